@@ -1,0 +1,13 @@
+import type { Config } from './config/config.ts';
+import type { Db, Store } from './db/store.ts';
+import type { Metrics } from './ops/metrics.ts';
+
+/** What every feature needs, built once per process and handed to each feature's routes. */
+export interface AppContext {
+  readonly config: Config;
+  readonly store: Store;
+  readonly db: Db;
+  readonly metrics: Metrics;
+  /** The current instant; tests may replace it to move time. */
+  now(): Date;
+}

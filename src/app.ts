@@ -1,0 +1,99 @@
+import { randomUUID } from 'node:crypto';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import Fastify, { LogController, type FastifyServerOptions } from 'fastify';
+import type { AppContext } from './app-context.ts';
+import { requireKey } from './auth/require-key.ts';
+import { diagnosticsRoutes } from './diagnostics/diagnostics-routes.ts';
+import { installErrorHandling } from './http/error-handler.ts';
+import type { App } from './http/types.ts';
+import { opsRoutes } from './ops/ops-routes.ts';
+
+export const SERVICE_VERSION = '1.0.0';
+
+const REQUEST_ID = /^[A-Za-z0-9._:-]{1,64}$/;
+
+export interface BuildOptions {
+  logger?: FastifyServerOptions['logger'];
+}
+
+function openapiInfo(ctx: AppContext) {
+  return {
+    openapi: {
+      openapi: '3.1.0',
+      info: {
+        title: 'Staydesk API',
+        version: SERVICE_VERSION,
+        description: `Booking service for holiday rentals. Versioned endpoints live under /api/v1/${ctx.config.slug}/.`,
+      },
+      servers: [{ url: ctx.config.publicBaseUrl }],
+      components: {
+        securitySchemes: {
+          bearerKey: { type: 'http' as const, scheme: 'bearer', description: 'API key (admin-scoped for /admin/api)' },
+          serviceSignature: {
+            type: 'apiKey' as const,
+            in: 'header' as const,
+            name: 'X-Service-Signature',
+            description: 'sha256=<hex HMAC-SHA256 of the raw body>',
+          },
+          stripeSignature: { type: 'apiKey' as const, in: 'header' as const, name: 'Stripe-Signature' },
+        },
+      },
+    },
+  };
+}
+
+/**
+ * Builds the HTTP application: framework plugins first, then cross-cutting hooks, then each
+ * feature's routes under its prefix. Starting, stopping and background jobs live in server.ts.
+ */
+export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Promise<App> {
+  const app = Fastify({
+    logger: options.logger ?? {
+      level: ctx.config.logLevel,
+      redact: { paths: ['req.headers.authorization', 'req.headers["x-service-signature"]', 'req.headers["stripe-signature"]'], remove: true },
+    },
+    bodyLimit: 1024 * 1024,
+    onProtoPoisoning: 'error',
+    onConstructorPoisoning: 'error',
+    return503OnClosing: true,
+    logController: new LogController({ requestIdLogLabel: 'request_id' }),
+    genReqId: (req) => {
+      const incoming = req.headers['x-request-id'];
+      return typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();
+    },
+    ajv: {
+      customOptions: { coerceTypes: false, removeAdditional: false, useDefaults: true, allErrors: false, verbose: true },
+    },
+  }).withTypeProvider<TypeBoxTypeProvider>();
+
+  installErrorHandling(app);
+  app.decorateRequest('apiKey', null);
+
+  app.addHook('onSend', async (request, reply) => {
+    void reply.header('x-request-id', request.id);
+  });
+  app.addHook('onResponse', async (request, reply) => {
+    ctx.metrics.httpDuration
+      .labels(request.method, request.routeOptions.url ?? 'unknown', String(reply.statusCode))
+      .observe(reply.elapsedTime / 1000);
+  });
+
+  await app.register(swagger, openapiInfo(ctx));
+  await app.register(swaggerUi, { routePrefix: '/docs' });
+  app.get('/openapi.json', { schema: { hide: true }, config: { auth: 'public' } }, async () => app.swagger());
+
+  await app.register(opsRoutes, { ctx });
+
+  const v1Prefix = `/api/v1/${ctx.config.slug}`;
+  await app.register(
+    async (v1) => {
+      v1.addHook('preHandler', requireKey(ctx.db, 'api'));
+      await v1.register(diagnosticsRoutes, { ctx });
+    },
+    { prefix: v1Prefix },
+  );
+
+  return app;
+}

@@ -1,0 +1,85 @@
+import type { ApiKey, ApiKeyScope } from '../db/schema.ts';
+import type { Executor } from '../db/store.ts';
+import { TECHNICAL_USER_LOGIN } from '../db/migrations/0002-technical-user.ts';
+import { generateApiKey } from './api-keys.ts';
+
+export type ApiKeySummary = Omit<ApiKey, 'secret_hash'>;
+
+const SUMMARY_COLUMNS = ['id', 'user_id', 'name', 'prefix', 'scope', 'created_at', 'last_used_at', 'revoked_at'] as const;
+
+export async function createApiKey(
+  db: Executor,
+  input: { name: string; scope: ApiKeyScope; userId?: number | null },
+): Promise<{ key: string; record: ApiKeySummary }> {
+  const secret = generateApiKey();
+  const userId =
+    input.userId ??
+    (await db.selectFrom('users').select('id').where('login', '=', TECHNICAL_USER_LOGIN).executeTakeFirst())?.id ??
+    null;
+  const record = await db
+    .insertInto('api_keys')
+    .values({
+      user_id: userId,
+      name: input.name,
+      prefix: secret.prefix,
+      secret_hash: secret.hash,
+      scope: input.scope,
+      created_at: new Date().toISOString(),
+      last_used_at: null,
+      revoked_at: null,
+    })
+    .returning(SUMMARY_COLUMNS)
+    .executeTakeFirstOrThrow();
+  return { key: secret.key, record };
+}
+
+export function listApiKeys(db: Executor): Promise<ApiKeySummary[]> {
+  return db.selectFrom('api_keys').select(SUMMARY_COLUMNS).orderBy('id').execute();
+}
+
+export function findApiKey(db: Executor, id: number): Promise<ApiKeySummary | undefined> {
+  return db.selectFrom('api_keys').select(SUMMARY_COLUMNS).where('id', '=', id).executeTakeFirst();
+}
+
+/** Marks a key revoked; returns the key, or undefined when there is no such key. Revoking twice keeps the first time. */
+export async function revokeApiKey(db: Executor, id: number): Promise<ApiKeySummary | undefined> {
+  await db
+    .updateTable('api_keys')
+    .set({ revoked_at: new Date().toISOString() })
+    .where('id', '=', id)
+    .where('revoked_at', 'is', null)
+    .execute();
+  return findApiKey(db, id);
+}
+
+export interface ActiveKey {
+  id: number;
+  scope: ApiKeyScope;
+  name: string;
+  secret_hash: string;
+  last_used_at: string | null;
+  user_login: string | null;
+  user_name: string | null;
+}
+
+export function findActiveKeyByHash(db: Executor, hash: string): Promise<ActiveKey | undefined> {
+  return db
+    .selectFrom('api_keys')
+    .leftJoin('users', 'users.id', 'api_keys.user_id')
+    .select([
+      'api_keys.id',
+      'api_keys.scope',
+      'api_keys.name',
+      'api_keys.secret_hash',
+      'api_keys.last_used_at',
+      'users.login as user_login',
+      'users.display_name as user_name',
+    ])
+    .where('api_keys.secret_hash', '=', hash)
+    .where('api_keys.revoked_at', 'is', null)
+    .executeTakeFirst();
+}
+
+export async function touchApiKey(db: Executor, id: number, at: string): Promise<void> {
+  await db.updateTable('api_keys').set({ last_used_at: at }).where('id', '=', id).execute();
+}

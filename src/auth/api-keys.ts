@@ -1,0 +1,39 @@
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+
+/**
+ * API keys: `sdk_` + 32 random base64url characters (192 bits). Only the SHA-256 hash and a
+ * short display prefix are stored; the key itself is shown once, when it is created. A fast
+ * hash is right here: the secret is random and long, so there is nothing to brute-force.
+ */
+
+const KEY_PREFIX = 'sdk_';
+const DISPLAY_LENGTH = KEY_PREFIX.length + 6;
+
+export interface NewApiKeySecret {
+  key: string;
+  hash: string;
+  prefix: string;
+}
+
+export function generateApiKey(): NewApiKeySecret {
+  const key = `${KEY_PREFIX}${randomBytes(24).toString('base64url')}`;
+  return { key, hash: hashApiKey(key), prefix: key.slice(0, DISPLAY_LENGTH) };
+}
+
+export function hashApiKey(key: string): string {
+  return createHash('sha256').update(key, 'utf8').digest('hex');
+}
+
+/** Constant-time comparison of two hex digests. */
+export function sameHash(a: string, b: string): boolean {
+  const left = Buffer.from(a, 'hex');
+  const right = Buffer.from(b, 'hex');
+  return left.length === right.length && left.length > 0 && timingSafeEqual(left, right);
+}
+
+/** Pulls the key out of an `Authorization: Bearer <key>` header; null when absent or malformed. */
+export function bearerToken(header: string | undefined): string | null {
+  if (header === undefined) return null;
+  const match = /^Bearer[ ]+([A-Za-z0-9_\-.~+/]+=*)\s*$/i.exec(header);
+  return match?.[1] ?? null;
+}

@@ -1,0 +1,55 @@
+import type { FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import type { ApiKeyScope } from '../db/schema.ts';
+import type { Executor } from '../db/store.ts';
+import { forbidden, unauthorized } from '../http/errors.ts';
+import { findActiveKeyByHash, touchApiKey } from './api-key-repository.ts';
+import { bearerToken, hashApiKey, sameHash } from './api-keys.ts';
+
+export interface AuthenticatedKey {
+  id: number;
+  scope: ApiKeyScope;
+  name: string;
+  userLogin: string;
+  userName: string;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    apiKey: AuthenticatedKey | null;
+  }
+}
+
+/** last_used_at is refreshed at most this often per key, to keep reads read-only. */
+const TOUCH_INTERVAL_MS = 60_000;
+
+/**
+ * A preHandler that admits a request with a valid, unrevoked bearer key of the given scope.
+ * Admin keys may also call the v1 API; v1 keys get 403 on the admin API.
+ */
+export function requireKey(db: Executor, scope: ApiKeyScope): preHandlerAsyncHookHandler {
+  return async (request: FastifyRequest) => {
+    const token = bearerToken(request.headers.authorization);
+    if (token === null) {
+      throw unauthorized('Missing API key: send Authorization: Bearer <API_KEY>.', { reason: 'missing_api_key' });
+    }
+    const hash = hashApiKey(token);
+    const key = await findActiveKeyByHash(db, hash);
+    if (key === undefined || !sameHash(key.secret_hash, hash)) {
+      throw unauthorized('Invalid or revoked API key.', { reason: 'invalid_api_key' });
+    }
+    if (scope === 'admin' && key.scope !== 'admin') {
+      throw forbidden('This API key may not use the admin API; create one with --admin.', { reason: 'admin_scope_required' });
+    }
+    const now = Date.now();
+    if (key.last_used_at === null || now - Date.parse(key.last_used_at) > TOUCH_INTERVAL_MS) {
+      await touchApiKey(db, key.id, new Date(now).toISOString());
+    }
+    request.apiKey = {
+      id: key.id,
+      scope: key.scope,
+      name: key.name,
+      userLogin: key.user_login ?? 'staydesk-api',
+      userName: key.user_name ?? 'Staydesk API',
+    };
+  };
+}

@@ -1,0 +1,123 @@
+import path from 'node:path';
+
+export type StoreConfig =
+  | { kind: 'sqlite'; file: string }
+  | { kind: 'memory' }
+  | { kind: 'postgres'; url: string };
+
+export interface Config {
+  store: StoreConfig;
+  dataDir: string;
+  host: string;
+  port: number;
+  publicBaseUrl: string;
+  slug: string;
+  smtpUrl: string | null;
+  mailFrom: string;
+  paymentWebhookSecret: string | null;
+  draftHoldSeconds: number;
+  icalSyncIntervalSeconds: number;
+  icalAllowPrivateNetworks: boolean;
+  logLevel: string;
+  /** How often the background worker looks for due work (mail, expired drafts). */
+  jobPollMs: number;
+}
+
+export class ConfigError extends Error {
+  readonly variable: string;
+  constructor(variable: string, message: string) {
+    super(`${variable}: ${message}`);
+    this.name = 'ConfigError';
+    this.variable = variable;
+  }
+}
+
+type Env = Readonly<Record<string, string | undefined>>;
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
+
+function value(env: Env, name: string): string | undefined {
+  const raw = env[name];
+  if (raw === undefined) return undefined;
+  const trimmed = raw.trim();
+  return trimmed === '' ? undefined : trimmed;
+}
+
+function integer(env: Env, name: string, fallback: number, min: number, max: number): number {
+  const raw = value(env, name);
+  if (raw === undefined) return fallback;
+  if (!/^\d+$/.test(raw)) throw new ConfigError(name, `expected a whole number, got "${raw}"`);
+  const n = Number(raw);
+  if (n < min || n > max) throw new ConfigError(name, `expected a number from ${min} to ${max}, got ${n}`);
+  return n;
+}
+
+function boolean(env: Env, name: string, fallback: boolean): boolean {
+  const raw = value(env, name);
+  if (raw === undefined) return fallback;
+  if (['true', '1', 'yes'].includes(raw.toLowerCase())) return true;
+  if (['false', '0', 'no'].includes(raw.toLowerCase())) return false;
+  throw new ConfigError(name, `expected true or false, got "${raw}"`);
+}
+
+function storeFrom(env: Env, dataDir: string): StoreConfig {
+  const url = value(env, 'DATABASE_URL');
+  if (url === undefined) return { kind: 'sqlite', file: path.join(dataDir, 'staydesk.sqlite') };
+  if (url === 'memory:') return { kind: 'memory' };
+  if (/^postgres(ql)?:\/\//.test(url)) {
+    try {
+      new URL(url);
+    } catch {
+      throw new ConfigError('DATABASE_URL', 'is not a valid postgres:// URL');
+    }
+    return { kind: 'postgres', url };
+  }
+  throw new ConfigError('DATABASE_URL', 'expected postgres://..., memory:, or unset for the embedded store');
+}
+
+/** Reads and validates every setting; throws a ConfigError naming the bad variable. */
+export function loadConfig(env: Env = process.env): Config {
+  const dataDir = path.resolve(value(env, 'STAYDESK_DATA_DIR') ?? './.staydesk');
+  const host = value(env, 'HOST') ?? '127.0.0.1';
+  const port = integer(env, 'PORT', 8080, 0, 65535);
+  const slug = value(env, 'STAYDESK_SLUG') ?? 'staydesk';
+  if (!/^[a-z0-9][a-z0-9_-]{0,62}$/.test(slug)) {
+    throw new ConfigError('STAYDESK_SLUG', 'expected lower-case letters, digits, "-" or "_"');
+  }
+  const base = value(env, 'PUBLIC_BASE_URL');
+  if (base !== undefined) {
+    let parsed: URL;
+    try {
+      parsed = new URL(base);
+    } catch {
+      throw new ConfigError('PUBLIC_BASE_URL', `is not a valid URL: "${base}"`);
+    }
+    if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') {
+      throw new ConfigError('PUBLIC_BASE_URL', 'must be an http:// or https:// URL');
+    }
+  }
+  const smtpUrl = value(env, 'SMTP_URL') ?? null;
+  if (smtpUrl !== null && !/^smtps?:\/\//.test(smtpUrl)) {
+    throw new ConfigError('SMTP_URL', 'expected smtp://host:port or smtps://host:port');
+  }
+  const logLevel = value(env, 'LOG_LEVEL') ?? 'info';
+  if (!LOG_LEVELS.includes(logLevel)) {
+    throw new ConfigError('LOG_LEVEL', `expected one of ${LOG_LEVELS.join(', ')}`);
+  }
+  return {
+    store: storeFrom(env, dataDir),
+    dataDir,
+    host,
+    port,
+    publicBaseUrl: (base ?? `http://${host.includes(':') ? `[${host}]` : host}:${port}`).replace(/\/+$/, ''),
+    slug,
+    smtpUrl,
+    mailFrom: value(env, 'MAIL_FROM') ?? 'Staydesk <no-reply@localhost>',
+    paymentWebhookSecret: value(env, 'PAYMENT_WEBHOOK_SECRET') ?? null,
+    draftHoldSeconds: integer(env, 'DRAFT_HOLD_SECONDS', 1800, 1, 60 * 60 * 24 * 30),
+    icalSyncIntervalSeconds: integer(env, 'ICAL_SYNC_INTERVAL_SECONDS', 900, 0, 60 * 60 * 24 * 7),
+    icalAllowPrivateNetworks: boolean(env, 'ICAL_ALLOW_PRIVATE_NETWORKS', false),
+    logLevel,
+    jobPollMs: integer(env, 'STAYDESK_JOB_POLL_MS', 1000, 10, 60 * 60 * 1000),
+  };
+}

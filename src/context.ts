@@ -1,0 +1,14 @@
+import type { AppContext } from './app-context.ts';
+import type { Config } from './config/config.ts';
+import { openStore, type Store } from './db/store.ts';
+import { createMetrics } from './ops/metrics.ts';
+
+export function createContext(config: Config, store: Store = openStore(config.store)): AppContext {
+  return {
+    config,
+    store,
+    db: store.db,
+    metrics: createMetrics(),
+    now: () => new Date(),
+  };
+}

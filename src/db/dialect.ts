@@ -1,0 +1,25 @@
+import { PostgresAdapter, type Kysely } from 'kysely';
+
+/**
+ * The few places where SQLite and PostgreSQL differ, kept together so repositories stay
+ * dialect-free.
+ */
+
+export function isPostgres(db: Kysely<unknown>): boolean {
+  return db.getExecutor().adapter instanceof PostgresAdapter;
+}
+
+/** True when the error is a unique or primary key violation on either store. */
+export function isUniqueViolation(error: unknown): boolean {
+  if (typeof error !== 'object' || error === null) return false;
+  const e = error as { code?: unknown; errcode?: unknown; message?: unknown };
+  if (e.code === '23505') return true; // PostgreSQL unique_violation
+  // node:sqlite: SQLITE_CONSTRAINT_UNIQUE (2067) or SQLITE_CONSTRAINT_PRIMARYKEY (1555)
+  if (e.errcode === 2067 || e.errcode === 1555) return true;
+  return typeof e.message === 'string' && e.message.includes('UNIQUE constraint failed');
+}
+
+/** The current instant in the form both stores keep timestamps in. */
+export function nowIso(now: Date = new Date()): string {
+  return now.toISOString();
+}

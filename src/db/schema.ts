@@ -1,0 +1,246 @@
+import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
+
+/**
+ * Table types shared by both stores. Conventions that keep one set of queries valid on
+ * SQLite and PostgreSQL:
+ * - money is integer minor units; fractions (tax, discounts) are integer parts per million;
+ * - dates are `YYYY-MM-DD` strings (PostgreSQL `date`, read back as strings);
+ * - timestamps are ISO-8601 UTC strings (PostgreSQL `timestamptz`, read back as ISO strings);
+ * - JSON is stored as text and parsed by the repository that owns it;
+ * - no boolean columns (SQLite has none): a nullable timestamp or a text state instead.
+ */
+
+type Timestamp = string;
+type Id = Generated<number>;
+
+export type UserRole = 'technical' | 'admin';
+export type ApiKeyScope = 'api' | 'admin';
+export type BookingStatus = 'draft' | 'confirmed' | 'modified' | 'cancelled';
+export type PaymentMethod = 'card_processor' | 'bank_transfer' | 'cash';
+export type ClaimKind = 'booking' | 'block' | 'external';
+export type OutboxStatus = 'pending' | 'sent' | 'failed';
+
+export interface UsersTable {
+  id: Id;
+  login: string;
+  display_name: string;
+  role: UserRole;
+  password_hash: string;
+  created_at: Timestamp;
+}
+
+export interface ApiKeysTable {
+  id: Id;
+  user_id: number | null;
+  name: string;
+  prefix: string;
+  secret_hash: string;
+  scope: ApiKeyScope;
+  created_at: Timestamp;
+  last_used_at: Timestamp | null;
+  revoked_at: Timestamp | null;
+}
+
+export interface SettingsTable {
+  name: string;
+  value: string;
+  updated_at: Timestamp;
+}
+
+export interface AccommodationsTable {
+  id: Id;
+  name: string;
+  currency: string;
+  timezone: string;
+  base_price: number;
+  cleaning_fee: number;
+  tax_rate_ppm: number;
+  weekly_discount_ppm: number;
+  monthly_discount_ppm: number;
+  min_stay: number;
+  max_stay: number;
+  max_guests: number;
+  checkin_time: string;
+  checkout_time: string;
+  extra_breakfast: number | null;
+  extra_linen: number | null;
+  extra_late_checkin: number | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface NightlyPricesTable {
+  accommodation_id: number;
+  night: string;
+  price: number;
+}
+
+/** One row per occupied night: the primary key (accommodation_id, night) is what makes a double booking impossible. */
+export interface NightClaimsTable {
+  accommodation_id: number;
+  night: string;
+  kind: ClaimKind;
+  booking_id: number | null;
+  external_reservation_id: number | null;
+  reason: string | null;
+  created_at: Timestamp;
+}
+
+export interface PartnersTable {
+  id: Id;
+  email: string;
+  email_key: string;
+  title: string | null;
+  first_name: string;
+  last_name: string;
+  phone: string | null;
+  address: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface BookingsTable {
+  id: Id;
+  accommodation_id: number;
+  partner_id: number;
+  confirmation_code: string;
+  status: BookingStatus;
+  source: string;
+  checkin: string;
+  checkout: string;
+  nights: number;
+  adults: number;
+  children: number;
+  babies: number;
+  guest_notes: string;
+  payment_method: PaymentMethod;
+  payment_intent_id: string | null;
+  currency: string;
+  base_price: number;
+  discount_name: string | null;
+  discount_ppm: number;
+  discount: number;
+  cleaning_fee: number;
+  extras: string;
+  extras_total: number;
+  tax: number;
+  total: number;
+  hold_expires_at: Timestamp | null;
+  cancel_reason: string | null;
+  invoice_token: string;
+  api_key_id: number | null;
+  color_index: number;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+  confirmed_at: Timestamp | null;
+  cancelled_at: Timestamp | null;
+}
+
+export interface ExternalFeedsTable {
+  id: Id;
+  accommodation_id: number;
+  name: string;
+  url: string;
+  created_at: Timestamp;
+  last_synced_at: Timestamp | null;
+  last_status: string | null;
+  last_error: string | null;
+}
+
+export interface ExternalReservationsTable {
+  id: Id;
+  feed_id: number;
+  accommodation_id: number;
+  uid: string;
+  summary: string;
+  start_date: string;
+  end_date: string;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface OutboxTable {
+  id: Id;
+  kind: string;
+  template: string;
+  booking_id: number | null;
+  recipient: string;
+  subject: string;
+  body_text: string;
+  body_html: string;
+  status: OutboxStatus;
+  attempts: ColumnType<number, number | undefined, number>;
+  next_attempt_at: Timestamp;
+  locked_until: Timestamp | null;
+  locked_by: string | null;
+  last_error: string | null;
+  created_at: Timestamp;
+  sent_at: Timestamp | null;
+}
+
+export interface IdempotencyKeysTable {
+  api_key_id: number;
+  key: string;
+  request_hash: string;
+  booking_id: number | null;
+  response: string;
+  created_at: Timestamp;
+}
+
+export interface WebhookEventsTable {
+  id: Id;
+  source: string;
+  dedupe_key: string;
+  event_type: string;
+  outcome: string;
+  detail: string | null;
+  booking_id: number | null;
+  received_at: Timestamp;
+}
+
+export interface PaymentIssuesTable {
+  id: Id;
+  booking_id: number | null;
+  kind: string;
+  payment_intent_id: string | null;
+  amount: number | null;
+  currency: string | null;
+  detail: string;
+  created_at: Timestamp;
+  resolved_at: Timestamp | null;
+}
+
+/** A lease per scheduled job name, so that one process runs a periodic job at a time. */
+export interface JobLeasesTable {
+  name: string;
+  locked_until: Timestamp;
+  locked_by: string;
+}
+
+export interface Database {
+  users: UsersTable;
+  api_keys: ApiKeysTable;
+  settings: SettingsTable;
+  accommodations: AccommodationsTable;
+  nightly_prices: NightlyPricesTable;
+  night_claims: NightClaimsTable;
+  partners: PartnersTable;
+  bookings: BookingsTable;
+  external_feeds: ExternalFeedsTable;
+  external_reservations: ExternalReservationsTable;
+  outbox: OutboxTable;
+  idempotency_keys: IdempotencyKeysTable;
+  webhook_events: WebhookEventsTable;
+  payment_issues: PaymentIssuesTable;
+  job_leases: JobLeasesTable;
+}
+
+export type Accommodation = Selectable<AccommodationsTable>;
+export type NewAccommodation = Insertable<AccommodationsTable>;
+export type AccommodationUpdate = Updateable<AccommodationsTable>;
+export type Booking = Selectable<BookingsTable>;
+export type NewBooking = Insertable<BookingsTable>;
+export type Partner = Selectable<PartnersTable>;
+export type ApiKey = Selectable<ApiKeysTable>;
+export type OutboxMessage = Selectable<OutboxTable>;
+export type NewOutboxMessage = Insertable<OutboxTable>;

@@ -1,0 +1,66 @@
+import { DatabaseSync, type SQLInputValue, type StatementSync } from 'node:sqlite';
+import type { SqliteDatabase, SqliteStatement } from 'kysely';
+
+/**
+ * Adapts node:sqlite's synchronous API to the better-sqlite3 shape that Kysely's SqliteDialect
+ * expects. Kysely's SQLite driver already serialises all access to its single connection with
+ * a mutex, so a transaction started by one request never interleaves with another request's.
+ */
+
+function bindable(value: unknown): SQLInputValue {
+  if (value === undefined) return null;
+  if (typeof value === 'boolean') return value ? 1 : 0;
+  if (value instanceof Date) return value.toISOString();
+  return value as SQLInputValue;
+}
+
+class Statement implements SqliteStatement {
+  readonly #statement: StatementSync;
+  readonly reader: boolean;
+
+  constructor(statement: StatementSync) {
+    this.#statement = statement;
+    this.reader = statement.columns().length > 0;
+  }
+
+  all(parameters: readonly unknown[]): unknown[] {
+    return this.#statement.all(...parameters.map(bindable));
+  }
+
+  run(parameters: readonly unknown[]): { changes: number | bigint; lastInsertRowid: number | bigint } {
+    return this.#statement.run(...parameters.map(bindable));
+  }
+
+  iterate(parameters: readonly unknown[]): IterableIterator<unknown> {
+    return this.#statement.iterate(...parameters.map(bindable));
+  }
+}
+
+export function openSqlite(location: string): SqliteDatabase & { raw: DatabaseSync } {
+  const raw = new DatabaseSync(location);
+  raw.exec('PRAGMA foreign_keys = ON');
+  raw.exec('PRAGMA busy_timeout = 5000');
+  if (location !== ':memory:') {
+    // WAL with full synchronous commits: an acknowledged booking survives a crash or power loss.
+    raw.exec('PRAGMA journal_mode = WAL');
+    raw.exec('PRAGMA synchronous = FULL');
+  }
+  // Prepared statements are cached: the hot paths run the same few statements again and again.
+  const cache = new Map<string, Statement>();
+  return {
+    raw,
+    close: () => {
+      cache.clear();
+      raw.close();
+    },
+    prepare: (sql: string) => {
+      let statement = cache.get(sql);
+      if (statement === undefined) {
+        statement = new Statement(raw.prepare(sql));
+        if (cache.size > 500) cache.clear();
+        cache.set(sql, statement);
+      }
+      return statement;
+    },
+  };
+}

@@ -1,0 +1,65 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { Kysely, PostgresDialect, SqliteDialect, sql, type Transaction } from 'kysely';
+import type { StoreConfig } from '../config/config.ts';
+import { createPgPool } from './postgres.ts';
+import type { Database } from './schema.ts';
+import { openSqlite } from './sqlite-adapter.ts';
+
+export type StoreKind = 'sqlite' | 'postgres';
+export type Db = Kysely<Database>;
+export type Tx = Transaction<Database>;
+/** Repositories take either the database or an open transaction; the use case decides which. */
+export type Executor = Db | Tx;
+
+export interface Store {
+  readonly db: Db;
+  readonly kind: StoreKind;
+  /** A short human description without credentials, for logs and diagnostics. */
+  readonly description: string;
+  ping(): Promise<void>;
+  destroy(): Promise<void>;
+}
+
+function redactUrl(url: string): string {
+  const parsed = new URL(url);
+  parsed.password = '';
+  parsed.username = parsed.username ? parsed.username : '';
+  return `${parsed.protocol}//${parsed.host}${parsed.pathname}`;
+}
+
+export function openStore(config: StoreConfig, options: { poolSize?: number } = {}): Store {
+  let db: Db;
+  let kind: StoreKind;
+  let description: string;
+  switch (config.kind) {
+    case 'postgres': {
+      db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: createPgPool(config.url, options.poolSize) }) });
+      kind = 'postgres';
+      description = `postgresql ${redactUrl(config.url)}`;
+      break;
+    }
+    case 'sqlite': {
+      fs.mkdirSync(path.dirname(config.file), { recursive: true });
+      db = new Kysely<Database>({ dialect: new SqliteDialect({ database: openSqlite(config.file) }) });
+      kind = 'sqlite';
+      description = `sqlite ${config.file}`;
+      break;
+    }
+    case 'memory': {
+      db = new Kysely<Database>({ dialect: new SqliteDialect({ database: openSqlite(':memory:') }) });
+      kind = 'sqlite';
+      description = 'sqlite in memory';
+      break;
+    }
+  }
+  return {
+    db,
+    kind,
+    description,
+    ping: async () => {
+      await sql`select 1`.execute(db);
+    },
+    destroy: () => db.destroy(),
+  };
+}

@@ -1,0 +1,65 @@
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { requestMetadata } from './envelope.ts';
+import { AppError, badRequest, isAppError } from './errors.ts';
+import { validationToAppError } from './validation-errors.ts';
+
+/**
+ * The one place errors become HTTP answers. Expected failures arrive as AppError; Fastify's own
+ * errors (bad JSON, too large, wrong content type) are mapped to the same envelope; anything
+ * else is a 500 that says nothing of internals and is logged with the request id.
+ */
+
+function fromFastify(error: FastifyError): AppError | null {
+  if (error.validation) return validationToAppError(error.validation, error.validationContext);
+  switch (error.code) {
+    case 'FST_ERR_CTP_INVALID_JSON_BODY':
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+      return badRequest('The request body is not valid JSON.', { reason: 'malformed_json' });
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      return new AppError('PAYLOAD_TOO_LARGE', 'The request body is larger than 1 MiB.', { reason: 'body_too_large', expected: '<= 1048576 bytes' });
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+    case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
+    case 'FST_ERR_CTP_INVALID_TYPE':
+      return badRequest('Send the body as JSON with Content-Type: application/json.', {
+        reason: 'unsupported_media_type',
+        expected: 'application/json',
+      });
+    default:
+      break;
+  }
+  // Other client errors from the framework (e.g. prototype poisoning in JSON, bad URL encoding).
+  if (typeof error.statusCode === 'number' && error.statusCode >= 400 && error.statusCode < 500) {
+    if (error.statusCode === 413) return new AppError('PAYLOAD_TOO_LARGE', 'The request body is too large.', { reason: 'body_too_large' });
+    return badRequest('The request could not be understood.', { reason: 'bad_request' });
+  }
+  return null;
+}
+
+export function sendError(request: FastifyRequest, reply: FastifyReply, error: AppError): FastifyReply {
+  return reply.status(error.status).send({
+    success: false,
+    ...error.bodyExtras,
+    error: { code: error.status, name: error.name, message: error.message, details: error.details },
+    metadata: requestMetadata(request.id),
+  });
+}
+
+export function installErrorHandling(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    const mapped = isAppError(error) ? error : fromFastify(error);
+    if (mapped !== null) {
+      if (mapped.status >= 500) request.log.error({ err: error }, 'request failed');
+      return sendError(request, reply, mapped);
+    }
+    request.log.error({ err: error }, 'unexpected error');
+    return sendError(request, reply, new AppError('INTERNAL_ERROR', `Internal error. Quote request id ${request.id} when reporting it.`));
+  });
+
+  app.setNotFoundHandler((request, reply) =>
+    sendError(
+      request,
+      reply,
+      new AppError('NOT_FOUND', `No route ${request.method} ${(request.url.split('?')[0] ?? '').slice(0, 200)}.`, { reason: 'unknown_route' }),
+    ),
+  );
+}

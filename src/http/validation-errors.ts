@@ -1,0 +1,112 @@
+import type { FastifySchemaValidationError } from 'fastify';
+import { badRequest, type AppError } from './errors.ts';
+
+/**
+ * Turns the schema validator's first complaint into api-v1.md's `details`
+ * {parameter, expected, received, reason}. Ajv runs with `verbose: true`, so each error carries
+ * the offending value (`data`) and its schema (`parentSchema`).
+ */
+
+interface VerboseError extends FastifySchemaValidationError {
+  data?: unknown;
+  parentSchema?: { properties?: Record<string, unknown>; [key: string]: unknown };
+}
+
+const MAX_ECHO = 100;
+
+/** Echo back what the caller sent, but never a huge string or object. */
+export function echo(value: unknown): unknown {
+  if (value === undefined) return null;
+  if (typeof value === 'string') return value.length > MAX_ECHO ? `${value.slice(0, MAX_ECHO)}…` : value;
+  if (typeof value === 'number' || typeof value === 'boolean' || value === null) return value;
+  if (Array.isArray(value)) return 'array';
+  return 'object';
+}
+
+function pathOf(instancePath: string, extra?: string): string {
+  const parts = instancePath.split('/').filter(Boolean).map((p) => p.replace(/~1/g, '/').replace(/~0/g, '~'));
+  if (extra !== undefined) parts.push(extra);
+  return parts.join('.');
+}
+
+function typeName(schema: unknown): string {
+  if (typeof schema !== 'object' || schema === null) return 'value';
+  const s = schema as Record<string, unknown>;
+  if (typeof s.type === 'string') {
+    if (s.type === 'string' && typeof s.format === 'string') return `${s.format} string`;
+    return s.type;
+  }
+  if (Array.isArray(s.type)) return s.type.join(' or ');
+  if ('const' in s) return JSON.stringify(s.const);
+  if (Array.isArray(s.anyOf)) return s.anyOf.map(typeName).join(' or ');
+  return 'value';
+}
+
+function describeExpected(error: VerboseError): string {
+  const p = error.params;
+  switch (error.keyword) {
+    case 'type':
+      return String(p.type);
+    case 'minimum':
+    case 'exclusiveMinimum':
+      return `number >= ${String(p.limit)}`;
+    case 'maximum':
+    case 'exclusiveMaximum':
+      return `number <= ${String(p.limit)}`;
+    case 'minLength':
+      return `string of at least ${String(p.limit)} characters`;
+    case 'maxLength':
+      return `string of at most ${String(p.limit)} characters`;
+    case 'pattern':
+      return `string matching ${String(p.pattern)}`;
+    case 'format':
+      return `${String(p.format)} string`;
+    case 'enum':
+      return `one of ${(p.allowedValues as unknown[]).map((v) => JSON.stringify(v)).join(', ')}`;
+    case 'const':
+      return JSON.stringify(p.allowedValue);
+    case 'additionalProperties':
+      return 'no unknown properties';
+    case 'minItems':
+    case 'maxItems':
+      return error.message ?? 'a valid array';
+    default:
+      return typeName(error.parentSchema);
+  }
+}
+
+export function validationToAppError(errors: readonly FastifySchemaValidationError[], part: string | undefined): AppError {
+  const error: VerboseError | undefined = errors[0];
+  if (error === undefined) return badRequest('The request is not valid.', { reason: 'invalid' });
+  const where = part === 'querystring' ? 'query string' : part === 'params' ? 'path' : 'body';
+  const p = error.params;
+
+  if (error.keyword === 'required') {
+    const missing = String(p.missingProperty);
+    const parameter = pathOf(error.instancePath, missing);
+    const properties = error.parentSchema?.properties;
+    return badRequest(`Missing required parameter "${parameter}" in the ${where}.`, {
+      parameter,
+      expected: typeName(properties?.[missing]),
+      received: null,
+      reason: 'missing',
+    });
+  }
+  if (error.keyword === 'additionalProperties') {
+    const parameter = pathOf(error.instancePath, String(p.additionalProperty));
+    return badRequest(`Unknown parameter "${parameter}" in the ${where}.`, {
+      parameter,
+      expected: 'no such parameter',
+      received: parameter,
+      reason: 'unknown_parameter',
+    });
+  }
+  const parameter = pathOf(error.instancePath) || where;
+  const expected = describeExpected(error);
+  return badRequest(`Invalid parameter "${parameter}": expected ${expected}.`, {
+    parameter,
+    expected,
+    received: echo(error.data),
+    reason: error.keyword === 'type' ? 'invalid_type' : `invalid_${error.keyword}`,
+  });
+}

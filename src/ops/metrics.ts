@@ -1,0 +1,56 @@
+import { Counter, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+
+/** One registry per app instance, so several apps in one process (tests) never collide. */
+export interface Metrics {
+  registry: Registry;
+  httpDuration: Histogram<'method' | 'route' | 'status_code'>;
+  bookingsCreated: Counter<'status' | 'payment_method'>;
+  bookingConflicts: Counter;
+  webhooksReceived: Counter<'source' | 'outcome'>;
+  mailsSent: Counter<'outcome'>;
+  jobRuns: Counter<'job' | 'outcome'>;
+}
+
+export function createMetrics(): Metrics {
+  const registry = new Registry();
+  collectDefaultMetrics({ register: registry });
+  return {
+    registry,
+    httpDuration: new Histogram({
+      name: 'http_request_duration_seconds',
+      help: 'HTTP request duration by route and status',
+      labelNames: ['method', 'route', 'status_code'],
+      buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5],
+      registers: [registry],
+    }),
+    bookingsCreated: new Counter({
+      name: 'staydesk_bookings_created_total',
+      help: 'Bookings created, by initial status and payment method',
+      labelNames: ['status', 'payment_method'],
+      registers: [registry],
+    }),
+    bookingConflicts: new Counter({
+      name: 'staydesk_booking_conflicts_total',
+      help: 'Booking attempts refused because a night was already taken',
+      registers: [registry],
+    }),
+    webhooksReceived: new Counter({
+      name: 'staydesk_webhooks_received_total',
+      help: 'Inbound webhook calls by source and outcome',
+      labelNames: ['source', 'outcome'],
+      registers: [registry],
+    }),
+    mailsSent: new Counter({
+      name: 'staydesk_mails_total',
+      help: 'Mail delivery attempts by outcome',
+      labelNames: ['outcome'],
+      registers: [registry],
+    }),
+    jobRuns: new Counter({
+      name: 'staydesk_job_runs_total',
+      help: 'Background job runs by job and outcome',
+      labelNames: ['job', 'outcome'],
+      registers: [registry],
+    }),
+  };
+}

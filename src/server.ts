@@ -1,0 +1,70 @@
+import type { AppContext } from './app-context.ts';
+import { buildApp } from './app.ts';
+import type { Config } from './config/config.ts';
+import { createContext } from './context.ts';
+import { migrateToLatest } from './db/migrate.ts';
+import type { App } from './http/types.ts';
+import { seedFirstRun } from './seed/first-run.ts';
+
+export interface RunningServer {
+  app: App;
+  ctx: AppContext;
+  url: string;
+  stop(): Promise<void>;
+}
+
+/**
+ * `staydesk serve`: migrate, seed an empty embedded store, listen, and stop gracefully on
+ * SIGTERM/SIGINT (stop accepting, finish in-flight requests, close the store).
+ */
+export async function startServer(config: Config, out: (line: string) => void = console.log): Promise<RunningServer> {
+  const ctx = createContext(config);
+  const applied = await migrateToLatest(ctx.db);
+  const app = await buildApp(ctx);
+  if (applied.length > 0) app.log.info({ migrations: applied }, 'migrations applied');
+
+  const address = await app.listen({ host: config.host, port: config.port });
+  const port = app.server.address();
+  if (config.port === 0 && typeof port === 'object' && port !== null && !process.env.PUBLIC_BASE_URL) {
+    (config as { publicBaseUrl: string }).publicBaseUrl = `http://${config.host}:${port.port}`;
+  }
+  app.log.info({ address, store: ctx.store.description }, `Staydesk listening on ${address}`);
+
+  if (config.store.kind !== 'postgres') {
+    const seeded = await seedFirstRun(ctx);
+    if (seeded !== null) {
+      const url = `${config.publicBaseUrl}/api/v1/${config.slug}/test`;
+      out('');
+      out(`Staydesk is ready on ${config.publicBaseUrl} (${ctx.store.description}).`);
+      out(`A demo accommodation (id ${seeded.accommodationId}) and an API key were created. The key is shown only this once:`);
+      out('');
+      out(`  curl -H "Authorization: Bearer ${seeded.apiKey}" ${url}`);
+      out('');
+    }
+  }
+
+  let stopping: Promise<void> | null = null;
+  const stop = (): Promise<void> => {
+    stopping ??= (async () => {
+      await app.close();
+      await ctx.store.destroy();
+    })();
+    return stopping;
+  };
+  return { app, ctx, url: config.publicBaseUrl, stop };
+}
+
+export function stopOnSignals(server: RunningServer): void {
+  const onSignal = (signal: NodeJS.Signals) => {
+    server.app.log.info({ signal }, 'shutting down');
+    server.stop().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        server.app.log.error({ err: error }, 'shutdown failed');
+        process.exit(1);
+      },
+    );
+  };
+  process.once('SIGTERM', onSignal);
+  process.once('SIGINT', onSignal);
+}

@@ -1,0 +1,29 @@
+import { randomBytes } from 'node:crypto';
+import type { Executor } from '../db/store.ts';
+
+/** Secrets kept server-side (an HMAC key must be known to verify with, so it cannot be hashed). */
+export type SettingName = 'webhook_secret' | 'payment_webhook_secret';
+
+export async function getSetting(db: Executor, name: SettingName): Promise<string | null> {
+  const row = await db.selectFrom('settings').select('value').where('name', '=', name).executeTakeFirst();
+  return row?.value ?? null;
+}
+
+/** Sets a value, or removes it with null. */
+export async function setSetting(db: Executor, name: SettingName, value: string | null): Promise<void> {
+  if (value === null) {
+    await db.deleteFrom('settings').where('name', '=', name).execute();
+    return;
+  }
+  const updated_at = new Date().toISOString();
+  await db
+    .insertInto('settings')
+    .values({ name, value, updated_at })
+    .onConflict((oc) => oc.column('name').doUpdateSet({ value, updated_at }))
+    .execute();
+}
+
+/** A new webhook signing secret: 32 random bytes, hex, with a recognisable prefix. */
+export function generateWebhookSecret(): string {
+  return `whsk_${randomBytes(32).toString('hex')}`;
+}

@@ -1,0 +1,53 @@
+import type { InjectOptions, LightMyRequestResponse } from 'fastify';
+import type { AppContext } from '../../src/app-context.ts';
+import { buildApp } from '../../src/app.ts';
+import { createApiKey } from '../../src/auth/api-key-repository.ts';
+import { loadConfig, type Config } from '../../src/config/config.ts';
+import { createContext } from '../../src/context.ts';
+import type { App } from '../../src/http/types.ts';
+import { openTestStore } from './test-store.ts';
+
+export interface TestApp {
+  app: App;
+  ctx: AppContext;
+  config: Config;
+  /** A v1 (api-scoped) key. */
+  apiKey: string;
+  /** An admin-scoped key. */
+  adminKey: string;
+  v1: string;
+  request(options: InjectOptions & { key?: string | null }): Promise<LightMyRequestResponse>;
+  close(): Promise<void>;
+}
+
+/** Boots the whole app in-process on a fresh store, with one v1 key and one admin key. */
+export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+  const testStore = await openTestStore();
+  const config = loadConfig({ PUBLIC_BASE_URL: 'http://staydesk.test', LOG_LEVEL: 'silent', ...env });
+  config.store = testStore.config;
+  const ctx = createContext(config, testStore.store);
+  const app = await buildApp(ctx, { logger: false });
+  const apiKey = (await createApiKey(ctx.db, { name: 'test v1 key', scope: 'api' })).key;
+  const adminKey = (await createApiKey(ctx.db, { name: 'test admin key', scope: 'admin' })).key;
+  const v1 = `/api/v1/${config.slug}`;
+  return {
+    app,
+    ctx,
+    config,
+    apiKey,
+    adminKey,
+    v1,
+    request: ({ key, headers, ...options }) =>
+      app.inject({
+        ...options,
+        headers: {
+          ...(key === null ? {} : { authorization: `Bearer ${key ?? apiKey}` }),
+          ...headers,
+        },
+      }),
+    close: async () => {
+      await app.close();
+      await testStore.close();
+    },
+  };
+}

@@ -5,9 +5,16 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { LogController, type FastifyServerOptions } from 'fastify';
 import type { AppContext } from './app-context.ts';
 import { requireKey } from './auth/require-key.ts';
+import { adminRoutes } from './admin/admin-routes.ts';
+import { availabilityRoutes } from './availability/availability-routes.ts';
+import { bookingRoutes } from './bookings/booking-routes.ts';
+import { calendarRoutes } from './calendar/calendar-routes.ts';
 import { diagnosticsRoutes } from './diagnostics/diagnostics-routes.ts';
+import { invoiceRoutes } from './invoices/invoice-routes.ts';
+import { paymentRoutes } from './payments/payment-routes.ts';
+import { webhookRoutes } from './webhooks/webhook-routes.ts';
 import { installErrorHandling } from './http/error-handler.ts';
-import type { App } from './http/types.ts';
+import type { App, RouteInfo } from './http/types.ts';
 import { opsRoutes } from './ops/ops-routes.ts';
 
 export const SERVICE_VERSION = '1.0.0';
@@ -71,6 +78,16 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   installErrorHandling(app);
   app.decorateRequest('apiKey', null);
 
+  // Every route and how it authenticates, so shared tests can sweep them all.
+  const routes: RouteInfo[] = [];
+  app.decorate('staydeskRoutes', routes);
+  app.addHook('onRoute', (route) => {
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    for (const method of methods) {
+      if (method !== 'HEAD') routes.push({ method, url: route.url, auth: route.config?.auth ?? 'public' });
+    }
+  });
+
   app.addHook('onSend', async (request, reply) => {
     void reply.header('x-request-id', request.id);
   });
@@ -86,14 +103,27 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
 
   await app.register(opsRoutes, { ctx });
 
-  const v1Prefix = `/api/v1/${ctx.config.slug}`;
+  const slug = ctx.config.slug;
   await app.register(
     async (v1) => {
       v1.addHook('preHandler', requireKey(ctx.db, 'api'));
       await v1.register(diagnosticsRoutes, { ctx });
+      await v1.register(availabilityRoutes, { ctx });
+      await v1.register(bookingRoutes, { ctx });
+      await v1.register(calendarRoutes, { ctx });
     },
-    { prefix: v1Prefix },
+    { prefix: `/api/v1/${slug}` },
   );
+  await app.register(
+    async (admin) => {
+      admin.addHook('preHandler', requireKey(ctx.db, 'admin'));
+      await admin.register(adminRoutes, { ctx });
+    },
+    { prefix: '/admin/api' },
+  );
+  await app.register(webhookRoutes, { ctx, prefix: `/${slug}/webhook` });
+  await app.register(paymentRoutes, { ctx, prefix: `/${slug}/api/payment` });
+  await app.register(invoiceRoutes, { ctx, prefix: `/${slug}/invoices` });
 
   return app;
 }

@@ -21,5 +21,9 @@ export function installPgTypeParsers(): void {
 
 export function createPgPool(url: string, max = 10): pg.Pool {
   installPgTypeParsers();
-  return new pg.Pool({ connectionString: url, max, idleTimeoutMillis: 30_000 });
+  const pool = new pg.Pool({ connectionString: url, max, idleTimeoutMillis: 30_000 });
+  // An idle connection that the server drops (restart, failover) is discarded by the pool and
+  // replaced on the next query; without this listener the error would crash the process.
+  pool.on('error', () => undefined);
+  return pool;
 }

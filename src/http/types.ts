@@ -24,8 +24,17 @@ export type FeatureRoutes = FastifyPluginAsync<{ ctx: AppContext }, RawServerDef
 /** How a route authenticates; recorded on every route so shared auth tests can find them all. */
 export type RouteAuth = 'public' | 'api' | 'admin' | 'signature' | 'payment-signature' | 'session';
 
+export interface RouteInfo {
+  method: string;
+  url: string;
+  auth: RouteAuth;
+}
+
 declare module 'fastify' {
   interface FastifyContextConfig {
     auth?: RouteAuth;
+  }
+  interface FastifyInstance {
+    staydeskRoutes: RouteInfo[];
   }
 }

@@ -7,7 +7,7 @@ export type BookingMailKind = 'confirmation' | 'modification' | 'cancellation';
  * Writes a mail about a booking to the outbox, inside the caller's transaction: the mail is
  * committed with the change that causes it, or not at all. The worker delivers it later.
  */
-export async function enqueueBookingMail(db: Executor, config: Config, kind: BookingMailKind, bookingId: number): Promise<void> {
+export async function enqueueBookingMail(db: Executor, _config: Config, kind: BookingMailKind, bookingId: number): Promise<void> {
   const booking = await db
     .selectFrom('bookings as b')
     .innerJoin('partners as p', 'p.id', 'b.partner_id')
@@ -37,5 +37,4 @@ export async function enqueueBookingMail(db: Executor, config: Config, kind: Boo
       sent_at: null,
     })
     .execute();
-  void config;
 }

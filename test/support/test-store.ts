@@ -46,7 +46,7 @@ export async function openTestStore(options: { migrate?: boolean; file?: string 
   if (serverUrl) {
     const database = await createPgDatabase(serverUrl);
     config = { kind: 'postgres', url: database.url };
-    drop = database.drop;
+    drop = () => database.drop();
   } else {
     config = options.file ? { kind: 'sqlite', file: options.file } : { kind: 'memory' };
   }

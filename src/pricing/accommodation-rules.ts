@@ -1,0 +1,72 @@
+import type { Accommodation } from '../db/schema.ts';
+import { currencyDecimals, ppmToRate, toMajor } from '../shared/money.ts';
+import type { StayRules } from '../stays/stay-rules.ts';
+import type { ExtraName, PricingRules, StayQuote } from './price-stay.ts';
+
+/** Reading an accommodation row as the inputs of the pure pricing and stay-rule modules. */
+
+export function pricingRulesOf(a: Accommodation): PricingRules {
+  const extras: Partial<Record<ExtraName, number>> = {};
+  if (a.extra_breakfast !== null) extras.breakfast = a.extra_breakfast;
+  if (a.extra_linen !== null) extras.linen = a.extra_linen;
+  if (a.extra_late_checkin !== null) extras.late_checkin = a.extra_late_checkin;
+  return {
+    basePrice: a.base_price,
+    cleaningFee: a.cleaning_fee,
+    taxRatePpm: a.tax_rate_ppm,
+    weeklyDiscountPpm: a.weekly_discount_ppm,
+    monthlyDiscountPpm: a.monthly_discount_ppm,
+    extras,
+  };
+}
+
+export function stayRulesOf(a: Accommodation): StayRules {
+  return { minStay: a.min_stay, maxStay: a.max_stay, maxGuests: a.max_guests };
+}
+
+export function decimalsOf(currency: string): number {
+  const decimals = currencyDecimals(currency);
+  if (decimals === null) throw new RangeError(`unknown currency ${currency}`);
+  return decimals;
+}
+
+/** api-v1.md 2.6 Restrictions. */
+export function restrictionsOf(a: Accommodation) {
+  return {
+    min_stay: a.min_stay,
+    max_stay: a.max_stay,
+    max_guests: a.max_guests,
+    checkin_time: a.checkin_time,
+    checkout_time: a.checkout_time,
+  };
+}
+
+/** api-v1.md 2.9 pricing_rules, amounts in major units. */
+export function pricingRulesView(a: Accommodation) {
+  const d = decimalsOf(a.currency);
+  return {
+    base_price: toMajor(a.base_price, d),
+    min_stay: a.min_stay,
+    max_stay: a.max_stay,
+    weekly_discount: ppmToRate(a.weekly_discount_ppm),
+    monthly_discount: ppmToRate(a.monthly_discount_ppm),
+    cleaning_fee: toMajor(a.cleaning_fee, d),
+    tax_rate: ppmToRate(a.tax_rate_ppm),
+  };
+}
+
+/** api-v1.md 2.5 Pricing, amounts in major units. */
+export function pricingView(quote: StayQuote, currency: string) {
+  const d = decimalsOf(currency);
+  const extras: Record<string, number> = {};
+  for (const [name, amount] of Object.entries(quote.extras)) extras[name] = toMajor(amount, d);
+  return {
+    base_price: toMajor(quote.basePrice, d),
+    avg_price_per_night: toMajor(quote.avgPricePerNight, d),
+    cleaning_fee: toMajor(quote.cleaningFee, d),
+    tax: toMajor(quote.tax, d),
+    extras,
+    discounts: quote.discountName === null ? {} : { [quote.discountName]: ppmToRate(quote.discountPpm) },
+    total: toMajor(quote.total, d),
+  };
+}

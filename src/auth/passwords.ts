@@ -30,7 +30,13 @@ export async function verifyPassword(password: string, stored: string): Promise<
   if (parts.length !== 6 || parts[0] !== 'scrypt') return false;
   const [, n, r, p, salt, hash] = parts as [string, string, string, string, string, string];
   const expected = Buffer.from(hash, 'base64url');
-  const key = await derive(password, Buffer.from(salt, 'base64url'), { N: Number(n), r: Number(r), p: Number(p) });
+  // A damaged stored hash (bad numbers, parameters scrypt refuses) is a failed login, not a crash.
+  let key: Buffer;
+  try {
+    key = await derive(password, Buffer.from(salt, 'base64url'), { N: Number(n), r: Number(r), p: Number(p) });
+  } catch {
+    return false;
+  }
   return key.length === expected.length && timingSafeEqual(key, expected);
 }
 

@@ -1,6 +1,49 @@
 import type { FeatureRoutes } from '../http/types.ts';
+import { commonErrorResponses, endpointMetadata } from '../http/envelope.ts';
+import { findTakenNights } from '../occupancy/night-claims.ts';
+import { pricingView, restrictionsOf } from '../pricing/accommodation-rules.ts';
+import { AVAILABILITY_FIELD_NAMES } from '../stays/stay-rules.ts';
+import { quoteStay } from '../bookings/quote-stay.ts';
+import { AvailabilityBody, AvailabilityResponse } from './availability-schemas.ts';
+import { checkStayOrThrow, conflictMessage, requireAccommodation } from './stay-check.ts';
 
-/** POST /api/v1/<slug>/availability. */
-export const availabilityRoutes: FeatureRoutes = async () => {
-  // Routes are added by the feature.
+/** api-v1.md 4.1: is the accommodation free for these nights, and what would the stay cost. */
+export const availabilityRoutes: FeatureRoutes = async (app, { ctx }) => {
+  app.post(
+    '/availability',
+    {
+      config: { auth: 'api' },
+      schema: {
+        tags: ['v1'],
+        summary: 'Check availability and compute the price of a stay',
+        security: [{ bearerKey: [] }],
+        body: AvailabilityBody,
+        response: { 200: AvailabilityResponse, ...commonErrorResponses },
+      },
+    },
+    async (request) => {
+      const body = request.body;
+      const now = ctx.now();
+      const accommodation = await requireAccommodation(ctx.db, body.accommodation_id);
+      const guests = body.guest_count ?? 1;
+      const stay = checkStayOrThrow(accommodation, { checkin: body.checkin, checkout: body.checkout, guests }, AVAILABILITY_FIELD_NAMES, now);
+      // Price first, so an extra the accommodation does not offer is a 400 even on taken dates.
+      const quote = await quoteStay(ctx.db, accommodation, { ...stay, guests, extras: body.extras ?? {} });
+      const taken = await findTakenNights(ctx.db, accommodation.id, stay.checkin, stay.checkout, now.toISOString());
+      if (taken.length > 0) {
+        return { success: true as const, data: { available: false, nights: 0, pricing: null, restrictions: null, message: conflictMessage(taken) } };
+      }
+      return {
+        success: true as const,
+        data: {
+          available: true,
+          nights: stay.nights,
+          pricing: pricingView(quote, accommodation.currency),
+          restrictions: restrictionsOf(accommodation),
+          message: 'Available',
+        },
+        metadata: endpointMetadata(),
+      };
+    },
+  );
 };

@@ -1,0 +1,55 @@
+import { Type } from 'typebox';
+import { MetadataSchema } from '../http/envelope.ts';
+
+export const ExtrasSchema = Type.Object(
+  {
+    breakfast: Type.Optional(Type.Boolean()),
+    linen: Type.Optional(Type.Boolean()),
+    late_checkin: Type.Optional(Type.Boolean()),
+  },
+  { description: 'Requested extras (api-v1.md 2.4)' },
+);
+
+export const AccommodationId = Type.Integer({ minimum: 1, maximum: 2147483647 });
+export const DateString = Type.String({ maxLength: 32, description: 'YYYY-MM-DD' });
+
+export const AvailabilityBody = Type.Object({
+  accommodation_id: AccommodationId,
+  checkin: DateString,
+  checkout: DateString,
+  guest_count: Type.Optional(Type.Integer({ minimum: 1, maximum: 1000 })),
+  extras: Type.Optional(ExtrasSchema),
+});
+
+export const PricingSchema = Type.Object({
+  base_price: Type.Number(),
+  avg_price_per_night: Type.Number(),
+  cleaning_fee: Type.Number(),
+  tax: Type.Number(),
+  extras: Type.Record(Type.String(), Type.Number()),
+  discounts: Type.Record(Type.String(), Type.Number()),
+  total: Type.Number(),
+});
+
+export const RestrictionsSchema = Type.Object({
+  min_stay: Type.Integer(),
+  max_stay: Type.Integer(),
+  max_guests: Type.Integer(),
+  checkin_time: Type.String(),
+  checkout_time: Type.String(),
+});
+
+export const AvailabilityData = Type.Object({
+  available: Type.Boolean(),
+  nights: Type.Integer(),
+  pricing: Type.Union([PricingSchema, Type.Null()]),
+  restrictions: Type.Union([RestrictionsSchema, Type.Null()]),
+  message: Type.String(),
+});
+
+/** Both answers of api-v1.md 4.1: the not-available one carries no metadata. */
+export const AvailabilityResponse = Type.Object({
+  success: Type.Literal(true),
+  data: AvailabilityData,
+  metadata: Type.Optional(MetadataSchema),
+});

@@ -1,0 +1,45 @@
+import { findAccommodation } from '../accommodations/accommodation-repository.ts';
+import type { Accommodation } from '../db/schema.ts';
+import type { Executor } from '../db/store.ts';
+import { badRequest, notFound } from '../http/errors.ts';
+import { stayRulesOf } from '../pricing/accommodation-rules.ts';
+import { todayIn } from '../shared/dates.ts';
+import { checkStay, type StayFieldNames } from '../stays/stay-rules.ts';
+import type { TakenNight } from '../occupancy/night-claims.ts';
+
+export async function requireAccommodation(db: Executor, id: number): Promise<Accommodation> {
+  const accommodation = await findAccommodation(db, id);
+  if (accommodation === undefined) {
+    throw notFound(`Accommodation ${id} not found.`, { parameter: 'accommodation_id', received: id, reason: 'accommodation_not_found' });
+  }
+  return accommodation;
+}
+
+/** The stay rules of decisions.md section 4 as a 400, named with the caller's field names. */
+export function checkStayOrThrow(
+  accommodation: Accommodation,
+  stay: { checkin: unknown; checkout: unknown; guests: number },
+  names: StayFieldNames,
+  now: Date,
+): { checkin: string; checkout: string; nights: number } {
+  const result = checkStay({ ...stay, today: todayIn(accommodation.timezone, now) }, stayRulesOf(accommodation), names);
+  if (!result.ok) {
+    const { message, ...details } = result.violation;
+    throw badRequest(message, details);
+  }
+  return result;
+}
+
+/** The not-available message: the first conflicting booking's code, or the first blocked date. */
+export function conflictMessage(taken: readonly TakenNight[]): string {
+  const first = taken[0];
+  if (first === undefined) return 'Available';
+  switch (first.kind) {
+    case 'booking':
+      return `Not available: the dates conflict with booking ${first.confirmation_code ?? ''} (night of ${first.night}).`;
+    case 'block':
+      return `Not available: ${first.night} is blocked${first.reason ? ` (${first.reason})` : ''}.`;
+    case 'external':
+      return `Not available: the dates conflict with a reservation from another channel (night of ${first.night}).`;
+  }
+}

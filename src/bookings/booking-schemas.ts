@@ -1,0 +1,82 @@
+import { Type, type Static } from 'typebox';
+import { AccommodationId, DateString, ExtrasSchema } from '../availability/availability-schemas.ts';
+
+const Text = (max: number) => Type.String({ maxLength: max });
+const Count = Type.Integer({ minimum: 0, maximum: 100 });
+const Amount = Type.Number({ minimum: 0, maximum: 1e12 });
+
+export const PartnerDataSchema = Type.Object({
+  title: Type.Optional(Text(20)),
+  first_name: Type.String({ minLength: 1, maxLength: 100 }),
+  last_name: Type.String({ minLength: 1, maxLength: 100 }),
+  email: Type.String({ format: 'email', maxLength: 254 }),
+  phone: Type.Optional(Text(50)),
+  address: Type.Optional(
+    Type.Object({
+      street: Type.Optional(Text(200)),
+      city: Type.Optional(Text(100)),
+      zip: Type.Optional(Text(20)),
+      country: Type.Optional(Text(100)),
+    }),
+  ),
+});
+
+export const PaymentMethodSchema = Type.Union([Type.Literal('card_processor'), Type.Literal('bank_transfer'), Type.Literal('cash')]);
+
+export const BookingDataSchema = Type.Object({
+  checkin_date: DateString,
+  checkout_date: DateString,
+  adults_count: Type.Integer({ minimum: 1, maximum: 100 }),
+  children_count: Count,
+  babies_count: Count,
+  guest_notes: Type.Optional(Text(2000)),
+  payment_method: PaymentMethodSchema,
+  payment_token: Type.Optional(Text(500)),
+  total_amount: Type.Optional(Amount),
+  expected_amount: Type.Optional(Amount),
+  idempotency_key: Type.Optional(Type.String({ minLength: 1, maxLength: 200 })),
+  payment_intent_id: Type.Optional(Text(200)),
+});
+
+export const CreateBookingBody = Type.Object({
+  accommodation_id: AccommodationId,
+  partner_data: PartnerDataSchema,
+  booking_data: BookingDataSchema,
+  extras: Type.Optional(ExtrasSchema),
+});
+export type CreateBookingInput = Static<typeof CreateBookingBody>;
+
+export const BookingCreatedData = Type.Object({
+  booking_id: Type.Integer(),
+  confirmation_code: Type.String(),
+  booking_reference: Type.String(),
+  partner_id: Type.Integer(),
+  invoice_url: Type.String({ format: 'uri' }),
+  status: Type.String(),
+  next_steps: Type.Array(Type.String()),
+});
+export type BookingCreated = Static<typeof BookingCreatedData>;
+
+const Composition = Type.Object({ adults: Type.Integer(), children: Type.Integer(), babies: Type.Integer() });
+
+export const BookingViewSchema = Type.Object({
+  id: Type.Integer(),
+  confirmation_code: Type.String(),
+  booking_reference: Type.String(),
+  accommodation_id: Type.Integer(),
+  accommodation_name: Type.String(),
+  checkin_date: Type.String(),
+  checkout_date: Type.String(),
+  nights: Type.Integer(),
+  guest_count: Type.Integer(),
+  composition: Composition,
+  total_amount: Type.Number(),
+  currency: Type.String(),
+  status: Type.String(),
+  booking_status: Type.String(),
+  payment_method: Type.String(),
+  partner: Type.Object({ id: Type.Integer(), name: Type.String(), email: Type.String(), phone: Type.String() }),
+});
+export type BookingView = Static<typeof BookingViewSchema>;
+
+export const BookingIdParams = Type.Object({ booking_id: Type.String({ pattern: '^[0-9]{1,10}$' }) });

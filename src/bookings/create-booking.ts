@@ -1,0 +1,173 @@
+import type { AppContext } from '../app-context.ts';
+import { checkStayOrThrow, conflictMessage, requireAccommodation } from '../availability/stay-check.ts';
+import { isUniqueViolation } from '../db/dialect.ts';
+import type { Accommodation, BookingStatus } from '../db/schema.ts';
+import { badRequest, conflict, type AppError } from '../http/errors.ts';
+import { invoiceUrl } from '../invoices/invoice-url.ts';
+import { enqueueBookingMail } from '../mail/enqueue-booking-mail.ts';
+import { NightTakenError, claimNights, expireHoldsOverlapping, findTakenNights } from '../occupancy/night-claims.ts';
+import { upsertPartner } from '../partners/partner-repository.ts';
+import { decimalsOf } from '../pricing/accommodation-rules.ts';
+import type { StayQuote } from '../pricing/price-stay.ts';
+import { eachDate } from '../shared/dates.ts';
+import { amountMatches, toMajor } from '../shared/money.ts';
+import { colorIndexOf, newConfirmationCode, newInvoiceToken } from './booking-codes.ts';
+import type { BookingCreated, CreateBookingInput } from './booking-schemas.ts';
+import { recordIdempotent, replayIdempotent, requestHash } from './idempotency.ts';
+import { nextSteps } from './next-steps.ts';
+import { quoteStay } from './quote-stay.ts';
+
+const BOOKING_FIELDS = { checkin: 'booking_data.checkin_date', checkout: 'booking_data.checkout_date', guests: 'booking_data.adults_count' };
+
+function formatMoney(minor: number, currency: string): string {
+  return `${toMajor(minor, decimalsOf(currency)).toFixed(decimalsOf(currency))} ${currency}`;
+}
+
+/** decisions.md 5: the caller's amount must match the computed total to within half a minor unit. */
+function checkAmount(input: CreateBookingInput, quote: StayQuote, accommodation: Accommodation): void {
+  const { expected_amount, total_amount } = input.booking_data;
+  const received = expected_amount ?? total_amount;
+  const decimals = decimalsOf(accommodation.currency);
+  if (received === undefined) {
+    throw badRequest('Send the total you expect to pay as booking_data.expected_amount (or total_amount).', {
+      parameter: 'booking_data.expected_amount',
+      expected: 'number',
+      received: null,
+      reason: 'missing',
+    });
+  }
+  if (!amountMatches(received, quote.total, decimals)) {
+    throw conflict(`The amount sent (${received}) does not match the price of the stay (${toMajor(quote.total, decimals)} ${accommodation.currency}).`, {
+      parameter: expected_amount === undefined ? 'booking_data.total_amount' : 'booking_data.expected_amount',
+      expected: toMajor(quote.total, decimals),
+      received,
+      reason: 'price_mismatch',
+    });
+  }
+}
+
+/**
+ * POST /bookings (api-v1.md 4.2, decisions.md 5). Validation and pricing happen before the
+ * transaction; inside it, the partner, the booking, its nights, its outbox mail and the
+ * idempotency record commit together or not at all. The unique key on night_claims is what
+ * decides a race for the same nights.
+ */
+export async function createBooking(ctx: AppContext, apiKeyId: number, input: CreateBookingInput): Promise<BookingCreated> {
+  const idempotencyKey = input.booking_data.idempotency_key;
+  const hash = requestHash(input);
+  if (idempotencyKey !== undefined) {
+    const replay = await replayIdempotent(ctx.db, apiKeyId, idempotencyKey, hash);
+    if (replay !== null) return replay;
+  }
+
+  const now = ctx.now();
+  const nowIso = now.toISOString();
+  const accommodation = await requireAccommodation(ctx.db, input.accommodation_id);
+  const b = input.booking_data;
+  const guests = b.adults_count + b.children_count;
+  const stay = checkStayOrThrow(accommodation, { checkin: b.checkin_date, checkout: b.checkout_date, guests }, BOOKING_FIELDS, now);
+  const quote = await quoteStay(ctx.db, accommodation, { ...stay, guests, extras: input.extras ?? {} });
+  checkAmount(input, quote, accommodation);
+
+  const status: BookingStatus = b.payment_method === 'card_processor' ? 'draft' : 'confirmed';
+  const holdExpiresAt = status === 'draft' ? new Date(now.getTime() + ctx.config.draftHoldSeconds * 1000).toISOString() : null;
+
+  try {
+    const created = await ctx.db.transaction().execute(async (trx) => {
+      await expireHoldsOverlapping(trx, accommodation.id, stay.checkin, stay.checkout, nowIso);
+      const partnerId = await upsertPartner(trx, input.partner_data, nowIso);
+      const invoiceToken = newInvoiceToken();
+      const confirmationCode = newConfirmationCode();
+      const booking = await trx
+        .insertInto('bookings')
+        .values({
+          accommodation_id: accommodation.id,
+          partner_id: partnerId,
+          confirmation_code: confirmationCode,
+          status,
+          source: 'direct',
+          checkin: stay.checkin,
+          checkout: stay.checkout,
+          nights: stay.nights,
+          adults: b.adults_count,
+          children: b.children_count,
+          babies: b.babies_count,
+          guest_notes: b.guest_notes ?? '',
+          payment_method: b.payment_method,
+          payment_intent_id: b.payment_intent_id ?? null,
+          currency: accommodation.currency,
+          base_price: quote.basePrice,
+          discount_name: quote.discountName,
+          discount_ppm: quote.discountPpm,
+          discount: quote.discount,
+          cleaning_fee: quote.cleaningFee,
+          extras: JSON.stringify(quote.extras),
+          extras_total: quote.extrasTotal,
+          tax: quote.tax,
+          total: quote.total,
+          hold_expires_at: holdExpiresAt,
+          cancel_reason: null,
+          invoice_token: invoiceToken,
+          api_key_id: apiKeyId,
+          color_index: colorIndexOf(confirmationCode),
+          created_at: nowIso,
+          updated_at: nowIso,
+          confirmed_at: status === 'confirmed' ? nowIso : null,
+          cancelled_at: null,
+        })
+        .returning(['id', 'confirmation_code'])
+        .executeTakeFirstOrThrow();
+      await claimNights(trx, { accommodationId: accommodation.id, nights: eachDate(stay.checkin, stay.checkout), kind: 'booking', bookingId: booking.id });
+      if (status === 'confirmed') await enqueueBookingMail(trx, ctx.config, 'confirmation', booking.id);
+
+      const url = invoiceUrl(ctx.config, invoiceToken);
+      const response: BookingCreated = {
+        booking_id: booking.id,
+        confirmation_code: booking.confirmation_code,
+        booking_reference: booking.confirmation_code,
+        partner_id: partnerId,
+        invoice_url: url,
+        status,
+        next_steps: nextSteps({
+          status: status === 'draft' ? 'draft' : 'confirmed',
+          paymentMethod: b.payment_method,
+          confirmationCode: booking.confirmation_code,
+          bookingId: booking.id,
+          email: input.partner_data.email,
+          nights: stay.nights,
+          total: formatMoney(quote.total, accommodation.currency),
+          holdExpiresAt,
+          invoiceUrl: url,
+          bookingPath: `/api/v1/${ctx.config.slug}/bookings/${booking.id}`,
+        }),
+      };
+      if (idempotencyKey !== undefined) {
+        await recordIdempotent(trx, { apiKeyId, key: idempotencyKey, hash, bookingId: booking.id, response, now: nowIso });
+      }
+      return response;
+    });
+    ctx.metrics.bookingsCreated.labels(status, b.payment_method).inc();
+    return created;
+  } catch (error) {
+    // A concurrent repeat of the same idempotency key lost the race: answer as the winner did.
+    if (idempotencyKey !== undefined && (error instanceof NightTakenError || isUniqueViolation(error))) {
+      const replay = await replayIdempotent(ctx.db, apiKeyId, idempotencyKey, hash);
+      if (replay !== null) return replay;
+    }
+    if (error instanceof NightTakenError) {
+      ctx.metrics.bookingConflicts.inc();
+      throw await datesTaken(ctx, accommodation.id, stay.checkin, stay.checkout);
+    }
+    throw error;
+  }
+}
+
+async function datesTaken(ctx: AppContext, accommodationId: number, checkin: string, checkout: string): Promise<AppError> {
+  const taken = await findTakenNights(ctx.db, accommodationId, checkin, checkout, ctx.now().toISOString());
+  return conflict(taken.length > 0 ? conflictMessage(taken).replace(/^Not available: /, 'Dates already booked: ') : 'Dates already booked.', {
+    parameter: 'booking_data.checkin_date',
+    reason: 'dates_unavailable',
+    conflicting_night: taken[0]?.night ?? null,
+    conflicting_booking: taken[0]?.confirmation_code ?? null,
+  });
+}

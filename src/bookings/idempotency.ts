@@ -1,0 +1,63 @@
+import { createHash } from 'node:crypto';
+import type { Executor } from '../db/store.ts';
+import { conflict } from '../http/errors.ts';
+import type { BookingCreated } from './booking-schemas.ts';
+
+/**
+ * Idempotent booking creation (decisions.md section 5): a key is scoped to the API key that
+ * sent it; the first answer is stored with a hash of the request body, in the same
+ * transaction as the booking, and a repeat gets that answer back. Records are kept (at least
+ * 24 hours; currently they are never pruned).
+ */
+
+/** A hash of the body that ignores key order and whitespace. */
+export function requestHash(body: unknown): string {
+  return createHash('sha256').update(canonicalJson(body)).digest('hex');
+}
+
+function canonicalJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
+  if (value !== null && typeof value === 'object') {
+    const entries = Object.entries(value as Record<string, unknown>)
+      .filter(([, v]) => v !== undefined)
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(',')}}`;
+  }
+  return JSON.stringify(value);
+}
+
+/** The stored answer for a repeat with the same body; a 409 for a different body; null when the key is new. */
+export async function replayIdempotent(db: Executor, apiKeyId: number, key: string, hash: string): Promise<BookingCreated | null> {
+  const row = await db
+    .selectFrom('idempotency_keys')
+    .select(['request_hash', 'response'])
+    .where('api_key_id', '=', apiKeyId)
+    .where('key', '=', key)
+    .executeTakeFirst();
+  if (row === undefined) return null;
+  if (row.request_hash !== hash) {
+    throw conflict('This idempotency_key was already used with a different request body.', {
+      parameter: 'booking_data.idempotency_key',
+      received: key,
+      reason: 'idempotency_key_reused',
+    });
+  }
+  return JSON.parse(row.response) as BookingCreated;
+}
+
+export async function recordIdempotent(
+  db: Executor,
+  record: { apiKeyId: number; key: string; hash: string; bookingId: number; response: BookingCreated; now: string },
+): Promise<void> {
+  await db
+    .insertInto('idempotency_keys')
+    .values({
+      api_key_id: record.apiKeyId,
+      key: record.key,
+      request_hash: record.hash,
+      booking_id: record.bookingId,
+      response: JSON.stringify(record.response),
+      created_at: record.now,
+    })
+    .execute();
+}

@@ -13,7 +13,7 @@ import { diagnosticsRoutes } from './diagnostics/diagnostics-routes.ts';
 import { invoiceRoutes } from './invoices/invoice-routes.ts';
 import { paymentRoutes } from './payments/payment-routes.ts';
 import { webhookRoutes } from './webhooks/webhook-routes.ts';
-import { installErrorHandling } from './http/error-handler.ts';
+import { frameworkErrorHandler, installErrorHandling } from './http/error-handler.ts';
 import type { App, RouteInfo } from './http/types.ts';
 import { opsRoutes } from './ops/ops-routes.ts';
 
@@ -65,6 +65,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
     onProtoPoisoning: 'error',
     onConstructorPoisoning: 'error',
     return503OnClosing: true,
+    frameworkErrors: frameworkErrorHandler,
     logController: new LogController({ requestIdLogLabel: 'request_id' }),
     genReqId: (req) => {
       const incoming = req.headers['x-request-id'];

@@ -44,6 +44,20 @@ export function sendError(request: FastifyRequest, reply: FastifyReply, error: A
   });
 }
 
+/**
+ * Errors Fastify raises before routing (bad percent-encoding in the URL, an over-long path
+ * parameter) skip the error handler; passed as the `frameworkErrors` server option, this gives
+ * them the same envelope and request id as every other answer.
+ */
+export function frameworkErrorHandler(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
+  void reply.header('x-request-id', request.id);
+  const mapped =
+    error.code === 'FST_ERR_MAX_PARAM_LENGTH'
+      ? badRequest('A path parameter is too long.', { reason: 'param_too_long' })
+      : badRequest('The request URL is not valid.', { reason: 'bad_url' });
+  void sendError(request, reply, mapped);
+}
+
 export function installErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     const mapped = isAppError(error) ? error : fromFastify(error);

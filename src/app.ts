@@ -9,6 +9,7 @@ import { adminRoutes } from './admin/admin-routes.ts';
 import { availabilityRoutes } from './availability/availability-routes.ts';
 import { bookingRoutes } from './bookings/booking-routes.ts';
 import { calendarRoutes } from './calendar/calendar-routes.ts';
+import { SERVICE_VERSION } from './diagnostics/diagnostics.ts';
 import { diagnosticsRoutes } from './diagnostics/diagnostics-routes.ts';
 import { invoiceRoutes } from './invoices/invoice-routes.ts';
 import { paymentRoutes } from './payments/payment-routes.ts';
@@ -17,7 +18,6 @@ import { frameworkErrorHandler, installErrorHandling } from './http/error-handle
 import type { App, RouteInfo } from './http/types.ts';
 import { opsRoutes } from './ops/ops-routes.ts';
 
-export const SERVICE_VERSION = '1.0.0';
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,64}$/;
 

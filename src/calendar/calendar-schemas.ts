@@ -1,0 +1,51 @@
+import { Type, type Static } from 'typebox';
+import { AccommodationId } from '../availability/availability-schemas.ts';
+
+export const CalendarBody = Type.Object({
+  accommodation_id: AccommodationId,
+  month: Type.Optional(Type.Integer({ minimum: 1, maximum: 12 })),
+  year: Type.Optional(Type.Integer({ minimum: 1900, maximum: 9999 })),
+});
+
+export const CalendarBookingSchema = Type.Object({
+  id: Type.Integer(),
+  confirmation_code: Type.String(),
+  title: Type.String(),
+  start_date: Type.String(),
+  end_date: Type.String(),
+  nights: Type.Integer(),
+  status: Type.String(),
+  source: Type.String(),
+  guest_count: Type.Integer(),
+  composition: Type.Object({ adults: Type.Integer(), children: Type.Integer(), babies: Type.Integer() }),
+  total_amount: Type.Number(),
+  color_index: Type.Integer(),
+  notes: Type.String(),
+});
+export type CalendarBooking = Static<typeof CalendarBookingSchema>;
+
+export const CalendarData = Type.Object({
+  month: Type.Integer(),
+  year: Type.Integer(),
+  accommodation_id: Type.Integer(),
+  accommodation_name: Type.String(),
+  bookings: Type.Array(CalendarBookingSchema),
+  blocked_dates: Type.Array(Type.String()),
+  daily_prices: Type.Record(Type.String(), Type.Number()),
+  availability_summary: Type.Object({
+    available_nights: Type.Integer(),
+    booked_nights: Type.Integer(),
+    occupancy_rate: Type.Number(),
+    next_available_date: Type.Union([Type.String(), Type.Null()]),
+  }),
+  pricing_rules: Type.Object({
+    base_price: Type.Number(),
+    min_stay: Type.Integer(),
+    max_stay: Type.Integer(),
+    weekly_discount: Type.Number(),
+    monthly_discount: Type.Number(),
+    cleaning_fee: Type.Number(),
+    tax_rate: Type.Number(),
+  }),
+});
+export type CalendarView = Static<typeof CalendarData>;

@@ -1,0 +1,63 @@
+import PDFDocument from 'pdfkit';
+
+export interface InvoiceLine {
+  label: string;
+  amount: string;
+}
+
+export interface InvoiceData {
+  number: string;
+  issuedOn: string;
+  status: string;
+  accommodation: string;
+  guest: { name: string; email: string; address: string[] };
+  stay: { checkin: string; checkout: string; nights: number; guests: string };
+  lines: InvoiceLine[];
+  taxLine: InvoiceLine;
+  total: InvoiceLine;
+  paymentNote: string;
+}
+
+/** Renders an invoice as a one-page PDF (built-in Helvetica, so no font files are needed). */
+export function renderInvoicePdf(data: InvoiceData): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const doc = new PDFDocument({ size: 'A4', margin: 50, info: { Title: `Invoice ${data.number}`, Author: 'Staydesk' } });
+    const chunks: Buffer[] = [];
+    doc.on('data', (chunk: Buffer) => chunks.push(chunk));
+    doc.on('end', () => {
+      resolve(Buffer.concat(chunks));
+    });
+    doc.on('error', reject);
+
+    doc.fontSize(20).text('Invoice', { align: 'left' });
+    doc.moveDown(0.5).fontSize(10);
+    doc.text(`Invoice number: ${data.number}`);
+    doc.text(`Issued: ${data.issuedOn}`);
+    doc.text(`Booking status: ${data.status}`);
+    doc.moveDown();
+    doc.fontSize(12).text('Guest');
+    doc.fontSize(10).text(data.guest.name).text(data.guest.email);
+    for (const line of data.guest.address) doc.text(line);
+    doc.moveDown();
+    doc.fontSize(12).text('Stay');
+    doc.fontSize(10).text(data.accommodation);
+    doc.text(`${data.stay.checkin} to ${data.stay.checkout} (${data.stay.nights} night${data.stay.nights === 1 ? '' : 's'}), ${data.stay.guests}`);
+    doc.moveDown();
+
+    const left = 50;
+    const right = 545;
+    const row = (line: InvoiceLine, bold = false) => {
+      const y = doc.y;
+      doc.font(bold ? 'Helvetica-Bold' : 'Helvetica').text(line.label, left, y, { width: 350 });
+      doc.text(line.amount, left + 350, y, { width: right - left - 350, align: 'right' });
+      doc.moveDown(0.3);
+    };
+    for (const line of data.lines) row(line);
+    row(data.taxLine);
+    doc.moveTo(left, doc.y).lineTo(right, doc.y).stroke();
+    doc.moveDown(0.3);
+    row(data.total, true);
+    doc.moveDown().font('Helvetica').text(data.paymentNote, left, doc.y, { width: right - left });
+    doc.end();
+  });
+}

@@ -144,7 +144,7 @@ describe(`error envelope of decisions.md section 9 (${testStoreKind})`, () => {
     const routes = t.app.staydeskRoutes.filter((r) => ['POST', 'PUT', 'PATCH'].includes(r.method) && (r.auth === 'api' || r.auth === 'admin'));
     for (const route of routes) {
       const url = route.url.replace(/:[A-Za-z0-9_]+/g, '999999');
-      const res = await t.request({ method: route.method as 'POST', url, payload: '{"broken":', headers: json, key: t.adminKey });
+      const res = await t.request({ method: route.method, url, payload: '{"broken":', headers: json, key: t.adminKey });
       assertErrorEnvelope(res, 400, 'BAD_REQUEST');
     }
   });
@@ -246,7 +246,7 @@ describe(`health, readiness and metrics (${testStoreKind})`, () => {
   });
 });
 
-describe(`GET ${'/api/v1/staydesk/test'} (api-v1.md 4.4) (${testStoreKind})`, () => {
+describe(`GET /api/v1/staydesk/test (api-v1.md 4.4) (${testStoreKind})`, () => {
   test('answers status ok, a message, an ISO timestamp and the technical user', async () => {
     const before = Date.now();
     const res = await t.request({ method: 'GET', url: `${t.v1}/test` });

@@ -24,3 +24,22 @@ export async function countAccommodations(db: Executor): Promise<number> {
     .executeTakeFirstOrThrow();
   return row.n; // int8 counts are parsed to numbers on PostgreSQL (db/postgres.ts)
 }
+
+export async function accommodationHasBookings(db: Executor, id: number): Promise<boolean> {
+  const row = await db.selectFrom('bookings').select('id').where('accommodation_id', '=', id).limit(1).executeTakeFirst();
+  return row !== undefined;
+}
+
+/**
+ * Deletes an accommodation with everything that only describes it: nightly prices, blocked and
+ * imported nights, imported reservations and feeds. Bookings are never deleted here; the caller
+ * refuses while any exists, and the bookings foreign key refuses one that arrives meanwhile.
+ */
+export async function deleteAccommodation(db: Executor, id: number): Promise<boolean> {
+  await db.deleteFrom('night_claims').where('accommodation_id', '=', id).execute();
+  await db.deleteFrom('external_reservations').where('accommodation_id', '=', id).execute();
+  await db.deleteFrom('external_feeds').where('accommodation_id', '=', id).execute();
+  await db.deleteFrom('nightly_prices').where('accommodation_id', '=', id).execute();
+  const result = await db.deleteFrom('accommodations').where('id', '=', id).executeTakeFirst();
+  return result.numDeletedRows > 0n;
+}

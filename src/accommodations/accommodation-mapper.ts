@@ -1,0 +1,213 @@
+import type { Accommodation } from '../db/schema.ts';
+import { badRequest } from '../http/errors.ts';
+import { canonicalTimeZone } from '../shared/dates.ts';
+import { currencyDecimals, ppmToRate, rateToPpm, toMajor, toMinor } from '../shared/money.ts';
+import type { AccommodationCreateInput, AccommodationJson, AccommodationPatchInput } from './accommodation-schemas.ts';
+
+/**
+ * The admin API's accommodation (major units, fractions) to and from its row (minor units, ppm).
+ * Pure: no I/O, so every rule is unit-tested. Bad values throw a 400 naming the field.
+ */
+
+/** Everything of a row that the admin edits (id and timestamps are the repository's). */
+export type AccommodationFields = Omit<Accommodation, 'id' | 'created_at' | 'updated_at'>;
+
+type RateField = 'tax_rate' | 'weekly_discount' | 'monthly_discount';
+type ExtraName = 'breakfast' | 'linen' | 'late_checkin';
+
+const EXTRA_COLUMNS = { breakfast: 'extra_breakfast', linen: 'extra_linen', late_checkin: 'extra_late_checkin' } as const;
+const EXTRA_NAMES = Object.keys(EXTRA_COLUMNS) as ExtraName[];
+const RATE_COLUMNS = { tax_rate: 'tax_rate_ppm', weekly_discount: 'weekly_discount_ppm', monthly_discount: 'monthly_discount_ppm' } as const;
+const RATE_NAMES = Object.keys(RATE_COLUMNS) as RateField[];
+
+/** decisions.md 1 defaults. Name, base price and max guests are required on create, so their placeholders never survive. */
+const NEW_ACCOMMODATION: AccommodationFields = {
+  name: '',
+  currency: 'EUR',
+  timezone: 'UTC',
+  base_price: 0,
+  cleaning_fee: 0,
+  tax_rate_ppm: 0,
+  weekly_discount_ppm: 0,
+  monthly_discount_ppm: 0,
+  min_stay: 1,
+  max_stay: 365,
+  max_guests: 1,
+  checkin_time: '15:00',
+  checkout_time: '10:00',
+  extra_breakfast: null,
+  extra_linen: null,
+  extra_late_checkin: null,
+};
+
+/** Decimals of a currency already stored; an unknown one there is a bug, not a client error. */
+export function storedDecimals(currency: string): number {
+  const decimals = currencyDecimals(currency);
+  if (decimals === null) throw new Error(`stored currency ${currency} is unknown`);
+  return decimals;
+}
+
+export function accommodationToJson(row: Accommodation): AccommodationJson {
+  const decimals = storedDecimals(row.currency);
+  const extras: AccommodationJson['extras'] = {};
+  for (const name of EXTRA_NAMES) {
+    const minor = row[EXTRA_COLUMNS[name]];
+    if (minor !== null) extras[name] = toMajor(minor, decimals);
+  }
+  return {
+    id: row.id,
+    name: row.name,
+    currency: row.currency,
+    timezone: row.timezone,
+    base_price: toMajor(row.base_price, decimals),
+    cleaning_fee: toMajor(row.cleaning_fee, decimals),
+    tax_rate: ppmToRate(row.tax_rate_ppm),
+    weekly_discount: ppmToRate(row.weekly_discount_ppm),
+    monthly_discount: ppmToRate(row.monthly_discount_ppm),
+    min_stay: row.min_stay,
+    max_stay: row.max_stay,
+    max_guests: row.max_guests,
+    checkin_time: row.checkin_time,
+    checkout_time: row.checkout_time,
+    extras,
+    created_at: row.created_at,
+    updated_at: row.updated_at,
+  };
+}
+
+/**
+ * A minor amount re-expressed in another currency's minor units, keeping its major value
+ * (100.00 EUR → 100 JPY), or null when the new currency cannot hold it (100.50 EUR → JPY).
+ */
+export function rescaleMinor(amount: number, fromDecimals: number, toDecimals: number): number | null {
+  if (toDecimals >= fromDecimals) {
+    const out = amount * 10 ** (toDecimals - fromDecimals);
+    return Number.isSafeInteger(out) ? out : null;
+  }
+  const factor = 10 ** (fromDecimals - toDecimals);
+  return amount % factor === 0 ? amount / factor : null;
+}
+
+export function newAccommodationFields(input: AccommodationCreateInput): AccommodationFields {
+  return applyAccommodationInput(NEW_ACCOMMODATION, input);
+}
+
+/**
+ * The row after applying an admin's input to `current`. A field left out keeps its value; when
+ * the currency changes, amounts left out keep their major value in the new currency.
+ */
+export function applyAccommodationInput(current: AccommodationFields, input: AccommodationPatchInput): AccommodationFields {
+  const currency = input.currency ?? current.currency;
+  const decimals = currencyDecimals(currency);
+  if (decimals === null) {
+    throw badRequest(`Unknown currency ${currency}: expected an ISO 4217 code such as EUR.`, {
+      parameter: 'currency',
+      expected: 'ISO 4217 currency code',
+      received: currency,
+      reason: 'unknown_currency',
+    });
+  }
+  const currentDecimals = storedDecimals(current.currency);
+
+  const amount = (parameter: string, sent: number | undefined, stored: number): number => {
+    if (sent !== undefined) return toMinorOrFail(parameter, sent, currency, decimals);
+    const rescaled = rescaleMinor(stored, currentDecimals, decimals);
+    if (rescaled === null) {
+      throw badRequest(`${parameter} (${toMajor(stored, currentDecimals)} ${current.currency}) cannot be expressed in ${currency}; send ${parameter} with the new currency.`, {
+        parameter,
+        expected: `amount with at most ${decimals} decimals`,
+        received: toMajor(stored, currentDecimals),
+        reason: 'invalid_amount',
+      });
+    }
+    return rescaled;
+  };
+
+  const next: AccommodationFields = {
+    ...current,
+    currency,
+    base_price: amount('base_price', input.base_price, current.base_price),
+    cleaning_fee: amount('cleaning_fee', input.cleaning_fee, current.cleaning_fee),
+  };
+  if (input.name !== undefined) next.name = nonBlankName(input.name);
+  if (input.timezone !== undefined) next.timezone = timeZoneOrFail(input.timezone);
+  for (const rate of RATE_NAMES) {
+    const sent = input[rate];
+    if (sent !== undefined) next[RATE_COLUMNS[rate]] = ppmOrFail(rate, sent);
+  }
+  for (const name of EXTRA_NAMES) {
+    const column = EXTRA_COLUMNS[name];
+    const stored = current[column];
+    if (input.extras !== undefined) {
+      // `extras` replaces the whole set: an extra left out is no longer offered.
+      const sent = input.extras[name];
+      next[column] = sent === undefined ? null : toMinorOrFail(`extras.${name}`, sent, currency, decimals);
+    } else {
+      next[column] = stored === null ? null : amount(`extras.${name}`, undefined, stored);
+    }
+  }
+  if (input.min_stay !== undefined) next.min_stay = input.min_stay;
+  if (input.max_stay !== undefined) next.max_stay = input.max_stay;
+  if (input.max_guests !== undefined) next.max_guests = input.max_guests;
+  if (input.checkin_time !== undefined) next.checkin_time = input.checkin_time;
+  if (input.checkout_time !== undefined) next.checkout_time = input.checkout_time;
+
+  if (next.max_stay < next.min_stay) {
+    const parameter = input.max_stay !== undefined ? 'max_stay' : 'min_stay';
+    throw badRequest(`max_stay (${next.max_stay}) must be at least min_stay (${next.min_stay}).`, {
+      parameter,
+      expected: parameter === 'max_stay' ? `integer >= ${next.min_stay}` : `integer <= ${next.max_stay}`,
+      received: next[parameter],
+      reason: 'invalid_range',
+    });
+  }
+  return next;
+}
+
+/** An amount the admin sent, in minor units of `currency`; more decimals than it has is a 400. */
+export function toMinorOrFail(parameter: string, value: number, currency: string, decimals: number): number {
+  const minor = toMinor(value, decimals);
+  if (minor === null) {
+    throw badRequest(`${parameter} must be an amount with at most ${decimals} decimals in ${currency}.`, {
+      parameter,
+      expected: `amount with at most ${decimals} decimals`,
+      received: value,
+      reason: 'invalid_amount',
+    });
+  }
+  return minor;
+}
+
+function ppmOrFail(parameter: string, value: number): number {
+  const ppm = rateToPpm(value);
+  if (ppm === null) {
+    throw badRequest(`${parameter} must be a fraction from 0 to 1 with at most 6 decimals.`, {
+      parameter,
+      expected: 'fraction 0..1 with at most 6 decimals',
+      received: value,
+      reason: 'invalid_rate',
+    });
+  }
+  return ppm;
+}
+
+function nonBlankName(name: string): string {
+  const trimmed = name.trim();
+  if (trimmed === '') {
+    throw badRequest('name must not be blank.', { parameter: 'name', expected: 'non-blank string', received: name, reason: 'blank' });
+  }
+  return trimmed;
+}
+
+function timeZoneOrFail(timezone: string): string {
+  const canonical = canonicalTimeZone(timezone);
+  if (canonical === null) {
+    throw badRequest(`Unknown time zone "${timezone}": expected an IANA name such as Europe/Paris.`, {
+      parameter: 'timezone',
+      expected: 'IANA time zone',
+      received: timezone,
+      reason: 'unknown_timezone',
+    });
+  }
+  return canonical;
+}

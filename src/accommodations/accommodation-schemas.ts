@@ -1,0 +1,76 @@
+import { Type, type Static } from 'typebox';
+
+/**
+ * The accommodation as the admin API shows and takes it (decisions.md 1): amounts in major units
+ * of its currency, rates as fractions. accommodation-mapper.ts converts to and from the row.
+ */
+
+const TIME_PATTERN = '^([01][0-9]|2[0-3]):[0-5][0-9]$';
+
+// The ceiling keeps every stay total far inside a safe integer of minor units.
+const Amount = (description: string) =>
+  Type.Number({ minimum: 0, maximum: 100_000_000, description: `${description}, major units of the currency` });
+const Rate = (description: string) => Type.Number({ minimum: 0, maximum: 1, description: `${description}, fraction 0..1, at most 6 decimals` });
+const Time = (description: string) => Type.String({ pattern: TIME_PATTERN, description: `${description}, HH:MM` });
+
+const ExtrasInput = Type.Object(
+  {
+    breakfast: Type.Optional(Amount('per guest per night')),
+    linen: Type.Optional(Amount('per guest per stay')),
+    late_checkin: Type.Optional(Amount('per stay')),
+  },
+  { additionalProperties: false, description: 'An extra left out is not offered.' },
+);
+
+export const AccommodationCreateSchema = Type.Object(
+  {
+    name: Type.String({ minLength: 1, maxLength: 200 }),
+    currency: Type.Optional(Type.String({ pattern: '^[A-Z]{3}$', description: 'ISO 4217 code, default EUR' })),
+    timezone: Type.Optional(Type.String({ minLength: 1, maxLength: 100, description: 'IANA time zone, default UTC' })),
+    base_price: Amount('price per night'),
+    cleaning_fee: Type.Optional(Amount('per stay, default 0')),
+    tax_rate: Type.Optional(Rate('default 0')),
+    weekly_discount: Type.Optional(Rate('from 7 nights, default 0')),
+    monthly_discount: Type.Optional(Rate('from 28 nights, default 0')),
+    min_stay: Type.Optional(Type.Integer({ minimum: 1, maximum: 3650, description: 'nights, default 1' })),
+    max_stay: Type.Optional(Type.Integer({ minimum: 1, maximum: 3650, description: 'nights, default 365, at least min_stay' })),
+    max_guests: Type.Integer({ minimum: 1, maximum: 1000 }),
+    checkin_time: Type.Optional(Time('default 15:00')),
+    checkout_time: Type.Optional(Time('default 10:00')),
+    extras: Type.Optional(ExtrasInput),
+  },
+  { additionalProperties: false },
+);
+
+/** Any subset of the create fields; `extras`, when sent, replaces the whole extras object. */
+export const AccommodationPatchSchema = Type.Partial(AccommodationCreateSchema, { additionalProperties: false });
+
+export const AccommodationExtrasSchema = Type.Object({
+  breakfast: Type.Optional(Type.Number()),
+  linen: Type.Optional(Type.Number()),
+  late_checkin: Type.Optional(Type.Number()),
+});
+
+export const AccommodationSchema = Type.Object({
+  id: Type.Integer(),
+  name: Type.String(),
+  currency: Type.String(),
+  timezone: Type.String(),
+  base_price: Type.Number(),
+  cleaning_fee: Type.Number(),
+  tax_rate: Type.Number(),
+  weekly_discount: Type.Number(),
+  monthly_discount: Type.Number(),
+  min_stay: Type.Integer(),
+  max_stay: Type.Integer(),
+  max_guests: Type.Integer(),
+  checkin_time: Type.String(),
+  checkout_time: Type.String(),
+  extras: AccommodationExtrasSchema,
+  created_at: Type.String({ format: 'date-time' }),
+  updated_at: Type.String({ format: 'date-time' }),
+});
+
+export type AccommodationCreateInput = Static<typeof AccommodationCreateSchema>;
+export type AccommodationPatchInput = Static<typeof AccommodationPatchSchema>;
+export type AccommodationJson = Static<typeof AccommodationSchema>;

@@ -1,0 +1,39 @@
+import type { Executor } from '../db/store.ts';
+import type { ExternalFeedsTable } from '../db/schema.ts';
+import type { Selectable } from 'kysely';
+
+/** External calendars (iCal feeds) to import for an accommodation. */
+
+export type ExternalFeed = Selectable<ExternalFeedsTable>;
+
+export function insertFeed(db: Executor, values: { accommodation_id: number; name: string; url: string; created_at: string }): Promise<ExternalFeed> {
+  return db
+    .insertInto('external_feeds')
+    .values({ ...values, last_synced_at: null, last_status: null, last_error: null })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+export function listFeeds(db: Executor, accommodationId: number): Promise<ExternalFeed[]> {
+  return db.selectFrom('external_feeds').selectAll().where('accommodation_id', '=', accommodationId).orderBy('id').execute();
+}
+
+export function findFeedByName(db: Executor, accommodationId: number, name: string): Promise<ExternalFeed | undefined> {
+  return db.selectFrom('external_feeds').selectAll().where('accommodation_id', '=', accommodationId).where('name', '=', name).executeTakeFirst();
+}
+
+/** Deletes a feed with its imported reservations and the nights they held. False when the accommodation has no such feed. */
+export async function deleteFeed(db: Executor, accommodationId: number, feedId: number): Promise<boolean> {
+  const feed = await db
+    .selectFrom('external_feeds')
+    .select('id')
+    .where('id', '=', feedId)
+    .where('accommodation_id', '=', accommodationId)
+    .executeTakeFirst();
+  if (feed === undefined) return false;
+  const reservations = db.selectFrom('external_reservations').select('id').where('feed_id', '=', feedId);
+  await db.deleteFrom('night_claims').where('external_reservation_id', 'in', reservations).execute();
+  await db.deleteFrom('external_reservations').where('feed_id', '=', feedId).execute();
+  await db.deleteFrom('external_feeds').where('id', '=', feedId).execute();
+  return true;
+}

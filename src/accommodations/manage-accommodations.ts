@@ -1,0 +1,83 @@
+import type { Accommodation } from '../db/schema.ts';
+import type { Db, Executor } from '../db/store.ts';
+import { badRequest, conflict, notFound, type AppError } from '../http/errors.ts';
+import { toMajor } from '../shared/money.ts';
+import { applyAccommodationInput, newAccommodationFields, storedDecimals } from './accommodation-mapper.ts';
+import {
+  accommodationHasBookings,
+  deleteAccommodation,
+  findAccommodation,
+  insertAccommodation,
+  updateAccommodation,
+} from './accommodation-repository.ts';
+import type { AccommodationCreateInput, AccommodationPatchInput } from './accommodation-schemas.ts';
+import { rescaleNightlyPrices } from './nightly-price-repository.ts';
+
+/** Admin use cases on accommodations; each owns its transaction. */
+
+export async function requireAccommodation(db: Executor, id: number): Promise<Accommodation> {
+  const accommodation = await findAccommodation(db, id);
+  if (accommodation === undefined) {
+    throw notFound(`No accommodation with id ${id}.`, { parameter: 'id', expected: 'id of an existing accommodation', received: id, reason: 'not_found' });
+  }
+  return accommodation;
+}
+
+function hasBookingsConflict(id: number, action: string): AppError {
+  return conflict(`Accommodation ${id} has bookings, so it cannot ${action}.`, { parameter: 'id', received: id, reason: 'has_bookings' });
+}
+
+export async function createAccommodation(db: Db, input: AccommodationCreateInput, now: Date): Promise<Accommodation> {
+  const fields = newAccommodationFields(input);
+  const at = now.toISOString();
+  return insertAccommodation(db, { ...fields, created_at: at, updated_at: at });
+}
+
+/**
+ * Applies a partial update. A currency change re-expresses the stored amounts and nightly
+ * prices in the new currency; it is refused once bookings exist, whose amounts were agreed in
+ * the old one.
+ */
+export async function editAccommodation(db: Db, id: number, input: AccommodationPatchInput, now: Date): Promise<Accommodation> {
+  return db.transaction().execute(async (trx) => {
+    const current = await requireAccommodation(trx, id);
+    const fields = applyAccommodationInput(current, input);
+    if (fields.currency !== current.currency) {
+      if (await accommodationHasBookings(trx, id)) throw hasBookingsConflict(id, 'change its currency');
+      const fromDecimals = storedDecimals(current.currency);
+      const lossy = await rescaleNightlyPrices(trx, id, fromDecimals, storedDecimals(fields.currency));
+      if (lossy !== null) {
+        throw badRequest(
+          `The price set for ${lossy.night} (${toMajor(lossy.price, fromDecimals)} ${current.currency}) cannot be expressed in ${fields.currency}; change or clear it first.`,
+          { parameter: 'currency', expected: `a currency that can hold the nightly prices`, received: fields.currency, reason: 'invalid_amount', night: lossy.night },
+        );
+      }
+    }
+    const updated = await updateAccommodation(trx, id, { ...fields, updated_at: now.toISOString() });
+    if (updated === undefined) throw new Error(`accommodation ${id} vanished inside its transaction`);
+    return updated;
+  });
+}
+
+/** Deletes an accommodation without bookings, with its prices, blocks and feeds. */
+export async function removeAccommodation(db: Db, id: number): Promise<void> {
+  try {
+    await db.transaction().execute(async (trx) => {
+      await requireAccommodation(trx, id);
+      if (await accommodationHasBookings(trx, id)) throw hasBookingsConflict(id, 'be deleted');
+      await deleteAccommodation(trx, id);
+    });
+  } catch (error) {
+    // A booking committed between the check and the delete: its foreign key refused the delete.
+    if (isForeignKeyViolation(error)) throw hasBookingsConflict(id, 'be deleted');
+    throw error;
+  }
+}
+
+function isForeignKeyViolation(error: unknown): boolean {
+  if (typeof error !== 'object' || error === null) return false;
+  const e = error as { code?: unknown; errcode?: unknown; message?: unknown };
+  if (e.code === '23503') return true; // PostgreSQL foreign_key_violation
+  if (e.errcode === 787) return true; // SQLITE_CONSTRAINT_FOREIGNKEY
+  return typeof e.message === 'string' && e.message.includes('FOREIGN KEY constraint failed');
+}

@@ -1,0 +1,35 @@
+import type { Config } from '../config/config.ts';
+import type { Executor } from '../db/store.ts';
+import { getSetting } from './settings-repository.ts';
+
+/**
+ * Where each signing secret comes from. The card processor's secret may be set in settings or
+ * in PAYMENT_WEBHOOK_SECRET; the one set in settings wins, so an operator can rotate it without
+ * a restart.
+ */
+
+export type PaymentSecretSource = 'settings' | 'environment';
+
+export async function paymentWebhookSecret(
+  db: Executor,
+  config: Pick<Config, 'paymentWebhookSecret'>,
+): Promise<{ value: string; source: PaymentSecretSource } | null> {
+  const stored = await getSetting(db, 'payment_webhook_secret');
+  if (stored !== null) return { value: stored, source: 'settings' };
+  if (config.paymentWebhookSecret !== null) return { value: config.paymentWebhookSecret, source: 'environment' };
+  return null;
+}
+
+export interface SecretStatus {
+  webhook_secret: { set: boolean };
+  payment_webhook_secret: { set: boolean; source: PaymentSecretSource | null };
+}
+
+/** Whether each secret is set, never its value. */
+export async function secretStatus(db: Executor, config: Pick<Config, 'paymentWebhookSecret'>): Promise<SecretStatus> {
+  const payment = await paymentWebhookSecret(db, config);
+  return {
+    webhook_secret: { set: (await getSetting(db, 'webhook_secret')) !== null },
+    payment_webhook_secret: { set: payment !== null, source: payment?.source ?? null },
+  };
+}

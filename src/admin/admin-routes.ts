@@ -1,6 +1,27 @@
 import type { FeatureRoutes } from '../http/types.ts';
+import { accommodationRoutes } from './accommodation-routes.ts';
+import { apiKeyRoutes } from './api-key-routes.ts';
+import { blockRoutes } from './block-routes.ts';
+import { bookingRoutes } from './booking-routes.ts';
+import { icalFeedRoutes } from './ical-feed-routes.ts';
+import { outboxRoutes } from './outbox-routes.ts';
+import { paymentIssueRoutes } from './payment-issue-routes.ts';
+import { priceRoutes } from './price-routes.ts';
+import { settingsRoutes } from './settings-routes.ts';
 
-/** admin API under /admin/api (admin key). */
-export const adminRoutes: FeatureRoutes = async () => {
-  // Routes are added by the feature.
+/** admin API under /admin/api (admin key, checked in app.ts): one sub-plugin per resource. */
+export const adminRoutes: FeatureRoutes = async (app, { ctx }) => {
+  for (const routes of [
+    accommodationRoutes,
+    priceRoutes,
+    blockRoutes,
+    icalFeedRoutes,
+    bookingRoutes,
+    settingsRoutes,
+    apiKeyRoutes,
+    outboxRoutes,
+    paymentIssueRoutes,
+  ]) {
+    await app.register(routes, { ctx });
+  }
 };

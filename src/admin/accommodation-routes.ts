@@ -1,0 +1,81 @@
+import { Type } from 'typebox';
+import { accommodationToJson } from '../accommodations/accommodation-mapper.ts';
+import { listAccommodations } from '../accommodations/accommodation-repository.ts';
+import { AccommodationCreateSchema, AccommodationPatchSchema, AccommodationSchema } from '../accommodations/accommodation-schemas.ts';
+import {
+  createAccommodation,
+  editAccommodation,
+  removeAccommodation,
+  requireAccommodation,
+} from '../accommodations/manage-accommodations.ts';
+import { Envelope, commonErrorResponses, ok, requestMetadata } from '../http/envelope.ts';
+import type { FeatureRoutes } from '../http/types.ts';
+import { DeletedSchema, IdParams, toId } from './admin-params.ts';
+
+const route = { tags: ['admin'], security: [{ bearerKey: [] }] };
+const One = { 200: Envelope(AccommodationSchema), ...commonErrorResponses };
+
+/** Accommodations: create, list, read, change, delete. */
+export const accommodationRoutes: FeatureRoutes = async (app, { ctx }) => {
+  app.post(
+    '/accommodations',
+    {
+      config: { auth: 'admin' },
+      schema: {
+        ...route,
+        summary: 'Create an accommodation',
+        body: AccommodationCreateSchema,
+        response: { 201: Envelope(AccommodationSchema), ...commonErrorResponses },
+      },
+    },
+    async (request, reply) => {
+      const created = await createAccommodation(ctx.db, request.body, ctx.now());
+      return reply.code(201).send(ok(accommodationToJson(created), requestMetadata(request.id)));
+    },
+  );
+
+  app.get(
+    '/accommodations',
+    {
+      config: { auth: 'admin' },
+      schema: { ...route, summary: 'List accommodations', response: { 200: Envelope(Type.Array(AccommodationSchema)), ...commonErrorResponses } },
+    },
+    async (request) => ok((await listAccommodations(ctx.db)).map(accommodationToJson), requestMetadata(request.id)),
+  );
+
+  app.get(
+    '/accommodations/:id',
+    { config: { auth: 'admin' }, schema: { ...route, summary: 'Read an accommodation', params: IdParams, response: One } },
+    async (request) => ok(accommodationToJson(await requireAccommodation(ctx.db, toId(request.params.id))), requestMetadata(request.id)),
+  );
+
+  app.patch(
+    '/accommodations/:id',
+    {
+      config: { auth: 'admin' },
+      schema: { ...route, summary: 'Change an accommodation (any subset of the create fields)', params: IdParams, body: AccommodationPatchSchema, response: One },
+    },
+    async (request) => {
+      const updated = await editAccommodation(ctx.db, toId(request.params.id), request.body, ctx.now());
+      return ok(accommodationToJson(updated), requestMetadata(request.id));
+    },
+  );
+
+  app.delete(
+    '/accommodations/:id',
+    {
+      config: { auth: 'admin' },
+      schema: {
+        ...route,
+        summary: 'Delete an accommodation without bookings, with its prices, blocks and feeds',
+        params: IdParams,
+        response: { 200: Envelope(DeletedSchema), ...commonErrorResponses },
+      },
+    },
+    async (request) => {
+      const id = toId(request.params.id);
+      await removeAccommodation(ctx.db, id);
+      return ok({ deleted: true as const, id }, requestMetadata(request.id));
+    },
+  );
+};

@@ -1,0 +1,39 @@
+import { Type } from 'typebox';
+import { badRequest } from '../http/errors.ts';
+
+/**
+ * Request pieces the admin routes share. Ajv runs without type coercion, so ids and numbers in
+ * paths and query strings arrive as strings: the schema checks their shape, these helpers convert.
+ */
+
+export const IdString = Type.String({ pattern: '^[0-9]{1,10}$', description: 'integer id' });
+export const DateString = Type.String({ pattern: '^[0-9]{4}-[0-9]{2}-[0-9]{2}$', description: 'YYYY-MM-DD' });
+
+export const IdParams = Type.Object({ id: IdString });
+
+export const PageQueryFields = {
+  limit: Type.Optional(Type.String({ pattern: '^[0-9]{1,3}$', description: '1..200, default 50' })),
+  offset: Type.Optional(Type.String({ pattern: '^[0-9]{1,9}$', description: 'default 0' })),
+};
+
+export const DeletedSchema = Type.Object({ deleted: Type.Literal(true), id: Type.Integer() });
+
+const DEFAULT_LIMIT = 50;
+const MAX_LIMIT = 200;
+
+export function toId(value: string): number {
+  return Number(value);
+}
+
+export function page(query: { limit?: string | undefined; offset?: string | undefined }): { limit: number; offset: number } {
+  const limit = query.limit === undefined ? DEFAULT_LIMIT : Number(query.limit);
+  if (limit < 1 || limit > MAX_LIMIT) {
+    throw badRequest(`Invalid parameter "limit": expected an integer from 1 to ${MAX_LIMIT}.`, {
+      parameter: 'limit',
+      expected: `integer 1..${MAX_LIMIT}`,
+      received: query.limit,
+      reason: 'out_of_range',
+    });
+  }
+  return { limit, offset: query.offset === undefined ? 0 : Number(query.offset) };
+}

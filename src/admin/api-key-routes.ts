@@ -1,0 +1,80 @@
+import { Type } from 'typebox';
+import { createApiKey, listApiKeys, revokeApiKey } from '../auth/api-key-repository.ts';
+import { Envelope, commonErrorResponses, ok, requestMetadata } from '../http/envelope.ts';
+import { badRequest, notFound } from '../http/errors.ts';
+import type { FeatureRoutes } from '../http/types.ts';
+import { IdParams, toId } from './admin-params.ts';
+
+const route = { tags: ['admin'], security: [{ bearerKey: [] }] };
+
+const Scope = Type.Union([Type.Literal('api'), Type.Literal('admin')]);
+const Nullable = Type.Union([Type.String(), Type.Null()]);
+
+/** What may be shown of a key: never the secret or its hash. */
+const ApiKeySummarySchema = Type.Object({
+  id: Type.Integer(),
+  name: Type.String(),
+  prefix: Type.String({ description: 'the first characters of the key, to recognise it' }),
+  scope: Scope,
+  created_at: Type.String(),
+  last_used_at: Nullable,
+  revoked_at: Nullable,
+});
+
+const NewApiKeySchema = Type.Object({
+  ...ApiKeySummarySchema.properties,
+  key: Type.String({ description: 'the secret, shown this once' }),
+});
+
+const CreateBody = Type.Object(
+  {
+    name: Type.String({ minLength: 1, maxLength: 100 }),
+    scope: Type.Optional(Type.Union([Type.Literal('api'), Type.Literal('admin')], { description: "default 'api'; 'admin' may also call /admin/api" })),
+  },
+  { additionalProperties: false },
+);
+
+/** API keys: list, create (the secret shown once), revoke. */
+export const apiKeyRoutes: FeatureRoutes = async (app, { ctx }) => {
+  app.get(
+    '/api-keys',
+    {
+      config: { auth: 'admin' },
+      schema: { ...route, summary: 'API keys (never their secrets)', response: { 200: Envelope(Type.Array(ApiKeySummarySchema)), ...commonErrorResponses } },
+    },
+    async (request) => ok(await listApiKeys(ctx.db), requestMetadata(request.id)),
+  );
+
+  app.post(
+    '/api-keys',
+    {
+      config: { auth: 'admin' },
+      schema: {
+        ...route,
+        summary: 'Create an API key; the answer shows the secret once',
+        body: CreateBody,
+        response: { 201: Envelope(NewApiKeySchema), ...commonErrorResponses },
+      },
+    },
+    async (request, reply) => {
+      const name = request.body.name.trim();
+      if (name === '') throw badRequest('name must not be blank.', { parameter: 'name', expected: 'non-blank string', received: request.body.name, reason: 'blank' });
+      const { key, record } = await createApiKey(ctx.db, { name, scope: request.body.scope ?? 'api' });
+      return reply.code(201).send(ok({ ...record, key }, requestMetadata(request.id)));
+    },
+  );
+
+  app.delete(
+    '/api-keys/:id',
+    {
+      config: { auth: 'admin' },
+      schema: { ...route, summary: 'Revoke an API key', params: IdParams, response: { 200: Envelope(ApiKeySummarySchema), ...commonErrorResponses } },
+    },
+    async (request) => {
+      const id = toId(request.params.id);
+      const revoked = await revokeApiKey(ctx.db, id);
+      if (revoked === undefined) throw notFound(`No API key with id ${id}.`, { parameter: 'id', expected: 'id of an existing API key', received: id, reason: 'not_found' });
+      return ok(revoked, requestMetadata(request.id));
+    },
+  );
+};

@@ -1,0 +1,52 @@
+import type { Booking, BookingStatus } from '../db/schema.ts';
+import type { Executor } from '../db/store.ts';
+
+/** Read-only views of bookings for the admin, with their accommodation's name and guest. */
+
+export interface BookingRow extends Booking {
+  accommodation_name: string;
+  partner_first_name: string;
+  partner_last_name: string;
+  partner_email: string;
+  partner_phone: string | null;
+}
+
+export interface BookingFilter {
+  accommodationId?: number;
+  status?: BookingStatus;
+  /** Bookings with at least one night in [from, to). */
+  from?: string;
+  to?: string;
+  limit: number;
+  offset: number;
+}
+
+function bookingsWithGuest(db: Executor) {
+  return db
+    .selectFrom('bookings as b')
+    .innerJoin('accommodations as a', 'a.id', 'b.accommodation_id')
+    .innerJoin('partners as p', 'p.id', 'b.partner_id')
+    .selectAll('b')
+    .select([
+      'a.name as accommodation_name',
+      'p.first_name as partner_first_name',
+      'p.last_name as partner_last_name',
+      'p.email as partner_email',
+      'p.phone as partner_phone',
+    ]);
+}
+
+/** Newest first. */
+export function listBookings(db: Executor, filter: BookingFilter): Promise<BookingRow[]> {
+  let query = bookingsWithGuest(db);
+  if (filter.accommodationId !== undefined) query = query.where('b.accommodation_id', '=', filter.accommodationId);
+  if (filter.status !== undefined) query = query.where('b.status', '=', filter.status);
+  // A stay [checkin, checkout) overlaps [from, to) when it starts before `to` and ends after `from`.
+  if (filter.to !== undefined) query = query.where('b.checkin', '<', filter.to);
+  if (filter.from !== undefined) query = query.where('b.checkout', '>', filter.from);
+  return query.orderBy('b.id', 'desc').limit(filter.limit).offset(filter.offset).execute();
+}
+
+export function findBookingRow(db: Executor, id: number): Promise<BookingRow | undefined> {
+  return bookingsWithGuest(db).where('b.id', '=', id).executeTakeFirst();
+}

@@ -1,0 +1,97 @@
+import { Type } from 'typebox';
+import { realDate } from '../accommodations/night-range.ts';
+import { Envelope, commonErrorResponses, ok, requestMetadata } from '../http/envelope.ts';
+import { notFound } from '../http/errors.ts';
+import type { FeatureRoutes } from '../http/types.ts';
+import { DateString, IdParams, IdString, PageQueryFields, page, toId } from './admin-params.ts';
+import { findBookingRow, listBookings } from './booking-queries.ts';
+import { bookingToJson } from './booking-view.ts';
+
+const route = { tags: ['admin'], security: [{ bearerKey: [] }] };
+
+const Nullable = Type.Union([Type.String(), Type.Null()]);
+const Status = Type.Union([Type.Literal('draft'), Type.Literal('confirmed'), Type.Literal('modified'), Type.Literal('cancelled')]);
+
+export const AdminBookingSchema = Type.Object({
+  id: Type.Integer(),
+  confirmation_code: Type.String(),
+  accommodation_id: Type.Integer(),
+  accommodation_name: Type.String(),
+  status: Status,
+  source: Type.String(),
+  checkin_date: Type.String(),
+  checkout_date: Type.String(),
+  nights: Type.Integer(),
+  adults: Type.Integer(),
+  children: Type.Integer(),
+  babies: Type.Integer(),
+  guest_notes: Type.String(),
+  payment_method: Type.String(),
+  payment_intent_id: Nullable,
+  currency: Type.String(),
+  pricing: Type.Object({
+    base_price: Type.Number(),
+    discount: Type.Number(),
+    cleaning_fee: Type.Number(),
+    extras: Type.Record(Type.String(), Type.Number()),
+    tax: Type.Number(),
+    total: Type.Number(),
+  }),
+  total_amount: Type.Number(),
+  hold_expires_at: Nullable,
+  cancel_reason: Nullable,
+  partner: Type.Object({ id: Type.Integer(), name: Type.String(), email: Type.String(), phone: Nullable }),
+  created_at: Type.String(),
+  updated_at: Type.String(),
+  confirmed_at: Nullable,
+  cancelled_at: Nullable,
+});
+
+const BookingQuery = Type.Object({
+  accommodation_id: Type.Optional(IdString),
+  status: Type.Optional(Status),
+  from: Type.Optional(DateString),
+  to: Type.Optional(DateString),
+  ...PageQueryFields,
+});
+
+/** Bookings, read-only: filtered list (newest first) and one booking. */
+export const bookingRoutes: FeatureRoutes = async (app, { ctx }) => {
+  app.get(
+    '/bookings',
+    {
+      config: { auth: 'admin' },
+      schema: {
+        ...route,
+        summary: 'Bookings, newest first; from/to select those with a night in [from, to)',
+        querystring: BookingQuery,
+        response: { 200: Envelope(Type.Array(AdminBookingSchema)), ...commonErrorResponses },
+      },
+    },
+    async (request) => {
+      const q = request.query;
+      const rows = await listBookings(ctx.db, {
+        ...(q.accommodation_id === undefined ? {} : { accommodationId: toId(q.accommodation_id) }),
+        ...(q.status === undefined ? {} : { status: q.status }),
+        ...(q.from === undefined ? {} : { from: realDate(q.from, 'from') }),
+        ...(q.to === undefined ? {} : { to: realDate(q.to, 'to') }),
+        ...page(q),
+      });
+      return ok(rows.map(bookingToJson), requestMetadata(request.id));
+    },
+  );
+
+  app.get(
+    '/bookings/:id',
+    {
+      config: { auth: 'admin' },
+      schema: { ...route, summary: 'One booking', params: IdParams, response: { 200: Envelope(AdminBookingSchema), ...commonErrorResponses } },
+    },
+    async (request) => {
+      const id = toId(request.params.id);
+      const row = await findBookingRow(ctx.db, id);
+      if (row === undefined) throw notFound(`No booking with id ${id}.`, { parameter: 'id', expected: 'id of an existing booking', received: id, reason: 'not_found' });
+      return ok(bookingToJson(row), requestMetadata(request.id));
+    },
+  );
+};

@@ -1,0 +1,63 @@
+import { Type } from 'typebox';
+import { Envelope, commonErrorResponses, ok, requestMetadata } from '../http/envelope.ts';
+import { notFound } from '../http/errors.ts';
+import type { FeatureRoutes } from '../http/types.ts';
+import { IdParams, PageQueryFields, page, toId } from './admin-params.ts';
+import { findOutboxMessage, listOutbox } from './outbox-queries.ts';
+
+const route = { tags: ['admin'], security: [{ bearerKey: [] }] };
+
+const Nullable = Type.Union([Type.String(), Type.Null()]);
+const Status = Type.Union([Type.Literal('pending'), Type.Literal('sent'), Type.Literal('failed')]);
+
+const outboxFields = {
+  id: Type.Integer(),
+  kind: Type.String(),
+  template: Type.String(),
+  booking_id: Type.Union([Type.Integer(), Type.Null()]),
+  recipient: Type.String(),
+  subject: Type.String(),
+  status: Status,
+  attempts: Type.Integer(),
+  next_attempt_at: Type.String(),
+  last_error: Nullable,
+  created_at: Type.String(),
+  sent_at: Nullable,
+};
+const OutboxEntrySchema = Type.Object(outboxFields);
+const OutboxMessageSchema = Type.Object({ ...outboxFields, body_text: Type.String(), body_html: Type.String() });
+
+/** Outbound messages and their delivery state. */
+export const outboxRoutes: FeatureRoutes = async (app, { ctx }) => {
+  app.get(
+    '/outbox',
+    {
+      config: { auth: 'admin' },
+      schema: {
+        ...route,
+        summary: 'Outbound messages, newest first, without their bodies',
+        querystring: Type.Object({ status: Type.Optional(Status), ...PageQueryFields }),
+        response: { 200: Envelope(Type.Array(OutboxEntrySchema)), ...commonErrorResponses },
+      },
+    },
+    async (request) => {
+      const { status } = request.query;
+      const rows = await listOutbox(ctx.db, { ...(status === undefined ? {} : { status }), ...page(request.query) });
+      return ok(rows, requestMetadata(request.id));
+    },
+  );
+
+  app.get(
+    '/outbox/:id',
+    {
+      config: { auth: 'admin' },
+      schema: { ...route, summary: 'One outbound message with its bodies', params: IdParams, response: { 200: Envelope(OutboxMessageSchema), ...commonErrorResponses } },
+    },
+    async (request) => {
+      const id = toId(request.params.id);
+      const message = await findOutboxMessage(ctx.db, id);
+      if (message === undefined) throw notFound(`No outbound message with id ${id}.`, { parameter: 'id', expected: 'id of an outbox message', received: id, reason: 'not_found' });
+      return ok(message, requestMetadata(request.id));
+    },
+  );
+};

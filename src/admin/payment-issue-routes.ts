@@ -1,0 +1,38 @@
+import { Type } from 'typebox';
+import { Envelope, commonErrorResponses, ok, requestMetadata } from '../http/envelope.ts';
+import type { FeatureRoutes } from '../http/types.ts';
+import { PageQueryFields, page } from './admin-params.ts';
+import { listPaymentIssues, paymentIssueToJson } from './payment-issues.ts';
+
+const route = { tags: ['admin'], security: [{ bearerKey: [] }] };
+
+const Nullable = Type.Union([Type.String(), Type.Null()]);
+
+const PaymentIssueSchema = Type.Object({
+  id: Type.Integer(),
+  booking_id: Type.Union([Type.Integer(), Type.Null()]),
+  kind: Type.String(),
+  payment_intent_id: Nullable,
+  amount: Type.Union([Type.Number(), Type.Null()], { description: 'major units of `currency`' }),
+  currency: Nullable,
+  detail: Type.String(),
+  created_at: Type.String(),
+  resolved_at: Nullable,
+});
+
+/** Payments the webhook could not apply (e.g. an amount that does not match the booking), for the host to look into. */
+export const paymentIssueRoutes: FeatureRoutes = async (app, { ctx }) => {
+  app.get(
+    '/payment-issues',
+    {
+      config: { auth: 'admin' },
+      schema: {
+        ...route,
+        summary: 'Recorded payment issues, newest first',
+        querystring: Type.Object({ ...PageQueryFields }),
+        response: { 200: Envelope(Type.Array(PaymentIssueSchema)), ...commonErrorResponses },
+      },
+    },
+    async (request) => ok((await listPaymentIssues(ctx.db, page(request.query))).map(paymentIssueToJson), requestMetadata(request.id)),
+  );
+};

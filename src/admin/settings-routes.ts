@@ -1,0 +1,53 @@
+import { Type } from 'typebox';
+import { Envelope, commonErrorResponses, ok, requestMetadata } from '../http/envelope.ts';
+import type { FeatureRoutes } from '../http/types.ts';
+import { secretStatus } from '../settings/secret-status.ts';
+import { setSetting } from '../settings/settings-repository.ts';
+
+const route = { tags: ['admin'], security: [{ bearerKey: [] }] };
+
+const Secret = (description: string) => Type.Optional(Type.Union([Type.String({ minLength: 8, maxLength: 200 }), Type.Null()], { description: `${description}; null clears it` }));
+
+const SettingsBody = Type.Object(
+  {
+    webhook_secret: Secret('signing secret of /webhook/update and /webhook/calendar_sync'),
+    payment_webhook_secret: Secret("card processor's signing secret (whsec_...)"),
+  },
+  { additionalProperties: false },
+);
+
+const SettingsSchema = Type.Object({
+  webhook_secret: Type.Object({ set: Type.Boolean() }),
+  payment_webhook_secret: Type.Object({
+    set: Type.Boolean(),
+    source: Type.Union([Type.Literal('settings'), Type.Literal('environment'), Type.Null()]),
+  }),
+});
+
+/** Signing secrets: set or clear them, see whether each is set. Values are never shown. */
+export const settingsRoutes: FeatureRoutes = async (app, { ctx }) => {
+  const reply200 = { 200: Envelope(SettingsSchema), ...commonErrorResponses };
+
+  app.get(
+    '/settings',
+    { config: { auth: 'admin' }, schema: { ...route, summary: 'Whether each signing secret is set (never its value)', response: reply200 } },
+    async (request) => ok(await secretStatus(ctx.db, ctx.config), requestMetadata(request.id)),
+  );
+
+  app.put(
+    '/settings',
+    {
+      config: { auth: 'admin' },
+      schema: { ...route, summary: 'Set or clear signing secrets; a field left out is unchanged', body: SettingsBody, response: reply200 },
+    },
+    async (request) => {
+      const { webhook_secret, payment_webhook_secret } = request.body;
+      const status = await ctx.db.transaction().execute(async (trx) => {
+        if (webhook_secret !== undefined) await setSetting(trx, 'webhook_secret', webhook_secret);
+        if (payment_webhook_secret !== undefined) await setSetting(trx, 'payment_webhook_secret', payment_webhook_secret);
+        return secretStatus(trx, ctx.config);
+      });
+      return ok(status, requestMetadata(request.id));
+    },
+  );
+};

@@ -1,0 +1,175 @@
+import type { PaymentMethod } from '../db/schema.ts';
+import { currencyDecimals } from '../shared/money.ts';
+
+/**
+ * The guest's booking mails as plain text and HTML, from already-loaded details. Pure, so the
+ * wording and the escaping are unit tested. Every interpolated value goes through escapeHtml in
+ * the HTML part: names, notes and accommodation names are typed by other people.
+ */
+
+export type BookingMailKind = 'confirmation' | 'modification' | 'cancellation';
+
+export interface BookingMailDetails {
+  confirmationCode: string;
+  firstName: string;
+  accommodationName: string;
+  checkin: string;
+  checkout: string;
+  checkinTime: string;
+  checkoutTime: string;
+  nights: number;
+  adults: number;
+  children: number;
+  babies: number;
+  total: number; // minor units
+  currency: string;
+  paymentMethod: PaymentMethod;
+  cancelReason: string | null;
+}
+
+export interface RenderedMail {
+  subject: string;
+  text: string;
+  html: string;
+}
+
+/** The reason the hold-expiry job and booking flow store when an unpaid draft runs out of time. */
+export const PAYMENT_TIMEOUT = 'payment_timeout';
+
+export function escapeHtml(value: string): string {
+  return value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
+/** 93280 EUR → "932.80 EUR", from the integer, so no float noise can appear. */
+export function formatMoney(minor: number, currency: string): string {
+  const decimals = currencyDecimals(currency) ?? 2;
+  const sign = minor < 0 ? '-' : '';
+  const digits = String(Math.abs(minor)).padStart(decimals + 1, '0');
+  const whole = digits.slice(0, digits.length - decimals);
+  return decimals === 0 ? `${sign}${whole} ${currency}` : `${sign}${whole}.${digits.slice(-decimals)} ${currency}`;
+}
+
+function plural(n: number, word: string): string {
+  return `${n} ${word}${n === 1 ? '' : 's'}`;
+}
+
+function guestsLine(d: BookingMailDetails): string {
+  const parts = [plural(d.adults, 'adult')];
+  if (d.children > 0) parts.push(d.children === 1 ? '1 child' : `${d.children} children`);
+  if (d.babies > 0) parts.push(d.babies === 1 ? '1 baby' : `${d.babies} babies`);
+  return parts.join(', ');
+}
+
+// One line of text each; the same rows make the HTML table.
+function detailRows(d: BookingMailDetails): [string, string][] {
+  return [
+    ['Booking reference', d.confirmationCode],
+    ['Accommodation', d.accommodationName],
+    ['Arrival', `${d.checkin} (from ${d.checkinTime})`],
+    ['Departure', `${d.checkout} (by ${d.checkoutTime})`],
+    ['Nights', String(d.nights)],
+    ['Guests', guestsLine(d)],
+    ['Total', formatMoney(d.total, d.currency)],
+  ];
+}
+
+interface Content {
+  subject: string;
+  intro: string[];
+  after: string[];
+  link: { label: string; url: string } | null;
+}
+
+function paymentLines(d: BookingMailDetails): string[] {
+  switch (d.paymentMethod) {
+    case 'bank_transfer':
+      return [
+        `Payment by bank transfer: please transfer ${formatMoney(d.total, d.currency)} to your host's account, quoting the reference ${d.confirmationCode}.`,
+      ];
+    case 'cash':
+      return [`Payment: ${formatMoney(d.total, d.currency)} in cash on arrival.`];
+    case 'card_processor':
+      return ['Your card payment has been received.'];
+  }
+}
+
+function content(kind: BookingMailKind, d: BookingMailDetails, invoiceUrl: string | null): Content {
+  const stay = `${d.accommodationName}, ${d.checkin} to ${d.checkout}`;
+  const invoice = invoiceUrl === null ? null : { label: 'Your invoice (PDF)', url: invoiceUrl };
+  switch (kind) {
+    case 'confirmation':
+      return {
+        subject: `Booking confirmed: ${stay} (${d.confirmationCode})`,
+        intro: [`Your booking at ${d.accommodationName} is confirmed.`],
+        after: paymentLines(d),
+        link: invoice,
+      };
+    case 'modification':
+      return {
+        subject: `Booking changed: ${stay} (${d.confirmationCode})`,
+        intro: [`Your booking at ${d.accommodationName} has been changed. These are the new details.`],
+        after: [],
+        link: invoice,
+      };
+    case 'cancellation':
+      return d.cancelReason === PAYMENT_TIMEOUT
+        ? {
+            subject: `Reservation released: payment not received (${d.confirmationCode})`,
+            intro: [
+              `We did not receive the card payment for your reservation at ${d.accommodationName} in time, so the reservation has been cancelled and the dates released.`,
+              'No payment has been taken. You are welcome to book again.',
+            ],
+            after: [],
+            link: null,
+          }
+        : {
+            subject: `Booking cancelled: ${stay} (${d.confirmationCode})`,
+            intro: [`Your booking at ${d.accommodationName} has been cancelled.`],
+            after: [],
+            link: null,
+          };
+  }
+}
+
+/** Subjects are one header line: no line breaks from a name can reach it. */
+function oneLine(s: string): string {
+  return s.replace(/\s+/g, ' ').trim();
+}
+
+export function renderBookingMail(kind: BookingMailKind, d: BookingMailDetails, invoiceUrl: string | null): RenderedMail {
+  const c = content(kind, d, invoiceUrl);
+  const greeting = `Hello ${d.firstName},`;
+  const rows = detailRows(d);
+  const width = Math.max(...rows.map(([label]) => label.length));
+
+  const text = [
+    greeting,
+    '',
+    ...c.intro,
+    '',
+    ...rows.map(([label, value]) => `${`${label}:`.padEnd(width + 1)} ${value}`),
+    ...(c.after.length > 0 ? ['', ...c.after] : []),
+    ...(c.link === null ? [] : ['', `${c.link.label}: ${c.link.url}`]),
+    '',
+    'Kind regards,',
+    'Staydesk',
+    '',
+  ].join('\n');
+
+  const html = [
+    '<!doctype html>',
+    '<html><body style="font-family: sans-serif; line-height: 1.4">',
+    `<p>${escapeHtml(greeting)}</p>`,
+    ...c.intro.map((line) => `<p>${escapeHtml(line)}</p>`),
+    '<table cellpadding="4" style="border-collapse: collapse">',
+    ...rows.map(([label, value]) => `<tr><th align="left">${escapeHtml(label)}</th><td>${escapeHtml(value)}</td></tr>`),
+    '</table>',
+    ...c.after.map((line) => `<p>${escapeHtml(line)}</p>`),
+    ...(c.link === null ? [] : [`<p><a href="${escapeHtml(c.link.url)}">${escapeHtml(c.link.label)}</a></p>`]),
+    '<p>Kind regards,<br>Staydesk</p>',
+    '</body></html>',
+    '',
+  ].join('\n');
+
+  return { subject: oneLine(c.subject), text, html };
+}

@@ -1,0 +1,83 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { PAYMENT_TIMEOUT, escapeHtml, formatMoney, renderBookingMail, type BookingMailDetails } from '../../src/mail/booking-mail-templates.ts';
+
+const details: BookingMailDetails = {
+  confirmationCode: 'K7QX2M9P',
+  firstName: 'Ada',
+  accommodationName: 'Seaside Cottage',
+  checkin: '2031-07-01',
+  checkout: '2031-07-08',
+  checkinTime: '15:00',
+  checkoutTime: '10:00',
+  nights: 7,
+  adults: 2,
+  children: 1,
+  babies: 0,
+  total: 93280,
+  currency: 'EUR',
+  paymentMethod: 'card_processor',
+  cancelReason: null,
+};
+
+test('formatMoney writes minor units in major units with the currency decimals', () => {
+  assert.equal(formatMoney(93280, 'EUR'), '932.80 EUR');
+  assert.equal(formatMoney(5, 'EUR'), '0.05 EUR');
+  assert.equal(formatMoney(0, 'EUR'), '0.00 EUR');
+  assert.equal(formatMoney(12000, 'JPY'), '12000 JPY');
+  assert.equal(formatMoney(1234567, 'KWD'), '1234.567 KWD');
+  assert.equal(formatMoney(-150, 'USD'), '-1.50 USD');
+});
+
+test('escapeHtml neutralises every character that matters in text and attributes', () => {
+  assert.equal(escapeHtml(`<a href="x" onclick='y'>&</a>`), '&#60;a href=&#34;x&#34; onclick=&#39;y&#39;&#62;&#38;&#60;/a&#62;');
+});
+
+test('the confirmation mail carries the booking details, the invoice link and no bank instructions for a card payment', () => {
+  const mail = renderBookingMail('confirmation', details, 'https://stay.example/staydesk/invoices/tok123');
+  assert.equal(mail.subject, 'Booking confirmed: Seaside Cottage, 2031-07-01 to 2031-07-08 (K7QX2M9P)');
+  for (const part of [mail.text, mail.html]) {
+    for (const expected of ['Seaside Cottage', '2031-07-01', '2031-07-08', 'K7QX2M9P', '932.80 EUR', '2 adults, 1 child', 'https://stay.example/staydesk/invoices/tok123']) {
+      assert.ok(part.includes(expected), `missing ${expected}`);
+    }
+    assert.ok(!part.includes('bank transfer'));
+  }
+  assert.match(mail.text, /^Nights:\s+7$/m);
+  assert.match(mail.text, /card payment has been received/);
+});
+
+test('a bank-transfer confirmation tells the guest the amount and the reference to quote', () => {
+  const mail = renderBookingMail('confirmation', { ...details, paymentMethod: 'bank_transfer' }, 'https://x.test/i/t');
+  assert.match(mail.text, /transfer 932\.80 EUR .*quoting the reference K7QX2M9P/);
+  assert.match(mail.html, /transfer 932\.80 EUR .*quoting the reference K7QX2M9P/);
+});
+
+test('modification and cancellation mails; a payment timeout says the payment did not arrive in time', () => {
+  const modified = renderBookingMail('modification', details, 'https://x.test/i/t');
+  assert.match(modified.subject, /^Booking changed: /);
+  assert.match(modified.text, /has been changed/);
+  const cancelled = renderBookingMail('cancellation', { ...details, cancelReason: 'owner request' }, null);
+  assert.match(cancelled.subject, /^Booking cancelled: /);
+  assert.ok(!cancelled.text.includes('invoice'), 'a cancellation links to no invoice');
+  const timeout = renderBookingMail('cancellation', { ...details, cancelReason: PAYMENT_TIMEOUT }, null);
+  assert.match(timeout.subject, /payment not received/);
+  assert.match(timeout.text, /did not receive the card payment .* in time/);
+  assert.match(timeout.text, /K7QX2M9P/);
+});
+
+test('every interpolated value is escaped in the HTML part, and a subject stays on one line', () => {
+  const hostile: BookingMailDetails = {
+    ...details,
+    firstName: '<script>alert(1)</script>',
+    accommodationName: 'Villa "Rose" & <b>Co</b>\r\nBcc: victim@example.com',
+    confirmationCode: `AB'CD`,
+  };
+  const mail = renderBookingMail('confirmation', hostile, 'https://x.test/i/"><script>');
+  assert.ok(!mail.html.includes('<script>'), 'no raw script tag');
+  assert.ok(!mail.html.includes('<b>Co</b>'));
+  assert.ok(mail.html.includes('&#60;script&#62;alert(1)&#60;/script&#62;'));
+  assert.ok(mail.html.includes('Villa &#34;Rose&#34; &#38; &#60;b&#62;Co&#60;/b&#62;'));
+  assert.ok(mail.html.includes('href="https://x.test/i/&#34;&#62;&#60;script&#62;"'));
+  assert.ok(!/[\r\n]/.test(mail.subject), 'no header injection through the subject');
+  assert.ok(mail.text.includes('<script>alert(1)</script>'), 'the text part is plain text and needs no escaping');
+});

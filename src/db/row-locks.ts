@@ -1,0 +1,31 @@
+import type { Kysely } from 'kysely';
+import { isPostgres } from './dialect.ts';
+import type { Executor } from './store.ts';
+
+/**
+ * Row locks exist on PostgreSQL only. On the embedded store there is one connection and every
+ * transaction runs alone, so the plain select is already exclusive.
+ */
+
+// isPostgres reads only the adapter, which does not depend on the table types.
+const onPostgres = (db: Executor): boolean => isPostgres(db as unknown as Kysely<unknown>);
+
+interface Lockable<T> {
+  forUpdate(): T;
+}
+interface SkipLockable<T> extends Lockable<T> {
+  skipLocked(): T;
+}
+
+/** `FOR UPDATE` on PostgreSQL: the row is ours until the transaction ends. */
+export function lockRows<T extends Lockable<T>>(db: Executor, query: T): T {
+  return onPostgres(db) ? query.forUpdate() : query;
+}
+
+/**
+ * `FOR UPDATE SKIP LOCKED` on PostgreSQL: rows another process is claiming right now are passed
+ * over instead of waited for, so each due item is claimed by exactly one process.
+ */
+export function claimRows<T extends SkipLockable<T>>(db: Executor, query: T): T {
+  return onPostgres(db) ? query.forUpdate().skipLocked() : query;
+}

@@ -1,0 +1,75 @@
+import { claimRows } from '../db/row-locks.ts';
+import type { OutboxMessage } from '../db/schema.ts';
+import type { Db, Executor } from '../db/store.ts';
+import type { RetryDecision } from './backoff.ts';
+
+/**
+ * Delivery state of outbox mails. A worker first claims a batch under a lease (locked_until,
+ * locked_by) in a short transaction, sends outside any transaction, then marks each one. A
+ * process that dies mid-batch leaves its lease to run out; another worker then picks the mail up.
+ */
+
+export async function claimDueMails(db: Db, input: { worker: string; now: Date; leaseMs: number; limit: number }): Promise<OutboxMessage[]> {
+  const now = input.now.toISOString();
+  const lockedUntil = new Date(input.now.getTime() + input.leaseMs).toISOString();
+  return db.transaction().execute(async (trx) => {
+    const due = await claimRows(
+      trx,
+      trx
+        .selectFrom('outbox')
+        .select('id')
+        .where('kind', '=', 'mail')
+        .where('status', '=', 'pending')
+        .where('next_attempt_at', '<=', now)
+        .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<', now)]))
+        .orderBy('next_attempt_at')
+        .orderBy('id')
+        .limit(input.limit),
+    ).execute();
+    if (due.length === 0) return [];
+    return trx
+      .updateTable('outbox')
+      .set({ locked_until: lockedUntil, locked_by: input.worker })
+      .where('id', 'in', due.map((r) => r.id))
+      .returningAll()
+      .execute();
+  });
+}
+
+export async function markMailSent(db: Executor, id: number, worker: string, now: Date): Promise<void> {
+  await db
+    .updateTable('outbox')
+    .set((eb) => ({ status: 'sent', sent_at: now.toISOString(), attempts: eb('attempts', '+', 1), locked_until: null, locked_by: null, last_error: null }))
+    .where('id', '=', id)
+    .where('locked_by', '=', worker)
+    .execute();
+}
+
+export async function markMailFailedAttempt(db: Executor, id: number, worker: string, input: { attempts: number; error: string; decision: RetryDecision }): Promise<void> {
+  await db
+    .updateTable('outbox')
+    .set({
+      status: input.decision.status,
+      attempts: input.attempts,
+      next_attempt_at: input.decision.status === 'pending' ? input.decision.nextAttemptAt.toISOString() : undefined,
+      last_error: input.error.slice(0, 1000),
+      locked_until: null,
+      locked_by: null,
+    })
+    .where('id', '=', id)
+    .where('locked_by', '=', worker)
+    .execute();
+}
+
+/** Pending mails after `afterId`, for logging them when no mail server is configured. */
+export function pendingMailsAfter(db: Executor, afterId: number, limit: number): Promise<Pick<OutboxMessage, 'id' | 'recipient' | 'subject' | 'template'>[]> {
+  return db
+    .selectFrom('outbox')
+    .select(['id', 'recipient', 'subject', 'template'])
+    .where('kind', '=', 'mail')
+    .where('status', '=', 'pending')
+    .where('id', '>', afterId)
+    .orderBy('id')
+    .limit(limit)
+    .execute();
+}

@@ -2,6 +2,7 @@ import { isUniqueViolation } from '../db/dialect.ts';
 import type { ClaimKind } from '../db/schema.ts';
 import type { Executor } from '../db/store.ts';
 import { conflict } from '../http/errors.ts';
+import { expireDrafts } from '../payments/draft-expiry.ts';
 
 /**
  * Occupied nights. Every booking, block and imported reservation writes one row per night
@@ -107,14 +108,9 @@ export async function expireHoldsOverlapping(db: Executor, accommodationId: numb
     .where('b.status', '=', 'draft')
     .where('b.hold_expires_at', '<=', now)
     .execute();
-  const ids = expired.map((r) => r.id);
-  if (ids.length === 0) return [];
-  await db
-    .updateTable('bookings')
-    .set({ status: 'cancelled', cancel_reason: 'payment_timeout', cancelled_at: now, updated_at: now })
-    .where('id', 'in', ids)
-    .where('status', '=', 'draft')
-    .execute();
-  await db.deleteFrom('night_claims').where('booking_id', 'in', ids).execute();
-  return ids;
+  return expireDrafts(
+    db,
+    expired.map((r) => r.id),
+    now,
+  );
 }

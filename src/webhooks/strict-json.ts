@@ -1,0 +1,36 @@
+import { badRequest } from '../http/errors.ts';
+
+/**
+ * The webhook features read their bodies as raw bytes (the signature is over the bytes), so they
+ * parse JSON themselves, after verifying. Like Fastify's own parser here (onProtoPoisoning and
+ * onConstructorPoisoning: 'error'), keys that could reach an object's prototype are refused.
+ */
+
+function poisoned(value: unknown): boolean {
+  if (typeof value !== 'object' || value === null) return false;
+  if (Array.isArray(value)) return value.some(poisoned);
+  for (const [key, child] of Object.entries(value) as [string, unknown][]) {
+    if (key === '__proto__') return true;
+    if (key === 'constructor' && typeof child === 'object' && child !== null && Object.hasOwn(child, 'prototype')) return true;
+    if (poisoned(child)) return true;
+  }
+  return false;
+}
+
+/** Throws the 400 a caller sees for a body that JSON.parse produced but that must not be used. */
+export function refusePrototypeKeys(value: unknown): void {
+  if (poisoned(value)) {
+    throw badRequest('The request body contains a forbidden key (__proto__ or constructor.prototype).', { reason: 'forbidden_json_key' });
+  }
+}
+
+export function parseJsonStrict(raw: Buffer): unknown {
+  let value: unknown;
+  try {
+    value = JSON.parse(raw.toString('utf8'));
+  } catch {
+    throw badRequest('The request body is not valid JSON.', { reason: 'malformed_json' });
+  }
+  refusePrototypeKeys(value);
+  return value;
+}

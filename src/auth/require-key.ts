@@ -1,4 +1,4 @@
-import type { FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import type { FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import type { ApiKeyScope } from '../db/schema.ts';
 import type { Executor } from '../db/store.ts';
 import { forbidden, unauthorized } from '../http/errors.ts';
@@ -23,10 +23,11 @@ declare module 'fastify' {
 const TOUCH_INTERVAL_MS = 60_000;
 
 /**
- * A preHandler that admits a request with a valid, unrevoked bearer key of the given scope.
- * Admin keys may also call the v1 API; v1 keys get 403 on the admin API.
+ * An onRequest hook that admits a request with a valid, unrevoked bearer key of the given scope.
+ * Admin keys may also call the v1 API; v1 keys get 403 on the admin API. It runs before the
+ * body is parsed and validated, so a caller without a valid key learns nothing from a 400.
  */
-export function requireKey(db: Executor, scope: ApiKeyScope): preHandlerAsyncHookHandler {
+export function requireKey(db: Executor, scope: ApiKeyScope): onRequestAsyncHookHandler {
   return async (request: FastifyRequest) => {
     const token = bearerToken(request.headers.authorization);
     if (token === null) {

@@ -1,0 +1,227 @@
+import assert from 'node:assert/strict';
+import { after, describe, test } from 'node:test';
+import type { LightMyRequestResponse } from 'fastify';
+import { createApiKey, findActiveKeyByHash, findApiKey, listApiKeys, revokeApiKey } from '../../src/auth/api-key-repository.ts';
+import { generateApiKey, hashApiKey } from '../../src/auth/api-keys.ts';
+import type { RouteInfo } from '../../src/http/types.ts';
+import { setSetting } from '../../src/settings/settings-repository.ts';
+import { assertErrorEnvelope } from '../support/envelope-assertions.ts';
+import { createTestApp } from '../support/test-app.ts';
+import { testStoreKind } from '../support/test-store.ts';
+
+/**
+ * Shared authentication tests over every route the app registers (app.staydeskRoutes), so a
+ * route added later is covered without touching this file. Each route declares how it
+ * authenticates (`config.auth`); this checks that the declaration and the behaviour agree.
+ */
+
+const t = await createTestApp({ PAYMENT_WEBHOOK_SECRET: 'whsec_auth_sweep_secret' });
+await setSetting(t.ctx.db, 'webhook_secret', 'whsk_auth_sweep_secret');
+await t.app.ready();
+after(async () => {
+  await t.close();
+});
+
+const revoked = await createApiKey(t.ctx.db, { name: 'revoked v1 key', scope: 'api' });
+await revokeApiKey(t.ctx.db, revoked.record.id);
+const revokedAdmin = await createApiKey(t.ctx.db, { name: 'revoked admin key', scope: 'admin' });
+await revokeApiKey(t.ctx.db, revokedAdmin.record.id);
+const unknownKey = generateApiKey().key;
+
+const routes: readonly RouteInfo[] = [...t.app.staydeskRoutes];
+const byAuth = (auth: RouteInfo['auth']) => routes.filter((r) => r.auth === auth);
+
+/** A concrete URL for a route pattern: every path parameter becomes 999999. */
+function concrete(url: string): string {
+  return url.replace(/:[A-Za-z0-9_]+/g, '999999').replace(/\*$/, 'index.html');
+}
+
+function call(route: RouteInfo, options: { authorization?: string; headers?: Record<string, string> } = {}): Promise<LightMyRequestResponse> {
+  const headers: Record<string, string> = { ...options.headers };
+  if (options.authorization !== undefined) headers.authorization = options.authorization;
+  const hasBody = ['POST', 'PUT', 'PATCH'].includes(route.method);
+  return t.request({
+    method: route.method,
+    url: concrete(route.url),
+    key: null,
+    headers,
+    ...(hasBody ? { payload: {} } : {}),
+  });
+}
+
+const name = (r: RouteInfo) => `${r.method} ${r.url}`;
+
+describe(`route inventory (${testStoreKind})`, () => {
+  test('every route declares a known way to authenticate', () => {
+    const known = new Set(['public', 'api', 'admin', 'signature', 'payment-signature', 'session']);
+    assert.deepEqual(routes.filter((r) => !known.has(r.auth)).map(name), []);
+  });
+
+  test('the sweep sees the v1 routes and the ops routes', () => {
+    assert.ok(routes.some((r) => r.method === 'GET' && r.url === `${t.v1}/test` && r.auth === 'api'));
+    assert.ok(routes.some((r) => r.url === '/healthz' && r.auth === 'public'));
+  });
+
+  test('every route under /api/v1/<slug>/ is an api route and every /admin/api route an admin route', () => {
+    const wrong = routes.filter(
+      (r) => (r.url.startsWith(`${t.v1}/`) && r.auth !== 'api') || ((r.url === '/admin/api' || r.url.startsWith('/admin/api/')) && r.auth !== 'admin'),
+    );
+    assert.deepEqual(wrong.map((r) => `${name(r)} (${r.auth})`), []);
+  });
+});
+
+for (const scope of ['api', 'admin'] as const) {
+  describe(`every ${scope} route refuses callers without a valid key (${testStoreKind})`, () => {
+    for (const route of byAuth(scope)) {
+      test(`${name(route)}: no Authorization → 401`, async () => {
+        assertErrorEnvelope(await call(route), 401, 'UNAUTHORIZED');
+      });
+
+      test(`${name(route)}: malformed Authorization → 401`, async () => {
+        for (const authorization of ['Basic dXNlcjpwYXNz', 'Bearer', `Bearer ${t.apiKey} extra`, t.apiKey, `Token ${t.adminKey}`]) {
+          assertErrorEnvelope(await call(route, { authorization }), 401, 'UNAUTHORIZED');
+        }
+      });
+
+      test(`${name(route)}: unknown key → 401`, async () => {
+        assertErrorEnvelope(await call(route, { authorization: `Bearer ${unknownKey}` }), 401, 'UNAUTHORIZED');
+        // A key's prefix or hash is not the key.
+        assertErrorEnvelope(await call(route, { authorization: `Bearer ${t.apiKey.slice(0, 10)}` }), 401, 'UNAUTHORIZED');
+        assertErrorEnvelope(await call(route, { authorization: `Bearer ${hashApiKey(t.adminKey)}` }), 401, 'UNAUTHORIZED');
+      });
+
+      test(`${name(route)}: revoked key → 401`, async () => {
+        assertErrorEnvelope(await call(route, { authorization: `Bearer ${revoked.key}` }), 401, 'UNAUTHORIZED');
+        assertErrorEnvelope(await call(route, { authorization: `Bearer ${revokedAdmin.key}` }), 401, 'UNAUTHORIZED');
+      });
+
+      if (scope === 'admin') {
+        test(`${name(route)}: v1 key → 403 FORBIDDEN`, async () => {
+          assertErrorEnvelope(await call(route, { authorization: `Bearer ${t.apiKey}` }), 403, 'FORBIDDEN');
+        });
+      }
+
+      const allowed = scope === 'api' ? [t.apiKey, t.adminKey] : [t.adminKey];
+      test(`${name(route)}: a valid ${scope === 'api' ? 'v1 or admin' : 'admin'} key gets past authentication`, async () => {
+        for (const key of allowed) {
+          const res = await call(route, { authorization: `Bearer ${key}` });
+          assert.ok(res.statusCode !== 401 && res.statusCode !== 403, `${name(route)} answered ${res.statusCode}: ${res.body.slice(0, 300)}`);
+          assert.ok(res.statusCode < 500, `${name(route)} answered ${res.statusCode}: ${res.body.slice(0, 300)}`);
+        }
+      });
+    }
+  });
+}
+
+describe(`public routes need no key (${testStoreKind})`, () => {
+  for (const route of byAuth('public')) {
+    test(`${name(route)}: no Authorization → neither 401 nor 403`, async () => {
+      const res = await call(route);
+      assert.ok(res.statusCode !== 401 && res.statusCode !== 403, `${name(route)} answered ${res.statusCode}: ${res.body.slice(0, 300)}`);
+      assert.ok(res.statusCode < 500, `${name(route)} answered ${res.statusCode}`);
+    });
+  }
+});
+
+describe(`signed webhook routes refuse unsigned calls once a secret is set (${testStoreKind})`, () => {
+  for (const route of byAuth('signature')) {
+    test(`${name(route)}: no signature → 401, and a bearer key is no substitute`, async () => {
+      for (const res of [await call(route), await call(route, { authorization: `Bearer ${t.adminKey}` })]) {
+        assert.equal(res.statusCode, 401, res.body.slice(0, 300));
+        assert.equal(res.json<{ success: boolean }>().success, false);
+      }
+    });
+
+    test(`${name(route)}: wrong signature → 401`, async () => {
+      const res = await call(route, { headers: { 'x-service-signature': `sha256=${'0'.repeat(64)}` } });
+      assert.equal(res.statusCode, 401, res.body.slice(0, 300));
+    });
+  }
+});
+
+describe(`the payment webhook refuses unsigned calls (${testStoreKind})`, () => {
+  for (const route of byAuth('payment-signature')) {
+    test(`${name(route)}: no Stripe-Signature → 400`, async () => {
+      const res = await call(route);
+      assert.equal(res.statusCode, 400, res.body.slice(0, 300));
+    });
+  }
+});
+
+describe(`console routes need a session (${testStoreKind})`, () => {
+  for (const route of byAuth('session')) {
+    test(`${name(route)}: without a session → refused or sent to the login page`, async () => {
+      const res = await call(route, { authorization: `Bearer ${t.adminKey}` });
+      assert.ok([401, 403, 302, 303].includes(res.statusCode), `${name(route)} answered ${res.statusCode}`);
+    });
+  }
+});
+
+describe(`API key records (${testStoreKind})`, () => {
+  test('a key works at once, and stops working the moment it is revoked', async () => {
+    const { key, record } = await createApiKey(t.ctx.db, { name: 'short-lived', scope: 'api' });
+    assert.equal((await t.request({ method: 'GET', url: `${t.v1}/test`, key })).statusCode, 200);
+    const revokedRecord = await revokeApiKey(t.ctx.db, record.id);
+    assert.ok(revokedRecord?.revoked_at);
+    assertErrorEnvelope(await t.request({ method: 'GET', url: `${t.v1}/test`, key }), 401, 'UNAUTHORIZED');
+  });
+
+  test('revoking twice keeps the first time; revoking an unknown id finds nothing', async () => {
+    const { record } = await createApiKey(t.ctx.db, { name: 'twice', scope: 'api' });
+    const first = await revokeApiKey(t.ctx.db, record.id);
+    const second = await revokeApiKey(t.ctx.db, record.id);
+    assert.equal(second?.revoked_at, first?.revoked_at);
+    assert.equal(await revokeApiKey(t.ctx.db, 987654321), undefined);
+  });
+
+  test('last_used_at is set by a successful call, not by a refused one', async () => {
+    const v1 = await createApiKey(t.ctx.db, { name: 'usage tracked', scope: 'api' });
+    assert.equal(v1.record.last_used_at, null);
+
+    // Refused on the admin API (403): not a use.
+    const adminRoute = byAuth('admin').find((r) => r.method === 'GET');
+    if (adminRoute !== undefined) {
+      assert.equal((await call(adminRoute, { authorization: `Bearer ${v1.key}` })).statusCode, 403);
+    }
+    assert.equal((await findApiKey(t.ctx.db, v1.record.id))?.last_used_at, null);
+
+    const before = Date.now();
+    assert.equal((await t.request({ method: 'GET', url: `${t.v1}/test`, key: v1.key })).statusCode, 200);
+    const used = (await findApiKey(t.ctx.db, v1.record.id))?.last_used_at;
+    assert.ok(typeof used === 'string', 'last_used_at is set');
+    const at = Date.parse(used);
+    assert.ok(at >= before - 1000 && at <= Date.now() + 1000, `last_used_at ${used} is now`);
+  });
+
+  test('only the SHA-256 hash of a key is stored, never the key', async () => {
+    const { key, record } = await createApiKey(t.ctx.db, { name: 'stored hashed', scope: 'admin' });
+    const row = await t.ctx.db.selectFrom('api_keys').selectAll().where('id', '=', record.id).executeTakeFirstOrThrow();
+    assert.equal(row.secret_hash, hashApiKey(key));
+    assert.equal(row.prefix, key.slice(0, 10));
+    assert.ok(!JSON.stringify(row).includes(key), 'no column holds the key');
+    assert.equal((await findActiveKeyByHash(t.ctx.db, hashApiKey(key)))?.id, record.id);
+  });
+
+  test('key summaries (list, find, create, revoke) never carry the secret or its hash', async () => {
+    const made = await createApiKey(t.ctx.db, { name: 'listed', scope: 'api' });
+    const summaries = [made.record, ...(await listApiKeys(t.ctx.db)), await findApiKey(t.ctx.db, made.record.id), await revokeApiKey(t.ctx.db, made.record.id)];
+    const hashes = (await t.ctx.db.selectFrom('api_keys').select('secret_hash').execute()).map((r) => r.secret_hash);
+    assert.ok(hashes.length >= 3);
+    for (const summary of summaries) {
+      assert.ok(summary !== undefined);
+      assert.ok(!('secret_hash' in summary), `summary ${summary.id} has no secret_hash`);
+      assert.deepEqual(Object.keys(summary).sort(), ['created_at', 'id', 'last_used_at', 'name', 'prefix', 'revoked_at', 'scope', 'user_id']);
+      const text = JSON.stringify(summary);
+      for (const hash of hashes) assert.ok(!text.includes(hash));
+      for (const key of [made.key, t.apiKey, t.adminKey]) assert.ok(!text.includes(key));
+    }
+    const listed = await listApiKeys(t.ctx.db);
+    assert.ok(listed.some((k) => k.id === made.record.id && k.prefix === made.key.slice(0, 10)), 'the list shows the prefix');
+  });
+
+  test('keys belong to the technical API user', async () => {
+    const { record } = await createApiKey(t.ctx.db, { name: 'owned', scope: 'api' });
+    const owner = await t.ctx.db.selectFrom('users').select(['role']).where('id', '=', record.user_id ?? -1).executeTakeFirst();
+    assert.equal(owner?.role, 'technical');
+  });
+});

@@ -2,8 +2,10 @@ import { Type } from 'typebox';
 import { badRequest } from '../http/errors.ts';
 
 /**
- * Request pieces the admin routes share. Ajv runs without type coercion, so ids and numbers in
- * paths and query strings arrive as strings: the schema checks their shape, these helpers convert.
+ * Request pieces the admin routes share. Bodies and query strings are closed
+ * (`additionalProperties: false`) so that a misspelt field or filter is a 400, not ignored.
+ * Ajv runs without type coercion, so ids and numbers in paths and query strings arrive as
+ * strings: the schema checks their shape, these helpers convert.
  */
 
 export const IdString = Type.String({ pattern: '^[0-9]{1,10}$', description: 'integer id' });

@@ -68,7 +68,7 @@ export const blockRoutes: FeatureRoutes = async (app, { ctx }) => {
         ...route,
         summary: 'Blocked nights, optionally those from `from` up to, not including, `to`',
         params: IdParams,
-        querystring: Type.Object({ from: Type.Optional(DateString), to: Type.Optional(DateString) }),
+        querystring: Type.Object({ from: Type.Optional(DateString), to: Type.Optional(DateString) }, { additionalProperties: false }),
         response: { 200: Envelope(Type.Array(BlockedNightSchema)), ...commonErrorResponses },
       },
     },

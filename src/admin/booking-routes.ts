@@ -47,13 +47,16 @@ export const AdminBookingSchema = Type.Object({
   cancelled_at: Nullable,
 });
 
-const BookingQuery = Type.Object({
-  accommodation_id: Type.Optional(IdString),
-  status: Type.Optional(Status),
-  from: Type.Optional(DateString),
-  to: Type.Optional(DateString),
-  ...PageQueryFields,
-});
+const BookingQuery = Type.Object(
+  {
+    accommodation_id: Type.Optional(IdString),
+    status: Type.Optional(Status),
+    from: Type.Optional(DateString),
+    to: Type.Optional(DateString),
+    ...PageQueryFields,
+  },
+  { additionalProperties: false },
+);
 
 /** Bookings, read-only: filtered list (newest first) and one booking. */
 export const bookingRoutes: FeatureRoutes = async (app, { ctx }) => {

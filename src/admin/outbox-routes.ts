@@ -36,7 +36,7 @@ export const outboxRoutes: FeatureRoutes = async (app, { ctx }) => {
       schema: {
         ...route,
         summary: 'Outbound messages, newest first, without their bodies',
-        querystring: Type.Object({ status: Type.Optional(Status), ...PageQueryFields }),
+        querystring: Type.Object({ status: Type.Optional(Status), ...PageQueryFields }, { additionalProperties: false }),
         response: { 200: Envelope(Type.Array(OutboxEntrySchema)), ...commonErrorResponses },
       },
     },

@@ -29,7 +29,7 @@ export const paymentIssueRoutes: FeatureRoutes = async (app, { ctx }) => {
       schema: {
         ...route,
         summary: 'Recorded payment issues, newest first',
-        querystring: Type.Object({ ...PageQueryFields }),
+        querystring: Type.Object({ ...PageQueryFields }, { additionalProperties: false }),
         response: { 200: Envelope(Type.Array(PaymentIssueSchema)), ...commonErrorResponses },
       },
     },

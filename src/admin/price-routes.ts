@@ -65,7 +65,7 @@ export const priceRoutes: FeatureRoutes = async (app, { ctx }) => {
         ...route,
         summary: 'The price of each night from `from` up to, not including, `to` (at most 731 nights)',
         params: IdParams,
-        querystring: Type.Object({ from: DateString, to: DateString }),
+        querystring: Type.Object({ from: DateString, to: DateString }, { additionalProperties: false }),
         response: { 200: Envelope(Type.Array(NightPriceSchema)), ...commonErrorResponses },
       },
     },

@@ -1,4 +1,6 @@
-import { Migrator, type Migration, type MigrationResultSet } from 'kysely';
+import { setTimeout as delay } from 'node:timers/promises';
+import { Migrator, sql, type Migration, type MigrationResultSet } from 'kysely';
+import { isPostgres } from './dialect.ts';
 import * as initial from './migrations/0001-initial.ts';
 import * as technicalUser from './migrations/0002-technical-user.ts';
 import type { Db } from './store.ts';
@@ -18,24 +20,68 @@ export class MigrationError extends Error {
   }
 }
 
-function migrator(db: Db): Migrator {
+function migrator(db: Db, list: Record<string, Migration>): Migrator {
   return new Migrator({
     db,
-    provider: { getMigrations: () => Promise.resolve(migrations) },
+    provider: { getMigrations: () => Promise.resolve(list) },
   });
 }
 
-/**
- * Brings the schema up to date. Kysely takes a lock first (an advisory lock on PostgreSQL), so
- * two processes starting at once run each migration exactly once.
- */
-export async function migrateToLatest(db: Db): Promise<string[]> {
-  const result: MigrationResultSet = await migrator(db).migrateToLatest();
-  return check(result);
+/** How long a second process waits for another one's migrations on the embedded store. */
+const SQLITE_LOCK_WAIT_MS = 30_000;
+
+function isSqliteBusy(error: unknown): boolean {
+  if (typeof error !== 'object' || error === null) return false;
+  const e = error as { errcode?: unknown; message?: unknown };
+  return (typeof e.errcode === 'number' && (e.errcode & 0xff) === 5) || (typeof e.message === 'string' && e.message.includes('database is locked'));
 }
 
-export async function migrateDownOne(db: Db): Promise<string[]> {
-  return check(await migrator(db).migrateDown());
+/**
+ * PostgreSQL: Kysely takes an advisory lock and runs the migrations in one transaction, so two
+ * processes starting at once run each migration exactly once. On SQLite Kysely does neither, so
+ * the whole run holds SQLite's write lock (BEGIN IMMEDIATE) here: a second process waits, then
+ * finds nothing to do, and a failing run is rolled back instead of leaving tables half-created.
+ * The lock is polled with the busy timeout off, so two stores in one process cannot block each
+ * other's event loop.
+ */
+async function run(db: Db, step: (db: Db) => Promise<MigrationResultSet>): Promise<MigrationResultSet> {
+  if (isPostgres(db)) return step(db);
+  return db.connection().execute(async (conn) => {
+    const previous = (await sql<{ timeout: number }>`pragma busy_timeout`.execute(conn)).rows[0]?.timeout ?? 0;
+    await sql.raw('pragma busy_timeout = 0').execute(conn);
+    try {
+      const deadline = Date.now() + SQLITE_LOCK_WAIT_MS;
+      for (;;) {
+        try {
+          await sql`begin immediate`.execute(conn);
+          break;
+        } catch (error) {
+          if (!isSqliteBusy(error) || Date.now() > deadline) throw error;
+          await delay(20);
+        }
+      }
+    } finally {
+      await sql.raw(`pragma busy_timeout = ${previous}`).execute(conn);
+    }
+    let result: MigrationResultSet;
+    try {
+      result = await step(conn);
+    } catch (error) {
+      await sql`rollback`.execute(conn);
+      throw error;
+    }
+    await sql.raw(result.error === undefined ? 'commit' : 'rollback').execute(conn);
+    return result;
+  });
+}
+
+/** Brings the schema up to date; returns the names of the migrations it applied. */
+export async function migrateToLatest(db: Db, list: Record<string, Migration> = migrations): Promise<string[]> {
+  return check(await run(db, (d) => migrator(d, list).migrateToLatest()));
+}
+
+export async function migrateDownOne(db: Db, list: Record<string, Migration> = migrations): Promise<string[]> {
+  return check(await run(db, (d) => migrator(d, list).migrateDown()));
 }
 
 function check({ error, results }: MigrationResultSet): string[] {

@@ -1,0 +1,206 @@
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { after, describe, test } from 'node:test';
+import { sql, type Kysely, type Migration } from 'kysely';
+import { verifyPassword } from '../../src/auth/passwords.ts';
+import type { StoreConfig } from '../../src/config/config.ts';
+import { TECHNICAL_USER_LOGIN } from '../../src/db/migrations/0002-technical-user.ts';
+import { MigrationError, migrateDownOne, migrateToLatest, migrations } from '../../src/db/migrate.ts';
+import type { Database } from '../../src/db/schema.ts';
+import { openStore, type Db, type Store } from '../../src/db/store.ts';
+import { createPgDatabase, openTestStore, testStoreKind, type TestStore } from '../support/test-store.ts';
+
+/** Every table of the Database interface: the compiler refuses this list if a table is missing or unknown. */
+const TABLES = {
+  users: true,
+  api_keys: true,
+  settings: true,
+  accommodations: true,
+  nightly_prices: true,
+  night_claims: true,
+  partners: true,
+  bookings: true,
+  external_feeds: true,
+  external_reservations: true,
+  outbox: true,
+  idempotency_keys: true,
+  webhook_events: true,
+  payment_issues: true,
+  job_leases: true,
+} as const satisfies Record<keyof Database, true>;
+const TABLE_NAMES = Object.keys(TABLES).sort();
+const MIGRATION_NAMES = Object.keys(migrations).sort();
+
+const opened: TestStore[] = [];
+async function freshStore(): Promise<TestStore> {
+  const t = await openTestStore({ migrate: false });
+  opened.push(t);
+  return t;
+}
+after(async () => {
+  for (const t of opened) await t.close();
+});
+
+async function tableNames(db: Db): Promise<string[]> {
+  const tables = await db.introspection.getTables();
+  return tables.map((t) => t.name).filter((n) => !n.startsWith('kysely_')).sort();
+}
+
+/** Migrations recorded as applied; none when the bookkeeping table does not exist (yet). */
+async function recorded(db: Db): Promise<string[]> {
+  const tables = await db.introspection.getTables({ withInternalKyselyTables: true });
+  if (!tables.some((t) => t.name === 'kysely_migration')) return [];
+  const rows = await (db as unknown as Kysely<{ kysely_migration: { name: string } }>).selectFrom('kysely_migration').select('name').orderBy('name').execute();
+  return rows.map((r) => r.name);
+}
+
+describe(`migrations on a fresh store (${testStoreKind})`, () => {
+  test('migrateToLatest applies 0001 and 0002 (and any later one) in order', async () => {
+    const { store } = await freshStore();
+    const applied = await migrateToLatest(store.db);
+    assert.deepEqual(applied, MIGRATION_NAMES);
+    assert.deepEqual(applied.slice(0, 2), ['0001-initial', '0002-technical-user']);
+    assert.deepEqual(await recorded(store.db), MIGRATION_NAMES);
+  });
+
+  test('every table of the Database interface exists, and nothing else', async () => {
+    const { store } = await freshStore();
+    assert.deepEqual(await tableNames(store.db), []);
+    await migrateToLatest(store.db);
+    assert.deepEqual(await tableNames(store.db), TABLE_NAMES);
+  });
+
+  test('exactly one technical user, with a scrypt hash of a password nobody knows', async () => {
+    const { store } = await freshStore();
+    await migrateToLatest(store.db);
+    const users = await store.db.selectFrom('users').selectAll().execute();
+    assert.equal(users.length, 1);
+    const [user] = users;
+    assert.equal(user?.login, TECHNICAL_USER_LOGIN);
+    assert.equal(user?.role, 'technical');
+    assert.match(user?.password_hash ?? '', /^scrypt\$\d+\$\d+\$\d+\$[A-Za-z0-9_-]{22}\$[A-Za-z0-9_-]{43}$/);
+    for (const guess of ['', TECHNICAL_USER_LOGIN, 'password', 'staydesk']) {
+      assert.equal(await verifyPassword(guess, user?.password_hash ?? ''), false);
+    }
+  });
+
+  test('a second run applies nothing and changes nothing', async () => {
+    const { store } = await freshStore();
+    await migrateToLatest(store.db);
+    const user = await store.db.selectFrom('users').selectAll().executeTakeFirstOrThrow();
+    assert.deepEqual(await migrateToLatest(store.db), []);
+    assert.deepEqual(await recorded(store.db), MIGRATION_NAMES);
+    assert.deepEqual(await store.db.selectFrom('users').selectAll().execute(), [user]);
+  });
+
+  test('migrateDownOne undoes the latest migration, migrateToLatest redoes it', async () => {
+    const { store } = await freshStore();
+    await migrateToLatest(store.db);
+    const last = MIGRATION_NAMES[MIGRATION_NAMES.length - 1];
+    assert.deepEqual(await migrateDownOne(store.db), [last]);
+    assert.deepEqual(await recorded(store.db), MIGRATION_NAMES.slice(0, -1));
+    if (last === '0002-technical-user') {
+      assert.equal((await store.db.selectFrom('users').select('id').execute()).length, 0, 'the technical user is gone');
+    }
+    assert.deepEqual(await migrateToLatest(store.db), [last]);
+    assert.deepEqual(await recorded(store.db), MIGRATION_NAMES);
+    assert.equal((await store.db.selectFrom('users').select('id').where('role', '=', 'technical').execute()).length, 1);
+  });
+
+  test('every migration can be undone down to an empty store, and applied again', async () => {
+    const { store } = await freshStore();
+    await migrateToLatest(store.db);
+    for (let i = MIGRATION_NAMES.length - 1; i >= 0; i--) {
+      assert.deepEqual(await migrateDownOne(store.db), [MIGRATION_NAMES[i]]);
+    }
+    assert.deepEqual(await migrateDownOne(store.db), [], 'nothing left to undo');
+    assert.deepEqual(await tableNames(store.db), []);
+    assert.deepEqual(await migrateToLatest(store.db), MIGRATION_NAMES);
+    assert.deepEqual(await tableNames(store.db), TABLE_NAMES);
+  });
+});
+
+describe(`a failing migration (${testStoreKind})`, () => {
+  const broken: Migration = {
+    async up(db) {
+      await db.schema.createTable('half_done').addColumn('id', 'integer').execute();
+      await sql`this is not sql`.execute(db);
+    },
+    async down() {
+      /* nothing */
+    },
+  };
+  const withBroken = { ...migrations, '9999-broken': broken };
+
+  test('raises MigrationError naming the migration, and records nothing of it', async () => {
+    const { store } = await freshStore();
+    await migrateToLatest(store.db);
+    await assert.rejects(migrateToLatest(store.db, withBroken), (error: unknown) => {
+      assert.ok(error instanceof MigrationError, String(error));
+      assert.equal(error.migration, '9999-broken');
+      assert.match(error.message, /9999-broken/);
+      assert.ok(error.cause !== undefined, 'the database error is kept as the cause');
+      return true;
+    });
+    assert.deepEqual(await recorded(store.db), MIGRATION_NAMES);
+    assert.ok(!(await store.db.introspection.getTables()).some((t) => t.name === 'half_done'), 'the half-done migration was rolled back');
+  });
+
+  test('on a fresh store the migrations before it are not left half-applied either', async () => {
+    const { store } = await freshStore();
+    await assert.rejects(migrateToLatest(store.db, withBroken), MigrationError);
+    // Either all of the run is rolled back or the earlier migrations are complete and recorded.
+    const done = await recorded(store.db);
+    assert.ok(done.length === 0 || done.join() === MIGRATION_NAMES.join(), `recorded: ${done.join(', ')}`);
+    assert.deepEqual(await tableNames(store.db), done.length === 0 ? [] : TABLE_NAMES);
+    // The store is still usable: the real migrations apply cleanly afterwards.
+    await migrateToLatest(store.db);
+    assert.deepEqual(await recorded(store.db), MIGRATION_NAMES);
+  });
+
+  test('an unknown migration recorded in the store (a newer version ran here) is an error, not a silent pass', async () => {
+    const { store } = await freshStore();
+    await migrateToLatest(store.db, withBroken).catch(() => undefined);
+    await migrateToLatest(store.db);
+    await (store.db as unknown as Kysely<{ kysely_migration: { name: string; timestamp: string } }>)
+      .insertInto('kysely_migration')
+      .values({ name: '9998-from-the-future', timestamp: new Date().toISOString() })
+      .execute();
+    await assert.rejects(migrateToLatest(store.db), MigrationError);
+  });
+});
+
+describe(`two processes migrating the same empty store at once (${testStoreKind})`, () => {
+  test('both succeed and each migration is applied and recorded once', async () => {
+    let config: StoreConfig;
+    let cleanup: () => Promise<void>;
+    if (testStoreKind === 'postgres') {
+      const database = await createPgDatabase(process.env.TEST_DATABASE_URL ?? '');
+      config = { kind: 'postgres', url: database.url };
+      cleanup = () => database.drop();
+    } else {
+      const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'staydesk-migrate-'));
+      config = { kind: 'sqlite', file: path.join(dir, 'staydesk.sqlite') };
+      cleanup = async () => {
+        fs.rmSync(dir, { recursive: true, force: true });
+      };
+    }
+    const stores: Store[] = [openStore(config), openStore(config)];
+    try {
+      const results = await Promise.allSettled(stores.map((s) => migrateToLatest(s.db)));
+      const failures = results.filter((r) => r.status === 'rejected').map((r) => String(r.reason));
+      assert.deepEqual(failures, [], 'both runs succeed');
+      const applied = results.flatMap((r) => (r.status === 'fulfilled' ? r.value : []));
+      assert.deepEqual([...applied].sort(), MIGRATION_NAMES, 'each migration applied by exactly one of them');
+      for (const s of stores) assert.deepEqual(await recorded(s.db), MIGRATION_NAMES);
+      const [first] = stores;
+      assert.equal((await first!.db.selectFrom('users').select('id').where('role', '=', 'technical').execute()).length, 1);
+      assert.deepEqual(await tableNames(first!.db), TABLE_NAMES);
+    } finally {
+      for (const s of stores) await s.destroy();
+      await cleanup();
+    }
+  });
+});

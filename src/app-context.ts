@@ -1,6 +1,7 @@
 import type { Config } from './config/config.ts';
 import type { Db, Store } from './db/store.ts';
 import type { Metrics } from './ops/metrics.ts';
+import type { Caches } from './caches.ts';
 
 /** What every feature needs, built once per process and handed to each feature's routes. */
 export interface AppContext {
@@ -8,6 +9,8 @@ export interface AppContext {
   readonly store: Store;
   readonly db: Db;
   readonly metrics: Metrics;
+  /** Per-process caches of rarely changing rows; see caches.ts. */
+  readonly caches: Caches;
   /** The current instant; tests may replace it to move time. */
   now(): Date;
 }

@@ -107,7 +107,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   const slug = ctx.config.slug;
   await app.register(
     async (v1) => {
-      v1.addHook('onRequest', requireKey(ctx.db, 'api'));
+      v1.addHook('onRequest', requireKey(ctx, 'api'));
       await v1.register(diagnosticsRoutes, { ctx });
       await v1.register(availabilityRoutes, { ctx });
       await v1.register(bookingRoutes, { ctx });
@@ -117,7 +117,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   );
   await app.register(
     async (admin) => {
-      admin.addHook('onRequest', requireKey(ctx.db, 'admin'));
+      admin.addHook('onRequest', requireKey(ctx, 'admin'));
       await admin.register(adminRoutes, { ctx });
     },
     { prefix: '/admin/api' },

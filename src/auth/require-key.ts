@@ -1,6 +1,6 @@
 import type { FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import type { ApiKeyScope } from '../db/schema.ts';
-import type { Executor } from '../db/store.ts';
+import type { AppContext } from '../app-context.ts';
 import { forbidden, unauthorized } from '../http/errors.ts';
 import { findActiveKeyByHash, touchApiKey } from './api-key-repository.ts';
 import { bearerToken, hashApiKey, sameHash } from './api-keys.ts';
@@ -27,14 +27,15 @@ const TOUCH_INTERVAL_MS = 60_000;
  * Admin keys may also call the v1 API; v1 keys get 403 on the admin API. It runs before the
  * body is parsed and validated, so a caller without a valid key learns nothing from a 400.
  */
-export function requireKey(db: Executor, scope: ApiKeyScope): onRequestAsyncHookHandler {
+export function requireKey(ctx: Pick<AppContext, 'db' | 'caches'>, scope: ApiKeyScope): onRequestAsyncHookHandler {
+  const { db, caches } = ctx;
   return async (request: FastifyRequest) => {
     const token = bearerToken(request.headers.authorization);
     if (token === null) {
       throw unauthorized('Missing API key: send Authorization: Bearer <API_KEY>.', { reason: 'missing_api_key' });
     }
     const hash = hashApiKey(token);
-    const key = await findActiveKeyByHash(db, hash);
+    const key = await caches.apiKeys.getOrLoad(hash, () => findActiveKeyByHash(db, hash));
     if (key === undefined || !sameHash(key.secret_hash, hash)) {
       throw unauthorized('Invalid or revoked API key.', { reason: 'invalid_api_key' });
     }
@@ -42,7 +43,9 @@ export function requireKey(db: Executor, scope: ApiKeyScope): onRequestAsyncHook
       throw forbidden('This API key may not use the admin API; create one with --admin.', { reason: 'admin_scope_required' });
     }
     const now = Date.now();
-    if (key.last_used_at === null || now - Date.parse(key.last_used_at) > TOUCH_INTERVAL_MS) {
+    const touched = caches.apiKeyTouches.get(key.id) ?? (key.last_used_at === null ? 0 : Date.parse(key.last_used_at));
+    if (now - touched > TOUCH_INTERVAL_MS) {
+      caches.apiKeyTouches.set(key.id, now);
       await touchApiKey(db, key.id, new Date(now).toISOString());
     }
     request.apiKey = {

@@ -1,14 +1,15 @@
 import { findAccommodation } from '../accommodations/accommodation-repository.ts';
 import type { Accommodation } from '../db/schema.ts';
-import type { Executor } from '../db/store.ts';
+import type { AppContext } from '../app-context.ts';
 import { badRequest, notFound } from '../http/errors.ts';
 import { stayRulesOf } from '../pricing/accommodation-rules.ts';
 import { todayIn } from '../shared/dates.ts';
 import { checkStay, type StayFieldNames } from '../stays/stay-rules.ts';
 import type { TakenNight } from '../occupancy/night-claims.ts';
 
-export async function requireAccommodation(db: Executor, id: number): Promise<Accommodation> {
-  const accommodation = await findAccommodation(db, id);
+/** The accommodation (served from the short-lived per-process cache), or a 404. */
+export async function loadAccommodation(ctx: Pick<AppContext, 'db' | 'caches'>, id: number): Promise<Accommodation> {
+  const accommodation = await ctx.caches.accommodations.getOrLoad(id, () => findAccommodation(ctx.db, id));
   if (accommodation === undefined) {
     throw notFound(`Accommodation ${id} not found.`, { parameter: 'accommodation_id', received: id, reason: 'accommodation_not_found' });
   }

@@ -1,11 +1,12 @@
 import type { AppContext } from '../app-context.ts';
-import { checkStayOrThrow, conflictMessage, requireAccommodation } from '../availability/stay-check.ts';
+import { checkStayOrThrow, conflictMessage, loadAccommodation } from '../availability/stay-check.ts';
 import { isUniqueViolation } from '../db/dialect.ts';
 import type { Accommodation, BookingStatus } from '../db/schema.ts';
 import { badRequest, conflict, type AppError } from '../http/errors.ts';
 import { invoiceUrl } from '../invoices/invoice-url.ts';
 import { enqueueBookingMail } from '../mail/enqueue-booking-mail.ts';
-import { NightTakenError, claimNights, expireHoldsOverlapping, findTakenNights } from '../occupancy/night-claims.ts';
+import { NightTakenError, claimNights, expireHoldsOverlapping, findTakenNights, type TakenNight } from '../occupancy/night-claims.ts';
+import { loadNightWindow } from '../occupancy/night-window.ts';
 import { upsertPartner } from '../partners/partner-repository.ts';
 import { decimalsOf } from '../pricing/accommodation-rules.ts';
 import type { StayQuote } from '../pricing/price-stay.ts';
@@ -15,7 +16,7 @@ import { colorIndexOf, newConfirmationCode, newInvoiceToken } from './booking-co
 import type { BookingCreated, CreateBookingInput } from './booking-schemas.ts';
 import { recordIdempotent, replayIdempotent, requestHash } from './idempotency.ts';
 import { nextSteps } from './next-steps.ts';
-import { quoteStay } from './quote-stay.ts';
+import { priceFromOverrides } from './quote-stay.ts';
 
 const BOOKING_FIELDS = { checkin: 'booking_data.checkin_date', checkout: 'booking_data.checkout_date', guests: 'booking_data.adults_count' };
 
@@ -62,19 +63,26 @@ export async function createBooking(ctx: AppContext, apiKeyId: number, input: Cr
 
   const now = ctx.now();
   const nowIso = now.toISOString();
-  const accommodation = await requireAccommodation(ctx.db, input.accommodation_id);
+  const accommodation = await loadAccommodation(ctx, input.accommodation_id);
   const b = input.booking_data;
   const guests = b.adults_count + b.children_count;
   const stay = checkStayOrThrow(accommodation, { checkin: b.checkin_date, checkout: b.checkout_date, guests }, BOOKING_FIELDS, now);
-  const quote = await quoteStay(ctx.db, accommodation, { ...stay, guests, extras: input.extras ?? {} });
+  const range = { from: stay.checkin, to: stay.checkout };
+  const window = await loadNightWindow(ctx.db, accommodation.id, { claims: range, prices: range }, nowIso);
+  const quote = priceFromOverrides(accommodation, { ...stay, guests, extras: input.extras ?? {} }, window.prices);
   checkAmount(input, quote, accommodation);
+  if (window.taken.length > 0) {
+    ctx.metrics.bookingConflicts.inc();
+    throw datesTakenError(window.taken);
+  }
 
   const status: BookingStatus = b.payment_method === 'card_processor' ? 'draft' : 'confirmed';
   const holdExpiresAt = status === 'draft' ? new Date(now.getTime() + ctx.config.draftHoldSeconds * 1000).toISOString() : null;
 
   try {
     const created = await ctx.db.transaction().execute(async (trx) => {
-      await expireHoldsOverlapping(trx, accommodation.id, stay.checkin, stay.checkout, nowIso);
+      // Drafts whose hold ran out still own their claim rows until the expiry job runs: free them now.
+      if (window.expiredHoldBookingIds.length > 0) await expireHoldsOverlapping(trx, accommodation.id, stay.checkin, stay.checkout, nowIso);
       const partnerId = await upsertPartner(trx, input.partner_data, nowIso);
       const invoiceToken = newInvoiceToken();
       const confirmationCode = newConfirmationCode();
@@ -156,14 +164,13 @@ export async function createBooking(ctx: AppContext, apiKeyId: number, input: Cr
     }
     if (error instanceof NightTakenError) {
       ctx.metrics.bookingConflicts.inc();
-      throw await datesTaken(ctx, accommodation.id, stay.checkin, stay.checkout);
+      throw datesTakenError(await findTakenNights(ctx.db, accommodation.id, stay.checkin, stay.checkout, ctx.now().toISOString()));
     }
     throw error;
   }
 }
 
-async function datesTaken(ctx: AppContext, accommodationId: number, checkin: string, checkout: string): Promise<AppError> {
-  const taken = await findTakenNights(ctx.db, accommodationId, checkin, checkout, ctx.now().toISOString());
+function datesTakenError(taken: readonly TakenNight[]): AppError {
   return conflict(taken.length > 0 ? conflictMessage(taken).replace(/^Not available: /, 'Dates already booked: ') : 'Dates already booked.', {
     parameter: 'booking_data.checkin_date',
     reason: 'dates_unavailable',

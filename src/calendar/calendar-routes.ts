@@ -1,5 +1,5 @@
 import { Type } from 'typebox';
-import { requireAccommodation } from '../availability/stay-check.ts';
+import { loadAccommodation } from '../availability/stay-check.ts';
 import { Envelope, commonErrorResponses, ok, requestMetadata } from '../http/envelope.ts';
 import type { FeatureRoutes } from '../http/types.ts';
 import { currentYearMonthIn } from '../shared/dates.ts';
@@ -25,7 +25,7 @@ export const calendarRoutes: FeatureRoutes = async (app, { ctx }) => {
       },
     },
     async (request) => {
-      const accommodation = await requireAccommodation(ctx.db, request.body.accommodation_id);
+      const accommodation = await loadAccommodation(ctx, request.body.accommodation_id);
       const now = ctx.now();
       const current = currentYearMonthIn(accommodation.timezone, now);
       const view = await monthCalendar(ctx.db, accommodation, request.body.year ?? current.year, request.body.month ?? current.month, now);

@@ -1,7 +1,6 @@
 import type { Accommodation } from '../db/schema.ts';
 import type { Executor } from '../db/store.ts';
-import { loadPriceOverrides } from '../bookings/quote-stay.ts';
-import { findTakenNights } from '../occupancy/night-claims.ts';
+import { loadNightWindow } from '../occupancy/night-window.ts';
 import { decimalsOf, pricingRulesView } from '../pricing/accommodation-rules.ts';
 import { addDays, daysInMonth, eachDate, firstOfMonth, todayIn } from '../shared/dates.ts';
 import { toMajor } from '../shared/money.ts';
@@ -90,11 +89,12 @@ export async function monthCalendar(db: Executor, accommodation: Accommodation, 
   const end = addDays(first, daysInMonth(year, month));
   const window = summaryWindow(year, month, today);
 
-  const [takenRows, overrides, bookings] = await Promise.all([
-    findTakenNights(db, accommodation.id, window.from, window.to, nowIso),
-    loadPriceOverrides(db, accommodation.id, first, end),
+  const [nights, bookings] = await Promise.all([
+    loadNightWindow(db, accommodation.id, { claims: window, prices: { from: first, to: end } }, nowIso),
     staysOverlapping(db, accommodation, first, end, nowIso),
   ]);
+  const takenRows = nights.taken;
+  const overrides = nights.prices;
 
   const taken = new Map<string, NightUse>(takenRows.map((n) => [n.night, n.kind === 'block' ? 'block' : 'stay']));
   const decimals = decimalsOf(accommodation.currency);

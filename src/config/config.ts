@@ -21,6 +21,8 @@ export interface Config {
   logLevel: string;
   /** How often the background worker looks for due work (mail, expired drafts). */
   jobPollMs: number;
+  /** How long a process may serve API keys and accommodation rules from memory. */
+  cacheTtlMs: number;
 }
 
 export class ConfigError extends Error {
@@ -119,5 +121,6 @@ export function loadConfig(env: Env = process.env): Config {
     icalAllowPrivateNetworks: boolean(env, 'ICAL_ALLOW_PRIVATE_NETWORKS', false),
     logLevel,
     jobPollMs: integer(env, 'STAYDESK_JOB_POLL_MS', 1000, 10, 60 * 60 * 1000),
+    cacheTtlMs: integer(env, 'STAYDESK_CACHE_TTL_MS', 2000, 0, 60_000),
   };
 }

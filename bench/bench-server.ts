@@ -1,0 +1,47 @@
+/**
+ * The server under benchmark: the real app plus two floor routes on the same framework and
+ * the same store pool — one indexed SELECT, one INSERT transaction — so the hot paths can be
+ * compared with the least work the stack can do. Prints one JSON line with the port and keys.
+ */
+import { sql } from 'kysely';
+import { buildApp } from '../src/app.ts';
+import { createApiKey } from '../src/auth/api-key-repository.ts';
+import { loadConfig } from '../src/config/config.ts';
+import { createContext } from '../src/context.ts';
+import { migrateToLatest } from '../src/db/migrate.ts';
+import { createDemoAccommodation } from '../src/seed/demo-accommodation.ts';
+
+const config = loadConfig({ ...process.env, LOG_LEVEL: 'silent', PORT: '0' });
+const ctx = createContext(config);
+await migrateToLatest(ctx.db);
+await sql`create table if not exists bench_floor (id integer primary key, label text not null)`.execute(ctx.db);
+if (ctx.store.kind === 'postgres') {
+  await sql`create table if not exists bench_insert (id serial primary key, label text not null, created_at text not null)`.execute(ctx.db);
+} else {
+  await sql`create table if not exists bench_insert (id integer primary key autoincrement, label text not null, created_at text not null)`.execute(ctx.db);
+}
+await sql`insert into bench_floor (id, label) values (1, 'one') on conflict do nothing`.execute(ctx.db);
+
+const app = await buildApp(ctx, { logger: false });
+app.get('/bench/floor/select', async () => {
+  const row = await sql<{ id: number; label: string }>`select id, label from bench_floor where id = ${1}`.execute(ctx.db);
+  return { success: true, data: row.rows[0] };
+});
+app.post('/bench/floor/insert', async () => {
+  const row = await ctx.db.transaction().execute((trx) =>
+    sql<{ id: number }>`insert into bench_insert (label, created_at) values (${'x'}, ${new Date().toISOString()}) returning id`.execute(trx),
+  );
+  return { success: true, data: row.rows[0] };
+});
+
+const accommodation = await createDemoAccommodation(ctx.db);
+await ctx.db.updateTable('accommodations').set({ max_stay: 365, min_stay: 1 }).where('id', '=', accommodation.id).execute();
+const { key } = await createApiKey(ctx.db, { name: 'bench', scope: 'api' });
+await app.listen({ host: '127.0.0.1', port: 0 });
+const address = app.server.address();
+const port = typeof address === 'object' && address !== null ? address.port : 0;
+process.stdout.write(`${JSON.stringify({ port, key, accommodationId: accommodation.id, store: ctx.store.kind })}\n`);
+
+process.on('SIGTERM', () => {
+  void app.close().then(() => ctx.store.destroy()).then(() => process.exit(0));
+});

@@ -57,6 +57,7 @@ export const accommodationRoutes: FeatureRoutes = async (app, { ctx }) => {
     },
     async (request) => {
       const updated = await editAccommodation(ctx.db, toId(request.params.id), request.body, ctx.now());
+      ctx.caches.accommodations.delete(updated.id);
       return ok(accommodationToJson(updated), requestMetadata(request.id));
     },
   );
@@ -75,6 +76,7 @@ export const accommodationRoutes: FeatureRoutes = async (app, { ctx }) => {
     async (request) => {
       const id = toId(request.params.id);
       await removeAccommodation(ctx.db, id);
+      ctx.caches.accommodations.delete(id);
       return ok({ deleted: true as const, id }, requestMetadata(request.id));
     },
   );

@@ -74,6 +74,9 @@ export const apiKeyRoutes: FeatureRoutes = async (app, { ctx }) => {
       const id = toId(request.params.id);
       const revoked = await revokeApiKey(ctx.db, id);
       if (revoked === undefined) throw notFound(`No API key with id ${id}.`, { parameter: 'id', expected: 'id of an existing API key', received: id, reason: 'not_found' });
+      // Keys are cached by the hash of their secret, which is not known here: drop them all so
+      // the revoked key stops working at once in this process (revoking is rare).
+      ctx.caches.apiKeys.clear();
       return ok(revoked, requestMetadata(request.id));
     },
   );

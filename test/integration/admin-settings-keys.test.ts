@@ -1,0 +1,174 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import { getSetting } from '../../src/settings/settings-repository.ts';
+import { assertErrorEnvelope } from '../support/envelope-assertions.ts';
+import { assertMatchesOpenApi } from '../support/openapi-check.ts';
+import { createTestApp, type TestApp } from '../support/test-app.ts';
+import { testStoreKind } from '../support/test-store.ts';
+
+let t: TestApp;
+before(async () => {
+  t = await createTestApp();
+});
+after(async () => {
+  await t.close();
+});
+
+function admin(app: TestApp, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: unknown) {
+  return app.request({ method, url, key: app.adminKey, ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }) });
+}
+
+interface SecretStatus {
+  webhook_secret: { set: boolean };
+  payment_webhook_secret: { set: boolean; source: string | null };
+}
+
+async function putSettings(app: TestApp, body: Record<string, unknown>): Promise<SecretStatus> {
+  const res = await admin(app, 'PUT', '/admin/api/settings', body);
+  assert.equal(res.statusCode, 200, res.body);
+  assertMatchesOpenApi(app.app, 'PUT', '/admin/api/settings', res);
+  for (const value of Object.values(body)) {
+    if (typeof value === 'string') assert.ok(!res.body.includes(value), 'the answer never carries a secret');
+  }
+  return res.json<{ data: SecretStatus }>().data;
+}
+
+async function getSettings(app: TestApp): Promise<SecretStatus> {
+  const res = await admin(app, 'GET', '/admin/api/settings');
+  assert.equal(res.statusCode, 200, res.body);
+  assertMatchesOpenApi(app.app, 'GET', '/admin/api/settings', res);
+  return res.json<{ data: SecretStatus }>().data;
+}
+
+// Settings are one row per name in the store, so these tests run in order on one app.
+describe(`admin settings (${testStoreKind})`, () => {
+  test('set, show, clear: the status says whether each is set, never its value', async () => {
+    assert.deepEqual(await getSettings(t), { webhook_secret: { set: false }, payment_webhook_secret: { set: false, source: null } });
+
+    const webhook = 'whsk_0123456789abcdef';
+    const payment = 'whsec_settings_secret';
+    assert.deepEqual(await putSettings(t, { webhook_secret: webhook }), {
+      webhook_secret: { set: true },
+      payment_webhook_secret: { set: false, source: null },
+    });
+    assert.equal(await getSetting(t.ctx.db, 'webhook_secret'), webhook, 'stored as sent');
+
+    assert.deepEqual(await putSettings(t, { payment_webhook_secret: payment }), {
+      webhook_secret: { set: true },
+      payment_webhook_secret: { set: true, source: 'settings' },
+    });
+    const shown = await admin(t, 'GET', '/admin/api/settings');
+    assert.ok(!shown.body.includes(webhook) && !shown.body.includes(payment), 'GET never carries a secret');
+
+    assert.deepEqual(await putSettings(t, { webhook_secret: null }), {
+      webhook_secret: { set: false },
+      payment_webhook_secret: { set: true, source: 'settings' },
+    });
+    assert.equal(await getSetting(t.ctx.db, 'webhook_secret'), null);
+    assert.deepEqual(await putSettings(t, {}), await getSettings(t), 'an empty body changes nothing');
+    await putSettings(t, { payment_webhook_secret: null });
+    assert.deepEqual(await getSettings(t), { webhook_secret: { set: false }, payment_webhook_secret: { set: false, source: null } });
+  });
+
+  test('invalid bodies are a 400 and change nothing', async () => {
+    const cases: [Record<string, unknown>, string][] = [
+      [{ webhook_secret: 'short' }, 'webhook_secret'],
+      [{ webhook_secret: 'x'.repeat(201) }, 'webhook_secret'],
+      [{ payment_webhook_secret: 12345678 }, 'payment_webhook_secret'],
+      [{ webhook_secret: 'long enough', signing_secret: 'long enough' }, 'signing_secret'],
+    ];
+    for (const [body, parameter] of cases) {
+      const error = assertErrorEnvelope(await admin(t, 'PUT', '/admin/api/settings', body), 400, 'BAD_REQUEST');
+      assert.equal(error.error.details.parameter, parameter, JSON.stringify(body));
+    }
+    assert.equal(await getSetting(t.ctx.db, 'webhook_secret'), null);
+  });
+
+  test('PAYMENT_WEBHOOK_SECRET from the environment is reported as such; one set in settings wins', async () => {
+    const envApp = await createTestApp({ PAYMENT_WEBHOOK_SECRET: 'whsec_from_environment' });
+    try {
+      assert.deepEqual((await getSettings(envApp)).payment_webhook_secret, { set: true, source: 'environment' });
+      assert.deepEqual((await putSettings(envApp, { payment_webhook_secret: 'whsec_from_settings' })).payment_webhook_secret, { set: true, source: 'settings' });
+      assert.deepEqual((await putSettings(envApp, { payment_webhook_secret: null })).payment_webhook_secret, { set: true, source: 'environment' });
+      assert.ok(!(await admin(envApp, 'GET', '/admin/api/settings')).body.includes('whsec_from_environment'));
+    } finally {
+      await envApp.close();
+    }
+  });
+});
+
+interface KeySummary {
+  id: number;
+  name: string;
+  prefix: string;
+  scope: string;
+  created_at: string;
+  last_used_at: string | null;
+  revoked_at: string | null;
+}
+
+describe(`admin API keys (${testStoreKind})`, () => {
+  test('create → the key authenticates v1 → listed without its secret → revoke → 401', async () => {
+    const created = await admin(t, 'POST', '/admin/api/api-keys', { name: 'channel manager' });
+    assert.equal(created.statusCode, 201, created.body);
+    assertMatchesOpenApi(t.app, 'POST', '/admin/api/api-keys', created);
+    const { key, ...summary } = created.json<{ data: KeySummary & { key: string } }>().data;
+    assert.deepEqual(Object.keys(summary).sort(), ['created_at', 'id', 'last_used_at', 'name', 'prefix', 'revoked_at', 'scope']);
+    assert.equal(summary.name, 'channel manager');
+    assert.equal(summary.scope, 'api');
+    assert.equal(summary.revoked_at, null);
+    assert.ok(key.startsWith(summary.prefix) && key.length > summary.prefix.length + 16, 'the key starts with its display prefix');
+
+    const v1 = await t.request({ method: 'GET', url: `${t.v1}/test`, key });
+    assert.equal(v1.statusCode, 200, v1.body);
+    assertErrorEnvelope(await t.request({ method: 'GET', url: '/admin/api/api-keys', key }), 403, 'FORBIDDEN');
+
+    const list = await admin(t, 'GET', '/admin/api/api-keys');
+    assert.equal(list.statusCode, 200);
+    assertMatchesOpenApi(t.app, 'GET', '/admin/api/api-keys', list);
+    assert.ok(!list.body.includes(key), 'the list never shows a secret');
+    assert.ok(!list.body.includes('hash'), 'nor its hash');
+    const listed = list.json<{ data: KeySummary[] }>().data.find((k) => k.id === summary.id);
+    assert.ok(listed !== undefined);
+    assert.equal(listed.name, 'channel manager');
+    assert.notEqual(listed.last_used_at, null, 'the v1 call was recorded');
+
+    const revoked = await admin(t, 'DELETE', `/admin/api/api-keys/${summary.id}`);
+    assert.equal(revoked.statusCode, 200, revoked.body);
+    assertMatchesOpenApi(t.app, 'DELETE', `/admin/api/api-keys/${summary.id}`, revoked);
+    const revokedKey = revoked.json<{ data: KeySummary }>().data;
+    assert.equal(revokedKey.id, summary.id);
+    assert.notEqual(revokedKey.revoked_at, null);
+
+    assertErrorEnvelope(await t.request({ method: 'GET', url: `${t.v1}/test`, key }), 401, 'UNAUTHORIZED');
+    const again = (await admin(t, 'DELETE', `/admin/api/api-keys/${summary.id}`)).json<{ data: KeySummary }>().data;
+    assert.equal(again.revoked_at, revokedKey.revoked_at, 'revoking twice keeps the first time');
+  });
+
+  test('an admin-scoped key may call the admin API', async () => {
+    const created = await admin(t, 'POST', '/admin/api/api-keys', { name: 'ops', scope: 'admin' });
+    assert.equal(created.statusCode, 201, created.body);
+    const { key, scope } = created.json<{ data: { key: string; scope: string } }>().data;
+    assert.equal(scope, 'admin');
+    assert.equal((await t.request({ method: 'GET', url: '/admin/api/api-keys', key })).statusCode, 200);
+    assert.equal((await t.request({ method: 'GET', url: `${t.v1}/test`, key })).statusCode, 200);
+  });
+
+  test('invalid bodies are a 400; an unknown id is a 404', async () => {
+    const cases: [Record<string, unknown>, string][] = [
+      [{}, 'name'],
+      [{ name: '' }, 'name'],
+      [{ name: '   ' }, 'name'],
+      [{ name: 'x', scope: 'root' }, 'scope'],
+      [{ name: 'x', secret: 'mine' }, 'secret'],
+    ];
+    const before = (await admin(t, 'GET', '/admin/api/api-keys')).json<{ data: unknown[] }>().data.length;
+    for (const [body, parameter] of cases) {
+      const error = assertErrorEnvelope(await admin(t, 'POST', '/admin/api/api-keys', body), 400, 'BAD_REQUEST');
+      assert.equal(error.error.details.parameter, parameter, JSON.stringify(body));
+    }
+    assert.equal((await admin(t, 'GET', '/admin/api/api-keys')).json<{ data: unknown[] }>().data.length, before, 'no key was created');
+    assertErrorEnvelope(await admin(t, 'DELETE', '/admin/api/api-keys/999999'), 404, 'NOT_FOUND');
+    assertErrorEnvelope(await admin(t, 'DELETE', '/admin/api/api-keys/abc'), 400, 'BAD_REQUEST');
+  });
+});

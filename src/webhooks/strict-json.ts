@@ -1,4 +1,6 @@
+import type { FastifyRequest } from 'fastify';
 import { badRequest } from '../http/errors.ts';
+import type { App } from '../http/types.ts';
 
 /**
  * The webhook features read their bodies as raw bytes (the signature is over the bytes), so they
@@ -33,4 +35,13 @@ export function parseJsonStrict(raw: Buffer): unknown {
   }
   refusePrototypeKeys(value);
   return value;
+}
+
+/**
+ * Within one (encapsulated) feature plugin: JSON bodies arrive as the exact bytes sent, and
+ * `verifyThenParse` must check them and return the parsed body. It runs before schema validation
+ * and the handler, so a refused call never reaches either.
+ */
+export function readJsonBodiesRaw(app: App, verifyThenParse: (request: FastifyRequest, raw: Buffer) => Promise<unknown>): void {
+  app.addContentTypeParser<Buffer>('application/json', { parseAs: 'buffer' }, verifyThenParse);
 }

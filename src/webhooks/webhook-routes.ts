@@ -1,6 +1,110 @@
+import type { FastifyRequest } from 'fastify';
+import { ErrorEnvelopeSchema } from '../http/envelope.ts';
 import type { FeatureRoutes } from '../http/types.ts';
+import { syncCalendars } from '../ical/sync-calendars.ts';
+import { applyBookingWebhook } from './apply-booking-webhook.ts';
+import { SIGNATURE_HEADER } from './signature.ts';
+import { readJsonBodiesRaw } from './strict-json.ts';
+import { deliveryKey, verifyServiceWebhook } from './verify-service-webhook.ts';
+import {
+  CalendarSyncBodySchema,
+  CalendarSyncResultSchema,
+  UpdateBodySchema,
+  UpdateErrorSchema,
+  UpdateResultSchema,
+  WebhookTestSchema,
+} from './webhook-schemas.ts';
+import { webhookSignaturesEnabled } from './webhook-secret.ts';
 
-/** signed service webhooks under /<slug>/webhook. */
-export const webhookRoutes: FeatureRoutes = async () => {
-  // Routes are added by the feature.
+const signed = { tags: ['webhooks'], security: [{ serviceSignature: [] }] };
+const errors = { 401: ErrorEnvelopeSchema, 413: ErrorEnvelopeSchema, 500: ErrorEnvelopeSchema };
+
+/** signed service webhooks under /<slug>/webhook (api-v1.md 4.7 to 4.9, 5). */
+export const webhookRoutes: FeatureRoutes = async (app, { ctx }) => {
+  // The key identifying a delivery is the hash of its exact bytes, taken while they are at hand.
+  const keys = new WeakMap<FastifyRequest, string>();
+  readJsonBodiesRaw(app, async (request, raw) => {
+    try {
+      const body = await verifyServiceWebhook(ctx.db, raw, request.headers[SIGNATURE_HEADER], ctx.now());
+      keys.set(request, deliveryKey(raw));
+      return body;
+    } catch (error) {
+      ctx.metrics.webhooksReceived.labels('service', 'rejected').inc();
+      throw error;
+    }
+  });
+
+  app.post(
+    '/update',
+    {
+      config: { auth: 'signature' },
+      schema: {
+        ...signed,
+        summary: 'Modify or cancel a booking',
+        description:
+          'booking_updated and modified apply new_data (dates and guests are checked like a new stay and re-priced); cancelled frees the nights. The guest is mailed. An identical body delivered again changes nothing.',
+        body: UpdateBodySchema,
+        response: { 200: UpdateResultSchema, 400: UpdateErrorSchema, 404: UpdateErrorSchema, 409: UpdateErrorSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const key = keys.get(request);
+      if (key === undefined) throw new Error('webhook body was not read by the raw parser');
+      return applyBookingWebhook(ctx, request.body, key);
+    },
+  );
+
+  app.post(
+    '/calendar_sync',
+    {
+      config: { auth: 'signature' },
+      schema: {
+        ...signed,
+        summary: "Synchronise one accommodation's calendar now",
+        body: CalendarSyncBodySchema,
+        response: { 200: CalendarSyncResultSchema, 400: ErrorEnvelopeSchema, 404: ErrorEnvelopeSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const { accommodation_id } = request.body;
+      // A repeat only pulls the calendars again, so unlike /update it needs no delivery record.
+      const report = await syncCalendars(ctx, accommodation_id);
+      ctx.metrics.webhooksReceived.labels('service', 'calendar_sync').inc();
+      const one = report.accommodations[0];
+      return {
+        success: true as const,
+        accommodation_id,
+        action: 'sync' as const,
+        message: report.lines.join(' '),
+        feeds: one?.feeds ?? 0,
+        imported: one?.imported ?? 0,
+        details: report.lines,
+      };
+    },
+  );
+
+  app.get(
+    '/test',
+    {
+      config: { auth: 'public' },
+      schema: {
+        tags: ['webhooks'],
+        summary: 'Webhook endpoint reachability (no authentication)',
+        response: { 200: WebhookTestSchema, 500: ErrorEnvelopeSchema },
+      },
+    },
+    async () => {
+      const enabled = await webhookSignaturesEnabled(ctx.db);
+      return {
+        success: true as const,
+        status: 'ok' as const,
+        message: enabled
+          ? 'Staydesk webhook endpoint is reachable. Signatures are ON: sign each body with X-Service-Signature: sha256=<hex HMAC-SHA256>.'
+          : 'Staydesk webhook endpoint is reachable. Signatures are OFF: no webhook secret is configured and unsigned calls are accepted.',
+        signatures_enabled: enabled,
+        signature_header: 'X-Service-Signature',
+        timestamp: ctx.now().toISOString(),
+      };
+    },
+  );
 };

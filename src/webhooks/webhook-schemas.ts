@@ -1,0 +1,80 @@
+import { Type, type Static } from 'typebox';
+import { ErrorBodySchema, MetadataSchema } from '../http/envelope.ts';
+
+/** Wire shapes of the service webhooks (api-v1.md 4.7 to 4.9). */
+
+const Day = Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$', description: 'YYYY-MM-DD' });
+const Timestamp = Type.String({ description: 'ISO 8601 with a zone; with signatures on, more than 5 minutes from now is refused as a replay' });
+
+export const UpdateBodySchema = Type.Object(
+  {
+    event_type: Type.Enum(['booking_updated', 'modified', 'cancelled']),
+    booking_id: Type.Integer({ minimum: 1, maximum: 2_147_483_647 }),
+    new_data: Type.Optional(
+      Type.Object(
+        {
+          checkin_date: Type.Optional(Day),
+          checkout_date: Type.Optional(Day),
+          guest_count: Type.Optional(Type.Integer({ minimum: 1, maximum: 1000, description: 'adults + children; babies are not counted' })),
+          notes: Type.Optional(Type.String({ maxLength: 5000 })),
+        },
+        { additionalProperties: false },
+      ),
+    ),
+    reason: Type.Optional(Type.String({ maxLength: 1000 })),
+    timestamp: Type.Optional(Timestamp),
+  },
+  { additionalProperties: false },
+);
+export type UpdateBody = Static<typeof UpdateBodySchema>;
+export type NewData = NonNullable<UpdateBody['new_data']>;
+
+const Status = Type.Enum(['draft', 'confirmed', 'modified', 'cancelled']);
+
+export const UpdateResultSchema = Type.Object({
+  success: Type.Literal(true),
+  updated: Type.Boolean({ description: 'false when this call changed nothing (already cancelled, nothing new, or a repeated delivery)' }),
+  message: Type.String(),
+  booking_id: Type.Integer(),
+  new_status: Status,
+});
+export type UpdateResult = Static<typeof UpdateResultSchema>;
+
+/** The error envelope, plus the webhook's own fields where the booking is known (404, 409, 400 on new_data). */
+export const UpdateErrorSchema = Type.Object({
+  success: Type.Literal(false),
+  updated: Type.Optional(Type.Literal(false)),
+  message: Type.Optional(Type.String()),
+  booking_id: Type.Optional(Type.Integer()),
+  new_status: Type.Optional(Type.Union([Status, Type.Null()])),
+  error: ErrorBodySchema,
+  metadata: MetadataSchema,
+});
+
+export const CalendarSyncBodySchema = Type.Object(
+  {
+    accommodation_id: Type.Integer({ minimum: 1, maximum: 2_147_483_647 }),
+    action: Type.Optional(Type.Literal('sync')),
+    timestamp: Type.Optional(Timestamp),
+  },
+  { additionalProperties: false },
+);
+
+export const CalendarSyncResultSchema = Type.Object({
+  success: Type.Literal(true),
+  accommodation_id: Type.Integer(),
+  action: Type.Literal('sync'),
+  message: Type.String(),
+  feeds: Type.Integer({ description: 'external calendars configured for the accommodation' }),
+  imported: Type.Integer({ description: 'reservations imported by this run' }),
+  details: Type.Array(Type.String()),
+});
+
+export const WebhookTestSchema = Type.Object({
+  success: Type.Literal(true),
+  status: Type.Literal('ok'),
+  message: Type.String(),
+  signatures_enabled: Type.Boolean(),
+  signature_header: Type.String(),
+  timestamp: Type.String({ format: 'date-time' }),
+});

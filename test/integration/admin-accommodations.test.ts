@@ -257,6 +257,22 @@ describe(`admin accommodations (${testStoreKind})`, () => {
     assert.deepEqual([await count('nightly_prices'), await count('night_claims'), await count('external_feeds')], [0, 0, 0]);
   });
 
+  test('changes and deletion reach the v1 API at once, whatever it has cached', async () => {
+    const created = await create({ ...minimal, base_price: 100, max_stay: 30 });
+    const stay = { accommodation_id: created.id, checkin: '2032-03-01', checkout: '2032-03-03', guest_count: 2 };
+    const quote = async () => t.request({ method: 'POST', url: `${t.v1}/availability`, payload: stay, key: t.apiKey });
+    const before = await quote();
+    assert.equal(before.statusCode, 200, before.body);
+    assert.equal(before.json<{ data: { pricing: { base_price: number } } }>().data.pricing.base_price, 200);
+
+    assert.equal((await admin('PATCH', `${BASE}/${created.id}`, { base_price: 150 })).statusCode, 200);
+    const after = await quote();
+    assert.equal(after.json<{ data: { pricing: { base_price: number } } }>().data.pricing.base_price, 300);
+
+    assert.equal((await admin('DELETE', `${BASE}/${created.id}`)).statusCode, 200);
+    assertErrorEnvelope(await quote(), 404, 'NOT_FOUND');
+  });
+
   test('keys: none is 401, a v1 key is 403', async () => {
     assertErrorEnvelope(await t.request({ method: 'GET', url: BASE, key: null }), 401, 'UNAUTHORIZED');
     const forbidden = assertErrorEnvelope(await t.request({ method: 'GET', url: BASE, key: t.apiKey }), 403, 'FORBIDDEN');

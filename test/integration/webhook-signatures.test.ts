@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { setSetting } from '../../src/settings/settings-repository.ts';
+import { signBody } from '../../src/webhooks/signature.ts';
 import { bookingById, claimedNights, insertBooking, outboxFor } from '../support/booking-factory.ts';
 import { assertErrorEnvelope } from '../support/envelope-assertions.ts';
 import { futureStay, makeAccommodation } from '../support/factories.ts';
@@ -36,12 +37,12 @@ test(`GET /webhook/test is public and says whether signatures are on (${testStor
   const url = `/${t.config.slug}/webhook/test`;
   const off = await t.request({ method: 'GET', url, key: null });
   assert.equal(off.statusCode, 200);
-  assert.equal(off.json().signatures_enabled, false);
+  assert.equal(off.json<{ signatures_enabled: boolean }>().signatures_enabled, false);
   assert.match(off.json<{ message: string }>().message, /Signatures are OFF/);
   assertMatchesOpenApi(t.app, 'GET', url, off);
   await withSecret(SECRET, async () => {
     const on = await t.request({ method: 'GET', url, key: null });
-    assert.equal(on.json().signatures_enabled, true);
+    assert.equal(on.json<{ signatures_enabled: boolean }>().signatures_enabled, true);
     assert.match(on.json<{ message: string }>().message, /Signatures are ON/);
   });
 });
@@ -62,7 +63,7 @@ test(`with a secret, a missing, wrong or foreign-secret signature is a 401 and c
       assert.equal(err.error.details.reason, c.reason, c.name);
     }
     // Signed over other bytes than those sent: the same JSON with different spacing.
-    const reformatted = await postWebhook(t, 'update', body, { raw: JSON.stringify(body, null, 2), signature: (await import('../../src/webhooks/signature.ts')).signBody(SECRET, JSON.stringify(body)) });
+    const reformatted = await postWebhook(t, 'update', body, { raw: JSON.stringify(body, null, 2), signature: signBody(SECRET, JSON.stringify(body)) });
     assertErrorEnvelope(reformatted, 401, 'UNAUTHORIZED');
   });
   const after = await bookingById(t.ctx.db, booking.id);
@@ -83,7 +84,7 @@ test(`with a secret, a stale or future timestamp is a 401; a fresh one is applie
     assert.equal((await bookingById(t.ctx.db, booking.id)).status, 'confirmed');
     const fresh = await postWebhook(t, 'update', { event_type: 'cancelled', booking_id: booking.id, timestamp: new Date(now - 60_000).toISOString() }, { secret: SECRET });
     assert.equal(fresh.statusCode, 200, fresh.body);
-    assert.equal(fresh.json().updated, true);
+    assert.equal(fresh.json<{ updated: boolean }>().updated, true);
   });
   assert.equal((await bookingById(t.ctx.db, booking.id)).status, 'cancelled');
 });
@@ -92,7 +93,7 @@ test(`without a secret, unsigned calls are accepted and a stale timestamp is not
   const booking = await confirmedBooking();
   const res = await postWebhook(t, 'update', { event_type: 'cancelled', booking_id: booking.id, timestamp: '2020-01-01T00:00:00Z' });
   assert.equal(res.statusCode, 200, res.body);
-  assert.equal(res.json().updated, true);
+  assert.equal(res.json<{ updated: boolean }>().updated, true);
 });
 
 test(`an identical signed body delivered twice is applied once (${testStoreKind})`, async () => {
@@ -101,7 +102,7 @@ test(`an identical signed body delivered twice is applied once (${testStoreKind}
   await withSecret(SECRET, async () => {
     const first = await postWebhook(t, 'update', body, { secret: SECRET });
     assert.equal(first.statusCode, 200, first.body);
-    assert.equal(first.json().updated, true);
+    assert.equal(first.json<{ updated: boolean }>().updated, true);
     const [second, third] = await Promise.all([postWebhook(t, 'update', body, { secret: SECRET }), postWebhook(t, 'update', body, { secret: SECRET })]);
     for (const replay of [second, third]) {
       assert.equal(replay.statusCode, 200, replay.body);

@@ -72,6 +72,9 @@ export async function createBooking(ctx: AppContext, apiKeyId: number, input: Cr
   const quote = priceFromOverrides(accommodation, { ...stay, guests, extras: input.extras ?? {} }, window.prices);
   checkAmount(input, quote, accommodation);
   if (window.taken.length > 0) {
+    // A concurrent repeat of this very request may be what holds the nights now.
+    const replay = idempotencyKey === undefined ? null : await replayIdempotent(ctx.db, apiKeyId, idempotencyKey, hash);
+    if (replay !== null) return replay;
     ctx.metrics.bookingConflicts.inc();
     throw datesTakenError(window.taken);
   }

@@ -1,0 +1,147 @@
+import { sql } from 'kysely';
+import type { AppContext } from '../app-context.ts';
+import { lockRows } from '../db/row-locks.ts';
+import type { Booking } from '../db/schema.ts';
+import type { Tx } from '../db/store.ts';
+import { PAYMENT_TIMEOUT, formatMoney } from '../mail/booking-mail-templates.ts';
+import { enqueueBookingMail } from '../mail/enqueue-booking-mail.ts';
+import { NightTakenError, claimNights, expireHoldsOverlapping } from '../occupancy/night-claims.ts';
+import { eachDate } from '../shared/dates.ts';
+import { DuplicateDeliveryError, finishDelivery, recordDelivery } from '../webhooks/webhook-events.ts';
+import { readPaymentIntent, type PaymentEvent, type PaymentIntent } from './payment-event.ts';
+import { recordPaymentIssue, type PaymentIssueKind } from './payment-issues.ts';
+
+/** What happened to an event; an issue kind means it was recorded for the host in payment_issues. */
+export type PaymentOutcome = 'confirmed' | 'already_confirmed' | 'duplicate' | 'ignored' | PaymentIssueKind;
+
+export interface PaymentEventResult {
+  received: true;
+  event_id: string;
+  event_type: string;
+  outcome: PaymentOutcome;
+  booking_id: number | null;
+  message: string;
+}
+
+interface Applied {
+  outcome: PaymentOutcome;
+  bookingId: number | null;
+  message: string;
+}
+
+/**
+ * Applies one verified processor event (decisions.md 7, api-v1.md 6). Everything it changes —
+ * the booking, its nights, the guest's mail, a payment issue, and the record that this event id
+ * was seen — commits in one transaction; the same event id a second time changes nothing.
+ */
+export async function applyPaymentEvent(ctx: AppContext, event: PaymentEvent): Promise<PaymentEventResult> {
+  const now = ctx.now().toISOString();
+  let applied: Applied;
+  try {
+    applied = await ctx.db.transaction().execute(async (trx) => {
+      const deliveryId = await recordDelivery(trx, { source: 'payment', dedupeKey: event.id, eventType: event.type, receivedAt: now });
+      const result = await dispatch(ctx, trx, event, now);
+      await finishDelivery(trx, deliveryId, { outcome: result.outcome, bookingId: result.bookingId, detail: result.message });
+      return result;
+    });
+  } catch (error) {
+    if (!(error instanceof DuplicateDeliveryError)) throw error;
+    applied = { outcome: 'duplicate', bookingId: null, message: `Event ${event.id} was already processed; nothing changed.` };
+  }
+  ctx.metrics.webhooksReceived.labels('payment', applied.outcome).inc();
+  return { received: true, event_id: event.id, event_type: event.type, outcome: applied.outcome, booking_id: applied.bookingId, message: applied.message };
+}
+
+async function dispatch(ctx: AppContext, trx: Tx, event: PaymentEvent, now: string): Promise<Applied> {
+  switch (event.type) {
+    case 'payment_intent.succeeded':
+      return paymentSucceeded(ctx, trx, readPaymentIntent(event), now);
+    case 'payment_intent.payment_failed':
+      return paymentFailed(trx, readPaymentIntent(event), now);
+    default:
+      return { outcome: 'ignored', bookingId: null, message: `Event type ${event.type} is not used by this service.` };
+  }
+}
+
+/** metadata.booking_reference (the confirmation code) or metadata.booking_id, locked for this transaction. */
+async function findPaidBooking(trx: Tx, intent: PaymentIntent): Promise<Booking | undefined> {
+  const reference = intent.metadata?.booking_reference?.trim();
+  const id = intent.metadata?.booking_id?.trim();
+  let query = trx.selectFrom('bookings').selectAll();
+  if (reference) query = query.where('confirmation_code', '=', reference);
+  else if (id !== undefined && /^[1-9]\d{0,9}$/.test(id) && Number(id) <= 2_147_483_647) query = query.where('id', '=', Number(id));
+  else return undefined;
+  return lockRows(trx, query).executeTakeFirst();
+}
+
+function amountOf(intent: PaymentIntent): number {
+  return intent.amount_received ?? intent.amount;
+}
+
+async function issue(trx: Tx, kind: PaymentIssueKind, booking: Booking | undefined, intent: PaymentIntent, detail: string, now: string): Promise<Applied> {
+  await recordPaymentIssue(
+    trx,
+    { kind, bookingId: booking?.id ?? null, paymentIntentId: intent.id, amount: amountOf(intent), currency: intent.currency.toUpperCase(), detail },
+    now,
+  );
+  return { outcome: kind, bookingId: booking?.id ?? null, message: detail };
+}
+
+async function paymentSucceeded(ctx: AppContext, trx: Tx, intent: PaymentIntent, now: string): Promise<Applied> {
+  const booking = await findPaidBooking(trx, intent);
+  const paid = formatMoney(amountOf(intent), intent.currency.toUpperCase());
+  if (booking === undefined) {
+    return issue(trx, 'unknown_booking', undefined, intent, `Payment ${intent.id} of ${paid} names no known booking (metadata ${JSON.stringify(intent.metadata ?? {}).slice(0, 500)}).`, now);
+  }
+  const code = booking.confirmation_code;
+  if ((booking.status === 'confirmed' || booking.status === 'modified') && booking.payment_intent_id === intent.id) {
+    return { outcome: 'already_confirmed', bookingId: booking.id, message: `Booking ${code} is already confirmed by payment ${intent.id}.` };
+  }
+  if (booking.status !== 'draft' && !(booking.status === 'cancelled' && booking.cancel_reason === PAYMENT_TIMEOUT)) {
+    return issue(trx, 'refund_needed', booking, intent, `Payment ${intent.id} of ${paid} arrived for booking ${code}, which is ${booking.status}: refund the guest.`, now);
+  }
+  if (intent.currency.toUpperCase() !== booking.currency.toUpperCase()) {
+    return issue(trx, 'currency_mismatch', booking, intent, `Payment ${intent.id} is in ${intent.currency.toUpperCase()}, booking ${code} is in ${booking.currency}; the booking stays unconfirmed.`, now);
+  }
+  if (amountOf(intent) !== booking.total) {
+    const due = formatMoney(booking.total, booking.currency);
+    return issue(trx, 'amount_mismatch', booking, intent, `Payment ${intent.id} of ${paid} does not match the ${due} due for booking ${code}; the booking stays unconfirmed.`, now);
+  }
+  if (booking.status === 'cancelled' && !(await reclaimNights(trx, booking, now))) {
+    return issue(trx, 'refund_needed', booking, intent, `Payment ${intent.id} of ${paid} arrived after the hold of booking ${code} expired and its dates were taken: refund the guest.`, now);
+  }
+  await trx
+    .updateTable('bookings')
+    .set({ status: 'confirmed', payment_intent_id: intent.id, confirmed_at: now, hold_expires_at: null, cancel_reason: null, cancelled_at: null, updated_at: now })
+    .where('id', '=', booking.id)
+    .execute();
+  await enqueueBookingMail(trx, ctx.config, 'confirmation', booking.id);
+  const late = booking.status === 'cancelled' ? ' (after its hold had expired; its dates were still free)' : '';
+  return { outcome: 'confirmed', bookingId: booking.id, message: `Booking ${code} confirmed by payment ${intent.id}${late}.` };
+}
+
+/**
+ * A late payment for a draft the expiry job already cancelled: take its nights again if they are
+ * still free. The savepoint lets a lost claim be undone without aborting the whole transaction
+ * (PostgreSQL aborts a transaction on any failed statement).
+ */
+async function reclaimNights(trx: Tx, booking: Booking, now: string): Promise<boolean> {
+  await expireHoldsOverlapping(trx, booking.accommodation_id, booking.checkin, booking.checkout, now);
+  await sql`savepoint reclaim_nights`.execute(trx);
+  try {
+    await claimNights(trx, { accommodationId: booking.accommodation_id, nights: eachDate(booking.checkin, booking.checkout), kind: 'booking', bookingId: booking.id });
+  } catch (error) {
+    if (!(error instanceof NightTakenError)) throw error;
+    await sql`rollback to savepoint reclaim_nights`.execute(trx);
+    return false;
+  }
+  await sql`release savepoint reclaim_nights`.execute(trx);
+  return true;
+}
+
+async function paymentFailed(trx: Tx, intent: PaymentIntent, now: string): Promise<Applied> {
+  const booking = await findPaidBooking(trx, intent);
+  const reason = intent.last_payment_error?.message ?? 'no reason given';
+  const which = booking === undefined ? 'no known booking' : `booking ${booking.confirmation_code}`;
+  return issue(trx, 'payment_failed', booking, intent, `Payment ${intent.id} for ${which} failed (${reason}); the booking is unchanged.`, now);
+}

@@ -1,0 +1,82 @@
+import Stripe from 'stripe';
+import { Type, type Static } from 'typebox';
+import { Value } from 'typebox/value';
+import { AppError, badRequest } from '../http/errors.ts';
+import { refusePrototypeKeys } from '../webhooks/strict-json.ts';
+
+/**
+ * Card processor events in Stripe's format. Verification is Stripe's own (`Stripe-Signature`,
+ * HMAC over the raw body with a timestamp, 5 minutes tolerance), done by the official package
+ * before anything in the body is trusted.
+ */
+
+export const STRIPE_SIGNATURE_HEADER = 'stripe-signature';
+
+export const PaymentEventSchema = Type.Object(
+  {
+    id: Type.String({ minLength: 1, maxLength: 255 }),
+    type: Type.String({ minLength: 1, maxLength: 255 }),
+    data: Type.Object({ object: Type.Record(Type.String(), Type.Unknown()) }, { additionalProperties: true }),
+  },
+  { additionalProperties: true },
+);
+export type PaymentEvent = Static<typeof PaymentEventSchema>;
+
+/** The fields of a PaymentIntent this service reads (amounts in integer minor units). */
+const PaymentIntentSchema = Type.Object(
+  {
+    id: Type.String({ minLength: 1 }),
+    amount: Type.Integer(),
+    amount_received: Type.Optional(Type.Integer()),
+    currency: Type.String({ minLength: 1 }),
+    metadata: Type.Optional(Type.Record(Type.String(), Type.String())),
+    last_payment_error: Type.Optional(Type.Union([Type.Null(), Type.Object({ message: Type.Optional(Type.String()) }, { additionalProperties: true })])),
+  },
+  { additionalProperties: true },
+);
+export type PaymentIntent = Static<typeof PaymentIntentSchema>;
+
+export function readPaymentIntent(event: PaymentEvent): PaymentIntent {
+  const object = event.data.object;
+  if (!Value.Check(PaymentIntentSchema, object)) {
+    throw badRequest(`Event ${event.id} (${event.type}) does not carry a readable payment intent.`, {
+      parameter: 'data.object',
+      expected: 'payment intent with id, amount and currency',
+      reason: 'invalid_payment_intent',
+    });
+  }
+  return object;
+}
+
+/**
+ * Verifies the raw body against the Stripe-Signature header and returns the parsed event.
+ * Every refusal is a 400 (decisions.md 7), including "no secret configured".
+ */
+export function verifyPaymentEvent(raw: Buffer, header: unknown, secret: string | null, now: Date): unknown {
+  if (secret === null) {
+    throw badRequest('The payment webhook is not configured: set PAYMENT_WEBHOOK_SECRET or the payment webhook secret in admin settings.', {
+      reason: 'payment_webhook_not_configured',
+    });
+  }
+  if (typeof header !== 'string' || header === '') {
+    throw badRequest('Missing Stripe-Signature header.', { parameter: 'Stripe-Signature', reason: 'missing_signature' });
+  }
+  let event: unknown;
+  try {
+    // receivedAt is in milliseconds; the tolerance (300 s) is Stripe's default.
+    event = Stripe.webhooks.constructEvent(raw, header, secret, undefined, undefined, now.getTime());
+  } catch (error) {
+    if (error instanceof Stripe.errors.StripeSignatureVerificationError) {
+      const stale = /tolerance/i.test(error.message);
+      throw new AppError(
+        'BAD_REQUEST',
+        stale ? 'The Stripe-Signature timestamp is more than 5 minutes from now.' : 'The Stripe-Signature header does not match the body.',
+        { parameter: 'Stripe-Signature', reason: stale ? 'stale_signature' : 'invalid_signature' },
+      );
+    }
+    // Signed, but not JSON.
+    throw badRequest('The request body is not valid JSON.', { reason: 'malformed_json' });
+  }
+  refusePrototypeKeys(event);
+  return event;
+}

@@ -10,9 +10,8 @@ import {
 } from '../accommodations/manage-accommodations.ts';
 import { Envelope, commonErrorResponses, ok, requestMetadata } from '../http/envelope.ts';
 import type { FeatureRoutes } from '../http/types.ts';
-import { DeletedSchema, IdParams, toId } from './admin-params.ts';
+import { adminRoute, DeletedSchema, IdParams, toId } from './admin-params.ts';
 
-const route = { tags: ['admin'], security: [{ bearerKey: [] }] };
 const One = { 200: Envelope(AccommodationSchema), ...commonErrorResponses };
 
 /** Accommodations: create, list, read, change, delete. */
@@ -22,7 +21,7 @@ export const accommodationRoutes: FeatureRoutes = async (app, { ctx }) => {
     {
       config: { auth: 'admin' },
       schema: {
-        ...route,
+        ...adminRoute,
         summary: 'Create an accommodation',
         body: AccommodationCreateSchema,
         response: { 201: Envelope(AccommodationSchema), ...commonErrorResponses },
@@ -38,14 +37,14 @@ export const accommodationRoutes: FeatureRoutes = async (app, { ctx }) => {
     '/accommodations',
     {
       config: { auth: 'admin' },
-      schema: { ...route, summary: 'List accommodations', response: { 200: Envelope(Type.Array(AccommodationSchema)), ...commonErrorResponses } },
+      schema: { ...adminRoute, summary: 'List accommodations', response: { 200: Envelope(Type.Array(AccommodationSchema)), ...commonErrorResponses } },
     },
     async (request) => ok((await listAccommodations(ctx.db)).map(accommodationToJson), requestMetadata(request.id)),
   );
 
   app.get(
     '/accommodations/:id',
-    { config: { auth: 'admin' }, schema: { ...route, summary: 'Read an accommodation', params: IdParams, response: One } },
+    { config: { auth: 'admin' }, schema: { ...adminRoute, summary: 'Read an accommodation', params: IdParams, response: One } },
     async (request) => ok(accommodationToJson(await requireAccommodation(ctx.db, toId(request.params.id))), requestMetadata(request.id)),
   );
 
@@ -53,7 +52,7 @@ export const accommodationRoutes: FeatureRoutes = async (app, { ctx }) => {
     '/accommodations/:id',
     {
       config: { auth: 'admin' },
-      schema: { ...route, summary: 'Change an accommodation (any subset of the create fields)', params: IdParams, body: AccommodationPatchSchema, response: One },
+      schema: { ...adminRoute, summary: 'Change an accommodation (any subset of the create fields)', params: IdParams, body: AccommodationPatchSchema, response: One },
     },
     async (request) => {
       const updated = await editAccommodation(ctx.db, toId(request.params.id), request.body, ctx.now());
@@ -67,7 +66,7 @@ export const accommodationRoutes: FeatureRoutes = async (app, { ctx }) => {
     {
       config: { auth: 'admin' },
       schema: {
-        ...route,
+        ...adminRoute,
         summary: 'Delete an accommodation without bookings, with its prices, blocks and feeds',
         params: IdParams,
         response: { 200: Envelope(DeletedSchema), ...commonErrorResponses },

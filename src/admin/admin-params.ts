@@ -8,6 +8,11 @@ import { badRequest } from '../http/errors.ts';
  * strings: the schema checks their shape, these helpers convert.
  */
 
+/** OpenAPI tags and security every admin route shares. */
+export const adminRoute = { tags: ['admin'], security: [{ bearerKey: [] }] };
+
+export const NullableString = Type.Union([Type.String(), Type.Null()]);
+
 export const IdString = Type.String({ pattern: '^[0-9]{1,10}$', description: 'integer id' });
 export const DateString = Type.String({ pattern: '^[0-9]{4}-[0-9]{2}-[0-9]{2}$', description: 'YYYY-MM-DD' });
 

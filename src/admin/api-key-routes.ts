@@ -3,13 +3,9 @@ import { createApiKey, listApiKeys, revokeApiKey } from '../auth/api-key-reposit
 import { Envelope, commonErrorResponses, ok, requestMetadata } from '../http/envelope.ts';
 import { badRequest, notFound } from '../http/errors.ts';
 import type { FeatureRoutes } from '../http/types.ts';
-import { IdParams, toId } from './admin-params.ts';
-
-const route = { tags: ['admin'], security: [{ bearerKey: [] }] };
+import { adminRoute, IdParams, NullableString, toId } from './admin-params.ts';
 
 const Scope = Type.Union([Type.Literal('api'), Type.Literal('admin')]);
-const Nullable = Type.Union([Type.String(), Type.Null()]);
-
 /** What may be shown of a key: never the secret or its hash. */
 const ApiKeySummarySchema = Type.Object({
   id: Type.Integer(),
@@ -17,8 +13,8 @@ const ApiKeySummarySchema = Type.Object({
   prefix: Type.String({ description: 'the first characters of the key, to recognise it' }),
   scope: Scope,
   created_at: Type.String(),
-  last_used_at: Nullable,
-  revoked_at: Nullable,
+  last_used_at: NullableString,
+  revoked_at: NullableString,
 });
 
 const NewApiKeySchema = Type.Object({
@@ -40,7 +36,7 @@ export const apiKeyRoutes: FeatureRoutes = async (app, { ctx }) => {
     '/api-keys',
     {
       config: { auth: 'admin' },
-      schema: { ...route, summary: 'API keys (never their secrets)', response: { 200: Envelope(Type.Array(ApiKeySummarySchema)), ...commonErrorResponses } },
+      schema: { ...adminRoute, summary: 'API keys (never their secrets)', response: { 200: Envelope(Type.Array(ApiKeySummarySchema)), ...commonErrorResponses } },
     },
     async (request) => ok(await listApiKeys(ctx.db), requestMetadata(request.id)),
   );
@@ -50,7 +46,7 @@ export const apiKeyRoutes: FeatureRoutes = async (app, { ctx }) => {
     {
       config: { auth: 'admin' },
       schema: {
-        ...route,
+        ...adminRoute,
         summary: 'Create an API key; the answer shows the secret once',
         body: CreateBody,
         response: { 201: Envelope(NewApiKeySchema), ...commonErrorResponses },
@@ -68,7 +64,7 @@ export const apiKeyRoutes: FeatureRoutes = async (app, { ctx }) => {
     '/api-keys/:id',
     {
       config: { auth: 'admin' },
-      schema: { ...route, summary: 'Revoke an API key', params: IdParams, response: { 200: Envelope(ApiKeySummarySchema), ...commonErrorResponses } },
+      schema: { ...adminRoute, summary: 'Revoke an API key', params: IdParams, response: { 200: Envelope(ApiKeySummarySchema), ...commonErrorResponses } },
     },
     async (request) => {
       const id = toId(request.params.id);

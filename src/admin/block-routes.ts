@@ -3,18 +3,16 @@ import { blockNights, blockedNights, unblockNights } from '../accommodations/blo
 import { nightRange, realDate } from '../accommodations/night-range.ts';
 import { Envelope, commonErrorResponses, ok, requestMetadata } from '../http/envelope.ts';
 import type { FeatureRoutes } from '../http/types.ts';
-import { DateString, IdParams, toId } from './admin-params.ts';
-
-const route = { tags: ['admin'], security: [{ bearerKey: [] }] };
+import { adminRoute, DateString, IdParams, NullableString, toId } from './admin-params.ts';
 
 const Reason = Type.String({ maxLength: 200, description: 'why the nights are blocked (shown to the host)' });
 
 // DELETE takes "the same body" as POST, so it accepts (and ignores) the reason too.
 const BlockBody = Type.Object({ from: DateString, to: DateString, reason: Type.Optional(Type.Union([Reason, Type.Null()])) }, { additionalProperties: false });
 
-const BlockResult = Type.Object({ accommodation_id: Type.Integer(), from: Type.String(), to: Type.String(), nights: Type.Integer(), reason: Type.Union([Type.String(), Type.Null()]) });
+const BlockResult = Type.Object({ accommodation_id: Type.Integer(), from: Type.String(), to: Type.String(), nights: Type.Integer(), reason: NullableString });
 
-const BlockedNightSchema = Type.Object({ date: Type.String(), reason: Type.Union([Type.String(), Type.Null()]), created_at: Type.String() });
+const BlockedNightSchema = Type.Object({ date: Type.String(), reason: NullableString, created_at: Type.String() });
 
 /** Blocked nights: block and unblock a range [from, to), list them. */
 export const blockRoutes: FeatureRoutes = async (app, { ctx }) => {
@@ -23,7 +21,7 @@ export const blockRoutes: FeatureRoutes = async (app, { ctx }) => {
     {
       config: { auth: 'admin' },
       schema: {
-        ...route,
+        ...adminRoute,
         summary: 'Block the nights from `from` up to, not including, `to`; 409 if any is taken',
         params: IdParams,
         body: BlockBody,
@@ -46,7 +44,7 @@ export const blockRoutes: FeatureRoutes = async (app, { ctx }) => {
     {
       config: { auth: 'admin' },
       schema: {
-        ...route,
+        ...adminRoute,
         summary: 'Unblock the blocked nights from `from` up to, not including, `to`',
         params: IdParams,
         body: BlockBody,
@@ -65,7 +63,7 @@ export const blockRoutes: FeatureRoutes = async (app, { ctx }) => {
     {
       config: { auth: 'admin' },
       schema: {
-        ...route,
+        ...adminRoute,
         summary: 'Blocked nights, optionally those from `from` up to, not including, `to`',
         params: IdParams,
         querystring: Type.Object({ from: Type.Optional(DateString), to: Type.Optional(DateString) }, { additionalProperties: false }),

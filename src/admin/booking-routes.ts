@@ -3,13 +3,10 @@ import { realDate } from '../accommodations/night-range.ts';
 import { Envelope, commonErrorResponses, ok, requestMetadata } from '../http/envelope.ts';
 import { notFound } from '../http/errors.ts';
 import type { FeatureRoutes } from '../http/types.ts';
-import { DateString, IdParams, IdString, PageQueryFields, page, toId } from './admin-params.ts';
+import { adminRoute, DateString, IdParams, IdString, NullableString, page, PageQueryFields, toId } from './admin-params.ts';
 import { findBookingRow, listBookings } from './booking-queries.ts';
 import { bookingToJson } from './booking-view.ts';
 
-const route = { tags: ['admin'], security: [{ bearerKey: [] }] };
-
-const Nullable = Type.Union([Type.String(), Type.Null()]);
 const Status = Type.Union([Type.Literal('draft'), Type.Literal('confirmed'), Type.Literal('modified'), Type.Literal('cancelled')]);
 
 export const AdminBookingSchema = Type.Object({
@@ -27,7 +24,7 @@ export const AdminBookingSchema = Type.Object({
   babies: Type.Integer(),
   guest_notes: Type.String(),
   payment_method: Type.String(),
-  payment_intent_id: Nullable,
+  payment_intent_id: NullableString,
   currency: Type.String(),
   pricing: Type.Object({
     base_price: Type.Number(),
@@ -38,13 +35,13 @@ export const AdminBookingSchema = Type.Object({
     total: Type.Number(),
   }),
   total_amount: Type.Number(),
-  hold_expires_at: Nullable,
-  cancel_reason: Nullable,
-  partner: Type.Object({ id: Type.Integer(), name: Type.String(), email: Type.String(), phone: Nullable }),
+  hold_expires_at: NullableString,
+  cancel_reason: NullableString,
+  partner: Type.Object({ id: Type.Integer(), name: Type.String(), email: Type.String(), phone: NullableString }),
   created_at: Type.String(),
   updated_at: Type.String(),
-  confirmed_at: Nullable,
-  cancelled_at: Nullable,
+  confirmed_at: NullableString,
+  cancelled_at: NullableString,
 });
 
 const BookingQuery = Type.Object(
@@ -65,7 +62,7 @@ export const bookingRoutes: FeatureRoutes = async (app, { ctx }) => {
     {
       config: { auth: 'admin' },
       schema: {
-        ...route,
+        ...adminRoute,
         summary: 'Bookings, newest first; from/to select those with a night in [from, to)',
         querystring: BookingQuery,
         response: { 200: Envelope(Type.Array(AdminBookingSchema)), ...commonErrorResponses },
@@ -88,7 +85,7 @@ export const bookingRoutes: FeatureRoutes = async (app, { ctx }) => {
     '/bookings/:id',
     {
       config: { auth: 'admin' },
-      schema: { ...route, summary: 'One booking', params: IdParams, response: { 200: Envelope(AdminBookingSchema), ...commonErrorResponses } },
+      schema: { ...adminRoute, summary: 'One booking', params: IdParams, response: { 200: Envelope(AdminBookingSchema), ...commonErrorResponses } },
     },
     async (request) => {
       const id = toId(request.params.id);

@@ -3,9 +3,7 @@ import { addFeed, feedsOf, removeFeed } from '../accommodations/ical-feeds.ts';
 import type { ExternalFeed } from '../accommodations/external-feed-repository.ts';
 import { Envelope, commonErrorResponses, ok, requestMetadata } from '../http/envelope.ts';
 import type { FeatureRoutes } from '../http/types.ts';
-import { DeletedSchema, IdParams, IdString, toId } from './admin-params.ts';
-
-const route = { tags: ['admin'], security: [{ bearerKey: [] }] };
+import { adminRoute, DeletedSchema, IdParams, IdString, NullableString, toId } from './admin-params.ts';
 
 const FeedBody = Type.Object(
   {
@@ -15,16 +13,15 @@ const FeedBody = Type.Object(
   { additionalProperties: false },
 );
 
-const Nullable = Type.Union([Type.String(), Type.Null()]);
 export const FeedSchema = Type.Object({
   id: Type.Integer(),
   accommodation_id: Type.Integer(),
   name: Type.String(),
   url: Type.String(),
   created_at: Type.String(),
-  last_synced_at: Nullable,
-  last_status: Nullable,
-  last_error: Nullable,
+  last_synced_at: NullableString,
+  last_status: NullableString,
+  last_error: NullableString,
 });
 
 function feedJson(feed: ExternalFeed) {
@@ -46,7 +43,7 @@ export const icalFeedRoutes: FeatureRoutes = async (app, { ctx }) => {
     '/accommodations/:id/ical-feeds',
     {
       config: { auth: 'admin' },
-      schema: { ...route, summary: 'Add an external calendar to import', params: IdParams, body: FeedBody, response: { 201: Envelope(FeedSchema), ...commonErrorResponses } },
+      schema: { ...adminRoute, summary: 'Add an external calendar to import', params: IdParams, body: FeedBody, response: { 201: Envelope(FeedSchema), ...commonErrorResponses } },
     },
     async (request, reply) => {
       const feed = await addFeed(ctx.db, toId(request.params.id), request.body, ctx.now());
@@ -58,7 +55,7 @@ export const icalFeedRoutes: FeatureRoutes = async (app, { ctx }) => {
     '/accommodations/:id/ical-feeds',
     {
       config: { auth: 'admin' },
-      schema: { ...route, summary: "An accommodation's external calendars", params: IdParams, response: { 200: Envelope(Type.Array(FeedSchema)), ...commonErrorResponses } },
+      schema: { ...adminRoute, summary: "An accommodation's external calendars", params: IdParams, response: { 200: Envelope(Type.Array(FeedSchema)), ...commonErrorResponses } },
     },
     async (request) => ok((await feedsOf(ctx.db, toId(request.params.id))).map(feedJson), requestMetadata(request.id)),
   );
@@ -68,7 +65,7 @@ export const icalFeedRoutes: FeatureRoutes = async (app, { ctx }) => {
     {
       config: { auth: 'admin' },
       schema: {
-        ...route,
+        ...adminRoute,
         summary: 'Remove an external calendar and the reservations imported from it',
         params: Type.Object({ id: IdString, feedId: IdString }),
         response: { 200: Envelope(DeletedSchema), ...commonErrorResponses },

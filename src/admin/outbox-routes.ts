@@ -2,12 +2,9 @@ import { Type } from 'typebox';
 import { Envelope, commonErrorResponses, ok, requestMetadata } from '../http/envelope.ts';
 import { notFound } from '../http/errors.ts';
 import type { FeatureRoutes } from '../http/types.ts';
-import { IdParams, PageQueryFields, page, toId } from './admin-params.ts';
+import { adminRoute, IdParams, NullableString, page, PageQueryFields, toId } from './admin-params.ts';
 import { findOutboxMessage, listOutbox } from './outbox-queries.ts';
 
-const route = { tags: ['admin'], security: [{ bearerKey: [] }] };
-
-const Nullable = Type.Union([Type.String(), Type.Null()]);
 const Status = Type.Union([Type.Literal('pending'), Type.Literal('sent'), Type.Literal('failed')]);
 
 const outboxFields = {
@@ -20,9 +17,9 @@ const outboxFields = {
   status: Status,
   attempts: Type.Integer(),
   next_attempt_at: Type.String(),
-  last_error: Nullable,
+  last_error: NullableString,
   created_at: Type.String(),
-  sent_at: Nullable,
+  sent_at: NullableString,
 };
 const OutboxEntrySchema = Type.Object(outboxFields);
 const OutboxMessageSchema = Type.Object({ ...outboxFields, body_text: Type.String(), body_html: Type.String() });
@@ -34,7 +31,7 @@ export const outboxRoutes: FeatureRoutes = async (app, { ctx }) => {
     {
       config: { auth: 'admin' },
       schema: {
-        ...route,
+        ...adminRoute,
         summary: 'Outbound messages, newest first, without their bodies',
         querystring: Type.Object({ status: Type.Optional(Status), ...PageQueryFields }, { additionalProperties: false }),
         response: { 200: Envelope(Type.Array(OutboxEntrySchema)), ...commonErrorResponses },
@@ -51,7 +48,7 @@ export const outboxRoutes: FeatureRoutes = async (app, { ctx }) => {
     '/outbox/:id',
     {
       config: { auth: 'admin' },
-      schema: { ...route, summary: 'One outbound message with its bodies', params: IdParams, response: { 200: Envelope(OutboxMessageSchema), ...commonErrorResponses } },
+      schema: { ...adminRoute, summary: 'One outbound message with its bodies', params: IdParams, response: { 200: Envelope(OutboxMessageSchema), ...commonErrorResponses } },
     },
     async (request) => {
       const id = toId(request.params.id);

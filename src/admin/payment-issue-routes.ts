@@ -1,23 +1,19 @@
 import { Type } from 'typebox';
 import { Envelope, commonErrorResponses, ok, requestMetadata } from '../http/envelope.ts';
 import type { FeatureRoutes } from '../http/types.ts';
-import { PageQueryFields, page } from './admin-params.ts';
+import { adminRoute, NullableString, page, PageQueryFields } from './admin-params.ts';
 import { listPaymentIssues, paymentIssueToJson } from './payment-issues.ts';
-
-const route = { tags: ['admin'], security: [{ bearerKey: [] }] };
-
-const Nullable = Type.Union([Type.String(), Type.Null()]);
 
 const PaymentIssueSchema = Type.Object({
   id: Type.Integer(),
   booking_id: Type.Union([Type.Integer(), Type.Null()]),
   kind: Type.String(),
-  payment_intent_id: Nullable,
+  payment_intent_id: NullableString,
   amount: Type.Union([Type.Number(), Type.Null()], { description: 'major units of `currency`' }),
-  currency: Nullable,
+  currency: NullableString,
   detail: Type.String(),
   created_at: Type.String(),
-  resolved_at: Nullable,
+  resolved_at: NullableString,
 });
 
 /** Payments the webhook could not apply (e.g. an amount that does not match the booking), for the host to look into. */
@@ -27,7 +23,7 @@ export const paymentIssueRoutes: FeatureRoutes = async (app, { ctx }) => {
     {
       config: { auth: 'admin' },
       schema: {
-        ...route,
+        ...adminRoute,
         summary: 'Recorded payment issues, newest first',
         querystring: Type.Object({ ...PageQueryFields }, { additionalProperties: false }),
         response: { 200: Envelope(Type.Array(PaymentIssueSchema)), ...commonErrorResponses },

@@ -3,9 +3,7 @@ import { nightRange } from '../accommodations/night-range.ts';
 import { listPrices, setPrices } from '../accommodations/nightly-prices.ts';
 import { Envelope, commonErrorResponses, ok, requestMetadata } from '../http/envelope.ts';
 import type { FeatureRoutes } from '../http/types.ts';
-import { DateString, IdParams, toId } from './admin-params.ts';
-
-const route = { tags: ['admin'], security: [{ bearerKey: [] }] };
+import { adminRoute, DateString, IdParams, toId } from './admin-params.ts';
 
 const SetPricesBody = Type.Object(
   {
@@ -39,7 +37,7 @@ export const priceRoutes: FeatureRoutes = async (app, { ctx }) => {
     {
       config: { auth: 'admin' },
       schema: {
-        ...route,
+        ...adminRoute,
         summary: 'Set (or with price null, clear) the nightly price of every night from `from` up to, not including, `to`',
         params: IdParams,
         body: SetPricesBody,
@@ -62,7 +60,7 @@ export const priceRoutes: FeatureRoutes = async (app, { ctx }) => {
     {
       config: { auth: 'admin' },
       schema: {
-        ...route,
+        ...adminRoute,
         summary: 'The price of each night from `from` up to, not including, `to` (at most 731 nights)',
         params: IdParams,
         querystring: Type.Object({ from: DateString, to: DateString }, { additionalProperties: false }),

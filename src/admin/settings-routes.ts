@@ -1,10 +1,9 @@
 import { Type } from 'typebox';
 import { Envelope, commonErrorResponses, ok, requestMetadata } from '../http/envelope.ts';
 import type { FeatureRoutes } from '../http/types.ts';
+import { adminRoute } from './admin-params.ts';
 import { secretStatus } from '../settings/secret-status.ts';
 import { setSetting } from '../settings/settings-repository.ts';
-
-const route = { tags: ['admin'], security: [{ bearerKey: [] }] };
 
 const Secret = (description: string) => Type.Optional(Type.Union([Type.String({ minLength: 8, maxLength: 200 }), Type.Null()], { description: `${description}; null clears it` }));
 
@@ -30,7 +29,7 @@ export const settingsRoutes: FeatureRoutes = async (app, { ctx }) => {
 
   app.get(
     '/settings',
-    { config: { auth: 'admin' }, schema: { ...route, summary: 'Whether each signing secret is set (never its value)', response: reply200 } },
+    { config: { auth: 'admin' }, schema: { ...adminRoute, summary: 'Whether each signing secret is set (never its value)', response: reply200 } },
     async (request) => ok(await secretStatus(ctx.db, ctx.config), requestMetadata(request.id)),
   );
 
@@ -38,7 +37,7 @@ export const settingsRoutes: FeatureRoutes = async (app, { ctx }) => {
     '/settings',
     {
       config: { auth: 'admin' },
-      schema: { ...route, summary: 'Set or clear signing secrets; a field left out is unchanged', body: SettingsBody, response: reply200 },
+      schema: { ...adminRoute, summary: 'Set or clear signing secrets; a field left out is unchanged', body: SettingsBody, response: reply200 },
     },
     async (request) => {
       const { webhook_secret, payment_webhook_secret } = request.body;

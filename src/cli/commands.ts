@@ -4,7 +4,6 @@ import { loadConfig } from '../config/config.ts';
 import { createContext } from '../context.ts';
 import { DEMO_NAME, createDemoAccommodation } from '../seed/demo-accommodation.ts';
 import { generateWebhookSecret, setSetting } from '../settings/settings-repository.ts';
-import { startServer, stopOnSignals } from '../server.ts';
 import { LOGIN_PATTERN, createAdminUser } from '../users/user-repository.ts';
 import { syncCalendars } from '../ical/sync-calendars.ts';
 import { UsageError, positiveId, withContext, type Command } from './cli-support.ts';
@@ -15,7 +14,11 @@ export const commands: Command[] = [
     usage: 'staydesk serve',
     summary: 'Migrate the store, then serve the API (ready when GET /healthz answers 200).',
     async run() {
-      const server = await startServer(loadConfig());
+      const config = loadConfig();
+      // Loaded here, not at the top: the HTTP app is most of the module graph, and the other
+      // commands (and --help) should not pay for loading it.
+      const { startServer, stopOnSignals } = await import('../server.ts');
+      const server = await startServer(config);
       stopOnSignals(server);
       await new Promise(() => {
         /* runs until a signal stops the process */

@@ -4,6 +4,7 @@ import type { Config } from './config/config.ts';
 import { createContext } from './context.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import type { App } from './http/types.ts';
+import { startBackgroundJobs } from './jobs/background-jobs.ts';
 import { seedFirstRun } from './seed/first-run.ts';
 
 export interface RunningServer {
@@ -43,9 +44,13 @@ export async function startServer(config: Config, out: (line: string) => void = 
     }
   }
 
+  // Draft expiry, mail delivery and calendar pulls (src/jobs); stopped before the store closes.
+  const jobs = startBackgroundJobs(ctx, app.log);
+
   let stopping: Promise<void> | null = null;
   const stop = (): Promise<void> => {
     stopping ??= (async () => {
+      await jobs.stop();
       await app.close();
       await ctx.store.destroy();
     })();

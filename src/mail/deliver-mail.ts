@@ -1,12 +1,10 @@
-import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config/config.ts';
 import type { Db } from '../db/store.ts';
+import type { JobLogger } from '../jobs/job-runner.ts';
 import type { Metrics } from '../ops/metrics.ts';
 import { afterFailure } from './backoff.ts';
 import { claimDueMails, markMailFailedAttempt, markMailSent, pendingMailsAfter } from './outbox-repository.ts';
 import { SMTP_TIMEOUTS, smtpSender, type MailSender } from './smtp-sender.ts';
-
-export type JobLogger = Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
 
 export interface MailDeliveryDeps {
   db: Db;

@@ -1,0 +1,76 @@
+import { randomBytes } from 'node:crypto';
+import { hostname } from 'node:os';
+import type { AppContext } from '../app-context.ts';
+import { syncCalendars } from '../ical/sync-calendars.ts';
+import { createMailDelivery } from '../mail/deliver-mail.ts';
+import type { MailSender } from '../mail/smtp-sender.ts';
+import { expireDueDrafts } from '../payments/draft-expiry.ts';
+import { acquireLease } from './job-lease.ts';
+import { startJobRunner, type Job, type JobLogger, type JobRunner } from './job-runner.ts';
+
+const DRAFT_BATCH = 100;
+
+/** Names this process in leases and outbox claims, for the operator reading them. */
+export function workerId(): string {
+  return `${hostname()}:${process.pid}:${randomBytes(3).toString('hex')}`;
+}
+
+/**
+ * The service's background work, started by `staydesk serve` once it listens:
+ * - expire-drafts and deliver-mail every STAYDESK_JOB_POLL_MS, on every process; each expired
+ *   draft and each mail is claimed by exactly one of them;
+ * - ical-sync every ICAL_SYNC_INTERVAL_SECONDS (0: never), by whichever process takes the lease.
+ */
+export function startBackgroundJobs(ctx: AppContext, log: JobLogger, options: { worker?: string; sender?: MailSender } = {}): JobRunner {
+  const worker = options.worker ?? workerId();
+  const mail = createMailDelivery({ db: ctx.db, config: ctx.config, metrics: ctx.metrics, log, now: () => ctx.now(), worker, sender: options.sender });
+
+  const jobs: Job[] = [
+    {
+      name: 'expire-drafts',
+      intervalMs: ctx.config.jobPollMs,
+      run: async () => {
+        let total = 0;
+        for (;;) {
+          const expired = await expireDueDrafts(ctx.db, ctx.now().toISOString(), DRAFT_BATCH);
+          if (expired.length > 0) log.info({ booking_ids: expired }, 'unpaid drafts expired: nights released');
+          total += expired.length;
+          if (expired.length < DRAFT_BATCH) break;
+        }
+        return total > 0 ? 'done' : 'skipped';
+      },
+    },
+    {
+      name: 'deliver-mail',
+      intervalMs: ctx.config.jobPollMs,
+      run: async () => {
+        const { sent, failed } = await mail.run();
+        return sent + failed > 0 ? 'done' : 'skipped';
+      },
+    },
+  ];
+
+  const syncMs = ctx.config.icalSyncIntervalSeconds * 1000;
+  if (syncMs > 0) {
+    jobs.push({
+      name: 'ical-sync',
+      // Ask for the lease at least every minute, so a process that took over finds it soon.
+      intervalMs: Math.min(syncMs, 60_000),
+      run: async () => {
+        // The lease is kept for the whole period: one pull per period, whichever process wins.
+        if (!(await acquireLease(ctx.db, { name: 'ical-sync', holder: worker, now: ctx.now(), ttlMs: syncMs }))) return 'skipped';
+        const report = await syncCalendars(ctx);
+        log.info({ accommodations: report.accommodations.length, ok: report.ok }, 'external calendars pulled');
+        return 'done';
+      },
+    });
+  }
+
+  const runner = startJobRunner(jobs, { metrics: ctx.metrics, log });
+  return {
+    stop: async () => {
+      await runner.stop();
+      mail.close();
+    },
+  };
+}

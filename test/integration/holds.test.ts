@@ -1,0 +1,147 @@
+import assert from 'node:assert/strict';
+import { after, before, test } from 'node:test';
+import { startJobRunner } from '../../src/jobs/job-runner.ts';
+import { startBackgroundJobs } from '../../src/jobs/background-jobs.ts';
+import { expireDueDrafts } from '../../src/payments/draft-expiry.ts';
+import { bookingById, claimedNights, outboxFor } from '../support/booking-factory.ts';
+import { bookingBody, futureStay, makeAccommodation } from '../support/factories.ts';
+import { createTestApp, type TestApp } from '../support/test-app.ts';
+import { testStoreKind } from '../support/test-store.ts';
+
+// decisions.md 5: an unpaid card-payment draft holds its nights for DRAFT_HOLD_SECONDS, then is
+// cancelled with reason payment_timeout and its nights are free. Time is moved through ctx.now.
+
+const HOLD_SECONDS = 2;
+let t: TestApp;
+let clock = Date.now();
+before(async () => {
+  t = await createTestApp({ DRAFT_HOLD_SECONDS: String(HOLD_SECONDS), STAYDESK_JOB_POLL_MS: '20' });
+  (t.ctx as { now: () => Date }).now = () => new Date(clock);
+});
+after(async () => {
+  await t.close();
+});
+
+const silent = { info: () => undefined, warn: () => undefined, error: () => undefined };
+
+async function createDraft(accommodationId: number, stay: { checkin: string; checkout: string }, total: number) {
+  const res = await t.request({
+    method: 'POST',
+    url: `${t.v1}/bookings`,
+    payload: bookingBody(accommodationId, stay, { booking: { payment_method: 'card_processor', expected_amount: total } }),
+  });
+  assert.equal(res.statusCode, 200, res.body);
+  const data = res.json<{ data: { booking_id: number; status: string } }>().data;
+  assert.equal(data.status, 'draft');
+  return data.booking_id;
+}
+
+async function available(accommodationId: number, stay: { checkin: string; checkout: string }): Promise<boolean> {
+  const res = await t.request({ method: 'POST', url: `${t.v1}/availability`, payload: { accommodation_id: accommodationId, checkin: stay.checkin, checkout: stay.checkout, guest_count: 2 } });
+  assert.equal(res.statusCode, 200, res.body);
+  return res.json<{ data: { available: boolean } }>().data.available;
+}
+
+test(`an expired hold is free at once, and the expiry job cancels the draft with payment_timeout and mails the guest (${testStoreKind})`, async () => {
+  const accommodation = await makeAccommodation(t.ctx.db);
+  const stay = futureStay(2);
+  const id = await createDraft(accommodation.id, stay, 275); // 2 × 100 + 50, tax 10 %
+  const draft = await bookingById(t.ctx.db, id);
+  assert.equal(Date.parse(draft.hold_expires_at ?? ''), clock + HOLD_SECONDS * 1000);
+  assert.equal(await available(accommodation.id, stay), false, 'held while the hold lasts');
+  assert.deepEqual(await expireDueDrafts(t.ctx.db, new Date(clock).toISOString()), [], 'nothing to expire yet');
+
+  clock += HOLD_SECONDS * 1000 + 1;
+  assert.equal(await available(accommodation.id, stay), true, 'free as soon as the hold ran out, before any job ran');
+  assert.equal((await bookingById(t.ctx.db, id)).status, 'draft');
+
+  assert.deepEqual(await expireDueDrafts(t.ctx.db, new Date(clock).toISOString()), [id]);
+  const expired = await bookingById(t.ctx.db, id);
+  assert.equal(expired.status, 'cancelled');
+  assert.equal(expired.cancel_reason, 'payment_timeout');
+  assert.equal(expired.cancelled_at, new Date(clock).toISOString());
+  assert.deepEqual(await claimedNights(t.ctx.db, id), []);
+  const mails = await outboxFor(t.ctx.db, id);
+  assert.deepEqual(mails.map((m) => m.template), ['booking_cancellation']);
+  assert.match(mails[0]?.body_text ?? '', /did not receive the card payment .* in time/);
+  assert.deepEqual(await expireDueDrafts(t.ctx.db, new Date(clock).toISOString()), [], 'expired once');
+  assert.equal((await outboxFor(t.ctx.db, id)).length, 1);
+});
+
+test(`a new booking takes an expired draft's nights at once; the draft is expired exactly once (${testStoreKind})`, async () => {
+  const accommodation = await makeAccommodation(t.ctx.db);
+  const stay = futureStay(2);
+  const first = await createDraft(accommodation.id, stay, 275);
+  clock += HOLD_SECONDS * 1000 + 1;
+  const second = await createDraft(accommodation.id, stay, 275);
+  const old = await bookingById(t.ctx.db, first);
+  assert.equal(old.status, 'cancelled');
+  assert.equal(old.cancel_reason, 'payment_timeout');
+  assert.deepEqual(await claimedNights(t.ctx.db, first), []);
+  assert.equal((await claimedNights(t.ctx.db, second)).length, 2);
+  assert.deepEqual((await outboxFor(t.ctx.db, first)).map((m) => m.template), ['booking_cancellation']);
+  // The job finds nothing more to do for it.
+  assert.ok(!(await expireDueDrafts(t.ctx.db, new Date(clock).toISOString())).includes(first));
+  assert.equal((await outboxFor(t.ctx.db, first)).length, 1);
+});
+
+test(`the background jobs expire a draft on their own schedule (${testStoreKind})`, async () => {
+  const accommodation = await makeAccommodation(t.ctx.db);
+  const id = await createDraft(accommodation.id, futureStay(2), 275);
+  clock += HOLD_SECONDS * 1000 + 1;
+  const jobs = startBackgroundJobs(t.ctx, silent);
+  try {
+    const deadline = Date.now() + 10_000;
+    while ((await bookingById(t.ctx.db, id)).status === 'draft' && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+  } finally {
+    await jobs.stop();
+  }
+  assert.equal((await bookingById(t.ctx.db, id)).status, 'cancelled');
+  const runs = await t.ctx.metrics.jobRuns.get();
+  assert.ok(runs.values.some((v) => v.labels.job === 'expire-drafts' && v.labels.outcome === 'done' && v.value >= 1));
+});
+
+test('the job runner keeps going after a failing run, counts outcomes and waits for a run in progress on stop', async () => {
+  const { metrics } = t.ctx;
+  const errors: unknown[] = [];
+  let runs = 0;
+  let release: () => void = () => undefined;
+  const inProgress = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  let finished = false;
+  const runner = startJobRunner(
+    [
+      {
+        name: 'flaky-test-job',
+        intervalMs: 1,
+        run: async () => {
+          runs++;
+          if (runs === 1) throw new Error('boom');
+          if (runs === 3) {
+            await inProgress;
+            finished = true;
+          }
+          return 'done';
+        },
+      },
+    ],
+    { metrics, log: { ...silent, error: (obj: unknown) => errors.push(obj) } },
+  );
+  const deadline = Date.now() + 5000;
+  while (runs < 3 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 5));
+  assert.equal(runs, 3, 'ran again after the failure');
+  const stopped = runner.stop();
+  release();
+  await stopped;
+  assert.equal(finished, true, 'stop waited for the run in progress');
+  const after = runs;
+  await new Promise((r) => setTimeout(r, 30));
+  assert.equal(runs, after, 'no run after stop');
+  assert.equal(errors.length, 1);
+  const counted = (await metrics.jobRuns.get()).values.filter((v) => v.labels.job === 'flaky-test-job');
+  assert.deepEqual(counted.map((v) => [v.labels.outcome, v.value]).sort(), [
+    ['done', 2],
+    ['error', 1],
+  ]);
+});

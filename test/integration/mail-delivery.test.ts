@@ -1,0 +1,192 @@
+import assert from 'node:assert/strict';
+import { after, before, test } from 'node:test';
+import { createMailDelivery } from '../../src/mail/deliver-mail.ts';
+import { enqueueBookingMail } from '../../src/mail/enqueue-booking-mail.ts';
+import { MAX_MAIL_ATTEMPTS } from '../../src/mail/backoff.ts';
+import { insertBooking, outboxFor } from '../support/booking-factory.ts';
+import { futureStay, makeAccommodation } from '../support/factories.ts';
+import { startSmtpListener } from '../support/smtp-listener.ts';
+import { createTestApp, type TestApp } from '../support/test-app.ts';
+import { testStoreKind } from '../support/test-store.ts';
+
+// decisions.md 8: mails are written to the outbox with the change that causes them and delivered
+// by a worker with retries; none is lost, none is sent twice in normal operation.
+
+let t: TestApp;
+let clock = Date.now();
+before(async () => {
+  t = await createTestApp();
+});
+after(async () => {
+  await t.close();
+});
+
+interface LogLine {
+  obj: Record<string, unknown>;
+  msg: string;
+}
+
+function recorder() {
+  const lines: LogLine[] = [];
+  const push = (obj: unknown, msg?: string) => lines.push({ obj: obj as Record<string, unknown>, msg: msg ?? '' });
+  return { lines, log: { info: push, warn: push, error: push } };
+}
+
+function delivery(smtpUrl: string | null, log = recorder().log, worker = 'test-worker') {
+  return createMailDelivery({
+    db: t.ctx.db,
+    config: { smtpUrl, mailFrom: 'Staydesk <bookings@staydesk.test>' },
+    metrics: t.ctx.metrics,
+    log,
+    now: () => new Date(clock),
+    worker,
+  });
+}
+
+/** A booking with one pending confirmation mail; every other mail in the outbox is already sent. */
+async function queuedMail(paymentMethod: 'bank_transfer' | 'card_processor' = 'bank_transfer') {
+  await t.ctx.db.updateTable('outbox').set({ status: 'sent' }).where('status', '=', 'pending').execute();
+  const accommodation = await makeAccommodation(t.ctx.db, { name: 'Harbour <Loft>' });
+  const email = `guest-${Math.random().toString(36).slice(2)}@example.com`;
+  const booking = await insertBooking(t.ctx.db, accommodation, { ...futureStay(3), status: 'confirmed', paymentMethod, email });
+  await enqueueBookingMail(t.ctx.db, t.config, 'confirmation', booking.id);
+  const [mail] = await outboxFor(t.ctx.db, booking.id);
+  assert.ok(mail !== undefined);
+  // The mail is due from the wall-clock moment it was queued; the test clock must not lag behind.
+  clock = Math.max(clock, Date.parse(mail.next_attempt_at));
+  return { booking, mail, email };
+}
+
+async function outboxRow(id: number) {
+  return t.ctx.db.selectFrom('outbox').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+}
+
+test(`a queued mail reaches the SMTP server once, with text and HTML parts, and is marked sent (${testStoreKind})`, async () => {
+  const smtp = await startSmtpListener();
+  const worker = delivery(smtp.url);
+  try {
+    const { booking, mail, email } = await queuedMail();
+    assert.equal(mail.status, 'pending');
+    assert.deepEqual(await worker.run(), { sent: 1, failed: 0 });
+    const [received] = await smtp.waitFor(1);
+    assert.deepEqual(received?.to, [email]);
+    assert.equal(received?.from, 'bookings@staydesk.test');
+    assert.equal(received?.subject, mail.subject);
+    assert.match(received?.raw ?? '', /Content-Type: text\/plain/i);
+    assert.match(received?.raw ?? '', /Content-Type: text\/html/i);
+    assert.match(received?.raw ?? '', new RegExp(booking.confirmation_code));
+    assert.match(received?.raw ?? '', /Harbour &#60;Loft&#62;/, 'the HTML part is escaped');
+
+    const row = await outboxRow(mail.id);
+    assert.equal(row.status, 'sent');
+    assert.equal(row.attempts, 1);
+    assert.ok(row.sent_at !== null);
+    assert.equal(row.locked_by, null);
+
+    assert.deepEqual(await worker.run(), { sent: 0, failed: 0 }, 'nothing is sent twice');
+    assert.equal(smtp.messages.length, 1);
+  } finally {
+    worker.close();
+    await smtp.close();
+  }
+});
+
+test(`while the SMTP server is down the mail waits with backoff and goes out once it is back (${testStoreKind})`, async () => {
+  // A port with nothing listening: take a free one, then close the listener.
+  const probe = await startSmtpListener();
+  const port = probe.port;
+  await probe.close();
+  const url = `smtp://127.0.0.1:${port}`;
+  const { lines, log } = recorder();
+  const worker = delivery(url, log);
+  try {
+    const { mail } = await queuedMail();
+    assert.deepEqual(await worker.run(), { sent: 0, failed: 1 });
+    const failed = await outboxRow(mail.id);
+    assert.equal(failed.status, 'pending');
+    assert.equal(failed.attempts, 1);
+    assert.match(failed.last_error ?? '', /ECONNREFUSED/);
+    assert.equal(failed.next_attempt_at, new Date(clock + 30_000).toISOString(), 'first retry after 30 s');
+    assert.equal(failed.locked_by, null);
+    assert.ok(lines.some((l) => l.msg === 'mail delivery failed; will retry' && l.obj.outbox_id === mail.id));
+
+    assert.deepEqual(await worker.run(), { sent: 0, failed: 0 }, 'not due again before its retry time');
+
+    const smtp = await startSmtpListener(port);
+    try {
+      clock += 30_000;
+      assert.deepEqual(await worker.run(), { sent: 1, failed: 0 });
+      await smtp.waitFor(1);
+      const sent = await outboxRow(mail.id);
+      assert.equal(sent.status, 'sent');
+      assert.equal(sent.attempts, 2);
+      assert.equal(sent.last_error, null);
+      assert.equal(smtp.messages.length, 1);
+    } finally {
+      await smtp.close();
+    }
+  } finally {
+    worker.close();
+  }
+});
+
+test(`after ${MAX_MAIL_ATTEMPTS} failed attempts a mail is marked failed and keeps its last error (${testStoreKind})`, async () => {
+  const { mail } = await queuedMail();
+  await t.ctx.db.updateTable('outbox').set({ attempts: MAX_MAIL_ATTEMPTS - 1 }).where('id', '=', mail.id).execute();
+  const worker = createMailDelivery({
+    db: t.ctx.db,
+    config: { smtpUrl: 'smtp://unused.test', mailFrom: 'x@staydesk.test' },
+    metrics: t.ctx.metrics,
+    log: recorder().log,
+    now: () => new Date(clock),
+    worker: 'w',
+    sender: {
+      send: () => Promise.reject(Object.assign(new Error('mailbox unavailable'), { responseCode: 550 })),
+      close: () => undefined,
+    },
+  });
+  assert.deepEqual(await worker.run(), { sent: 0, failed: 1 });
+  const row = await outboxRow(mail.id);
+  assert.equal(row.status, 'failed');
+  assert.equal(row.attempts, MAX_MAIL_ATTEMPTS);
+  assert.equal(row.last_error, '550: mailbox unavailable');
+  clock += 24 * 3600_000;
+  assert.deepEqual(await worker.run(), { sent: 0, failed: 0 }, 'a failed mail is not retried');
+});
+
+test(`a mail claimed by another worker is left alone until its lease runs out (${testStoreKind})`, async () => {
+  const smtp = await startSmtpListener();
+  const worker = delivery(smtp.url);
+  try {
+    const { mail } = await queuedMail();
+    await t.ctx.db
+      .updateTable('outbox')
+      .set({ locked_by: 'another-process', locked_until: new Date(clock + 60_000).toISOString() })
+      .where('id', '=', mail.id)
+      .execute();
+    assert.deepEqual(await worker.run(), { sent: 0, failed: 0 });
+    clock += 60_001; // that process died: its lease ran out
+    assert.deepEqual(await worker.run(), { sent: 1, failed: 0 });
+    await smtp.waitFor(1);
+    assert.equal((await outboxRow(mail.id)).status, 'sent');
+  } finally {
+    worker.close();
+    await smtp.close();
+  }
+});
+
+test(`with no SMTP_URL mails stay pending and each is logged once with recipient and subject (${testStoreKind})`, async () => {
+  const { lines, log } = recorder();
+  const worker = delivery(null, log);
+  const { mail, email } = await queuedMail();
+  await worker.run();
+  await worker.run();
+  const logged = lines.filter((l) => l.obj.outbox_id === mail.id);
+  assert.equal(logged.length, 1, 'logged once, not on every run');
+  assert.equal(logged[0]?.obj.to, email);
+  assert.equal(logged[0]?.obj.subject, mail.subject);
+  assert.match(logged[0]?.msg ?? '', /SMTP_URL is not set/);
+  const row = await outboxRow(mail.id);
+  assert.equal(row.status, 'pending');
+  assert.equal(row.attempts, 0);
+});

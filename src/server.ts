@@ -29,19 +29,20 @@ export async function startServer(config: Config, out: (line: string) => void = 
   if (config.port === 0 && typeof port === 'object' && port !== null && !process.env.PUBLIC_BASE_URL) {
     (config as { publicBaseUrl: string }).publicBaseUrl = `http://${config.host}:${port.port}`;
   }
-  app.log.info({ address, store: ctx.store.description }, `Staydesk listening on ${address}`);
 
-  if (config.store.kind !== 'postgres') {
-    const seeded = await seedFirstRun(ctx);
-    if (seeded !== null) {
-      const url = `${config.publicBaseUrl}/api/v1/${config.slug}/test`;
-      out('');
-      out(`Staydesk is ready on ${config.publicBaseUrl} (${ctx.store.description}).`);
-      out(`A demo accommodation (id ${seeded.accommodationId}) and an API key were created. The key is shown only this once:`);
-      out('');
-      out(`  curl -H "Authorization: Bearer ${seeded.apiKey}" ${url}`);
-      out('');
-    }
+  // Seeded only once listening succeeded, so a busy port cannot swallow the one-time key.
+  const seeded = config.store.kind === 'postgres' ? null : await seedFirstRun(ctx);
+  // Logged last: once this line is out, start-up (seeding included) is over and the signal
+  // handlers are installed in the same tick, so scripts may wait for it before sending SIGTERM.
+  app.log.info({ address, store: ctx.store.description }, `Staydesk listening on ${address}`);
+  if (seeded !== null) {
+    const url = `${config.publicBaseUrl}/api/v1/${config.slug}/test`;
+    out('');
+    out(`Staydesk is ready on ${config.publicBaseUrl} (${ctx.store.description}).`);
+    out(`A demo accommodation (id ${seeded.accommodationId}) and an API key were created. The key is shown only this once:`);
+    out('');
+    out(`  curl -H "Authorization: Bearer ${seeded.apiKey}" ${url}`);
+    out('');
   }
 
   // Draft expiry, mail delivery and calendar pulls (src/jobs); stopped before the store closes.

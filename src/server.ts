@@ -20,6 +20,17 @@ export interface RunningServer {
  */
 export async function startServer(config: Config, out: (line: string) => void = console.log): Promise<RunningServer> {
   const ctx = createContext(config);
+  try {
+    return await start(ctx, config, out);
+  } catch (error) {
+    // A failed start (store unreachable, port busy) must not leave the store's pool open, or
+    // the process would hang instead of exiting non-zero.
+    await ctx.store.destroy().catch(() => undefined);
+    throw error;
+  }
+}
+
+async function start(ctx: AppContext, config: Config, out: (line: string) => void): Promise<RunningServer> {
   const applied = await migrateToLatest(ctx.db);
   const app = await buildApp(ctx);
   if (applied.length > 0) app.log.info({ migrations: applied }, 'migrations applied');

@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
+import fc from 'fast-check';
 import { TIMESTAMP_TOLERANCE_MS, checkTimestamp, signBody, signatureMatches } from '../../src/webhooks/signature.ts';
 
 // GitHub's published webhook test vector (docs.github.com, "Validating webhook deliveries").
@@ -54,4 +55,20 @@ test('checkTimestamp: absent, fresh within 5 minutes either way, stale beyond, i
   assert.equal(checkTimestamp('yesterday', now), 'invalid');
   assert.equal(checkTimestamp(1780315200, now), 'invalid', 'a number is not an ISO string');
   assert.equal(checkTimestamp('2030-13-01T12:00:00Z', now), 'invalid');
+});
+
+test('property: a body signs and verifies with its secret; any changed byte or other secret fails', () => {
+  fc.assert(
+    fc.property(fc.string({ minLength: 1 }), fc.uint8Array({ minLength: 1, maxLength: 512 }), fc.nat(), fc.string({ minLength: 1 }), (secret, bytes, index, other) => {
+      const body = Buffer.from(bytes);
+      const signature = signBody(secret, body);
+      assert.match(signature, /^sha256=[0-9a-f]{64}$/);
+      assert.equal(signatureMatches(secret, body, signature), true);
+      const changed = Buffer.from(body);
+      const at = index % changed.length;
+      changed[at] = (changed[at] ?? 0) ^ 0xff;
+      assert.equal(signatureMatches(secret, changed, signature), false);
+      if (other !== secret) assert.equal(signatureMatches(other, body, signature), false);
+    }),
+  );
 });

@@ -158,12 +158,27 @@ describe(`console routes need a session (${testStoreKind})`, () => {
 });
 
 describe(`API key records (${testStoreKind})`, () => {
-  test('a key works at once, and stops working the moment it is revoked', async () => {
+  test('a key works at once, and revoking it through the admin API stops it at once', async () => {
     const { key, record } = await createApiKey(t.ctx.db, { name: 'short-lived', scope: 'api' });
     assert.equal((await t.request({ method: 'GET', url: `${t.v1}/test`, key })).statusCode, 200);
-    const revokedRecord = await revokeApiKey(t.ctx.db, record.id);
-    assert.ok(revokedRecord?.revoked_at);
+    const revoke = await t.request({ method: 'DELETE', url: `/admin/api/api-keys/${record.id}`, key: t.adminKey });
+    assert.equal(revoke.statusCode, 200, revoke.body);
+    assert.ok((await findApiKey(t.ctx.db, record.id))?.revoked_at);
     assertErrorEnvelope(await t.request({ method: 'GET', url: `${t.v1}/test`, key }), 401, 'UNAUTHORIZED');
+  });
+
+  test('a key revoked in the store (as the CLI does) is refused by a process that does not cache keys', async () => {
+    // STAYDESK_CACHE_TTL_MS=0: with the default, another process sees the revocation within that TTL.
+    const uncached = await createTestApp({ STAYDESK_CACHE_TTL_MS: '0' });
+    try {
+      const { key, record } = await createApiKey(uncached.ctx.db, { name: 'revoked elsewhere', scope: 'api' });
+      assert.equal((await uncached.request({ method: 'GET', url: `${uncached.v1}/test`, key })).statusCode, 200);
+      const revokedRecord = await revokeApiKey(uncached.ctx.db, record.id);
+      assert.ok(revokedRecord?.revoked_at);
+      assertErrorEnvelope(await uncached.request({ method: 'GET', url: `${uncached.v1}/test`, key }), 401, 'UNAUTHORIZED');
+    } finally {
+      await uncached.close();
+    }
   });
 
   test('revoking twice keeps the first time; revoking an unknown id finds nothing', async () => {

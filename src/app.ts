@@ -77,6 +77,8 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   installErrorHandling(app);
+  // JSON only: without this, a text/plain body would reach a route that declares no body schema.
+  app.removeContentTypeParser('text/plain');
   app.decorateRequest('apiKey', null);
 
   // Every route and how it authenticates, so shared tests can sweep them all.

@@ -21,7 +21,7 @@ export function installPgTypeParsers(): void {
 
 export function createPgPool(url: string, max = 10): pg.Pool {
   installPgTypeParsers();
-  const pool = new pg.Pool({ connectionString: url, max, idleTimeoutMillis: 30_000 });
+  const pool = new pg.Pool({ connectionString: url, max, idleTimeoutMillis: 30_000, connectionTimeoutMillis: 10_000 });
   // An idle connection that the server drops (restart, failover) is discarded by the pool and
   // replaced on the next query; without this listener the error would crash the process.
   pool.on('error', () => undefined);

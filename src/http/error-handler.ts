@@ -14,7 +14,7 @@ function fromFastify(error: FastifyError): AppError | null {
   switch (error.code) {
     case 'FST_ERR_CTP_INVALID_JSON_BODY':
     case 'FST_ERR_CTP_EMPTY_JSON_BODY':
-      return badRequest('The request body is not valid JSON.', { reason: 'malformed_json' });
+      return badRequest('The request body is not valid JSON, or it contains a forbidden __proto__ or constructor.prototype key.', { reason: 'malformed_json' });
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
       return new AppError('PAYLOAD_TOO_LARGE', 'The request body is larger than 1 MiB.', { reason: 'body_too_large', expected: '<= 1048576 bytes' });
     case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':

@@ -15,6 +15,7 @@ import { invoiceRoutes } from './invoices/invoice-routes.ts';
 import { paymentRoutes } from './payments/payment-routes.ts';
 import { webhookRoutes } from './webhooks/webhook-routes.ts';
 import { frameworkErrorHandler, installErrorHandling } from './http/error-handler.ts';
+import { refuseNulCharacters } from './http/text-guard.ts';
 import type { App, RouteInfo } from './http/types.ts';
 import { opsRoutes } from './ops/ops-routes.ts';
 
@@ -79,6 +80,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   installErrorHandling(app);
   // JSON only: without this, a text/plain body would reach a route that declares no body schema.
   app.removeContentTypeParser('text/plain');
+  app.addHook('preValidation', refuseNulCharacters);
   app.decorateRequest('apiKey', null);
 
   // Every route and how it authenticates, so shared tests can sweep them all.

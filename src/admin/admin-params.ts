@@ -28,9 +28,7 @@ export const DeletedSchema = Type.Object({ deleted: Type.Literal(true), id: Type
 const DEFAULT_LIMIT = 50;
 const MAX_LIMIT = 200;
 
-export function toId(value: string): number {
-  return Number(value);
-}
+export { toId } from '../http/ids.ts';
 
 export function page(query: { limit?: string | undefined; offset?: string | undefined }): { limit: number; offset: number } {
   const limit = query.limit === undefined ? DEFAULT_LIMIT : Number(query.limit);

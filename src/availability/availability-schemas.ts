@@ -7,7 +7,11 @@ export const ExtrasSchema = Type.Object(
     linen: Type.Optional(Type.Boolean()),
     late_checkin: Type.Optional(Type.Boolean()),
   },
-  { description: 'Requested extras (api-v1.md 2.4)' },
+  {
+    // Any other name is accepted by the schema and refused as an extra that is not offered.
+    additionalProperties: Type.Boolean(),
+    description: 'Requested extras (api-v1.md 2.4); true requests one',
+  },
 );
 
 export const AccommodationId = Type.Integer({ minimum: 1, maximum: 2147483647 });

@@ -1,5 +1,6 @@
 import { BareEnvelope, Envelope, commonErrorResponses, endpointMetadata, ok } from '../http/envelope.ts';
 import { notFound } from '../http/errors.ts';
+import { toId } from '../http/ids.ts';
 import type { FeatureRoutes } from '../http/types.ts';
 import { BookingCreatedData, BookingIdParams, BookingViewSchema, CreateBookingBody } from './booking-schemas.ts';
 import { findBookingView } from './booking-view.ts';
@@ -42,9 +43,11 @@ export const bookingRoutes: FeatureRoutes = async (app, { ctx }) => {
       },
     },
     async (request) => {
-      const id = Number(request.params.booking_id);
+      const id = toId(request.params.booking_id);
       const view = await findBookingView(ctx.db, id);
-      if (view === undefined) throw notFound(`Booking ${id} not found.`, { parameter: 'booking_id', received: id, reason: 'booking_not_found' });
+      if (view === undefined) {
+        throw notFound(`Booking ${request.params.booking_id} not found.`, { parameter: 'booking_id', received: request.params.booking_id, reason: 'booking_not_found' });
+      }
       return { success: true as const, data: view };
     },
   );

@@ -10,9 +10,18 @@ import type { BookingCreated } from './booking-schemas.ts';
  * 24 hours; currently they are never pruned).
  */
 
-/** A hash of the body that ignores key order and whitespace. */
-export function requestHash(body: unknown): string {
-  return createHash('sha256').update(canonicalJson(body)).digest('hex');
+/**
+ * A hash of the booking request that ignores key order and whitespace, and treats the ways of
+ * asking for no extra (`extras` absent, `{}`, or `{breakfast: false}`) as the same request.
+ */
+export function requestHash(body: { extras?: Readonly<Record<string, boolean | undefined>> | undefined }): string {
+  const wanted = Object.entries(body.extras ?? {})
+    .filter(([, v]) => v === true)
+    .map(([k]) => k)
+    .sort();
+  return createHash('sha256')
+    .update(canonicalJson({ ...body, extras: wanted }))
+    .digest('hex');
 }
 
 function canonicalJson(value: unknown): string {

@@ -2,7 +2,7 @@ import type { Accommodation } from '../db/schema.ts';
 import type { Executor } from '../db/store.ts';
 import { badRequest } from '../http/errors.ts';
 import { pricingRulesOf } from '../pricing/accommodation-rules.ts';
-import { priceStay, type ExtraName, type StayQuote } from '../pricing/price-stay.ts';
+import { EXTRA_NAMES, priceStay, type ExtraName, type StayQuote } from '../pricing/price-stay.ts';
 import { resolveNightlyPrices } from '../pricing/resolve-nightly.ts';
 import { eachDate } from '../shared/dates.ts';
 
@@ -10,7 +10,26 @@ export interface QuoteRequest {
   checkin: string;
   checkout: string;
   guests: number;
-  extras: Partial<Record<ExtraName, boolean>>;
+  /** Requested extras by name; names beyond ExtraName are extras no accommodation offers. */
+  extras: Readonly<Record<string, boolean | undefined>>;
+}
+
+/** The extras requested (true), in a fixed order; an unknown name is a 400 extra_not_offered. */
+export function requestedExtras(extras: Readonly<Record<string, boolean | undefined>>, parameter = 'extras'): Partial<Record<ExtraName, boolean>> {
+  const requested: Partial<Record<ExtraName, boolean>> = {};
+  for (const [name, wanted] of Object.entries(extras)) {
+    if (wanted !== true) continue;
+    if (!(EXTRA_NAMES as readonly string[]).includes(name)) {
+      throw badRequest(`The extra "${name}" is not offered: extras are ${EXTRA_NAMES.join(', ')}.`, {
+        parameter: `${parameter}.${name}`,
+        expected: 'an extra the accommodation offers',
+        received: true,
+        reason: 'extra_not_offered',
+      });
+    }
+    requested[name as ExtraName] = true;
+  }
+  return requested;
 }
 
 /** Nightly price overrides for [from, to). */
@@ -41,7 +60,12 @@ export function priceFromOverrides(
   extrasParameter = 'extras',
 ): StayQuote {
   const nightlyPrices = resolveNightlyPrices(eachDate(input.checkin, input.checkout), overrides, accommodation.base_price);
-  const result = priceStay({ rules: pricingRulesOf(accommodation), nightlyPrices, guests: input.guests, requestedExtras: input.extras });
+  const result = priceStay({
+    rules: pricingRulesOf(accommodation),
+    nightlyPrices,
+    guests: input.guests,
+    requestedExtras: requestedExtras(input.extras, extrasParameter),
+  });
   if (!result.ok) {
     throw badRequest(`The extra "${result.extra}" is not offered by ${accommodation.name}.`, {
       parameter: `${extrasParameter}.${result.extra}`,

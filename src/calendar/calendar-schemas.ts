@@ -4,7 +4,7 @@ import { AccommodationId } from '../availability/availability-schemas.ts';
 export const CalendarBody = Type.Object({
   accommodation_id: AccommodationId,
   month: Type.Optional(Type.Integer({ minimum: 1, maximum: 12 })),
-  year: Type.Optional(Type.Integer({ minimum: 1900, maximum: 9999 })),
+  year: Type.Optional(Type.Integer({ minimum: 1900, maximum: 2999 })),
 });
 
 export const CalendarBookingSchema = Type.Object({

@@ -15,9 +15,11 @@ export const invoiceRoutes: FeatureRoutes = async (app, { ctx }) => {
         tags: ['invoices'],
         summary: 'A booking invoice as PDF (the token in the URL is the credential)',
         params: Type.Object({ token: Type.String({ pattern: '^[A-Za-z0-9_-]{20,100}$' }) }),
-        produces: ['application/pdf'],
         response: {
-          200: Type.Unsafe<Buffer>({ type: 'string', format: 'binary', description: 'The invoice PDF' }),
+          200: {
+            description: 'The invoice PDF',
+            content: { 'application/pdf': { schema: Type.Unsafe<Buffer>({ type: 'string', format: 'binary' }) } },
+          },
           404: ErrorEnvelopeSchema,
           400: ErrorEnvelopeSchema,
         },

@@ -1,0 +1,39 @@
+import type { FastifyRequest } from 'fastify';
+import { badRequest } from './errors.ts';
+
+/**
+ * PostgreSQL text cannot hold U+0000, and no field of this API has a use for it, so a NUL
+ * anywhere in a JSON body is a 400 on every store (instead of a 500 on one of them).
+ * Returns the dotted path of the first string holding one.
+ */
+export function findNulCharacter(value: unknown, path = ''): string | null {
+  if (typeof value === 'string') return value.includes('\u0000') ? path || 'body' : null;
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) {
+      const found = findNulCharacter(value[i], path ? `${path}.${i}` : String(i));
+      if (found !== null) return found;
+    }
+    return null;
+  }
+  if (value !== null && typeof value === 'object' && !Buffer.isBuffer(value)) {
+    for (const [key, inner] of Object.entries(value)) {
+      const here = path ? `${path}.${key}` : key;
+      if (key.includes('\u0000')) return here;
+      const found = findNulCharacter(inner, here);
+      if (found !== null) return found;
+    }
+  }
+  return null;
+}
+
+/** A preValidation hook: refuse bodies and query strings carrying a NUL character. */
+export async function refuseNulCharacters(request: FastifyRequest): Promise<void> {
+  const parameter = findNulCharacter(request.body) ?? findNulCharacter(request.query);
+  if (parameter !== null) {
+    throw badRequest(`Invalid parameter "${parameter}": text may not contain the NUL character (U+0000).`, {
+      parameter,
+      expected: 'text without U+0000',
+      reason: 'nul_character',
+    });
+  }
+}

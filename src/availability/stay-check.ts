@@ -22,8 +22,10 @@ export function checkStayOrThrow(
   stay: { checkin: unknown; checkout: unknown; guests: number },
   names: StayFieldNames,
   now: Date,
+  /** The first date a stay may start; defaults to today in the accommodation's time zone. */
+  earliest: string = todayIn(accommodation.timezone, now),
 ): { checkin: string; checkout: string; nights: number } {
-  const result = checkStay({ ...stay, today: todayIn(accommodation.timezone, now) }, stayRulesOf(accommodation), names);
+  const result = checkStay({ ...stay, today: earliest }, stayRulesOf(accommodation), names);
   if (!result.ok) {
     const { message, ...details } = result.violation;
     throw badRequest(message, details);

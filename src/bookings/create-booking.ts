@@ -11,18 +11,14 @@ import { upsertPartner } from '../partners/partner-repository.ts';
 import { decimalsOf } from '../pricing/accommodation-rules.ts';
 import type { StayQuote } from '../pricing/price-stay.ts';
 import { eachDate } from '../shared/dates.ts';
-import { amountMatches, toMajor } from '../shared/money.ts';
+import { amountMatches, formatMoney, toMajor } from '../shared/money.ts';
 import { colorIndexOf, newConfirmationCode, newInvoiceToken } from './booking-codes.ts';
 import type { BookingCreated, CreateBookingInput } from './booking-schemas.ts';
 import { recordIdempotent, replayIdempotent, requestHash } from './idempotency.ts';
 import { nextSteps } from './next-steps.ts';
-import { priceFromOverrides } from './quote-stay.ts';
+import { priceFromOverrides, quoteColumns } from './quote-stay.ts';
 
 const BOOKING_FIELDS = { checkin: 'booking_data.checkin_date', checkout: 'booking_data.checkout_date', guests: 'booking_data.adults_count' };
-
-function formatMoney(minor: number, currency: string): string {
-  return `${toMajor(minor, decimalsOf(currency)).toFixed(decimalsOf(currency))} ${currency}`;
-}
 
 /** decisions.md 5: the caller's amount must match the computed total to within half a minor unit. */
 function checkAmount(input: CreateBookingInput, quote: StayQuote, accommodation: Accommodation): void {
@@ -107,15 +103,7 @@ export async function createBooking(ctx: AppContext, apiKeyId: number, input: Cr
           payment_method: b.payment_method,
           payment_intent_id: b.payment_intent_id ?? null,
           currency: accommodation.currency,
-          base_price: quote.basePrice,
-          discount_name: quote.discountName,
-          discount_ppm: quote.discountPpm,
-          discount: quote.discount,
-          cleaning_fee: quote.cleaningFee,
-          extras: JSON.stringify(quote.extras),
-          extras_total: quote.extrasTotal,
-          tax: quote.tax,
-          total: quote.total,
+          ...quoteColumns(quote),
           hold_expires_at: holdExpiresAt,
           cancel_reason: null,
           invoice_token: invoiceToken,

@@ -6,6 +6,21 @@ import { EXTRA_NAMES, priceStay, type ExtraName, type StayQuote } from '../prici
 import { resolveNightlyPrices } from '../pricing/resolve-nightly.ts';
 import { eachDate } from '../shared/dates.ts';
 
+/** The price columns a booking stores for a quote (all minor units; extras as a JSON map). */
+export function quoteColumns(quote: StayQuote) {
+  return {
+    base_price: quote.basePrice,
+    discount_name: quote.discountName,
+    discount_ppm: quote.discountPpm,
+    discount: quote.discount,
+    cleaning_fee: quote.cleaningFee,
+    extras: JSON.stringify(quote.extras),
+    extras_total: quote.extrasTotal,
+    tax: quote.tax,
+    total: quote.total,
+  };
+}
+
 export interface QuoteRequest {
   checkin: string;
   checkout: string;

@@ -1,10 +1,11 @@
 import type { AppContext } from '../app-context.ts';
-import { getSetting } from '../settings/settings-repository.ts';
+import { paymentWebhookSecret } from '../settings/secret-status.ts';
+import { webhookSignaturesEnabled } from '../webhooks/webhook-secret.ts';
 
 export const SERVICE_VERSION = '1.0.0';
 
 async function signatures(ctx: AppContext): Promise<'on' | 'off'> {
-  return (await getSetting(ctx.db, 'webhook_secret')) === null ? 'off' : 'on';
+  return (await webhookSignaturesEnabled(ctx.db)) ? 'on' : 'off';
 }
 
 /** Store round trip and whether webhook signatures are checked; never a secret. */
@@ -46,7 +47,7 @@ export async function calendarDebug(ctx: AppContext) {
     .select(['status', (eb) => eb.fn.countAll<number>().as('n')])
     .groupBy('status')
     .execute();
-  const paymentSecret = (await getSetting(ctx.db, 'payment_webhook_secret')) !== null || ctx.config.paymentWebhookSecret !== null;
+  const paymentSecret = (await paymentWebhookSecret(ctx.db, ctx.config)) !== null;
   return {
     version: SERVICE_VERSION,
     api_version: '1.0',

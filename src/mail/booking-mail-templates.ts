@@ -1,5 +1,5 @@
 import type { PaymentMethod } from '../db/schema.ts';
-import { currencyDecimals } from '../shared/money.ts';
+import { formatMoney } from '../shared/money.ts';
 
 /**
  * The guest's booking mails as plain text and HTML, from already-loaded details. Pure, so the
@@ -40,14 +40,6 @@ export function escapeHtml(value: string): string {
   return value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
-/** 93280 EUR → "932.80 EUR", from the integer, so no float noise can appear. */
-export function formatMoney(minor: number, currency: string): string {
-  const decimals = currencyDecimals(currency) ?? 2;
-  const sign = minor < 0 ? '-' : '';
-  const digits = String(Math.abs(minor)).padStart(decimals + 1, '0');
-  const whole = digits.slice(0, digits.length - decimals);
-  return decimals === 0 ? `${sign}${whole} ${currency}` : `${sign}${whole}.${digits.slice(-decimals)} ${currency}`;
-}
 
 function plural(n: number, word: string): string {
   return `${n} ${word}${n === 1 ? '' : 's'}`;

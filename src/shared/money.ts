@@ -171,3 +171,12 @@ export function rateToPpm(rate: number): number | null {
 export function ppmToRate(ppm: number): number {
   return toMajor(ppm, 6);
 }
+
+/** 93280 EUR → "932.80 EUR", from the integer, so no float noise can appear. */
+export function formatMoney(minor: number, currency: string): string {
+  const decimals = currencyDecimals(currency) ?? 2;
+  const sign = minor < 0 ? '-' : '';
+  const digits = String(Math.abs(minor)).padStart(decimals + 1, '0');
+  const whole = digits.slice(0, digits.length - decimals);
+  return decimals === 0 ? `${sign}${whole} ${currency}` : `${sign}${whole}.${digits.slice(-decimals)} ${currency}`;
+}

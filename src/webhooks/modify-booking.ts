@@ -1,17 +1,15 @@
 import { findAccommodation } from '../accommodations/accommodation-repository.ts';
-import { conflictMessage } from '../availability/stay-check.ts';
-import { quoteStay } from '../bookings/quote-stay.ts';
+import { checkStayOrThrow, conflictMessage } from '../availability/stay-check.ts';
+import { quoteColumns, quoteStay } from '../bookings/quote-stay.ts';
 import type { Config } from '../config/config.ts';
 import type { Booking } from '../db/schema.ts';
 import type { Tx } from '../db/store.ts';
-import { badRequest, conflict, type AppError } from '../http/errors.ts';
-import { formatMoney } from '../mail/booking-mail-templates.ts';
+import { conflict, type AppError } from '../http/errors.ts';
 import { enqueueBookingMail } from '../mail/enqueue-booking-mail.ts';
 import { NightTakenError, claimNights, expireHoldsOverlapping, findTakenNights, releaseBookingNights } from '../occupancy/night-claims.ts';
 import { EXTRA_NAMES, type ExtraName, type StayQuote } from '../pricing/price-stay.ts';
-import { stayRulesOf } from '../pricing/accommodation-rules.ts';
 import { eachDate, todayIn } from '../shared/dates.ts';
-import { checkStay } from '../stays/stay-rules.ts';
+import { formatMoney } from '../shared/money.ts';
 import type { NewData, UpdateResult } from './webhook-schemas.ts';
 
 const FIELDS = { checkin: 'new_data.checkin_date', checkout: 'new_data.checkout_date', guests: 'new_data.guest_count' };
@@ -72,11 +70,7 @@ export async function modifyBooking(trx: Tx, config: Config, booking: Booking, n
     if (accommodation === undefined) throw new Error(`booking ${booking.id} names a missing accommodation`);
     // A stay under way keeps its check-in day: extending it or changing its guests is not "in the past".
     const today = todayIn(accommodation.timezone, now);
-    const stay = checkStay({ checkin, checkout, guests, today: checkin === booking.checkin && checkin < today ? checkin : today }, stayRulesOf(accommodation), FIELDS);
-    if (!stay.ok) {
-      const { message, ...details } = stay.violation;
-      throw badRequest(message, details);
-    }
+    const stay = checkStayOrThrow(accommodation, { checkin, checkout, guests }, FIELDS, now, checkin === booking.checkin && checkin < today ? checkin : today);
     nights = stay.nights;
     if (datesChanged) await moveNights(trx, booking, checkin, checkout, nowIso);
     quote = await quoteStay(trx, accommodation, { checkin, checkout, guests, extras: bookedExtras(booking.extras) });
@@ -93,19 +87,7 @@ export async function modifyBooking(trx: Tx, config: Config, booking: Booking, n
       adults,
       children,
       guest_notes: notes,
-      ...(quote === null
-        ? {}
-        : {
-            base_price: quote.basePrice,
-            discount_name: quote.discountName,
-            discount_ppm: quote.discountPpm,
-            discount: quote.discount,
-            cleaning_fee: quote.cleaningFee,
-            extras: JSON.stringify(quote.extras),
-            extras_total: quote.extrasTotal,
-            tax: quote.tax,
-            total: quote.total,
-          }),
+      ...(quote === null ? {} : quoteColumns(quote)),
       updated_at: nowIso,
     })
     .where('id', '=', booking.id)

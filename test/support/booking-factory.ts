@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Accommodation, Booking, BookingStatus, PaymentMethod } from '../../src/db/schema.ts';
 import type { Executor } from '../../src/db/store.ts';
-import { quoteStay } from '../../src/bookings/quote-stay.ts';
+import { quoteColumns, quoteStay } from '../../src/bookings/quote-stay.ts';
 import { claimNights } from '../../src/occupancy/night-claims.ts';
 import type { ExtraName } from '../../src/pricing/price-stay.ts';
 import { eachDate } from '../../src/shared/dates.ts';
@@ -73,15 +73,7 @@ export async function insertBooking(db: Executor, accommodation: Accommodation, 
       payment_method: seed.paymentMethod ?? (status === 'draft' ? 'card_processor' : 'bank_transfer'),
       payment_intent_id: null,
       currency: accommodation.currency,
-      base_price: quote.basePrice,
-      discount_name: quote.discountName,
-      discount_ppm: quote.discountPpm,
-      discount: quote.discount,
-      cleaning_fee: quote.cleaningFee,
-      extras: JSON.stringify(quote.extras),
-      extras_total: quote.extrasTotal,
-      tax: quote.tax,
-      total: quote.total,
+      ...quoteColumns(quote),
       hold_expires_at: seed.holdExpiresAt !== undefined ? seed.holdExpiresAt : status === 'draft' ? new Date(Date.now() + 3600_000).toISOString() : null,
       cancel_reason: seed.cancelReason ?? null,
       invoice_token: randomBytes(16).toString('hex'),

@@ -1,5 +1,6 @@
 /**
- * `npm run test:pg`: runs the integration and end-to-end suites against PostgreSQL. Each test
+ * `npm run test:pg`: runs the integration and end-to-end suites, and the PostgreSQL-only tests in
+ * test/pg (several server processes sharing one database), against PostgreSQL. Each test
  * file creates (and drops) its own fresh database on the server TEST_DATABASE_URL names.
  * Fails loudly when the server cannot be reached: PostgreSQL tests are never silently skipped.
  */
@@ -22,7 +23,7 @@ try {
 
 const result = spawnSync(
   process.execPath,
-  ['--test', '--test-concurrency=2', 'test/integration/**/*.test.ts', 'test/e2e/**/*.test.ts', ...process.argv.slice(2)],
+  ['--test', '--test-concurrency=2', 'test/integration/**/*.test.ts', 'test/e2e/**/*.test.ts', 'test/pg/**/*.test.ts', ...process.argv.slice(2)],
   { stdio: 'inherit', env: { ...process.env, TEST_DATABASE_URL: url } },
 );
 process.exit(result.status ?? 1);

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { PAYMENT_TIMEOUT, escapeHtml, formatMoney, renderBookingMail, type BookingMailDetails } from '../../src/mail/booking-mail-templates.ts';
+import { PAYMENT_TIMEOUT, escapeHtml, renderBookingMail, type BookingMailDetails } from '../../src/mail/booking-mail-templates.ts';
+import { formatMoney } from '../../src/shared/money.ts';
 
 const details: BookingMailDetails = {
   confirmationCode: 'K7QX2M9P',

@@ -1,3 +1,4 @@
+// PostgreSQL only: run by `npm run test:pg`, which sets TEST_DATABASE_URL (not part of `npm test`).
 import assert from 'node:assert/strict';
 import { after, test } from 'node:test';
 import type { Store } from '../../src/db/store.ts';
@@ -50,8 +51,9 @@ async function until(what: string, check: () => Promise<boolean>, timeoutMs: num
 
 test(
   'two server processes on one PostgreSQL deliver every mail and expire every draft exactly once',
-  { skip: testStoreKind === 'postgres' ? false : 'needs PostgreSQL: run with TEST_DATABASE_URL (npm run test:pg)', timeout: 120_000 },
+  { timeout: 120_000 },
   async () => {
+    assert.equal(testStoreKind, 'postgres', 'test/pg runs only under npm run test:pg (TEST_DATABASE_URL set)');
     store = await createCliStore();
     const migrated = await runCli(['migrate'], store.env);
     assert.equal(migrated.code, 0, migrated.stderr);

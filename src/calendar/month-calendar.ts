@@ -1,4 +1,5 @@
 import type { Accommodation } from '../db/schema.ts';
+import { prepared } from '../db/prepared.ts';
 import type { Executor } from '../db/store.ts';
 import { loadNightWindow } from '../occupancy/night-window.ts';
 import { decimalsOf, pricingRulesView } from '../pricing/accommodation-rules.ts';
@@ -7,45 +8,57 @@ import { toMajor } from '../shared/money.ts';
 import { summarizeMonth, summaryWindow, type NightUse } from './calendar-summary.ts';
 import type { CalendarBooking, CalendarView } from './calendar-schemas.ts';
 
+const bookingsQuery = prepared(
+  (db: Executor, accommodationId: number, from: string, to: string, now: string) =>
+    db
+      .selectFrom('bookings as b')
+      .innerJoin('partners as p', 'p.id', 'b.partner_id')
+      .select([
+        'b.id',
+        'b.confirmation_code',
+        'b.checkin',
+        'b.checkout',
+        'b.nights',
+        'b.status',
+        'b.source',
+        'b.adults',
+        'b.children',
+        'b.babies',
+        'b.total',
+        'b.color_index',
+        'b.guest_notes',
+        'p.first_name',
+        'p.last_name',
+      ])
+      .where('b.accommodation_id', '=', accommodationId)
+      .where('b.status', '!=', 'cancelled')
+      .where('b.checkin', '<', to)
+      .where('b.checkout', '>', from)
+      .where((eb) => eb.or([eb('b.status', '!=', 'draft'), eb('b.hold_expires_at', '>', now)]))
+      .orderBy('b.checkin'),
+  [-1_000_001, '\u0001from', '\u0001to', '\u0001now'],
+);
+
+const externalQuery = prepared(
+  (db: Executor, accommodationId: number, from: string, to: string) =>
+    db
+      .selectFrom('external_reservations as r')
+      .innerJoin('external_feeds as f', 'f.id', 'r.feed_id')
+      .select(['r.id', 'r.uid', 'r.summary', 'r.start_date', 'r.end_date', 'f.name as feed_name'])
+      .where('r.accommodation_id', '=', accommodationId)
+      .where('r.start_date', '<', to)
+      .where('r.end_date', '>', from)
+      .orderBy('r.start_date'),
+  [-1_000_001, '\u0001from', '\u0001to'],
+);
+
 /** Bookings (not cancelled, not an expired draft) and imported reservations with a night in [from, to). */
 async function staysOverlapping(db: Executor, accommodation: Accommodation, from: string, to: string, now: string): Promise<CalendarBooking[]> {
   const decimals = decimalsOf(accommodation.currency);
-  const bookings = await db
-    .selectFrom('bookings as b')
-    .innerJoin('partners as p', 'p.id', 'b.partner_id')
-    .select([
-      'b.id',
-      'b.confirmation_code',
-      'b.checkin',
-      'b.checkout',
-      'b.nights',
-      'b.status',
-      'b.source',
-      'b.adults',
-      'b.children',
-      'b.babies',
-      'b.total',
-      'b.color_index',
-      'b.guest_notes',
-      'p.first_name',
-      'p.last_name',
-    ])
-    .where('b.accommodation_id', '=', accommodation.id)
-    .where('b.status', '!=', 'cancelled')
-    .where('b.checkin', '<', to)
-    .where('b.checkout', '>', from)
-    .where((eb) => eb.or([eb('b.status', '!=', 'draft'), eb('b.hold_expires_at', '>', now)]))
-    .orderBy('b.checkin')
-    .execute();
-  const external = await db
-    .selectFrom('external_reservations as r')
-    .innerJoin('external_feeds as f', 'f.id', 'r.feed_id')
-    .select(['r.id', 'r.uid', 'r.summary', 'r.start_date', 'r.end_date', 'f.name as feed_name'])
-    .where('r.accommodation_id', '=', accommodation.id)
-    .where('r.start_date', '<', to)
-    .where('r.end_date', '>', from)
-    .orderBy('r.start_date')
-    .execute();
+  const [bookings, external] = await Promise.all([
+    bookingsQuery(db, accommodation.id, from, to, now),
+    externalQuery(db, accommodation.id, from, to),
+  ]);
   const entries: CalendarBooking[] = bookings.map((b) => ({
     id: b.id,
     confirmation_code: b.confirmation_code,

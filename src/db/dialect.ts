@@ -1,11 +1,12 @@
-import { PostgresAdapter, type Kysely } from 'kysely';
+import { PostgresAdapter } from 'kysely';
 
 /**
  * The few places where SQLite and PostgreSQL differ, kept together so repositories stay
  * dialect-free.
  */
 
-export function isPostgres(db: Kysely<unknown>): boolean {
+/** Any Kysely instance or transaction, whatever its table types. */
+export function isPostgres(db: { getExecutor(): { readonly adapter: unknown } }): boolean {
   return db.getExecutor().adapter instanceof PostgresAdapter;
 }
 

@@ -1,5 +1,5 @@
 import { setTimeout as delay } from 'node:timers/promises';
-import { Migrator, sql, type Kysely, type Migration, type MigrationResultSet } from 'kysely';
+import { Migrator, sql, type Migration, type MigrationResultSet } from 'kysely';
 import { isPostgres } from './dialect.ts';
 import * as initial from './migrations/0001-initial.ts';
 import * as technicalUser from './migrations/0002-technical-user.ts';
@@ -45,7 +45,7 @@ function isSqliteBusy(error: unknown): boolean {
  * other's event loop.
  */
 async function run(db: Db, step: (db: Db) => Promise<MigrationResultSet>): Promise<MigrationResultSet> {
-  if (isPostgres(db as unknown as Kysely<unknown>)) return step(db);
+  if (isPostgres(db)) return step(db);
   return db.connection().execute(async (conn) => {
     const previous = (await sql<{ timeout: number }>`pragma busy_timeout`.execute(conn)).rows[0]?.timeout ?? 0;
     await sql.raw('pragma busy_timeout = 0').execute(conn);

@@ -1,4 +1,3 @@
-import type { Kysely } from 'kysely';
 import { isPostgres } from './dialect.ts';
 import type { Executor } from './store.ts';
 
@@ -8,7 +7,7 @@ import type { Executor } from './store.ts';
  */
 
 // isPostgres reads only the adapter, which does not depend on the table types.
-const onPostgres = (db: Executor): boolean => isPostgres(db as unknown as Kysely<unknown>);
+const onPostgres = (db: Executor): boolean => isPostgres(db);
 
 interface Lockable<T> {
   forUpdate(): T;

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { ClaimKind } from '../db/schema.ts';
+import { prepared } from '../db/prepared.ts';
 import type { Executor } from '../db/store.ts';
 import type { TakenNight } from './night-claims.ts';
 
@@ -22,39 +23,46 @@ export interface WindowRanges {
  * what each costs — in one round trip to the store (a UNION ALL of night_claims and
  * nightly_prices).
  */
+const nightWindowQuery = prepared(
+  (db: Executor, accommodationId: number, claimsFrom: string, claimsTo: string, pricesFrom: string, pricesTo: string) => {
+    const claims = db
+      .selectFrom('night_claims as c')
+      .leftJoin('bookings as b', 'b.id', 'c.booking_id')
+      .select((eb) => [
+        'c.night',
+        eb.ref('c.kind').$castTo<ClaimKind | 'price'>().as('kind'),
+        'c.booking_id',
+        'b.confirmation_code',
+        'c.reason',
+        eb.ref('b.status').$castTo<string | null>().as('status'),
+        'b.hold_expires_at',
+        sql<number | null>`null`.as('price'),
+      ])
+      .where('c.accommodation_id', '=', accommodationId)
+      .where('c.night', '>=', claimsFrom)
+      .where('c.night', '<', claimsTo);
+    const prices = db
+      .selectFrom('nightly_prices as p')
+      .select((eb) => [
+        'p.night',
+        sql<ClaimKind | 'price'>`'price'`.as('kind'),
+        sql<number | null>`null`.as('booking_id'),
+        sql<string | null>`null`.as('confirmation_code'),
+        sql<string | null>`null`.as('reason'),
+        sql<string | null>`null`.as('status'),
+        sql<string | null>`null`.as('hold_expires_at'),
+        eb.ref('p.price').$castTo<number | null>().as('price'),
+      ])
+      .where('p.accommodation_id', '=', accommodationId)
+      .where('p.night', '>=', pricesFrom)
+      .where('p.night', '<', pricesTo);
+    return claims.unionAll(prices);
+  },
+  [-1_000_001, '\u0001claims-from', '\u0001claims-to', '\u0001prices-from', '\u0001prices-to'],
+);
+
 export async function loadNightWindow(db: Executor, accommodationId: number, ranges: WindowRanges, now: string): Promise<NightWindow> {
-  const claims = db
-    .selectFrom('night_claims as c')
-    .leftJoin('bookings as b', 'b.id', 'c.booking_id')
-    .select((eb) => [
-      'c.night',
-      eb.ref('c.kind').$castTo<ClaimKind | 'price'>().as('kind'),
-      'c.booking_id',
-      'b.confirmation_code',
-      'c.reason',
-      eb.ref('b.status').$castTo<string | null>().as('status'),
-      'b.hold_expires_at',
-      sql<number | null>`null`.as('price'),
-    ])
-    .where('c.accommodation_id', '=', accommodationId)
-    .where('c.night', '>=', ranges.claims.from)
-    .where('c.night', '<', ranges.claims.to);
-  const prices = db
-    .selectFrom('nightly_prices as p')
-    .select((eb) => [
-      'p.night',
-      sql<ClaimKind | 'price'>`'price'`.as('kind'),
-      sql<number | null>`null`.as('booking_id'),
-      sql<string | null>`null`.as('confirmation_code'),
-      sql<string | null>`null`.as('reason'),
-      sql<string | null>`null`.as('status'),
-      sql<string | null>`null`.as('hold_expires_at'),
-      eb.ref('p.price').$castTo<number | null>().as('price'),
-    ])
-    .where('p.accommodation_id', '=', accommodationId)
-    .where('p.night', '>=', ranges.prices.from)
-    .where('p.night', '<', ranges.prices.to);
-  const rows = await claims.unionAll(prices).execute();
+  const rows = await nightWindowQuery(db, accommodationId, ranges.claims.from, ranges.claims.to, ranges.prices.from, ranges.prices.to);
 
   const window: NightWindow = { taken: [], expiredHoldBookingIds: [], prices: new Map() };
   for (const row of rows) {

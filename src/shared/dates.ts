@@ -132,8 +132,22 @@ export function canonicalTimeZone(tz: string): string | null {
   }
 }
 
+// Every zone in use today is offset from UTC by whole minutes, so the date in a zone cannot
+// change within a UTC minute: one Intl call per zone per minute serves every request.
+const todayCache = new Map<string, { minute: number; date: string }>();
+
 /** The calendar date it is in `timeZone` at instant `now`. Throws RangeError for an unknown zone. */
 export function todayIn(timeZone: string, now: Date = new Date()): string {
+  const minute = Math.floor(now.getTime() / 60_000);
+  const cached = todayCache.get(timeZone);
+  if (cached !== undefined && cached.minute === minute) return cached.date;
+  const date = computeTodayIn(timeZone, now);
+  if (todayCache.size > 1000) todayCache.clear();
+  todayCache.set(timeZone, { minute, date });
+  return date;
+}
+
+function computeTodayIn(timeZone: string, now: Date): string {
   let year = 0;
   let month = 0;
   let day = 0;

@@ -5,7 +5,7 @@
  * on the embedded store. A benchmark, not a test: it reports, it does not pass or fail.
  */
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
@@ -23,7 +23,7 @@ interface ServerInfo {
   store: string;
 }
 
-async function startServer(env: Record<string, string>): Promise<{ info: ServerInfo; stop(): Promise<void> }> {
+async function startServer(env: Record<string, string>): Promise<{ info: ServerInfo; pid: number | undefined; stop(): Promise<void> }> {
   const child = spawn(process.execPath, ['bench/bench-server.ts'], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
   const lines = createInterface({ input: child.stdout });
   const info = await new Promise<ServerInfo>((resolve, reject) => {
@@ -36,6 +36,7 @@ async function startServer(env: Record<string, string>): Promise<{ info: ServerI
   });
   return {
     info,
+    pid: child.pid,
     stop: () =>
       new Promise((resolve) => {
         child.once('exit', () => {
@@ -52,15 +53,39 @@ interface Result {
   p99: number;
   errors: number;
   non2xx: number;
+  /** CPU time the server process spent per request (user + system), in microseconds. */
+  cpuPerRequestUs: number;
 }
 
+/** User + system CPU seconds a process has used so far (Linux /proc; 0 elsewhere). */
+function cpuSeconds(pid: number | undefined): number {
+  try {
+    const fields = readFileSync(`/proc/${String(pid)}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return 0;
+  }
+}
+
+let serverPid: number | undefined;
+
 async function load(name: string, opts: autocannon.Options): Promise<Result> {
+  const cpuBefore = cpuSeconds(serverPid);
   const result = await autocannon({ duration: DURATION, connections: CONNECTIONS, ...opts });
-  return { name, rps: result.requests.average, p99: result.latency.p99, errors: result.errors + result.timeouts, non2xx: result.non2xx };
+  const requests = result.requests.total;
+  return {
+    name,
+    rps: result.requests.average,
+    p99: result.latency.p99,
+    errors: result.errors + result.timeouts,
+    non2xx: result.non2xx,
+    cpuPerRequestUs: requests > 0 ? ((cpuSeconds(serverPid) - cpuBefore) * 1e6) / requests : 0,
+  };
 }
 
 async function benchStore(label: string, env: Record<string, string>): Promise<void> {
   const server = await startServer(env);
+  serverPid = server.pid;
   const { port, key, accommodationId } = server.info;
   const base = `http://127.0.0.1:${port}`;
   const headers = { authorization: `Bearer ${key}`, 'content-type': 'application/json' };
@@ -131,11 +156,13 @@ function report(label: string, results: Result[]): void {
   const select = find('floor: one indexed SELECT');
   const insert = find('floor: one INSERT transaction');
   console.log(`\n${label} — ${DURATION}s per route, ${CONNECTIONS} connections`);
-  console.log(`${'route'.padEnd(32)} ${'req/s'.padStart(9)} ${'p99 ms'.padStart(8)} ${'failed'.padStart(7)}  ratio to floor`);
+  console.log(`${'route'.padEnd(32)} ${'req/s'.padStart(9)} ${'p99 ms'.padStart(8)} ${'failed'.padStart(7)} ${'server µs/req'.padStart(14)}  ratio to floor`);
   for (const r of results) {
     const floor = r.name.startsWith('POST bookings') ? insert : r.name.startsWith('POST') ? select : undefined;
     const ratio = floor ? `${(r.rps / floor.rps).toFixed(2)} req/s, ${(r.p99 / Math.max(floor.p99, 1)).toFixed(2)} p99` : '';
-    console.log(`${r.name.padEnd(32)} ${r.rps.toFixed(0).padStart(9)} ${String(r.p99).padStart(8)} ${String(r.errors + r.non2xx).padStart(7)}  ${ratio}`);
+    console.log(
+      `${r.name.padEnd(32)} ${r.rps.toFixed(0).padStart(9)} ${String(r.p99).padStart(8)} ${String(r.errors + r.non2xx).padStart(7)} ${r.cpuPerRequestUs.toFixed(0).padStart(14)}  ${ratio}`,
+    );
   }
 }
 

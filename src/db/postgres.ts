@@ -19,11 +19,53 @@ export function installPgTypeParsers(): void {
   pg.types.setTypeParser(builtins.INT8, (value: string) => Number(value));
 }
 
+/**
+ * Statements that run again and again become named prepared statements, which PostgreSQL
+ * parses and plans once per connection instead of on every call. A data statement (select,
+ * insert, update, delete) with parameters is named the second time its text is seen; the hot
+ * queries of db/prepared.ts are named at once. Both maps are bounded, so the statements each
+ * connection keeps stay few (Kysely produces one text per query shape).
+ */
+const MAX_NAMED = 300;
+const MAX_TRACKED = 5000;
+const statementNames = new Map<string, string>();
+const seenOnce = new Set<string>();
+const DATA_STATEMENT = /^\s*(select|insert|update|delete|with)\b/i;
+
+export function nameStatement(sql: string): string | undefined {
+  let name = statementNames.get(sql);
+  if (name === undefined && statementNames.size < MAX_NAMED) {
+    name = `staydesk_${statementNames.size + 1}`;
+    statementNames.set(sql, name);
+  }
+  return name;
+}
+
+function statementName(text: string): string | undefined {
+  const name = statementNames.get(text);
+  if (name !== undefined || !DATA_STATEMENT.test(text)) return name;
+  if (seenOnce.has(text)) return nameStatement(text);
+  if (seenOnce.size >= MAX_TRACKED) seenOnce.clear();
+  seenOnce.add(text);
+  return undefined;
+}
+
+type QueryFn = (text: unknown, values?: unknown) => unknown;
+
+function useNamedStatements(client: pg.PoolClient): void {
+  const query = client.query.bind(client) as QueryFn;
+  (client as unknown as { query: QueryFn }).query = (text, values) => {
+    const name = typeof text === 'string' && Array.isArray(values) && values.length > 0 ? statementName(text) : undefined;
+    return name === undefined ? query(text, values) : query({ name, text, values });
+  };
+}
+
 export function createPgPool(url: string, max = 10): pg.Pool {
   installPgTypeParsers();
   const pool = new pg.Pool({ connectionString: url, max, idleTimeoutMillis: 30_000, connectionTimeoutMillis: 10_000 });
   // An idle connection that the server drops (restart, failover) is discarded by the pool and
   // replaced on the next query; without this listener the error would crash the process.
   pool.on('error', () => undefined);
+  pool.on('connect', useNamedStatements);
   return pool;
 }

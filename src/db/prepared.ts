@@ -1,5 +1,6 @@
 import { CompiledQuery, type Compilable } from 'kysely';
 import { isPostgres } from './dialect.ts';
+import { nameStatement } from './postgres.ts';
 import type { Executor } from './store.ts';
 
 /**
@@ -31,6 +32,7 @@ export function prepared<Args extends readonly unknown[], Row>(
         if (!query.parameters.includes(sentinels[i])) throw new Error(`prepared query does not use argument ${i}`);
       }
       entry = { sql: query.sql, slots };
+      if (pg) nameStatement(query.sql);
       compiled.set(pg, entry);
     }
     const parameters = entry.slots.map((s) => ('arg' in s ? args[s.arg] : s.value));

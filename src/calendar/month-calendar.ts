@@ -1,97 +1,97 @@
+import { sql } from 'kysely';
 import type { Accommodation } from '../db/schema.ts';
 import { prepared } from '../db/prepared.ts';
 import type { Executor } from '../db/store.ts';
-import { loadNightWindow } from '../occupancy/night-window.ts';
+import { loadNightWindow, type NightWindow } from '../occupancy/night-window.ts';
 import { decimalsOf, pricingRulesView } from '../pricing/accommodation-rules.ts';
-import { addDays, daysInMonth, eachDate, firstOfMonth, todayIn } from '../shared/dates.ts';
+import { addDays, compareDates, daysInMonth, diffDays, eachDate, firstOfMonth, todayIn } from '../shared/dates.ts';
 import { toMajor } from '../shared/money.ts';
-import { summarizeMonth, summaryWindow, type NightUse } from './calendar-summary.ts';
+import { summarizeMonth, summaryWindow, type MonthSummary, type NightUse } from './calendar-summary.ts';
 import type { CalendarBooking, CalendarView } from './calendar-schemas.ts';
 
-const bookingsQuery = prepared(
-  (db: Executor, accommodationId: number, from: string, to: string, now: string) =>
-    db
+/**
+ * Bookings (not cancelled, not an expired draft) and imported reservations with a night in
+ * [from, to), in one query. Imported ones have no guest, amount or code.
+ */
+const staysQuery = prepared(
+  (db: Executor, accommodationId: number, from: string, to: string, now: string) => {
+    const bookings = db
       .selectFrom('bookings as b')
       .innerJoin('partners as p', 'p.id', 'b.partner_id')
-      .select([
+      .select((eb) => [
         'b.id',
         'b.confirmation_code',
+        eb.ref('b.status').$castTo<string>().as('status'),
+        'b.source',
         'b.checkin',
         'b.checkout',
-        'b.nights',
-        'b.status',
-        'b.source',
         'b.adults',
         'b.children',
         'b.babies',
         'b.total',
         'b.color_index',
         'b.guest_notes',
-        'p.first_name',
-        'p.last_name',
+        sql<string>`${eb.ref('p.first_name')} || ' ' || ${eb.ref('p.last_name')}`.as('title'),
       ])
       .where('b.accommodation_id', '=', accommodationId)
       .where('b.status', '!=', 'cancelled')
       .where('b.checkin', '<', to)
       .where('b.checkout', '>', from)
-      .where((eb) => eb.or([eb('b.status', '!=', 'draft'), eb('b.hold_expires_at', '>', now)]))
-      .orderBy('b.checkin'),
+      .where((eb) => eb.or([eb('b.status', '!=', 'draft'), eb('b.hold_expires_at', '>', now)]));
+    const imported = db
+      .selectFrom('external_reservations as r')
+      .innerJoin('external_feeds as f', 'f.id', 'r.feed_id')
+      .select([
+        'r.id',
+        sql<string>`''`.as('confirmation_code'),
+        sql<string>`'confirmed'`.as('status'),
+        'f.name as source',
+        'r.start_date as checkin',
+        'r.end_date as checkout',
+        sql<number>`0`.as('adults'),
+        sql<number>`0`.as('children'),
+        sql<number>`0`.as('babies'),
+        sql<number>`0`.as('total'),
+        sql<number>`-1`.as('color_index'),
+        sql<string>`''`.as('guest_notes'),
+        'r.summary as title',
+      ])
+      .where('r.accommodation_id', '=', accommodationId)
+      .where('r.start_date', '<', to)
+      .where('r.end_date', '>', from);
+    return bookings.unionAll(imported);
+  },
   [-1_000_001, '\u0001from', '\u0001to', '\u0001now'],
 );
 
-const externalQuery = prepared(
-  (db: Executor, accommodationId: number, from: string, to: string) =>
-    db
-      .selectFrom('external_reservations as r')
-      .innerJoin('external_feeds as f', 'f.id', 'r.feed_id')
-      .select(['r.id', 'r.uid', 'r.summary', 'r.start_date', 'r.end_date', 'f.name as feed_name'])
-      .where('r.accommodation_id', '=', accommodationId)
-      .where('r.start_date', '<', to)
-      .where('r.end_date', '>', from)
-      .orderBy('r.start_date'),
-  [-1_000_001, '\u0001from', '\u0001to'],
-);
-
-/** Bookings (not cancelled, not an expired draft) and imported reservations with a night in [from, to). */
 async function staysOverlapping(db: Executor, accommodation: Accommodation, from: string, to: string, now: string): Promise<CalendarBooking[]> {
   const decimals = decimalsOf(accommodation.currency);
-  const [bookings, external] = await Promise.all([
-    bookingsQuery(db, accommodation.id, from, to, now),
-    externalQuery(db, accommodation.id, from, to),
-  ]);
-  const entries: CalendarBooking[] = bookings.map((b) => ({
-    id: b.id,
-    confirmation_code: b.confirmation_code,
-    title: `${b.first_name} ${b.last_name}`,
-    start_date: b.checkin,
-    end_date: b.checkout,
-    nights: b.nights,
-    status: b.status,
-    source: b.source,
-    guest_count: b.adults + b.children,
-    composition: { adults: b.adults, children: b.children, babies: b.babies },
-    total_amount: toMajor(b.total, decimals),
-    color_index: b.color_index,
-    notes: b.guest_notes,
-  }));
-  for (const r of external) {
-    entries.push({
+  const rows = await staysQuery(db, accommodation.id, from, to, now);
+  return rows
+    .map((r) => ({
       id: r.id,
-      confirmation_code: '',
-      title: r.summary,
-      start_date: r.start_date,
-      end_date: r.end_date,
-      nights: eachDate(r.start_date, r.end_date).length,
-      status: 'confirmed',
-      source: r.feed_name,
-      guest_count: 0,
-      composition: { adults: 0, children: 0, babies: 0 },
-      total_amount: 0,
-      color_index: r.id % 10,
-      notes: '',
-    });
-  }
-  return entries.sort((a, b) => (a.start_date < b.start_date ? -1 : a.start_date > b.start_date ? 1 : 0));
+      confirmation_code: r.confirmation_code,
+      title: r.title,
+      start_date: r.checkin,
+      end_date: r.checkout,
+      nights: diffDays(r.checkin, r.checkout),
+      status: r.status,
+      source: r.source,
+      guest_count: r.adults + r.children,
+      composition: { adults: r.adults, children: r.children, babies: r.babies },
+      total_amount: toMajor(r.total, decimals),
+      // Imported reservations have no code to derive a colour from: their id picks one.
+      color_index: r.color_index >= 0 ? r.color_index : r.id % 10,
+      notes: r.guest_notes,
+    }))
+    .sort((a, b) => compareDates(a.start_date, b.start_date));
+}
+
+/** How far past the month (or today) the first load of claims reaches; most months find a free night in it. */
+const FIRST_LOOKAHEAD_DAYS = 31;
+
+function latest(a: string, b: string): string {
+  return compareDates(a, b) >= 0 ? a : b;
 }
 
 /** api-v1.md 4.5 with decisions.md 6: one accommodation's month. */
@@ -101,20 +101,33 @@ export async function monthCalendar(db: Executor, accommodation: Accommodation, 
   const first = firstOfMonth(year, month);
   const end = addDays(first, daysInMonth(year, month));
   const window = summaryWindow(year, month, today);
-
-  const [nights, bookings] = await Promise.all([
-    loadNightWindow(db, accommodation.id, { claims: window, prices: { from: first, to: end } }, nowIso),
+  const start = latest(today, first);
+  // Claims for the month and the first weeks of the look-ahead; the rest of the year is read
+  // only when every night loaded from the look-ahead's start is taken. For a past month the
+  // two ranges are read apart, so the years between them are never loaded.
+  const loadedTo = latest(end, addDays(start, FIRST_LOOKAHEAD_DAYS));
+  const pastMonth = compareDates(start, end) >= 0;
+  const [nights, bookings, lookahead] = await Promise.all([
+    loadNightWindow(db, accommodation.id, { claims: { from: first, to: pastMonth ? end : loadedTo }, prices: { from: first, to: end } }, nowIso),
     staysOverlapping(db, accommodation, first, end, nowIso),
+    pastMonth ? loadNightWindow(db, accommodation.id, { claims: { from: start, to: loadedTo }, prices: { from: first, to: first } }, nowIso) : null,
   ]);
-  const takenRows = nights.taken;
-  const overrides = nights.prices;
+  const taken = takenMap(nights);
+  if (lookahead !== null) for (const [night, use] of takenMap(lookahead)) taken.set(night, use);
+  let summary: MonthSummary = summarizeMonth({ year, month, today, taken });
+  const next = summary.next_available_date;
+  if (compareDates(loadedTo, window.to) < 0 && (next === null || compareDates(next, loadedTo) >= 0)) {
+    // Nights past loadedTo only looked free because they were not loaded.
+    const rest = await loadNightWindow(db, accommodation.id, { claims: { from: loadedTo, to: window.to }, prices: { from: first, to: first } }, nowIso);
+    for (const [night, use] of takenMap(rest)) taken.set(night, use);
+    summary = summarizeMonth({ year, month, today, taken });
+  }
 
-  const taken = new Map<string, NightUse>(takenRows.map((n) => [n.night, n.kind === 'block' ? 'block' : 'stay']));
   const decimals = decimalsOf(accommodation.currency);
   const daily_prices: Record<string, number> = {};
   const blocked_dates: string[] = [];
   for (const date of eachDate(first, end)) {
-    daily_prices[date] = toMajor(overrides.get(date) ?? accommodation.base_price, decimals);
+    daily_prices[date] = toMajor(nights.prices.get(date) ?? accommodation.base_price, decimals);
     if (taken.get(date) === 'block') blocked_dates.push(date);
   }
 
@@ -126,7 +139,11 @@ export async function monthCalendar(db: Executor, accommodation: Accommodation, 
     bookings,
     blocked_dates,
     daily_prices,
-    availability_summary: summarizeMonth({ year, month, today, taken }),
+    availability_summary: summary,
     pricing_rules: pricingRulesView(accommodation),
   };
+}
+
+function takenMap(window: NightWindow): Map<string, NightUse> {
+  return new Map(window.taken.map((n) => [n.night, n.kind === 'block' ? 'block' : 'stay']));
 }

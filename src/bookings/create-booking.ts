@@ -4,7 +4,7 @@ import { isUniqueViolation } from '../db/dialect.ts';
 import type { Accommodation, BookingStatus } from '../db/schema.ts';
 import { badRequest, conflict, type AppError } from '../http/errors.ts';
 import { invoiceUrl } from '../invoices/invoice-url.ts';
-import { enqueueBookingMail } from '../mail/enqueue-booking-mail.ts';
+import { enqueueBookingMailFrom } from '../mail/enqueue-booking-mail.ts';
 import { NightTakenError, claimNights, expireHoldsOverlapping, findTakenNights, type TakenNight } from '../occupancy/night-claims.ts';
 import { loadNightWindow } from '../occupancy/night-window.ts';
 import { upsertPartner } from '../partners/partner-repository.ts';
@@ -117,7 +117,30 @@ export async function createBooking(ctx: AppContext, apiKeyId: number, input: Cr
         .returning(['id', 'confirmation_code'])
         .executeTakeFirstOrThrow();
       await claimNights(trx, { accommodationId: accommodation.id, nights: eachDate(stay.checkin, stay.checkout), kind: 'booking', bookingId: booking.id });
-      if (status === 'confirmed') await enqueueBookingMail(trx, ctx.config, 'confirmation', booking.id);
+      if (status === 'confirmed') {
+        await enqueueBookingMailFrom(trx, ctx.config, 'confirmation', {
+          bookingId: booking.id,
+          recipient: input.partner_data.email.trim(),
+          invoiceToken,
+          details: {
+            confirmationCode: booking.confirmation_code,
+            firstName: input.partner_data.first_name.trim(),
+            accommodationName: accommodation.name,
+            checkin: stay.checkin,
+            checkout: stay.checkout,
+            checkinTime: accommodation.checkin_time,
+            checkoutTime: accommodation.checkout_time,
+            nights: stay.nights,
+            adults: b.adults_count,
+            children: b.children_count,
+            babies: b.babies_count,
+            total: quote.total,
+            currency: accommodation.currency,
+            paymentMethod: b.payment_method,
+            cancelReason: null,
+          },
+        });
+      }
 
       const url = invoiceUrl(ctx.config, invoiceToken);
       const response: BookingCreated = {

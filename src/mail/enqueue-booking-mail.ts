@@ -64,18 +64,40 @@ async function writeBookingMail(db: Executor, kind: BookingMailKind, bookingId: 
     paymentMethod: row.payment_method,
     cancelReason: row.cancel_reason,
   };
-  const mail = renderBookingMail(kind, details, linkFor === null ? null : linkFor(row.invoice_token));
+  await insertBookingMail(db, kind, { bookingId, recipient: row.email, details }, linkFor === null ? null : linkFor(row.invoice_token));
+}
+
+/**
+ * Queues a booking mail from details the caller already holds (booking creation has every one
+ * of them in hand), saving the read that enqueueBookingMail does.
+ */
+export async function enqueueBookingMailFrom(
+  db: Executor,
+  config: Pick<Config, 'publicBaseUrl' | 'slug'>,
+  kind: Exclude<BookingMailKind, 'cancellation'>,
+  mail: { bookingId: number; recipient: string; invoiceToken: string; details: BookingMailDetails },
+): Promise<void> {
+  await insertBookingMail(db, kind, mail, invoiceUrl(config, mail.invoiceToken));
+}
+
+async function insertBookingMail(
+  db: Executor,
+  kind: BookingMailKind,
+  mail: { bookingId: number; recipient: string; details: BookingMailDetails },
+  invoiceLink: string | null,
+): Promise<void> {
+  const rendered = renderBookingMail(kind, mail.details, invoiceLink);
   const now = new Date().toISOString();
   await db
     .insertInto('outbox')
     .values({
       kind: 'mail',
       template: `booking_${kind}`,
-      booking_id: bookingId,
-      recipient: row.email,
-      subject: mail.subject,
-      body_text: mail.text,
-      body_html: mail.html,
+      booking_id: mail.bookingId,
+      recipient: mail.recipient,
+      subject: rendered.subject,
+      body_text: rendered.text,
+      body_html: rendered.html,
       status: 'pending',
       next_attempt_at: now,
       locked_until: null,

@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
+import path from 'node:path';
 import { after, describe, test } from 'node:test';
 import type { Kysely } from 'kysely';
 import { buildApp } from '../../src/app.ts';
@@ -306,5 +307,15 @@ describe(`usage and configuration errors (${testStoreKind})`, () => {
       assert.match(res.stderr, new RegExp(`Configuration error: ${variable}\\b`));
       assert.ok(!/\n\s+at /.test(res.stderr), 'no stack trace');
     }
+  });
+
+  test('a .env file in the working directory supplies settings; the environment wins over it', async () => {
+    const s = await freshStore();
+    fs.writeFileSync(path.join(s.dir, '.env'), 'LOG_LEVEL=chatty\nSTAYDESK_SLUG=Not A Slug\n');
+    const fromFile = await runCli(['migrate'], { ...s.env, LOG_LEVEL: 'warn' }, { cwd: s.dir });
+    assert.equal(fromFile.code, 1, fromFile.stdout);
+    assert.match(fromFile.stderr, /Configuration error: STAYDESK_SLUG\b/);
+    const overridden = await runCli(['migrate'], { ...s.env, LOG_LEVEL: 'warn', STAYDESK_SLUG: 'staydesk' }, { cwd: s.dir });
+    assert.equal(overridden.code, 0, overridden.stderr);
   });
 });

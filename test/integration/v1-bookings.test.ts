@@ -556,9 +556,7 @@ describe(`confirmation codes and invoices (${testStoreKind})`, () => {
     assert.ok(token.length >= 20, 'the token is long enough to be unguessable');
     const wrongToken = `${token.slice(0, -4)}${token.slice(-4) === 'AAAA' ? 'BBBB' : 'AAAA'}`;
     const wrongPath = `${path.slice(0, -token.length)}${wrongToken}`;
-    // Not checked against OpenAPI here: the document gives this 404 the PDF media type
-    // (v1-known-bugs.test.ts); the envelope itself is checked below.
-    const wrong = await t.request({ method: 'GET', url: wrongPath, key: null });
+    const wrong = await call({ method: 'GET', url: wrongPath, key: null });
     const parsed = assertErrorEnvelope(wrong, 404, 'NOT_FOUND');
     assert.ok(!wrong.body.includes(data.confirmation_code));
     assert.equal(typeof parsed.error.message, 'string');

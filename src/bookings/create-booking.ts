@@ -1,13 +1,12 @@
 import type { AppContext } from '../app-context.ts';
 import { checkStayOrThrow, conflictMessage, loadAccommodation } from '../availability/stay-check.ts';
-import { isUniqueViolation } from '../db/dialect.ts';
+import { isPostgres, isUniqueViolation } from '../db/dialect.ts';
 import type { Accommodation, BookingStatus } from '../db/schema.ts';
 import { badRequest, conflict, type AppError } from '../http/errors.ts';
 import { invoiceUrl } from '../invoices/invoice-url.ts';
-import { enqueueBookingMailFrom } from '../mail/enqueue-booking-mail.ts';
-import { NightTakenError, claimNights, expireHoldsOverlapping, findTakenNights, type TakenNight } from '../occupancy/night-claims.ts';
+import { bookingMailRow } from '../mail/enqueue-booking-mail.ts';
+import { NightTakenError, expireHoldsOverlapping, findTakenNights, type TakenNight } from '../occupancy/night-claims.ts';
 import { loadNightWindow } from '../occupancy/night-window.ts';
-import { upsertPartner } from '../partners/partner-repository.ts';
 import { decimalsOf } from '../pricing/accommodation-rules.ts';
 import type { StayQuote } from '../pricing/price-stay.ts';
 import { eachDate } from '../shared/dates.ts';
@@ -15,6 +14,7 @@ import { amountMatches, formatMoney, toMajor } from '../shared/money.ts';
 import { colorIndexOf, newConfirmationCode, newInvoiceToken } from './booking-codes.ts';
 import type { BookingCreated, CreateBookingInput } from './booking-schemas.ts';
 import { recordIdempotent, replayIdempotent, requestHash } from './idempotency.ts';
+import { insertBookingRows, type BookingRows } from './insert-booking-rows.ts';
 import { nextSteps } from './next-steps.ts';
 import { priceFromOverrides, quoteColumns } from './quote-stay.ts';
 
@@ -51,7 +51,7 @@ function checkAmount(input: CreateBookingInput, quote: StayQuote, accommodation:
  */
 export async function createBooking(ctx: AppContext, apiKeyId: number, input: CreateBookingInput): Promise<BookingCreated> {
   const idempotencyKey = input.booking_data.idempotency_key;
-  const hash = requestHash(input);
+  const hash = idempotencyKey === undefined ? '' : requestHash(input);
   if (idempotencyKey !== undefined) {
     const replay = await replayIdempotent(ctx.db, apiKeyId, idempotencyKey, hash);
     if (replay !== null) return replay;
@@ -78,96 +78,111 @@ export async function createBooking(ctx: AppContext, apiKeyId: number, input: Cr
   const status: BookingStatus = b.payment_method === 'card_processor' ? 'draft' : 'confirmed';
   const holdExpiresAt = status === 'draft' ? new Date(now.getTime() + ctx.config.draftHoldSeconds * 1000).toISOString() : null;
 
-  try {
-    const created = await ctx.db.transaction().execute(async (trx) => {
-      // Drafts whose hold ran out still own their claim rows until the expiry job runs: free them now.
-      if (window.expiredHoldBookingIds.length > 0) await expireHoldsOverlapping(trx, accommodation.id, stay.checkin, stay.checkout, nowIso);
-      const partnerId = await upsertPartner(trx, input.partner_data, nowIso);
-      const invoiceToken = newInvoiceToken();
-      const confirmationCode = newConfirmationCode();
-      const booking = await trx
-        .insertInto('bookings')
-        .values({
-          accommodation_id: accommodation.id,
-          partner_id: partnerId,
-          confirmation_code: confirmationCode,
-          status,
-          source: 'direct',
-          checkin: stay.checkin,
-          checkout: stay.checkout,
-          nights: stay.nights,
-          adults: b.adults_count,
-          children: b.children_count,
-          babies: b.babies_count,
-          guest_notes: b.guest_notes ?? '',
-          payment_method: b.payment_method,
-          payment_intent_id: b.payment_intent_id ?? null,
-          currency: accommodation.currency,
-          ...quoteColumns(quote),
-          hold_expires_at: holdExpiresAt,
-          cancel_reason: null,
-          invoice_token: invoiceToken,
-          api_key_id: apiKeyId,
-          color_index: colorIndexOf(confirmationCode),
-          created_at: nowIso,
-          updated_at: nowIso,
-          confirmed_at: status === 'confirmed' ? nowIso : null,
-          cancelled_at: null,
-        })
-        .returning(['id', 'confirmation_code'])
-        .executeTakeFirstOrThrow();
-      await claimNights(trx, { accommodationId: accommodation.id, nights: eachDate(stay.checkin, stay.checkout), kind: 'booking', bookingId: booking.id });
-      if (status === 'confirmed') {
-        await enqueueBookingMailFrom(trx, ctx.config, 'confirmation', {
-          bookingId: booking.id,
-          recipient: input.partner_data.email.trim(),
-          invoiceToken,
-          details: {
-            confirmationCode: booking.confirmation_code,
-            firstName: input.partner_data.first_name.trim(),
-            accommodationName: accommodation.name,
-            checkin: stay.checkin,
-            checkout: stay.checkout,
-            checkinTime: accommodation.checkin_time,
-            checkoutTime: accommodation.checkout_time,
-            nights: stay.nights,
-            adults: b.adults_count,
-            children: b.children_count,
-            babies: b.babies_count,
-            total: quote.total,
-            currency: accommodation.currency,
-            paymentMethod: b.payment_method,
-            cancelReason: null,
-          },
-        });
-      }
+  const invoiceToken = newInvoiceToken();
+  const confirmationCode = newConfirmationCode();
+  const rows: BookingRows = {
+    partner: input.partner_data,
+    booking: {
+      accommodation_id: accommodation.id,
+      confirmation_code: confirmationCode,
+      status,
+      source: 'direct',
+      checkin: stay.checkin,
+      checkout: stay.checkout,
+      nights: stay.nights,
+      adults: b.adults_count,
+      children: b.children_count,
+      babies: b.babies_count,
+      guest_notes: b.guest_notes ?? '',
+      payment_method: b.payment_method,
+      payment_intent_id: b.payment_intent_id ?? null,
+      currency: accommodation.currency,
+      ...quoteColumns(quote),
+      hold_expires_at: holdExpiresAt,
+      cancel_reason: null,
+      invoice_token: invoiceToken,
+      api_key_id: apiKeyId,
+      color_index: colorIndexOf(confirmationCode),
+      created_at: nowIso,
+      updated_at: nowIso,
+      confirmed_at: status === 'confirmed' ? nowIso : null,
+      cancelled_at: null,
+    },
+    nights: eachDate(stay.checkin, stay.checkout),
+    // Card drafts are mailed when the payment confirms them; the others now.
+    mail:
+      status === 'confirmed'
+        ? bookingMailRow(
+            ctx.config,
+            'confirmation',
+            {
+              recipient: input.partner_data.email.trim(),
+              invoiceToken,
+              details: {
+                confirmationCode,
+                firstName: input.partner_data.first_name.trim(),
+                accommodationName: accommodation.name,
+                checkin: stay.checkin,
+                checkout: stay.checkout,
+                checkinTime: accommodation.checkin_time,
+                checkoutTime: accommodation.checkout_time,
+                nights: stay.nights,
+                adults: b.adults_count,
+                children: b.children_count,
+                babies: b.babies_count,
+                total: quote.total,
+                currency: accommodation.currency,
+                paymentMethod: b.payment_method,
+                cancelReason: null,
+              },
+            },
+            nowIso,
+          )
+        : null,
+  };
+  const respond = (bookingId: number, partnerId: number): BookingCreated => {
+    const url = invoiceUrl(ctx.config, invoiceToken);
+    return {
+      booking_id: bookingId,
+      confirmation_code: confirmationCode,
+      booking_reference: confirmationCode,
+      partner_id: partnerId,
+      invoice_url: url,
+      status,
+      next_steps: nextSteps({
+        status: status === 'draft' ? 'draft' : 'confirmed',
+        paymentMethod: b.payment_method,
+        confirmationCode,
+        bookingId,
+        email: input.partner_data.email,
+        nights: stay.nights,
+        total: formatMoney(quote.total, accommodation.currency),
+        holdExpiresAt,
+        invoiceUrl: url,
+        bookingPath: `/api/v1/${ctx.config.slug}/bookings/${bookingId}`,
+      }),
+    };
+  };
 
-      const url = invoiceUrl(ctx.config, invoiceToken);
-      const response: BookingCreated = {
-        booking_id: booking.id,
-        confirmation_code: booking.confirmation_code,
-        booking_reference: booking.confirmation_code,
-        partner_id: partnerId,
-        invoice_url: url,
-        status,
-        next_steps: nextSteps({
-          status: status === 'draft' ? 'draft' : 'confirmed',
-          paymentMethod: b.payment_method,
-          confirmationCode: booking.confirmation_code,
-          bookingId: booking.id,
-          email: input.partner_data.email,
-          nights: stay.nights,
-          total: formatMoney(quote.total, accommodation.currency),
-          holdExpiresAt,
-          invoiceUrl: url,
-          bookingPath: `/api/v1/${ctx.config.slug}/bookings/${booking.id}`,
-        }),
-      };
-      if (idempotencyKey !== undefined) {
-        await recordIdempotent(trx, { apiKeyId, key: idempotencyKey, hash, bookingId: booking.id, response, now: nowIso });
-      }
-      return response;
-    });
+  try {
+    let created: BookingCreated;
+    // The booking rows are atomic on their own on PostgreSQL; a transaction is needed around
+    // them on SQLite, to free expired holds first, or to store the idempotent answer with them.
+    if (isPostgres(ctx.db) && window.expiredHoldBookingIds.length === 0 && idempotencyKey === undefined) {
+      const ids = await insertBookingRows(ctx.db, rows, nowIso);
+      created = respond(ids.bookingId, ids.partnerId);
+    } else {
+      created = await ctx.db.transaction().execute(async (trx) => {
+        // Drafts whose hold ran out still own their claim rows until the expiry job runs: free them now.
+        if (window.expiredHoldBookingIds.length > 0) await expireHoldsOverlapping(trx, accommodation.id, stay.checkin, stay.checkout, nowIso);
+        const ids = await insertBookingRows(trx, rows, nowIso);
+        const response = respond(ids.bookingId, ids.partnerId);
+        if (idempotencyKey !== undefined) {
+          await recordIdempotent(trx, { apiKeyId, key: idempotencyKey, hash, bookingId: ids.bookingId, response, now: nowIso });
+        }
+        return response;
+      });
+    }
     ctx.metrics.bookingsCreated.labels(status, b.payment_method).inc();
     return created;
   } catch (error) {

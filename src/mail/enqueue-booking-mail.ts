@@ -1,4 +1,5 @@
 import type { Config } from '../config/config.ts';
+import type { NewOutboxMessage } from '../db/schema.ts';
 import type { Executor } from '../db/store.ts';
 import { invoiceUrl } from '../invoices/invoice-url.ts';
 import { renderBookingMail, type BookingMailDetails, type BookingMailKind } from './booking-mail-templates.ts';
@@ -67,17 +68,38 @@ async function writeBookingMail(db: Executor, kind: BookingMailKind, bookingId: 
   await insertBookingMail(db, kind, { bookingId, recipient: row.email, details }, linkFor === null ? null : linkFor(row.invoice_token));
 }
 
+export type BookingMailRow = Omit<NewOutboxMessage, 'booking_id'>;
+
 /**
- * Queues a booking mail from details the caller already holds (booking creation has every one
- * of them in hand), saving the read that enqueueBookingMail does.
+ * The outbox row of a booking mail, rendered from details the caller already holds (booking
+ * creation has every one of them in hand); the caller writes it with the booking's id.
  */
-export async function enqueueBookingMailFrom(
-  db: Executor,
+export function bookingMailRow(
   config: Pick<Config, 'publicBaseUrl' | 'slug'>,
   kind: Exclude<BookingMailKind, 'cancellation'>,
-  mail: { bookingId: number; recipient: string; invoiceToken: string; details: BookingMailDetails },
-): Promise<void> {
-  await insertBookingMail(db, kind, mail, invoiceUrl(config, mail.invoiceToken));
+  mail: { recipient: string; invoiceToken: string; details: BookingMailDetails },
+  now: string,
+): BookingMailRow {
+  return outboxRow(kind, mail, invoiceUrl(config, mail.invoiceToken), now);
+}
+
+function outboxRow(kind: BookingMailKind, mail: { recipient: string; details: BookingMailDetails }, invoiceLink: string | null, now: string): BookingMailRow {
+  const rendered = renderBookingMail(kind, mail.details, invoiceLink);
+  return {
+    kind: 'mail',
+    template: `booking_${kind}`,
+    recipient: mail.recipient,
+    subject: rendered.subject,
+    body_text: rendered.text,
+    body_html: rendered.html,
+    status: 'pending',
+    next_attempt_at: now,
+    locked_until: null,
+    locked_by: null,
+    last_error: null,
+    created_at: now,
+    sent_at: null,
+  };
 }
 
 async function insertBookingMail(
@@ -86,25 +108,9 @@ async function insertBookingMail(
   mail: { bookingId: number; recipient: string; details: BookingMailDetails },
   invoiceLink: string | null,
 ): Promise<void> {
-  const rendered = renderBookingMail(kind, mail.details, invoiceLink);
-  const now = new Date().toISOString();
+  const row = outboxRow(kind, mail, invoiceLink, new Date().toISOString());
   await db
     .insertInto('outbox')
-    .values({
-      kind: 'mail',
-      template: `booking_${kind}`,
-      booking_id: mail.bookingId,
-      recipient: mail.recipient,
-      subject: rendered.subject,
-      body_text: rendered.text,
-      body_html: rendered.html,
-      status: 'pending',
-      next_attempt_at: now,
-      locked_until: null,
-      locked_by: null,
-      last_error: null,
-      created_at: now,
-      sent_at: null,
-    })
+    .values({ ...row, booking_id: mail.bookingId })
     .execute();
 }

@@ -1,5 +1,6 @@
 import { Type } from 'typebox';
 import { MetadataSchema } from '../http/envelope.ts';
+import { Nullable } from '../http/nullable.ts';
 
 export const ExtrasSchema = Type.Object(
   {
@@ -46,8 +47,8 @@ export const RestrictionsSchema = Type.Object({
 export const AvailabilityData = Type.Object({
   available: Type.Boolean(),
   nights: Type.Integer(),
-  pricing: Type.Union([PricingSchema, Type.Null()]),
-  restrictions: Type.Union([RestrictionsSchema, Type.Null()]),
+  pricing: Nullable(PricingSchema),
+  restrictions: Nullable(RestrictionsSchema),
   message: Type.String(),
 });
 

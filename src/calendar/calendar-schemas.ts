@@ -1,5 +1,6 @@
 import { Type, type Static } from 'typebox';
 import { AccommodationId } from '../availability/availability-schemas.ts';
+import { Nullable } from '../http/nullable.ts';
 
 export const CalendarBody = Type.Object({
   accommodation_id: AccommodationId,
@@ -36,7 +37,7 @@ export const CalendarData = Type.Object({
     available_nights: Type.Integer(),
     booked_nights: Type.Integer(),
     occupancy_rate: Type.Number(),
-    next_available_date: Type.Union([Type.String(), Type.Null()]),
+    next_available_date: Nullable(Type.String()),
   }),
   pricing_rules: Type.Object({
     base_price: Type.Number(),

@@ -9,29 +9,115 @@ import { toMajor } from '../shared/money.ts';
 import { summarizeMonth, summaryWindow, type MonthSummary, type NightUse } from './calendar-summary.ts';
 import type { CalendarBooking, CalendarView } from './calendar-schemas.ts';
 
+type RowKind = 'claim' | 'price' | 'booking' | 'imported';
+
+/** One row of the calendar query; which columns are set depends on `row_kind`. */
+interface CalendarRow {
+  row_kind: RowKind;
+  night: string | null;
+  claim_kind: string | null;
+  booking_id: number | null;
+  status: string | null;
+  hold_expires_at: string | null;
+  amount: number | null;
+  code: string | null;
+  source: string | null;
+  checkin: string | null;
+  checkout: string | null;
+  adults: number | null;
+  children: number | null;
+  babies: number | null;
+  color_index: number | null;
+  notes: string | null;
+  title: string | null;
+}
+
+// Typed nulls: PostgreSQL resolves a UNION's column types branch by branch, so an untyped null
+// in an early branch would fix a column to text before a later branch brings a date.
+const NULL_TEXT = sql<string | null>`cast(null as text)`;
+const NULL_INT = sql<number | null>`cast(null as integer)`;
+const NULL_DATE = sql<string | null>`cast(null as date)`;
+const NULL_TIMESTAMP = sql<string | null>`cast(null as timestamptz)`;
+
 /**
- * Bookings (not cancelled, not an expired draft) and imported reservations with a night in
- * [from, to), in one query. Imported ones have no guest, amount or code.
+ * Everything a month view reads, in one round trip (a UNION ALL of four reads):
+ * - claims of [claimsFrom, claimsTo) with their booking's status and hold, to know taken nights;
+ * - nightly prices of the month;
+ * - bookings (not cancelled, not an expired draft) with a night in the month;
+ * - reservations imported from other channels with a night in the month.
  */
-const staysQuery = prepared(
-  (db: Executor, accommodationId: number, from: string, to: string, now: string) => {
+const calendarQuery = prepared(
+  (db: Executor, accommodationId: number, claimsFrom: string, claimsTo: string, from: string, to: string, now: string) => {
+    const claims = db
+      .selectFrom('night_claims as c')
+      .leftJoin('bookings as b', 'b.id', 'c.booking_id')
+      .select((eb) => [
+        sql<RowKind>`'claim'`.as('row_kind'),
+        eb.ref('c.night').$castTo<string | null>().as('night'),
+        eb.ref('c.kind').$castTo<string | null>().as('claim_kind'),
+        'c.booking_id',
+        eb.ref('b.status').$castTo<string | null>().as('status'),
+        'b.hold_expires_at',
+        NULL_INT.as('amount'),
+        NULL_TEXT.as('code'),
+        NULL_TEXT.as('source'),
+        NULL_DATE.as('checkin'),
+        NULL_DATE.as('checkout'),
+        NULL_INT.as('adults'),
+        NULL_INT.as('children'),
+        NULL_INT.as('babies'),
+        NULL_INT.as('color_index'),
+        NULL_TEXT.as('notes'),
+        NULL_TEXT.as('title'),
+      ])
+      .where('c.accommodation_id', '=', accommodationId)
+      .where('c.night', '>=', claimsFrom)
+      .where('c.night', '<', claimsTo);
+    const prices = db
+      .selectFrom('nightly_prices as p')
+      .select((eb) => [
+        sql<RowKind>`'price'`.as('row_kind'),
+        eb.ref('p.night').$castTo<string | null>().as('night'),
+        NULL_TEXT.as('claim_kind'),
+        NULL_INT.as('booking_id'),
+        NULL_TEXT.as('status'),
+        NULL_TIMESTAMP.as('hold_expires_at'),
+        eb.ref('p.price').$castTo<number | null>().as('amount'),
+        NULL_TEXT.as('code'),
+        NULL_TEXT.as('source'),
+        NULL_DATE.as('checkin'),
+        NULL_DATE.as('checkout'),
+        NULL_INT.as('adults'),
+        NULL_INT.as('children'),
+        NULL_INT.as('babies'),
+        NULL_INT.as('color_index'),
+        NULL_TEXT.as('notes'),
+        NULL_TEXT.as('title'),
+      ])
+      .where('p.accommodation_id', '=', accommodationId)
+      .where('p.night', '>=', from)
+      .where('p.night', '<', to);
     const bookings = db
       .selectFrom('bookings as b')
       .innerJoin('partners as p', 'p.id', 'b.partner_id')
       .select((eb) => [
-        'b.id',
-        'b.confirmation_code',
-        eb.ref('b.status').$castTo<string>().as('status'),
-        'b.source',
-        'b.checkin',
-        'b.checkout',
-        'b.adults',
-        'b.children',
-        'b.babies',
-        'b.total',
-        'b.color_index',
-        'b.guest_notes',
-        sql<string>`${eb.ref('p.first_name')} || ' ' || ${eb.ref('p.last_name')}`.as('title'),
+        sql<RowKind>`'booking'`.as('row_kind'),
+        NULL_DATE.as('night'),
+        NULL_TEXT.as('claim_kind'),
+        eb.ref('b.id').$castTo<number | null>().as('booking_id'),
+        eb.ref('b.status').$castTo<string | null>().as('status'),
+        NULL_TIMESTAMP.as('hold_expires_at'),
+        eb.ref('b.total').$castTo<number | null>().as('amount'),
+        eb.ref('b.confirmation_code').$castTo<string | null>().as('code'),
+        eb.ref('b.source').$castTo<string | null>().as('source'),
+        eb.ref('b.checkin').$castTo<string | null>().as('checkin'),
+        eb.ref('b.checkout').$castTo<string | null>().as('checkout'),
+        eb.ref('b.adults').$castTo<number | null>().as('adults'),
+        eb.ref('b.children').$castTo<number | null>().as('children'),
+        eb.ref('b.babies').$castTo<number | null>().as('babies'),
+        eb.ref('b.color_index').$castTo<number | null>().as('color_index'),
+        eb.ref('b.guest_notes').$castTo<string | null>().as('notes'),
+        sql<string | null>`${eb.ref('p.first_name')} || ' ' || ${eb.ref('p.last_name')}`.as('title'),
       ])
       .where('b.accommodation_id', '=', accommodationId)
       .where('b.status', '!=', 'cancelled')
@@ -41,50 +127,56 @@ const staysQuery = prepared(
     const imported = db
       .selectFrom('external_reservations as r')
       .innerJoin('external_feeds as f', 'f.id', 'r.feed_id')
-      .select([
-        'r.id',
-        sql<string>`''`.as('confirmation_code'),
-        sql<string>`'confirmed'`.as('status'),
-        'f.name as source',
-        'r.start_date as checkin',
-        'r.end_date as checkout',
-        sql<number>`0`.as('adults'),
-        sql<number>`0`.as('children'),
-        sql<number>`0`.as('babies'),
-        sql<number>`0`.as('total'),
-        sql<number>`-1`.as('color_index'),
-        sql<string>`''`.as('guest_notes'),
-        'r.summary as title',
+      .select((eb) => [
+        sql<RowKind>`'imported'`.as('row_kind'),
+        NULL_DATE.as('night'),
+        NULL_TEXT.as('claim_kind'),
+        eb.ref('r.id').$castTo<number | null>().as('booking_id'),
+        sql<string | null>`'confirmed'`.as('status'),
+        NULL_TIMESTAMP.as('hold_expires_at'),
+        sql<number | null>`0`.as('amount'),
+        sql<string | null>`''`.as('code'),
+        eb.ref('f.name').$castTo<string | null>().as('source'),
+        eb.ref('r.start_date').$castTo<string | null>().as('checkin'),
+        eb.ref('r.end_date').$castTo<string | null>().as('checkout'),
+        sql<number | null>`0`.as('adults'),
+        sql<number | null>`0`.as('children'),
+        sql<number | null>`0`.as('babies'),
+        NULL_INT.as('color_index'),
+        sql<string | null>`''`.as('notes'),
+        eb.ref('r.summary').$castTo<string | null>().as('title'),
       ])
       .where('r.accommodation_id', '=', accommodationId)
       .where('r.start_date', '<', to)
       .where('r.end_date', '>', from);
-    return bookings.unionAll(imported);
+    return claims.unionAll(prices).unionAll(bookings).unionAll(imported);
   },
-  [-1_000_001, '\u0001from', '\u0001to', '\u0001now'],
+  [-1_000_001, '\u0001claims-from', '\u0001claims-to', '\u0001from', '\u0001to', '\u0001now'],
 );
 
-async function staysOverlapping(db: Executor, accommodation: Accommodation, from: string, to: string, now: string): Promise<CalendarBooking[]> {
-  const decimals = decimalsOf(accommodation.currency);
-  const rows = await staysQuery(db, accommodation.id, from, to, now);
-  return rows
-    .map((r) => ({
-      id: r.id,
-      confirmation_code: r.confirmation_code,
-      title: r.title,
-      start_date: r.checkin,
-      end_date: r.checkout,
-      nights: diffDays(r.checkin, r.checkout),
-      status: r.status,
-      source: r.source,
-      guest_count: r.adults + r.children,
-      composition: { adults: r.adults, children: r.children, babies: r.babies },
-      total_amount: toMajor(r.total, decimals),
-      // Imported reservations have no code to derive a colour from: their id picks one.
-      color_index: r.color_index >= 0 ? r.color_index : r.id % 10,
-      notes: r.guest_notes,
-    }))
-    .sort((a, b) => compareDates(a.start_date, b.start_date));
+/** A calendar entry from a booking or imported row (their columns are all set). */
+function stayEntry(r: CalendarRow, decimals: number): CalendarBooking {
+  const id = r.booking_id ?? 0;
+  const checkin = r.checkin ?? '';
+  const checkout = r.checkout ?? '';
+  const adults = r.adults ?? 0;
+  const children = r.children ?? 0;
+  return {
+    id,
+    confirmation_code: r.code ?? '',
+    title: r.title ?? '',
+    start_date: checkin,
+    end_date: checkout,
+    nights: diffDays(checkin, checkout),
+    status: r.status ?? '',
+    source: r.source ?? '',
+    guest_count: adults + children,
+    composition: { adults, children, babies: r.babies ?? 0 },
+    total_amount: toMajor(r.amount ?? 0, decimals),
+    // Imported reservations have no code to derive a colour from: their id picks one.
+    color_index: r.color_index ?? id % 10,
+    notes: r.notes ?? '',
+  };
 }
 
 /** How far past the month (or today) the first load of claims reaches; most months find a free night in it. */
@@ -107,12 +199,32 @@ export async function monthCalendar(db: Executor, accommodation: Accommodation, 
   // two ranges are read apart, so the years between them are never loaded.
   const loadedTo = latest(end, addDays(start, FIRST_LOOKAHEAD_DAYS));
   const pastMonth = compareDates(start, end) >= 0;
-  const [nights, bookings, lookahead] = await Promise.all([
-    loadNightWindow(db, accommodation.id, { claims: { from: first, to: pastMonth ? end : loadedTo }, prices: { from: first, to: end } }, nowIso),
-    staysOverlapping(db, accommodation, first, end, nowIso),
+  const [rows, lookahead] = await Promise.all([
+    calendarQuery(db, accommodation.id, first, pastMonth ? end : loadedTo, first, end, nowIso),
     pastMonth ? loadNightWindow(db, accommodation.id, { claims: { from: start, to: loadedTo }, prices: { from: first, to: first } }, nowIso) : null,
   ]);
-  const taken = takenMap(nights);
+  const decimals = decimalsOf(accommodation.currency);
+  const taken = new Map<string, NightUse>();
+  const prices = new Map<string, number>();
+  const bookings: CalendarBooking[] = [];
+  for (const r of rows) {
+    switch (r.row_kind) {
+      case 'claim':
+        // A card draft whose hold has run out takes nothing, as in loadNightWindow.
+        if (r.night !== null && !(r.status === 'draft' && r.hold_expires_at !== null && r.hold_expires_at <= nowIso)) {
+          taken.set(r.night, r.claim_kind === 'block' ? 'block' : 'stay');
+        }
+        break;
+      case 'price':
+        if (r.night !== null && r.amount !== null) prices.set(r.night, r.amount);
+        break;
+      case 'booking':
+      case 'imported':
+        bookings.push(stayEntry(r, decimals));
+        break;
+    }
+  }
+  bookings.sort((x, y) => compareDates(x.start_date, y.start_date));
   if (lookahead !== null) for (const [night, use] of takenMap(lookahead)) taken.set(night, use);
   let summary: MonthSummary = summarizeMonth({ year, month, today, taken });
   const next = summary.next_available_date;
@@ -123,11 +235,10 @@ export async function monthCalendar(db: Executor, accommodation: Accommodation, 
     summary = summarizeMonth({ year, month, today, taken });
   }
 
-  const decimals = decimalsOf(accommodation.currency);
   const daily_prices: Record<string, number> = {};
   const blocked_dates: string[] = [];
   for (const date of eachDate(first, end)) {
-    daily_prices[date] = toMajor(nights.prices.get(date) ?? accommodation.base_price, decimals);
+    daily_prices[date] = toMajor(prices.get(date) ?? accommodation.base_price, decimals);
     if (taken.get(date) === 'block') blocked_dates.push(date);
   }
 

@@ -1,4 +1,4 @@
-import { addDays, compareDates, daysInMonth, firstOfMonth } from '../shared/dates.ts';
+import { addDays, compareDates, daysInMonth, eachDate, firstOfMonth } from '../shared/dates.ts';
 
 export type NightUse = 'stay' | 'block';
 
@@ -30,8 +30,8 @@ export function summarizeMonth(input: MonthSummaryInput): MonthSummary {
   const first = firstOfMonth(input.year, input.month);
   let booked = 0;
   let blocked = 0;
-  for (let i = 0; i < days; i++) {
-    const use = input.taken.get(addDays(first, i));
+  for (const night of eachDate(first, addDays(first, days))) {
+    const use = input.taken.get(night);
     if (use === 'stay') booked++;
     else if (use === 'block') blocked++;
   }

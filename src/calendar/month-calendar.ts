@@ -237,8 +237,10 @@ export async function monthCalendar(db: Executor, accommodation: Accommodation, 
 
   const daily_prices: Record<string, number> = {};
   const blocked_dates: string[] = [];
+  const basePrice = toMajor(accommodation.base_price, decimals);
   for (const date of eachDate(first, end)) {
-    daily_prices[date] = toMajor(prices.get(date) ?? accommodation.base_price, decimals);
+    const override = prices.get(date);
+    daily_prices[date] = override === undefined ? basePrice : toMajor(override, decimals);
     if (taken.get(date) === 'block') blocked_dates.push(date);
   }
 

@@ -48,7 +48,7 @@ export function requestedExtras(extras: Readonly<Record<string, boolean | undefi
 }
 
 /** Nightly price overrides for [from, to). */
-export async function loadPriceOverrides(db: Executor, accommodationId: number, from: string, to: string): Promise<Map<string, number>> {
+async function loadPriceOverrides(db: Executor, accommodationId: number, from: string, to: string): Promise<Map<string, number>> {
   const rows = await db
     .selectFrom('nightly_prices')
     .select(['night', 'price'])

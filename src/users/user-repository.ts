@@ -26,7 +26,3 @@ export async function createAdminUser(db: Executor, login: string): Promise<{ id
     throw error;
   }
 }
-
-export function findUserByLogin(db: Executor, login: string) {
-  return db.selectFrom('users').selectAll().where('login', '=', login).executeTakeFirst();
-}

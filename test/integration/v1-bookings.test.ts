@@ -5,7 +5,6 @@ import { createApiKey } from '../../src/auth/api-key-repository.ts';
 import { addDays, diffDays, parseIsoDate, todayIn } from '../../src/shared/dates.ts';
 import { assertErrorEnvelope, isIsoTimestamp } from '../support/envelope-assertions.ts';
 import { bookingBody, futureStay, makeAccommodation } from '../support/factories.ts';
-import { assertMatchesOpenApi } from '../support/openapi-check.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
 import { testStoreKind } from '../support/test-store.ts';
 
@@ -19,13 +18,11 @@ after(async () => {
   await t.close();
 });
 
-type RequestOptions = InjectOptions & { key?: string | null; method: string; url: string };
+type RequestOptions = Parameters<TestApp['checkedRequest']>[0];
 
 /** Every response is also checked against the OpenAPI document. */
-async function call(options: RequestOptions, app: TestApp = t): Promise<LightMyRequestResponse> {
-  const res = await app.request(options);
-  assertMatchesOpenApi(app.app, options.method, options.url, res);
-  return res;
+function call(options: RequestOptions, app: TestApp = t): Promise<LightMyRequestResponse> {
+  return app.checkedRequest(options);
 }
 
 interface Created {

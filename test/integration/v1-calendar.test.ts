@@ -4,7 +4,6 @@ import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { addDays, currentYearMonthIn, daysInMonth, eachDate, firstOfMonth, todayIn } from '../../src/shared/dates.ts';
 import { assertErrorEnvelope, isIsoTimestamp } from '../support/envelope-assertions.ts';
 import { bookingBody, makeAccommodation } from '../support/factories.ts';
-import { assertMatchesOpenApi } from '../support/openapi-check.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
 import { testStoreKind } from '../support/test-store.ts';
 
@@ -18,14 +17,8 @@ after(async () => {
   await t.close();
 });
 
-type RequestOptions = InjectOptions & { key?: string | null; method: string; url: string };
-
 /** Every response is also checked against the OpenAPI document. */
-async function call(options: RequestOptions): Promise<LightMyRequestResponse> {
-  const res = await t.request(options);
-  assertMatchesOpenApi(t.app, options.method, options.url, res);
-  return res;
-}
+const call: TestApp['checkedRequest'] = (options) => t.checkedRequest(options);
 
 interface CalendarBooking {
   id: number;

@@ -1,12 +1,11 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import type { InjectOptions, LightMyRequestResponse } from 'fastify';
+import type { LightMyRequestResponse } from 'fastify';
 import { createApiKey } from '../../src/auth/api-key-repository.ts';
 import { TECHNICAL_USER_LOGIN } from '../../src/db/migrations/0002-technical-user.ts';
 import { setSetting } from '../../src/settings/settings-repository.ts';
 import { assertErrorEnvelope, isIsoTimestamp } from '../support/envelope-assertions.ts';
 import { makeAccommodation } from '../support/factories.ts';
-import { assertMatchesOpenApi } from '../support/openapi-check.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
 import { testStoreKind } from '../support/test-store.ts';
 
@@ -23,14 +22,8 @@ after(async () => {
   await t.close();
 });
 
-type RequestOptions = InjectOptions & { key?: string | null; method: string; url: string };
-
 /** Every response is also checked against the OpenAPI document. */
-async function call(options: RequestOptions): Promise<LightMyRequestResponse> {
-  const res = await t.request(options);
-  assertMatchesOpenApi(t.app, options.method, options.url, res);
-  return res;
-}
+const call: TestApp['checkedRequest'] = (options) => t.checkedRequest(options);
 
 interface Envelope<T> {
   success: boolean;

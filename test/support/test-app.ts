@@ -5,6 +5,7 @@ import { createApiKey } from '../../src/auth/api-key-repository.ts';
 import { loadConfig, type Config } from '../../src/config/config.ts';
 import { createContext } from '../../src/context.ts';
 import type { App } from '../../src/http/types.ts';
+import { assertMatchesOpenApi } from './openapi-check.ts';
 import { openTestStore } from './test-store.ts';
 
 export interface TestApp {
@@ -17,6 +18,8 @@ export interface TestApp {
   adminKey: string;
   v1: string;
   request(options: InjectOptions & { key?: string | null }): Promise<LightMyRequestResponse>;
+  /** `request`, with the answer also checked against the OpenAPI document. */
+  checkedRequest(options: InjectOptions & { key?: string | null; method: string; url: string }): Promise<LightMyRequestResponse>;
   close(): Promise<void>;
 }
 
@@ -30,6 +33,14 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
   const apiKey = (await createApiKey(ctx.db, { name: 'test v1 key', scope: 'api' })).key;
   const adminKey = (await createApiKey(ctx.db, { name: 'test admin key', scope: 'admin' })).key;
   const v1 = `/api/v1/${config.slug}`;
+  const request: TestApp['request'] = ({ key, headers, ...options }) =>
+    app.inject({
+      ...options,
+      headers: {
+        ...(key === null ? {} : { authorization: `Bearer ${key ?? apiKey}` }),
+        ...headers,
+      },
+    });
   return {
     app,
     ctx,
@@ -37,14 +48,12 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     apiKey,
     adminKey,
     v1,
-    request: ({ key, headers, ...options }) =>
-      app.inject({
-        ...options,
-        headers: {
-          ...(key === null ? {} : { authorization: `Bearer ${key ?? apiKey}` }),
-          ...headers,
-        },
-      }),
+    request,
+    checkedRequest: async (options) => {
+      const res = await request(options);
+      assertMatchesOpenApi(app, options.method, options.url, res);
+      return res;
+    },
     close: async () => {
       await app.close();
       await testStore.close();

@@ -113,6 +113,23 @@ describe('calendar arithmetic', () => {
     assert.throws(() => addDays('2026-02-30', 1), RangeError);
     assert.throws(() => addDays('2026-02-01', 1.5), RangeError);
     assert.throws(() => addDays('9999-12-31', 1), RangeError);
+    assert.throws(() => addDays('1900-01-01', -1), RangeError);
+    assert.equal(addDays('1900-01-02', -1), '1900-01-01');
+    assert.equal(addDays('9999-12-30', 1), '9999-12-31');
+  });
+
+  test('addDays agrees with Date.UTC over the whole supported range (property)', () => {
+    const first = Date.UTC(1900, 0, 1) / 86_400_000;
+    const last = Date.UTC(9999, 11, 31) / 86_400_000;
+    fc.assert(
+      fc.property(fc.integer({ min: first, max: last }), fc.integer({ min: first, max: last }), (a, b) => {
+        const da = new Date(a * 86_400_000).toISOString().slice(0, 10);
+        const db = new Date(b * 86_400_000).toISOString().slice(0, 10);
+        assert.equal(addDays(da, b - a), db);
+        assert.equal(diffDays(da, db), b - a);
+      }),
+      { numRuns: 3000 },
+    );
   });
 
   test('diffDays table', () => {

@@ -1,8 +1,8 @@
-import type { FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
+import type { FastifyRequest, HookHandlerDoneFunction, onRequestHookHandler } from 'fastify';
 import type { ApiKeyScope } from '../db/schema.ts';
 import type { AppContext } from '../app-context.ts';
 import { forbidden, unauthorized } from '../http/errors.ts';
-import { findActiveKeyByHash, touchApiKey } from './api-key-repository.ts';
+import { findActiveKeyByHash, touchApiKey, type ActiveKey } from './api-key-repository.ts';
 import { bearerToken, hashApiKey, sameHash } from './api-keys.ts';
 
 export interface AuthenticatedKey {
@@ -26,27 +26,22 @@ const TOUCH_INTERVAL_MS = 60_000;
  * An onRequest hook that admits a request with a valid, unrevoked bearer key of the given scope.
  * Admin keys may also call the v1 API; v1 keys get 403 on the admin API. It runs before the
  * body is parsed and validated, so a caller without a valid key learns nothing from a 400.
+ *
+ * It runs on every authenticated request, so it is written with a callback: a key found in the
+ * cache is admitted synchronously, and only a cache miss or a due last_used_at write waits for
+ * the store.
  */
-export function requireKey(ctx: Pick<AppContext, 'db' | 'caches'>, scope: ApiKeyScope): onRequestAsyncHookHandler {
+export function requireKey(ctx: Pick<AppContext, 'db' | 'caches'>, scope: ApiKeyScope): onRequestHookHandler {
   const { db, caches } = ctx;
-  return async (request: FastifyRequest) => {
-    const token = bearerToken(request.headers.authorization);
-    if (token === null) {
-      throw unauthorized('Missing API key: send Authorization: Bearer <API_KEY>.', { reason: 'missing_api_key' });
-    }
-    const hash = hashApiKey(token);
-    const key = await caches.apiKeys.getOrLoad(hash, () => findActiveKeyByHash(db, hash));
+
+  function admit(request: FastifyRequest, key: ActiveKey | undefined, hash: string, done: HookHandlerDoneFunction): void {
     if (key === undefined || !sameHash(key.secret_hash, hash)) {
-      throw unauthorized('Invalid or revoked API key.', { reason: 'invalid_api_key' });
+      done(unauthorized('Invalid or revoked API key.', { reason: 'invalid_api_key' }));
+      return;
     }
     if (scope === 'admin' && key.scope !== 'admin') {
-      throw forbidden('This API key may not use the admin API; create one with --admin.', { reason: 'admin_scope_required' });
-    }
-    const now = Date.now();
-    const touched = caches.apiKeyTouches.get(key.id) ?? (key.last_used_at === null ? 0 : Date.parse(key.last_used_at));
-    if (now - touched > TOUCH_INTERVAL_MS) {
-      caches.apiKeyTouches.set(key.id, now);
-      await touchApiKey(db, key.id, new Date(now).toISOString());
+      done(forbidden('This API key may not use the admin API; create one with --admin.', { reason: 'admin_scope_required' }));
+      return;
     }
     request.apiKey = {
       id: key.id,
@@ -55,5 +50,33 @@ export function requireKey(ctx: Pick<AppContext, 'db' | 'caches'>, scope: ApiKey
       userLogin: key.user_login ?? 'staydesk-api',
       userName: key.user_name ?? 'Staydesk API',
     };
+    const now = Date.now();
+    const touched = caches.apiKeyTouches.get(key.id) ?? (key.last_used_at === null ? 0 : Date.parse(key.last_used_at));
+    if (now - touched <= TOUCH_INTERVAL_MS) {
+      done();
+      return;
+    }
+    caches.apiKeyTouches.set(key.id, now);
+    touchApiKey(db, key.id, new Date(now).toISOString()).then(() => {
+      done();
+    }, done);
+  }
+
+  return (request, _reply, done) => {
+    const token = bearerToken(request.headers.authorization);
+    if (token === null) {
+      done(unauthorized('Missing API key: send Authorization: Bearer <API_KEY>.', { reason: 'missing_api_key' }));
+      return;
+    }
+    const hash = hashApiKey(token);
+    const cached = caches.apiKeys.get(hash);
+    if (cached !== undefined) {
+      admit(request, cached, hash, done);
+      return;
+    }
+    findActiveKeyByHash(db, hash).then((key) => {
+      if (key !== undefined) caches.apiKeys.set(hash, key);
+      admit(request, key, hash, done);
+    }, done);
   };
 }

@@ -1,4 +1,4 @@
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
 import { badRequest } from './errors.ts';
 
 /**
@@ -26,14 +26,21 @@ export function findNulCharacter(value: unknown, path = ''): string | null {
   return null;
 }
 
-/** A preValidation hook: refuse bodies and query strings carrying a NUL character. */
-export async function refuseNulCharacters(request: FastifyRequest): Promise<void> {
+/**
+ * A preValidation hook: refuse bodies and query strings carrying a NUL character. It runs on
+ * every request, so it is synchronous (a callback hook) rather than a promise per request.
+ */
+export function refuseNulCharacters(request: FastifyRequest, _reply: FastifyReply, done: HookHandlerDoneFunction): void {
   const parameter = findNulCharacter(request.body) ?? findNulCharacter(request.query);
-  if (parameter !== null) {
-    throw badRequest(`Invalid parameter "${parameter}": text may not contain the NUL character (U+0000).`, {
+  if (parameter === null) {
+    done();
+    return;
+  }
+  done(
+    badRequest(`Invalid parameter "${parameter}": text may not contain the NUL character (U+0000).`, {
       parameter,
       expected: 'text without U+0000',
       reason: 'nul_character',
-    });
-  }
+    }),
+  );
 }

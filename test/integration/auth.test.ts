@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, describe, test } from 'node:test';
 import type { LightMyRequestResponse } from 'fastify';
+import { sql } from 'kysely';
 import { createApiKey, findActiveKeyByHash, findApiKey, listApiKeys, revokeApiKey } from '../../src/auth/api-key-repository.ts';
 import { generateApiKey, hashApiKey } from '../../src/auth/api-keys.ts';
 import type { RouteInfo } from '../../src/http/types.ts';
@@ -178,6 +179,24 @@ describe(`API key records (${testStoreKind})`, () => {
       assertErrorEnvelope(await uncached.request({ method: 'GET', url: `${uncached.v1}/test`, key }), 401, 'UNAUTHORIZED');
     } finally {
       await uncached.close();
+    }
+  });
+
+  test('a store failure while checking a key is a 500 in the error shape, and the next call works', async () => {
+    const failing = await createTestApp({ STAYDESK_CACHE_TTL_MS: '0' });
+    try {
+      const { key } = await createApiKey(failing.ctx.db, { name: 'store down', scope: 'api' });
+      await sql`alter table api_keys rename to api_keys_away`.execute(failing.ctx.db);
+      try {
+        const res = await failing.request({ method: 'GET', url: `${failing.v1}/test`, key });
+        const body = assertErrorEnvelope(res, 500, 'INTERNAL_ERROR');
+        assert.doesNotMatch(JSON.stringify(body), /api_keys|select/i);
+      } finally {
+        await sql`alter table api_keys_away rename to api_keys`.execute(failing.ctx.db);
+      }
+      assert.equal((await failing.request({ method: 'GET', url: `${failing.v1}/test`, key })).statusCode, 200);
+    } finally {
+      await failing.close();
     }
   });
 

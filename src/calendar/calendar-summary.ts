@@ -1,4 +1,4 @@
-import { addDays, compareDates, daysInMonth, eachDate, firstOfMonth } from '../shared/dates.ts';
+import { addDays, compareDates, daysInMonth, firstOfMonth } from '../shared/dates.ts';
 
 export type NightUse = 'stay' | 'block';
 
@@ -28,12 +28,15 @@ export const LOOKAHEAD_DAYS = 365;
 export function summarizeMonth(input: MonthSummaryInput): MonthSummary {
   const days = daysInMonth(input.year, input.month);
   const first = firstOfMonth(input.year, input.month);
+  const end = addDays(first, days);
+  // Count from the taken nights (usually few) instead of walking every day of the month;
+  // fixed-width dates compare as strings.
   let booked = 0;
   let blocked = 0;
-  for (const night of eachDate(first, addDays(first, days))) {
-    const use = input.taken.get(night);
+  for (const [night, use] of input.taken) {
+    if (night < first || night >= end) continue;
     if (use === 'stay') booked++;
-    else if (use === 'block') blocked++;
+    else blocked++;
   }
   const start = compareDates(input.today, first) > 0 ? input.today : first;
   let next: string | null = null;

@@ -235,14 +235,15 @@ export async function monthCalendar(db: Executor, accommodation: Accommodation, 
     summary = summarizeMonth({ year, month, today, taken });
   }
 
+  // Every day at the base price, then the month's overrides (the query read only those):
+  // overwriting keeps the keys in date order.
   const daily_prices: Record<string, number> = {};
-  const blocked_dates: string[] = [];
   const basePrice = toMajor(accommodation.base_price, decimals);
-  for (const date of eachDate(first, end)) {
-    const override = prices.get(date);
-    daily_prices[date] = override === undefined ? basePrice : toMajor(override, decimals);
-    if (taken.get(date) === 'block') blocked_dates.push(date);
-  }
+  for (const date of eachDate(first, end)) daily_prices[date] = basePrice;
+  for (const [date, price] of prices) daily_prices[date] = toMajor(price, decimals);
+  const blocked_dates: string[] = [];
+  for (const [night, use] of taken) if (use === 'block' && night >= first && night < end) blocked_dates.push(night);
+  blocked_dates.sort();
 
   return {
     month,

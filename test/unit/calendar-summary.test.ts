@@ -52,14 +52,17 @@ describe('summarizeMonth', () => {
       fc.property(
         fc.integer({ min: 2000, max: 2100 }),
         fc.integer({ min: 1, max: 12 }),
-        fc.array(fc.tuple(fc.integer({ min: 0, max: 30 }), fc.constantFrom<NightUse>('stay', 'block')), { maxLength: 40 }),
+        // Nights before and after the month are taken too: they must not be counted.
+        fc.array(fc.tuple(fc.integer({ min: -40, max: 70 }), fc.constantFrom<NightUse>('stay', 'block')), { maxLength: 60 }),
         (year, month, picks) => {
           const first = `${String(year)}-${String(month).padStart(2, '0')}-01`;
           const days = daysInMonth(year, month);
           const map = new Map<string, NightUse>();
-          for (const [offset, use] of picks) if (offset < days) map.set(addDays(first, offset), use);
+          for (const [offset, use] of picks) map.set(addDays(first, offset), use);
           const s = summarizeMonth({ year, month, today: '1999-01-01', taken: map });
-          const blocked = [...map.values()].filter((u) => u === 'block').length;
+          const inMonth = [...map].filter(([night]) => night >= first && night < addDays(first, days));
+          const blocked = inMonth.filter(([, u]) => u === 'block').length;
+          assert.equal(s.booked_nights, inMonth.filter(([, u]) => u === 'stay').length);
           assert.equal(s.available_nights + s.booked_nights + blocked, days);
           assert.equal(s.occupancy_rate, Math.round((s.booked_nights / days) * 10000) / 10000);
           if (s.next_available_date !== null) assert.equal(map.has(s.next_available_date), false);

@@ -36,13 +36,36 @@ class Statement implements SqliteStatement {
   }
 }
 
+/** How long opening waits for another process that is switching the same new file to WAL. */
+const WAL_SWITCH_WAIT_MS = 5000;
+
+/**
+ * Switching a new file to WAL needs an exclusive lock, and SQLite answers "database is locked"
+ * at once, without its busy timeout, when two processes switch the same file together (both
+ * hold a shared lock and want the exclusive one). Opening happens once per process, so the
+ * retry sleeps synchronously.
+ */
+function switchToWal(raw: DatabaseSync): void {
+  const deadline = Date.now() + WAL_SWITCH_WAIT_MS;
+  for (;;) {
+    try {
+      raw.exec('PRAGMA journal_mode = WAL');
+      return;
+    } catch (error) {
+      const busy = error instanceof Error && error.message.includes('database is locked');
+      if (!busy || Date.now() > deadline) throw error;
+      Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 10 + Math.floor(Math.random() * 20));
+    }
+  }
+}
+
 export function openSqlite(location: string): SqliteDatabase & { raw: DatabaseSync } {
   const raw = new DatabaseSync(location);
   raw.exec('PRAGMA foreign_keys = ON');
   raw.exec('PRAGMA busy_timeout = 5000');
   if (location !== ':memory:') {
     // WAL with full synchronous commits: an acknowledged booking survives a crash or power loss.
-    raw.exec('PRAGMA journal_mode = WAL');
+    switchToWal(raw);
     raw.exec('PRAGMA synchronous = FULL');
   }
   // Prepared statements are cached: the hot paths run the same few statements again and again.

@@ -48,6 +48,8 @@ export const priceRoutes: FeatureRoutes = async (app, { ctx }) => {
       const id = toId(request.params.id);
       const range = nightRange(request.body.from, request.body.to);
       await setPrices(ctx.db, id, range, request.body.price);
+      // The hot paths keep future prices with the accommodation: this process sees the change at once.
+      ctx.caches.accommodations.delete(id);
       return ok(
         { accommodation_id: id, from: range.from, to: range.to, nights: range.nights.length, price: request.body.price },
         requestMetadata(request.id),

@@ -5,7 +5,7 @@ import { pricingView, restrictionsOf } from '../pricing/accommodation-rules.ts';
 import { AVAILABILITY_FIELD_NAMES } from '../stays/stay-rules.ts';
 import { priceFromOverrides } from '../bookings/quote-stay.ts';
 import { AvailabilityBody, AvailabilityResponse } from './availability-schemas.ts';
-import { checkStayOrThrow, conflictMessage, loadAccommodation } from './stay-check.ts';
+import { checkStayOrThrow, conflictMessage, loadCachedAccommodation, nightlyOverrides } from './stay-check.ts';
 
 /** api-v1.md 4.1: is the accommodation free for these nights, and what would the stay cost. */
 export const availabilityRoutes: FeatureRoutes = async (app, { ctx }) => {
@@ -24,13 +24,14 @@ export const availabilityRoutes: FeatureRoutes = async (app, { ctx }) => {
     async (request) => {
       const body = request.body;
       const now = ctx.now();
-      const accommodation = await loadAccommodation(ctx, body.accommodation_id);
+      const cached = await loadCachedAccommodation(ctx, body.accommodation_id);
+      const accommodation = cached.accommodation;
       const guests = body.guest_count ?? 1;
       const stay = checkStayOrThrow(accommodation, { checkin: body.checkin, checkout: body.checkout, guests }, AVAILABILITY_FIELD_NAMES, now);
-      const range = { from: stay.checkin, to: stay.checkout };
-      const window = await loadNightWindow(ctx.db, accommodation.id, { claims: range, prices: range }, now.toISOString());
+      const window = await loadNightWindow(ctx.db, accommodation.id, { from: stay.checkin, to: stay.checkout }, now.toISOString());
       // Price first, so an extra the accommodation does not offer is a 400 even on taken dates.
-      const quote = priceFromOverrides(accommodation, { ...stay, guests, extras: body.extras ?? {} }, window.prices);
+      const prices = await nightlyOverrides(ctx, cached, stay.checkin, stay.checkout);
+      const quote = priceFromOverrides(accommodation, { ...stay, guests, extras: body.extras ?? {} }, prices);
       const taken = window.taken;
       if (taken.length > 0) {
         return { success: true as const, data: { available: false, nights: 0, pricing: null, restrictions: null, message: conflictMessage(taken) } };

@@ -1,4 +1,5 @@
-import { findAccommodation } from '../accommodations/accommodation-repository.ts';
+import { keptOverrides, readCachedAccommodation, type CachedAccommodation } from '../accommodations/accommodation-cache.ts';
+import { listNightlyPrices } from '../accommodations/nightly-price-repository.ts';
 import type { Accommodation } from '../db/schema.ts';
 import type { AppContext } from '../app-context.ts';
 import { badRequest, notFound } from '../http/errors.ts';
@@ -7,13 +8,28 @@ import { todayIn } from '../shared/dates.ts';
 import { checkStay, type StayFieldNames } from '../stays/stay-rules.ts';
 import type { TakenNight } from '../occupancy/night-claims.ts';
 
-/** The accommodation (served from the short-lived per-process cache), or a 404. */
-export async function loadAccommodation(ctx: Pick<AppContext, 'db' | 'caches'>, id: number): Promise<Accommodation> {
-  const accommodation = await ctx.caches.accommodations.getOrLoad(id, () => findAccommodation(ctx.db, id));
-  if (accommodation === undefined) {
+type CacheContext = Pick<AppContext, 'db' | 'caches' | 'now'>;
+
+/** The accommodation with its kept nightly prices (from the short-lived per-process cache), or a 404. */
+export async function loadCachedAccommodation(ctx: CacheContext, id: number): Promise<CachedAccommodation> {
+  const entry = ctx.caches.accommodations.get(id) ?? (await ctx.caches.accommodations.getOrLoad(id, () => readCachedAccommodation(ctx.db, id, ctx.now())));
+  if (entry === undefined) {
     throw notFound(`Accommodation ${id} not found.`, { parameter: 'accommodation_id', received: id, reason: 'accommodation_not_found' });
   }
-  return accommodation;
+  return entry;
+}
+
+/** The accommodation (served from the short-lived per-process cache), or a 404. */
+export async function loadAccommodation(ctx: CacheContext, id: number): Promise<Accommodation> {
+  return (await loadCachedAccommodation(ctx, id)).accommodation;
+}
+
+/** Nightly price overrides of [from, to): the kept ones, or read from the store when they are not kept. */
+export async function nightlyOverrides(ctx: Pick<AppContext, 'db'>, entry: CachedAccommodation, from: string, to: string): Promise<ReadonlyMap<string, number>> {
+  const kept = keptOverrides(entry, from, to);
+  if (kept !== null) return kept;
+  const rows = await listNightlyPrices(ctx.db, entry.accommodation.id, from, to);
+  return new Map(rows.map((r) => [r.night, r.price]));
 }
 
 /** The stay rules of decisions.md section 4 as a 400, named with the caller's field names. */

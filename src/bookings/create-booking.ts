@@ -1,5 +1,5 @@
 import type { AppContext } from '../app-context.ts';
-import { checkStayOrThrow, conflictMessage, loadAccommodation } from '../availability/stay-check.ts';
+import { checkStayOrThrow, conflictMessage, loadCachedAccommodation, nightlyOverrides } from '../availability/stay-check.ts';
 import { isPostgres, isUniqueViolation } from '../db/dialect.ts';
 import type { Accommodation, BookingStatus } from '../db/schema.ts';
 import { badRequest, conflict, type AppError } from '../http/errors.ts';
@@ -59,21 +59,14 @@ export async function createBooking(ctx: AppContext, apiKeyId: number, input: Cr
 
   const now = ctx.now();
   const nowIso = now.toISOString();
-  const accommodation = await loadAccommodation(ctx, input.accommodation_id);
+  const cached = await loadCachedAccommodation(ctx, input.accommodation_id);
+  const accommodation = cached.accommodation;
   const b = input.booking_data;
   const guests = b.adults_count + b.children_count;
   const stay = checkStayOrThrow(accommodation, { checkin: b.checkin_date, checkout: b.checkout_date, guests }, BOOKING_FIELDS, now);
-  const range = { from: stay.checkin, to: stay.checkout };
-  const window = await loadNightWindow(ctx.db, accommodation.id, { claims: range, prices: range }, nowIso);
-  const quote = priceFromOverrides(accommodation, { ...stay, guests, extras: input.extras ?? {} }, window.prices);
+  const prices = await nightlyOverrides(ctx, cached, stay.checkin, stay.checkout);
+  const quote = priceFromOverrides(accommodation, { ...stay, guests, extras: input.extras ?? {} }, prices);
   checkAmount(input, quote, accommodation);
-  if (window.taken.length > 0) {
-    // A concurrent repeat of this very request may be what holds the nights now.
-    const replay = idempotencyKey === undefined ? null : await replayIdempotent(ctx.db, apiKeyId, idempotencyKey, hash);
-    if (replay !== null) return replay;
-    ctx.metrics.bookingConflicts.inc();
-    throw datesTakenError(window.taken);
-  }
 
   const status: BookingStatus = b.payment_method === 'card_processor' ? 'draft' : 'confirmed';
   const holdExpiresAt = status === 'draft' ? new Date(now.getTime() + ctx.config.draftHoldSeconds * 1000).toISOString() : null;
@@ -164,39 +157,59 @@ export async function createBooking(ctx: AppContext, apiKeyId: number, input: Cr
     };
   };
 
-  try {
-    let created: BookingCreated;
-    // The booking rows are atomic on their own on PostgreSQL; a transaction is needed around
-    // them on SQLite, to free expired holds first, or to store the idempotent answer with them.
-    if (isPostgres(ctx.db) && window.expiredHoldBookingIds.length === 0 && idempotencyKey === undefined) {
+  /**
+   * Writes the booking. The primary key of night_claims decides whether the nights are free,
+   * so nothing is read first: on PostgreSQL a booking without an idempotency key is one
+   * statement. A transaction is needed on SQLite, to free expired holds first, or to store the
+   * idempotent answer with the booking.
+   */
+  const write = async (freeExpiredHolds: boolean): Promise<BookingCreated> => {
+    if (isPostgres(ctx.db) && !freeExpiredHolds && idempotencyKey === undefined) {
       const ids = await insertBookingRows(ctx.db, rows, nowIso);
-      created = respond(ids.bookingId, ids.partnerId);
-    } else {
-      created = await ctx.db.transaction().execute(async (trx) => {
-        // Drafts whose hold ran out still own their claim rows until the expiry job runs: free them now.
-        if (window.expiredHoldBookingIds.length > 0) await expireHoldsOverlapping(trx, accommodation.id, stay.checkin, stay.checkout, nowIso);
-        const ids = await insertBookingRows(trx, rows, nowIso);
-        const response = respond(ids.bookingId, ids.partnerId);
-        if (idempotencyKey !== undefined) {
-          await recordIdempotent(trx, { apiKeyId, key: idempotencyKey, hash, bookingId: ids.bookingId, response, now: nowIso });
-        }
-        return response;
-      });
+      return respond(ids.bookingId, ids.partnerId);
     }
-    ctx.metrics.bookingsCreated.labels(status, b.payment_method).inc();
-    return created;
+    return ctx.db.transaction().execute(async (trx) => {
+      // Drafts whose hold ran out still own their claim rows until the expiry job runs: free them now.
+      if (freeExpiredHolds) await expireHoldsOverlapping(trx, accommodation.id, stay.checkin, stay.checkout, nowIso);
+      const ids = await insertBookingRows(trx, rows, nowIso);
+      const response = respond(ids.bookingId, ids.partnerId);
+      if (idempotencyKey !== undefined) {
+        await recordIdempotent(trx, { apiKeyId, key: idempotencyKey, hash, bookingId: ids.bookingId, response, now: nowIso });
+      }
+      return response;
+    });
+  };
+  /** A concurrent repeat of the same idempotency key won the race: answer as it did. */
+  const replayAfterRace = async (error: unknown): Promise<BookingCreated | null> =>
+    idempotencyKey !== undefined && (error instanceof NightTakenError || isUniqueViolation(error)) ? replayIdempotent(ctx.db, apiKeyId, idempotencyKey, hash) : null;
+
+  let created: BookingCreated;
+  try {
+    created = await write(false);
   } catch (error) {
-    // A concurrent repeat of the same idempotency key lost the race: answer as the winner did.
-    if (idempotencyKey !== undefined && (error instanceof NightTakenError || isUniqueViolation(error))) {
-      const replay = await replayIdempotent(ctx.db, apiKeyId, idempotencyKey, hash);
-      if (replay !== null) return replay;
+    const replay = await replayAfterRace(error);
+    if (replay !== null) return replay;
+    if (!(error instanceof NightTakenError)) throw error;
+    // A night is held. If only card drafts whose hold has run out hold them, free those and
+    // write again; otherwise the answer names who holds the first taken night.
+    const window = await loadNightWindow(ctx.db, accommodation.id, { from: stay.checkin, to: stay.checkout }, nowIso);
+    if (window.taken.length > 0) throw takenConflict(ctx, window.taken);
+    try {
+      created = await write(window.expiredHoldBookingIds.length > 0);
+    } catch (retryError) {
+      const retryReplay = await replayAfterRace(retryError);
+      if (retryReplay !== null) return retryReplay;
+      if (!(retryError instanceof NightTakenError)) throw retryError;
+      throw takenConflict(ctx, await findTakenNights(ctx.db, accommodation.id, stay.checkin, stay.checkout, ctx.now().toISOString()));
     }
-    if (error instanceof NightTakenError) {
-      ctx.metrics.bookingConflicts.inc();
-      throw datesTakenError(await findTakenNights(ctx.db, accommodation.id, stay.checkin, stay.checkout, ctx.now().toISOString()));
-    }
-    throw error;
   }
+  ctx.metrics.bookingsCreated.labels(status, b.payment_method).inc();
+  return created;
+}
+
+function takenConflict(ctx: AppContext, taken: readonly TakenNight[]): AppError {
+  ctx.metrics.bookingConflicts.inc();
+  return datesTakenError(taken);
 }
 
 function datesTakenError(taken: readonly TakenNight[]): AppError {

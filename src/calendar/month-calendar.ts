@@ -201,7 +201,7 @@ export async function monthCalendar(db: Executor, accommodation: Accommodation, 
   const pastMonth = compareDates(start, end) >= 0;
   const [rows, lookahead] = await Promise.all([
     calendarQuery(db, accommodation.id, first, pastMonth ? end : loadedTo, first, end, nowIso),
-    pastMonth ? loadNightWindow(db, accommodation.id, { claims: { from: start, to: loadedTo }, prices: { from: first, to: first } }, nowIso) : null,
+    pastMonth ? loadNightWindow(db, accommodation.id, { from: start, to: loadedTo }, nowIso) : null,
   ]);
   const decimals = decimalsOf(accommodation.currency);
   const taken = new Map<string, NightUse>();
@@ -230,7 +230,7 @@ export async function monthCalendar(db: Executor, accommodation: Accommodation, 
   const next = summary.next_available_date;
   if (compareDates(loadedTo, window.to) < 0 && (next === null || compareDates(next, loadedTo) >= 0)) {
     // Nights past loadedTo only looked free because they were not loaded.
-    const rest = await loadNightWindow(db, accommodation.id, { claims: { from: loadedTo, to: window.to }, prices: { from: first, to: first } }, nowIso);
+    const rest = await loadNightWindow(db, accommodation.id, { from: loadedTo, to: window.to }, nowIso);
     for (const [night, use] of takenMap(rest)) taken.set(night, use);
     summary = summarizeMonth({ year, month, today, taken });
   }

@@ -193,16 +193,16 @@ describe(`POST /availability: the available answer (${testStoreKind})`, () => {
     const stay = futureStay(3);
     const before = okBody(await availability({ accommodation_id: a.id, checkin: stay.checkin, checkout: stay.checkout }));
     assert.equal(before.data.pricing?.base_price, 300);
-    await t.ctx.db
-      .insertInto('nightly_prices')
-      .values([
-        { accommodation_id: a.id, night: addDays(stay.checkin, 1), price: 15000 },
-        { accommodation_id: a.id, night: addDays(stay.checkin, 2), price: 12055 },
-        // Outside the stay: must not count.
-        { accommodation_id: a.id, night: stay.checkout, price: 99900 },
-        { accommodation_id: a.id, night: addDays(stay.checkin, -1), price: 99900 },
-      ])
-      .execute();
+    // Set through the admin API, which drops this process's cached prices at once.
+    const setPrice = async (night: string, price: number) => {
+      const res = await t.request({ method: 'PUT', url: `/admin/api/accommodations/${a.id}/prices`, key: t.adminKey, payload: { from: night, to: addDays(night, 1), price } });
+      assert.equal(res.statusCode, 200, res.body);
+    };
+    await setPrice(addDays(stay.checkin, 1), 150);
+    await setPrice(addDays(stay.checkin, 2), 120.55);
+    // Outside the stay: must not count.
+    await setPrice(stay.checkout, 999);
+    await setPrice(addDays(stay.checkin, -1), 999);
     const body = okBody(await availability({ accommodation_id: a.id, checkin: stay.checkin, checkout: stay.checkout }));
     // base 100 + 150 + 120.55 = 370.55; avg round(37055 / 3) = 12352; taxable 420.55; tax round(4205.5) = 4206
     assert.deepEqual(body.data.pricing, {

@@ -7,6 +7,8 @@ import { badRequest } from './errors.ts';
  * Returns the dotted path of the first string holding one.
  */
 export function findNulCharacter(value: unknown, path = ''): string | null {
+  // Almost every body holds none: answer that without building a path per field.
+  if (!containsNul(value)) return null;
   if (typeof value === 'string') return value.includes('\u0000') ? path || 'body' : null;
   if (Array.isArray(value)) {
     for (let i = 0; i < value.length; i++) {
@@ -24,6 +26,17 @@ export function findNulCharacter(value: unknown, path = ''): string | null {
     }
   }
   return null;
+}
+
+function containsNul(value: unknown): boolean {
+  if (typeof value === 'string') return value.includes('\u0000');
+  if (value === null || typeof value !== 'object' || Buffer.isBuffer(value)) return false;
+  if (Array.isArray(value)) return value.some(containsNul);
+  const record = value as Record<string, unknown>;
+  for (const key in record) {
+    if (Object.hasOwn(record, key) && (key.includes('\u0000') || containsNul(record[key]))) return true;
+  }
+  return false;
 }
 
 /**

@@ -2,7 +2,9 @@
  * `npm run bench`: requests/s and p99 of availability, calendar and booking creation beside
  * two floors (one indexed SELECT, one INSERT transaction) on the same framework and pool.
  * Runs on PostgreSQL (a fresh database on BENCH_DATABASE_URL, default the local server) and
- * on the embedded store. A benchmark, not a test: it reports, it does not pass or fail.
+ * on the embedded store. Each store is measured in BENCH_ROUNDS rounds (default 3) of every
+ * route in turn, so a hot path and its floor always run close together; the summary is the
+ * median of the rounds. A benchmark, not a test: it reports, it does not pass or fail.
  */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -13,7 +15,8 @@ import autocannon from 'autocannon';
 import { createPgDatabase } from '../test/support/test-store.ts';
 import { addDays, todayIn } from '../src/shared/dates.ts';
 
-const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
+const DURATION = Number(process.env.BENCH_SECONDS ?? 5);
+const ROUNDS = Math.max(1, Number(process.env.BENCH_ROUNDS ?? 3));
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
 
 interface ServerInfo {
@@ -55,6 +58,8 @@ interface Result {
   non2xx: number;
   /** CPU time the server process spent per request (user + system), in microseconds. */
   cpuPerRequestUs: number;
+  /** In a summary: the median over the rounds of the ratios to the floor. */
+  ratios?: { rps: number; p99: number };
 }
 
 /** User + system CPU seconds a process has used so far (Linux /proc; 0 elsewhere). */
@@ -91,77 +96,119 @@ async function benchStore(label: string, env: Record<string, string>): Promise<v
   const headers = { authorization: `Bearer ${key}`, 'content-type': 'application/json' };
   const checkin = addDays(todayIn('UTC'), 30);
   let n = 0;
+  // Bookings start a year out, so they never meet the nights availability and the calendar read.
+  const first = addDays(todayIn('UTC'), 400);
   try {
     // Warm up the connections and the JIT.
     await load('warm-up', { url: `${base}/bench/floor/select`, duration: 2 });
-    const results: Result[] = [];
-    results.push(await load('floor: one indexed SELECT', { url: `${base}/bench/floor/select` }));
-    results.push(
-      await load('POST availability', {
-        url: `${base}/api/v1/staydesk/availability`,
-        method: 'POST',
-        headers,
-        body: JSON.stringify({ accommodation_id: accommodationId, checkin, checkout: addDays(checkin, 7), guest_count: 2, extras: { breakfast: true } }),
-      }),
-    );
-    results.push(
-      await load('POST calendar', {
-        url: `${base}/api/v1/staydesk/calendar`,
-        method: 'POST',
-        headers,
-        body: JSON.stringify({ accommodation_id: accommodationId }),
-      }),
-    );
-    results.push(await load('floor: one INSERT transaction', { url: `${base}/bench/floor/insert`, method: 'POST' }));
-    const first = addDays(todayIn('UTC'), 400);
-    results.push(
-      await load('POST bookings', {
-        url: `${base}/api/v1/staydesk/bookings`,
-        method: 'POST',
-        headers,
-        requests: [
-          {
-            setupRequest: (request) => {
-              // Every booking takes two fresh nights: 2 × 100 + cleaning 50, tax 10 % → 275.
-              const start = addDays(first, 2 * n++);
-              return {
-                ...request,
-                body: JSON.stringify({
-                  accommodation_id: accommodationId,
-                  partner_data: { first_name: 'Bench', last_name: `Guest ${n}`, email: `guest${n % 500}@bench.test` },
-                  booking_data: {
-                    checkin_date: start,
-                    checkout_date: addDays(start, 2),
-                    adults_count: 2,
-                    children_count: 0,
-                    babies_count: 0,
-                    payment_method: 'bank_transfer',
-                    expected_amount: 275,
-                  },
-                }),
-              };
+    const rounds: Result[][] = [];
+    for (let round = 0; round < ROUNDS; round++) {
+      const results: Result[] = [];
+      results.push(await load('floor: one indexed SELECT', { url: `${base}/bench/floor/select` }));
+      results.push(
+        await load('POST availability', {
+          url: `${base}/api/v1/staydesk/availability`,
+          method: 'POST',
+          headers,
+          body: JSON.stringify({ accommodation_id: accommodationId, checkin, checkout: addDays(checkin, 7), guest_count: 2, extras: { breakfast: true } }),
+        }),
+      );
+      results.push(
+        await load('POST calendar', {
+          url: `${base}/api/v1/staydesk/calendar`,
+          method: 'POST',
+          headers,
+          body: JSON.stringify({ accommodation_id: accommodationId }),
+        }),
+      );
+      results.push(await load('floor: one INSERT transaction', { url: `${base}/bench/floor/insert`, method: 'POST' }));
+      results.push(
+        await load('POST bookings', {
+          url: `${base}/api/v1/staydesk/bookings`,
+          method: 'POST',
+          headers,
+          requests: [
+            {
+              setupRequest: (request) => {
+                // Every booking takes two fresh nights: 2 × 100 + cleaning 50, tax 10 % → 275.
+                const start = addDays(first, 2 * n++);
+                return {
+                  ...request,
+                  body: JSON.stringify({
+                    accommodation_id: accommodationId,
+                    partner_data: { first_name: 'Bench', last_name: `Guest ${n}`, email: `guest${n % 500}@bench.test` },
+                    booking_data: {
+                      checkin_date: start,
+                      checkout_date: addDays(start, 2),
+                      adults_count: 2,
+                      children_count: 0,
+                      babies_count: 0,
+                      payment_method: 'bank_transfer',
+                      expected_amount: 275,
+                    },
+                  }),
+                };
+              },
             },
-          },
-        ],
-      }),
-    );
-    report(label, results);
+          ],
+        }),
+      );
+      if (ROUNDS > 1) report(`${label}, round ${round + 1} of ${ROUNDS}`, results);
+      rounds.push(results);
+    }
+    report(ROUNDS > 1 ? `${label}: median of ${ROUNDS} rounds` : label, medianOf(rounds));
   } finally {
     await server.stop();
   }
 }
 
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1 ? (sorted[mid] ?? 0) : ((sorted[mid - 1] ?? 0) + (sorted[mid] ?? 0)) / 2;
+}
+
+/** Per route, the median of each figure over the rounds; ratios are the median of each round's ratio. */
+function medianOf(rounds: Result[][]): Result[] {
+  const first = rounds[0] ?? [];
+  return first.map((r, i) => {
+    const same = rounds.map((round) => round[i]).filter((x): x is Result => x !== undefined);
+    const floor = floorOf(r.name);
+    const floorIndex = floor === undefined ? -1 : first.findIndex((x) => x.name === floor);
+    const ratios = floorIndex < 0 ? undefined : rounds.map((round) => ratio(round[i], round[floorIndex]));
+    return {
+      name: r.name,
+      rps: median(same.map((x) => x.rps)),
+      p99: median(same.map((x) => x.p99)),
+      errors: same.reduce((sum, x) => sum + x.errors, 0),
+      non2xx: same.reduce((sum, x) => sum + x.non2xx, 0),
+      cpuPerRequestUs: median(same.map((x) => x.cpuPerRequestUs)),
+      ...(ratios === undefined ? {} : { ratios: { rps: median(ratios.map((x) => x.rps)), p99: median(ratios.map((x) => x.p99)) } }),
+    };
+  });
+}
+
+/** Which floor a hot path is compared with. */
+function floorOf(name: string): string | undefined {
+  if (name.startsWith('POST bookings')) return 'floor: one INSERT transaction';
+  if (name.startsWith('POST')) return 'floor: one indexed SELECT';
+  return undefined;
+}
+
+function ratio(route: Result | undefined, floor: Result | undefined): { rps: number; p99: number } {
+  if (route === undefined || floor === undefined) return { rps: Number.NaN, p99: Number.NaN };
+  return { rps: route.rps / floor.rps, p99: route.p99 / Math.max(floor.p99, 1) };
+}
+
 function report(label: string, results: Result[]): void {
-  const find = (name: string) => results.find((r) => r.name === name);
-  const select = find('floor: one indexed SELECT');
-  const insert = find('floor: one INSERT transaction');
   console.log(`\n${label} — ${DURATION}s per route, ${CONNECTIONS} connections`);
   console.log(`${'route'.padEnd(32)} ${'req/s'.padStart(9)} ${'p99 ms'.padStart(8)} ${'failed'.padStart(7)} ${'server µs/req'.padStart(14)}  ratio to floor`);
   for (const r of results) {
-    const floor = r.name.startsWith('POST bookings') ? insert : r.name.startsWith('POST') ? select : undefined;
-    const ratio = floor ? `${(r.rps / floor.rps).toFixed(2)} req/s, ${(r.p99 / Math.max(floor.p99, 1)).toFixed(2)} p99` : '';
+    const floorName = floorOf(r.name);
+    const measured = r.ratios ?? (floorName === undefined ? undefined : ratio(r, results.find((x) => x.name === floorName)));
+    const shown = measured === undefined ? '' : `${measured.rps.toFixed(2)} req/s, ${measured.p99.toFixed(2)} p99`;
     console.log(
-      `${r.name.padEnd(32)} ${r.rps.toFixed(0).padStart(9)} ${String(r.p99).padStart(8)} ${String(r.errors + r.non2xx).padStart(7)} ${r.cpuPerRequestUs.toFixed(0).padStart(14)}  ${ratio}`,
+      `${r.name.padEnd(32)} ${r.rps.toFixed(0).padStart(9)} ${String(r.p99).padStart(8)} ${String(r.errors + r.non2xx).padStart(7)} ${r.cpuPerRequestUs.toFixed(0).padStart(14)}  ${shown}`,
     );
   }
 }

@@ -98,61 +98,62 @@ async function benchStore(label: string, env: Record<string, string>): Promise<v
   let n = 0;
   // Bookings start a year out, so they never meet the nights availability and the calendar read.
   const first = addDays(todayIn('UTC'), 400);
+  const routes: Array<{ name: string; options: autocannon.Options }> = [
+    { name: 'floor: one indexed SELECT', options: { url: `${base}/bench/floor/select` } },
+    {
+      name: 'POST availability',
+      options: {
+        url: `${base}/api/v1/staydesk/availability`,
+        method: 'POST',
+        headers,
+        body: JSON.stringify({ accommodation_id: accommodationId, checkin, checkout: addDays(checkin, 7), guest_count: 2, extras: { breakfast: true } }),
+      },
+    },
+    {
+      name: 'POST calendar',
+      options: { url: `${base}/api/v1/staydesk/calendar`, method: 'POST', headers, body: JSON.stringify({ accommodation_id: accommodationId }) },
+    },
+    { name: 'floor: one INSERT transaction', options: { url: `${base}/bench/floor/insert`, method: 'POST' } },
+    {
+      name: 'POST bookings',
+      options: {
+        url: `${base}/api/v1/staydesk/bookings`,
+        method: 'POST',
+        headers,
+        requests: [
+          {
+            setupRequest: (request) => {
+              // Every booking takes two fresh nights: 2 × 100 + cleaning 50, tax 10 % → 275.
+              const start = addDays(first, 2 * n++);
+              return {
+                ...request,
+                body: JSON.stringify({
+                  accommodation_id: accommodationId,
+                  partner_data: { first_name: 'Bench', last_name: `Guest ${n}`, email: `guest${n % 500}@bench.test` },
+                  booking_data: {
+                    checkin_date: start,
+                    checkout_date: addDays(start, 2),
+                    adults_count: 2,
+                    children_count: 0,
+                    babies_count: 0,
+                    payment_method: 'bank_transfer',
+                    expected_amount: 275,
+                  },
+                }),
+              };
+            },
+          },
+        ],
+      },
+    },
+  ];
   try {
-    // Warm up the connections and the JIT.
-    await load('warm-up', { url: `${base}/bench/floor/select`, duration: 2 });
+    // Warm up the connections and the JIT on every route.
+    for (const route of routes) await load('warm-up', { ...route.options, duration: 1 });
     const rounds: Result[][] = [];
     for (let round = 0; round < ROUNDS; round++) {
       const results: Result[] = [];
-      results.push(await load('floor: one indexed SELECT', { url: `${base}/bench/floor/select` }));
-      results.push(
-        await load('POST availability', {
-          url: `${base}/api/v1/staydesk/availability`,
-          method: 'POST',
-          headers,
-          body: JSON.stringify({ accommodation_id: accommodationId, checkin, checkout: addDays(checkin, 7), guest_count: 2, extras: { breakfast: true } }),
-        }),
-      );
-      results.push(
-        await load('POST calendar', {
-          url: `${base}/api/v1/staydesk/calendar`,
-          method: 'POST',
-          headers,
-          body: JSON.stringify({ accommodation_id: accommodationId }),
-        }),
-      );
-      results.push(await load('floor: one INSERT transaction', { url: `${base}/bench/floor/insert`, method: 'POST' }));
-      results.push(
-        await load('POST bookings', {
-          url: `${base}/api/v1/staydesk/bookings`,
-          method: 'POST',
-          headers,
-          requests: [
-            {
-              setupRequest: (request) => {
-                // Every booking takes two fresh nights: 2 × 100 + cleaning 50, tax 10 % → 275.
-                const start = addDays(first, 2 * n++);
-                return {
-                  ...request,
-                  body: JSON.stringify({
-                    accommodation_id: accommodationId,
-                    partner_data: { first_name: 'Bench', last_name: `Guest ${n}`, email: `guest${n % 500}@bench.test` },
-                    booking_data: {
-                      checkin_date: start,
-                      checkout_date: addDays(start, 2),
-                      adults_count: 2,
-                      children_count: 0,
-                      babies_count: 0,
-                      payment_method: 'bank_transfer',
-                      expected_amount: 275,
-                    },
-                  }),
-                };
-              },
-            },
-          ],
-        }),
-      );
+      for (const route of routes) results.push(await load(route.name, route.options));
       if (ROUNDS > 1) report(`${label}, round ${round + 1} of ${ROUNDS}`, results);
       rounds.push(results);
     }

@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyContextConfig, FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { requestMetadata } from './envelope.ts';
 import { AppError, badRequest, isAppError } from './errors.ts';
 import { validationToAppError } from './validation-errors.ts';
@@ -36,8 +36,11 @@ function fromFastify(error: FastifyError): AppError | null {
 }
 
 export function sendError(request: FastifyRequest, reply: FastifyReply, error: AppError): FastifyReply {
+  // Errors raised before routing have no route config.
+  const routeConfig = request.routeOptions.config as FastifyContextConfig | undefined;
   return reply.status(error.status).send({
     success: false,
+    ...routeConfig?.errorBody,
     ...error.bodyExtras,
     error: { code: error.status, name: error.name, message: error.message, details: error.details },
     metadata: requestMetadata(request.id),

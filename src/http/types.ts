@@ -33,6 +33,8 @@ export interface RouteInfo {
 declare module 'fastify' {
   interface FastifyContextConfig {
     auth?: RouteAuth;
+    /** Top-level fields every error answer of this route carries (an error's own fields win). */
+    errorBody?: Readonly<Record<string, unknown>>;
   }
   interface FastifyInstance {
     staydeskRoutes: RouteInfo[];

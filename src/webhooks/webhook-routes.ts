@@ -37,14 +37,15 @@ export const webhookRoutes: FeatureRoutes = async (app, { ctx }) => {
   app.post(
     '/update',
     {
-      config: { auth: 'signature' },
+      // Callers read `updated` on every answer, refusals (401, 400) included.
+      config: { auth: 'signature', errorBody: { updated: false } },
       schema: {
         ...signed,
         summary: 'Modify or cancel a booking',
         description:
           'booking_updated and modified apply new_data (dates and guests are checked like a new stay and re-priced); cancelled frees the nights. The guest is mailed. An identical body delivered again changes nothing.',
         body: UpdateBodySchema,
-        response: { 200: UpdateResultSchema, 400: UpdateErrorSchema, 404: UpdateErrorSchema, 409: UpdateErrorSchema, ...errors },
+        response: { 200: UpdateResultSchema, 400: UpdateErrorSchema, 404: UpdateErrorSchema, 409: UpdateErrorSchema, ...errors, 401: UpdateErrorSchema, 413: UpdateErrorSchema },
       },
     },
     async (request) => {

@@ -40,7 +40,7 @@ export const UpdateResultSchema = Type.Object({
 });
 export type UpdateResult = Static<typeof UpdateResultSchema>;
 
-/** The error envelope, plus the webhook's own fields where the booking is known (404, 409, 400 on new_data). */
+/** The error envelope with `updated: false`, plus the webhook's own fields where the booking is known (404, 409, 400 on new_data). */
 export const UpdateErrorSchema = Type.Object({
   success: Type.Literal(false),
   updated: Type.Optional(Type.Literal(false)),

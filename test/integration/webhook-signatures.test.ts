@@ -4,6 +4,9 @@ import { setSetting } from '../../src/settings/settings-repository.ts';
 import { signBody } from '../../src/webhooks/signature.ts';
 import { bookingById, claimedNights, insertBooking, outboxFor } from '../support/booking-factory.ts';
 import { assertErrorEnvelope } from '../support/envelope-assertions.ts';
+
+/** Every refusal of the update webhook carries `updated: false` beside the error envelope. */
+const UPDATED = { extraFields: ['updated'] };
 import { futureStay, makeAccommodation } from '../support/factories.ts';
 import { assertMatchesOpenApi } from '../support/openapi-check.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
@@ -59,12 +62,14 @@ test(`with a secret, a missing, wrong or foreign-secret signature is a 401 and c
     ];
     for (const c of cases) {
       const res = await postWebhook(t, 'update', body, c.options);
-      const err = assertErrorEnvelope(res, 401, 'UNAUTHORIZED');
+      const err = assertErrorEnvelope(res, 401, 'UNAUTHORIZED', UPDATED);
       assert.equal(err.error.details.reason, c.reason, c.name);
+      // The update webhook's callers read `updated` on refusals too.
+      assert.equal(res.json<{ updated?: unknown }>().updated, false, c.name);
     }
     // Signed over other bytes than those sent: the same JSON with different spacing.
     const reformatted = await postWebhook(t, 'update', body, { raw: JSON.stringify(body, null, 2), signature: signBody(SECRET, JSON.stringify(body)) });
-    assertErrorEnvelope(reformatted, 401, 'UNAUTHORIZED');
+    assertErrorEnvelope(reformatted, 401, 'UNAUTHORIZED', UPDATED);
   });
   const after = await bookingById(t.ctx.db, booking.id);
   assert.equal(after.status, 'confirmed');
@@ -78,7 +83,7 @@ test(`with a secret, a stale or future timestamp is a 401; a fresh one is applie
   await withSecret(SECRET, async () => {
     for (const offsetMs of [-6 * 60_000, 6 * 60_000, -24 * 3600_000]) {
       const res = await postWebhook(t, 'update', { event_type: 'cancelled', booking_id: booking.id, timestamp: new Date(now + offsetMs).toISOString() }, { secret: SECRET });
-      const err = assertErrorEnvelope(res, 401, 'UNAUTHORIZED');
+      const err = assertErrorEnvelope(res, 401, 'UNAUTHORIZED', UPDATED);
       assert.equal(err.error.details.reason, 'stale_timestamp');
     }
     assert.equal((await bookingById(t.ctx.db, booking.id)).status, 'confirmed');
@@ -125,19 +130,19 @@ test(`an identical signed body delivered twice is applied once (${testStoreKind}
 test(`malformed JSON, a poisoned key, a non-JSON content type and an invalid timestamp are 400s (${testStoreKind})`, async () => {
   const booking = await confirmedBooking();
   const malformed = await postWebhook(t, 'update', null, { raw: '{"event_type": "cancelled", ' });
-  assert.equal(assertErrorEnvelope(malformed, 400, 'BAD_REQUEST').error.details.reason, 'malformed_json');
+  assert.equal(assertErrorEnvelope(malformed, 400, 'BAD_REQUEST', UPDATED).error.details.reason, 'malformed_json');
   const empty = await postWebhook(t, 'update', null, { raw: '' });
-  assertErrorEnvelope(empty, 400, 'BAD_REQUEST');
+  assertErrorEnvelope(empty, 400, 'BAD_REQUEST', UPDATED);
   const poisoned = await postWebhook(t, 'update', null, { raw: `{"event_type":"cancelled","booking_id":${booking.id},"__proto__":{"admin":true}}` });
-  assert.equal(assertErrorEnvelope(poisoned, 400, 'BAD_REQUEST').error.details.reason, 'forbidden_json_key');
+  assert.equal(assertErrorEnvelope(poisoned, 400, 'BAD_REQUEST', UPDATED).error.details.reason, 'forbidden_json_key');
   const ctor = await postWebhook(t, 'update', null, { raw: `{"event_type":"cancelled","booking_id":${booking.id},"new_data":{"constructor":{"prototype":{}}}}` });
-  assert.equal(assertErrorEnvelope(ctor, 400, 'BAD_REQUEST').error.details.reason, 'forbidden_json_key');
+  assert.equal(assertErrorEnvelope(ctor, 400, 'BAD_REQUEST', UPDATED).error.details.reason, 'forbidden_json_key');
   const text = await t.request({ method: 'POST', url: `/${t.config.slug}/webhook/update`, headers: { 'content-type': 'text/plain' }, payload: 'hello', key: null });
-  assertErrorEnvelope(text, 400, 'BAD_REQUEST');
+  assertErrorEnvelope(text, 400, 'BAD_REQUEST', UPDATED);
   const badTime = await postWebhook(t, 'update', { event_type: 'cancelled', booking_id: booking.id, timestamp: 'yesterday' });
-  assert.equal(assertErrorEnvelope(badTime, 400, 'BAD_REQUEST').error.details.reason, 'invalid_timestamp');
+  assert.equal(assertErrorEnvelope(badTime, 400, 'BAD_REQUEST', UPDATED).error.details.reason, 'invalid_timestamp');
   const badEvent = await postWebhook(t, 'update', { event_type: 'deleted', booking_id: booking.id });
-  assert.equal(assertErrorEnvelope(badEvent, 400, 'BAD_REQUEST').error.details.parameter, 'event_type');
+  assert.equal(assertErrorEnvelope(badEvent, 400, 'BAD_REQUEST', UPDATED).error.details.parameter, 'event_type');
   assert.equal((await bookingById(t.ctx.db, booking.id)).status, 'confirmed');
 });
 

@@ -128,7 +128,8 @@ test(`new data that breaks the stay rules is a 400 with updated: false (${testSt
     assert.equal(res.json<UpdateAnswer>().updated, false);
   }
   const unknownField = await postWebhook(t, 'update', { event_type: 'booking_updated', booking_id: booking.id, new_data: { pets: 2 } });
-  assert.equal(assertErrorEnvelope(unknownField, 400, 'BAD_REQUEST').error.details.parameter, 'new_data.pets');
+  assert.equal(assertErrorEnvelope(unknownField, 400, 'BAD_REQUEST', { extraFields: ['updated'] }).error.details.parameter, 'new_data.pets');
+  assert.equal(unknownField.json<UpdateAnswer>().updated, false);
   assert.equal((await bookingById(t.ctx.db, booking.id)).status, 'confirmed');
 });
 

@@ -4,6 +4,7 @@ import { startJobRunner } from '../../src/jobs/job-runner.ts';
 import { startBackgroundJobs } from '../../src/jobs/background-jobs.ts';
 import { expireDueDrafts } from '../../src/payments/draft-expiry.ts';
 import { bookingById, claimedNights, outboxFor } from '../support/booking-factory.ts';
+import { addDays } from '../../src/shared/dates.ts';
 import { bookingBody, futureStay, makeAccommodation } from '../support/factories.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
 import { testStoreKind } from '../support/test-store.ts';
@@ -83,6 +84,52 @@ test(`a new booking takes an expired draft's nights at once; the draft is expire
   // The job finds nothing more to do for it.
   assert.ok(!(await expireDueDrafts(t.ctx.db, new Date(clock).toISOString())).includes(first));
   assert.equal((await outboxFor(t.ctx.db, first)).length, 1);
+});
+
+test(`bookings racing for an expired draft's nights: one wins, the others get a 409 naming it, the draft is expired once (${testStoreKind})`, async () => {
+  const accommodation = await makeAccommodation(t.ctx.db);
+  const stay = futureStay(2);
+  const draft = await createDraft(accommodation.id, stay, 275);
+  clock += HOLD_SECONDS * 1000 + 1;
+  const answers = await Promise.all(
+    Array.from({ length: 8 }, (_, i) =>
+      t.request({
+        method: 'POST',
+        url: `${t.v1}/bookings`,
+        payload: bookingBody(accommodation.id, stay, { booking: { expected_amount: 275 }, partner: { email: `racer${i}@example.com` } }),
+      }),
+    ),
+  );
+  const won = answers.filter((r) => r.statusCode === 200);
+  assert.equal(won.length, 1, answers.map((r) => `${r.statusCode} ${r.body.slice(0, 120)}`).join('\n'));
+  const code = won[0]?.json<{ data: { confirmation_code: string } }>().data.confirmation_code;
+  for (const lost of answers.filter((r) => r.statusCode !== 200)) {
+    assert.equal(lost.statusCode, 409, lost.body);
+    const details = lost.json<{ error: { details: { reason: string; conflicting_booking: string | null } } }>().error.details;
+    assert.equal(details.reason, 'dates_unavailable');
+    assert.equal(details.conflicting_booking, code);
+  }
+  assert.equal((await bookingById(t.ctx.db, draft)).status, 'cancelled');
+  assert.deepEqual((await outboxFor(t.ctx.db, draft)).map((m) => m.template), ['booking_cancellation']);
+});
+
+test(`a booking over an expired draft and a live booking is a 409 naming the live one; the draft is left to the job (${testStoreKind})`, async () => {
+  const accommodation = await makeAccommodation(t.ctx.db);
+  const stay = futureStay(4);
+  const draft = await createDraft(accommodation.id, { checkin: stay.checkin, checkout: addDays(stay.checkin, 2) }, 275);
+  clock += HOLD_SECONDS * 1000 + 1;
+  const live = await t.request({
+    method: 'POST',
+    url: `${t.v1}/bookings`,
+    payload: bookingBody(accommodation.id, { checkin: addDays(stay.checkin, 2), checkout: stay.checkout }, { booking: { expected_amount: 275 } }),
+  });
+  assert.equal(live.statusCode, 200, live.body);
+  const res = await t.request({ method: 'POST', url: `${t.v1}/bookings`, payload: bookingBody(accommodation.id, stay, { booking: { expected_amount: 495 } }) });
+  assert.equal(res.statusCode, 409, res.body);
+  const details = res.json<{ error: { details: { conflicting_booking: string | null; conflicting_night: string } } }>().error.details;
+  assert.equal(details.conflicting_booking, live.json<{ data: { confirmation_code: string } }>().data.confirmation_code);
+  assert.equal(details.conflicting_night, addDays(stay.checkin, 2));
+  assert.equal((await bookingById(t.ctx.db, draft)).status, 'draft');
 });
 
 test(`the background jobs expire a draft on their own schedule (${testStoreKind})`, async () => {

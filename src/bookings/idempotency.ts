@@ -6,9 +6,12 @@ import type { BookingCreated } from './booking-schemas.ts';
 /**
  * Idempotent booking creation (decisions.md section 5): a key is scoped to the API key that
  * sent it; the first answer is stored with a hash of the request body, in the same
- * transaction as the booking, and a repeat gets that answer back. Records are kept (at least
- * 24 hours; currently they are never pruned).
+ * transaction as the booking, and a repeat gets that answer back. Records are kept for
+ * IDEMPOTENCY_RETENTION_HOURS (the contract asks for at least 24 hours), then pruned by a job.
  */
+
+/** How long an idempotency key is remembered: a week, well past the contract's 24 hours. */
+export const IDEMPOTENCY_RETENTION_HOURS = 7 * 24;
 
 /**
  * A hash of the booking request that ignores key order and whitespace, and treats the ways of
@@ -69,4 +72,11 @@ export async function recordIdempotent(
       created_at: record.now,
     })
     .execute();
+}
+
+/** Forgets idempotency keys older than the retention; returns how many it removed. */
+export async function pruneIdempotencyRecords(db: Executor, now: Date): Promise<number> {
+  const cutoff = new Date(now.getTime() - IDEMPOTENCY_RETENTION_HOURS * 3_600_000).toISOString();
+  const result = await db.deleteFrom('idempotency_keys').where('created_at', '<', cutoff).executeTakeFirst();
+  return Number(result.numDeletedRows);
 }

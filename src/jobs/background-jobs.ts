@@ -4,11 +4,13 @@ import type { AppContext } from '../app-context.ts';
 import { syncCalendars } from '../ical/sync-calendars.ts';
 import { createMailDelivery } from '../mail/deliver-mail.ts';
 import type { MailSender } from '../mail/smtp-sender.ts';
+import { pruneIdempotencyRecords } from '../bookings/idempotency.ts';
 import { expireDueDrafts } from '../payments/draft-expiry.ts';
 import { acquireLease } from './job-lease.ts';
 import { startJobRunner, type Job, type JobLogger, type JobRunner } from './job-runner.ts';
 
 const DRAFT_BATCH = 100;
+const PRUNE_INTERVAL_MS = 3_600_000;
 
 /** Names this process in leases and outbox claims, for the operator reading them. */
 export function workerId(): string {
@@ -19,7 +21,9 @@ export function workerId(): string {
  * The service's background work, started by `staydesk serve` once it listens:
  * - expire-drafts and deliver-mail every STAYDESK_JOB_POLL_MS, on every process; each expired
  *   draft and each mail is claimed by exactly one of them;
- * - ical-sync every ICAL_SYNC_INTERVAL_SECONDS (0: never), by whichever process takes the lease.
+ * - ical-sync every ICAL_SYNC_INTERVAL_SECONDS (0: never), by whichever process takes the lease;
+ * - prune-idempotency hourly: forgets idempotency keys past their retention (a delete by age,
+ *   harmless when several processes run it).
  */
 export function startBackgroundJobs(ctx: AppContext, log: JobLogger, options: { worker?: string; sender?: MailSender } = {}): JobRunner {
   const worker = options.worker ?? workerId();
@@ -46,6 +50,15 @@ export function startBackgroundJobs(ctx: AppContext, log: JobLogger, options: { 
       run: async () => {
         const { sent, failed } = await mail.run();
         return sent + failed > 0 ? 'done' : 'skipped';
+      },
+    },
+    {
+      name: 'prune-idempotency',
+      intervalMs: PRUNE_INTERVAL_MS,
+      run: async () => {
+        const removed = await pruneIdempotencyRecords(ctx.db, ctx.now());
+        if (removed > 0) log.info({ removed }, 'old idempotency keys forgotten');
+        return removed > 0 ? 'done' : 'skipped';
       },
     },
   ];

@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { createApiKey } from '../../src/auth/api-key-repository.ts';
+import { IDEMPOTENCY_RETENTION_HOURS, pruneIdempotencyRecords } from '../../src/bookings/idempotency.ts';
 import { addDays, diffDays, parseIsoDate, todayIn } from '../../src/shared/dates.ts';
 import { assertErrorEnvelope, isIsoTimestamp } from '../support/envelope-assertions.ts';
 import { bookingBody, futureStay, makeAccommodation } from '../support/factories.ts';
@@ -488,6 +489,22 @@ describe(`POST /bookings: idempotency_key (${testStoreKind})`, () => {
     const parsed2 = assertErrorEnvelope(await post(otherDates), 409, 'CONFLICT');
     assert.equal(parsed2.error.details.reason, 'idempotency_key_reused');
     assert.equal(await bookingCount(a.id), 1);
+  });
+
+  test('keys are remembered for the retention period, then pruned', async () => {
+    const a = await makeAccommodation(t.ctx.db);
+    const key = `idem-prune-${Date.now()}`;
+    const payload = body(a.id, futureStay(2), { booking: { idempotency_key: key } });
+    const first = created(await post(payload));
+    const stored = () => t.ctx.db.selectFrom('idempotency_keys').select('key').where('key', '=', key).execute();
+    const justBefore = new Date(Date.now() + (IDEMPOTENCY_RETENTION_HOURS - 1) * 3_600_000);
+    await pruneIdempotencyRecords(t.ctx.db, justBefore);
+    assert.equal((await stored()).length, 1, 'kept within the retention');
+    assert.deepEqual(created(await post(payload)), first);
+    const past = new Date(Date.now() + (IDEMPOTENCY_RETENTION_HOURS + 1) * 3_600_000);
+    assert.ok((await pruneIdempotencyRecords(t.ctx.db, past)) >= 1);
+    assert.equal((await stored()).length, 0, 'pruned after the retention');
+    assert.ok(IDEMPOTENCY_RETENTION_HOURS >= 24, 'the contract asks for at least 24 hours');
   });
 
   test('a key whose first attempt failed is free for the corrected request', async () => {

@@ -44,10 +44,10 @@ function checkAmount(input: CreateBookingInput, quote: StayQuote, accommodation:
 }
 
 /**
- * POST /bookings (api-v1.md 4.2, decisions.md 5). Validation and pricing happen before the
- * transaction; inside it, the partner, the booking, its nights, its outbox mail and the
- * idempotency record commit together or not at all. The unique key on night_claims is what
- * decides a race for the same nights.
+ * POST /bookings (api-v1.md 4.2, decisions.md 5). Validation and pricing come first, from the
+ * cached accommodation and its prices; then the partner, the booking, its nights, its outbox
+ * mail and the idempotency record are written together or not at all. The nights are not read
+ * beforehand: the unique key on night_claims decides whether they are free, and a race for them.
  */
 export async function createBooking(ctx: AppContext, apiKeyId: number, input: CreateBookingInput): Promise<BookingCreated> {
   const idempotencyKey = input.booking_data.idempotency_key;

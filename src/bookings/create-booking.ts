@@ -160,17 +160,15 @@ export async function createBooking(ctx: AppContext, apiKeyId: number, input: Cr
   /**
    * Writes the booking. The primary key of night_claims decides whether the nights are free,
    * so nothing is read first: on PostgreSQL a booking without an idempotency key is one
-   * statement. A transaction is needed on SQLite, to free expired holds first, or to store the
-   * idempotent answer with the booking.
+   * statement. A transaction is needed on SQLite, or to store the idempotent answer with the
+   * booking.
    */
-  const write = async (freeExpiredHolds: boolean): Promise<BookingCreated> => {
-    if (isPostgres(ctx.db) && !freeExpiredHolds && idempotencyKey === undefined) {
+  const write = async (): Promise<BookingCreated> => {
+    if (isPostgres(ctx.db) && idempotencyKey === undefined) {
       const ids = await insertBookingRows(ctx.db, rows, nowIso);
       return respond(ids.bookingId, ids.partnerId);
     }
     return ctx.db.transaction().execute(async (trx) => {
-      // Drafts whose hold ran out still own their claim rows until the expiry job runs: free them now.
-      if (freeExpiredHolds) await expireHoldsOverlapping(trx, accommodation.id, stay.checkin, stay.checkout, nowIso);
       const ids = await insertBookingRows(trx, rows, nowIso);
       const response = respond(ids.bookingId, ids.partnerId);
       if (idempotencyKey !== undefined) {
@@ -185,17 +183,22 @@ export async function createBooking(ctx: AppContext, apiKeyId: number, input: Cr
 
   let created: BookingCreated;
   try {
-    created = await write(false);
+    created = await write();
   } catch (error) {
     const replay = await replayAfterRace(error);
     if (replay !== null) return replay;
     if (!(error instanceof NightTakenError)) throw error;
-    // A night is held. If only card drafts whose hold has run out hold them, free those and
-    // write again; otherwise the answer names who holds the first taken night.
+    // A night is held. If it is held by someone, the answer names who. If only card drafts
+    // whose hold has run out hold the nights, they are expired first, in their own short
+    // transaction as the expiry job would (so no transaction holds a draft while it waits for
+    // a guest's row), and the booking is written again.
     const window = await loadNightWindow(ctx.db, accommodation.id, { from: stay.checkin, to: stay.checkout }, nowIso);
     if (window.taken.length > 0) throw takenConflict(ctx, window.taken);
+    if (window.expiredHoldBookingIds.length > 0) {
+      await ctx.db.transaction().execute((trx) => expireHoldsOverlapping(trx, accommodation.id, stay.checkin, stay.checkout, nowIso));
+    }
     try {
-      created = await write(window.expiredHoldBookingIds.length > 0);
+      created = await write();
     } catch (retryError) {
       const retryReplay = await replayAfterRace(retryError);
       if (retryReplay !== null) return retryReplay;

@@ -6,13 +6,17 @@ import { badRequest } from './errors.ts';
  * anywhere in a JSON body is a 400 on every store (instead of a 500 on one of them).
  * Returns the dotted path of the first string holding one.
  */
-export function findNulCharacter(value: unknown, path = ''): string | null {
-  // Almost every body holds none: answer that without building a path per field.
-  if (!containsNul(value)) return null;
+export function findNulCharacter(value: unknown): string | null {
+  // Almost every body holds none: answer that in one pass, without building a path per field.
+  return containsNul(value) ? locateNul(value, '') : null;
+}
+
+/** The dotted path of the first NUL (one walk; it descends only where it builds the path). */
+function locateNul(value: unknown, path: string): string | null {
   if (typeof value === 'string') return value.includes('\u0000') ? path || 'body' : null;
   if (Array.isArray(value)) {
     for (let i = 0; i < value.length; i++) {
-      const found = findNulCharacter(value[i], path ? `${path}.${i}` : String(i));
+      const found = locateNul(value[i], path ? `${path}.${i}` : String(i));
       if (found !== null) return found;
     }
     return null;
@@ -21,7 +25,7 @@ export function findNulCharacter(value: unknown, path = ''): string | null {
     for (const [key, inner] of Object.entries(value)) {
       const here = path ? `${path}.${key}` : key;
       if (key.includes('\u0000')) return here;
-      const found = findNulCharacter(inner, here);
+      const found = locateNul(inner, here);
       if (found !== null) return found;
     }
   }

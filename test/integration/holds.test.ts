@@ -87,30 +87,34 @@ test(`a new booking takes an expired draft's nights at once; the draft is expire
 });
 
 test(`bookings racing for an expired draft's nights: one wins, the others get a 409 naming it, the draft is expired once (${testStoreKind})`, async () => {
-  const accommodation = await makeAccommodation(t.ctx.db);
-  const stay = futureStay(2);
-  const draft = await createDraft(accommodation.id, stay, 275);
-  clock += HOLD_SECONDS * 1000 + 1;
-  const answers = await Promise.all(
-    Array.from({ length: 8 }, (_, i) =>
-      t.request({
-        method: 'POST',
-        url: `${t.v1}/bookings`,
-        payload: bookingBody(accommodation.id, stay, { booking: { expected_amount: 275 }, partner: { email: `racer${i}@example.com` } }),
-      }),
-    ),
-  );
-  const won = answers.filter((r) => r.statusCode === 200);
-  assert.equal(won.length, 1, answers.map((r) => `${r.statusCode} ${r.body.slice(0, 120)}`).join('\n'));
-  const code = won[0]?.json<{ data: { confirmation_code: string } }>().data.confirmation_code;
-  for (const lost of answers.filter((r) => r.statusCode !== 200)) {
-    assert.equal(lost.statusCode, 409, lost.body);
-    const details = lost.json<{ error: { details: { reason: string; conflicting_booking: string | null } } }>().error.details;
-    assert.equal(details.reason, 'dates_unavailable');
-    assert.equal(details.conflicting_booking, code);
+  // Half the racers are the same guest submitting twice (they share the guest's row), half are
+  // other guests; several rounds, since a lock-order fault shows only in some interleavings.
+  for (let round = 0; round < 20; round++) {
+    const accommodation = await makeAccommodation(t.ctx.db);
+    const stay = futureStay(2);
+    const draft = await createDraft(accommodation.id, stay, 275);
+    clock += HOLD_SECONDS * 1000 + 1;
+    const answers = await Promise.all(
+      Array.from({ length: 6 }, (_, i) =>
+        t.request({
+          method: 'POST',
+          url: `${t.v1}/bookings`,
+          payload: bookingBody(accommodation.id, stay, { booking: { expected_amount: 275 }, partner: { email: i % 2 === 0 ? 'same.guest@example.com' : `racer${i}@example.com` } }),
+        }),
+      ),
+    );
+    const won = answers.filter((r) => r.statusCode === 200);
+    assert.equal(won.length, 1, answers.map((r) => `${r.statusCode} ${r.body.slice(0, 160)}`).join('\n'));
+    const code = won[0]?.json<{ data: { confirmation_code: string } }>().data.confirmation_code;
+    for (const lost of answers.filter((r) => r.statusCode !== 200)) {
+      assert.equal(lost.statusCode, 409, lost.body);
+      const details = lost.json<{ error: { details: { reason: string; conflicting_booking: string | null } } }>().error.details;
+      assert.equal(details.reason, 'dates_unavailable');
+      assert.equal(details.conflicting_booking, code);
+    }
+    assert.equal((await bookingById(t.ctx.db, draft)).status, 'cancelled');
+    assert.deepEqual((await outboxFor(t.ctx.db, draft)).map((m) => m.template), ['booking_cancellation']);
   }
-  assert.equal((await bookingById(t.ctx.db, draft)).status, 'cancelled');
-  assert.deepEqual((await outboxFor(t.ctx.db, draft)).map((m) => m.template), ['booking_cancellation']);
 });
 
 test(`a booking over an expired draft and a live booking is a 409 naming the live one; the draft is left to the job (${testStoreKind})`, async () => {

@@ -27,3 +27,35 @@ describe('findNulCharacter', () => {
     assert.equal(findNulCharacter({ a: 'ok', b: '\u0000', c: '\u0000' }), 'b');
   });
 });
+
+describe('findNulCharacter on deep and wide bodies', () => {
+  /** Wraps every object of a tree in a Proxy that counts property reads. */
+  function counted(value: unknown, reads: { n: number }): unknown {
+    if (value === null || typeof value !== 'object') return value;
+    const copy: unknown = Array.isArray(value) ? value.map((v) => counted(v, reads)) : Object.fromEntries(Object.entries(value).map(([k, v]) => [k, counted(v, reads)]));
+    return new Proxy(copy as object, {
+      get(target, key, receiver) {
+        if (typeof key === 'string') reads.n++;
+        return Reflect.get(target, key, receiver) as unknown;
+      },
+    });
+  }
+
+  test('a NUL at the bottom of a deep chain is found reading each field a bounded number of times', () => {
+    const depth = 300;
+    let body: unknown = 'x\u0000';
+    for (let i = 0; i < depth; i++) body = { a: body };
+    const reads = { n: 0 };
+    assert.equal(findNulCharacter(counted(body, reads)), Array.from({ length: depth }, () => 'a').join('.'));
+    // Linear: each level is read a few times. A search that rescans the subtree at every level reads ~depth²/2.
+    assert.ok(reads.n <= 4 * depth, `${reads.n} reads for ${depth} levels`);
+  });
+
+  test('a NUL after a wide field is found; the wide field is read a bounded number of times', () => {
+    const width = 2000;
+    const reads = { n: 0 };
+    const body = counted({ pad: Array.from({ length: width }, (_, i) => ({ v: i })), last: { deep: 'x\u0000' } }, reads);
+    assert.equal(findNulCharacter(body), 'last.deep');
+    assert.ok(reads.n <= 6 * width, `${reads.n} reads for ${width} elements`);
+  });
+});

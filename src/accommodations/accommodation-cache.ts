@@ -22,11 +22,16 @@ export const MAX_KEPT_PRICES = 5000;
 /**
  * Reads an accommodation and its future nightly prices in one consistent snapshot (a
  * repeatable-read transaction on PostgreSQL; SQLite transactions always are). Undefined when
- * there is no such accommodation.
+ * there is no such accommodation. With `keepPrices` false (nothing is cached) only the
+ * accommodation is read, and each stay reads its own prices.
  */
-export async function readCachedAccommodation(db: Db, id: number, now: Date): Promise<CachedAccommodation | undefined> {
+export async function readCachedAccommodation(db: Db, id: number, now: Date, keepPrices = true): Promise<CachedAccommodation | undefined> {
   // Stays start today or later in the accommodation's zone, which is never before yesterday in UTC.
   const pricesFrom = addDays(todayIn('UTC', now), -1);
+  if (!keepPrices) {
+    const accommodation = await findAccommodation(db, id);
+    return accommodation === undefined ? undefined : { accommodation, prices: null, pricesFrom };
+  }
   return db
     .transaction()
     .setIsolationLevel('repeatable read')

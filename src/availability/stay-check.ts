@@ -12,7 +12,9 @@ type CacheContext = Pick<AppContext, 'db' | 'caches' | 'now'>;
 
 /** The accommodation with its kept nightly prices (from the short-lived per-process cache), or a 404. */
 export async function loadCachedAccommodation(ctx: CacheContext, id: number): Promise<CachedAccommodation> {
-  const entry = ctx.caches.accommodations.get(id) ?? (await ctx.caches.accommodations.getOrLoad(id, () => readCachedAccommodation(ctx.db, id, ctx.now())));
+  const cache = ctx.caches.accommodations;
+  // With caching off, loading every future price for one request would cost more than it saves.
+  const entry = cache.get(id) ?? (await cache.getOrLoad(id, () => readCachedAccommodation(ctx.db, id, ctx.now(), cache.enabled)));
   if (entry === undefined) {
     throw notFound(`Accommodation ${id} not found.`, { parameter: 'accommodation_id', received: id, reason: 'accommodation_not_found' });
   }

@@ -5,12 +5,21 @@
  */
 export class TtlCache<K, V> {
   readonly #entries = new Map<K, { value: V; expires: number }>();
+  /** Loads in flight, so a burst of misses for one key reads the store once. */
+  readonly #loading = new Map<K, Promise<V | undefined>>();
   readonly #ttlMs: number;
   readonly #maxEntries: number;
+  /** Bumped by every delete and clear: a load that began before one must not store its value. */
+  #epoch = 0;
 
   constructor(ttlMs: number, maxEntries = 10_000) {
     this.#ttlMs = ttlMs;
     this.#maxEntries = maxEntries;
+  }
+
+  /** False when the TTL is 0: nothing is kept. */
+  get enabled(): boolean {
+    return this.#ttlMs > 0;
   }
 
   get(key: K, now = Date.now()): V | undefined {
@@ -30,19 +39,40 @@ export class TtlCache<K, V> {
   }
 
   delete(key: K): void {
+    this.#epoch++;
     this.#entries.delete(key);
+    this.#loading.delete(key);
   }
 
   clear(): void {
+    this.#epoch++;
     this.#entries.clear();
+    this.#loading.clear();
   }
 
-  /** The cached value, or the loader's (cached unless undefined). */
-  async getOrLoad(key: K, load: () => Promise<V | undefined>): Promise<V | undefined> {
+  /**
+   * The cached value, or the loader's (cached unless undefined). Concurrent misses for a key
+   * share one load; a value loaded while the key was deleted (a change made through this
+   * process meanwhile) is returned to its callers but not kept.
+   */
+  getOrLoad(key: K, load: () => Promise<V | undefined>): Promise<V | undefined> {
     const hit = this.get(key);
-    if (hit !== undefined) return hit;
-    const value = await load();
-    if (value !== undefined) this.set(key, value);
-    return value;
+    if (hit !== undefined) return Promise.resolve(hit);
+    const pending = this.#loading.get(key);
+    if (pending !== undefined) return pending;
+    const epoch = this.#epoch;
+    const loading = load().then(
+      (value) => {
+        if (this.#loading.get(key) === loading) this.#loading.delete(key);
+        if (value !== undefined && epoch === this.#epoch) this.set(key, value);
+        return value;
+      },
+      (error: unknown) => {
+        if (this.#loading.get(key) === loading) this.#loading.delete(key);
+        throw error;
+      },
+    );
+    if (this.enabled) this.#loading.set(key, loading);
+    return loading;
   }
 }

@@ -74,6 +74,24 @@ describe(`cached nightly prices (${testStoreKind})`, () => {
     assert.equal(await quotedTotal(a.id, stay), 330);
   });
 
+  test('with caching off (TTL 0), a price written elsewhere is used at once', async () => {
+    const uncached = await createTestApp({ STAYDESK_CACHE_TTL_MS: '0' });
+    try {
+      const a = await makeAccommodation(uncached.ctx.db);
+      const stay = futureStay(1);
+      const quote = async () => {
+        const res = await uncached.request({ method: 'POST', url: `${uncached.v1}/availability`, payload: { accommodation_id: a.id, ...stay } });
+        assert.equal(res.statusCode, 200, res.body);
+        return res.json<{ data: { pricing: { total: number } } }>().data.pricing.total;
+      };
+      assert.equal(await quote(), 165);
+      await uncached.ctx.db.insertInto('nightly_prices').values({ accommodation_id: a.id, night: stay.checkin, price: 20000 }).execute();
+      assert.equal(await quote(), 275);
+    } finally {
+      await uncached.close();
+    }
+  });
+
   test('a currency change through the admin API re-prices at once, in the new minor units', async () => {
     const a = await makeAccommodation(t.ctx.db);
     const stay = futureStay(1);

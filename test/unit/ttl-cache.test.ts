@@ -1,0 +1,81 @@
+import assert from 'node:assert/strict';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { describe, test } from 'node:test';
+import { TtlCache } from '../../src/shared/ttl-cache.ts';
+
+/** A loader that counts its calls and resolves when told to. */
+function gatedLoader<V>(value: V) {
+  let calls = 0;
+  let open: () => void = () => undefined;
+  const gate = new Promise<void>((resolve) => {
+    open = resolve;
+  });
+  return {
+    load: async () => {
+      calls++;
+      await gate;
+      return value;
+    },
+    open: () => {
+      open();
+    },
+    calls: () => calls,
+  };
+}
+
+describe('TtlCache', () => {
+  test('keeps a loaded value for the TTL, then loads again', async () => {
+    const cache = new TtlCache<string, number>(40);
+    let calls = 0;
+    const load = () => Promise.resolve(++calls);
+    assert.equal(await cache.getOrLoad('a', load), 1);
+    assert.equal(await cache.getOrLoad('a', load), 1);
+    assert.equal(cache.get('a'), 1);
+    await sleep(60);
+    assert.equal(cache.get('a'), undefined);
+    assert.equal(await cache.getOrLoad('a', load), 2);
+  });
+
+  test('concurrent misses for one key share one load', async () => {
+    const cache = new TtlCache<string, string>(1000);
+    const loader = gatedLoader('v');
+    const all = Promise.all(Array.from({ length: 10 }, () => cache.getOrLoad('k', loader.load)));
+    loader.open();
+    assert.deepEqual(await all, Array.from({ length: 10 }, () => 'v'));
+    assert.equal(loader.calls(), 1);
+  });
+
+  test('a value loaded while its key was deleted is answered but not kept', async () => {
+    const cache = new TtlCache<string, string>(1000);
+    const stale = gatedLoader('old');
+    const inFlight = cache.getOrLoad('k', stale.load);
+    cache.delete('k'); // a change made through this process while the old value was being read
+    stale.open();
+    assert.equal(await inFlight, 'old');
+    assert.equal(cache.get('k'), undefined);
+    assert.equal(await cache.getOrLoad('k', () => Promise.resolve('new')), 'new');
+    assert.equal(cache.get('k'), 'new');
+  });
+
+  test('a failed load is not kept, and the next call loads again', async () => {
+    const cache = new TtlCache<string, string>(1000);
+    await assert.rejects(cache.getOrLoad('k', () => Promise.reject(new Error('store down'))), /store down/);
+    assert.equal(await cache.getOrLoad('k', () => Promise.resolve('back')), 'back');
+  });
+
+  test('undefined (nothing found) is not kept', async () => {
+    const cache = new TtlCache<string, string>(1000);
+    assert.equal(await cache.getOrLoad('k', () => Promise.resolve(undefined)), undefined);
+    assert.equal(await cache.getOrLoad('k', () => Promise.resolve('found')), 'found');
+  });
+
+  test('with a TTL of 0 nothing is kept and every call loads', async () => {
+    const cache = new TtlCache<string, number>(0);
+    assert.equal(cache.enabled, false);
+    let calls = 0;
+    const load = () => Promise.resolve(++calls);
+    await Promise.all([cache.getOrLoad('a', load), cache.getOrLoad('a', load)]);
+    assert.equal(await cache.getOrLoad('a', load), 3);
+    assert.equal(cache.get('a'), undefined);
+  });
+});

@@ -22,8 +22,8 @@ export function workerId(): string {
  * - expire-drafts and deliver-mail every STAYDESK_JOB_POLL_MS, on every process; each expired
  *   draft and each mail is claimed by exactly one of them;
  * - ical-sync every ICAL_SYNC_INTERVAL_SECONDS (0: never), by whichever process takes the lease;
- * - prune-idempotency hourly: forgets idempotency keys past their retention (a delete by age,
- *   harmless when several processes run it).
+ * - prune-idempotency hourly, by whichever process takes the lease: forgets idempotency keys
+ *   past their retention.
  */
 export function startBackgroundJobs(ctx: AppContext, log: JobLogger, options: { worker?: string; sender?: MailSender } = {}): JobRunner {
   const worker = options.worker ?? workerId();
@@ -56,6 +56,8 @@ export function startBackgroundJobs(ctx: AppContext, log: JobLogger, options: { 
       name: 'prune-idempotency',
       intervalMs: PRUNE_INTERVAL_MS,
       run: async () => {
+        // One prune per hour across processes: the delete reads the whole table.
+        if (!(await acquireLease(ctx.db, { name: 'prune-idempotency', holder: worker, now: ctx.now(), ttlMs: PRUNE_INTERVAL_MS }))) return 'skipped';
         const removed = await pruneIdempotencyRecords(ctx.db, ctx.now());
         if (removed > 0) log.info({ removed }, 'old idempotency keys forgotten');
         return removed > 0 ? 'done' : 'skipped';

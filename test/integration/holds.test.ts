@@ -152,6 +152,28 @@ test(`the background jobs expire a draft on their own schedule (${testStoreKind}
   assert.ok(runs.values.some((v) => v.labels.job === 'expire-drafts' && v.labels.outcome === 'done' && v.value >= 1));
 });
 
+test(`the background jobs prune idempotency keys past their retention, once per hour across processes (${testStoreKind})`, async () => {
+  clock += 3_600_000 + 1; // past any prune lease taken by an earlier test
+  const at = (hoursAgo: number) => new Date(clock - hoursAgo * 3_600_000).toISOString();
+  const row = (key: string, created_at: string) => ({ api_key_id: 1, key, request_hash: 'h', booking_id: null, response: '{}', created_at });
+  await t.ctx.db.insertInto('idempotency_keys').values([row('prune-old', at(8 * 24)), row('prune-recent', at(23))]).execute();
+  const doneRuns = async () => (await t.ctx.metrics.jobRuns.get()).values.find((v) => v.labels.job === 'prune-idempotency' && v.labels.outcome === 'done')?.value ?? 0;
+  const before = await doneRuns();
+  const processes = [startBackgroundJobs(t.ctx, silent, { worker: 'one' }), startBackgroundJobs(t.ctx, silent, { worker: 'two' })];
+  const keys = async () => (await t.ctx.db.selectFrom('idempotency_keys').select('key').where('key', 'like', 'prune-%').execute()).map((r) => r.key);
+  try {
+    const deadline = Date.now() + 10_000;
+    while ((await keys()).includes('prune-old') && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+  } finally {
+    await Promise.all(processes.map((p) => p.stop()));
+  }
+  assert.deepEqual(await keys(), ['prune-recent']);
+  assert.equal((await doneRuns()) - before, 1, 'one of the two processes pruned');
+  const lease = await t.ctx.db.selectFrom('job_leases').select(['locked_by', 'locked_until']).where('name', '=', 'prune-idempotency').executeTakeFirstOrThrow();
+  assert.ok(['one', 'two'].includes(lease.locked_by ?? ''), 'the prune ran under a lease');
+  assert.ok(lease.locked_until > new Date(clock).toISOString(), 'held for the hour');
+});
+
 test('the job runner keeps going after a failing run, counts outcomes and waits for a run in progress on stop', async () => {
   const { metrics } = t.ctx;
   const errors: unknown[] = [];

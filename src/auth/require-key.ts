@@ -74,8 +74,8 @@ export function requireKey(ctx: Pick<AppContext, 'db' | 'caches'>, scope: ApiKey
       admit(request, cached, hash, done);
       return;
     }
-    findActiveKeyByHash(db, hash).then((key) => {
-      if (key !== undefined) caches.apiKeys.set(hash, key);
+    // getOrLoad shares one lookup among concurrent misses, and keeps nothing revoked meanwhile.
+    caches.apiKeys.getOrLoad(hash, () => findActiveKeyByHash(db, hash)).then((key) => {
       admit(request, key, hash, done);
     }, done);
   };

@@ -8,39 +8,62 @@ import { badRequest } from './errors.ts';
  */
 export function findNulCharacter(value: unknown): string | null {
   // Almost every body holds none: answer that in one pass, without building a path per field.
-  return containsNul(value) ? locateNul(value, '') : null;
+  return containsNul(value) ? locateNul(value) : null;
 }
 
-/** The dotted path of the first NUL (one walk; it descends only where it builds the path). */
-function locateNul(value: unknown, path: string): string | null {
-  if (typeof value === 'string') return value.includes('\u0000') ? path || 'body' : null;
-  if (Array.isArray(value)) {
-    for (let i = 0; i < value.length; i++) {
-      const found = locateNul(value[i], path ? `${path}.${i}` : String(i));
-      if (found !== null) return found;
-    }
-    return null;
-  }
-  if (value !== null && typeof value === 'object' && !Buffer.isBuffer(value)) {
-    for (const [key, inner] of Object.entries(value)) {
-      const here = path ? `${path}.${key}` : key;
-      if (key.includes('\u0000')) return here;
-      const found = locateNul(inner, here);
-      if (found !== null) return found;
-    }
-  }
-  return null;
+// Both walks keep their own stack instead of recursing: JSON.parse accepts bodies nested far
+// deeper than the call stack allows, and such a body must be a 400, not a stack overflow.
+
+function children(value: unknown): Array<[string, unknown]> | null {
+  if (value === null || typeof value !== 'object' || Buffer.isBuffer(value)) return null;
+  if (Array.isArray(value)) return value.map((item, i): [string, unknown] => [String(i), item]);
+  return Object.entries(value);
 }
 
-function containsNul(value: unknown): boolean {
-  if (typeof value === 'string') return value.includes('\u0000');
-  if (value === null || typeof value !== 'object' || Buffer.isBuffer(value)) return false;
-  if (Array.isArray(value)) return value.some(containsNul);
-  const record = value as Record<string, unknown>;
-  for (const key in record) {
-    if (Object.hasOwn(record, key) && (key.includes('\u0000') || containsNul(record[key]))) return true;
+function containsNul(root: unknown): boolean {
+  const stack: unknown[] = [root];
+  while (stack.length > 0) {
+    const value = stack.pop();
+    if (typeof value === 'string') {
+      if (value.includes('\u0000')) return true;
+    } else if (Array.isArray(value)) {
+      for (const item of value) stack.push(item);
+    } else if (value !== null && typeof value === 'object' && !Buffer.isBuffer(value)) {
+      const record = value as Record<string, unknown>;
+      for (const key in record) {
+        if (!Object.hasOwn(record, key)) continue;
+        if (key.includes('\u0000')) return true;
+        stack.push(record[key]);
+      }
+    }
   }
   return false;
+}
+
+/** The dotted path of the first NUL in document order (a depth-first walk). */
+function locateNul(root: unknown): string | null {
+  const stack: Array<{ value: unknown; path: string }> = [{ value: root, path: '' }];
+  while (stack.length > 0) {
+    const { value, path } = stack.pop() ?? { value: null, path: '' };
+    if (typeof value === 'string') {
+      if (value.includes('\u0000')) return path || 'body';
+      continue;
+    }
+    const entries = children(value);
+    if (entries === null) continue;
+    const next: Array<{ value: unknown; path: string }> = [];
+    for (const [key, inner] of entries) {
+      const here = path ? `${path}.${key}` : key;
+      if (key.includes('\u0000')) {
+        // A key is met before the values after it: stop at it unless an earlier value holds one.
+        next.push({ value: '\u0000', path: here });
+        break;
+      }
+      next.push({ value: inner, path: here });
+    }
+    for (let i = next.length - 1; i >= 0; i--) stack.push(next[i] ?? { value: null, path: '' });
+  }
+  return null;
 }
 
 /**
@@ -53,9 +76,11 @@ export function refuseNulCharacters(request: FastifyRequest, _reply: FastifyRepl
     done();
     return;
   }
+  // A path through a deeply nested body can be long: the answer names its start.
+  const shown = parameter.length > 200 ? `${parameter.slice(0, 200)}…` : parameter;
   done(
-    badRequest(`Invalid parameter "${parameter}": text may not contain the NUL character (U+0000).`, {
-      parameter,
+    badRequest(`Invalid parameter "${shown}": text may not contain the NUL character (U+0000).`, {
+      parameter: shown,
       expected: 'text without U+0000',
       reason: 'nul_character',
     }),

@@ -8,13 +8,21 @@ import type { App } from '../http/types.ts';
  * onConstructorPoisoning: 'error'), keys that could reach an object's prototype are refused.
  */
 
-function poisoned(value: unknown): boolean {
-  if (typeof value !== 'object' || value === null) return false;
-  if (Array.isArray(value)) return value.some(poisoned);
-  for (const [key, child] of Object.entries(value) as [string, unknown][]) {
-    if (key === '__proto__') return true;
-    if (key === 'constructor' && typeof child === 'object' && child !== null && Object.hasOwn(child, 'prototype')) return true;
-    if (poisoned(child)) return true;
+/** True when a key could reach a prototype. It keeps its own stack: bodies may nest deeper than the call stack. */
+function poisoned(root: unknown): boolean {
+  const stack: unknown[] = [root];
+  while (stack.length > 0) {
+    const value = stack.pop();
+    if (typeof value !== 'object' || value === null) continue;
+    if (Array.isArray(value)) {
+      for (const item of value) stack.push(item);
+      continue;
+    }
+    for (const [key, child] of Object.entries(value) as [string, unknown][]) {
+      if (key === '__proto__') return true;
+      if (key === 'constructor' && typeof child === 'object' && child !== null && Object.hasOwn(child, 'prototype')) return true;
+      stack.push(child);
+    }
   }
   return false;
 }

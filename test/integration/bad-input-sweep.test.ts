@@ -167,6 +167,9 @@ function attemptsFor(method: string, bodySchema: JsonObject | null, queryParams:
     { label: 'a text/plain body', payload: 'accommodation_id=1', contentType: 'text/plain' },
     { label: 'a form body', payload: 'accommodation_id=1', contentType: 'application/x-www-form-urlencoded' },
     { label: 'an empty JSON body', payload: '', contentType: 'application/json' },
+    // Nested deeper than a recursive walk's call stack: JSON.parse accepts it.
+    { label: 'an array nested 20000 deep', payload: `${'['.repeat(20_000)}1${']'.repeat(20_000)}`, contentType: 'application/json' },
+    { label: 'an object nested 20000 deep around a NUL', payload: `${'{"a":'.repeat(20_000)}"x\\u0000"${'}'.repeat(20_000)}`, contentType: 'application/json' },
   ];
   if (method === 'POST' || method === 'PUT' || method === 'PATCH') attempts.push({ label: 'no body at all' });
   if (bodySchema !== null) {

@@ -51,6 +51,19 @@ describe('findNulCharacter on deep and wide bodies', () => {
     assert.ok(reads.n <= 4 * depth, `${reads.n} reads for ${depth} levels`);
   });
 
+  test('bodies nested deeper than the call stack allows are walked without overflowing it', () => {
+    const depth = 50_000;
+    let clean: unknown = 'x';
+    let dirty: unknown = 'x\u0000';
+    for (let i = 0; i < depth; i++) {
+      clean = [clean];
+      dirty = { a: dirty };
+    }
+    assert.equal(findNulCharacter(clean), null);
+    const path = findNulCharacter(dirty);
+    assert.equal(path?.length, depth * 2 - 1);
+  });
+
   test('a NUL after a wide field is found; the wide field is read a bounded number of times', () => {
     const width = 2000;
     const reads = { n: 0 };

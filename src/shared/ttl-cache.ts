@@ -61,7 +61,10 @@ export class TtlCache<K, V> {
     const pending = this.#loading.get(key);
     if (pending !== undefined) return pending;
     const epoch = this.#epoch;
-    const loading = load().then(
+    // A loader that throws instead of rejecting still ends in a rejected promise.
+    const loading = Promise.resolve()
+      .then(load)
+      .then(
       (value) => {
         if (this.#loading.get(key) === loading) this.#loading.delete(key);
         if (value !== undefined && epoch === this.#epoch) this.set(key, value);

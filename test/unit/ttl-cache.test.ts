@@ -1,5 +1,4 @@
 import assert from 'node:assert/strict';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { describe, test } from 'node:test';
 import { TtlCache } from '../../src/shared/ttl-cache.ts';
 
@@ -25,14 +24,14 @@ function gatedLoader<V>(value: V) {
 
 describe('TtlCache', () => {
   test('keeps a loaded value for the TTL, then loads again', async () => {
-    const cache = new TtlCache<string, number>(40);
+    const cache = new TtlCache<string, number>(60_000);
     let calls = 0;
     const load = () => Promise.resolve(++calls);
     assert.equal(await cache.getOrLoad('a', load), 1);
     assert.equal(await cache.getOrLoad('a', load), 1);
     assert.equal(cache.get('a'), 1);
-    await sleep(60);
-    assert.equal(cache.get('a'), undefined);
+    // Read as at a moment past the TTL: the entry is gone, and the next call loads again.
+    assert.equal(cache.get('a', Date.now() + 60_001), undefined);
     assert.equal(await cache.getOrLoad('a', load), 2);
   });
 
@@ -55,6 +54,52 @@ describe('TtlCache', () => {
     assert.equal(cache.get('k'), undefined);
     assert.equal(await cache.getOrLoad('k', () => Promise.resolve('new')), 'new');
     assert.equal(cache.get('k'), 'new');
+  });
+
+  test('a caller arriving after a delete does not join the load that began before it', async () => {
+    const cache = new TtlCache<string, string>(1000);
+    const stale = gatedLoader('revoked');
+    const inFlight = cache.getOrLoad('k', stale.load);
+    cache.delete('k');
+    const fresh = cache.getOrLoad('k', () => Promise.resolve('current'));
+    stale.open();
+    assert.equal(await fresh, 'current');
+    assert.equal(await inFlight, 'revoked');
+    assert.equal(cache.get('k'), 'current');
+  });
+
+  test('clear() keeps loads in flight from storing their values', async () => {
+    const cache = new TtlCache<string, string>(1000);
+    const stale = gatedLoader('old');
+    const inFlight = cache.getOrLoad('k', stale.load);
+    cache.clear();
+    stale.open();
+    assert.equal(await inFlight, 'old');
+    assert.equal(cache.get('k'), undefined);
+  });
+
+  test('a failed load shared by several callers rejects for each of them, and is not kept', async () => {
+    const cache = new TtlCache<string, string>(1000);
+    let calls = 0;
+    const failing = async () => {
+      calls++;
+      await Promise.resolve();
+      throw new Error('store down');
+    };
+    const results = await Promise.allSettled([cache.getOrLoad('k', failing), cache.getOrLoad('k', failing), cache.getOrLoad('k', failing)]);
+    assert.deepEqual(results.map((r) => r.status), ['rejected', 'rejected', 'rejected']);
+    assert.equal(calls, 1);
+    assert.equal(await cache.getOrLoad('k', () => Promise.resolve('back')), 'back');
+  });
+
+  test('a loader that throws instead of rejecting gives a rejected promise', async () => {
+    const cache = new TtlCache<string, string>(1000);
+    await assert.rejects(
+      cache.getOrLoad('k', () => {
+        throw new Error('synchronous');
+      }),
+      /synchronous/,
+    );
   });
 
   test('a failed load is not kept, and the next call loads again', async () => {

@@ -1,6 +1,6 @@
 import type { AppContext } from '../app-context.ts';
 import { checkStayOrThrow, conflictMessage, loadCachedAccommodation, nightlyOverrides } from '../availability/stay-check.ts';
-import { isPostgres, isUniqueViolation } from '../db/dialect.ts';
+import { isPostgres, isTransientConflict, isUniqueViolation } from '../db/dialect.ts';
 import type { Accommodation, BookingStatus } from '../db/schema.ts';
 import { badRequest, conflict, type AppError } from '../http/errors.ts';
 import { invoiceUrl } from '../invoices/invoice-url.ts';
@@ -17,6 +17,9 @@ import { recordIdempotent, replayIdempotent, requestHash } from './idempotency.t
 import { insertBookingRows, type BookingRows } from './insert-booking-rows.ts';
 import { nextSteps } from './next-steps.ts';
 import { priceFromOverrides, quoteColumns } from './quote-stay.ts';
+
+/** How often a booking is written when PostgreSQL aborts it for a deadlock. */
+const WRITE_ATTEMPTS = 3;
 
 const BOOKING_FIELDS = { checkin: 'booking_data.checkin_date', checkout: 'booking_data.checkout_date', guests: 'booking_data.adults_count' };
 
@@ -163,7 +166,7 @@ export async function createBooking(ctx: AppContext, apiKeyId: number, input: Cr
    * statement. A transaction is needed on SQLite, or to store the idempotent answer with the
    * booking.
    */
-  const write = async (): Promise<BookingCreated> => {
+  const writeOnce = async (): Promise<BookingCreated> => {
     if (isPostgres(ctx.db) && idempotencyKey === undefined) {
       const ids = await insertBookingRows(ctx.db, rows, nowIso);
       return respond(ids.bookingId, ids.partnerId);
@@ -176,6 +179,20 @@ export async function createBooking(ctx: AppContext, apiKeyId: number, input: Cr
       }
       return response;
     });
+  };
+  /**
+   * A booking's statement can deadlock with a transaction that frees and claims nights in
+   * another order (a block, a webhook change, a payment); PostgreSQL then aborts one of them.
+   * The booking changed nothing, so it runs again.
+   */
+  const write = async (): Promise<BookingCreated> => {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await writeOnce();
+      } catch (error) {
+        if (attempt >= WRITE_ATTEMPTS || !isTransientConflict(error)) throw error;
+      }
+    }
   };
   /** A concurrent repeat of the same idempotency key won the race: answer as it did. */
   const replayAfterRace = async (error: unknown): Promise<BookingCreated | null> =>

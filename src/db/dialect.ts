@@ -11,6 +11,16 @@ export function isPostgres(db: { getExecutor(): { readonly adapter: unknown } })
 }
 
 /** True when the error is a unique or primary key violation on either store. */
+/**
+ * PostgreSQL gave up on a statement because of another transaction rather than because of the
+ * data: deadlock_detected (40P01) or serialization_failure (40001). Running it again is right.
+ */
+export function isTransientConflict(error: unknown): boolean {
+  if (typeof error !== 'object' || error === null) return false;
+  const code = (error as { code?: unknown }).code;
+  return code === '40P01' || code === '40001';
+}
+
 export function isUniqueViolation(error: unknown): boolean {
   if (typeof error !== 'object' || error === null) return false;
   const e = error as { code?: unknown; errcode?: unknown; message?: unknown };

@@ -40,6 +40,11 @@ export function listNightlyPrices(db: Executor, accommodationId: number, from: s
     .execute();
 }
 
+/** The overrides of the nights in [from, to) as night → price (minor units). */
+export async function nightlyPriceMap(db: Executor, accommodationId: number, from: string, to: string): Promise<Map<string, number>> {
+  return new Map((await listNightlyPrices(db, accommodationId, from, to)).map((p) => [p.night, p.price]));
+}
+
 /**
  * Re-expresses every override in another currency's minor units, keeping its major value.
  * Returns the first night whose price the new currency cannot hold (nothing is changed then).

@@ -3,7 +3,7 @@ import { toMajor } from '../shared/money.ts';
 import { storedDecimals, toMinorOrFail } from './accommodation-mapper.ts';
 import { requireAccommodation } from './manage-accommodations.ts';
 import type { NightRange } from './night-range.ts';
-import { clearNightlyPrices, listNightlyPrices, setNightlyPrices } from './nightly-price-repository.ts';
+import { clearNightlyPrices, nightlyPriceMap, setNightlyPrices } from './nightly-price-repository.ts';
 
 export interface NightPrice {
   date: string;
@@ -37,7 +37,7 @@ export async function setPrices(
 export async function listPrices(db: Db, accommodationId: number, range: NightRange): Promise<NightPrice[]> {
   const accommodation = await requireAccommodation(db, accommodationId);
   const decimals = storedDecimals(accommodation.currency);
-  const overrides = new Map((await listNightlyPrices(db, accommodationId, range.from, range.to)).map((p) => [p.night, p.price]));
+  const overrides = await nightlyPriceMap(db, accommodationId, range.from, range.to);
   return range.nights.map((date) => {
     const override = overrides.get(date);
     return override === undefined

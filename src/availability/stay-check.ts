@@ -1,5 +1,5 @@
 import { keptOverrides, readCachedAccommodation, type CachedAccommodation } from '../accommodations/accommodation-cache.ts';
-import { listNightlyPrices } from '../accommodations/nightly-price-repository.ts';
+import { nightlyPriceMap } from '../accommodations/nightly-price-repository.ts';
 import type { Accommodation } from '../db/schema.ts';
 import type { AppContext } from '../app-context.ts';
 import { badRequest, notFound } from '../http/errors.ts';
@@ -14,7 +14,7 @@ type CacheContext = Pick<AppContext, 'db' | 'caches' | 'now'>;
 export async function loadCachedAccommodation(ctx: CacheContext, id: number): Promise<CachedAccommodation> {
   const cache = ctx.caches.accommodations;
   // With caching off, loading every future price for one request would cost more than it saves.
-  const entry = cache.get(id) ?? (await cache.getOrLoad(id, () => readCachedAccommodation(ctx.db, id, ctx.now(), cache.enabled)));
+  const entry = await cache.getOrLoad(id, () => readCachedAccommodation(ctx.db, id, ctx.now(), cache.enabled));
   if (entry === undefined) {
     throw notFound(`Accommodation ${id} not found.`, { parameter: 'accommodation_id', received: id, reason: 'accommodation_not_found' });
   }
@@ -28,10 +28,7 @@ export async function loadAccommodation(ctx: CacheContext, id: number): Promise<
 
 /** Nightly price overrides of [from, to): the kept ones, or read from the store when they are not kept. */
 export async function nightlyOverrides(ctx: Pick<AppContext, 'db'>, entry: CachedAccommodation, from: string, to: string): Promise<ReadonlyMap<string, number>> {
-  const kept = keptOverrides(entry, from, to);
-  if (kept !== null) return kept;
-  const rows = await listNightlyPrices(ctx.db, entry.accommodation.id, from, to);
-  return new Map(rows.map((r) => [r.night, r.price]));
+  return keptOverrides(entry, from, to) ?? (await nightlyPriceMap(ctx.db, entry.accommodation.id, from, to));
 }
 
 /** The stay rules of decisions.md section 4 as a 400, named with the caller's field names. */

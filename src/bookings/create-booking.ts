@@ -5,7 +5,7 @@ import type { Accommodation, BookingStatus } from '../db/schema.ts';
 import { badRequest, conflict, type AppError } from '../http/errors.ts';
 import { invoiceUrl } from '../invoices/invoice-url.ts';
 import { bookingMailRow } from '../mail/enqueue-booking-mail.ts';
-import { NightTakenError, expireHoldsOverlapping, findTakenNights, type TakenNight } from '../occupancy/night-claims.ts';
+import { NightTakenError, expireHoldsOverlapping, type TakenNight } from '../occupancy/night-claims.ts';
 import { loadNightWindow } from '../occupancy/night-window.ts';
 import { decimalsOf } from '../pricing/accommodation-rules.ts';
 import type { StayQuote } from '../pricing/price-stay.ts';
@@ -198,29 +198,23 @@ export async function createBooking(ctx: AppContext, apiKeyId: number, input: Cr
   const replayAfterRace = async (error: unknown): Promise<BookingCreated | null> =>
     idempotencyKey !== undefined && (error instanceof NightTakenError || isUniqueViolation(error)) ? replayIdempotent(ctx.db, apiKeyId, idempotencyKey, hash) : null;
 
-  let created: BookingCreated;
-  try {
-    created = await write();
-  } catch (error) {
-    const replay = await replayAfterRace(error);
-    if (replay !== null) return replay;
-    if (!(error instanceof NightTakenError)) throw error;
-    // A night is held. If it is held by someone, the answer names who. If only card drafts
-    // whose hold has run out hold the nights, they are expired first, in their own short
-    // transaction as the expiry job would (so no transaction holds a draft while it waits for
-    // a guest's row), and the booking is written again.
-    const window = await loadNightWindow(ctx.db, accommodation.id, { from: stay.checkin, to: stay.checkout }, nowIso);
-    if (window.taken.length > 0) throw takenConflict(ctx, window.taken);
-    if (window.expiredHoldBookingIds.length > 0) {
-      await ctx.db.transaction().execute((trx) => expireHoldsOverlapping(trx, accommodation.id, stay.checkin, stay.checkout, nowIso));
-    }
+  // The nights are read only when one was refused. If someone holds it, the answer names who.
+  // If only card drafts whose hold has run out hold the nights, they are expired first, in their
+  // own short transaction as the expiry job would (so no transaction holds a draft while it
+  // waits for a guest's row), and the booking is written once more.
+  let created: BookingCreated | null = null;
+  for (let attempt = 1; created === null; attempt++) {
     try {
       created = await write();
-    } catch (retryError) {
-      const retryReplay = await replayAfterRace(retryError);
-      if (retryReplay !== null) return retryReplay;
-      if (!(retryError instanceof NightTakenError)) throw retryError;
-      throw takenConflict(ctx, await findTakenNights(ctx.db, accommodation.id, stay.checkin, stay.checkout, ctx.now().toISOString()));
+    } catch (error) {
+      const replay = await replayAfterRace(error);
+      if (replay !== null) return replay;
+      if (!(error instanceof NightTakenError)) throw error;
+      const window = await loadNightWindow(ctx.db, accommodation.id, { from: stay.checkin, to: stay.checkout }, nowIso);
+      if (window.taken.length > 0 || attempt > 1) throw takenConflict(ctx, window.taken);
+      if (window.expiredHoldBookingIds.length > 0) {
+        await ctx.db.transaction().execute((trx) => expireHoldsOverlapping(trx, accommodation.id, stay.checkin, stay.checkout, nowIso));
+      }
     }
   }
   ctx.metrics.bookingsCreated.labels(status, b.payment_method).inc();

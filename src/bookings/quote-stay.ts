@@ -1,3 +1,4 @@
+import { nightlyPriceMap } from '../accommodations/nightly-price-repository.ts';
 import type { Accommodation } from '../db/schema.ts';
 import type { Executor } from '../db/store.ts';
 import { badRequest } from '../http/errors.ts';
@@ -47,24 +48,12 @@ export function requestedExtras(extras: Readonly<Record<string, boolean | undefi
   return requested;
 }
 
-/** Nightly price overrides for [from, to). */
-async function loadPriceOverrides(db: Executor, accommodationId: number, from: string, to: string): Promise<Map<string, number>> {
-  const rows = await db
-    .selectFrom('nightly_prices')
-    .select(['night', 'price'])
-    .where('accommodation_id', '=', accommodationId)
-    .where('night', '>=', from)
-    .where('night', '<', to)
-    .execute();
-  return new Map(rows.map((r) => [r.night, r.price]));
-}
-
 /**
  * The price of a stay (decisions.md section 3) from the stored rules and nightly prices.
  * `extrasParameter` names the request field for the 400 when an extra is not offered.
  */
 export async function quoteStay(db: Executor, accommodation: Accommodation, input: QuoteRequest, extrasParameter = 'extras'): Promise<StayQuote> {
-  const overrides = await loadPriceOverrides(db, accommodation.id, input.checkin, input.checkout);
+  const overrides = await nightlyPriceMap(db, accommodation.id, input.checkin, input.checkout);
   return priceFromOverrides(accommodation, input, overrides, extrasParameter);
 }
 

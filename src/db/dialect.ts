@@ -10,7 +10,6 @@ export function isPostgres(db: { getExecutor(): { readonly adapter: unknown } })
   return db.getExecutor().adapter instanceof PostgresAdapter;
 }
 
-/** True when the error is a unique or primary key violation on either store. */
 /**
  * PostgreSQL gave up on a statement because of another transaction rather than because of the
  * data: deadlock_detected (40P01) or serialization_failure (40001). Running it again is right.
@@ -21,6 +20,7 @@ export function isTransientConflict(error: unknown): boolean {
   return code === '40P01' || code === '40001';
 }
 
+/** True when the error is a unique or primary key violation on either store. */
 export function isUniqueViolation(error: unknown): boolean {
   if (typeof error !== 'object' || error === null) return false;
   const e = error as { code?: unknown; errcode?: unknown; message?: unknown };

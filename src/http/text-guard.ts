@@ -1,5 +1,8 @@
 import type { FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
+import { someInJson } from '../shared/json-walk.ts';
 import { badRequest } from './errors.ts';
+
+const NUL_TEST = { string: (s: string) => s.includes('\u0000'), entry: (key: string) => key.includes('\u0000') };
 
 /**
  * PostgreSQL text cannot hold U+0000, and no field of this API has a use for it, so a NUL
@@ -8,36 +11,15 @@ import { badRequest } from './errors.ts';
  */
 export function findNulCharacter(value: unknown): string | null {
   // Almost every body holds none: answer that in one pass, without building a path per field.
-  return containsNul(value) ? locateNul(value) : null;
+  return someInJson(value, NUL_TEST) ? locateNul(value) : null;
 }
 
-// Both walks keep their own stack instead of recursing: JSON.parse accepts bodies nested far
-// deeper than the call stack allows, and such a body must be a 400, not a stack overflow.
+// The path search keeps its own stack instead of recursing, as someInJson does.
 
 function children(value: unknown): Array<[string, unknown]> | null {
   if (value === null || typeof value !== 'object' || Buffer.isBuffer(value)) return null;
   if (Array.isArray(value)) return value.map((item, i): [string, unknown] => [String(i), item]);
   return Object.entries(value);
-}
-
-function containsNul(root: unknown): boolean {
-  const stack: unknown[] = [root];
-  while (stack.length > 0) {
-    const value = stack.pop();
-    if (typeof value === 'string') {
-      if (value.includes('\u0000')) return true;
-    } else if (Array.isArray(value)) {
-      for (const item of value) stack.push(item);
-    } else if (value !== null && typeof value === 'object' && !Buffer.isBuffer(value)) {
-      const record = value as Record<string, unknown>;
-      for (const key in record) {
-        if (!Object.hasOwn(record, key)) continue;
-        if (key.includes('\u0000')) return true;
-        stack.push(record[key]);
-      }
-    }
-  }
-  return false;
 }
 
 /** The dotted path of the first NUL in document order (a depth-first walk). */

@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { badRequest } from '../http/errors.ts';
+import { someInJson } from '../shared/json-walk.ts';
 import type { App } from '../http/types.ts';
 
 /**
@@ -8,23 +9,12 @@ import type { App } from '../http/types.ts';
  * onConstructorPoisoning: 'error'), keys that could reach an object's prototype are refused.
  */
 
-/** True when a key could reach a prototype. It keeps its own stack: bodies may nest deeper than the call stack. */
+/** True when a key could reach a prototype (a walk that survives any nesting depth). */
 function poisoned(root: unknown): boolean {
-  const stack: unknown[] = [root];
-  while (stack.length > 0) {
-    const value = stack.pop();
-    if (typeof value !== 'object' || value === null) continue;
-    if (Array.isArray(value)) {
-      for (const item of value) stack.push(item);
-      continue;
-    }
-    for (const [key, child] of Object.entries(value) as [string, unknown][]) {
-      if (key === '__proto__') return true;
-      if (key === 'constructor' && typeof child === 'object' && child !== null && Object.hasOwn(child, 'prototype')) return true;
-      stack.push(child);
-    }
-  }
-  return false;
+  return someInJson(root, {
+    entry: (key, child) =>
+      key === '__proto__' || (key === 'constructor' && typeof child === 'object' && child !== null && Object.hasOwn(child, 'prototype')),
+  });
 }
 
 /** Throws the 400 a caller sees for a body that JSON.parse produced but that must not be used. */

@@ -19,8 +19,8 @@ after(async () => {
   await t.close();
 });
 
-async function quotedTotal(accommodationId: number, stay: { checkin: string; checkout: string }): Promise<number> {
-  const res = await t.checkedRequest({ method: 'POST', url: `${t.v1}/availability`, payload: { accommodation_id: accommodationId, ...stay } });
+async function quotedTotal(accommodationId: number, stay: { checkin: string; checkout: string }, on: TestApp = t): Promise<number> {
+  const res = await on.checkedRequest({ method: 'POST', url: `${on.v1}/availability`, payload: { accommodation_id: accommodationId, ...stay } });
   assert.equal(res.statusCode, 200, res.body);
   const pricing = res.json<{ data: { pricing: { total: number } | null } }>().data.pricing;
   assert.ok(pricing !== null, res.body);
@@ -79,14 +79,9 @@ describe(`cached nightly prices (${testStoreKind})`, () => {
     try {
       const a = await makeAccommodation(uncached.ctx.db);
       const stay = futureStay(1);
-      const quote = async () => {
-        const res = await uncached.request({ method: 'POST', url: `${uncached.v1}/availability`, payload: { accommodation_id: a.id, ...stay } });
-        assert.equal(res.statusCode, 200, res.body);
-        return res.json<{ data: { pricing: { total: number } } }>().data.pricing.total;
-      };
-      assert.equal(await quote(), 165);
+      assert.equal(await quotedTotal(a.id, stay, uncached), 165);
       await uncached.ctx.db.insertInto('nightly_prices').values({ accommodation_id: a.id, night: stay.checkin, price: 20000 }).execute();
-      assert.equal(await quote(), 275);
+      assert.equal(await quotedTotal(a.id, stay, uncached), 275);
     } finally {
       await uncached.close();
     }

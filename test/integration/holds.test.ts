@@ -3,9 +3,8 @@ import { after, before, test } from 'node:test';
 import { startJobRunner } from '../../src/jobs/job-runner.ts';
 import { startBackgroundJobs } from '../../src/jobs/background-jobs.ts';
 import { expireDueDrafts } from '../../src/payments/draft-expiry.ts';
-import { bookingById, claimedNights, outboxFor } from '../support/booking-factory.ts';
 import { addDays } from '../../src/shared/dates.ts';
-import { bookingBody, futureStay, makeAccommodation } from '../support/factories.ts';
+import { bookingBody, bookingById, claimedNights, futureStay, makeAccommodation, outboxFor } from '../support/factories.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
 import { testStoreKind } from '../support/test-store.ts';
 

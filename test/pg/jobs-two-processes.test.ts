@@ -2,9 +2,8 @@
 import assert from 'node:assert/strict';
 import { after, test } from 'node:test';
 import type { Store } from '../../src/db/store.ts';
-import { insertBooking } from '../support/booking-factory.ts';
 import { createCliStore, runCli, startCli, type CliStore, type RunningCli } from '../support/cli.ts';
-import { futureStay, makeAccommodation } from '../support/factories.ts';
+import { futureStay, insertBooking, makeAccommodation } from '../support/factories.ts';
 import { startSmtpListener, type SmtpListener } from '../support/smtp-listener.ts';
 import { testStoreKind } from '../support/test-store.ts';
 

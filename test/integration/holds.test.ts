@@ -6,7 +6,7 @@ import { expireDueDrafts } from '../../src/payments/draft-expiry.ts';
 import { addDays } from '../../src/shared/dates.ts';
 import { bookingBody, bookingById, claimedNights, futureStay, makeAccommodation, outboxFor } from '../support/factories.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
-import { testStoreKind } from '../support/test-store.ts';
+import { concurrency, testStoreKind } from '../support/test-store.ts';
 
 // decisions.md 5: an unpaid card-payment draft holds its nights for DRAFT_HOLD_SECONDS, then is
 // cancelled with reason payment_timeout and its nights are free. Time is moved through ctx.now.
@@ -85,7 +85,7 @@ test(`a new booking takes an expired draft's nights at once; the draft is expire
   assert.equal((await outboxFor(t.ctx.db, first)).length, 1);
 });
 
-test(`bookings racing for an expired draft's nights: one wins, the others get a 409 naming it, the draft is expired once (${testStoreKind})`, async () => {
+test(`bookings sent at once for an expired draft's nights: one wins, the others get a 409 naming it, the draft is expired once (${concurrency})`, async () => {
   // Half the racers are the same guest submitting twice (they share the guest's row), half are
   // other guests; several rounds, since a lock-order fault shows only in some interleavings.
   for (let round = 0; round < 20; round++) {

@@ -16,10 +16,11 @@ export interface Caches {
   accommodations: TtlCache<number, CachedAccommodation>;
 }
 
-export function createCaches(ttlMs: number): Caches {
+/** `clock` (milliseconds since the epoch) decides when entries expire: the app context's now(). */
+export function createCaches(ttlMs: number, clock: () => number = Date.now): Caches {
   return {
-    apiKeys: new TtlCache(ttlMs),
+    apiKeys: new TtlCache(ttlMs, undefined, clock),
     apiKeyTouches: new Map(),
-    accommodations: new TtlCache(ttlMs),
+    accommodations: new TtlCache(ttlMs, undefined, clock),
   };
 }

@@ -5,12 +5,14 @@ import { createMetrics } from './ops/metrics.ts';
 import { createCaches } from './caches.ts';
 
 export function createContext(config: Config, store: Store = openStore(config.store)): AppContext {
-  return {
+  const ctx: AppContext = {
     config,
     store,
     db: store.db,
     metrics: createMetrics(),
-    caches: createCaches(config.cacheTtlMs),
+    // Entries expire by the context's clock, so moving ctx.now moves the caches too.
+    caches: createCaches(config.cacheTtlMs, () => ctx.now().getTime()),
     now: () => new Date(),
   };
+  return ctx;
 }

@@ -9,12 +9,15 @@ export class TtlCache<K, V> {
   readonly #loading = new Map<K, Promise<V | undefined>>();
   readonly #ttlMs: number;
   readonly #maxEntries: number;
+  /** Milliseconds since the epoch: the app context's clock, so tests can move time. */
+  readonly #clock: () => number;
   /** Bumped by every delete and clear: a load that began before one must not store its value. */
   #epoch = 0;
 
-  constructor(ttlMs: number, maxEntries = 10_000) {
+  constructor(ttlMs: number, maxEntries = 10_000, clock: () => number = Date.now) {
     this.#ttlMs = ttlMs;
     this.#maxEntries = maxEntries;
+    this.#clock = clock;
   }
 
   /** False when the TTL is 0: nothing is kept. */
@@ -22,7 +25,7 @@ export class TtlCache<K, V> {
     return this.#ttlMs > 0;
   }
 
-  get(key: K, now = Date.now()): V | undefined {
+  get(key: K, now = this.#clock()): V | undefined {
     const entry = this.#entries.get(key);
     if (entry === undefined) return undefined;
     if (entry.expires <= now) {
@@ -32,7 +35,7 @@ export class TtlCache<K, V> {
     return entry.value;
   }
 
-  set(key: K, value: V, now = Date.now()): void {
+  set(key: K, value: V, now = this.#clock()): void {
     if (this.#ttlMs <= 0) return;
     if (this.#entries.size >= this.#maxEntries) this.#entries.clear();
     this.#entries.set(key, { value, expires: now + this.#ttlMs });

@@ -35,19 +35,16 @@ after(async () => {
 
 const BASE = '/admin/api/accommodations';
 
-function admin(method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE', url: string, payload?: unknown) {
-  return t.request({ method, url, key: t.adminKey, ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }) });
-}
 
 async function create(body: Record<string, unknown>): Promise<Accommodation> {
-  const res = await admin('POST', BASE, body);
+  const res = await t.admin('POST', BASE, body);
   assert.equal(res.statusCode, 201, res.body);
   return res.json<{ data: Accommodation }>().data;
 }
 
 /** Posts a body that must be refused with a 400 naming `parameter`. */
 async function assertCreateRefused(body: Record<string, unknown>, parameter: string, reason?: string) {
-  const res = await admin('POST', BASE, body);
+  const res = await t.admin('POST', BASE, body);
   const error = assertErrorEnvelope(res, 400, 'BAD_REQUEST');
   assert.equal(error.error.details.parameter, parameter, res.body);
   if (reason !== undefined) assert.equal(error.error.details.reason, reason, res.body);
@@ -59,7 +56,7 @@ const minimal = { name: 'Harbour Flat', base_price: 100, max_guests: 4 };
 
 describe(`admin accommodations (${testStoreKind})`, () => {
   test('create → get → patch → list → delete', async () => {
-    const res = await admin('POST', BASE, {
+    const res = await t.admin('POST', BASE, {
       name: 'Seaside Cottage',
       currency: 'EUR',
       base_price: 120.5,
@@ -105,12 +102,12 @@ describe(`admin accommodations (${testStoreKind})`, () => {
       },
     );
 
-    const got = await admin('GET', `${BASE}/${created.id}`);
+    const got = await t.admin('GET', `${BASE}/${created.id}`);
     assert.equal(got.statusCode, 200);
     assertMatchesOpenApi(t.app, 'GET', `${BASE}/${created.id}`, got);
     assert.deepEqual(got.json<{ data: Accommodation }>().data, created);
 
-    const patched = await admin('PATCH', `${BASE}/${created.id}`, { name: 'Seaside Cottage II', base_price: 130, extras: { late_checkin: 25 } });
+    const patched = await t.admin('PATCH', `${BASE}/${created.id}`, { name: 'Seaside Cottage II', base_price: 130, extras: { late_checkin: 25 } });
     assert.equal(patched.statusCode, 200, patched.body);
     assertMatchesOpenApi(t.app, 'PATCH', `${BASE}/${created.id}`, patched);
     const after = patched.json<{ data: Accommodation }>().data;
@@ -121,7 +118,7 @@ describe(`admin accommodations (${testStoreKind})`, () => {
     assert.equal(after.created_at, created.created_at);
     assert.ok(after.updated_at >= created.updated_at);
 
-    const list = await admin('GET', BASE);
+    const list = await t.admin('GET', BASE);
     assert.equal(list.statusCode, 200);
     assertMatchesOpenApi(t.app, 'GET', BASE, list);
     const listed = list.json<{ data: Accommodation[] }>().data;
@@ -131,14 +128,14 @@ describe(`admin accommodations (${testStoreKind})`, () => {
       after,
     );
 
-    const deleted = await admin('DELETE', `${BASE}/${created.id}`);
+    const deleted = await t.admin('DELETE', `${BASE}/${created.id}`);
     assert.equal(deleted.statusCode, 200, deleted.body);
     assertMatchesOpenApi(t.app, 'DELETE', `${BASE}/${created.id}`, deleted);
     assert.deepEqual(deleted.json<{ data: unknown }>().data, { deleted: true, id: created.id });
 
-    assertErrorEnvelope(await admin('GET', `${BASE}/${created.id}`), 404, 'NOT_FOUND');
-    assertErrorEnvelope(await admin('DELETE', `${BASE}/${created.id}`), 404, 'NOT_FOUND');
-    assert.equal((await admin('GET', BASE)).json<{ data: Accommodation[] }>().data.some((a) => a.id === created.id), false);
+    assertErrorEnvelope(await t.admin('GET', `${BASE}/${created.id}`), 404, 'NOT_FOUND');
+    assertErrorEnvelope(await t.admin('DELETE', `${BASE}/${created.id}`), 404, 'NOT_FOUND');
+    assert.equal((await t.admin('GET', BASE)).json<{ data: Accommodation[] }>().data.some((a) => a.id === created.id), false);
   });
 
   test('defaults for every optional field', async () => {
@@ -193,17 +190,17 @@ describe(`admin accommodations (${testStoreKind})`, () => {
   test('PATCH validates like create and refuses unknown ids', async () => {
     const created = await create(minimal);
     const url = `${BASE}/${created.id}`;
-    const bad = assertErrorEnvelope(await admin('PATCH', url, { base_price: 1.005 }), 400, 'BAD_REQUEST');
+    const bad = assertErrorEnvelope(await t.admin('PATCH', url, { base_price: 1.005 }), 400, 'BAD_REQUEST');
     assert.equal(bad.error.details.parameter, 'base_price');
-    const range = assertErrorEnvelope(await admin('PATCH', url, { min_stay: 400 }), 400, 'BAD_REQUEST');
+    const range = assertErrorEnvelope(await t.admin('PATCH', url, { min_stay: 400 }), 400, 'BAD_REQUEST');
     assert.equal(range.error.details.parameter, 'min_stay');
     assert.equal(range.error.details.reason, 'invalid_range');
-    assertErrorEnvelope(await admin('PATCH', url, { colour: 'blue' }), 400, 'BAD_REQUEST');
-    assert.deepEqual((await admin('GET', url)).json<{ data: Accommodation }>().data, created, 'a refused patch changes nothing');
+    assertErrorEnvelope(await t.admin('PATCH', url, { colour: 'blue' }), 400, 'BAD_REQUEST');
+    assert.deepEqual((await t.admin('GET', url)).json<{ data: Accommodation }>().data, created, 'a refused patch changes nothing');
 
-    const missing = assertErrorEnvelope(await admin('PATCH', `${BASE}/999999`, { name: 'x' }), 404, 'NOT_FOUND');
+    const missing = assertErrorEnvelope(await t.admin('PATCH', `${BASE}/999999`, { name: 'x' }), 404, 'NOT_FOUND');
     assert.equal(missing.error.details.reason, 'not_found');
-    const notAnId = assertErrorEnvelope(await admin('GET', `${BASE}/abc`), 400, 'BAD_REQUEST');
+    const notAnId = assertErrorEnvelope(await t.admin('GET', `${BASE}/abc`), 400, 'BAD_REQUEST');
     assert.equal(notAnId.error.details.parameter, 'id');
   });
 
@@ -211,49 +208,49 @@ describe(`admin accommodations (${testStoreKind})`, () => {
     const created = await create({ ...minimal, base_price: 100.5, cleaning_fee: 40, extras: { breakfast: 12 } });
     const url = `${BASE}/${created.id}`;
 
-    const lossy = assertErrorEnvelope(await admin('PATCH', url, { currency: 'JPY' }), 400, 'BAD_REQUEST');
+    const lossy = assertErrorEnvelope(await t.admin('PATCH', url, { currency: 'JPY' }), 400, 'BAD_REQUEST');
     assert.equal(lossy.error.details.parameter, 'base_price');
 
-    assert.equal((await admin('PUT', `${url}/prices`, { from: '2031-06-01', to: '2031-06-03', price: 80.25 })).statusCode, 200);
-    const nightPrice = assertErrorEnvelope(await admin('PATCH', url, { currency: 'JPY', base_price: 15000 }), 400, 'BAD_REQUEST');
+    assert.equal((await t.admin('PUT', `${url}/prices`, { from: '2031-06-01', to: '2031-06-03', price: 80.25 })).statusCode, 200);
+    const nightPrice = assertErrorEnvelope(await t.admin('PATCH', url, { currency: 'JPY', base_price: 15000 }), 400, 'BAD_REQUEST');
     assert.equal(nightPrice.error.details.parameter, 'currency');
     assert.equal(nightPrice.error.details.night, '2031-06-01');
-    assert.equal((await admin('GET', url)).json<{ data: Accommodation }>().data.currency, 'EUR', 'nothing changed');
+    assert.equal((await t.admin('GET', url)).json<{ data: Accommodation }>().data.currency, 'EUR', 'nothing changed');
 
-    assert.equal((await admin('PUT', `${url}/prices`, { from: '2031-06-01', to: '2031-06-03', price: 80 })).statusCode, 200);
-    const changed = await admin('PATCH', url, { currency: 'JPY', base_price: 15000 });
+    assert.equal((await t.admin('PUT', `${url}/prices`, { from: '2031-06-01', to: '2031-06-03', price: 80 })).statusCode, 200);
+    const changed = await t.admin('PATCH', url, { currency: 'JPY', base_price: 15000 });
     assert.equal(changed.statusCode, 200, changed.body);
     const jpy = changed.json<{ data: Accommodation }>().data;
     assert.equal(jpy.currency, 'JPY');
     assert.equal(jpy.base_price, 15000);
     assert.equal(jpy.cleaning_fee, 40);
     assert.deepEqual(jpy.extras, { breakfast: 12 });
-    const prices = (await admin('GET', `${url}/prices?from=2031-06-01&to=2031-06-04`)).json<{ data: { date: string; price: number; source: string }[] }>().data;
+    const prices = (await t.admin('GET', `${url}/prices?from=2031-06-01&to=2031-06-04`)).json<{ data: { date: string; price: number; source: string }[] }>().data;
     assert.deepEqual(prices, [
       { date: '2031-06-01', price: 80, source: 'override' },
       { date: '2031-06-02', price: 80, source: 'override' },
       { date: '2031-06-03', price: 15000, source: 'base' },
     ]);
 
-    const back = await admin('PATCH', url, { currency: 'KWD' });
+    const back = await t.admin('PATCH', url, { currency: 'KWD' });
     assert.equal(back.statusCode, 200, back.body);
-    const kwdPrices = (await admin('GET', `${url}/prices?from=2031-06-01&to=2031-06-02`)).json<{ data: { price: number }[] }>().data;
+    const kwdPrices = (await t.admin('GET', `${url}/prices?from=2031-06-01&to=2031-06-02`)).json<{ data: { price: number }[] }>().data;
     assert.equal(kwdPrices[0]?.price, 80, 'prices scaled up to three decimals keep their value');
   });
 
   test('DELETE removes the nightly prices, blocks and feeds with the accommodation', async () => {
     const created = await create(minimal);
     const url = `${BASE}/${created.id}`;
-    assert.equal((await admin('PUT', `${url}/prices`, { from: '2031-07-01', to: '2031-07-05', price: 90 })).statusCode, 200);
-    assert.equal((await admin('POST', `${url}/blocks`, { from: '2031-07-10', to: '2031-07-12', reason: 'painting' })).statusCode, 201);
-    assert.equal((await admin('POST', `${url}/ical-feeds`, { name: 'airbnb', url: 'https://example.com/cal.ics' })).statusCode, 201);
+    assert.equal((await t.admin('PUT', `${url}/prices`, { from: '2031-07-01', to: '2031-07-05', price: 90 })).statusCode, 200);
+    assert.equal((await t.admin('POST', `${url}/blocks`, { from: '2031-07-10', to: '2031-07-12', reason: 'painting' })).statusCode, 201);
+    assert.equal((await t.admin('POST', `${url}/ical-feeds`, { name: 'airbnb', url: 'https://example.com/cal.ics' })).statusCode, 201);
 
     const { db } = t.ctx;
     const count = async (table: 'nightly_prices' | 'night_claims' | 'external_feeds') =>
       (await db.selectFrom(table).select('accommodation_id').where('accommodation_id', '=', created.id).execute()).length;
     assert.deepEqual([await count('nightly_prices'), await count('night_claims'), await count('external_feeds')], [4, 2, 1]);
 
-    assert.equal((await admin('DELETE', url)).statusCode, 200);
+    assert.equal((await t.admin('DELETE', url)).statusCode, 200);
     assert.deepEqual([await count('nightly_prices'), await count('night_claims'), await count('external_feeds')], [0, 0, 0]);
   });
 
@@ -265,11 +262,11 @@ describe(`admin accommodations (${testStoreKind})`, () => {
     assert.equal(before.statusCode, 200, before.body);
     assert.equal(before.json<{ data: { pricing: { base_price: number } } }>().data.pricing.base_price, 200);
 
-    assert.equal((await admin('PATCH', `${BASE}/${created.id}`, { base_price: 150 })).statusCode, 200);
+    assert.equal((await t.admin('PATCH', `${BASE}/${created.id}`, { base_price: 150 })).statusCode, 200);
     const after = await quote();
     assert.equal(after.json<{ data: { pricing: { base_price: number } } }>().data.pricing.base_price, 300);
 
-    assert.equal((await admin('DELETE', `${BASE}/${created.id}`)).statusCode, 200);
+    assert.equal((await t.admin('DELETE', `${BASE}/${created.id}`)).statusCode, 200);
     assertErrorEnvelope(await quote(), 404, 'NOT_FOUND');
   });
 

@@ -1,12 +1,8 @@
 import assert from 'node:assert/strict';
-import { randomBytes } from 'node:crypto';
 import { after, before, describe, test } from 'node:test';
-import type { Booking, BookingStatus } from '../../src/db/schema.ts';
-import type { Executor } from '../../src/db/store.ts';
-import { claimNights } from '../../src/occupancy/night-claims.ts';
-import { diffDays, eachDate } from '../../src/shared/dates.ts';
+import type { Accommodation, Booking } from '../../src/db/schema.ts';
 import { assertErrorEnvelope } from '../support/envelope-assertions.ts';
-import { makeAccommodation } from '../support/factories.ts';
+import { insertBooking, makeAccommodation, type BookingSeed } from '../support/factories.ts';
 import { assertMatchesOpenApi } from '../support/openapi-check.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
 import { testStoreKind } from '../support/test-store.ts';
@@ -21,38 +17,22 @@ after(async () => {
 
 /**
  * A stored booking with its guest and (unless cancelled) its nights, written straight into the
- * tables: these tests are about what the admin API reads, not about booking creation.
+ * tables: these tests are about what the admin API reads, not about booking creation. Its amounts
+ * are fixed (7 nights of the worked example with breakfast for two), whatever the stay.
  */
-async function insertBooking(
-  db: Executor,
-  input: { accommodationId: number; checkin: string; checkout: string; status?: BookingStatus; currency?: string; holdExpiresAt?: string | null; email?: string },
-): Promise<Booking> {
-  const now = new Date().toISOString();
-  const email = input.email ?? `guest-${randomBytes(4).toString('hex')}@example.com`;
-  const partner = await db
-    .insertInto('partners')
-    .values({ email, email_key: email.toLowerCase(), title: 'Ms.', first_name: 'Grace', last_name: 'Hopper', phone: '+1 555 0100', address: null, created_at: now, updated_at: now })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  const status = input.status ?? 'confirmed';
-  const booking = await db
-    .insertInto('bookings')
-    .values({
-      accommodation_id: input.accommodationId,
-      partner_id: partner.id,
-      confirmation_code: `T${randomBytes(4).toString('hex').toUpperCase()}`,
-      status,
-      source: 'direct',
-      checkin: input.checkin,
-      checkout: input.checkout,
-      nights: diffDays(input.checkin, input.checkout),
-      adults: 2,
-      children: 1,
-      babies: 0,
-      guest_notes: 'late arrival',
-      payment_method: status === 'draft' ? 'card_processor' : 'bank_transfer',
+function booked(accommodation: Accommodation, seed: BookingSeed): Promise<Booking> {
+  const status = seed.status ?? 'confirmed';
+  return insertBooking(t.ctx.db, accommodation, {
+    adults: 2,
+    children: 1,
+    notes: 'late arrival',
+    firstName: 'Grace',
+    partner: { title: 'Ms.', lastName: 'Hopper', phone: '+1 555 0100' },
+    cancelReason: status === 'cancelled' ? 'guest request' : null,
+    holdExpiresAt: null,
+    ...seed,
+    row: {
       payment_intent_id: status === 'draft' ? 'pi_123' : null,
-      currency: input.currency ?? 'EUR',
       base_price: 70000,
       discount_name: 'weekly',
       discount_ppm: 100000,
@@ -62,26 +42,9 @@ async function insertBooking(
       extras_total: 16800,
       tax: 8480,
       total: 93280,
-      hold_expires_at: input.holdExpiresAt ?? null,
-      cancel_reason: status === 'cancelled' ? 'guest request' : null,
-      invoice_token: randomBytes(16).toString('hex'),
-      api_key_id: null,
       color_index: 3,
-      created_at: now,
-      updated_at: now,
-      confirmed_at: status === 'confirmed' ? now : null,
-      cancelled_at: status === 'cancelled' ? now : null,
-    })
-    .returningAll()
-    .executeTakeFirstOrThrow();
-  if (status !== 'cancelled') {
-    await claimNights(db, { accommodationId: input.accommodationId, nights: eachDate(input.checkin, input.checkout), kind: 'booking', bookingId: booking.id });
-  }
-  return booking;
-}
-
-function admin(method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, payload?: unknown) {
-  return t.request({ method, url, key: t.adminKey, ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }) });
+    },
+  });
 }
 
 interface AdminBooking {
@@ -92,7 +55,7 @@ interface AdminBooking {
 }
 
 async function listIds(query: string): Promise<number[]> {
-  const res = await admin('GET', `/admin/api/bookings${query}`);
+  const res = await t.admin('GET', `/admin/api/bookings${query}`);
   assert.equal(res.statusCode, 200, res.body);
   assertMatchesOpenApi(t.app, 'GET', '/admin/api/bookings', res);
   return res.json<{ data: AdminBooking[] }>().data.map((b) => b.id);
@@ -101,8 +64,8 @@ async function listIds(query: string): Promise<number[]> {
 describe(`admin bookings (${testStoreKind})`, () => {
   test('GET /bookings/:id shows every stored fact, amounts in major units', async () => {
     const acc = await makeAccommodation(t.ctx.db, { name: 'Lighthouse' });
-    const booking = await insertBooking(t.ctx.db, { accommodationId: acc.id, checkin: '2032-06-10', checkout: '2032-06-17', email: 'Grace@Example.com' });
-    const res = await admin('GET', `/admin/api/bookings/${booking.id}`);
+    const booking = await booked(acc, { checkin: '2032-06-10', checkout: '2032-06-17', email: 'Grace@Example.com' });
+    const res = await t.admin('GET', `/admin/api/bookings/${booking.id}`);
     assert.equal(res.statusCode, 200, res.body);
     assertMatchesOpenApi(t.app, 'GET', `/admin/api/bookings/${booking.id}`, res);
     const data = res.json<{ data: AdminBooking }>().data;
@@ -135,21 +98,21 @@ describe(`admin bookings (${testStoreKind})`, () => {
     });
 
     const jpyAcc = await makeAccommodation(t.ctx.db, { currency: 'JPY', base_price: 15000 });
-    const jpy = await insertBooking(t.ctx.db, { accommodationId: jpyAcc.id, checkin: '2032-06-10', checkout: '2032-06-12', currency: 'JPY' });
-    const jpyData = (await admin('GET', `/admin/api/bookings/${jpy.id}`)).json<{ data: { total_amount: number } }>().data;
+    const jpy = await booked(jpyAcc, { checkin: '2032-06-10', checkout: '2032-06-12' });
+    const jpyData = (await t.admin('GET', `/admin/api/bookings/${jpy.id}`)).json<{ data: { total_amount: number } }>().data;
     assert.equal(jpyData.total_amount, 93280, 'JPY has no minor unit');
 
-    assertErrorEnvelope(await admin('GET', '/admin/api/bookings/999999'), 404, 'NOT_FOUND');
-    assertErrorEnvelope(await admin('GET', '/admin/api/bookings/x1'), 400, 'BAD_REQUEST');
+    assertErrorEnvelope(await t.admin('GET', '/admin/api/bookings/999999'), 404, 'NOT_FOUND');
+    assertErrorEnvelope(await t.admin('GET', '/admin/api/bookings/x1'), 400, 'BAD_REQUEST');
   });
 
   test('GET /bookings filters by accommodation, status and overlap with [from, to), newest first, paged', async () => {
     const a = await makeAccommodation(t.ctx.db);
     const b = await makeAccommodation(t.ctx.db);
-    const first = await insertBooking(t.ctx.db, { accommodationId: a.id, checkin: '2032-07-10', checkout: '2032-07-13' });
-    const second = await insertBooking(t.ctx.db, { accommodationId: a.id, checkin: '2032-07-20', checkout: '2032-07-22', status: 'cancelled' });
-    const third = await insertBooking(t.ctx.db, { accommodationId: a.id, checkin: '2032-08-01', checkout: '2032-08-05' });
-    const other = await insertBooking(t.ctx.db, { accommodationId: b.id, checkin: '2032-07-10', checkout: '2032-07-13' });
+    const first = await booked(a, { checkin: '2032-07-10', checkout: '2032-07-13' });
+    const second = await booked(a, { checkin: '2032-07-20', checkout: '2032-07-22', status: 'cancelled' });
+    const third = await booked(a, { checkin: '2032-08-01', checkout: '2032-08-05' });
+    const other = await booked(b, { checkin: '2032-07-10', checkout: '2032-07-13' });
 
     assert.deepEqual(await listIds(`?accommodation_id=${a.id}`), [third.id, second.id, first.id]);
     assert.deepEqual(await listIds(`?accommodation_id=${b.id}`), [other.id]);
@@ -178,7 +141,7 @@ describe(`admin bookings (${testStoreKind})`, () => {
       ['?colour=red', 'colour'],
     ];
     for (const [query, parameter] of cases) {
-      const body = assertErrorEnvelope(await admin('GET', `/admin/api/bookings${query}`), 400, 'BAD_REQUEST');
+      const body = assertErrorEnvelope(await t.admin('GET', `/admin/api/bookings${query}`), 400, 'BAD_REQUEST');
       assert.equal(body.error.details.parameter, parameter, query);
     }
     assert.equal((await listIds('?limit=200')).length > 0, true);
@@ -186,66 +149,54 @@ describe(`admin bookings (${testStoreKind})`, () => {
 
   test('blocking over a booked night is a 409 naming the night and the booking', async () => {
     const acc = await makeAccommodation(t.ctx.db);
-    const booking = await insertBooking(t.ctx.db, { accommodationId: acc.id, checkin: '2032-09-10', checkout: '2032-09-12' });
+    const booking = await booked(acc, { checkin: '2032-09-10', checkout: '2032-09-12' });
     const url = `/admin/api/accommodations/${acc.id}/blocks`;
-    const body = assertErrorEnvelope(await admin('POST', url, { from: '2032-09-08', to: '2032-09-15', reason: 'maintenance' }), 409, 'CONFLICT');
+    const body = assertErrorEnvelope(await t.admin('POST', url, { from: '2032-09-08', to: '2032-09-15', reason: 'maintenance' }), 409, 'CONFLICT');
     assert.equal(body.error.details.night, '2032-09-10');
     assert.equal(body.error.details.taken_by, 'booking');
     assert.equal(body.error.details.confirmation_code, booking.confirmation_code);
     assert.match(body.error.message, new RegExp(booking.confirmation_code));
 
-    const blocks = (await admin('GET', url)).json<{ data: unknown[] }>().data;
+    const blocks = (await t.admin('GET', url)).json<{ data: unknown[] }>().data;
     assert.deepEqual(blocks, [], 'nothing was blocked');
     // Unblocking never frees a booked night.
-    assert.deepEqual((await admin('DELETE', url, { from: '2032-09-08', to: '2032-09-15' })).json<{ data: unknown }>().data, { unblocked: 0 });
+    assert.deepEqual((await t.admin('DELETE', url, { from: '2032-09-08', to: '2032-09-15' })).json<{ data: unknown }>().data, { unblocked: 0 });
     assert.equal((await t.ctx.db.selectFrom('night_claims').select('night').where('booking_id', '=', booking.id).execute()).length, 2);
     // Around the stay is free: its checkout day can be blocked.
-    assert.equal((await admin('POST', url, { from: '2032-09-12', to: '2032-09-14' })).statusCode, 201);
+    assert.equal((await t.admin('POST', url, { from: '2032-09-12', to: '2032-09-14' })).statusCode, 201);
   });
 
   test('a card-payment draft past its hold does not stop a block; it is cancelled', async () => {
     const acc = await makeAccommodation(t.ctx.db);
-    const expired = await insertBooking(t.ctx.db, {
-      accommodationId: acc.id,
-      checkin: '2032-10-01',
-      checkout: '2032-10-03',
-      status: 'draft',
-      holdExpiresAt: new Date(Date.now() - 60_000).toISOString(),
-    });
-    const res = await admin('POST', `/admin/api/accommodations/${acc.id}/blocks`, { from: '2032-10-01', to: '2032-10-03' });
+    const expired = await booked(acc, { checkin: '2032-10-01', checkout: '2032-10-03', status: 'draft', holdExpiresAt: new Date(Date.now() - 60_000).toISOString() });
+    const res = await t.admin('POST', `/admin/api/accommodations/${acc.id}/blocks`, { from: '2032-10-01', to: '2032-10-03' });
     assert.equal(res.statusCode, 201, res.body);
-    const after = (await admin('GET', `/admin/api/bookings/${expired.id}`)).json<{ data: AdminBooking }>().data;
+    const after = (await t.admin('GET', `/admin/api/bookings/${expired.id}`)).json<{ data: AdminBooking }>().data;
     assert.equal(after.status, 'cancelled');
     assert.equal(after.cancel_reason, 'payment_timeout');
 
-    const held = await insertBooking(t.ctx.db, {
-      accommodationId: acc.id,
-      checkin: '2032-10-05',
-      checkout: '2032-10-06',
-      status: 'draft',
-      holdExpiresAt: new Date(Date.now() + 600_000).toISOString(),
-    });
-    const body = assertErrorEnvelope(await admin('POST', `/admin/api/accommodations/${acc.id}/blocks`, { from: '2032-10-05', to: '2032-10-06' }), 409, 'CONFLICT');
+    const held = await booked(acc, { checkin: '2032-10-05', checkout: '2032-10-06', status: 'draft', holdExpiresAt: new Date(Date.now() + 600_000).toISOString() });
+    const body = assertErrorEnvelope(await t.admin('POST', `/admin/api/accommodations/${acc.id}/blocks`, { from: '2032-10-05', to: '2032-10-06' }), 409, 'CONFLICT');
     assert.equal(body.error.details.confirmation_code, held.confirmation_code, 'a draft within its hold keeps its nights');
   });
 
   test('an accommodation with bookings cannot be deleted or change currency', async () => {
     const acc = await makeAccommodation(t.ctx.db);
-    await insertBooking(t.ctx.db, { accommodationId: acc.id, checkin: '2032-11-01', checkout: '2032-11-03', status: 'cancelled' });
+    await booked(acc, { checkin: '2032-11-01', checkout: '2032-11-03', status: 'cancelled' });
     const url = `/admin/api/accommodations/${acc.id}`;
 
-    const del = await admin('DELETE', url);
+    const del = await t.admin('DELETE', url);
     const delBody = assertErrorEnvelope(del, 409, 'CONFLICT');
     assertMatchesOpenApi(t.app, 'DELETE', url, del);
     assert.equal(delBody.error.details.reason, 'has_bookings');
-    assert.equal((await admin('GET', url)).statusCode, 200, 'still there');
+    assert.equal((await t.admin('GET', url)).statusCode, 200, 'still there');
 
-    const patch = assertErrorEnvelope(await admin('PATCH', url, { currency: 'USD' }), 409, 'CONFLICT');
+    const patch = assertErrorEnvelope(await t.admin('PATCH', url, { currency: 'USD' }), 409, 'CONFLICT');
     assert.equal(patch.error.details.reason, 'has_bookings');
-    const unchanged = (await admin('GET', url)).json<{ data: { currency: string; base_price: number } }>().data;
+    const unchanged = (await t.admin('GET', url)).json<{ data: { currency: string; base_price: number } }>().data;
     assert.equal(unchanged.currency, 'EUR');
 
-    const sameCurrency = await admin('PATCH', url, { currency: 'EUR', base_price: 110 });
+    const sameCurrency = await t.admin('PATCH', url, { currency: 'EUR', base_price: 110 });
     assert.equal(sameCurrency.statusCode, 200, 'naming the current currency is not a change');
   });
 });

@@ -14,9 +14,6 @@ after(async () => {
   await t.close();
 });
 
-function admin(url: string) {
-  return t.request({ method: 'GET', url, key: t.adminKey });
-}
 
 async function insertMail(status: OutboxStatus, subject: string): Promise<number> {
   const now = new Date().toISOString();
@@ -60,7 +57,7 @@ describe(`admin outbox (${testStoreKind})`, () => {
     const sent = await insertMail('sent', 'Sent mail');
     const failed = await insertMail('failed', 'Failed mail');
 
-    const res = await admin('/admin/api/outbox');
+    const res = await t.admin('GET', '/admin/api/outbox');
     assert.equal(res.statusCode, 200, res.body);
     assertMatchesOpenApi(t.app, 'GET', '/admin/api/outbox', res);
     const all = res.json<{ data: OutboxEntry[] }>().data;
@@ -71,14 +68,14 @@ describe(`admin outbox (${testStoreKind})`, () => {
       ['attempts', 'booking_id', 'created_at', 'id', 'kind', 'last_error', 'next_attempt_at', 'recipient', 'sent_at', 'status', 'subject', 'template'],
     );
 
-    const onlyFailed = (await admin('/admin/api/outbox?status=failed')).json<{ data: OutboxEntry[] }>().data;
+    const onlyFailed = (await t.admin('GET', '/admin/api/outbox?status=failed')).json<{ data: OutboxEntry[] }>().data;
     assert.ok(onlyFailed.every((m) => m.status === 'failed'));
     const failedEntry = onlyFailed.find((m) => m.id === failed);
     assert.equal(failedEntry?.last_error, 'connection refused');
     assert.equal(failedEntry.attempts, 5);
-    assert.deepEqual((await admin('/admin/api/outbox?limit=1&offset=1')).json<{ data: OutboxEntry[] }>().data.map((m) => m.id), [sent]);
+    assert.deepEqual((await t.admin('GET', '/admin/api/outbox?limit=1&offset=1')).json<{ data: OutboxEntry[] }>().data.map((m) => m.id), [sent]);
 
-    const one = await admin(`/admin/api/outbox/${sent}`);
+    const one = await t.admin('GET', `/admin/api/outbox/${sent}`);
     assert.equal(one.statusCode, 200, one.body);
     assertMatchesOpenApi(t.app, 'GET', `/admin/api/outbox/${sent}`, one);
     const message = one.json<{ data: OutboxEntry }>().data;
@@ -93,10 +90,10 @@ describe(`admin outbox (${testStoreKind})`, () => {
       ['?limit=500', 'limit'],
       ['?page=2', 'page'],
     ] as const) {
-      const body = assertErrorEnvelope(await admin(`/admin/api/outbox${query}`), 400, 'BAD_REQUEST');
+      const body = assertErrorEnvelope(await t.admin('GET', `/admin/api/outbox${query}`), 400, 'BAD_REQUEST');
       assert.equal(body.error.details.parameter, parameter, query);
     }
-    assertErrorEnvelope(await admin('/admin/api/outbox/999999'), 404, 'NOT_FOUND');
+    assertErrorEnvelope(await t.admin('GET', '/admin/api/outbox/999999'), 404, 'NOT_FOUND');
   });
 });
 
@@ -113,7 +110,7 @@ describe(`admin payment issues (${testStoreKind})`, () => {
     const jpy = await insert({ kind: 'amount_mismatch', amount: 15000, currency: 'jpy' });
     const none = await insert({ kind: 'unknown_booking', amount: null, currency: null });
 
-    const res = await admin('/admin/api/payment-issues');
+    const res = await t.admin('GET', '/admin/api/payment-issues');
     assert.equal(res.statusCode, 200, res.body);
     assertMatchesOpenApi(t.app, 'GET', '/admin/api/payment-issues', res);
     const issues = res.json<{ data: { id: number; amount: number | null; currency: string | null; detail: string; resolved_at: string | null }[] }>().data;
@@ -123,7 +120,7 @@ describe(`admin payment issues (${testStoreKind})`, () => {
     assert.equal(issues[2]?.detail, 'amount_mismatch detail');
     assert.equal(issues[2]?.resolved_at, null);
 
-    assert.equal((await admin('/admin/api/payment-issues?limit=1')).json<{ data: unknown[] }>().data.length, 1);
-    assertErrorEnvelope(await admin('/admin/api/payment-issues?limit=0'), 400, 'BAD_REQUEST');
+    assert.equal((await t.admin('GET', '/admin/api/payment-issues?limit=1')).json<{ data: unknown[] }>().data.length, 1);
+    assertErrorEnvelope(await t.admin('GET', '/admin/api/payment-issues?limit=0'), 400, 'BAD_REQUEST');
   });
 });

@@ -14,9 +14,6 @@ after(async () => {
   await t.close();
 });
 
-function admin(app: TestApp, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: unknown) {
-  return app.request({ method, url, key: app.adminKey, ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }) });
-}
 
 interface SecretStatus {
   webhook_secret: { set: boolean };
@@ -24,7 +21,7 @@ interface SecretStatus {
 }
 
 async function putSettings(app: TestApp, body: Record<string, unknown>): Promise<SecretStatus> {
-  const res = await admin(app, 'PUT', '/admin/api/settings', body);
+  const res = await app.admin('PUT', '/admin/api/settings', body);
   assert.equal(res.statusCode, 200, res.body);
   assertMatchesOpenApi(app.app, 'PUT', '/admin/api/settings', res);
   for (const value of Object.values(body)) {
@@ -34,7 +31,7 @@ async function putSettings(app: TestApp, body: Record<string, unknown>): Promise
 }
 
 async function getSettings(app: TestApp): Promise<SecretStatus> {
-  const res = await admin(app, 'GET', '/admin/api/settings');
+  const res = await app.admin('GET', '/admin/api/settings');
   assert.equal(res.statusCode, 200, res.body);
   assertMatchesOpenApi(app.app, 'GET', '/admin/api/settings', res);
   return res.json<{ data: SecretStatus }>().data;
@@ -57,7 +54,7 @@ describe(`admin settings (${testStoreKind})`, () => {
       webhook_secret: { set: true },
       payment_webhook_secret: { set: true, source: 'settings' },
     });
-    const shown = await admin(t, 'GET', '/admin/api/settings');
+    const shown = await t.admin('GET', '/admin/api/settings');
     assert.ok(!shown.body.includes(webhook) && !shown.body.includes(payment), 'GET never carries a secret');
 
     assert.deepEqual(await putSettings(t, { webhook_secret: null }), {
@@ -78,7 +75,7 @@ describe(`admin settings (${testStoreKind})`, () => {
       [{ webhook_secret: 'long enough', signing_secret: 'long enough' }, 'signing_secret'],
     ];
     for (const [body, parameter] of cases) {
-      const error = assertErrorEnvelope(await admin(t, 'PUT', '/admin/api/settings', body), 400, 'BAD_REQUEST');
+      const error = assertErrorEnvelope(await t.admin('PUT', '/admin/api/settings', body), 400, 'BAD_REQUEST');
       assert.equal(error.error.details.parameter, parameter, JSON.stringify(body));
     }
     assert.equal(await getSetting(t.ctx.db, 'webhook_secret'), null);
@@ -90,7 +87,7 @@ describe(`admin settings (${testStoreKind})`, () => {
       assert.deepEqual((await getSettings(envApp)).payment_webhook_secret, { set: true, source: 'environment' });
       assert.deepEqual((await putSettings(envApp, { payment_webhook_secret: 'whsec_from_settings' })).payment_webhook_secret, { set: true, source: 'settings' });
       assert.deepEqual((await putSettings(envApp, { payment_webhook_secret: null })).payment_webhook_secret, { set: true, source: 'environment' });
-      assert.ok(!(await admin(envApp, 'GET', '/admin/api/settings')).body.includes('whsec_from_environment'));
+      assert.ok(!(await envApp.admin('GET', '/admin/api/settings')).body.includes('whsec_from_environment'));
     } finally {
       await envApp.close();
     }
@@ -109,7 +106,7 @@ interface KeySummary {
 
 describe(`admin API keys (${testStoreKind})`, () => {
   test('create → the key authenticates v1 → listed without its secret → revoke → 401', async () => {
-    const created = await admin(t, 'POST', '/admin/api/api-keys', { name: 'channel manager' });
+    const created = await t.admin('POST', '/admin/api/api-keys', { name: 'channel manager' });
     assert.equal(created.statusCode, 201, created.body);
     assertMatchesOpenApi(t.app, 'POST', '/admin/api/api-keys', created);
     const { key, ...summary } = created.json<{ data: KeySummary & { key: string } }>().data;
@@ -123,7 +120,7 @@ describe(`admin API keys (${testStoreKind})`, () => {
     assert.equal(v1.statusCode, 200, v1.body);
     assertErrorEnvelope(await t.request({ method: 'GET', url: '/admin/api/api-keys', key }), 403, 'FORBIDDEN');
 
-    const list = await admin(t, 'GET', '/admin/api/api-keys');
+    const list = await t.admin('GET', '/admin/api/api-keys');
     assert.equal(list.statusCode, 200);
     assertMatchesOpenApi(t.app, 'GET', '/admin/api/api-keys', list);
     assert.ok(!list.body.includes(key), 'the list never shows a secret');
@@ -133,7 +130,7 @@ describe(`admin API keys (${testStoreKind})`, () => {
     assert.equal(listed.name, 'channel manager');
     assert.notEqual(listed.last_used_at, null, 'the v1 call was recorded');
 
-    const revoked = await admin(t, 'DELETE', `/admin/api/api-keys/${summary.id}`);
+    const revoked = await t.admin('DELETE', `/admin/api/api-keys/${summary.id}`);
     assert.equal(revoked.statusCode, 200, revoked.body);
     assertMatchesOpenApi(t.app, 'DELETE', `/admin/api/api-keys/${summary.id}`, revoked);
     const revokedKey = revoked.json<{ data: KeySummary }>().data;
@@ -141,12 +138,12 @@ describe(`admin API keys (${testStoreKind})`, () => {
     assert.notEqual(revokedKey.revoked_at, null);
 
     assertErrorEnvelope(await t.request({ method: 'GET', url: `${t.v1}/test`, key }), 401, 'UNAUTHORIZED');
-    const again = (await admin(t, 'DELETE', `/admin/api/api-keys/${summary.id}`)).json<{ data: KeySummary }>().data;
+    const again = (await t.admin('DELETE', `/admin/api/api-keys/${summary.id}`)).json<{ data: KeySummary }>().data;
     assert.equal(again.revoked_at, revokedKey.revoked_at, 'revoking twice keeps the first time');
   });
 
   test('an admin-scoped key may call the admin API', async () => {
-    const created = await admin(t, 'POST', '/admin/api/api-keys', { name: 'ops', scope: 'admin' });
+    const created = await t.admin('POST', '/admin/api/api-keys', { name: 'ops', scope: 'admin' });
     assert.equal(created.statusCode, 201, created.body);
     const { key, scope } = created.json<{ data: { key: string; scope: string } }>().data;
     assert.equal(scope, 'admin');
@@ -162,13 +159,13 @@ describe(`admin API keys (${testStoreKind})`, () => {
       [{ name: 'x', scope: 'root' }, 'scope'],
       [{ name: 'x', secret: 'mine' }, 'secret'],
     ];
-    const before = (await admin(t, 'GET', '/admin/api/api-keys')).json<{ data: unknown[] }>().data.length;
+    const before = (await t.admin('GET', '/admin/api/api-keys')).json<{ data: unknown[] }>().data.length;
     for (const [body, parameter] of cases) {
-      const error = assertErrorEnvelope(await admin(t, 'POST', '/admin/api/api-keys', body), 400, 'BAD_REQUEST');
+      const error = assertErrorEnvelope(await t.admin('POST', '/admin/api/api-keys', body), 400, 'BAD_REQUEST');
       assert.equal(error.error.details.parameter, parameter, JSON.stringify(body));
     }
-    assert.equal((await admin(t, 'GET', '/admin/api/api-keys')).json<{ data: unknown[] }>().data.length, before, 'no key was created');
-    assertErrorEnvelope(await admin(t, 'DELETE', '/admin/api/api-keys/999999'), 404, 'NOT_FOUND');
-    assertErrorEnvelope(await admin(t, 'DELETE', '/admin/api/api-keys/abc'), 400, 'BAD_REQUEST');
+    assert.equal((await t.admin('GET', '/admin/api/api-keys')).json<{ data: unknown[] }>().data.length, before, 'no key was created');
+    assertErrorEnvelope(await t.admin('DELETE', '/admin/api/api-keys/999999'), 404, 'NOT_FOUND');
+    assertErrorEnvelope(await t.admin('DELETE', '/admin/api/api-keys/abc'), 400, 'BAD_REQUEST');
   });
 });

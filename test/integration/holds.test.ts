@@ -3,11 +3,10 @@ import { after, before, test } from 'node:test';
 import { startJobRunner } from '../../src/jobs/job-runner.ts';
 import { startBackgroundJobs } from '../../src/jobs/background-jobs.ts';
 import { expireDueDrafts } from '../../src/payments/draft-expiry.ts';
-import { bookingById, claimedNights, outboxFor } from '../support/booking-factory.ts';
 import { addDays } from '../../src/shared/dates.ts';
-import { bookingBody, futureStay, makeAccommodation } from '../support/factories.ts';
+import { bookingBody, bookingById, claimedNights, futureStay, makeAccommodation, outboxFor } from '../support/factories.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
-import { testStoreKind } from '../support/test-store.ts';
+import { concurrency, testStoreKind } from '../support/test-store.ts';
 
 // decisions.md 5: an unpaid card-payment draft holds its nights for DRAFT_HOLD_SECONDS, then is
 // cancelled with reason payment_timeout and its nights are free. Time is moved through ctx.now.
@@ -86,7 +85,7 @@ test(`a new booking takes an expired draft's nights at once; the draft is expire
   assert.equal((await outboxFor(t.ctx.db, first)).length, 1);
 });
 
-test(`bookings racing for an expired draft's nights: one wins, the others get a 409 naming it, the draft is expired once (${testStoreKind})`, async () => {
+test(`bookings sent at once for an expired draft's nights: one wins, the others get a 409 naming it, the draft is expired once (${concurrency})`, async () => {
   // Half the racers are the same guest submitting twice (they share the guest's row), half are
   // other guests; several rounds, since a lock-order fault shows only in some interleavings.
   for (let round = 0; round < 20; round++) {
@@ -174,7 +173,16 @@ test(`the background jobs prune idempotency keys past their retention, once per 
   assert.ok(lease.locked_until > new Date(clock).toISOString(), 'held for the hour');
 });
 
-test('the job runner keeps going after a failing run, counts outcomes and waits for a run in progress on stop', async () => {
+test('the job runner keeps going after a failing run, counts outcomes and waits for a run in progress on stop', async (tc) => {
+  // The runner's timers are moved by hand: no waiting, and "no run after stop" is checked over
+  // several intervals rather than a guess at how long is long enough.
+  tc.mock.timers.enable({ apis: ['setTimeout'] });
+  const passes = async (intervals: number) => {
+    for (let i = 0; i < intervals; i++) {
+      tc.mock.timers.tick(1);
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+  };
   const { metrics } = t.ctx;
   const errors: unknown[] = [];
   let runs = 0;
@@ -201,15 +209,14 @@ test('the job runner keeps going after a failing run, counts outcomes and waits 
     ],
     { metrics, log: { ...silent, error: (obj: unknown) => errors.push(obj) } },
   );
-  const deadline = Date.now() + 5000;
-  while (runs < 3 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 5));
+  for (let i = 0; i < 10 && runs < 3; i++) await passes(1);
   assert.equal(runs, 3, 'ran again after the failure');
   const stopped = runner.stop();
   release();
   await stopped;
   assert.equal(finished, true, 'stop waited for the run in progress');
   const after = runs;
-  await new Promise((r) => setTimeout(r, 30));
+  await passes(10);
   assert.equal(runs, after, 'no run after stop');
   assert.equal(errors.length, 1);
   const counted = (await metrics.jobRuns.get()).values.filter((v) => v.labels.job === 'flaky-test-job');

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { acquireLease } from '../../src/jobs/job-lease.ts';
-import { openTestStore, testStoreKind, type TestStore } from '../support/test-store.ts';
+import { concurrency, openTestStore, testStoreKind, type TestStore } from '../support/test-store.ts';
 
 // A periodic job runs once per period across processes: whoever holds its lease.
 
@@ -27,7 +27,7 @@ test(`a lease is held until it runs out, then anyone may take it (${testStoreKin
   assert.equal(row.locked_until, at(120_000).toISOString());
 });
 
-test(`of many processes asking for a free lease at once, exactly one gets it (${testStoreKind})`, async () => {
+test(`of many processes asking for a free lease at once, exactly one gets it (${concurrency})`, async () => {
   const { db } = t.store;
   const now = new Date();
   const results = await Promise.all(Array.from({ length: 20 }, (_, i) => acquireLease(db, { name: 'contested', holder: `p${i}`, now, ttlMs: 60_000 })));

@@ -3,7 +3,7 @@ import { after, before, test } from 'node:test';
 import { createDemoAccommodation } from '../../src/seed/demo-accommodation.ts';
 import { NightTakenError, claimNights, findTakenNights } from '../../src/occupancy/night-claims.ts';
 import { eachDate, addDays } from '../../src/shared/dates.ts';
-import { openTestStore, testStoreKind, type TestStore } from '../support/test-store.ts';
+import { concurrency, openTestStore, testStoreKind, type TestStore } from '../support/test-store.ts';
 
 let t: TestStore;
 before(async () => {
@@ -13,7 +13,7 @@ after(async () => {
   await t.close();
 });
 
-test(`50 concurrent transactions claiming overlapping nights: exactly one wins (${testStoreKind})`, async () => {
+test(`50 transactions claiming overlapping nights at once: exactly one wins (${concurrency})`, async () => {
   const { db } = t.store;
   const accommodation = await createDemoAccommodation(db);
   const start = '2031-03-01';

@@ -61,16 +61,6 @@ async function insertBlock(accommodationId: number, night: string, reason: strin
     .execute();
 }
 
-/** Runs `fn` while the app's clock reads `instant`. */
-async function at<T>(instant: Date, fn: () => Promise<T>): Promise<T> {
-  const original = t.ctx.now.bind(t.ctx);
-  t.ctx.now = () => new Date(instant);
-  try {
-    return await fn();
-  } finally {
-    t.ctx.now = original;
-  }
-}
 
 describe(`POST /availability: the available answer (${testStoreKind})`, () => {
   test('the worked example prices to the cent, in the exact envelope', async () => {
@@ -409,7 +399,7 @@ describe(`POST /availability: bad input (${testStoreKind})`, () => {
     const a = await makeAccommodation(t.ctx.db, { timezone: 'Pacific/Kiritimati' });
     const localToday = todayIn('Pacific/Kiritimati', noonUtc);
     assert.equal(localToday, addDays(utcToday, 1));
-    await at(noonUtc, async () => {
+    await t.at(noonUtc, async () => {
       const body = await expect400({ accommodation_id: a.id, checkin: utcToday, checkout: addDays(utcToday, 3) }, 'past_date', 'checkin');
       assert.equal(body.error.details.received, utcToday);
       const ok = okBody(await availability({ accommodation_id: a.id, checkin: localToday, checkout: addDays(localToday, 2) }));
@@ -423,7 +413,7 @@ describe(`POST /availability: bad input (${testStoreKind})`, () => {
     const earlyUtc = new Date(`${utcToday}T05:00:00Z`);
     const a = await makeAccommodation(t.ctx.db, { timezone: 'Pacific/Honolulu' });
     const localToday = addDays(utcToday, -1);
-    await at(earlyUtc, async () => {
+    await t.at(earlyUtc, async () => {
       const ok = okBody(await availability({ accommodation_id: a.id, checkin: localToday, checkout: addDays(localToday, 2) }));
       assert.equal(ok.data.available, true, ok.data.message);
       await expect400({ accommodation_id: a.id, checkin: addDays(localToday, -1), checkout: addDays(localToday, 2) }, 'past_date', 'checkin');

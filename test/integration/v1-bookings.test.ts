@@ -157,9 +157,10 @@ describe(`POST /bookings: payment methods and the creation result (${testStoreKi
     const a = await makeAccommodation(t.ctx.db);
     const stay = futureStay(2);
     const outboxBefore = await outboxCount();
+    // The hold is reckoned from the app's clock, held still here.
     const startedAt = Date.now();
-    const data = created(await post(body(a.id, stay, { booking: { payment_method: 'card_processor', payment_intent_id: 'pi_123' } })));
-    const finishedAt = Date.now();
+    const data = created(await t.at(startedAt, () => post(body(a.id, stay, { booking: { payment_method: 'card_processor', payment_intent_id: 'pi_123' } }))));
+    const finishedAt = startedAt;
     assert.equal(data.status, 'draft');
     assert.match(data.confirmation_code, CODE);
     assert.equal(data.booking_reference, data.confirmation_code);
@@ -443,8 +444,8 @@ describe(`POST /bookings: taken nights (${testStoreKind})`, () => {
     const stay = futureStay(2);
     const draft = created(await post(body(a.id, stay, { booking: { payment_method: 'card_processor' } })));
     assertErrorEnvelope(await post(body(a.id, stay)), 409, 'CONFLICT');
-    await t.ctx.db.updateTable('bookings').set({ hold_expires_at: new Date(Date.now() - 1000).toISOString() }).where('id', '=', draft.booking_id).execute();
-    const second = created(await post(body(a.id, stay)));
+    // DRAFT_HOLD_SECONDS (60) later by the app's clock.
+    const second = created(await t.at(Date.now() + 61_000, () => post(body(a.id, stay))));
     assert.notEqual(second.booking_id, draft.booking_id);
     const old = await t.ctx.db.selectFrom('bookings').select(['status', 'cancel_reason']).where('id', '=', draft.booking_id).executeTakeFirstOrThrow();
     assert.equal(old.status, 'cancelled');

@@ -105,16 +105,6 @@ async function insertClaims(accommodationId: number, nights: readonly string[], 
     .execute();
 }
 
-/** Runs `fn` while the app's clock reads `instant`. */
-async function at<T>(instant: Date, fn: () => Promise<T>): Promise<T> {
-  const original = t.ctx.now.bind(t.ctx);
-  t.ctx.now = () => new Date(instant);
-  try {
-    return await fn();
-  } finally {
-    t.ctx.now = original;
-  }
-}
 
 describe(`POST /calendar: shape (${testStoreKind})`, () => {
   test('the envelope with request_id metadata and exactly the fields of api-v1.md 2.9', async () => {
@@ -488,7 +478,7 @@ describe(`POST /calendar: month and year (${testStoreKind})`, () => {
     const m = monthAhead(0);
     const lastDay = addDays(m.first, m.days - 1);
     const next = monthAhead(1);
-    await at(new Date(`${lastDay}T12:00:00Z`), async () => {
+    await t.at(new Date(`${lastDay}T12:00:00Z`), async () => {
       const kiritimati = await calendar({ accommodation_id: a.id });
       assert.deepEqual([kiritimati.year, kiritimati.month], [next.year, next.month]);
       const inUtc = await calendar({ accommodation_id: utc.id });

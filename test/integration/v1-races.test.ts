@@ -7,10 +7,12 @@ import { assertErrorEnvelope } from '../support/envelope-assertions.ts';
 import { bookingBody, futureStay, makeAccommodation } from '../support/factories.ts';
 import { assertMatchesOpenApi } from '../support/openapi-check.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
-import { testStoreKind } from '../support/test-store.ts';
+import { concurrency } from '../support/test-store.ts';
 
 // decisions.md 4 and 5: the database decides races for nights and for idempotency keys. On
-// PostgreSQL the requests below are truly concurrent transactions on a connection pool.
+// PostgreSQL the requests below are truly concurrent transactions on a connection pool; the
+// embedded store runs one transaction at a time on its one connection, so there the same
+// requests are serialised and check the outcome, not the race.
 
 let t: TestApp;
 before(async () => {
@@ -105,8 +107,8 @@ function idempotencyGate(db: Db) {
   };
 }
 
-describe(`concurrent bookings (${testStoreKind})`, () => {
-  test('25 concurrent bookings of the same nights: exactly one 200, 24 × 409, one booking, nights claimed once', async () => {
+describe(`bookings sent at once (${concurrency})`, () => {
+  test('25 bookings of the same nights at once: exactly one 200, 24 × 409, one booking, nights claimed once', async () => {
     const a = await makeAccommodation(t.ctx.db);
     const stay = futureStay(3);
     const answers = await Promise.all(
@@ -144,7 +146,7 @@ describe(`concurrent bookings (${testStoreKind})`, () => {
     }
   });
 
-  test('25 concurrent bookings of overlapping, shifted ranges: the nights never double up', async () => {
+  test('25 bookings of overlapping, shifted ranges at once: the nights never double up', async () => {
     const a = await makeAccommodation(t.ctx.db);
     const base = futureStay(8);
     // Ranges of 3 nights starting on each of the first 6 days: many overlap, some are disjoint.
@@ -191,7 +193,7 @@ describe(`concurrent bookings (${testStoreKind})`, () => {
     assert.equal((await bookingsOf(a.id)).length, 1);
   });
 
-  test('12 concurrent repeats of one idempotency key with the same body: all 200 with the same booking, one booking row (6 rounds)', async () => {
+  test('12 repeats at once of one idempotency key with the same body: all 200 with the same booking, one booking row (6 rounds)', async () => {
     for (let round = 0; round < 6; round++) {
       const a = await makeAccommodation(t.ctx.db);
       const payload = bookingBody(a.id, futureStay(3), {
@@ -213,7 +215,7 @@ describe(`concurrent bookings (${testStoreKind})`, () => {
     }
   });
 
-  test('concurrent repeats of one idempotency key with different bodies: one booking, the rest 409', async () => {
+  test('repeats at once of one idempotency key with different bodies: one booking, the rest 409', async () => {
     const a = await makeAccommodation(t.ctx.db);
     const key = `race-diff-${process.pid}-${Date.now()}`;
     const answers = await Promise.all(

@@ -2,12 +2,11 @@ import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { setSetting } from '../../src/settings/settings-repository.ts';
 import { signBody } from '../../src/webhooks/signature.ts';
-import { bookingById, claimedNights, insertBooking, outboxFor } from '../support/booking-factory.ts';
 import { assertErrorEnvelope } from '../support/envelope-assertions.ts';
 
 /** Every refusal of the update webhook carries `updated: false` beside the error envelope. */
 const UPDATED = { extraFields: ['updated'] };
-import { futureStay, makeAccommodation } from '../support/factories.ts';
+import { bookingById, claimedNights, futureStay, insertBooking, makeAccommodation, outboxFor } from '../support/factories.ts';
 import { assertMatchesOpenApi } from '../support/openapi-check.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
 import { testStoreKind } from '../support/test-store.ts';

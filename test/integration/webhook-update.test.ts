@@ -1,9 +1,8 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { addDays, eachDate } from '../../src/shared/dates.ts';
-import { bookingById, claimedNights, insertBooking, outboxFor } from '../support/booking-factory.ts';
 import { assertErrorEnvelope } from '../support/envelope-assertions.ts';
-import { futureStay, makeAccommodation } from '../support/factories.ts';
+import { bookingById, claimedNights, futureStay, insertBooking, makeAccommodation, outboxFor } from '../support/factories.ts';
 import { assertMatchesOpenApi } from '../support/openapi-check.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
 import { testStoreKind } from '../support/test-store.ts';

@@ -2,9 +2,8 @@
 import assert from 'node:assert/strict';
 import { after, test } from 'node:test';
 import type { Store } from '../../src/db/store.ts';
-import { insertBooking } from '../support/booking-factory.ts';
 import { createCliStore, runCli, startCli, type CliStore, type RunningCli } from '../support/cli.ts';
-import { futureStay, makeAccommodation } from '../support/factories.ts';
+import { futureStay, insertBooking, makeAccommodation } from '../support/factories.ts';
 import { startSmtpListener, type SmtpListener } from '../support/smtp-listener.ts';
 import { testStoreKind } from '../support/test-store.ts';
 
@@ -49,6 +48,17 @@ async function until(what: string, check: () => Promise<boolean>, timeoutMs: num
   }
 }
 
+/** How often a server process has run its mail delivery job, from its /metrics. */
+async function mailRuns(address: string): Promise<number> {
+  const text = await (await fetch(`${address}/metrics`)).text();
+  let total = 0;
+  for (const line of text.split('\n')) {
+    const match = /^staydesk_job_runs_total\{[^}]*job="deliver-mail"[^}]*\} (\d+)$/.exec(line);
+    if (match) total += Number(match[1]);
+  }
+  return total;
+}
+
 test(
   'two server processes on one PostgreSQL deliver every mail and expire every draft exactly once',
   { timeout: 120_000 },
@@ -60,7 +70,11 @@ test(
     smtp = await startSmtpListener();
     const env = { ...store.env, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info', SMTP_URL: smtp.url, STAYDESK_JOB_POLL_MS: '10', ICAL_SYNC_INTERVAL_SECONDS: '0' };
     for (let i = 0; i < 2; i++) processes.push(startCli(['serve'], env, { cwd: store.dir }));
-    for (const p of processes) await p.waitForLine((l) => l.includes('Staydesk listening on'), 60_000);
+    const addresses: string[] = [];
+    for (const p of processes) {
+      const line = await p.waitForLine((l) => l.includes('Staydesk listening on'), 60_000);
+      addresses.push((JSON.parse(line) as { address: string }).address);
+    }
 
     // The work arrives while both are polling.
     db = store.open();
@@ -95,8 +109,10 @@ test(
     await smtp.waitFor(expected, 60_000);
     const conn = db.db;
     await until('an empty queue', async () => (await conn.selectFrom('outbox').select('id').where('status', '!=', 'sent').execute()).length === 0, 30_000);
-    // Both processes keep polling meanwhile; anything sent twice would show up now.
-    await new Promise((r) => setTimeout(r, 300));
+    // Both processes keep polling; once each has looked at the empty queue a few more times,
+    // anything sent twice would show up.
+    const polled = await Promise.all(addresses.map(mailRuns));
+    await until('three more mail runs by each process', async () => (await Promise.all(addresses.map(mailRuns))).every((n, i) => n >= (polled[i] ?? 0) + 3), 30_000);
 
     const subjects = smtp.messages.map((m) => m.subject);
     assert.equal(smtp.messages.length, expected, 'each mail received exactly once');

@@ -35,6 +35,19 @@ describe('TtlCache', () => {
     assert.equal(await cache.getOrLoad('a', load), 2);
   });
 
+  test('entries expire by the clock it is given, not by the wall clock', async () => {
+    let clock = Date.parse('2030-01-01T00:00:00Z');
+    const cache = new TtlCache<string, number>(1000, undefined, () => clock);
+    let calls = 0;
+    const load = () => Promise.resolve(++calls);
+    assert.equal(await cache.getOrLoad('a', load), 1);
+    clock += 999;
+    assert.equal(await cache.getOrLoad('a', load), 1, 'kept within the TTL');
+    clock += 1;
+    assert.equal(cache.get('a'), undefined, 'gone once the TTL has passed on the given clock');
+    assert.equal(await cache.getOrLoad('a', load), 2);
+  });
+
   test('concurrent misses for one key share one load', async () => {
     const cache = new TtlCache<string, string>(1000);
     const loader = gatedLoader('v');

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import swagger from '@fastify/swagger';
+import swagger, { type SwaggerTransformObject } from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { LogController, type FastifyServerOptions } from 'fastify';
@@ -10,11 +10,13 @@ import { availabilityRoutes } from './availability/availability-routes.ts';
 import { bookingRoutes } from './bookings/booking-routes.ts';
 import { calendarRoutes } from './calendar/calendar-routes.ts';
 import { SERVICE_VERSION } from './diagnostics/diagnostics.ts';
+import { calendarDiagnosticsRoutes } from './diagnostics/calendar-diagnostics-routes.ts';
 import { diagnosticsRoutes } from './diagnostics/diagnostics-routes.ts';
 import { invoiceRoutes } from './invoices/invoice-routes.ts';
 import { paymentRoutes } from './payments/payment-routes.ts';
 import { webhookRoutes } from './webhooks/webhook-routes.ts';
 import { frameworkErrorHandler, installErrorHandling } from './http/error-handler.ts';
+import { refuseLegacyJsonRpc } from './http/legacy-jsonrpc.ts';
 import { refuseNulCharacters } from './http/text-guard.ts';
 import type { App, RouteInfo } from './http/types.ts';
 import { opsRoutes } from './ops/ops-routes.ts';
@@ -26,8 +28,28 @@ export interface BuildOptions {
   logger?: FastifyServerOptions['logger'];
 }
 
-function openapiInfo(ctx: AppContext) {
+/** `/path/{param}` as the OpenAPI document spells a route's URL. */
+const openApiPath = (url: string) => url.replace(/:([A-Za-z0-9_]+)/g, '{$1}');
+
+type OperationBodies = Record<string, Record<string, { requestBody?: { required?: boolean } } | undefined> | undefined>;
+
+function markOptionalBodies(document: { paths?: unknown }, optionalBodies: ReadonlySet<string>): void {
+  for (const [path, item] of Object.entries((document.paths ?? {}) as OperationBodies)) {
+    for (const [method, operation] of Object.entries(item ?? {})) {
+      const body = operation?.requestBody;
+      if (body !== undefined && optionalBodies.has(`${method.toUpperCase()} ${path}`)) body.required = false;
+    }
+  }
+}
+
+function openapiInfo(ctx: AppContext, optionalBodies: ReadonlySet<string>) {
   return {
+    // @fastify/swagger marks every request body as required; a few routes take an optional one.
+    transformObject: (document: Parameters<SwaggerTransformObject>[0]) => {
+      if (!('openapiObject' in document)) return document.swaggerObject;
+      markOptionalBodies(document.openapiObject, optionalBodies);
+      return document.openapiObject;
+    },
     openapi: {
       openapi: '3.1.0',
       info: {
@@ -85,11 +107,13 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
 
   // Every route and how it authenticates, so shared tests can sweep them all.
   const routes: RouteInfo[] = [];
+  const optionalBodies = new Set<string>();
   app.decorate('staydeskRoutes', routes);
   app.addHook('onRoute', (route) => {
     const methods = Array.isArray(route.method) ? route.method : [route.method];
     for (const method of methods) {
       if (method !== 'HEAD') routes.push({ method, url: route.url, auth: route.config?.auth ?? 'public' });
+      if (route.config?.optionalBody === true) optionalBodies.add(`${method} ${openApiPath(route.url)}`);
     }
   });
 
@@ -102,7 +126,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
       .observe(reply.elapsedTime / 1000);
   });
 
-  await app.register(swagger, openapiInfo(ctx));
+  await app.register(swagger, openapiInfo(ctx, optionalBodies));
   await app.register(swaggerUi, { routePrefix: '/docs' });
   app.get('/openapi.json', { schema: { hide: true }, config: { auth: 'public' } }, async () => app.swagger());
 
@@ -112,7 +136,9 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   await app.register(
     async (v1) => {
       v1.addHook('onRequest', requireKey(ctx, 'api'));
+      v1.addHook('preValidation', refuseLegacyJsonRpc);
       await v1.register(diagnosticsRoutes, { ctx });
+      await v1.register(calendarDiagnosticsRoutes, { ctx });
       await v1.register(availabilityRoutes, { ctx });
       await v1.register(bookingRoutes, { ctx });
       await v1.register(calendarRoutes, { ctx });

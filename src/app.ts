@@ -1,4 +1,6 @@
 import { randomUUID } from 'node:crypto';
+import type { ServerOptions } from 'node:http';
+import type { Socket } from 'node:net';
 import swagger, { type SwaggerTransformObject } from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
@@ -15,6 +17,7 @@ import { diagnosticsRoutes } from './diagnostics/diagnostics-routes.ts';
 import { invoiceRoutes } from './invoices/invoice-routes.ts';
 import { paymentRoutes } from './payments/payment-routes.ts';
 import { webhookRoutes } from './webhooks/webhook-routes.ts';
+import { clientErrorHandler } from './http/client-errors.ts';
 import { frameworkErrorHandler, installErrorHandling } from './http/error-handler.ts';
 import { refuseLegacyJsonRpc } from './http/legacy-jsonrpc.ts';
 import { refuseNulCharacters } from './http/text-guard.ts';
@@ -26,6 +29,20 @@ const REQUEST_ID = /^[A-Za-z0-9._:-]{1,64}$/;
 
 export interface BuildOptions {
   logger?: FastifyServerOptions['logger'];
+}
+
+/**
+ * A request whose headers and body have not all arrived within the timeout gets a JSON 408 (the
+ * `clientErrorHandler`), so slow clients cannot hold connections open. Node checks at an interval,
+ * so it is a fraction of the timeout. 0 leaves Node's own limits (5 minutes for a request).
+ */
+function timeouts(seconds: number): { requestTimeout?: number; http?: ServerOptions } {
+  if (seconds === 0) return {};
+  const ms = seconds * 1000;
+  return {
+    requestTimeout: ms,
+    http: { headersTimeout: Math.min(ms, 60_000), connectionsCheckingInterval: Math.min(Math.max(Math.floor(ms / 4), 250), 30_000) },
+  };
 }
 
 /** `/path/{param}` as the OpenAPI document spells a route's URL. */
@@ -79,12 +96,18 @@ function openapiInfo(ctx: AppContext, optionalBodies: ReadonlySet<string>) {
  * feature's routes under its prefix. Starting, stopping and background jobs live in server.ts.
  */
 export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Promise<App> {
+  // Fastify binds the client-error handler to the instance; only its logger is used.
+  const answerClientError = function (this: unknown, error: Error & { code?: string }, socket: Socket): void {
+    clientErrorHandler(app.log, error, socket);
+  };
   const app = Fastify({
     logger: options.logger ?? {
       level: ctx.config.logLevel,
       redact: { paths: ['req.headers.authorization', 'req.headers["x-service-signature"]', 'req.headers["stripe-signature"]'], remove: true },
     },
     bodyLimit: 1024 * 1024,
+    ...timeouts(ctx.config.limits.requestTimeoutSeconds),
+    clientErrorHandler: answerClientError,
     onProtoPoisoning: 'error',
     onConstructorPoisoning: 'error',
     return503OnClosing: true,

@@ -20,6 +20,7 @@ import { webhookRoutes } from './webhooks/webhook-routes.ts';
 import { clientErrorHandler } from './http/client-errors.ts';
 import { frameworkErrorHandler, installErrorHandling } from './http/error-handler.ts';
 import { refuseLegacyJsonRpc } from './http/legacy-jsonrpc.ts';
+import { requestSerializer } from './http/log-redaction.ts';
 import { refuseNulCharacters } from './http/text-guard.ts';
 import type { App, RouteInfo } from './http/types.ts';
 import { opsRoutes } from './ops/ops-routes.ts';
@@ -28,7 +29,10 @@ import { opsRoutes } from './ops/ops-routes.ts';
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,64}$/;
 
 export interface BuildOptions {
-  logger?: FastifyServerOptions['logger'];
+  /** `false` turns logging off; by default the app logs JSON lines at LOG_LEVEL to stdout. */
+  logger?: false;
+  /** Where log lines go instead of stdout (tests read them). */
+  logStream?: { write(line: string): void };
 }
 
 /**
@@ -104,6 +108,9 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
     logger: options.logger ?? {
       level: ctx.config.logLevel,
       redact: { paths: ['req.headers.authorization', 'req.headers["x-service-signature"]', 'req.headers["stripe-signature"]'], remove: true },
+      // Invoice and calendar tokens in paths, secrets in query strings: src/http/log-redaction.ts.
+      serializers: { req: requestSerializer(ctx.config.slug) },
+      ...(options.logStream === undefined ? {} : { stream: options.logStream }),
     },
     bodyLimit: 1024 * 1024,
     ...timeouts(ctx.config.limits.requestTimeoutSeconds),

@@ -4,7 +4,7 @@ import type { Socket } from 'node:net';
 import swagger, { type SwaggerTransformObject } from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import Fastify, { LogController, type FastifyServerOptions } from 'fastify';
+import Fastify, { LogController } from 'fastify';
 import type { AppContext } from './app-context.ts';
 import { requireKey } from './auth/require-key.ts';
 import { adminRoutes } from './admin/admin-routes.ts';

@@ -23,6 +23,7 @@ import { refuseLegacyJsonRpc } from './http/legacy-jsonrpc.ts';
 import { requestSerializer } from './http/log-redaction.ts';
 import { refuseNulCharacters } from './http/text-guard.ts';
 import type { App, RouteInfo } from './http/types.ts';
+import { installRateLimits } from './limits/rate-limits.ts';
 import { opsRoutes } from './ops/ops-routes.ts';
 
 
@@ -161,11 +162,13 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   app.get('/openapi.json', { schema: { hide: true }, config: { auth: 'public' } }, async () => app.swagger());
 
   await app.register(opsRoutes, { ctx });
+  const limits = await installRateLimits(app, ctx);
 
   const slug = ctx.config.slug;
   await app.register(
     async (v1) => {
-      v1.addHook('onRequest', requireKey(ctx, 'api'));
+      v1.addHook('onRequest', limits.guardAuth(requireKey(ctx, 'api')));
+      if (limits.perKey !== null) v1.addHook('onRequest', limits.perKey);
       v1.addHook('preValidation', refuseLegacyJsonRpc);
       await v1.register(diagnosticsRoutes, { ctx });
       await v1.register(calendarDiagnosticsRoutes, { ctx });
@@ -177,14 +180,19 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   );
   await app.register(
     async (admin) => {
-      admin.addHook('onRequest', requireKey(ctx, 'admin'));
+      admin.addHook('onRequest', limits.guardAuth(requireKey(ctx, 'admin')));
+      if (limits.perKey !== null) admin.addHook('onRequest', limits.perKey);
       await admin.register(adminRoutes, { ctx });
     },
     { prefix: '/admin/api' },
   );
-  await app.register(webhookRoutes, { ctx, prefix: `/${slug}/webhook` });
-  await app.register(paymentRoutes, { ctx, prefix: `/${slug}/api/payment` });
-  await app.register(invoiceRoutes, { ctx, prefix: `/${slug}/invoices` });
+  // The public routes callers reach without a key: limited per client address.
+  await app.register(async (pub) => {
+    if (limits.publicPerIp !== null) pub.addHook('onRequest', limits.publicPerIp);
+    await pub.register(webhookRoutes, { ctx, prefix: `/${slug}/webhook` });
+    await pub.register(paymentRoutes, { ctx, prefix: `/${slug}/api/payment` });
+    await pub.register(invoiceRoutes, { ctx, prefix: `/${slug}/invoices` });
+  });
 
   return app;
 }

@@ -11,7 +11,17 @@ import { createContext } from '../src/context.ts';
 import { migrateToLatest } from '../src/db/migrate.ts';
 import { createDemoAccommodation } from '../src/seed/demo-accommodation.ts';
 
-const config = loadConfig({ ...process.env, LOG_LEVEL: 'silent', PORT: '0' });
+// The benchmark measures the hot paths, not the abuse limits: one key sends thousands of
+// requests a second from one address, so every limit is off.
+const config = loadConfig({
+  ...process.env,
+  LOG_LEVEL: 'silent',
+  PORT: '0',
+  RATE_LIMIT_PER_KEY: '0',
+  RATE_LIMIT_PUBLIC_PER_IP: '0',
+  AUTH_FAILURES_PER_IP: '0',
+  DRAFTS_PER_KEY: '0',
+});
 const ctx = createContext(config);
 await migrateToLatest(ctx.db);
 await sql`create table if not exists bench_floor (id integer primary key, label text not null)`.execute(ctx.db);

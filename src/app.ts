@@ -1,8 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import swagger from '@fastify/swagger';
+import type { ServerOptions } from 'node:http';
+import type { Socket } from 'node:net';
+import swagger, { type SwaggerTransformObject } from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import Fastify, { LogController, type FastifyServerOptions } from 'fastify';
+import Fastify, { LogController } from 'fastify';
 import type { AppContext } from './app-context.ts';
 import { requireKey } from './auth/require-key.ts';
 import { adminRoutes } from './admin/admin-routes.ts';
@@ -10,24 +12,66 @@ import { availabilityRoutes } from './availability/availability-routes.ts';
 import { bookingRoutes } from './bookings/booking-routes.ts';
 import { calendarRoutes } from './calendar/calendar-routes.ts';
 import { SERVICE_VERSION } from './diagnostics/diagnostics.ts';
+import { calendarDiagnosticsRoutes } from './diagnostics/calendar-diagnostics-routes.ts';
 import { diagnosticsRoutes } from './diagnostics/diagnostics-routes.ts';
 import { invoiceRoutes } from './invoices/invoice-routes.ts';
 import { paymentRoutes } from './payments/payment-routes.ts';
 import { webhookRoutes } from './webhooks/webhook-routes.ts';
+import { clientErrorHandler } from './http/client-errors.ts';
 import { frameworkErrorHandler, installErrorHandling } from './http/error-handler.ts';
+import { refuseLegacyJsonRpc } from './http/legacy-jsonrpc.ts';
+import { requestSerializer } from './http/log-redaction.ts';
 import { refuseNulCharacters } from './http/text-guard.ts';
 import type { App, RouteInfo } from './http/types.ts';
+import { installRateLimits } from './limits/rate-limits.ts';
 import { opsRoutes } from './ops/ops-routes.ts';
 
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,64}$/;
 
 export interface BuildOptions {
-  logger?: FastifyServerOptions['logger'];
+  /** `false` turns logging off; by default the app logs JSON lines at LOG_LEVEL to stdout. */
+  logger?: false;
+  /** Where log lines go instead of stdout (tests read them). */
+  logStream?: { write(line: string): void };
 }
 
-function openapiInfo(ctx: AppContext) {
+/**
+ * A request whose headers and body have not all arrived within the timeout gets a JSON 408 (the
+ * `clientErrorHandler`), so slow clients cannot hold connections open. Node checks at an interval,
+ * so it is a fraction of the timeout. 0 leaves Node's own limits (5 minutes for a request).
+ */
+function timeouts(seconds: number): { requestTimeout?: number; http?: ServerOptions } {
+  if (seconds === 0) return {};
+  const ms = seconds * 1000;
   return {
+    requestTimeout: ms,
+    http: { headersTimeout: Math.min(ms, 60_000), connectionsCheckingInterval: Math.min(Math.max(Math.floor(ms / 4), 250), 30_000) },
+  };
+}
+
+/** `/path/{param}` as the OpenAPI document spells a route's URL. */
+const openApiPath = (url: string) => url.replace(/:([A-Za-z0-9_]+)/g, '{$1}');
+
+type OperationBodies = Record<string, Record<string, { requestBody?: { required?: boolean } } | undefined> | undefined>;
+
+function markOptionalBodies(document: { paths?: unknown }, optionalBodies: ReadonlySet<string>): void {
+  for (const [path, item] of Object.entries((document.paths ?? {}) as OperationBodies)) {
+    for (const [method, operation] of Object.entries(item ?? {})) {
+      const body = operation?.requestBody;
+      if (body !== undefined && optionalBodies.has(`${method.toUpperCase()} ${path}`)) body.required = false;
+    }
+  }
+}
+
+function openapiInfo(ctx: AppContext, optionalBodies: ReadonlySet<string>) {
+  return {
+    // @fastify/swagger marks every request body as required; a few routes take an optional one.
+    transformObject: (document: Parameters<SwaggerTransformObject>[0]) => {
+      if (!('openapiObject' in document)) return document.swaggerObject;
+      markOptionalBodies(document.openapiObject, optionalBodies);
+      return document.openapiObject;
+    },
     openapi: {
       openapi: '3.1.0',
       info: {
@@ -57,12 +101,21 @@ function openapiInfo(ctx: AppContext) {
  * feature's routes under its prefix. Starting, stopping and background jobs live in server.ts.
  */
 export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Promise<App> {
+  // Fastify binds the client-error handler to the instance; only its logger is used.
+  const answerClientError = function (this: unknown, error: Error & { code?: string }, socket: Socket): void {
+    clientErrorHandler(app.log, error, socket);
+  };
   const app = Fastify({
     logger: options.logger ?? {
       level: ctx.config.logLevel,
       redact: { paths: ['req.headers.authorization', 'req.headers["x-service-signature"]', 'req.headers["stripe-signature"]'], remove: true },
+      // Invoice and calendar tokens in paths, secrets in query strings: src/http/log-redaction.ts.
+      serializers: { req: requestSerializer(ctx.config.slug) },
+      ...(options.logStream === undefined ? {} : { stream: options.logStream }),
     },
     bodyLimit: 1024 * 1024,
+    ...timeouts(ctx.config.limits.requestTimeoutSeconds),
+    clientErrorHandler: answerClientError,
     onProtoPoisoning: 'error',
     onConstructorPoisoning: 'error',
     return503OnClosing: true,
@@ -85,11 +138,13 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
 
   // Every route and how it authenticates, so shared tests can sweep them all.
   const routes: RouteInfo[] = [];
+  const optionalBodies = new Set<string>();
   app.decorate('staydeskRoutes', routes);
   app.addHook('onRoute', (route) => {
     const methods = Array.isArray(route.method) ? route.method : [route.method];
     for (const method of methods) {
       if (method !== 'HEAD') routes.push({ method, url: route.url, auth: route.config?.auth ?? 'public' });
+      if (route.config?.optionalBody === true) optionalBodies.add(`${method} ${openApiPath(route.url)}`);
     }
   });
 
@@ -102,17 +157,21 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
       .observe(reply.elapsedTime / 1000);
   });
 
-  await app.register(swagger, openapiInfo(ctx));
+  await app.register(swagger, openapiInfo(ctx, optionalBodies));
   await app.register(swaggerUi, { routePrefix: '/docs' });
   app.get('/openapi.json', { schema: { hide: true }, config: { auth: 'public' } }, async () => app.swagger());
 
   await app.register(opsRoutes, { ctx });
+  const limits = await installRateLimits(app, ctx);
 
   const slug = ctx.config.slug;
   await app.register(
     async (v1) => {
-      v1.addHook('onRequest', requireKey(ctx, 'api'));
+      v1.addHook('onRequest', limits.guardAuth(requireKey(ctx, 'api')));
+      if (limits.perKey !== null) v1.addHook('onRequest', limits.perKey);
+      v1.addHook('preValidation', refuseLegacyJsonRpc);
       await v1.register(diagnosticsRoutes, { ctx });
+      await v1.register(calendarDiagnosticsRoutes, { ctx });
       await v1.register(availabilityRoutes, { ctx });
       await v1.register(bookingRoutes, { ctx });
       await v1.register(calendarRoutes, { ctx });
@@ -121,14 +180,19 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   );
   await app.register(
     async (admin) => {
-      admin.addHook('onRequest', requireKey(ctx, 'admin'));
+      admin.addHook('onRequest', limits.guardAuth(requireKey(ctx, 'admin')));
+      if (limits.perKey !== null) admin.addHook('onRequest', limits.perKey);
       await admin.register(adminRoutes, { ctx });
     },
     { prefix: '/admin/api' },
   );
-  await app.register(webhookRoutes, { ctx, prefix: `/${slug}/webhook` });
-  await app.register(paymentRoutes, { ctx, prefix: `/${slug}/api/payment` });
-  await app.register(invoiceRoutes, { ctx, prefix: `/${slug}/invoices` });
+  // The public routes callers reach without a key: limited per client address.
+  await app.register(async (pub) => {
+    if (limits.publicPerIp !== null) pub.addHook('onRequest', limits.publicPerIp);
+    await pub.register(webhookRoutes, { ctx, prefix: `/${slug}/webhook` });
+    await pub.register(paymentRoutes, { ctx, prefix: `/${slug}/api/payment` });
+    await pub.register(invoiceRoutes, { ctx, prefix: `/${slug}/invoices` });
+  });
 
   return app;
 }

@@ -6,6 +6,7 @@ import { migrateToLatest } from './db/migrate.ts';
 import type { App } from './http/types.ts';
 import { startBackgroundJobs } from './jobs/background-jobs.ts';
 import { seedFirstRun } from './seed/first-run.ts';
+import { firstRunMessage } from './seed/first-run-message.ts';
 
 export interface RunningServer {
   app: App;
@@ -15,7 +16,7 @@ export interface RunningServer {
 }
 
 /**
- * `staydesk serve`: migrate, seed an empty embedded store, listen, and stop gracefully on
+ * `staydesk serve`: migrate, seed an empty embedded or in-memory store, listen, and stop gracefully on
  * SIGTERM/SIGINT (stop accepting, finish in-flight requests, close the store).
  */
 export async function startServer(config: Config, out: (line: string) => void = console.log): Promise<RunningServer> {
@@ -46,15 +47,7 @@ async function start(ctx: AppContext, config: Config, out: (line: string) => voi
   // Logged last: once this line is out, start-up (seeding included) is over and the signal
   // handlers are installed in the same tick, so scripts may wait for it before sending SIGTERM.
   app.log.info({ address, store: ctx.store.description }, `Staydesk listening on ${address}`);
-  if (seeded !== null) {
-    const url = `${config.publicBaseUrl}/api/v1/${config.slug}/test`;
-    out('');
-    out(`Staydesk is ready on ${config.publicBaseUrl} (${ctx.store.description}).`);
-    out(`A demo accommodation (id ${seeded.accommodationId}) and an API key were created. The key is shown only this once:`);
-    out('');
-    out(`  curl -H "Authorization: Bearer ${seeded.apiKey}" ${url}`);
-    out('');
-  }
+  if (seeded !== null) for (const line of firstRunMessage(config, ctx.store.description, seeded)) out(line);
 
   // Draft expiry, mail delivery and calendar pulls (src/jobs); stopped before the store closes.
   const jobs = startBackgroundJobs(ctx, app.log);

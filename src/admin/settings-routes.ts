@@ -5,7 +5,15 @@ import { adminRoute } from './admin-params.ts';
 import { secretStatus } from '../settings/secret-status.ts';
 import { setSetting } from '../settings/settings-repository.ts';
 
-const Secret = (description: string) => Type.Optional(Type.Union([Type.String({ minLength: 8, maxLength: 200 }), Type.Null()], { description: `${description}; null clears it` }));
+/** A signing secret shorter than 32 characters could be guessed offline from one signed request. */
+export const MIN_SECRET_LENGTH = 32;
+
+const Secret = (description: string) =>
+  Type.Optional(
+    Type.Union([Type.String({ minLength: MIN_SECRET_LENGTH, maxLength: 200 }), Type.Null()], {
+      description: `${description}; at least ${MIN_SECRET_LENGTH} characters; null clears it`,
+    }),
+  );
 
 const SettingsBody = Type.Object(
   {

@@ -79,4 +79,4 @@ export const BookingViewSchema = Type.Object({
 });
 export type BookingView = Static<typeof BookingViewSchema>;
 
-export const BookingIdParams = Type.Object({ booking_id: Type.String({ pattern: '^[0-9]{1,10}$' }) });
+export const BookingIdParams = Type.Object({ booking_id: Type.String({ pattern: '^[0-9]+$', description: 'integer booking id (any number of digits; an unknown one is a 404)' }) });

@@ -4,6 +4,7 @@ import { isPostgres, isTransientConflict, isUniqueViolation } from '../db/dialec
 import type { Accommodation, BookingStatus } from '../db/schema.ts';
 import { badRequest, conflict, type AppError } from '../http/errors.ts';
 import { invoiceUrl } from '../invoices/invoice-url.ts';
+import { assertDraftCapacity } from '../limits/draft-cap.ts';
 import { bookingMailRow } from '../mail/enqueue-booking-mail.ts';
 import { NightTakenError, expireHoldsOverlapping, type TakenNight } from '../occupancy/night-claims.ts';
 import { loadNightWindow } from '../occupancy/night-window.ts';
@@ -72,6 +73,7 @@ export async function createBooking(ctx: AppContext, apiKeyId: number, input: Cr
   checkAmount(input, quote, accommodation);
 
   const status: BookingStatus = b.payment_method === 'card_processor' ? 'draft' : 'confirmed';
+  if (status === 'draft') await assertDraftCapacity(ctx, apiKeyId, now);
   const holdExpiresAt = status === 'draft' ? new Date(now.getTime() + ctx.config.draftHoldSeconds * 1000).toISOString() : null;
 
   const invoiceToken = newInvoiceToken();

@@ -23,6 +23,25 @@ export interface Config {
   jobPollMs: number;
   /** How long a process may serve API keys and accommodation rules from memory. */
   cacheTtlMs: number;
+  /** Abuse limits (README, Security); 0 turns a limit off. */
+  limits: Limits;
+  /** When set, GET /metrics needs `Authorization: Bearer <token>`. */
+  metricsToken: string | null;
+}
+
+export interface Limits {
+  /** A request whose headers and body have not arrived within this is answered 408. */
+  requestTimeoutSeconds: number;
+  /** Requests per API key per minute (v1 and admin API). */
+  perKeyPerMinute: number;
+  /** Requests per client address per minute to the public webhook, payment and invoice routes. */
+  publicPerIpPerMinute: number;
+  /** Failed authentications per client address per minute before it is refused with 429. */
+  authFailuresPerIpPerMinute: number;
+  /** Card-payment drafts a key may hold at once. */
+  draftsPerKey: number;
+  /** Shares the request counters among processes; null keeps them in each process. */
+  redisUrl: string | null;
 }
 
 export class ConfigError extends Error {
@@ -102,6 +121,14 @@ export function loadConfig(env: Env = process.env): Config {
   if (smtpUrl !== null && !/^smtps?:\/\//.test(smtpUrl)) {
     throw new ConfigError('SMTP_URL', 'expected smtp://host:port or smtps://host:port');
   }
+  const redisUrl = value(env, 'RATE_LIMIT_REDIS_URL') ?? null;
+  if (redisUrl !== null && !/^rediss?:\/\/[^\s]+$/.test(redisUrl)) {
+    throw new ConfigError('RATE_LIMIT_REDIS_URL', 'expected redis://host:port or rediss://host:port');
+  }
+  const metricsToken = value(env, 'METRICS_TOKEN') ?? null;
+  if (metricsToken !== null && !/^[A-Za-z0-9_\-.~+/]{16,200}$/.test(metricsToken)) {
+    throw new ConfigError('METRICS_TOKEN', 'expected 16 to 200 characters from A-Z a-z 0-9 _ - . ~ + /');
+  }
   const logLevel = value(env, 'LOG_LEVEL') ?? 'info';
   if (!LOG_LEVELS.includes(logLevel)) {
     throw new ConfigError('LOG_LEVEL', `expected one of ${LOG_LEVELS.join(', ')}`);
@@ -122,5 +149,14 @@ export function loadConfig(env: Env = process.env): Config {
     logLevel,
     jobPollMs: integer(env, 'STAYDESK_JOB_POLL_MS', 1000, 10, 60 * 60 * 1000),
     cacheTtlMs: integer(env, 'STAYDESK_CACHE_TTL_MS', 2000, 0, 60_000),
+    limits: {
+      requestTimeoutSeconds: integer(env, 'REQUEST_TIMEOUT_SECONDS', 30, 0, 3600),
+      perKeyPerMinute: integer(env, 'RATE_LIMIT_PER_KEY', 600, 0, 10_000_000),
+      publicPerIpPerMinute: integer(env, 'RATE_LIMIT_PUBLIC_PER_IP', 120, 0, 10_000_000),
+      authFailuresPerIpPerMinute: integer(env, 'AUTH_FAILURES_PER_IP', 20, 0, 10_000_000),
+      draftsPerKey: integer(env, 'DRAFTS_PER_KEY', 20, 0, 1_000_000),
+      redisUrl,
+    },
+    metricsToken,
   };
 }

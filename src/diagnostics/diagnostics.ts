@@ -28,6 +28,20 @@ export async function calendarHealth(ctx: AppContext) {
   };
 }
 
+/** A connectivity answer that, like every diagnostic answer, says when signatures are off. */
+export async function calendarTest(ctx: AppContext) {
+  const webhook_signatures = await signatures(ctx);
+  return {
+    status: 'ok',
+    message:
+      webhook_signatures === 'on'
+        ? 'The calendar service is reachable.'
+        : 'The calendar service is reachable. Webhook signatures are off: unsigned webhook calls are accepted.',
+    webhook_signatures,
+    timestamp: new Date().toISOString(),
+  };
+}
+
 async function count(ctx: AppContext, table: 'accommodations' | 'bookings' | 'partners' | 'external_feeds' | 'outbox'): Promise<number> {
   const row = await ctx.db
     .selectFrom(table)

@@ -2,7 +2,7 @@
 export const MAX_ID = 2_147_483_647;
 
 /**
- * An id from a path or query string (already checked to be 1–10 digits by its schema). A number
+ * An id from a path or query string (already checked to be digits only by its schema). A number
  * beyond the id range cannot name a row, so it becomes 0, which no row has: the lookup finds
  * nothing and the caller answers 404 as for any other unknown id, and the store never sees a
  * value its integer column cannot hold.

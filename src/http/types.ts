@@ -35,6 +35,8 @@ declare module 'fastify' {
     auth?: RouteAuth;
     /** Top-level fields every error answer of this route carries (an error's own fields win). */
     errorBody?: Readonly<Record<string, unknown>>;
+    /** The body may be left out: the OpenAPI document marks the request body as not required. */
+    optionalBody?: boolean;
   }
   interface FastifyInstance {
     staydeskRoutes: RouteInfo[];

@@ -62,7 +62,7 @@ function describeExpected(error: VerboseError): string {
     case 'format':
       return `${String(p.format)} string`;
     case 'enum':
-      return `one of ${(p.allowedValues as unknown[]).map((v) => JSON.stringify(v)).join(', ')}`;
+      return (p.allowedValues as unknown[]).map(String).join(', ');
     case 'const':
       return JSON.stringify(p.allowedValue);
     case 'additionalProperties':
@@ -75,8 +75,33 @@ function describeExpected(error: VerboseError): string {
   }
 }
 
+/** The values of an `anyOf` made only of constants (TypeBox's union of literals), or null. */
+function constantsOf(schema: unknown): string[] | null {
+  const anyOf = (schema as { anyOf?: unknown } | undefined)?.anyOf;
+  if (!Array.isArray(anyOf) || anyOf.length === 0) return null;
+  const values: string[] = [];
+  for (const branch of anyOf) {
+    if (typeof branch !== 'object' || branch === null || !('const' in branch)) return null;
+    values.push(String((branch as { const: unknown }).const));
+  }
+  return values;
+}
+
+/**
+ * A value outside a union of literals fails every branch: the validator reports one `const`
+ * error per branch and then the `anyOf`. Those become one error listing every allowed value.
+ */
+function enumFromAnyOf(errors: readonly VerboseError[]): VerboseError | null {
+  const first = errors[0];
+  if (first?.keyword !== 'const') return null;
+  const union = errors.find((e) => e.keyword === 'anyOf' && e.instancePath === first.instancePath);
+  const values = constantsOf(union?.parentSchema);
+  if (union === undefined || values === null) return null;
+  return { ...union, keyword: 'enum', params: { allowedValues: values } };
+}
+
 export function validationToAppError(errors: readonly FastifySchemaValidationError[], part: string | undefined): AppError {
-  const error: VerboseError | undefined = errors[0];
+  const error: VerboseError | undefined = enumFromAnyOf(errors) ?? errors[0];
   if (error === undefined) return badRequest('The request is not valid.', { reason: 'invalid' });
   const where = part === 'querystring' ? 'query string' : part === 'params' ? 'path' : 'body';
   const p = error.params;

@@ -5,7 +5,10 @@ import type { InvoiceData } from './invoice-pdf.ts';
 
 const EXTRA_LABELS: Record<string, string> = { breakfast: 'Breakfast', linen: 'Linen', late_checkin: 'Late check-in' };
 
-/** The invoice of the booking whose invoice token this is, or undefined. */
+/**
+ * The invoice of the booking whose invoice token this is, or undefined. A cancelled booking has
+ * no invoice (docs/decisions.md): its address answers 404 like an unknown token.
+ */
 export async function findInvoiceData(db: Executor, token: string): Promise<InvoiceData | undefined> {
   const row = await db
     .selectFrom('bookings as b')
@@ -40,6 +43,7 @@ export async function findInvoiceData(db: Executor, token: string): Promise<Invo
       'p.address',
     ])
     .where('b.invoice_token', '=', token)
+    .where('b.status', '!=', 'cancelled')
     .executeTakeFirst();
   if (row === undefined) return undefined;
   const d = decimalsOf(row.currency);

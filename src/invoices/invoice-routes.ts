@@ -27,7 +27,7 @@ export const invoiceRoutes: FeatureRoutes = async (app, { ctx }) => {
     },
     async (request, reply) => {
       const data = await findInvoiceData(ctx.db, request.params.token);
-      if (data === undefined) throw notFound('No invoice at this address.', { reason: 'invoice_not_found' });
+      if (data === undefined) throw notFound('No invoice at this address (a cancelled booking has none).', { reason: 'invoice_not_found' });
       const pdf = await renderInvoicePdf(data);
       return reply
         .type('application/pdf')

@@ -10,7 +10,8 @@ export interface MailDeliveryDeps {
   db: Db;
   config: Pick<Config, 'smtpUrl' | 'mailFrom'>;
   metrics: Pick<Metrics, 'mailsSent'>;
-  log: JobLogger;
+  /** debug, when the logger has it, is the only level that sees a guest's address. */
+  log: JobLogger & { debug?: JobLogger['info'] };
   now(): Date;
   /** Names this process in outbox.locked_by. */
   worker: string;
@@ -41,7 +42,8 @@ function describe(error: unknown): string {
 /**
  * The mail worker. With SMTP_URL unset, mails stay `pending` in the outbox (nothing is lost and
  * they go out once a server is configured) and each is logged once, at info level, with its
- * recipient and subject.
+ * outbox id and subject. A guest's address is personal data: it is logged only at debug level;
+ * at info and above the outbox id leads to it (GET /admin/api/outbox/:id).
  */
 export function createMailDelivery(deps: MailDeliveryDeps): MailDelivery {
   const sender = deps.sender ?? (deps.config.smtpUrl === null ? null : smtpSender(deps.config.smtpUrl));
@@ -51,7 +53,8 @@ export function createMailDelivery(deps: MailDeliveryDeps): MailDelivery {
     for (;;) {
       const pending = await pendingMailsAfter(deps.db, loggedUpTo, 100);
       for (const m of pending) {
-        deps.log.info({ outbox_id: m.id, to: m.recipient, subject: m.subject, template: m.template }, 'mail kept in the outbox: SMTP_URL is not set');
+        deps.log.info({ outbox_id: m.id, subject: m.subject, template: m.template }, 'mail kept in the outbox: SMTP_URL is not set');
+        deps.log.debug?.({ outbox_id: m.id, to: m.recipient }, 'recipient of the mail kept in the outbox');
         loggedUpTo = m.id;
       }
       if (pending.length < 100) return;
@@ -67,7 +70,7 @@ export function createMailDelivery(deps: MailDeliveryDeps): MailDelivery {
       await markMailFailedAttempt(deps.db, mail.id, deps.worker, { attempts, error: describe(error), decision });
       deps.metrics.mailsSent.labels(decision.status === 'failed' ? 'failed' : 'retry').inc();
       deps.log.warn(
-        { outbox_id: mail.id, to: mail.recipient, attempts, next_attempt_at: decision.status === 'pending' ? decision.nextAttemptAt.toISOString() : null, err: describe(error) },
+        { outbox_id: mail.id, attempts, next_attempt_at: decision.status === 'pending' ? decision.nextAttemptAt.toISOString() : null, err: describe(error) },
         decision.status === 'failed' ? 'mail delivery failed for good' : 'mail delivery failed; will retry',
       );
       return false;
@@ -75,7 +78,8 @@ export function createMailDelivery(deps: MailDeliveryDeps): MailDelivery {
     // A crash right here would send the mail again once the lease runs out: at least once, never lost.
     await markMailSent(deps.db, mail.id, deps.worker, deps.now());
     deps.metrics.mailsSent.labels('sent').inc();
-    deps.log.info({ outbox_id: mail.id, to: mail.recipient, subject: mail.subject }, 'mail sent');
+    deps.log.info({ outbox_id: mail.id, subject: mail.subject }, 'mail sent');
+    deps.log.debug?.({ outbox_id: mail.id, to: mail.recipient }, 'recipient of the mail sent');
     return true;
   }
 

@@ -1,7 +1,19 @@
+import { timingSafeEqual } from 'node:crypto';
 import { Type } from 'typebox';
+import { bearerToken, hashApiKey } from '../auth/api-keys.ts';
+import { ErrorEnvelopeSchema } from '../http/envelope.ts';
+import { unauthorized } from '../http/errors.ts';
 import type { FeatureRoutes } from '../http/types.ts';
 
-/** Process health, store readiness and Prometheus metrics: unauthenticated and secret-free. */
+/** Constant-time: both sides are hashed first, so their lengths never differ. */
+function sameToken(sent: string, expected: string): boolean {
+  return timingSafeEqual(Buffer.from(hashApiKey(sent), 'hex'), Buffer.from(hashApiKey(expected), 'hex'));
+}
+
+/**
+ * Process health, store readiness and Prometheus metrics: secret-free. /metrics needs
+ * `Authorization: Bearer <METRICS_TOKEN>` when that variable is set, and is open otherwise.
+ */
 export const opsRoutes: FeatureRoutes = async (app, { ctx }) => {
   app.get(
     '/healthz',
@@ -40,10 +52,26 @@ export const opsRoutes: FeatureRoutes = async (app, { ctx }) => {
     },
   );
 
+  const token = ctx.config.metricsToken;
   app.get(
     '/metrics',
-    { config: { auth: 'public' }, schema: { tags: ['operations'], summary: 'Prometheus metrics', produces: ['text/plain'] } },
-    async (_request, reply) => {
+    {
+      config: { auth: 'public' },
+      schema: {
+        tags: ['operations'],
+        summary: 'Prometheus metrics',
+        description: 'Open, unless METRICS_TOKEN is set: then send Authorization: Bearer <METRICS_TOKEN>.',
+        produces: ['text/plain'],
+        ...(token === null ? {} : { security: [{ bearerKey: [] }], response: { 401: ErrorEnvelopeSchema } }),
+      },
+    },
+    async (request, reply) => {
+      if (token !== null) {
+        const sent = bearerToken(request.headers.authorization);
+        if (sent === null || !sameToken(sent, token)) {
+          throw unauthorized('Send Authorization: Bearer <METRICS_TOKEN> to read the metrics.', { reason: sent === null ? 'missing_metrics_token' : 'invalid_metrics_token' });
+        }
+      }
       const body = await ctx.metrics.registry.metrics();
       return reply.type(ctx.metrics.registry.contentType).send(body);
     },

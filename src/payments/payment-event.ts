@@ -6,8 +6,8 @@ import { refusePrototypeKeys } from '../webhooks/strict-json.ts';
 
 /**
  * Card processor events in Stripe's format. Verification is Stripe's own (`Stripe-Signature`,
- * HMAC over the raw body with a timestamp, 5 minutes tolerance), done by the official package
- * before anything in the body is trusted.
+ * HMAC over the raw body with a timestamp), done by the official package before anything in the
+ * body is trusted; the timestamp must lie within 5 minutes of now in either direction.
  */
 
 export const STRIPE_SIGNATURE_HEADER = 'stripe-signature';
@@ -48,6 +48,25 @@ export function readPaymentIntent(event: PaymentEvent): PaymentIntent {
   return object;
 }
 
+/** Stripe's default tolerance, which this service applies in both directions. */
+const TOLERANCE_SECONDS = 300;
+
+function staleSignature(): AppError {
+  return new AppError('BAD_REQUEST', 'The Stripe-Signature timestamp is more than 5 minutes from now.', {
+    parameter: 'Stripe-Signature',
+    reason: 'stale_signature',
+  });
+}
+
+/** The `t=` of a Stripe-Signature header (seconds since the epoch), or null. */
+function signedAt(header: string): number | null {
+  for (const part of header.split(',')) {
+    const [key, value] = part.split('=', 2);
+    if (key?.trim() === 't' && value !== undefined && /^\d{1,12}$/.test(value.trim())) return Number(value.trim());
+  }
+  return null;
+}
+
 /**
  * Verifies the raw body against the Stripe-Signature header and returns the parsed event.
  * Every refusal is a 400 (decisions.md 7), including "no secret configured".
@@ -67,16 +86,16 @@ export function verifyPaymentEvent(raw: Buffer, header: unknown, secret: string 
     event = Stripe.webhooks.constructEvent(raw, header, secret, undefined, undefined, now.getTime());
   } catch (error) {
     if (error instanceof Stripe.errors.StripeSignatureVerificationError) {
-      const stale = /tolerance/i.test(error.message);
-      throw new AppError(
-        'BAD_REQUEST',
-        stale ? 'The Stripe-Signature timestamp is more than 5 minutes from now.' : 'The Stripe-Signature header does not match the body.',
-        { parameter: 'Stripe-Signature', reason: stale ? 'stale_signature' : 'invalid_signature' },
-      );
+      if (/tolerance/i.test(error.message)) throw staleSignature();
+      throw new AppError('BAD_REQUEST', 'The Stripe-Signature header does not match the body.', { parameter: 'Stripe-Signature', reason: 'invalid_signature' });
     }
     // Signed, but not JSON.
     throw badRequest('The request body is not valid JSON.', { reason: 'malformed_json' });
   }
+  // Stripe's verifier only refuses old timestamps; one dated in the future would let a captured
+  // signature made with a wrong clock (or a leaked secret) be replayed until that time comes.
+  const at = signedAt(header);
+  if (at === null || at - now.getTime() / 1000 > TOLERANCE_SECONDS) throw staleSignature();
   refusePrototypeKeys(event);
   return event;
 }

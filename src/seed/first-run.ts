@@ -1,18 +1,33 @@
 import type { AppContext } from '../app-context.ts';
 import { createApiKey } from '../auth/api-key-repository.ts';
 import { countAccommodations } from '../accommodations/accommodation-repository.ts';
+import { generateWebhookSecret, getSetting, setSetting } from '../settings/settings-repository.ts';
 import { createDemoAccommodation } from './demo-accommodation.ts';
 
+export interface FirstRun {
+  accommodationId: number;
+  apiKey: string;
+  /** The webhook signing secret created now, or null when one was already set. */
+  webhookSecret: string | null;
+}
+
 /**
- * On an empty embedded store, the first start loads a demo accommodation and creates an API
- * key, so a newcomer has something to call. Returns null when the store was not empty.
+ * On an empty embedded (or in-memory) store, the first start loads a demo accommodation, creates
+ * an API key, and sets a webhook signing secret, so a newcomer has something to call and webhooks
+ * are signed from the start (`staydesk webhook-secret clear` turns signatures off). Returns null
+ * when the store was not empty.
  */
-export async function seedFirstRun(ctx: AppContext): Promise<{ accommodationId: number; apiKey: string } | null> {
+export async function seedFirstRun(ctx: AppContext): Promise<FirstRun | null> {
   return ctx.db.transaction().execute(async (trx) => {
     const keys = await trx.selectFrom('api_keys').select('id').limit(1).execute();
     if (keys.length > 0 || (await countAccommodations(trx)) > 0) return null;
     const accommodation = await createDemoAccommodation(trx);
     const { key } = await createApiKey(trx, { name: 'first-run demo key', scope: 'api' });
-    return { accommodationId: accommodation.id, apiKey: key };
+    let webhookSecret: string | null = null;
+    if ((await getSetting(trx, 'webhook_secret')) === null) {
+      webhookSecret = generateWebhookSecret();
+      await setSetting(trx, 'webhook_secret', webhookSecret);
+    }
+    return { accommodationId: accommodation.id, apiKey: key, webhookSecret };
   });
 }

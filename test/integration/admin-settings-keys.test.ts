@@ -42,8 +42,8 @@ describe(`admin settings (${testStoreKind})`, () => {
   test('set, show, clear: the status says whether each is set, never its value', async () => {
     assert.deepEqual(await getSettings(t), { webhook_secret: { set: false }, payment_webhook_secret: { set: false, source: null } });
 
-    const webhook = 'whsk_0123456789abcdef';
-    const payment = 'whsec_settings_secret';
+    const webhook = 'whsk_0123456789abcdef0123456789abcdef';
+    const payment = 'whsec_settings_secret_0123456789abcdef';
     assert.deepEqual(await putSettings(t, { webhook_secret: webhook }), {
       webhook_secret: { set: true },
       payment_webhook_secret: { set: false, source: null },
@@ -70,13 +70,19 @@ describe(`admin settings (${testStoreKind})`, () => {
   test('invalid bodies are a 400 and change nothing', async () => {
     const cases: [Record<string, unknown>, string][] = [
       [{ webhook_secret: 'short' }, 'webhook_secret'],
+      [{ webhook_secret: 'x'.repeat(31) }, 'webhook_secret'],
+      [{ payment_webhook_secret: 'whsec_'.padEnd(31, 'y') }, 'payment_webhook_secret'],
       [{ webhook_secret: 'x'.repeat(201) }, 'webhook_secret'],
       [{ payment_webhook_secret: 12345678 }, 'payment_webhook_secret'],
-      [{ webhook_secret: 'long enough', signing_secret: 'long enough' }, 'signing_secret'],
+      [{ webhook_secret: 'long enough'.padEnd(32, '!'), signing_secret: 'long enough' }, 'signing_secret'],
     ];
     for (const [body, parameter] of cases) {
       const error = assertErrorEnvelope(await t.admin('PUT', '/admin/api/settings', body), 400, 'BAD_REQUEST');
       assert.equal(error.error.details.parameter, parameter, JSON.stringify(body));
+      const sent = body[parameter];
+      if (parameter !== 'signing_secret' && typeof sent === 'string' && sent.length < 32) {
+        assert.equal(error.error.details.expected, 'string of at least 32 characters', JSON.stringify(body));
+      }
     }
     assert.equal(await getSetting(t.ctx.db, 'webhook_secret'), null);
   });
@@ -85,7 +91,7 @@ describe(`admin settings (${testStoreKind})`, () => {
     const envApp = await createTestApp({ PAYMENT_WEBHOOK_SECRET: 'whsec_from_environment' });
     try {
       assert.deepEqual((await getSettings(envApp)).payment_webhook_secret, { set: true, source: 'environment' });
-      assert.deepEqual((await putSettings(envApp, { payment_webhook_secret: 'whsec_from_settings' })).payment_webhook_secret, { set: true, source: 'settings' });
+      assert.deepEqual((await putSettings(envApp, { payment_webhook_secret: 'whsec_from_settings_0123456789abcdef' })).payment_webhook_secret, { set: true, source: 'settings' });
       assert.deepEqual((await putSettings(envApp, { payment_webhook_secret: null })).payment_webhook_secret, { set: true, source: 'environment' });
       assert.ok(!(await envApp.admin('GET', '/admin/api/settings')).body.includes('whsec_from_environment'));
     } finally {

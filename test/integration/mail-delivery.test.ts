@@ -21,14 +21,15 @@ after(async () => {
 });
 
 interface LogLine {
+  level: string;
   obj: Record<string, unknown>;
   msg: string;
 }
 
 function recorder() {
   const lines: LogLine[] = [];
-  const push = (obj: unknown, msg?: string) => lines.push({ obj: obj as Record<string, unknown>, msg: msg ?? '' });
-  return { lines, log: { info: push, warn: push, error: push } };
+  const at = (level: string) => (obj: unknown, msg?: string) => lines.push({ level, obj: obj as Record<string, unknown>, msg: msg ?? '' });
+  return { lines, log: { debug: at('debug'), info: at('info'), warn: at('warn'), error: at('error') } };
 }
 
 function delivery(smtpUrl: string | null, log = recorder().log, worker = 'test-worker') {
@@ -174,16 +175,20 @@ test(`a mail claimed by another worker is left alone until its lease runs out ($
   }
 });
 
-test(`with no SMTP_URL mails stay pending and each is logged once with recipient and subject (${testStoreKind})`, async () => {
+test(`with no SMTP_URL mails stay pending and each is logged once with its subject, the recipient only at debug level (${testStoreKind})`, async () => {
   const { lines, log } = recorder();
   const worker = delivery(null, log);
   const { mail, email } = await queuedMail();
   await worker.run();
   await worker.run();
-  const logged = lines.filter((l) => l.obj.outbox_id === mail.id);
+  const logged = lines.filter((l) => l.obj.outbox_id === mail.id && l.level === 'info');
   assert.equal(logged.length, 1, 'logged once, not on every run');
-  assert.equal(logged[0]?.obj.to, email);
+  assert.equal(logged[0]?.obj.to, undefined, 'no guest address at info level');
+  assert.ok(!JSON.stringify(logged[0]).includes(email));
   assert.equal(logged[0]?.obj.subject, mail.subject);
+  const debug = lines.filter((l) => l.obj.outbox_id === mail.id && l.level === 'debug');
+  assert.equal(debug.length, 1);
+  assert.equal(debug[0]?.obj.to, email);
   assert.match(logged[0]?.msg ?? '', /SMTP_URL is not set/);
   const row = await outboxRow(mail.id);
   assert.equal(row.status, 'pending');

@@ -209,6 +209,8 @@ test(`unsigned, wrongly signed, stale or malformed calls are 400s and change not
     ['wrong secret', { secret: 'whsec_someone_else' }, 'invalid_signature'],
     ['garbage header', { header: 't=1,v1=abc' }, 'invalid_signature'],
     ['ten minutes old', { secret: SECRET, at: new Date(Date.now() - 10 * 60_000) }, 'stale_signature'],
+    ['ten minutes ahead', { secret: SECRET, at: new Date(Date.now() + 10 * 60_000) }, 'stale_signature'],
+    ['a year ahead', { secret: SECRET, at: new Date(Date.now() + 365 * 24 * 3600_000) }, 'stale_signature'],
     ['service-style signature', { header: 'sha256=00ff' }, 'invalid_signature'],
   ];
   for (const [name, options, reason] of cases) {
@@ -227,6 +229,13 @@ test(`unsigned, wrongly signed, stale or malformed calls are 400s and change not
 
   assert.equal((await bookingById(t.ctx.db, booking.id)).status, 'draft');
   assert.equal((await t.ctx.db.selectFrom('webhook_events').select('id').where('dedupe_key', '=', event.id).execute()).length, 0);
+});
+
+test(`a signature dated up to 5 minutes ahead (clock skew) is accepted (${testStoreKind})`, async () => {
+  const { booking } = await draft();
+  const res = await postPaymentEvent(t, succeeded(booking), { secret: SECRET, at: new Date(Date.now() + 4 * 60_000) });
+  assert.equal(res.statusCode, 200, res.body);
+  assert.equal(res.json<Received>().outcome, 'confirmed');
 });
 
 test(`the secret in admin settings overrides PAYMENT_WEBHOOK_SECRET (${testStoreKind})`, async () => {

@@ -6,6 +6,7 @@ import { loadConfig, type Config } from '../../src/config/config.ts';
 import { createContext } from '../../src/context.ts';
 import type { App } from '../../src/http/types.ts';
 import { assertMatchesOpenApi } from './openapi-check.ts';
+import { LIMITS_OFF } from './limits-off.ts';
 import { openTestStore } from './test-store.ts';
 
 export interface TestApp {
@@ -30,7 +31,7 @@ export interface TestApp {
 /** Boots the whole app in-process on a fresh store, with one v1 key and one admin key. */
 export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
   const testStore = await openTestStore();
-  const config = loadConfig({ PUBLIC_BASE_URL: 'http://staydesk.test', LOG_LEVEL: 'silent', ...env });
+  const config = loadConfig({ PUBLIC_BASE_URL: 'http://staydesk.test', LOG_LEVEL: 'silent', ...LIMITS_OFF, ...env });
   config.store = testStore.config;
   const ctx = createContext(config, testStore.store);
   const app = await buildApp(ctx, { logger: false });

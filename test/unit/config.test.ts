@@ -223,3 +223,55 @@ describe('ConfigError', () => {
     assert.throws(() => loadConfig({ PORT: 'eighty' }), /PORT.*eighty/);
   });
 });
+
+describe('abuse limits and the metrics token (README, Security)', () => {
+  test('defaults: 30 s timeout, 600/min per key, 120/min per address on public routes, 20 auth failures, 20 drafts, no Redis, open metrics', () => {
+    const config = loadConfig({});
+    assert.deepEqual(config.limits, {
+      requestTimeoutSeconds: 30,
+      perKeyPerMinute: 600,
+      publicPerIpPerMinute: 120,
+      authFailuresPerIpPerMinute: 20,
+      draftsPerKey: 20,
+      redisUrl: null,
+    });
+    assert.equal(config.metricsToken, null);
+  });
+
+  test('each is read from its variable; 0 turns a limit off', () => {
+    const config = loadConfig({
+      REQUEST_TIMEOUT_SECONDS: '0',
+      RATE_LIMIT_PER_KEY: '5',
+      RATE_LIMIT_PUBLIC_PER_IP: '0',
+      AUTH_FAILURES_PER_IP: '3',
+      DRAFTS_PER_KEY: '2',
+      RATE_LIMIT_REDIS_URL: 'redis://127.0.0.1:6379',
+      METRICS_TOKEN: 'metrics-token-0123456789',
+    });
+    assert.deepEqual(config.limits, {
+      requestTimeoutSeconds: 0,
+      perKeyPerMinute: 5,
+      publicPerIpPerMinute: 0,
+      authFailuresPerIpPerMinute: 3,
+      draftsPerKey: 2,
+      redisUrl: 'redis://127.0.0.1:6379',
+    });
+    assert.equal(config.metricsToken, 'metrics-token-0123456789');
+  });
+
+  for (const [variable, bad] of [
+    ['REQUEST_TIMEOUT_SECONDS', '-1'],
+    ['REQUEST_TIMEOUT_SECONDS', '3601'],
+    ['RATE_LIMIT_PER_KEY', 'lots'],
+    ['RATE_LIMIT_PUBLIC_PER_IP', '1.5'],
+    ['AUTH_FAILURES_PER_IP', 'x'],
+    ['DRAFTS_PER_KEY', '-3'],
+    ['RATE_LIMIT_REDIS_URL', 'http://127.0.0.1:6379'],
+    ['METRICS_TOKEN', 'short'],
+    ['METRICS_TOKEN', 'has spaces in it, sixteen+'],
+  ] as const) {
+    test(`${variable}=${bad} is refused naming the variable`, () => {
+      assertBad({ [variable]: bad }, variable);
+    });
+  }
+});

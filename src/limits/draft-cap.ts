@@ -1,0 +1,33 @@
+import type { AppContext } from '../app-context.ts';
+import type { Executor } from '../db/store.ts';
+import { AppError } from '../http/errors.ts';
+
+/** Card-payment drafts of one API key that still hold nights at `now`, and when the first hold ends. */
+export async function liveDrafts(db: Executor, apiKeyId: number, now: string): Promise<{ count: number; firstEnds: string | null }> {
+  const row = await db
+    .selectFrom('bookings')
+    .select((eb) => [eb.fn.countAll<number | string>().as('n'), eb.fn.min('hold_expires_at').as('first_ends')])
+    .where('api_key_id', '=', apiKeyId)
+    .where('status', '=', 'draft')
+    .where('hold_expires_at', '>', now)
+    .executeTakeFirstOrThrow();
+  return { count: Number(row.n), firstEnds: row.first_ends };
+}
+
+/**
+ * decisions.md 5, abuse limits: a key may hold at most DRAFTS_PER_KEY unpaid card-payment drafts
+ * at once, so no caller can keep nights off the market by drafting over and over. Checked
+ * before the booking is written; 0 turns the cap off.
+ */
+export async function assertDraftCapacity(ctx: Pick<AppContext, 'db' | 'config'>, apiKeyId: number, now: Date): Promise<void> {
+  const cap = ctx.config.limits.draftsPerKey;
+  if (cap === 0) return;
+  const { count, firstEnds } = await liveDrafts(ctx.db, apiKeyId, now.toISOString());
+  if (count < cap) return;
+  const retryAfter = firstEnds === null ? 60 : Math.max(1, Math.ceil((Date.parse(firstEnds) - now.getTime()) / 1000));
+  throw new AppError(
+    'TOO_MANY_REQUESTS',
+    `This API key already holds ${count} unpaid card-payment drafts (at most ${cap}). Complete a payment or let a draft expire before starting another; bank_transfer and cash bookings are not limited.`,
+    { reason: 'draft_limit', limit: cap, received: count, retry_after_seconds: retryAfter },
+  );
+}

@@ -2,12 +2,8 @@ import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import { describe, test } from 'node:test';
 import type { LightMyRequestResponse } from 'fastify';
-import { buildApp } from '../../src/app.ts';
-import { createApiKey } from '../../src/auth/api-key-repository.ts';
-import { createContext } from '../../src/context.ts';
-import { insertBooking } from '../support/booking-factory.ts';
 import { assertErrorEnvelope } from '../support/envelope-assertions.ts';
-import { bookingBody, futureStay, makeAccommodation } from '../support/factories.ts';
+import { bookingBody, futureStay, insertBooking, makeAccommodation } from '../support/factories.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
 import { testStoreKind } from '../support/test-store.ts';
 
@@ -91,23 +87,4 @@ describe(`abuse limits (${testStoreKind})`, () => {
     });
   });
 
-  test('RATE_LIMIT_REDIS_URL: two processes on one store share the per-key limit through Redis', async () => {
-    const env = { RATE_LIMIT_PER_KEY: '3', RATE_LIMIT_REDIS_URL: 'redis://127.0.0.1:6379' };
-    await withApp(env, async (t) => {
-      // A second app over the same store, as a second server process would be.
-      const second = await buildApp(createContext(t.config, t.ctx.store), { logger: false });
-      try {
-        // A fresh key, so counters left in Redis by earlier runs cannot interfere.
-        const key = (await createApiKey(t.ctx.db, { name: `shared ${randomBytes(4).toString('hex')}`, scope: 'api' })).key;
-        const viaSecond = () => second.inject({ method: 'GET', url: `${t.v1}/test`, headers: { authorization: `Bearer ${key}` } });
-        assert.equal((await t.request({ method: 'GET', url: `${t.v1}/test`, key })).statusCode, 200);
-        assert.equal((await t.request({ method: 'GET', url: `${t.v1}/test`, key })).statusCode, 200);
-        assert.equal((await viaSecond()).statusCode, 200);
-        assertLimited(await viaSecond(), 'rate_limited');
-        assertLimited(await t.request({ method: 'GET', url: `${t.v1}/test`, key }), 'rate_limited');
-      } finally {
-        await second.close();
-      }
-    });
-  });
 });

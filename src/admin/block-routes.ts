@@ -1,5 +1,5 @@
 import { Type } from 'typebox';
-import { blockNights, blockedNights, unblockNights } from '../accommodations/blocks.ts';
+import { blockNights, blockedNights, unblockNights } from '../blocks/block-nights.ts';
 import { nightRange, realDate } from '../accommodations/night-range.ts';
 import { Envelope, commonErrorResponses, ok, requestMetadata } from '../http/envelope.ts';
 import type { FeatureRoutes } from '../http/types.ts';

@@ -1,5 +1,5 @@
 import { Type } from 'typebox';
-import { loadAccommodation } from '../availability/stay-check.ts';
+import { loadAccommodation } from '../accommodations/load-accommodation.ts';
 import { Envelope, commonErrorResponses, ok, requestMetadata } from '../http/envelope.ts';
 import type { FeatureRoutes } from '../http/types.ts';
 import { currentYearMonthIn } from '../shared/dates.ts';

@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { after, before, describe, test } from 'node:test';
 import type { Booking, BookingStatus } from '../../src/db/schema.ts';
 import type { Executor } from '../../src/db/store.ts';
-import { claimNights } from '../../src/occupancy/night-claims.ts';
+import { claimNights } from '../../src/occupancy/night-ledger.ts';
 import { diffDays, eachDate } from '../../src/shared/dates.ts';
 import { assertErrorEnvelope } from '../support/envelope-assertions.ts';
 import { makeAccommodation } from '../support/factories.ts';
@@ -71,6 +71,13 @@ async function insertBooking(
       updated_at: now,
       confirmed_at: status === 'confirmed' ? now : null,
       cancelled_at: status === 'cancelled' ? now : null,
+      hold_expired_at: null,
+      guest_title: 'Ms.',
+      guest_first_name: 'Grace',
+      guest_last_name: 'Hopper',
+      guest_email: email,
+      guest_phone: '+1 555 0100',
+      guest_address: null,
     })
     .returningAll()
     .executeTakeFirstOrThrow();
@@ -132,6 +139,8 @@ describe(`admin bookings (${testStoreKind})`, () => {
       updated_at: booking.updated_at,
       confirmed_at: booking.confirmed_at,
       cancelled_at: null,
+      // Written straight into the table by the factory, not through the lifecycle: no history.
+      events: [],
     });
 
     const jpyAcc = await makeAccommodation(t.ctx.db, { currency: 'JPY', base_price: 15000 });
@@ -217,6 +226,10 @@ describe(`admin bookings (${testStoreKind})`, () => {
     const after = (await admin('GET', `/admin/api/bookings/${expired.id}`)).json<{ data: AdminBooking }>().data;
     assert.equal(after.status, 'cancelled');
     assert.equal(after.cancel_reason, 'payment_timeout');
+    assert.deepEqual(
+      (after as unknown as { events: { event: string; actor: { kind: string } }[] }).events.map((e) => [e.event, e.actor.kind]),
+      [['expired', 'hold_expiry']],
+    );
 
     const held = await insertBooking(t.ctx.db, {
       accommodationId: acc.id,

@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import type { Accommodation, Booking, BookingStatus, PaymentMethod } from '../../src/db/schema.ts';
 import type { Executor } from '../../src/db/store.ts';
-import { quoteColumns, quoteStay } from '../../src/bookings/quote-stay.ts';
-import { claimNights } from '../../src/occupancy/night-claims.ts';
+import { claimNights } from '../../src/occupancy/night-ledger.ts';
+import { quoteColumns, quoteStay } from '../../src/pricing/quote-stay.ts';
 import type { ExtraName } from '../../src/pricing/price-stay.ts';
 import { eachDate } from '../../src/shared/dates.ts';
 
@@ -38,13 +38,14 @@ export async function insertBooking(db: Executor, accommodation: Accommodation, 
   const adults = seed.adults ?? 2;
   const children = seed.children ?? 0;
   const email = seed.email ?? `guest-${randomCode().toLowerCase()}@example.com`;
+  const first_name = seed.firstName ?? 'Ada';
   const partner = await db
     .insertInto('partners')
     .values({
       email,
       email_key: email.toLowerCase(),
       title: null,
-      first_name: seed.firstName ?? 'Ada',
+      first_name,
       last_name: 'Lovelace',
       phone: null,
       address: null,
@@ -83,6 +84,13 @@ export async function insertBooking(db: Executor, accommodation: Accommodation, 
       updated_at: now,
       confirmed_at: status === 'confirmed' ? now : null,
       cancelled_at: status === 'cancelled' ? now : null,
+      hold_expired_at: null,
+      guest_title: null,
+      guest_first_name: first_name,
+      guest_last_name: 'Lovelace',
+      guest_email: email,
+      guest_phone: null,
+      guest_address: null,
     })
     .returningAll()
     .executeTakeFirstOrThrow();

@@ -1,9 +1,9 @@
-import { sql } from 'kysely';
+import { sql, type QueryCreator } from 'kysely';
 import { isPostgres, isUniqueViolation } from '../db/dialect.ts';
 import type { NewBooking } from '../db/schema.ts';
 import type { Executor } from '../db/store.ts';
 import type { BookingMailRow } from '../mail/enqueue-booking-mail.ts';
-import { NightTakenError, claimNights, claimRow } from '../occupancy/night-ledger.ts';
+import { NightTakenError, claimNights, claimNightsOfInsertedBooking, type InsertedBooking } from '../occupancy/night-ledger.ts';
 import { findOrCreatePartner, partnerRow, type PartnerInput } from '../partners/partner-repository.ts';
 import { bookingEventRow, type BookingActor } from './booking-lifecycle.ts';
 
@@ -59,7 +59,6 @@ function createdEvent(rows: BookingRows, bookingId: number, now: string) {
  * the existing row's id), booking, one claim per night (unnest of the nights), mail and history.
  */
 async function insertInOneStatement(db: Executor, rows: BookingRows, now: string): Promise<{ bookingId: number; partnerId: number }> {
-  const claim = claimRow({ accommodationId: rows.booking.accommodation_id, kind: 'booking' }, '', now);
   const event = createdEvent(rows, 0, now);
   const mail = rows.mail;
   const statement = db
@@ -77,24 +76,8 @@ async function insertInOneStatement(db: Executor, rows: BookingRows, now: string
         .values({ ...rows.booking, partner_id: qb.selectFrom('p').select('p.id') })
         .returning(['id', 'partner_id']),
     )
-    .with('c', (qb) =>
-      qb
-        .insertInto('night_claims')
-        .columns(['accommodation_id', 'night', 'kind', 'booking_id', 'external_reservation_id', 'reason', 'created_at'])
-        .expression(
-          qb
-            .selectFrom(['b', sql<{ night: string }>`unnest(${rows.nights}::date[])`.as('n')])
-            .select([
-              sql<number>`${claim.accommodation_id}::integer`.as('accommodation_id'),
-              sql<string>`n`.as('night'),
-              sql<string>`${claim.kind}`.as('kind'),
-              'b.id',
-              sql<null>`null::integer`.as('external_reservation_id'),
-              sql<string | null>`${claim.reason}::text`.as('reason'),
-              sql<string>`${claim.created_at}::timestamptz`.as('created_at'),
-            ]),
-        ),
-    )
+    // The ledger writes the claims; it needs only the inserted booking's id from the statement.
+    .with('c', (qb) => claimNightsOfInsertedBooking(qb as unknown as QueryCreator<InsertedBooking>, rows.booking.accommodation_id, rows.nights, now))
     .with('e', (qb) =>
       qb
         .insertInto('booking_events')

@@ -1,6 +1,6 @@
-import { sql, type RawBuilder, type SqlBool } from 'kysely';
+import { sql, type QueryCreator, type RawBuilder, type SqlBool } from 'kysely';
 import { isUniqueViolation } from '../db/dialect.ts';
-import type { ClaimKind } from '../db/schema.ts';
+import type { ClaimKind, Database } from '../db/schema.ts';
 import type { Executor } from '../db/store.ts';
 
 /**
@@ -66,6 +66,34 @@ export async function claimNights(db: Executor, input: ClaimInput): Promise<void
     if (isUniqueViolation(error)) throw new NightTakenError('night already taken', { cause: error });
     throw error;
   }
+}
+
+/** The tables a CTE of the booking statement sees: the schema and the inserted booking `b`. */
+export type InsertedBooking = Database & { b: { id: number } };
+
+/**
+ * The claim insert of a booking written in one PostgreSQL statement (src/bookings/insert-booking-rows.ts),
+ * for a data-modifying CTE: one row per night (unnest of the nights, the only raw SQL needed),
+ * for the booking the statement's CTE `b` inserted.
+ */
+export function claimNightsOfInsertedBooking(qb: QueryCreator<InsertedBooking>, accommodationId: number, nights: readonly string[], createdAt: string) {
+  const claim = claimRow({ accommodationId, kind: 'booking' }, '', createdAt);
+  return qb
+    .insertInto('night_claims')
+    .columns(['accommodation_id', 'night', 'kind', 'booking_id', 'external_reservation_id', 'reason', 'created_at'])
+    .expression(
+      qb
+        .selectFrom(['b', sql<{ night: string }>`unnest(${nights}::date[])`.as('n')])
+        .select([
+          sql<number>`${claim.accommodation_id}::integer`.as('accommodation_id'),
+          sql<string>`n`.as('night'),
+          sql<string>`${claim.kind}`.as('kind'),
+          'b.id',
+          sql<null>`null::integer`.as('external_reservation_id'),
+          sql<string | null>`${claim.reason}::text`.as('reason'),
+          sql<string>`${claim.created_at}::timestamptz`.as('created_at'),
+        ]),
+    );
 }
 
 /**

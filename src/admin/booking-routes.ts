@@ -1,14 +1,15 @@
 import { Type } from 'typebox';
 import { listBookingEvents } from '../bookings/booking-lifecycle.ts';
+import { BOOKING_STATUSES } from '../db/schema.ts';
 import { realDate } from '../accommodations/night-range.ts';
 import { Envelope, commonErrorResponses, ok, requestMetadata } from '../http/envelope.ts';
 import { notFound } from '../http/errors.ts';
 import type { FeatureRoutes } from '../http/types.ts';
 import { adminRoute, DateString, IdParams, IdString, NullableString, page, PageQueryFields, toId } from './admin-params.ts';
 import { findBookingRow, listBookings } from './booking-queries.ts';
-import { bookingToJson } from './booking-view.ts';
+import { bookingToJson } from './admin-booking-json.ts';
 
-const Status = Type.Union([Type.Literal('draft'), Type.Literal('confirmed'), Type.Literal('modified'), Type.Literal('cancelled')]);
+const Status = Type.Enum(BOOKING_STATUSES);
 
 export const AdminBookingSchema = Type.Object({
   id: Type.Integer(),
@@ -71,7 +72,7 @@ const BookingQuery = Type.Object(
 );
 
 /** Bookings, read-only: filtered list (newest first) and one booking. */
-export const bookingRoutes: FeatureRoutes = async (app, { ctx }) => {
+export const adminBookingRoutes: FeatureRoutes = async (app, { ctx }) => {
   app.get(
     '/bookings',
     {

@@ -1,5 +1,6 @@
 import { Type } from 'typebox';
 import { MetadataSchema } from '../http/envelope.ts';
+import { MAX_ID } from '../http/ids.ts';
 import { Nullable } from '../http/nullable.ts';
 
 export const ExtrasSchema = Type.Object(
@@ -15,7 +16,7 @@ export const ExtrasSchema = Type.Object(
   },
 );
 
-export const AccommodationId = Type.Integer({ minimum: 1, maximum: 2147483647 });
+export const AccommodationId = Type.Integer({ minimum: 1, maximum: MAX_ID });
 export const DateString = Type.String({ maxLength: 32, description: 'YYYY-MM-DD' });
 
 export const AvailabilityBody = Type.Object({

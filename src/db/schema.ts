@@ -15,7 +15,9 @@ type Id = Generated<number>;
 
 export type UserRole = 'technical' | 'admin';
 export type ApiKeyScope = 'api' | 'admin';
-export type BookingStatus = 'draft' | 'confirmed' | 'modified' | 'cancelled';
+/** A booking's states; the lifecycle (src/bookings/booking-lifecycle.ts) is the only writer. */
+export const BOOKING_STATUSES = ['draft', 'confirmed', 'modified', 'cancelled'] as const;
+export type BookingStatus = (typeof BOOKING_STATUSES)[number];
 export type PaymentMethod = 'card_processor' | 'bank_transfer' | 'cash';
 export type ClaimKind = 'booking' | 'block' | 'external';
 export type OutboxStatus = 'pending' | 'sent' | 'failed';

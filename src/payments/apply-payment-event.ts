@@ -7,7 +7,7 @@ import { MAX_ID } from '../http/ids.ts';
 import { formatMoney } from '../shared/money.ts';
 import { DuplicateDeliveryError, finishDelivery, recordDelivery } from '../webhooks/webhook-events.ts';
 import { readPaymentIntent, type PaymentEvent, type PaymentIntent } from './payment-event.ts';
-import { recordPaymentIssue, type PaymentIssueKind } from './payment-issues.ts';
+import { recordPaymentIssue, type PaymentIssueKind } from './payment-issue-repository.ts';
 
 /** What happened to an event; an issue kind means it was recorded for the host in payment_issues. */
 export type PaymentOutcome = 'confirmed' | 'already_confirmed' | 'duplicate' | 'ignored' | PaymentIssueKind;

@@ -1,4 +1,4 @@
-import type { FeatureRoutes } from '../http/types.ts';
+import type { FeatureRoutes } from '../app-context.ts';
 import { accommodationRoutes } from './accommodation-routes.ts';
 import { apiKeyRoutes } from './api-key-routes.ts';
 import { blockRoutes } from './block-routes.ts';

@@ -4,7 +4,7 @@ import { BOOKING_STATUSES } from '../db/schema.ts';
 import { realDate } from '../accommodations/night-range.ts';
 import { Envelope, commonErrorResponses, ok, requestMetadata } from '../http/envelope.ts';
 import { notFound } from '../http/errors.ts';
-import type { FeatureRoutes } from '../http/types.ts';
+import type { FeatureRoutes } from '../app-context.ts';
 import { adminRoute, DateString, IdParams, IdString, NullableString, page, PageQueryFields, toId } from './admin-params.ts';
 import { findBookingRow, listBookings } from './booking-queries.ts';
 import { bookingToJson } from './admin-booking-json.ts';

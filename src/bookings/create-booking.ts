@@ -19,7 +19,7 @@ import { insertBookingRows, type BookingRows } from './insert-booking-rows.ts';
 import { nextSteps } from './next-steps.ts';
 import { guestColumns } from '../partners/partner-repository.ts';
 import { priceFromOverrides, quoteColumns } from '../pricing/quote-stay.ts';
-import { checkStayOrThrow } from '../stays/check-stay-or-throw.ts';
+import { checkStayOrThrow } from '../pricing/check-stay-or-throw.ts';
 import { expireHoldsOverlapping } from './expire-holds.ts';
 
 /** How often a booking is written when PostgreSQL aborts it for a deadlock. */

@@ -11,7 +11,7 @@ import { quoteColumns, quoteStay } from '../pricing/quote-stay.ts';
 import type { StayQuote } from '../pricing/price-stay.ts';
 import { eachDate, todayIn } from '../shared/dates.ts';
 import { formatMoney } from '../shared/money.ts';
-import { checkStayOrThrow } from '../stays/check-stay-or-throw.ts';
+import { checkStayOrThrow } from '../pricing/check-stay-or-throw.ts';
 import { writeTransition, type BookingActor, type LifecycleOutcome } from './booking-lifecycle.ts';
 import { expireHoldsOverlapping } from './expire-holds.ts';
 

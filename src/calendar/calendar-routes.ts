@@ -1,7 +1,7 @@
 import { Type } from 'typebox';
 import { loadAccommodation } from '../accommodations/load-accommodation.ts';
 import { Envelope, commonErrorResponses, ok, requestMetadata } from '../http/envelope.ts';
-import type { FeatureRoutes } from '../http/types.ts';
+import type { FeatureRoutes } from '../app-context.ts';
 import { currentYearMonthIn } from '../shared/dates.ts';
 import { calendarDebug, calendarHealth } from '../diagnostics/diagnostics.ts';
 import { CalendarBody, CalendarData } from './calendar-schemas.ts';

@@ -1,8 +1,10 @@
 import { Type } from 'typebox';
-import type { FeatureRoutes } from '../http/types.ts';
+import type { Store } from '../db/store.ts';
+import type { RoutesWith } from '../http/types.ts';
+import type { Metrics } from './metrics.ts';
 
 /** Process health, store readiness and Prometheus metrics: unauthenticated and secret-free. */
-export const opsRoutes: FeatureRoutes = async (app, { ctx }) => {
+export const opsRoutes: RoutesWith<{ readonly store: Store; readonly metrics: Metrics }> = async (app, { ctx }) => {
   app.get(
     '/healthz',
     {

@@ -1,6 +1,6 @@
 import { Type } from 'typebox';
 import { ErrorEnvelopeSchema } from '../http/envelope.ts';
-import type { FeatureRoutes } from '../http/types.ts';
+import type { FeatureRoutes } from '../app-context.ts';
 import { paymentWebhookSecret } from '../settings/secret-status.ts';
 import { readJsonBodiesRaw } from '../webhooks/strict-json.ts';
 import { applyPaymentEvent } from './apply-payment-event.ts';

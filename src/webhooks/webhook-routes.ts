@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { ErrorEnvelopeSchema } from '../http/envelope.ts';
-import type { FeatureRoutes } from '../http/types.ts';
+import type { FeatureRoutes } from '../app-context.ts';
 import { syncCalendars } from '../ical/sync-calendars.ts';
 import { applyBookingWebhook } from './apply-booking-webhook.ts';
 import { SIGNATURE_HEADER } from './signature.ts';

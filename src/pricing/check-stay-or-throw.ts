@@ -1,8 +1,8 @@
 import type { Accommodation } from '../db/schema.ts';
 import { badRequest } from '../http/errors.ts';
-import { stayRulesOf } from '../pricing/accommodation-rules.ts';
+import { stayRulesOf } from './accommodation-rules.ts';
 import { todayIn } from '../shared/dates.ts';
-import { checkStay, type StayFieldNames } from './stay-rules.ts';
+import { checkStay, type StayFieldNames } from '../stays/stay-rules.ts';
 
 /** The stay rules of decisions.md section 4 as a 400, named with the caller's field names. */
 export function checkStayOrThrow(

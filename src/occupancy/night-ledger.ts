@@ -145,6 +145,12 @@ export async function releaseFeedNights(db: Executor, feedId: number): Promise<v
   await db.deleteFrom('night_claims').where('external_reservation_id', 'in', reservations).execute();
 }
 
+/** Frees the nights held by these imported reservations (an import that dropped or moved them). */
+export async function releaseReservationNights(db: Executor, reservationIds: readonly number[]): Promise<void> {
+  if (reservationIds.length === 0) return;
+  await db.deleteFrom('night_claims').where('external_reservation_id', 'in', reservationIds).execute();
+}
+
 /** Frees every night of an accommodation that is being deleted (its caller has refused while it has bookings). */
 export async function releaseAccommodationNights(db: Executor, accommodationId: number): Promise<void> {
   await db.deleteFrom('night_claims').where('accommodation_id', '=', accommodationId).execute();

@@ -2,6 +2,42 @@ import js from '@eslint/js';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
+/**
+ * The floors of src/ (ARCHITECTURE.md, "Layers"), lowest first. A folder may import only from
+ * folders before it in this list (and from itself), so imports point down and no two folders
+ * import each other, directly or through a third. `context` is src/app-context.ts with
+ * src/caches.ts; `app` is the other files at the root of src/.
+ */
+const FLOORS = [
+  ['shared'],
+  ['config', 'db', 'http', 'ops'],
+  ['occupancy', 'partners', 'settings', 'auth', 'users', 'stays', 'accommodations', 'pricing', 'invoices', 'mail'],
+  ['context'],
+  ['limits'],
+  ['bookings'],
+  ['availability', 'ical', 'webhooks', 'diagnostics', 'calendar', 'payments', 'blocks', 'admin', 'jobs', 'seed'],
+  ['app'],
+  ['cli'],
+];
+const ORDER = FLOORS.flat();
+const ROOT_FILES = { context: ['app-context.ts', 'caches.ts'], app: ['app.ts', 'server.ts', 'create-app-context.ts'] };
+/** Import specifiers that reach a unit from a file one folder below src/ (the root files are reached as ../name.ts). */
+const reach = (unit) => (unit in ROOT_FILES ? ROOT_FILES[unit].map((f) => `../${f}`) : [`../${unit}/*`, `../../${unit}/*`]);
+const floorRules = ORDER.map((unit, i) => {
+  const above = ORDER.slice(i + 1);
+  const files = unit in ROOT_FILES ? ROOT_FILES[unit].map((f) => `src/${f}`) : [`src/${unit}/**/*.ts`];
+  // Root files import folders as ./name/...: the same list, one level up.
+  const group = unit in ROOT_FILES ? above.flatMap((u) => (u in ROOT_FILES ? ROOT_FILES[u].map((f) => `./${f}`) : [`./${u}/*`])) : above.flatMap(reach);
+  return group.length === 0
+    ? null
+    : {
+        files,
+        rules: {
+          'no-restricted-imports': ['error', { patterns: [{ group, message: `src/${unit} sits below these folders (ARCHITECTURE.md, Layers): imports point down only.` }] }],
+        },
+      };
+}).filter((c) => c !== null);
+
 export default tseslint.config(
   { ignores: ['node_modules/', '.staydesk/', 'coverage/', 'dist/'] },
   js.configs.recommended,
@@ -27,6 +63,12 @@ export default tseslint.config(
   {
     files: ['eslint.config.js'],
     rules: { 'no-restricted-exports': 'off' },
+  },
+  ...floorRules,
+  {
+    // A shipped migration is self-contained: it imports nothing of the app (column-types.ts is part of the migrations).
+    files: ['src/db/migrations/*.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [{ group: ['../*', '../../*'], message: 'A migration must not import app code: inline what it needs.' }] }] },
   },
   {
     files: ['test/**/*.ts', 'bench/**/*.ts'],

@@ -7,7 +7,7 @@ import { sql } from 'kysely';
 import { buildApp } from '../src/app.ts';
 import { createApiKey } from '../src/auth/api-key-repository.ts';
 import { loadConfig } from '../src/config/config.ts';
-import { createContext } from '../src/context.ts';
+import { createContext } from '../src/create-app-context.ts';
 import { migrateToLatest } from '../src/db/migrate.ts';
 import { createDemoAccommodation } from '../src/seed/demo-accommodation.ts';
 

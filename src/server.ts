@@ -1,7 +1,7 @@
 import type { AppContext } from './app-context.ts';
 import { buildApp } from './app.ts';
 import type { Config } from './config/config.ts';
-import { createContext } from './context.ts';
+import { createContext } from './create-app-context.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import type { App } from './http/types.ts';
 import { startBackgroundJobs } from './jobs/background-jobs.ts';

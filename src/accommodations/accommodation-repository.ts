@@ -1,5 +1,6 @@
 import type { Accommodation, AccommodationUpdate, NewAccommodation } from '../db/schema.ts';
 import type { Executor } from '../db/store.ts';
+import { releaseAccommodationNights } from '../occupancy/night-ledger.ts';
 
 export async function insertAccommodation(db: Executor, values: NewAccommodation): Promise<Accommodation> {
   return db.insertInto('accommodations').values(values).returningAll().executeTakeFirstOrThrow();
@@ -36,7 +37,7 @@ export async function accommodationHasBookings(db: Executor, id: number): Promis
  * refuses while any exists, and the bookings foreign key refuses one that arrives meanwhile.
  */
 export async function deleteAccommodation(db: Executor, id: number): Promise<boolean> {
-  await db.deleteFrom('night_claims').where('accommodation_id', '=', id).execute();
+  await releaseAccommodationNights(db, id);
   await db.deleteFrom('external_reservations').where('accommodation_id', '=', id).execute();
   await db.deleteFrom('external_feeds').where('accommodation_id', '=', id).execute();
   await db.deleteFrom('nightly_prices').where('accommodation_id', '=', id).execute();

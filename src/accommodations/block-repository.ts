@@ -8,18 +8,6 @@ export interface BlockedNight {
   created_at: string;
 }
 
-/** Frees the blocked nights in [from, to); nights taken by stays are left alone. Returns how many were freed. */
-export async function deleteBlocks(db: Executor, accommodationId: number, from: string, to: string): Promise<number> {
-  const result = await db
-    .deleteFrom('night_claims')
-    .where('accommodation_id', '=', accommodationId)
-    .where('kind', '=', 'block')
-    .where('night', '>=', from)
-    .where('night', '<', to)
-    .executeTakeFirst();
-  return Number(result.numDeletedRows);
-}
-
 /** Blocked nights, by date; `from` and `to` bound the nights [from, to) when given. */
 export function listBlocks(db: Executor, accommodationId: number, range: { from?: string; to?: string }): Promise<BlockedNight[]> {
   let query = db

@@ -9,7 +9,7 @@ import {
   requireAccommodation,
 } from '../accommodations/manage-accommodations.ts';
 import { Envelope, commonErrorResponses, ok, requestMetadata } from '../http/envelope.ts';
-import type { FeatureRoutes } from '../http/types.ts';
+import type { FeatureRoutes } from '../app-context.ts';
 import { adminRoute, DeletedSchema, IdParams, toId } from './admin-params.ts';
 
 const One = { 200: Envelope(AccommodationSchema), ...commonErrorResponses };

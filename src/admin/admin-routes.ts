@@ -1,8 +1,8 @@
-import type { FeatureRoutes } from '../http/types.ts';
+import type { FeatureRoutes } from '../app-context.ts';
 import { accommodationRoutes } from './accommodation-routes.ts';
 import { apiKeyRoutes } from './api-key-routes.ts';
 import { blockRoutes } from './block-routes.ts';
-import { bookingRoutes } from './booking-routes.ts';
+import { adminBookingRoutes } from './booking-routes.ts';
 import { icalFeedRoutes } from './ical-feed-routes.ts';
 import { outboxRoutes } from './outbox-routes.ts';
 import { paymentIssueRoutes } from './payment-issue-routes.ts';
@@ -16,7 +16,7 @@ export const adminRoutes: FeatureRoutes = async (app, { ctx }) => {
     priceRoutes,
     blockRoutes,
     icalFeedRoutes,
-    bookingRoutes,
+    adminBookingRoutes,
     settingsRoutes,
     apiKeyRoutes,
     outboxRoutes,

@@ -2,7 +2,7 @@ import { Type } from 'typebox';
 import { createApiKey, listApiKeys, revokeApiKey } from '../auth/api-key-repository.ts';
 import { Envelope, commonErrorResponses, ok, requestMetadata } from '../http/envelope.ts';
 import { badRequest, notFound } from '../http/errors.ts';
-import type { FeatureRoutes } from '../http/types.ts';
+import type { FeatureRoutes } from '../app-context.ts';
 import { adminRoute, IdParams, NullableString, toId } from './admin-params.ts';
 
 const Scope = Type.Union([Type.Literal('api'), Type.Literal('admin')]);

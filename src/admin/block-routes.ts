@@ -1,8 +1,8 @@
 import { Type } from 'typebox';
-import { blockNights, blockedNights, unblockNights } from '../accommodations/blocks.ts';
+import { blockNights, blockedNights, unblockNights } from '../blocks/block-nights.ts';
 import { nightRange, realDate } from '../accommodations/night-range.ts';
 import { Envelope, commonErrorResponses, ok, requestMetadata } from '../http/envelope.ts';
-import type { FeatureRoutes } from '../http/types.ts';
+import type { FeatureRoutes } from '../app-context.ts';
 import { adminRoute, DateString, IdParams, NullableString, toId } from './admin-params.ts';
 
 const Reason = Type.String({ maxLength: 200, description: 'why the nights are blocked (shown to the host)' });

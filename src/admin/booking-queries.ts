@@ -1,15 +1,10 @@
-import type { Booking, BookingStatus } from '../db/schema.ts';
+import { bookingsWithGuest, type BookingWithGuest } from '../db/booking-with-guest.ts';
+import type { BookingStatus } from '../db/schema.ts';
 import type { Executor } from '../db/store.ts';
 
 /** Read-only views of bookings for the admin, with their accommodation's name and guest. */
 
-export interface BookingRow extends Booking {
-  accommodation_name: string;
-  partner_first_name: string;
-  partner_last_name: string;
-  partner_email: string;
-  partner_phone: string | null;
-}
+export type BookingRow = BookingWithGuest;
 
 export interface BookingFilter {
   accommodationId?: number;
@@ -19,21 +14,6 @@ export interface BookingFilter {
   to?: string;
   limit: number;
   offset: number;
-}
-
-function bookingsWithGuest(db: Executor) {
-  return db
-    .selectFrom('bookings as b')
-    .innerJoin('accommodations as a', 'a.id', 'b.accommodation_id')
-    .innerJoin('partners as p', 'p.id', 'b.partner_id')
-    .selectAll('b')
-    .select([
-      'a.name as accommodation_name',
-      'p.first_name as partner_first_name',
-      'p.last_name as partner_last_name',
-      'p.email as partner_email',
-      'p.phone as partner_phone',
-    ]);
 }
 
 /** Newest first. */

@@ -1,13 +1,15 @@
 import { Type } from 'typebox';
+import { listBookingEvents } from '../bookings/booking-lifecycle.ts';
+import { BOOKING_STATUSES } from '../db/schema.ts';
 import { realDate } from '../accommodations/night-range.ts';
 import { Envelope, commonErrorResponses, ok, requestMetadata } from '../http/envelope.ts';
 import { notFound } from '../http/errors.ts';
-import type { FeatureRoutes } from '../http/types.ts';
+import type { FeatureRoutes } from '../app-context.ts';
 import { adminRoute, DateString, IdParams, IdString, NullableString, page, PageQueryFields, toId } from './admin-params.ts';
 import { findBookingRow, listBookings } from './booking-queries.ts';
-import { bookingToJson } from './booking-view.ts';
+import { bookingToJson } from './admin-booking-json.ts';
 
-const Status = Type.Union([Type.Literal('draft'), Type.Literal('confirmed'), Type.Literal('modified'), Type.Literal('cancelled')]);
+const Status = Type.Enum(BOOKING_STATUSES);
 
 export const AdminBookingSchema = Type.Object({
   id: Type.Integer(),
@@ -44,6 +46,20 @@ export const AdminBookingSchema = Type.Object({
   cancelled_at: NullableString,
 });
 
+export const BookingEventSchema = Type.Object({
+  event: Type.Enum(['created', 'confirmed', 'modified', 'cancelled', 'expired'], { description: 'what happened' }),
+  status: Status,
+  actor: Type.Object({
+    kind: Type.Enum(['api_key', 'webhook', 'payment_event', 'hold_expiry', 'host', 'system'], { description: 'who made the change' }),
+    ref: Type.Union([Type.String(), Type.Null()], { description: 'the API key id, webhook delivery id or payment event id' }),
+  }),
+  reason: Type.Union([Type.String(), Type.Null()], { description: 'why: the payment, the cancellation reason, what was modified' }),
+  at: Type.String(),
+});
+
+/** One booking with its history, oldest change first. */
+export const AdminBookingDetailSchema = Type.Object({ ...AdminBookingSchema.properties, events: Type.Array(BookingEventSchema) });
+
 const BookingQuery = Type.Object(
   {
     accommodation_id: Type.Optional(IdString),
@@ -56,7 +72,7 @@ const BookingQuery = Type.Object(
 );
 
 /** Bookings, read-only: filtered list (newest first) and one booking. */
-export const bookingRoutes: FeatureRoutes = async (app, { ctx }) => {
+export const adminBookingRoutes: FeatureRoutes = async (app, { ctx }) => {
   app.get(
     '/bookings',
     {
@@ -85,13 +101,25 @@ export const bookingRoutes: FeatureRoutes = async (app, { ctx }) => {
     '/bookings/:id',
     {
       config: { auth: 'admin' },
-      schema: { ...adminRoute, summary: 'One booking', params: IdParams, response: { 200: Envelope(AdminBookingSchema), ...commonErrorResponses } },
+      schema: {
+        ...adminRoute,
+        summary: 'One booking, with the history of its changes (who made each and why)',
+        params: IdParams,
+        response: { 200: Envelope(AdminBookingDetailSchema), ...commonErrorResponses },
+      },
     },
     async (request) => {
       const id = toId(request.params.id);
       const row = await findBookingRow(ctx.db, id);
       if (row === undefined) throw notFound(`No booking with id ${id}.`, { parameter: 'id', expected: 'id of an existing booking', received: id, reason: 'not_found' });
-      return ok(bookingToJson(row), requestMetadata(request.id));
+      const events = await listBookingEvents(ctx.db, id);
+      return ok(
+        {
+          ...bookingToJson(row),
+          events: events.map((e) => ({ event: e.event, status: e.status, actor: { kind: e.actor_kind, ref: e.actor_ref }, reason: e.reason, at: e.created_at })),
+        },
+        requestMetadata(request.id),
+      );
     },
   );
 };

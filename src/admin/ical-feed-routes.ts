@@ -2,7 +2,7 @@ import { Type } from 'typebox';
 import { addFeed, feedsOf, removeFeed } from '../accommodations/ical-feeds.ts';
 import type { ExternalFeed } from '../accommodations/external-feed-repository.ts';
 import { Envelope, commonErrorResponses, ok, requestMetadata } from '../http/envelope.ts';
-import type { FeatureRoutes } from '../http/types.ts';
+import type { FeatureRoutes } from '../app-context.ts';
 import { adminRoute, DeletedSchema, IdParams, IdString, NullableString, toId } from './admin-params.ts';
 
 const FeedBody = Type.Object(

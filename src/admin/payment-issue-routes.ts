@@ -1,8 +1,8 @@
 import { Type } from 'typebox';
 import { Envelope, commonErrorResponses, ok, requestMetadata } from '../http/envelope.ts';
-import type { FeatureRoutes } from '../http/types.ts';
+import type { FeatureRoutes } from '../app-context.ts';
 import { adminRoute, NullableString, page, PageQueryFields } from './admin-params.ts';
-import { listPaymentIssues, paymentIssueToJson } from './payment-issues.ts';
+import { listPaymentIssues, paymentIssueToJson } from './payment-issue-queries.ts';
 
 const PaymentIssueSchema = Type.Object({
   id: Type.Integer(),

@@ -2,7 +2,7 @@ import { Type } from 'typebox';
 import { nightRange } from '../accommodations/night-range.ts';
 import { listPrices, setPrices } from '../accommodations/nightly-prices.ts';
 import { Envelope, commonErrorResponses, ok, requestMetadata } from '../http/envelope.ts';
-import type { FeatureRoutes } from '../http/types.ts';
+import type { FeatureRoutes } from '../app-context.ts';
 import { adminRoute, DateString, IdParams, toId } from './admin-params.ts';
 
 const SetPricesBody = Type.Object(

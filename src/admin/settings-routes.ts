@@ -1,6 +1,6 @@
 import { Type } from 'typebox';
 import { Envelope, commonErrorResponses, ok, requestMetadata } from '../http/envelope.ts';
-import type { FeatureRoutes } from '../http/types.ts';
+import type { FeatureRoutes } from '../app-context.ts';
 import { adminRoute } from './admin-params.ts';
 import { secretStatus } from '../settings/secret-status.ts';
 import { setSetting } from '../settings/settings-repository.ts';

@@ -1,7 +1,9 @@
 import type { ApiKey, ApiKeyScope } from '../db/schema.ts';
 import type { Executor } from '../db/store.ts';
-import { TECHNICAL_USER_LOGIN } from '../db/migrations/0002-technical-user.ts';
 import { generateApiKey } from './api-keys.ts';
+
+/** The technical user v1 keys belong to, created by migration 0002 (which keeps its own copy of the login). */
+export const TECHNICAL_USER_LOGIN = 'staydesk-api';
 
 export type ApiKeySummary = Omit<ApiKey, 'secret_hash'>;
 

@@ -31,10 +31,3 @@ export function sameHash(a: string, b: string): boolean {
   const right = Buffer.from(b, 'hex');
   return left.length === right.length && left.length > 0 && timingSafeEqual(left, right);
 }
-
-/** Pulls the key out of an `Authorization: Bearer <key>` header; null when absent or malformed. */
-export function bearerToken(header: string | undefined): string | null {
-  if (header === undefined) return null;
-  const match = /^Bearer[ ]+([A-Za-z0-9_\-.~+/]+=*)\s*$/i.exec(header);
-  return match?.[1] ?? null;
-}

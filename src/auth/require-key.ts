@@ -1,9 +1,11 @@
 import type { FastifyRequest, HookHandlerDoneFunction, onRequestHookHandler } from 'fastify';
 import type { ApiKeyScope } from '../db/schema.ts';
-import type { AppContext } from '../app-context.ts';
+import type { Db } from '../db/store.ts';
 import { forbidden, unauthorized } from '../http/errors.ts';
+import type { TtlCache } from '../shared/ttl-cache.ts';
 import { findActiveKeyByHash, touchApiKey, type ActiveKey } from './api-key-repository.ts';
-import { bearerToken, hashApiKey, sameHash } from './api-keys.ts';
+import { bearerToken } from '../http/bearer-token.ts';
+import { hashApiKey, sameHash } from './api-keys.ts';
 
 export interface AuthenticatedKey {
   id: number;
@@ -19,6 +21,12 @@ declare module 'fastify' {
   }
 }
 
+/** What the key check needs from the app context: the store and the key caches (src/caches.ts). */
+export interface KeyCheckContext {
+  readonly db: Db;
+  readonly caches: { readonly apiKeys: TtlCache<string, ActiveKey>; readonly apiKeyTouches: Map<number, number> };
+}
+
 /** last_used_at is refreshed at most this often per key, to keep reads read-only. */
 const TOUCH_INTERVAL_MS = 60_000;
 
@@ -31,7 +39,7 @@ const TOUCH_INTERVAL_MS = 60_000;
  * cache is admitted synchronously, and only a cache miss or a due last_used_at write waits for
  * the store.
  */
-export function requireKey(ctx: Pick<AppContext, 'db' | 'caches'>, scope: ApiKeyScope): onRequestHookHandler {
+export function requireKey(ctx: KeyCheckContext, scope: ApiKeyScope): onRequestHookHandler {
   const { db, caches } = ctx;
 
   function admit(request: FastifyRequest, key: ActiveKey | undefined, hash: string, done: HookHandlerDoneFunction): void {

@@ -1,11 +1,13 @@
-import type { FeatureRoutes } from '../http/types.ts';
+import type { FeatureRoutes } from '../app-context.ts';
 import { commonErrorResponses, endpointMetadata } from '../http/envelope.ts';
 import { loadNightWindow } from '../occupancy/night-window.ts';
 import { pricingView, restrictionsOf } from '../pricing/accommodation-rules.ts';
 import { AVAILABILITY_FIELD_NAMES } from '../stays/stay-rules.ts';
-import { priceFromOverrides } from '../bookings/quote-stay.ts';
+import { priceFromOverrides } from '../pricing/quote-stay.ts';
 import { AvailabilityBody, AvailabilityResponse } from './availability-schemas.ts';
-import { checkStayOrThrow, conflictMessage, loadCachedAccommodation, nightlyOverrides } from './stay-check.ts';
+import { loadCachedAccommodation, nightlyOverrides } from '../accommodations/load-accommodation.ts';
+import { conflictMessage } from '../occupancy/nights-unavailable.ts';
+import { checkStayOrThrow } from '../pricing/check-stay-or-throw.ts';
 
 /** api-v1.md 4.1: is the accommodation free for these nights, and what would the stay cost. */
 export const availabilityRoutes: FeatureRoutes = async (app, { ctx }) => {

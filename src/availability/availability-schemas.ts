@@ -1,22 +1,7 @@
 import { Type } from 'typebox';
 import { MetadataSchema } from '../http/envelope.ts';
+import { AccommodationId, DateString, ExtrasSchema } from '../http/v1-fields.ts';
 import { Nullable } from '../http/nullable.ts';
-
-export const ExtrasSchema = Type.Object(
-  {
-    breakfast: Type.Optional(Type.Boolean()),
-    linen: Type.Optional(Type.Boolean()),
-    late_checkin: Type.Optional(Type.Boolean()),
-  },
-  {
-    // Any other name is accepted by the schema and refused as an extra that is not offered.
-    additionalProperties: Type.Boolean(),
-    description: 'Requested extras (api-v1.md 2.4); true requests one',
-  },
-);
-
-export const AccommodationId = Type.Integer({ minimum: 1, maximum: 2147483647 });
-export const DateString = Type.String({ maxLength: 32, description: 'YYYY-MM-DD' });
 
 export const AvailabilityBody = Type.Object({
   accommodation_id: AccommodationId,

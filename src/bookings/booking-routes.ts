@@ -1,9 +1,9 @@
 import { BareEnvelope, Envelope, commonErrorResponses, endpointMetadata, ok } from '../http/envelope.ts';
 import { notFound } from '../http/errors.ts';
 import { toId } from '../http/ids.ts';
-import type { FeatureRoutes } from '../http/types.ts';
+import type { FeatureRoutes } from '../app-context.ts';
 import { BookingCreatedData, BookingIdParams, BookingViewSchema, CreateBookingBody } from './booking-schemas.ts';
-import { findBookingView } from './booking-view.ts';
+import { findBookingView } from './booking-retrieval.ts';
 import { createBooking } from './create-booking.ts';
 
 /** api-v1.md 4.2 and 4.3. */

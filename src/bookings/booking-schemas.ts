@@ -1,5 +1,5 @@
 import { Type, type Static } from 'typebox';
-import { AccommodationId, DateString, ExtrasSchema } from '../availability/availability-schemas.ts';
+import { AccommodationId, DateString, ExtrasSchema } from '../http/v1-fields.ts';
 
 const Text = (max: number) => Type.String({ maxLength: max });
 const Count = Type.Integer({ minimum: 0, maximum: 100 });

@@ -1,12 +1,13 @@
 import type { AppContext } from '../app-context.ts';
-import { checkStayOrThrow, conflictMessage, loadCachedAccommodation, nightlyOverrides } from '../availability/stay-check.ts';
+import { loadCachedAccommodation, nightlyOverrides } from '../accommodations/load-accommodation.ts';
 import { isPostgres, isTransientConflict, isUniqueViolation } from '../db/dialect.ts';
 import type { Accommodation, BookingStatus } from '../db/schema.ts';
 import { badRequest, conflict, type AppError } from '../http/errors.ts';
 import { invoiceUrl } from '../invoices/invoice-url.ts';
 import { assertDraftCapacity } from '../limits/draft-cap.ts';
 import { bookingMailRow } from '../mail/enqueue-booking-mail.ts';
-import { NightTakenError, expireHoldsOverlapping, type TakenNight } from '../occupancy/night-claims.ts';
+import { NightTakenError, type TakenNight } from '../occupancy/night-ledger.ts';
+import { datesUnavailable } from '../occupancy/nights-unavailable.ts';
 import { loadNightWindow } from '../occupancy/night-window.ts';
 import { decimalsOf } from '../pricing/accommodation-rules.ts';
 import type { StayQuote } from '../pricing/price-stay.ts';
@@ -17,7 +18,10 @@ import type { BookingCreated, CreateBookingInput } from './booking-schemas.ts';
 import { recordIdempotent, replayIdempotent, requestHash } from './idempotency.ts';
 import { insertBookingRows, type BookingRows } from './insert-booking-rows.ts';
 import { nextSteps } from './next-steps.ts';
-import { priceFromOverrides, quoteColumns } from './quote-stay.ts';
+import { guestColumns } from '../partners/partner-repository.ts';
+import { priceFromOverrides, quoteColumns } from '../pricing/quote-stay.ts';
+import { checkStayOrThrow } from '../pricing/check-stay-or-throw.ts';
+import { expireHoldsOverlapping } from './expire-holds.ts';
 
 /** How often a booking is written when PostgreSQL aborts it for a deadlock. */
 const WRITE_ATTEMPTS = 3;
@@ -105,8 +109,11 @@ export async function createBooking(ctx: AppContext, apiKeyId: number, input: Cr
       updated_at: nowIso,
       confirmed_at: status === 'confirmed' ? nowIso : null,
       cancelled_at: null,
+      hold_expired_at: null,
+      ...guestColumns(input.partner_data),
     },
     nights: eachDate(stay.checkin, stay.checkout),
+    actor: { kind: 'api_key', apiKeyId },
     // Card drafts are mailed when the payment confirms them; the others now.
     mail:
       status === 'confirmed'
@@ -225,14 +232,5 @@ export async function createBooking(ctx: AppContext, apiKeyId: number, input: Cr
 
 function takenConflict(ctx: AppContext, taken: readonly TakenNight[]): AppError {
   ctx.metrics.bookingConflicts.inc();
-  return datesTakenError(taken);
-}
-
-function datesTakenError(taken: readonly TakenNight[]): AppError {
-  return conflict(taken.length > 0 ? conflictMessage(taken).replace(/^Not available: /, 'Dates already booked: ') : 'Dates already booked.', {
-    parameter: 'booking_data.checkin_date',
-    reason: 'dates_unavailable',
-    conflicting_night: taken[0]?.night ?? null,
-    conflicting_booking: taken[0]?.confirmation_code ?? null,
-  });
+  return datesUnavailable(taken, 'booking_data.checkin_date');
 }

@@ -1,31 +1,34 @@
-import { CompiledQuery } from 'kysely';
+import { CompiledQuery, sql, type QueryCreator } from 'kysely';
 import { isPostgres, isUniqueViolation } from '../db/dialect.ts';
 import type { NewBooking } from '../db/schema.ts';
 import type { Executor } from '../db/store.ts';
 import type { BookingMailRow } from '../mail/enqueue-booking-mail.ts';
-import { NightTakenError, claimNights } from '../occupancy/night-claims.ts';
-import { emailKey, upsertPartner, type PartnerInput } from '../partners/partner-repository.ts';
+import { NightTakenError, claimNights, claimNightsOfInsertedBooking, type InsertedBooking } from '../occupancy/night-ledger.ts';
+import { findOrCreatePartner, partnerRow, type PartnerInput } from '../partners/partner-repository.ts';
+import { bookingEventRow, type BookingActor } from './booking-lifecycle.ts';
 
-/** Everything a new booking writes: its guest, itself, one claim per night and its mail. */
+/** Everything a new booking writes: its guest, itself, one claim per night, its mail and its first history row. */
 export interface BookingRows {
   partner: PartnerInput;
   booking: Omit<NewBooking, 'partner_id'>;
   nights: readonly string[];
   mail: BookingMailRow | null;
+  actor: BookingActor;
 }
 
 /**
- * Writes a booking's rows; a night already taken throws NightTakenError. This is the one place
- * the stores differ on the booking path:
- * - SQLite runs four statements, so the caller must hold a transaction (statements on the
+ * The lifecycle's `create`: writes a booking's rows; a night already taken throws NightTakenError.
+ * This is the one place the stores differ on the booking path:
+ * - SQLite runs five statements, so the caller must hold a transaction (statements on the
  *   embedded store cost microseconds);
  * - PostgreSQL runs one statement of data-modifying CTEs, atomic by itself, because there each
  *   round trip costs more than the work it carries. The primary key of night_claims refuses a
  *   taken night inside that statement just as it does for a separate insert.
+ * Both build their rows with the same builders (partner, claim, mail, history).
  */
 export async function insertBookingRows(db: Executor, rows: BookingRows, now: string): Promise<{ bookingId: number; partnerId: number }> {
   if (!isPostgres(db)) {
-    const partnerId = await upsertPartner(db, rows.partner, now);
+    const partnerId = await findOrCreatePartner(db, rows.partner, now);
     const booking = await db
       .insertInto('bookings')
       .values({ ...rows.booking, partner_id: partnerId })
@@ -33,6 +36,7 @@ export async function insertBookingRows(db: Executor, rows: BookingRows, now: st
       .executeTakeFirstOrThrow();
     await claimNights(db, { accommodationId: rows.booking.accommodation_id, nights: rows.nights, kind: 'booking', bookingId: booking.id });
     if (rows.mail !== null) await db.insertInto('outbox').values({ ...rows.mail, booking_id: booking.id }).execute();
+    await db.insertInto('booking_events').values(createdEvent(rows, booking.id, now)).execute();
     return { bookingId: booking.id, partnerId };
   }
   try {
@@ -45,86 +49,95 @@ export async function insertBookingRows(db: Executor, rows: BookingRows, now: st
   }
 }
 
-/** The statement's text per column layout, built once: the layouts are fixed by the code. */
-const statements = new Map<string, string>();
-
-function quoted(columns: readonly string[]): string {
-  // Column names come from the typed row objects of this module, never from a request.
-  return columns.map((c) => `"${c}"`).join(', ');
+function createdEvent(rows: BookingRows, bookingId: number, now: string) {
+  const reason = rows.booking.status === 'draft' ? 'created as a draft awaiting card payment' : `created, paid by ${rows.booking.payment_method}`;
+  return bookingEventRow(bookingId, 'created', rows.booking.status, rows.actor, reason, now);
 }
 
-function placeholders(from: number, count: number): string {
-  return Array.from({ length: count }, (_, i) => `$${String(from + i)}`).join(', ');
+/**
+ * The PostgreSQL statement: partner (found or created by e-mail; the conflict branch only returns
+ * the existing row's id), booking, one claim per night, mail and history.
+ */
+function oneStatement(
+  db: Executor,
+  partner: ReturnType<typeof partnerRow>,
+  booking: BookingRows['booking'],
+  event: ReturnType<typeof createdEvent>,
+  mail: BookingMailRow | null,
+  nights: readonly string[],
+  now: string,
+) {
+  return (
+    db
+      .with('p', (qb) =>
+        qb
+          .insertInto('partners')
+          .values(partner)
+          // A no-op update, so that RETURNING yields the existing guest's id too.
+          .onConflict((oc) => oc.column('email_key').doUpdateSet({ email_key: (eb) => eb.ref('excluded.email_key') }))
+          .returning('id'),
+      )
+      .with('b', (qb) =>
+        qb
+          .insertInto('bookings')
+          .values({ ...booking, partner_id: qb.selectFrom('p').select('p.id') })
+          .returning(['id', 'partner_id']),
+      )
+      // The ledger writes the claims; it needs only the inserted booking's id from the statement.
+      .with('c', (qb) => claimNightsOfInsertedBooking(qb as unknown as QueryCreator<InsertedBooking>, booking.accommodation_id, nights, now))
+      .with('e', (qb) => qb.insertInto('booking_events').values({ ...event, booking_id: qb.selectFrom('b').select('b.id') }))
+      .with('o', (qb) =>
+        mail === null
+          ? qb.selectNoFrom(sql<number>`0`.as('none'))
+          : qb
+              .insertInto('outbox')
+              .values({ ...mail, booking_id: qb.selectFrom('b').select('b.id') })
+              .returning('id'),
+      )
+      .selectFrom('b')
+      .select(['b.id as booking_id', 'b.partner_id'])
+  );
 }
 
-function oneStatementSql(bookingColumns: readonly string[], mailColumns: readonly string[]): string {
-  const key = `${bookingColumns.join(',')}|${mailColumns.join(',')}`;
-  let text = statements.get(key);
-  if (text !== undefined) return text;
-  // Parameters: 9 partner values, the booking's, then accommodation id, now, nights, the mail's.
-  const b0 = 10;
-  const after = b0 + bookingColumns.length;
-  const m0 = after + 3;
-  // Same partner rule as upsertPartner: contact details sent now refresh the stored ones, names
-  // stay as first recorded, updated_at moves only when something changed.
-  text = `with p as (
-  insert into partners (email, email_key, title, first_name, last_name, phone, address, created_at, updated_at)
-  values ($1, $2, $3, $4, $5, $6, $7, $8, $9)
-  on conflict (email_key) do update set
-    phone = coalesce(excluded.phone, partners.phone),
-    address = coalesce(excluded.address, partners.address),
-    title = coalesce(excluded.title, partners.title),
-    updated_at = case
-      when (coalesce(excluded.phone, partners.phone), coalesce(excluded.address, partners.address), coalesce(excluded.title, partners.title))
-        is distinct from (partners.phone, partners.address, partners.title)
-      then excluded.updated_at else partners.updated_at end
-  returning id
-), b as (
-  insert into bookings (${quoted(bookingColumns)}, partner_id)
-  values (${placeholders(b0, bookingColumns.length)}, (select id from p))
-  returning id, partner_id
-), c as (
-  insert into night_claims (accommodation_id, night, kind, booking_id, created_at)
-  select $${String(after)}::integer, n.night, 'booking', b.id, $${String(after + 1)}::timestamptz
-  from b cross join unnest($${String(after + 2)}::date[]) as n(night)
-)${
-    mailColumns.length === 0
-      ? ''
-      : `, o as (
-  insert into outbox (${quoted(mailColumns)}, booking_id)
-  values (${placeholders(m0, mailColumns.length)}, (select id from b))
-)`
-  }
-select id as booking_id, partner_id from b`;
-  statements.set(key, text);
-  return text;
-}
+/**
+ * The statement's text per column layout, compiled once: building and compiling five CTEs costs
+ * more CPU than the store spends running them. It is compiled from stand-in values (one marker
+ * per value, as src/db/prepared.ts does); each run puts the real values in their places.
+ */
+const compiled = new Map<string, { sql: string; slots: ({ arg: number } | { value: unknown })[] }>();
+const MARK = '\u0001booking-insert:';
 
 async function insertInOneStatement(db: Executor, rows: BookingRows, now: string): Promise<{ bookingId: number; partnerId: number }> {
-  const p = rows.partner;
-  const booking = rows.booking;
-  const mail = rows.mail;
-  const bookingColumns = Object.keys(booking) as (keyof typeof booking)[];
-  const mailColumns = mail === null ? [] : (Object.keys(mail) as (keyof BookingMailRow)[]);
-  const parameters: unknown[] = [
-    p.email.trim(),
-    emailKey(p.email),
-    p.title ?? null,
-    p.first_name.trim(),
-    p.last_name.trim(),
-    p.phone ?? null,
-    p.address === undefined ? null : JSON.stringify(p.address),
-    now,
-    now,
-    ...bookingColumns.map((c) => booking[c] ?? null),
-    booking.accommodation_id,
-    now,
-    rows.nights,
-    ...(mail === null ? [] : mailColumns.map((c) => mail[c] ?? null)),
-  ];
-  const result = await db.executeQuery<{ booking_id: number; partner_id: number }>(
-    CompiledQuery.raw(oneStatementSql(bookingColumns, mailColumns), parameters),
-  );
+  const args: unknown[] = [];
+  const keys: string[] = [];
+  /** The row with each defined value replaced by its marker; the values go to `args` in order. */
+  const stand = <T extends object>(row: T): T => {
+    const out: Record<string, unknown> = {};
+    for (const [column, value] of Object.entries(row)) {
+      if (value === undefined) continue;
+      args.push(value);
+      keys.push(column);
+      out[column] = `${MARK}${args.length - 1}`;
+    }
+    keys.push('|');
+    return out as T;
+  };
+  const partner = stand(partnerRow(rows.partner, now));
+  const booking = stand(rows.booking);
+  const event = stand(createdEvent(rows, 0, now));
+  const mail = rows.mail === null ? null : stand(rows.mail);
+  const nights = stand({ nights: rows.nights }).nights;
+  const at = stand({ now }).now;
+  const layout = keys.join(',');
+  let entry = compiled.get(layout);
+  if (entry === undefined) {
+    const query = oneStatement(db, partner, booking, event, mail, nights, at).compile();
+    const slots = query.parameters.map((p) => (typeof p === 'string' && p.startsWith(MARK) ? { arg: Number(p.slice(MARK.length)) } : { value: p }));
+    entry = { sql: query.sql, slots };
+    compiled.set(layout, entry);
+  }
+  const parameters = entry.slots.map((slot) => ('arg' in slot ? args[slot.arg] : slot.value));
+  const result = await db.executeQuery<{ booking_id: number; partner_id: number }>(CompiledQuery.raw(entry.sql, parameters));
   const row = result.rows[0];
   if (row === undefined) throw new Error('booking insert returned no row');
   return { bookingId: row.booking_id, partnerId: row.partner_id };

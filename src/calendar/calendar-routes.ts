@@ -1,6 +1,6 @@
-import { loadAccommodation } from '../availability/stay-check.ts';
+import { loadAccommodation } from '../accommodations/load-accommodation.ts';
 import { Envelope, commonErrorResponses, ok, requestMetadata } from '../http/envelope.ts';
-import type { FeatureRoutes } from '../http/types.ts';
+import type { FeatureRoutes } from '../app-context.ts';
 import { currentYearMonthIn } from '../shared/dates.ts';
 import { CalendarBody, CalendarData } from './calendar-schemas.ts';
 import { monthCalendar } from './month-calendar.ts';

@@ -1,5 +1,5 @@
 import { Type, type Static } from 'typebox';
-import { AccommodationId } from '../availability/availability-schemas.ts';
+import { AccommodationId } from '../http/v1-fields.ts';
 import { Nullable } from '../http/nullable.ts';
 
 export const CalendarBody = Type.Object({

@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import type { Accommodation } from '../db/schema.ts';
 import { prepared } from '../db/prepared.ts';
 import type { Executor } from '../db/store.ts';
+import { holdsNothing, liveClaim } from '../occupancy/night-ledger.ts';
 import { loadNightWindow, type NightWindow } from '../occupancy/night-window.ts';
 import { decimalsOf, pricingRulesView } from '../pricing/accommodation-rules.ts';
 import { addDays, compareDates, daysInMonth, diffDays, eachDate, firstOfMonth, todayIn } from '../shared/dates.ts';
@@ -99,7 +100,6 @@ const calendarQuery = prepared(
       .where('p.night', '<', to);
     const bookings = db
       .selectFrom('bookings as b')
-      .innerJoin('partners as p', 'p.id', 'b.partner_id')
       .select((eb) => [
         sql<RowKind>`'booking'`.as('row_kind'),
         NULL_DATE.as('night'),
@@ -117,13 +117,14 @@ const calendarQuery = prepared(
         eb.ref('b.babies').$castTo<number | null>().as('babies'),
         eb.ref('b.color_index').$castTo<number | null>().as('color_index'),
         eb.ref('b.guest_notes').$castTo<string | null>().as('notes'),
-        sql<string | null>`${eb.ref('p.first_name')} || ' ' || ${eb.ref('p.last_name')}`.as('title'),
+        sql<string | null>`${eb.ref('b.guest_first_name')} || ' ' || ${eb.ref('b.guest_last_name')}`.as('title'),
       ])
       .where('b.accommodation_id', '=', accommodationId)
       .where('b.status', '!=', 'cancelled')
       .where('b.checkin', '<', to)
       .where('b.checkout', '>', from)
-      .where((eb) => eb.or([eb('b.status', '!=', 'draft'), eb('b.hold_expires_at', '>', now)]));
+      // Not an expired card draft: the ledger's live-claim rule, read on the booking itself.
+      .where(liveClaim(now));
     const imported = db
       .selectFrom('external_reservations as r')
       .innerJoin('external_feeds as f', 'f.id', 'r.feed_id')
@@ -210,8 +211,7 @@ export async function monthCalendar(db: Executor, accommodation: Accommodation, 
   for (const r of rows) {
     switch (r.row_kind) {
       case 'claim':
-        // A card draft whose hold has run out takes nothing, as in loadNightWindow.
-        if (r.night !== null && !(r.status === 'draft' && r.hold_expires_at !== null && r.hold_expires_at <= nowIso)) {
+        if (r.night !== null && !holdsNothing(r, nowIso)) {
           taken.set(r.night, r.claim_kind === 'block' ? 'block' : 'stay');
         }
         break;

@@ -1,7 +1,7 @@
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import type { AppContext } from '../app-context.ts';
 import { loadConfig, type Config } from '../config/config.ts';
-import { createContext } from '../context.ts';
+import { createContext } from '../create-app-context.ts';
 import { migrateToLatest } from '../db/migrate.ts';
 
 export class UsageError extends Error {

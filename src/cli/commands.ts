@@ -1,7 +1,7 @@
 import { createApiKey, listApiKeys, revokeApiKey } from '../auth/api-key-repository.ts';
 import { migrateToLatest } from '../db/migrate.ts';
 import { loadConfig } from '../config/config.ts';
-import { createContext } from '../context.ts';
+import { createContext } from '../create-app-context.ts';
 import { DEMO_NAME, createDemoAccommodation } from '../seed/demo-accommodation.ts';
 import { generateWebhookSecret, setSetting } from '../settings/settings-repository.ts';
 import { LOGIN_PATTERN, createAdminUser } from '../users/user-repository.ts';

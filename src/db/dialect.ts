@@ -30,7 +30,3 @@ export function isUniqueViolation(error: unknown): boolean {
   return typeof e.message === 'string' && e.message.includes('UNIQUE constraint failed');
 }
 
-/** The current instant in the form both stores keep timestamps in. */
-export function nowIso(now: Date = new Date()): string {
-  return now.toISOString();
-}

@@ -15,7 +15,9 @@ type Id = Generated<number>;
 
 export type UserRole = 'technical' | 'admin';
 export type ApiKeyScope = 'api' | 'admin';
-export type BookingStatus = 'draft' | 'confirmed' | 'modified' | 'cancelled';
+/** A booking's states; the lifecycle (src/bookings/booking-lifecycle.ts) is the only writer. */
+export const BOOKING_STATUSES = ['draft', 'confirmed', 'modified', 'cancelled'] as const;
+export type BookingStatus = (typeof BOOKING_STATUSES)[number];
 export type PaymentMethod = 'card_processor' | 'bank_transfer' | 'cash';
 export type ClaimKind = 'booking' | 'block' | 'external';
 export type OutboxStatus = 'pending' | 'sent' | 'failed';
@@ -134,6 +136,32 @@ export interface BookingsTable {
   updated_at: Timestamp;
   confirmed_at: Timestamp | null;
   cancelled_at: Timestamp | null;
+  /** Set only by the hold expiry: an unpaid card draft it cancelled (a late payment may still confirm it). */
+  hold_expired_at: Timestamp | null;
+  /** The guest details this booking was made with (the partner record is matched by e-mail, but never rewrites these). */
+  guest_title: string | null;
+  guest_first_name: string;
+  guest_last_name: string;
+  guest_email: string;
+  guest_phone: string | null;
+  /** JSON text of the address object, or null. */
+  guest_address: string | null;
+}
+
+export type BookingEventKind = 'created' | 'confirmed' | 'modified' | 'cancelled' | 'expired';
+export type BookingActorKind = 'api_key' | 'webhook' | 'payment_event' | 'hold_expiry' | 'host' | 'system';
+
+/** One change of a booking's state: what happened, the status it left, who did it and why. */
+export interface BookingEventsTable {
+  id: Id;
+  booking_id: number;
+  event: BookingEventKind;
+  status: BookingStatus;
+  actor_kind: BookingActorKind;
+  /** The api key id, payment event id or webhook delivery id, when the actor has one. */
+  actor_ref: string | null;
+  reason: string | null;
+  created_at: Timestamp;
 }
 
 export interface ExternalFeedsTable {
@@ -226,6 +254,7 @@ export interface Database {
   night_claims: NightClaimsTable;
   partners: PartnersTable;
   bookings: BookingsTable;
+  booking_events: BookingEventsTable;
   external_feeds: ExternalFeedsTable;
   external_reservations: ExternalReservationsTable;
   outbox: OutboxTable;
@@ -240,7 +269,7 @@ export type NewAccommodation = Insertable<AccommodationsTable>;
 export type AccommodationUpdate = Updateable<AccommodationsTable>;
 export type Booking = Selectable<BookingsTable>;
 export type NewBooking = Insertable<BookingsTable>;
-export type Partner = Selectable<PartnersTable>;
+export type BookingEvent = Selectable<BookingEventsTable>;
 export type ApiKey = Selectable<ApiKeysTable>;
 export type OutboxMessage = Selectable<OutboxTable>;
 export type NewOutboxMessage = Insertable<OutboxTable>;

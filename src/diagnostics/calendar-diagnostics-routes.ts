@@ -1,7 +1,8 @@
 import type { FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
 import { Type } from 'typebox';
 import { Envelope, commonErrorResponses, ok, requestMetadata } from '../http/envelope.ts';
-import type { App, FeatureRoutes } from '../http/types.ts';
+import type { FeatureRoutes } from '../app-context.ts';
+import type { App } from '../http/types.ts';
 import { calendarDebug, calendarHealth, calendarTest } from './diagnostics.ts';
 
 const Anything = Type.Record(Type.String(), Type.Unknown());

@@ -1,6 +1,6 @@
 import { Type } from 'typebox';
 import { Envelope, commonErrorResponses, endpointMetadata, ok } from '../http/envelope.ts';
-import type { FeatureRoutes } from '../http/types.ts';
+import type { FeatureRoutes } from '../app-context.ts';
 
 const TestData = Type.Object({
   status: Type.Literal('ok'),

@@ -7,7 +7,6 @@ import type {
   RawRequestDefaultExpression,
   RawServerDefault,
 } from 'fastify';
-import type { AppContext } from '../app-context.ts';
 
 /** The Fastify instance type every feature registers its routes on: schemas type the handlers. */
 export type App = FastifyInstance<
@@ -18,8 +17,12 @@ export type App = FastifyInstance<
   TypeBoxTypeProvider
 >;
 
-/** A feature's routes: a plugin that receives the shared context. */
-export type FeatureRoutes = FastifyPluginAsync<{ ctx: AppContext }, RawServerDefault, TypeBoxTypeProvider>;
+/**
+ * Routes as a plugin that receives a context of type Ctx. Features use FeatureRoutes
+ * (src/app-context.ts), the routes of the whole app context; this layer does not know what the
+ * context holds.
+ */
+export type RoutesWith<Ctx> = FastifyPluginAsync<{ ctx: Ctx }, RawServerDefault, TypeBoxTypeProvider>;
 
 /** How a route authenticates; recorded on every route so shared auth tests can find them all. */
 export type RouteAuth = 'public' | 'api' | 'admin' | 'signature' | 'payment-signature' | 'session';

@@ -1,5 +1,7 @@
+import { bookingsWithGuest } from '../db/booking-with-guest.ts';
 import type { Executor } from '../db/store.ts';
 import { decimalsOf } from '../pricing/accommodation-rules.ts';
+import { parseExtras } from '../pricing/booked-extras.ts';
 import { ppmToRate, toMajor } from '../shared/money.ts';
 import type { InvoiceData } from './invoice-pdf.ts';
 
@@ -10,41 +12,7 @@ const EXTRA_LABELS: Record<string, string> = { breakfast: 'Breakfast', linen: 'L
  * no invoice (docs/decisions.md): its address answers 404 like an unknown token.
  */
 export async function findInvoiceData(db: Executor, token: string): Promise<InvoiceData | undefined> {
-  const row = await db
-    .selectFrom('bookings as b')
-    .innerJoin('partners as p', 'p.id', 'b.partner_id')
-    .innerJoin('accommodations as a', 'a.id', 'b.accommodation_id')
-    .select([
-      'b.confirmation_code',
-      'b.created_at',
-      'b.status',
-      'b.checkin',
-      'b.checkout',
-      'b.nights',
-      'b.adults',
-      'b.children',
-      'b.babies',
-      'b.currency',
-      'b.base_price',
-      'b.discount_name',
-      'b.discount_ppm',
-      'b.discount',
-      'b.cleaning_fee',
-      'b.extras',
-      'b.tax',
-      'b.total',
-      'b.payment_method',
-      'a.name as accommodation_name',
-      'a.tax_rate_ppm',
-      'p.title',
-      'p.first_name',
-      'p.last_name',
-      'p.email',
-      'p.address',
-    ])
-    .where('b.invoice_token', '=', token)
-    .where('b.status', '!=', 'cancelled')
-    .executeTakeFirst();
+  const row = await bookingsWithGuest(db).where('b.invoice_token', '=', token).where('b.status', '!=', 'cancelled').executeTakeFirst();
   if (row === undefined) return undefined;
   const d = decimalsOf(row.currency);
   const money = (minor: number) => `${toMajor(minor, d).toFixed(d)} ${row.currency}`;
@@ -52,11 +20,11 @@ export async function findInvoiceData(db: Executor, token: string): Promise<Invo
   if (row.discount > 0) {
     lines.push({ label: `${row.discount_name ?? 'Stay'} discount (${(ppmToRate(row.discount_ppm) * 100).toFixed(2)} %)`, amount: money(-row.discount) });
   }
-  for (const [name, amount] of Object.entries(JSON.parse(row.extras) as Record<string, number>)) {
+  for (const [name, amount] of Object.entries(parseExtras(row.extras))) {
     lines.push({ label: EXTRA_LABELS[name] ?? name, amount: money(amount) });
   }
   lines.push({ label: 'Cleaning fee', amount: money(row.cleaning_fee) });
-  const address = row.address === null ? {} : (JSON.parse(row.address) as Record<string, string | undefined>);
+  const address = row.guest_address === null ? {} : (JSON.parse(row.guest_address) as Record<string, string | undefined>);
   const guests = [`${row.adults} adult${row.adults === 1 ? '' : 's'}`];
   if (row.children > 0) guests.push(`${row.children} child${row.children === 1 ? '' : 'ren'}`);
   if (row.babies > 0) guests.push(`${row.babies} bab${row.babies === 1 ? 'y' : 'ies'}`);
@@ -66,8 +34,8 @@ export async function findInvoiceData(db: Executor, token: string): Promise<Invo
     status: row.status,
     accommodation: row.accommodation_name,
     guest: {
-      name: [row.title, row.first_name, row.last_name].filter(Boolean).join(' '),
-      email: row.email,
+      name: [row.guest_title, row.guest_first_name, row.guest_last_name].filter(Boolean).join(' '),
+      email: row.guest_email,
       address: [address.street, [address.zip, address.city].filter(Boolean).join(' '), address.country].filter((l): l is string => !!l),
     },
     stay: { checkin: row.checkin, checkout: row.checkout, nights: row.nights, guests: guests.join(', ') },

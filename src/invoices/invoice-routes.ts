@@ -1,12 +1,13 @@
 import { Type } from 'typebox';
 import { ErrorEnvelopeSchema } from '../http/envelope.ts';
 import { notFound } from '../http/errors.ts';
-import type { FeatureRoutes } from '../http/types.ts';
+import type { Db } from '../db/store.ts';
+import type { RoutesWith } from '../http/types.ts';
 import { findInvoiceData } from './invoice-data.ts';
 import { renderInvoicePdf } from './invoice-pdf.ts';
 
 /** GET /<slug>/invoices/:token: the PDF invoice for whoever holds the unguessable URL. */
-export const invoiceRoutes: FeatureRoutes = async (app, { ctx }) => {
+export const invoiceRoutes: RoutesWith<{ readonly db: Db }> = async (app, { ctx }) => {
   app.get(
     '/:token',
     {

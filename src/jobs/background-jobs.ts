@@ -5,7 +5,7 @@ import { syncCalendars } from '../ical/sync-calendars.ts';
 import { createMailDelivery } from '../mail/deliver-mail.ts';
 import type { MailSender } from '../mail/smtp-sender.ts';
 import { pruneIdempotencyRecords } from '../bookings/idempotency.ts';
-import { expireDueDrafts } from '../payments/draft-expiry.ts';
+import { expireDueDrafts } from '../bookings/expire-holds.ts';
 import { acquireLease } from './job-lease.ts';
 import { startJobRunner, type Job, type JobLogger, type JobRunner } from './job-runner.ts';
 

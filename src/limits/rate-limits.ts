@@ -2,7 +2,8 @@ import rateLimit from '@fastify/rate-limit';
 import type { FastifyReply, FastifyRequest, HookHandlerDoneFunction, onRequestHookHandler } from 'fastify';
 import { Redis } from 'ioredis';
 import type { AppContext } from '../app-context.ts';
-import { bearerToken, hashApiKey } from '../auth/api-keys.ts';
+import { hashApiKey } from '../auth/api-keys.ts';
+import { bearerToken } from '../http/bearer-token.ts';
 import { AppError } from '../http/errors.ts';
 import type { App } from '../http/types.ts';
 

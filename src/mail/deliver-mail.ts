@@ -1,6 +1,6 @@
+import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config/config.ts';
 import type { Db } from '../db/store.ts';
-import type { JobLogger } from '../jobs/job-runner.ts';
 import type { Metrics } from '../ops/metrics.ts';
 import { afterFailure } from './backoff.ts';
 import { claimDueMails, markMailFailedAttempt, markMailSent, pendingMailsAfter } from './outbox-repository.ts';
@@ -11,7 +11,7 @@ export interface MailDeliveryDeps {
   config: Pick<Config, 'smtpUrl' | 'mailFrom'>;
   metrics: Pick<Metrics, 'mailsSent'>;
   /** debug, when the logger has it, is the only level that sees a guest's address. */
-  log: JobLogger & { debug?: JobLogger['info'] };
+  log: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'> & { debug?: FastifyBaseLogger['info'] };
   now(): Date;
   /** Names this process in outbox.locked_by. */
   worker: string;

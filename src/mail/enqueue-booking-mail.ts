@@ -1,5 +1,6 @@
 import type { Config } from '../config/config.ts';
 import type { NewOutboxMessage } from '../db/schema.ts';
+import { bookingsWithGuest } from '../db/booking-with-guest.ts';
 import type { Executor } from '../db/store.ts';
 import { invoiceUrl } from '../invoices/invoice-url.ts';
 import { renderBookingMail, type BookingMailDetails, type BookingMailKind } from './booking-mail-templates.ts';
@@ -23,34 +24,10 @@ export async function enqueueCancellationMail(db: Executor, bookingId: number): 
 }
 
 async function writeBookingMail(db: Executor, kind: BookingMailKind, bookingId: number, linkFor: ((invoiceToken: string) => string) | null): Promise<void> {
-  const row = await db
-    .selectFrom('bookings as b')
-    .innerJoin('partners as p', 'p.id', 'b.partner_id')
-    .innerJoin('accommodations as a', 'a.id', 'b.accommodation_id')
-    .select([
-      'b.confirmation_code',
-      'b.checkin',
-      'b.checkout',
-      'b.nights',
-      'b.adults',
-      'b.children',
-      'b.babies',
-      'b.total',
-      'b.currency',
-      'b.payment_method',
-      'b.cancel_reason',
-      'b.invoice_token',
-      'p.email',
-      'p.first_name',
-      'a.name as accommodation_name',
-      'a.checkin_time',
-      'a.checkout_time',
-    ])
-    .where('b.id', '=', bookingId)
-    .executeTakeFirstOrThrow();
+  const row = await bookingsWithGuest(db).where('b.id', '=', bookingId).executeTakeFirstOrThrow();
   const details: BookingMailDetails = {
     confirmationCode: row.confirmation_code,
-    firstName: row.first_name,
+    firstName: row.guest_first_name,
     accommodationName: row.accommodation_name,
     checkin: row.checkin,
     checkout: row.checkout,
@@ -65,7 +42,7 @@ async function writeBookingMail(db: Executor, kind: BookingMailKind, bookingId: 
     paymentMethod: row.payment_method,
     cancelReason: row.cancel_reason,
   };
-  await insertBookingMail(db, kind, { bookingId, recipient: row.email, details }, linkFor === null ? null : linkFor(row.invoice_token));
+  await insertBookingMail(db, kind, { bookingId, recipient: row.guest_email, details }, linkFor === null ? null : linkFor(row.invoice_token));
 }
 
 export type BookingMailRow = Omit<NewOutboxMessage, 'booking_id'>;

@@ -1,6 +1,6 @@
 import { prepared } from '../db/prepared.ts';
 import type { Executor } from '../db/store.ts';
-import type { TakenNight } from './night-claims.ts';
+import { holdsNothing, type TakenNight } from './night-ledger.ts';
 
 export interface NightWindow {
   /** Nights taken now (an expired card-payment hold takes nothing), in date order. */
@@ -31,8 +31,7 @@ export async function loadNightWindow(db: Executor, accommodationId: number, ran
   const rows = await nightWindowQuery(db, accommodationId, range.from, range.to);
   const window: NightWindow = { taken: [], expiredHoldBookingIds: [] };
   for (const row of rows) {
-    const expiredHold = row.status === 'draft' && row.hold_expires_at !== null && row.hold_expires_at <= now;
-    if (expiredHold) {
+    if (holdsNothing(row, now)) {
       if (row.booking_id !== null && !window.expiredHoldBookingIds.includes(row.booking_id)) window.expiredHoldBookingIds.push(row.booking_id);
       continue;
     }

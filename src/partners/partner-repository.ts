@@ -14,40 +14,48 @@ export function emailKey(email: string): string {
   return email.trim().toLowerCase();
 }
 
+/** A new partner record: the details of the guest's first booking. */
+export function partnerRow(input: PartnerInput, now: string) {
+  return {
+    email: input.email.trim(),
+    email_key: emailKey(input.email),
+    title: input.title ?? null,
+    first_name: input.first_name.trim(),
+    last_name: input.last_name.trim(),
+    phone: input.phone ?? null,
+    address: input.address === undefined ? null : JSON.stringify(input.address),
+    created_at: now,
+    updated_at: now,
+  };
+}
+
+/** The guest details a booking keeps as it was made (decisions.md 5): a later booking never changes them. */
+export function guestColumns(input: PartnerInput) {
+  const row = partnerRow(input, '');
+  return {
+    guest_title: row.title,
+    guest_first_name: row.first_name,
+    guest_last_name: row.last_name,
+    guest_email: row.email,
+    guest_phone: row.phone,
+    guest_address: row.address,
+  };
+}
+
 /**
- * Finds the guest's partner record by e-mail or creates it. Contact details the guest sends now
- * (phone, address, title) refresh the stored ones when they differ; names stay as first
- * recorded. A returning guest costs one read and takes no row lock, so concurrent bookings of
- * the same guest do not queue behind each other. Two first bookings racing to create the same
- * guest are settled by the unique key on email_key.
+ * Finds the guest's partner record by e-mail or creates it, so one guest keeps one partner_id.
+ * The record is never rewritten: each booking keeps its own guest details (guestColumns). A
+ * returning guest costs one read and takes no row lock, so concurrent bookings of the same guest
+ * do not queue behind each other. Two first bookings racing to create the same guest are settled
+ * by the unique key on email_key.
  */
-export async function upsertPartner(db: Executor, input: PartnerInput, now: string): Promise<number> {
+export async function findOrCreatePartner(db: Executor, input: PartnerInput, now: string): Promise<number> {
   const key = emailKey(input.email);
-  const address = input.address === undefined ? undefined : JSON.stringify(input.address);
-  const existing = await db.selectFrom('partners').select(['id', 'phone', 'address', 'title']).where('email_key', '=', key).executeTakeFirst();
-  if (existing !== undefined) {
-    const changes: { phone?: string; address?: string; title?: string } = {};
-    if (input.phone !== undefined && input.phone !== existing.phone) changes.phone = input.phone;
-    if (address !== undefined && address !== existing.address) changes.address = address;
-    if (input.title !== undefined && input.title !== existing.title) changes.title = input.title;
-    if (Object.keys(changes).length > 0) {
-      await db.updateTable('partners').set({ ...changes, updated_at: now }).where('id', '=', existing.id).execute();
-    }
-    return existing.id;
-  }
+  const existing = await db.selectFrom('partners').select('id').where('email_key', '=', key).executeTakeFirst();
+  if (existing !== undefined) return existing.id;
   const inserted = await db
     .insertInto('partners')
-    .values({
-      email: input.email.trim(),
-      email_key: key,
-      title: input.title ?? null,
-      first_name: input.first_name.trim(),
-      last_name: input.last_name.trim(),
-      phone: input.phone ?? null,
-      address: address ?? null,
-      created_at: now,
-      updated_at: now,
-    })
+    .values(partnerRow(input, now))
     .onConflict((oc) => oc.column('email_key').doNothing())
     .returning('id')
     .executeTakeFirst();

@@ -1,16 +1,13 @@
-import { sql } from 'kysely';
 import type { AppContext } from '../app-context.ts';
+import { awaitsPayment, confirmBooking } from '../bookings/confirm-booking.ts';
 import { lockRows } from '../db/row-locks.ts';
 import type { Booking } from '../db/schema.ts';
 import type { Tx } from '../db/store.ts';
-import { PAYMENT_TIMEOUT } from '../mail/booking-mail-templates.ts';
+import { MAX_ID } from '../http/ids.ts';
 import { formatMoney } from '../shared/money.ts';
-import { enqueueBookingMail } from '../mail/enqueue-booking-mail.ts';
-import { NightTakenError, claimNights, expireHoldsOverlapping } from '../occupancy/night-claims.ts';
-import { eachDate } from '../shared/dates.ts';
 import { DuplicateDeliveryError, finishDelivery, recordDelivery } from '../webhooks/webhook-events.ts';
 import { readPaymentIntent, type PaymentEvent, type PaymentIntent } from './payment-event.ts';
-import { recordPaymentIssue, type PaymentIssueKind } from './payment-issues.ts';
+import { recordPaymentIssue, type PaymentIssueKind } from './payment-issue-repository.ts';
 
 /** What happened to an event; an issue kind means it was recorded for the host in payment_issues. */
 export type PaymentOutcome = 'confirmed' | 'already_confirmed' | 'duplicate' | 'ignored' | PaymentIssueKind;
@@ -56,7 +53,7 @@ export async function applyPaymentEvent(ctx: AppContext, event: PaymentEvent): P
 async function dispatch(ctx: AppContext, trx: Tx, event: PaymentEvent, now: string): Promise<Applied> {
   switch (event.type) {
     case 'payment_intent.succeeded':
-      return paymentSucceeded(ctx, trx, readPaymentIntent(event), now);
+      return paymentSucceeded(ctx, trx, event.id, readPaymentIntent(event), now);
     case 'payment_intent.payment_failed':
       return paymentFailed(trx, readPaymentIntent(event), now);
     default:
@@ -70,7 +67,7 @@ async function findPaidBooking(trx: Tx, intent: PaymentIntent): Promise<Booking 
   const id = intent.metadata?.booking_id?.trim();
   let query = trx.selectFrom('bookings').selectAll();
   if (reference) query = query.where('confirmation_code', '=', reference);
-  else if (id !== undefined && /^[1-9]\d{0,9}$/.test(id) && Number(id) <= 2_147_483_647) query = query.where('id', '=', Number(id));
+  else if (id !== undefined && /^[1-9]\d{0,9}$/.test(id) && Number(id) <= MAX_ID) query = query.where('id', '=', Number(id));
   else return undefined;
   return lockRows(trx, query).executeTakeFirst();
 }
@@ -88,7 +85,7 @@ async function issue(trx: Tx, kind: PaymentIssueKind, booking: Booking | undefin
   return { outcome: kind, bookingId: booking?.id ?? null, message: detail };
 }
 
-async function paymentSucceeded(ctx: AppContext, trx: Tx, intent: PaymentIntent, now: string): Promise<Applied> {
+async function paymentSucceeded(ctx: AppContext, trx: Tx, eventId: string, intent: PaymentIntent, now: string): Promise<Applied> {
   const booking = await findPaidBooking(trx, intent);
   const paid = formatMoney(amountOf(intent), intent.currency.toUpperCase());
   if (booking === undefined) {
@@ -98,7 +95,7 @@ async function paymentSucceeded(ctx: AppContext, trx: Tx, intent: PaymentIntent,
   if ((booking.status === 'confirmed' || booking.status === 'modified') && booking.payment_intent_id === intent.id) {
     return { outcome: 'already_confirmed', bookingId: booking.id, message: `Booking ${code} is already confirmed by payment ${intent.id}.` };
   }
-  if (booking.status !== 'draft' && !(booking.status === 'cancelled' && booking.cancel_reason === PAYMENT_TIMEOUT)) {
+  if (!awaitsPayment(booking)) {
     return issue(trx, 'refund_needed', booking, intent, `Payment ${intent.id} of ${paid} arrived for booking ${code}, which is ${booking.status}: refund the guest.`, now);
   }
   if (intent.currency.toUpperCase() !== booking.currency.toUpperCase()) {
@@ -108,36 +105,11 @@ async function paymentSucceeded(ctx: AppContext, trx: Tx, intent: PaymentIntent,
     const due = formatMoney(booking.total, booking.currency);
     return issue(trx, 'amount_mismatch', booking, intent, `Payment ${intent.id} of ${paid} does not match the ${due} due for booking ${code}; the booking stays unconfirmed.`, now);
   }
-  if (booking.status === 'cancelled' && !(await reclaimNights(trx, booking, now))) {
+  if ((await confirmBooking(trx, ctx.config, booking, intent.id, { kind: 'payment_event', eventId }, now)) === 'nights_taken') {
     return issue(trx, 'refund_needed', booking, intent, `Payment ${intent.id} of ${paid} arrived after the hold of booking ${code} expired and its dates were taken: refund the guest.`, now);
   }
-  await trx
-    .updateTable('bookings')
-    .set({ status: 'confirmed', payment_intent_id: intent.id, confirmed_at: now, hold_expires_at: null, cancel_reason: null, cancelled_at: null, updated_at: now })
-    .where('id', '=', booking.id)
-    .execute();
-  await enqueueBookingMail(trx, ctx.config, 'confirmation', booking.id);
   const late = booking.status === 'cancelled' ? ' (after its hold had expired; its dates were still free)' : '';
   return { outcome: 'confirmed', bookingId: booking.id, message: `Booking ${code} confirmed by payment ${intent.id}${late}.` };
-}
-
-/**
- * A late payment for a draft the expiry job already cancelled: take its nights again if they are
- * still free. The savepoint lets a lost claim be undone without aborting the whole transaction
- * (PostgreSQL aborts a transaction on any failed statement).
- */
-async function reclaimNights(trx: Tx, booking: Booking, now: string): Promise<boolean> {
-  await expireHoldsOverlapping(trx, booking.accommodation_id, booking.checkin, booking.checkout, now);
-  await sql`savepoint reclaim_nights`.execute(trx);
-  try {
-    await claimNights(trx, { accommodationId: booking.accommodation_id, nights: eachDate(booking.checkin, booking.checkout), kind: 'booking', bookingId: booking.id });
-  } catch (error) {
-    if (!(error instanceof NightTakenError)) throw error;
-    await sql`rollback to savepoint reclaim_nights`.execute(trx);
-    return false;
-  }
-  await sql`release savepoint reclaim_nights`.execute(trx);
-  return true;
 }
 
 async function paymentFailed(trx: Tx, intent: PaymentIntent, now: string): Promise<Applied> {

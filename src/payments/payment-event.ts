@@ -2,7 +2,7 @@ import Stripe from 'stripe';
 import { Type, type Static } from 'typebox';
 import { Value } from 'typebox/value';
 import { AppError, badRequest } from '../http/errors.ts';
-import { refusePrototypeKeys } from '../webhooks/strict-json.ts';
+import { refusePrototypeKeys } from '../http/strict-json.ts';
 
 /**
  * Card processor events in Stripe's format. Verification is Stripe's own (`Stripe-Signature`,

@@ -1,8 +1,8 @@
 import { Type } from 'typebox';
 import { ErrorEnvelopeSchema } from '../http/envelope.ts';
-import type { FeatureRoutes } from '../http/types.ts';
+import type { FeatureRoutes } from '../app-context.ts';
 import { paymentWebhookSecret } from '../settings/secret-status.ts';
-import { readJsonBodiesRaw } from '../webhooks/strict-json.ts';
+import { readJsonBodiesRaw } from '../http/strict-json.ts';
 import { applyPaymentEvent } from './apply-payment-event.ts';
 import { PaymentEventSchema, STRIPE_SIGNATURE_HEADER, verifyPaymentEvent } from './payment-event.ts';
 

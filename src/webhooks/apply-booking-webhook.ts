@@ -1,8 +1,9 @@
 import type { AppContext } from '../app-context.ts';
+import type { BookingActor } from '../bookings/booking-lifecycle.ts';
+import { cancelBooking } from '../bookings/cancel-booking.ts';
+import { modifyBooking } from '../bookings/modify-booking.ts';
 import { lockRows } from '../db/row-locks.ts';
 import { isAppError, notFound } from '../http/errors.ts';
-import { cancelBooking } from './cancel-booking.ts';
-import { modifyBooking } from './modify-booking.ts';
 import { DuplicateDeliveryError, finishDelivery, recordDelivery } from './webhook-events.ts';
 import type { UpdateBody, UpdateResult } from './webhook-schemas.ts';
 
@@ -22,11 +23,12 @@ export async function applyBookingWebhook(ctx: AppContext, body: UpdateBody, del
       if (booking === undefined) {
         throw notFound(`Booking ${body.booking_id} not found.`, { parameter: 'booking_id', received: body.booking_id, reason: 'booking_not_found' });
       }
+      const actor: BookingActor = { kind: 'webhook', deliveryId };
       try {
         const outcome =
           body.event_type === 'cancelled'
-            ? await cancelBooking(trx, ctx.config, booking, body.reason, nowIso)
-            : await modifyBooking(trx, ctx.config, booking, body.new_data ?? {}, now);
+            ? await cancelBooking(trx, ctx.config, booking, body.reason, actor, nowIso)
+            : await modifyBooking(trx, ctx.config, booking, body.new_data ?? {}, actor, now);
         await finishDelivery(trx, deliveryId, { outcome: outcome.updated ? outcome.new_status : 'unchanged', bookingId: booking.id, detail: outcome.message });
         return outcome;
       } catch (error) {

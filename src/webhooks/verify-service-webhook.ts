@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type { Executor } from '../db/store.ts';
 import { badRequest, unauthorized } from '../http/errors.ts';
 import { checkTimestamp, signatureMatches } from './signature.ts';
-import { parseJsonStrict } from './strict-json.ts';
+import { parseJsonStrict } from '../http/strict-json.ts';
 import { getWebhookSecret } from './webhook-secret.ts';
 
 /**

@@ -1,10 +1,10 @@
 import type { FastifyRequest } from 'fastify';
 import { ErrorEnvelopeSchema } from '../http/envelope.ts';
-import type { FeatureRoutes } from '../http/types.ts';
+import type { FeatureRoutes } from '../app-context.ts';
 import { syncCalendars } from '../ical/sync-calendars.ts';
 import { applyBookingWebhook } from './apply-booking-webhook.ts';
 import { SIGNATURE_HEADER } from './signature.ts';
-import { readJsonBodiesRaw } from './strict-json.ts';
+import { readJsonBodiesRaw } from '../http/strict-json.ts';
 import { deliveryKey, verifyServiceWebhook } from './verify-service-webhook.ts';
 import {
   CalendarSyncBodySchema,
@@ -43,7 +43,7 @@ export const webhookRoutes: FeatureRoutes = async (app, { ctx }) => {
         ...signed,
         summary: 'Modify or cancel a booking',
         description:
-          'booking_updated and modified apply new_data (dates and guests are checked like a new stay and re-priced); cancelled frees the nights. The guest is mailed. An identical body delivered again changes nothing.',
+          'booking_updated and modified apply new_data (dates and guests are checked like a new stay and re-priced) and answer new_status "modified", also when new_data changed nothing (then updated is false). A draft awaiting card payment is not modified: its payment is for the quoted total, so the answer is a 409 booking_not_confirmed with new_status "draft". cancelled frees the nights. The guest is mailed. An identical body delivered again changes nothing.',
         body: UpdateBodySchema,
         response: { 200: UpdateResultSchema, 400: UpdateErrorSchema, 404: UpdateErrorSchema, 409: UpdateErrorSchema, ...errors, 401: UpdateErrorSchema, 413: UpdateErrorSchema },
       },

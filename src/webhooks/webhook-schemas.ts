@@ -1,5 +1,7 @@
 import { Type, type Static } from 'typebox';
+import { BOOKING_STATUSES } from '../db/schema.ts';
 import { ErrorBodySchema, MetadataSchema } from '../http/envelope.ts';
+import { MAX_ID } from '../http/ids.ts';
 
 /** Wire shapes of the service webhooks (api-v1.md 4.7 to 4.9). */
 
@@ -9,7 +11,7 @@ const Timestamp = Type.String({ description: 'ISO 8601 with a zone; with signatu
 export const UpdateBodySchema = Type.Object(
   {
     event_type: Type.Enum(['booking_updated', 'modified', 'cancelled']),
-    booking_id: Type.Integer({ minimum: 1, maximum: 2_147_483_647 }),
+    booking_id: Type.Integer({ minimum: 1, maximum: MAX_ID }),
     new_data: Type.Optional(
       Type.Object(
         {
@@ -29,7 +31,7 @@ export const UpdateBodySchema = Type.Object(
 export type UpdateBody = Static<typeof UpdateBodySchema>;
 export type NewData = NonNullable<UpdateBody['new_data']>;
 
-const Status = Type.Enum(['draft', 'confirmed', 'modified', 'cancelled']);
+const Status = Type.Enum(BOOKING_STATUSES);
 
 export const UpdateResultSchema = Type.Object({
   success: Type.Literal(true),
@@ -53,7 +55,7 @@ export const UpdateErrorSchema = Type.Object({
 
 export const CalendarSyncBodySchema = Type.Object(
   {
-    accommodation_id: Type.Integer({ minimum: 1, maximum: 2_147_483_647 }),
+    accommodation_id: Type.Integer({ minimum: 1, maximum: MAX_ID }),
     action: Type.Optional(Type.Literal('sync')),
     timestamp: Type.Optional(Timestamp),
   },

@@ -6,7 +6,7 @@ import type { Kysely } from 'kysely';
 import { buildApp } from '../../src/app.ts';
 import { hashApiKey } from '../../src/auth/api-keys.ts';
 import { verifyPassword } from '../../src/auth/passwords.ts';
-import { createContext } from '../../src/context.ts';
+import { createContext } from '../../src/create-app-context.ts';
 import { migrations } from '../../src/db/migrate.ts';
 import type { Database } from '../../src/db/schema.ts';
 import { DEMO_NAME } from '../../src/seed/demo-accommodation.ts';

@@ -95,6 +95,8 @@ describe(`admin bookings (${testStoreKind})`, () => {
       updated_at: booking.updated_at,
       confirmed_at: booking.confirmed_at,
       cancelled_at: null,
+      // Written straight into the table by the factory, not through the lifecycle: no history.
+      events: [],
     });
 
     const jpyAcc = await makeAccommodation(t.ctx.db, { currency: 'JPY', base_price: 15000 });
@@ -174,6 +176,10 @@ describe(`admin bookings (${testStoreKind})`, () => {
     const after = (await t.admin('GET', `/admin/api/bookings/${expired.id}`)).json<{ data: AdminBooking }>().data;
     assert.equal(after.status, 'cancelled');
     assert.equal(after.cancel_reason, 'payment_timeout');
+    assert.deepEqual(
+      (after as unknown as { events: { event: string; actor: { kind: string } }[] }).events.map((e) => [e.event, e.actor.kind]),
+      [['expired', 'hold_expiry']],
+    );
 
     const held = await booked(acc, { checkin: '2032-10-05', checkout: '2032-10-06', status: 'draft', holdExpiresAt: new Date(Date.now() + 600_000).toISOString() });
     const body = assertErrorEnvelope(await t.admin('POST', `/admin/api/accommodations/${acc.id}/blocks`, { from: '2032-10-05', to: '2032-10-06' }), 409, 'CONFLICT');

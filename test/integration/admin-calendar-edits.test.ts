@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import type { LightMyRequestResponse } from 'fastify';
-import { claimNights } from '../../src/occupancy/night-claims.ts';
+import { claimNights } from '../../src/occupancy/night-ledger.ts';
 import { assertErrorEnvelope } from '../support/envelope-assertions.ts';
 import { makeAccommodation } from '../support/factories.ts';
 import { assertMatchesOpenApi } from '../support/openapi-check.ts';

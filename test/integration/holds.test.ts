@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { startJobRunner } from '../../src/jobs/job-runner.ts';
 import { startBackgroundJobs } from '../../src/jobs/background-jobs.ts';
-import { expireDueDrafts } from '../../src/payments/draft-expiry.ts';
+import { expireDueDrafts } from '../../src/bookings/expire-holds.ts';
 import { addDays } from '../../src/shared/dates.ts';
 import { bookingBody, bookingById, claimedNights, futureStay, makeAccommodation, outboxFor } from '../support/factories.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';

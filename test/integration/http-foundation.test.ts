@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { sql } from 'kysely';
 import { Type } from 'typebox';
-import { TECHNICAL_USER_LOGIN } from '../../src/db/migrations/0002-technical-user.ts';
+import { TECHNICAL_USER_LOGIN } from '../../src/auth/api-key-repository.ts';
 import { assertErrorEnvelope, isIsoTimestamp } from '../support/envelope-assertions.ts';
 import { assertMatchesOpenApi } from '../support/openapi-check.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';

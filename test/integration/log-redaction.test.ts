@@ -5,7 +5,7 @@ import { buildApp } from '../../src/app.ts';
 import { createApiKey } from '../../src/auth/api-key-repository.ts';
 import type { AppContext } from '../../src/app-context.ts';
 import { loadConfig } from '../../src/config/config.ts';
-import { createContext } from '../../src/context.ts';
+import { createContext } from '../../src/create-app-context.ts';
 import type { App } from '../../src/http/types.ts';
 import { redactUrl } from '../../src/http/log-redaction.ts';
 import { createMailDelivery } from '../../src/mail/deliver-mail.ts';

@@ -22,6 +22,7 @@ const TABLES = {
   night_claims: true,
   partners: true,
   bookings: true,
+  booking_events: true,
   external_feeds: true,
   external_reservations: true,
   outbox: true,

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { createDemoAccommodation } from '../../src/seed/demo-accommodation.ts';
-import { NightTakenError, claimNights, findTakenNights } from '../../src/occupancy/night-claims.ts';
+import { NightTakenError, claimNights, findTakenNights } from '../../src/occupancy/night-ledger.ts';
 import { eachDate, addDays } from '../../src/shared/dates.ts';
 import { concurrency, openTestStore, testStoreKind, type TestStore } from '../support/test-store.ts';
 

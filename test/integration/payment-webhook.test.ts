@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
-import { expireDueDrafts } from '../../src/payments/draft-expiry.ts';
+import { expireDueDrafts } from '../../src/bookings/expire-holds.ts';
 import { setSetting } from '../../src/settings/settings-repository.ts';
 import { addDays } from '../../src/shared/dates.ts';
 import { assertErrorEnvelope } from '../support/envelope-assertions.ts';

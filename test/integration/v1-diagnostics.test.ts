@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import type { LightMyRequestResponse } from 'fastify';
 import { createApiKey } from '../../src/auth/api-key-repository.ts';
-import { TECHNICAL_USER_LOGIN } from '../../src/db/migrations/0002-technical-user.ts';
+import { TECHNICAL_USER_LOGIN } from '../../src/auth/api-key-repository.ts';
 import { setSetting } from '../../src/settings/settings-repository.ts';
 import { assertErrorEnvelope, isIsoTimestamp } from '../support/envelope-assertions.ts';
 import { makeAccommodation } from '../support/factories.ts';

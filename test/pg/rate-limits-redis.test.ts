@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { describe, test } from 'node:test';
 import { buildApp } from '../../src/app.ts';
 import { createApiKey } from '../../src/auth/api-key-repository.ts';
-import { createContext } from '../../src/context.ts';
+import { createContext } from '../../src/create-app-context.ts';
 import { assertErrorEnvelope } from '../support/envelope-assertions.ts';
 import { createTestApp } from '../support/test-app.ts';
 

@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { insertAccommodation } from '../../src/accommodations/accommodation-repository.ts';
-import { quoteColumns, quoteStay } from '../../src/bookings/quote-stay.ts';
+import { quoteColumns, quoteStay } from '../../src/pricing/quote-stay.ts';
 import type { Accommodation, Booking, BookingStatus, NewAccommodation, NewBooking, PaymentMethod } from '../../src/db/schema.ts';
 import type { Executor } from '../../src/db/store.ts';
-import { claimNights } from '../../src/occupancy/night-claims.ts';
+import { claimNights } from '../../src/occupancy/night-ledger.ts';
 import type { ExtraName } from '../../src/pricing/price-stay.ts';
 import { addDays, eachDate, todayIn } from '../../src/shared/dates.ts';
 
@@ -144,6 +144,13 @@ export async function insertBooking(db: Executor, accommodation: Accommodation, 
       updated_at: now,
       confirmed_at: status === 'confirmed' ? now : null,
       cancelled_at: status === 'cancelled' ? now : null,
+      hold_expired_at: null,
+      guest_title: seed.partner?.title ?? null,
+      guest_first_name: seed.firstName ?? 'Ada',
+      guest_last_name: seed.partner?.lastName ?? 'Lovelace',
+      guest_email: email,
+      guest_phone: seed.partner?.phone ?? null,
+      guest_address: null,
       ...seed.row,
     })
     .returningAll()

@@ -3,7 +3,7 @@ import type { AppContext } from '../../src/app-context.ts';
 import { buildApp } from '../../src/app.ts';
 import { createApiKey } from '../../src/auth/api-key-repository.ts';
 import { loadConfig, type Config } from '../../src/config/config.ts';
-import { createContext } from '../../src/context.ts';
+import { createContext } from '../../src/create-app-context.ts';
 import type { App } from '../../src/http/types.ts';
 import { assertMatchesOpenApi } from './openapi-check.ts';
 import { LIMITS_OFF } from './limits-off.ts';

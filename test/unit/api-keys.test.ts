@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { bearerToken, generateApiKey, hashApiKey, sameHash } from '../../src/auth/api-keys.ts';
+import { generateApiKey, hashApiKey, sameHash } from '../../src/auth/api-keys.ts';
+import { bearerToken } from '../../src/http/bearer-token.ts';
 
 describe('generateApiKey', () => {
   test('key is sdk_ followed by 32 base64url characters (192 random bits)', () => {

@@ -1,5 +1,4 @@
-import { sql, type ColumnDefinitionBuilder, type CreateTableBuilder, type Kysely } from 'kysely';
-import { isPostgres } from '../dialect.ts';
+import { PostgresAdapter, sql, type ColumnDefinitionBuilder, type CreateTableBuilder, type Kysely } from 'kysely';
 
 /** Column types that differ between the stores: the one place migrations branch on dialect. */
 export interface ColumnTypes {
@@ -9,7 +8,8 @@ export interface ColumnTypes {
 }
 
 export function columnTypes(db: Kysely<unknown>): ColumnTypes {
-  const pg = isPostgres(db);
+  // The dialect check of src/db/dialect.ts, inlined: migrations import no app code.
+  const pg = db.getExecutor().adapter instanceof PostgresAdapter;
   return {
     date: pg ? 'date' : 'text',
     timestamp: pg ? 'timestamptz' : 'text',

@@ -1,24 +1,9 @@
 import { storedDecimals } from '../accommodations/accommodation-mapper.ts';
+import { parseExtras } from '../pricing/booked-extras.ts';
 import { toMajor } from '../shared/money.ts';
 import type { BookingRow } from './booking-queries.ts';
 
 /** The admin's view of a booking: every stored fact, amounts in major units of its currency. */
-
-/** The `extras` column: extra name → minor units, as JSON text. Anything else reads as no extras. */
-export function parseExtras(text: string): Record<string, number> {
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(text);
-  } catch {
-    return {};
-  }
-  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) return {};
-  const out: Record<string, number> = {};
-  for (const [name, value] of Object.entries(parsed)) {
-    if (Number.isSafeInteger(value)) out[name] = value as number;
-  }
-  return out;
-}
 
 export function bookingToJson(row: BookingRow) {
   const decimals = storedDecimals(row.currency);
@@ -54,9 +39,9 @@ export function bookingToJson(row: BookingRow) {
     cancel_reason: row.cancel_reason,
     partner: {
       id: row.partner_id,
-      name: `${row.partner_first_name} ${row.partner_last_name}`.trim(),
-      email: row.partner_email,
-      phone: row.partner_phone,
+      name: `${row.guest_first_name} ${row.guest_last_name}`.trim(),
+      email: row.guest_email,
+      phone: row.guest_phone,
     },
     created_at: row.created_at,
     updated_at: row.updated_at,

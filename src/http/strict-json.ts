@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
-import { badRequest } from '../http/errors.ts';
+import { badRequest } from './errors.ts';
 import { someInJson } from '../shared/json-walk.ts';
-import type { App } from '../http/types.ts';
+import type { App } from './types.ts';
 
 /**
  * The webhook features read their bodies as raw bytes (the signature is over the bytes), so they

@@ -1,28 +1,30 @@
 import { findAccommodation } from '../accommodations/accommodation-repository.ts';
-import { checkStayOrThrow, conflictMessage } from '../availability/stay-check.ts';
-import { quoteColumns, quoteStay } from '../bookings/quote-stay.ts';
 import type { Config } from '../config/config.ts';
 import type { Booking } from '../db/schema.ts';
-import type { Tx } from '../db/store.ts';
-import { conflict, type AppError } from '../http/errors.ts';
+import type { Executor } from '../db/store.ts';
+import { conflict } from '../http/errors.ts';
 import { enqueueBookingMail } from '../mail/enqueue-booking-mail.ts';
-import { NightTakenError, claimNights, expireHoldsOverlapping, findTakenNights, releaseBookingNights } from '../occupancy/night-claims.ts';
-import { EXTRA_NAMES, type ExtraName, type StayQuote } from '../pricing/price-stay.ts';
+import { NightTakenError, findTakenNights, moveBookingNights } from '../occupancy/night-ledger.ts';
+import { datesUnavailable } from '../occupancy/nights-unavailable.ts';
+import { bookedExtras } from '../pricing/booked-extras.ts';
+import { quoteColumns, quoteStay } from '../pricing/quote-stay.ts';
+import type { StayQuote } from '../pricing/price-stay.ts';
 import { eachDate, todayIn } from '../shared/dates.ts';
 import { formatMoney } from '../shared/money.ts';
-import type { NewData, UpdateResult } from './webhook-schemas.ts';
+import { checkStayOrThrow } from '../pricing/check-stay-or-throw.ts';
+import { writeTransition, type BookingActor, type LifecycleOutcome } from './booking-lifecycle.ts';
+import { expireHoldsOverlapping } from './expire-holds.ts';
+
+/** What a change may touch; absent fields keep their value. */
+export interface BookingChanges {
+  checkin_date?: string | undefined;
+  checkout_date?: string | undefined;
+  /** adults + children; babies are not counted */
+  guest_count?: number | undefined;
+  notes?: string | undefined;
+}
 
 const FIELDS = { checkin: 'new_data.checkin_date', checkout: 'new_data.checkout_date', guests: 'new_data.guest_count' };
-
-/** The extras the guest booked, read back from the priced map stored on the booking. */
-function bookedExtras(stored: string): Partial<Record<ExtraName, boolean>> {
-  const parsed: unknown = JSON.parse(stored);
-  const extras: Partial<Record<ExtraName, boolean>> = {};
-  if (typeof parsed === 'object' && parsed !== null) {
-    for (const name of EXTRA_NAMES) if (Object.hasOwn(parsed, name)) extras[name] = true;
-  }
-  return extras;
-}
 
 /**
  * A new head count keeps the children (at most all but one guest) and counts the rest as adults:
@@ -34,11 +36,19 @@ function splitGuests(booking: Booking, guests: number): { adults: number; childr
 }
 
 /**
- * Webhook `booking_updated` / `modified`: applies new_data to a confirmed or modified booking
- * (locked by the caller). New dates or guests are checked like a new stay, against every other
- * booking, and re-priced; the nights move in the same transaction.
+ * Applies changes to a confirmed or modified booking (locked by the caller). New dates or guests
+ * are checked like a new stay, against every other booking, and re-priced; the nights move in the
+ * same transaction. The answer's status is `modified` whether or not anything changed (api-v1.md
+ * 4.7; `updated` says which); a draft is refused, since its card payment is for the quoted total.
  */
-export async function modifyBooking(trx: Tx, config: Config, booking: Booking, newData: NewData, now: Date): Promise<Omit<UpdateResult, 'success'>> {
+export async function modifyBooking(
+  trx: Executor,
+  config: Pick<Config, 'publicBaseUrl' | 'slug'>,
+  booking: Booking,
+  newData: BookingChanges,
+  actor: BookingActor,
+  now: Date,
+): Promise<LifecycleOutcome> {
   const code = booking.confirmation_code;
   if (booking.status === 'cancelled') {
     throw conflict(`Booking ${code} is cancelled and cannot be modified.`, { parameter: 'booking_id', received: booking.id, reason: 'booking_cancelled' });
@@ -59,7 +69,7 @@ export async function modifyBooking(trx: Tx, config: Config, booking: Booking, n
   const datesChanged = checkin !== booking.checkin || checkout !== booking.checkout;
   const guestsChanged = guests !== booking.adults + booking.children;
   if (!datesChanged && !guestsChanged && notes === booking.guest_notes) {
-    return { updated: false, message: `new_data matches booking ${code}; nothing changed.`, booking_id: booking.id, new_status: booking.status };
+    return { updated: false, message: `new_data matches booking ${code}; nothing changed.`, booking_id: booking.id, new_status: 'modified' };
   }
 
   const nowIso = now.toISOString();
@@ -77,21 +87,21 @@ export async function modifyBooking(trx: Tx, config: Config, booking: Booking, n
   }
 
   const { adults, children } = guestsChanged ? splitGuests(booking, guests) : { adults: booking.adults, children: booking.children };
-  await trx
-    .updateTable('bookings')
-    .set({
+  const what = [datesChanged ? `dates ${checkin} to ${checkout}` : null, guestsChanged ? `${guests} guests` : null, notes === booking.guest_notes ? null : 'notes']
+    .filter((w) => w !== null)
+    .join(', ');
+  await writeTransition(
+    trx,
+    [booking.id],
+    {
+      event: 'modified',
       status: 'modified',
-      checkin,
-      checkout,
-      nights,
-      adults,
-      children,
-      guest_notes: notes,
-      ...(quote === null ? {} : quoteColumns(quote)),
-      updated_at: nowIso,
-    })
-    .where('id', '=', booking.id)
-    .execute();
+      set: { checkin, checkout, nights, adults, children, guest_notes: notes, ...(quote === null ? {} : quoteColumns(quote)) },
+      reason: what,
+    },
+    actor,
+    nowIso,
+  );
   await enqueueBookingMail(trx, config, 'modification', booking.id);
   const total = formatMoney(quote?.total ?? booking.total, booking.currency);
   return {
@@ -103,19 +113,14 @@ export async function modifyBooking(trx: Tx, config: Config, booking: Booking, n
 }
 
 /** Frees the old nights and claims the new ones; any night held by another stay is a 409. */
-async function moveNights(trx: Tx, booking: Booking, checkin: string, checkout: string, now: string): Promise<void> {
+async function moveNights(trx: Executor, booking: Booking, checkin: string, checkout: string, now: string): Promise<void> {
   const taken = await findTakenNights(trx, booking.accommodation_id, checkin, checkout, now, booking.id);
-  if (taken.length > 0) throw datesUnavailable(conflictMessage(taken), taken[0]?.night ?? null);
+  if (taken.length > 0) throw datesUnavailable(taken, FIELDS.checkin);
   await expireHoldsOverlapping(trx, booking.accommodation_id, checkin, checkout, now);
-  await releaseBookingNights(trx, booking.id);
   try {
-    await claimNights(trx, { accommodationId: booking.accommodation_id, nights: eachDate(checkin, checkout), kind: 'booking', bookingId: booking.id });
+    await moveBookingNights(trx, booking, eachDate(checkin, checkout));
   } catch (error) {
-    if (error instanceof NightTakenError) throw datesUnavailable('Some of the new nights were just booked by someone else.', null);
+    if (error instanceof NightTakenError) throw datesUnavailable([], FIELDS.checkin);
     throw error;
   }
-}
-
-function datesUnavailable(message: string, night: string | null): AppError {
-  return conflict(message, { parameter: FIELDS.checkin, reason: 'dates_unavailable', conflicting_night: night });
 }

@@ -1,3 +1,4 @@
+import { bookingsWithGuest } from '../db/booking-with-guest.ts';
 import type { Executor } from '../db/store.ts';
 import { decimalsOf } from '../pricing/accommodation-rules.ts';
 import { toMajor } from '../shared/money.ts';
@@ -5,33 +6,7 @@ import type { BookingView } from './booking-schemas.ts';
 
 /** api-v1.md 2.7 Booking, plus booking_status and booking_reference for the card-payment poller. */
 export async function findBookingView(db: Executor, id: number): Promise<BookingView | undefined> {
-  const row = await db
-    .selectFrom('bookings as b')
-    .innerJoin('accommodations as a', 'a.id', 'b.accommodation_id')
-    .innerJoin('partners as p', 'p.id', 'b.partner_id')
-    .select([
-      'b.id',
-      'b.confirmation_code',
-      'b.accommodation_id',
-      'a.name as accommodation_name',
-      'b.checkin',
-      'b.checkout',
-      'b.nights',
-      'b.adults',
-      'b.children',
-      'b.babies',
-      'b.total',
-      'b.currency',
-      'b.status',
-      'b.payment_method',
-      'p.id as partner_id',
-      'p.first_name',
-      'p.last_name',
-      'p.email',
-      'p.phone',
-    ])
-    .where('b.id', '=', id)
-    .executeTakeFirst();
+  const row = await bookingsWithGuest(db).where('b.id', '=', id).executeTakeFirst();
   if (row === undefined) return undefined;
   return {
     id: row.id,
@@ -49,6 +24,6 @@ export async function findBookingView(db: Executor, id: number): Promise<Booking
     status: row.status,
     booking_status: row.status,
     payment_method: row.payment_method,
-    partner: { id: row.partner_id, name: `${row.first_name} ${row.last_name}`, email: row.email, phone: row.phone ?? '' },
+    partner: { id: row.partner_id, name: `${row.guest_first_name} ${row.guest_last_name}`, email: row.guest_email, phone: row.guest_phone ?? '' },
   };
 }

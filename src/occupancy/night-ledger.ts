@@ -1,0 +1,196 @@
+import { sql, type QueryCreator, type RawBuilder, type SqlBool } from 'kysely';
+import { isUniqueViolation } from '../db/dialect.ts';
+import type { ClaimKind, Database } from '../db/schema.ts';
+import type { Executor } from '../db/store.ts';
+
+/**
+ * The night ledger: the only code that writes or deletes night_claims rows. Every booking, block
+ * and imported reservation holds one row per night, whose primary key (accommodation_id, night)
+ * lets the database itself refuse a second claim on a night, however many transactions race
+ * for it. Who may change a booking's state is the lifecycle's business (src/bookings); the ledger
+ * only knows nights and the one rule of which claims are live.
+ */
+
+export interface ClaimInput {
+  accommodationId: number;
+  nights: readonly string[];
+  kind: ClaimKind;
+  bookingId?: number | null;
+  externalReservationId?: number | null;
+  reason?: string | null;
+}
+
+export class NightTakenError extends Error {
+  override readonly name = 'NightTakenError';
+}
+
+/**
+ * The live-claim rule, for rows already read: a claim holds its night unless it belongs to a
+ * card-payment draft whose hold has run out (the expiry job may not have cancelled it yet).
+ */
+export function holdsNothing(claim: { status: string | null; hold_expires_at: string | null }, now: string): boolean {
+  return claim.status === 'draft' && claim.hold_expires_at !== null && claim.hold_expires_at <= now;
+}
+
+/**
+ * The same rule as a SQL condition, for queries that join a claim's booking as `b` (left join:
+ * a block or an imported night has no booking and is always live).
+ */
+export function liveClaim(now: string): RawBuilder<SqlBool> {
+  return sql<SqlBool>`(${sql.ref('b.status')} is null or ${sql.ref('b.status')} <> 'draft' or ${sql.ref('b.hold_expires_at')} > ${now})`;
+}
+
+/** One claim row; every claim the ledger writes, in any statement, is built here. */
+export function claimRow(input: Omit<ClaimInput, 'nights'>, night: string, createdAt: string) {
+  return {
+    accommodation_id: input.accommodationId,
+    night,
+    kind: input.kind,
+    booking_id: input.bookingId ?? null,
+    external_reservation_id: input.externalReservationId ?? null,
+    reason: input.reason ?? null,
+    created_at: createdAt,
+  };
+}
+
+/** Claims every night or none; a night already taken throws NightTakenError (the caller's transaction must roll back). */
+export async function claimNights(db: Executor, input: ClaimInput): Promise<void> {
+  if (input.nights.length === 0) return;
+  try {
+    const createdAt = new Date().toISOString();
+    await db
+      .insertInto('night_claims')
+      .values(input.nights.map((night) => claimRow(input, night, createdAt)))
+      .execute();
+  } catch (error) {
+    if (isUniqueViolation(error)) throw new NightTakenError('night already taken', { cause: error });
+    throw error;
+  }
+}
+
+/** The tables a CTE of the booking statement sees: the schema and the inserted booking `b`. */
+export type InsertedBooking = Database & { b: { id: number } };
+
+/**
+ * The claim insert of a booking written in one PostgreSQL statement (src/bookings/insert-booking-rows.ts),
+ * for a data-modifying CTE: one row per night (unnest of the nights, the only raw SQL needed),
+ * for the booking the statement's CTE `b` inserted.
+ */
+export function claimNightsOfInsertedBooking(qb: QueryCreator<InsertedBooking>, accommodationId: number, nights: readonly string[], createdAt: string) {
+  const claim = claimRow({ accommodationId, kind: 'booking' }, '', createdAt);
+  return qb
+    .insertInto('night_claims')
+    .columns(['accommodation_id', 'night', 'kind', 'booking_id', 'external_reservation_id', 'reason', 'created_at'])
+    .expression(
+      qb
+        .selectFrom(['b', sql<{ night: string }>`unnest(${nights}::date[])`.as('n')])
+        .select([
+          sql<number>`${claim.accommodation_id}::integer`.as('accommodation_id'),
+          sql<string>`n`.as('night'),
+          sql<string>`${claim.kind}`.as('kind'),
+          'b.id',
+          sql<null>`null::integer`.as('external_reservation_id'),
+          sql<string | null>`${claim.reason}::text`.as('reason'),
+          sql<string>`${claim.created_at}::timestamptz`.as('created_at'),
+        ]),
+    );
+}
+
+/**
+ * Claims a booking's nights again after a late payment, inside a savepoint: a lost claim is undone
+ * without aborting the caller's transaction (PostgreSQL aborts a transaction on any failed
+ * statement). False when a night is taken.
+ */
+export async function tryClaimNights(db: Executor, input: ClaimInput): Promise<boolean> {
+  await sql`savepoint try_claim_nights`.execute(db);
+  try {
+    await claimNights(db, input);
+  } catch (error) {
+    if (!(error instanceof NightTakenError)) throw error;
+    await sql`rollback to savepoint try_claim_nights`.execute(db);
+    return false;
+  }
+  await sql`release savepoint try_claim_nights`.execute(db);
+  return true;
+}
+
+/** Frees every night of these bookings. */
+export async function releaseBookingNights(db: Executor, bookingIds: number | readonly number[]): Promise<void> {
+  const ids = typeof bookingIds === 'number' ? [bookingIds] : bookingIds;
+  if (ids.length === 0) return;
+  await db.deleteFrom('night_claims').where('booking_id', 'in', ids).execute();
+}
+
+/** Moves a booking to new nights: frees the old ones and claims the new ones; NightTakenError when one is taken. */
+export async function moveBookingNights(db: Executor, booking: { id: number; accommodation_id: number }, nights: readonly string[]): Promise<void> {
+  await releaseBookingNights(db, booking.id);
+  await claimNights(db, { accommodationId: booking.accommodation_id, nights, kind: 'booking', bookingId: booking.id });
+}
+
+/** Frees the blocked nights in [from, to); nights taken by stays are left alone. Returns how many were freed. */
+export async function releaseBlocks(db: Executor, accommodationId: number, from: string, to: string): Promise<number> {
+  const result = await db
+    .deleteFrom('night_claims')
+    .where('accommodation_id', '=', accommodationId)
+    .where('kind', '=', 'block')
+    .where('night', '>=', from)
+    .where('night', '<', to)
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
+/** Frees the nights held by the reservations imported through one feed. */
+export async function releaseFeedNights(db: Executor, feedId: number): Promise<void> {
+  const reservations = db.selectFrom('external_reservations').select('id').where('feed_id', '=', feedId);
+  await db.deleteFrom('night_claims').where('external_reservation_id', 'in', reservations).execute();
+}
+
+/** Frees the nights held by these imported reservations (an import that dropped or moved them). */
+export async function releaseReservationNights(db: Executor, reservationIds: readonly number[]): Promise<void> {
+  if (reservationIds.length === 0) return;
+  await db.deleteFrom('night_claims').where('external_reservation_id', 'in', reservationIds).execute();
+}
+
+/** Frees every night of an accommodation that is being deleted (its caller has refused while it has bookings). */
+export async function releaseAccommodationNights(db: Executor, accommodationId: number): Promise<void> {
+  await db.deleteFrom('night_claims').where('accommodation_id', '=', accommodationId).execute();
+}
+
+export interface TakenNight {
+  night: string;
+  kind: ClaimKind;
+  booking_id: number | null;
+  confirmation_code: string | null;
+  reason: string | null;
+}
+
+/** Nights in [from, to) that are taken right now (live claims only), optionally ignoring one booking's own. */
+export function findTakenNights(db: Executor, accommodationId: number, from: string, to: string, now: string, excludeBookingId?: number): Promise<TakenNight[]> {
+  let query = db
+    .selectFrom('night_claims as c')
+    .leftJoin('bookings as b', 'b.id', 'c.booking_id')
+    .select(['c.night', 'c.kind', 'c.booking_id', 'b.confirmation_code', 'c.reason'])
+    .where('c.accommodation_id', '=', accommodationId)
+    .where('c.night', '>=', from)
+    .where('c.night', '<', to)
+    .where(liveClaim(now));
+  if (excludeBookingId !== undefined) {
+    query = query.where((eb) => eb.or([eb('c.booking_id', 'is', null), eb('c.booking_id', '!=', excludeBookingId)]));
+  }
+  return query.orderBy('c.night').execute();
+}
+
+/** Card drafts whose hold has run out and that still hold a night in [from, to): the lifecycle expires them. */
+export async function findExpiredHolds(db: Executor, accommodationId: number, from: string, to: string, now: string): Promise<number[]> {
+  const rows = await db
+    .selectFrom('night_claims as c')
+    .innerJoin('bookings as b', 'b.id', 'c.booking_id')
+    .select('b.id')
+    .distinct()
+    .where('c.accommodation_id', '=', accommodationId)
+    .where('c.night', '>=', from)
+    .where('c.night', '<', to)
+    .where(sql<SqlBool>`not ${liveClaim(now)}`)
+    .execute();
+  return rows.map((r) => r.id);
+}

@@ -1,0 +1,22 @@
+import type { Accommodation } from '../db/schema.ts';
+import { badRequest } from '../http/errors.ts';
+import { stayRulesOf } from './accommodation-rules.ts';
+import { todayIn } from '../shared/dates.ts';
+import { checkStay, type StayFieldNames } from '../stays/stay-rules.ts';
+
+/** The stay rules of decisions.md section 4 as a 400, named with the caller's field names. */
+export function checkStayOrThrow(
+  accommodation: Accommodation,
+  stay: { checkin: unknown; checkout: unknown; guests: number },
+  names: StayFieldNames,
+  now: Date,
+  /** The first date a stay may start; defaults to today in the accommodation's time zone. */
+  earliest: string = todayIn(accommodation.timezone, now),
+): { checkin: string; checkout: string; nights: number } {
+  const result = checkStay({ ...stay, today: earliest }, stayRulesOf(accommodation), names);
+  if (!result.ok) {
+    const { message, ...details } = result.violation;
+    throw badRequest(message, details);
+  }
+  return result;
+}

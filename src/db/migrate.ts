@@ -3,12 +3,14 @@ import { Migrator, sql, type Migration, type MigrationResultSet } from 'kysely';
 import { isPostgres } from './dialect.ts';
 import * as initial from './migrations/0001-initial.ts';
 import * as technicalUser from './migrations/0002-technical-user.ts';
+import * as icalSync from './migrations/0005-ical-sync.ts';
 import type { Db } from './store.ts';
 
 /** Migrations in order. Names sort by their numeric prefix; never rename a shipped one. */
 export const migrations: Record<string, Migration> = {
   '0001-initial': initial,
   '0002-technical-user': technicalUser,
+  '0005-ical-sync': icalSync,
 };
 
 export class MigrationError extends Error {

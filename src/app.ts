@@ -11,6 +11,7 @@ import { bookingRoutes } from './bookings/booking-routes.ts';
 import { calendarRoutes } from './calendar/calendar-routes.ts';
 import { SERVICE_VERSION } from './diagnostics/diagnostics.ts';
 import { diagnosticsRoutes } from './diagnostics/diagnostics-routes.ts';
+import { icalExportRoutes } from './ical/ical-export-routes.ts';
 import { invoiceRoutes } from './invoices/invoice-routes.ts';
 import { paymentRoutes } from './payments/payment-routes.ts';
 import { webhookRoutes } from './webhooks/webhook-routes.ts';
@@ -129,6 +130,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   await app.register(webhookRoutes, { ctx, prefix: `/${slug}/webhook` });
   await app.register(paymentRoutes, { ctx, prefix: `/${slug}/api/payment` });
   await app.register(invoiceRoutes, { ctx, prefix: `/${slug}/invoices` });
+  await app.register(icalExportRoutes, { ctx, prefix: `/${slug}/ical` });
 
   return app;
 }

@@ -47,8 +47,17 @@ async function applyStays(trx: Executor, feed: Feed, stays: ImportedStay[], now:
   }
   for (const stay of diff.added) await insertStay(trx, feed, stay, at);
 
-  // Every stay takes the free nights it lacks: new and moved stays, and stays whose nights a
-  // cancelled booking or a removed block has freed since the last pull.
+  const newAlerts = await retakeNights(trx, feed, now);
+  return { added: diff.added.length, changed: diff.changed.length, removed: diff.removed.length, newAlerts };
+}
+
+/**
+ * Every stay of the feed takes the free nights it lacks: new and moved stays, and stays whose
+ * nights a cancelled booking, a removed block or another feed has freed since the last pull.
+ * Then the feed's overbooking alerts are brought up to date. Runs after a 304 too, since the
+ * nights around an unchanged feed may have changed.
+ */
+async function retakeNights(trx: Executor, feed: Feed, now: Date): Promise<Awaited<ReturnType<typeof reconcileAlerts>>> {
   const held = await trx
     .selectFrom('night_claims as c')
     .innerJoin('external_reservations as r', 'r.id', 'c.external_reservation_id')
@@ -63,8 +72,7 @@ async function applyStays(trx: Executor, feed: Feed, stays: ImportedStay[], now:
     }
   }
   if (wanted.length > 0) await claimFreeNights(trx, wanted, now);
-  const newAlerts = await reconcileAlerts(trx, feed, at);
-  return { added: diff.added.length, changed: diff.changed.length, removed: diff.removed.length, newAlerts };
+  return reconcileAlerts(trx, feed, now.toISOString());
 }
 
 function failureMessage(error: unknown): string {
@@ -75,7 +83,7 @@ function failureMessage(error: unknown): string {
 /**
  * Pulls one feed. A failure (network, timeout, non-2xx, too large, HTML, unreadable) changes no
  * reservation and no night: it is recorded on the feed, logged, counted, and backs off. A 304
- * changes nothing either. A valid calendar replaces the feed's stays in one transaction.
+ * leaves the feed's stays as they are (they still take nights freed since the last pull). A valid calendar replaces the feed's stays in one transaction.
  */
 export async function pullFeed(deps: PullDeps, feed: Feed): Promise<PullReport> {
   const { ctx } = deps;
@@ -110,17 +118,22 @@ export async function pullFeed(deps: PullDeps, feed: Feed): Promise<PullReport> 
   }
 
   if (stays === null || validators === null) {
-    await ctx.db.transaction().execute(async (trx) => {
+    const newAlerts = await ctx.db.transaction().execute(async (trx) => {
+      const current = await lockRows(trx, trx.selectFrom('external_feeds').selectAll().where('id', '=', feed.id)).executeTakeFirst();
+      if (current === undefined) return [];
+      const alerts = await retakeNights(trx, current, now);
       await trx
         .updateTable('external_feeds')
         .set({ last_synced_at: at, last_success_at: at, last_status: 'not_modified', last_error: null, consecutive_failures: 0, next_attempt_at: nextAttemptAfterSuccess(ctx.config, now) })
         .where('id', '=', feed.id)
         .execute();
       await logPull(trx, feed.id, { started_at: at, outcome: 'not_modified', http_status: status, added: 0, changed: 0, removed: 0, error: null });
+      for (const alert of alerts) await queueAlertMail(trx, alert, now);
+      return alerts;
     });
     ctx.metrics.icalPulls.labels('not_modified').inc();
-    report.outcome = 'not_modified';
-    return report;
+    if (newAlerts.length > 0) ctx.metrics.overbookingAlerts.inc(newAlerts.length);
+    return { ...report, outcome: 'not_modified', alerts: newAlerts.length };
   }
 
   const parsed = stays;

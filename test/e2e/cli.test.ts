@@ -56,7 +56,7 @@ async function query<T>(s: CliStore, fn: (db: Kysely<Database>) => Promise<T>): 
 const asPlain = <T extends object>(rows: T[]): T[] => rows.map((r) => ({ ...r }));
 
 const KEY = /^sdk_[A-Za-z0-9_-]{32}$/;
-const ALL_COMMANDS = ['serve', 'migrate', 'apikey create', 'apikey list', 'apikey revoke', 'webhook-secret generate', 'webhook-secret clear', 'admin create', 'seed-demo', 'ical sync'];
+const ALL_COMMANDS = ['serve', 'migrate', 'apikey create', 'apikey list', 'apikey revoke', 'webhook-secret generate', 'webhook-secret clear', 'admin create', 'seed-demo', 'ical sync', 'ical export-url'];
 
 describe(`staydesk --help (${testStoreKind})`, () => {
   test('top-level help lists every command and exits 0', async () => {
@@ -269,6 +269,22 @@ describe(`staydesk seed-demo and ical sync (${testStoreKind})`, () => {
     assert.match(unknown.stderr, /999999/);
     assert.match(unknown.stderr, /not found/i);
   });
+
+  test('ical export-url prints the same secret URL until --rotate replaces it', async () => {
+    const s = await freshStore();
+    const seeded = await runCli(['seed-demo'], s.env);
+    const first = await runCli(['ical', 'export-url', seeded.lastLine], s.env);
+    assert.equal(first.code, 0, first.stderr);
+    assert.match(first.lastLine, /^https?:\/\/.+\/ical\/[A-Za-z0-9_-]{43}\.ics$/);
+    assert.equal((await runCli(['ical', 'export-url', seeded.lastLine], s.env)).lastLine, first.lastLine);
+    const rotated = await runCli(['ical', 'export-url', seeded.lastLine, '--rotate'], s.env);
+    assert.equal(rotated.code, 0, rotated.stderr);
+    assert.match(rotated.lastLine, /\/ical\/[A-Za-z0-9_-]{43}\.ics$/);
+    assert.notEqual(rotated.lastLine, first.lastLine);
+    const unknown = await runCli(['ical', 'export-url', '999999'], s.env);
+    assert.notEqual(unknown.code, 0);
+    assert.match(unknown.stderr, /999999/);
+  });
 });
 
 describe(`usage and configuration errors (${testStoreKind})`, () => {
@@ -282,6 +298,7 @@ describe(`usage and configuration errors (${testStoreKind})`, () => {
       [['apikey', 'revoke', 'abc'], /ID must be a positive whole number/],
       [['admin', 'create'], /--login LOGIN is required/],
       [['ical', 'sync', 'x'], /ACCOMMODATION_ID must be a positive whole number/],
+      [['ical', 'export-url'], /ACCOMMODATION_ID is required/],
     ];
     const results = await Promise.all(cases.map(([args]) => runCli(args, s.env)));
     for (const [i, res] of results.entries()) {

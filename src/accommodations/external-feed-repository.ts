@@ -1,4 +1,5 @@
 import type { Executor } from '../db/store.ts';
+import { releaseFeedNights } from '../ical/feed-claims.ts';
 import type { ExternalFeedsTable } from '../db/schema.ts';
 import type { Selectable } from 'kysely';
 
@@ -31,8 +32,7 @@ export async function deleteFeed(db: Executor, accommodationId: number, feedId: 
     .where('accommodation_id', '=', accommodationId)
     .executeTakeFirst();
   if (feed === undefined) return false;
-  const reservations = db.selectFrom('external_reservations').select('id').where('feed_id', '=', feedId);
-  await db.deleteFrom('night_claims').where('external_reservation_id', 'in', reservations).execute();
+  await releaseFeedNights(db, feedId);
   await db.deleteFrom('external_reservations').where('feed_id', '=', feedId).execute();
   await db.deleteFrom('external_feeds').where('id', '=', feedId).execute();
   return true;

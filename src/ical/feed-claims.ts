@@ -46,3 +46,9 @@ export async function releaseReservationNights(db: Executor, reservationId: numb
   if (keep !== undefined) query = query.where((eb) => eb.or([eb('night', '<', keep.start), eb('night', '>=', keep.end)]));
   await query.execute();
 }
+
+/** Frees every night imported from a feed (the feed is being removed). */
+export async function releaseFeedNights(db: Executor, feedId: number): Promise<void> {
+  const reservations = db.selectFrom('external_reservations').select('id').where('feed_id', '=', feedId);
+  await db.deleteFrom('night_claims').where('external_reservation_id', 'in', reservations).execute();
+}

@@ -1,3 +1,5 @@
+import type { Selectable } from 'kysely';
+import type { IcalPullsTable } from '../db/schema.ts';
 import type { Executor } from '../db/store.ts';
 import type { StoredStay } from './diff-stays.ts';
 import type { ImportedStay } from './parse-feed.ts';
@@ -38,15 +40,7 @@ export async function deleteStay(db: Executor, id: number): Promise<void> {
 /** How many pulls each feed's log keeps. */
 export const PULL_LOG_SIZE = 20;
 
-export interface PullLogEntry {
-  started_at: string;
-  outcome: 'updated' | 'not_modified' | 'failed';
-  http_status: number | null;
-  added: number;
-  changed: number;
-  removed: number;
-  error: string | null;
-}
+export type PullLogEntry = Omit<Selectable<IcalPullsTable>, 'id' | 'feed_id'>;
 
 export async function logPull(db: Executor, feedId: number, entry: PullLogEntry): Promise<void> {
   await db.insertInto('ical_pulls').values({ feed_id: feedId, ...entry }).execute();

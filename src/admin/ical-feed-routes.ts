@@ -115,7 +115,9 @@ export const icalFeedRoutes: FeatureRoutes = async (app, { ctx }) => {
       await requireAccommodation(ctx.db, accommodationId);
       const feed = await ctx.db.selectFrom('external_feeds').selectAll().where('id', '=', feedId).where('accommodation_id', '=', accommodationId).executeTakeFirst();
       if (feed === undefined) throw notFound(`Accommodation ${accommodationId} has no feed ${feedId}.`, { parameter: 'feedId', received: feedId, reason: 'not_found' });
-      return ok(await pullFeed({ ctx }, feed), requestMetadata(request.id));
+      const pull = await pullFeed({ ctx }, feed);
+      if (pull.outcome === 'failed') request.log.warn({ feed_id: feed.id, feed: feed.name, error: pull.error }, 'external calendar pull failed');
+      return ok(pull, requestMetadata(request.id));
     },
   );
 

@@ -72,6 +72,7 @@ export const webhookRoutes: FeatureRoutes = async (app, { ctx }) => {
       const report = await syncCalendars(ctx, accommodation_id);
       ctx.metrics.webhooksReceived.labels('service', 'calendar_sync').inc();
       const pulls = report.accommodations[0]?.feeds ?? [];
+      for (const p of pulls.filter((x) => x.outcome === 'failed')) request.log.warn({ feed_id: p.feed_id, feed: p.feed, error: p.error }, 'external calendar pull failed');
       return {
         success: true as const,
         accommodation_id,

@@ -16,13 +16,28 @@ export async function storedStays(db: Executor, feedId: number): Promise<StoredS
   return rows.map((r) => ({ id: r.id, uid: r.uid, summary: r.summary, kind: r.kind, start: r.start_date, end: r.end_date }));
 }
 
-export async function insertStay(db: Executor, feed: { id: number; accommodation_id: number }, stay: ImportedStay, now: string): Promise<number> {
-  const row = await db
-    .insertInto('external_reservations')
-    .values({ feed_id: feed.id, accommodation_id: feed.accommodation_id, uid: stay.uid, summary: stay.summary, kind: stay.kind, start_date: stay.start, end_date: stay.end, created_at: now, updated_at: now })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return row.id;
+const INSERT_CHUNK = 500;
+
+/** Inserts new stays of a feed, many rows per statement (a first pull brings hundreds). */
+export async function insertStays(db: Executor, feed: { id: number; accommodation_id: number }, stays: readonly ImportedStay[], now: string): Promise<void> {
+  for (let i = 0; i < stays.length; i += INSERT_CHUNK) {
+    await db
+      .insertInto('external_reservations')
+      .values(
+        stays.slice(i, i + INSERT_CHUNK).map((stay) => ({
+          feed_id: feed.id,
+          accommodation_id: feed.accommodation_id,
+          uid: stay.uid,
+          summary: stay.summary,
+          kind: stay.kind,
+          start_date: stay.start,
+          end_date: stay.end,
+          created_at: now,
+          updated_at: now,
+        })),
+      )
+      .execute();
+  }
 }
 
 export async function updateStay(db: Executor, id: number, stay: ImportedStay, now: string): Promise<void> {

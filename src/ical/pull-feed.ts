@@ -8,7 +8,7 @@ import { RefusedUrlError } from './address-guard.ts';
 import { diffStays } from './diff-stays.ts';
 import { claimFreeNights, releaseReservationNights, type ExternalClaim } from './feed-claims.ts';
 import { FeedFetchError, fetchFeed, type FetchOptions } from './fetch-feed.ts';
-import { deleteStay, insertStay, logPull, storedStays, updateStay } from './import-repository.ts';
+import { deleteStay, insertStays, logPull, storedStays, updateStay } from './import-repository.ts';
 import { queueAlertMail } from './alert-mail.ts';
 import { reconcileAlerts } from './overbooking-alerts.ts';
 import { FeedParseError, parseFeed, type ImportedStay } from './parse-feed.ts';
@@ -45,7 +45,7 @@ async function applyStays(trx: Executor, feed: Feed, stays: ImportedStay[], now:
     await releaseReservationNights(trx, id, stay);
     await updateStay(trx, id, stay, at);
   }
-  for (const stay of diff.added) await insertStay(trx, feed, stay, at);
+  await insertStays(trx, feed, diff.added, at);
 
   const newAlerts = await retakeNights(trx, feed, now);
   return { added: diff.added.length, changed: diff.changed.length, removed: diff.removed.length, newAlerts };

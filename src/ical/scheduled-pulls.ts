@@ -1,6 +1,8 @@
 import type { AppContext } from '../app-context.ts';
 import type { JobLogger } from '../jobs/job-runner.ts';
+import { mapLimit } from '../shared/map-limit.ts';
 import { pullFeed, type PullReport } from './pull-feed.ts';
+import { PULL_CONCURRENCY } from './sync-calendars.ts';
 
 const BATCH = 50;
 
@@ -35,11 +37,11 @@ export async function pullDueFeeds(ctx: AppContext, log: JobLogger): Promise<Pul
     .orderBy('id')
     .limit(BATCH)
     .execute();
-  for (const feed of due) {
-    if (!(await claimFeed(ctx, feed.id, at, claimUntil))) continue;
+  await mapLimit(due, PULL_CONCURRENCY, async (feed) => {
+    if (!(await claimFeed(ctx, feed.id, at, claimUntil))) return;
     const report = await pullFeed({ ctx }, feed);
     if (report.outcome === 'failed') log.warn({ feed_id: feed.id, feed: feed.name, error: report.error }, 'external calendar pull failed');
     reports.push(report);
-  }
+  });
   return reports;
 }

@@ -1,6 +1,10 @@
 import type { AppContext } from '../app-context.ts';
 import { notFound } from '../http/errors.ts';
+import { mapLimit } from '../shared/map-limit.ts';
 import { pullFeed, type PullDeps, type PullReport } from './pull-feed.ts';
+
+/** Below the PostgreSQL pool size (10), so pulls leave connections for requests. */
+export const PULL_CONCURRENCY = 6;
 
 export interface SyncReport {
   /** False when any feed failed. */
@@ -20,7 +24,8 @@ export function describePull(accommodation: { id: number; name: string }, pull: 
 
 /**
  * Pulls the external calendars of one accommodation or all of them, now, whatever their backoff
- * (the webhook, the CLI and the admin API ask for it explicitly). Feeds are pulled one at a time.
+ * (the webhook, the CLI and the admin API ask for it explicitly). A few feeds are pulled at once:
+ * each waits mostly on its channel's server.
  */
 export async function syncCalendars(ctx: AppContext, accommodationId?: number, deps: Omit<PullDeps, 'ctx'> = {}): Promise<SyncReport> {
   let query = ctx.db.selectFrom('accommodations').select(['id', 'name']).orderBy('id');
@@ -33,12 +38,11 @@ export async function syncCalendars(ctx: AppContext, accommodationId?: number, d
   if (accommodationId !== undefined) feedQuery = feedQuery.where('accommodation_id', '=', accommodationId);
   const feeds = await feedQuery.execute();
   const report: SyncReport = { ok: true, accommodations: [], lines: [] };
+  const pulls = await mapLimit(feeds, PULL_CONCURRENCY, (feed) => pullFeed({ ctx, ...deps }, feed));
   for (const a of accommodations) {
-    const entry = { id: a.id, name: a.name, feeds: [] as PullReport[] };
-    for (const feed of feeds.filter((f) => f.accommodation_id === a.id)) {
-      const pull = await pullFeed({ ctx, ...deps }, feed);
+    const entry = { id: a.id, name: a.name, feeds: pulls.filter((p, i) => feeds[i]?.accommodation_id === a.id) };
+    for (const pull of entry.feeds) {
       if (pull.outcome === 'failed') report.ok = false;
-      entry.feeds.push(pull);
       report.lines.push(describePull(a, pull));
     }
     if (entry.feeds.length === 0) report.lines.push(`Accommodation ${a.id} "${a.name}": no external calendars configured; calendar is up to date.`);

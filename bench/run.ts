@@ -14,6 +14,7 @@ import { createInterface } from 'node:readline';
 import autocannon from 'autocannon';
 import { createPgDatabase } from '../test/support/test-store.ts';
 import { addDays, todayIn } from '../src/shared/dates.ts';
+import { runIcalSyncBench } from './ical-sync.ts';
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 5);
 const ROUNDS = Math.max(1, Number(process.env.BENCH_ROUNDS ?? 3));
@@ -216,6 +217,9 @@ function report(label: string, results: Result[]): void {
 
 const pgServer = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const only = process.argv[2];
+if (only === 'ical') {
+  await runIcalSyncBench(pgServer);
+}
 if (only === undefined || only === 'postgres') {
   const db = await createPgDatabase(pgServer);
   try {
@@ -232,3 +236,4 @@ if (only === undefined || only === 'sqlite') {
     rmSync(dir, { recursive: true, force: true });
   }
 }
+if (only === undefined) await runIcalSyncBench(pgServer);

@@ -14,6 +14,7 @@ import { calendarRoutes } from './calendar/calendar-routes.ts';
 import { SERVICE_VERSION } from './diagnostics/diagnostics.ts';
 import { calendarDiagnosticsRoutes } from './diagnostics/calendar-diagnostics-routes.ts';
 import { diagnosticsRoutes } from './diagnostics/diagnostics-routes.ts';
+import { icalExportRoutes } from './ical/ical-export-routes.ts';
 import { invoiceRoutes } from './invoices/invoice-routes.ts';
 import { paymentRoutes } from './payments/payment-routes.ts';
 import { webhookRoutes } from './webhooks/webhook-routes.ts';
@@ -192,6 +193,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
     await pub.register(webhookRoutes, { ctx, prefix: `/${slug}/webhook` });
     await pub.register(paymentRoutes, { ctx, prefix: `/${slug}/api/payment` });
     await pub.register(invoiceRoutes, { ctx, prefix: `/${slug}/invoices` });
+    await pub.register(icalExportRoutes, { ctx, prefix: `/${slug}/ical` });
   });
 
   return app;

@@ -1,5 +1,6 @@
 import type { Db } from '../db/store.ts';
 import { badRequest, conflict, notFound } from '../http/errors.ts';
+import { checkFeedUrl, redactUrl, RefusedUrlError } from '../shared/address-guard.ts';
 import { deleteFeed, findFeedByName, insertFeed, listFeeds, type ExternalFeed } from './external-feed-repository.ts';
 import { requireAccommodation } from './manage-accommodations.ts';
 
@@ -9,22 +10,21 @@ import { requireAccommodation } from './manage-accommodations.ts';
  * accommodation.
  */
 
-function httpUrl(url: string): string {
-  let parsed: URL | null = null;
+/** The URL as given, refused with a 400 when it is not http(s) or names an internal address. */
+function feedUrl(url: string, allowPrivate: boolean): string {
   try {
-    parsed = new URL(url);
-  } catch {
-    parsed = null;
+    checkFeedUrl(url, allowPrivate);
+    return url;
+  } catch (error) {
+    if (!(error instanceof RefusedUrlError)) throw error;
+    const reason = error.reason === 'private_address' ? 'private_address' : 'invalid_url';
+    throw badRequest(error.message, { parameter: 'url', expected: 'public http(s) URL', received: redactUrl(url), reason });
   }
-  if (parsed === null || (parsed.protocol !== 'http:' && parsed.protocol !== 'https:')) {
-    throw badRequest('url must be an absolute http:// or https:// URL.', { parameter: 'url', expected: 'http(s) URL', received: url, reason: 'invalid_url' });
-  }
-  return parsed.href;
 }
 
-export async function addFeed(db: Db, accommodationId: number, input: { name: string; url: string }, now: Date): Promise<ExternalFeed> {
+export async function addFeed(db: Db, accommodationId: number, input: { name: string; url: string }, now: Date, options: { allowPrivate: boolean }): Promise<ExternalFeed> {
   const name = input.name.toLowerCase();
-  const url = httpUrl(input.url);
+  const url = new URL(feedUrl(input.url, options.allowPrivate)).href;
   return db.transaction().execute(async (trx) => {
     await requireAccommodation(trx, accommodationId);
     if ((await findFeedByName(trx, accommodationId, name)) !== undefined) {

@@ -1,4 +1,5 @@
 import { Type } from 'typebox';
+import type { Accommodation } from '../db/schema.ts';
 import { accommodationToJson } from '../accommodations/accommodation-mapper.ts';
 import { listAccommodations } from '../accommodations/accommodation-repository.ts';
 import { AccommodationCreateSchema, AccommodationPatchSchema, AccommodationSchema } from '../accommodations/accommodation-schemas.ts';
@@ -10,12 +11,25 @@ import {
 } from '../accommodations/manage-accommodations.ts';
 import { Envelope, commonErrorResponses, ok, requestMetadata } from '../http/envelope.ts';
 import type { FeatureRoutes } from '../app-context.ts';
+import { accommodationExportToken, exportUrl } from '../ical/export-tokens.ts';
 import { adminRoute, DeletedSchema, IdParams, toId } from './admin-params.ts';
 
-const One = { 200: Envelope(AccommodationSchema), ...commonErrorResponses };
+
+const AccommodationDetailSchema = Type.Object({
+  ...AccommodationSchema.properties,
+  ical_export_url: Type.String({ description: 'absolute secret URL of every taken night, with no guest data, for other channels to import; rotatable' }),
+});
+
+const One = { 200: Envelope(AccommodationDetailSchema), ...commonErrorResponses };
 
 /** Accommodations: create, list, read, change, delete. */
 export const accommodationRoutes: FeatureRoutes = async (app, { ctx }) => {
+  /** One accommodation as answered by create, read and change: with its calendar export URL. */
+  const detail = async (accommodation: Accommodation) => ({
+    ...accommodationToJson(accommodation),
+    ical_export_url: exportUrl(ctx.config, await accommodationExportToken(ctx.db, accommodation.id, ctx.now())),
+  });
+
   app.post(
     '/accommodations',
     {
@@ -24,12 +38,12 @@ export const accommodationRoutes: FeatureRoutes = async (app, { ctx }) => {
         ...adminRoute,
         summary: 'Create an accommodation',
         body: AccommodationCreateSchema,
-        response: { 201: Envelope(AccommodationSchema), ...commonErrorResponses },
+        response: { 201: Envelope(AccommodationDetailSchema), ...commonErrorResponses },
       },
     },
     async (request, reply) => {
       const created = await createAccommodation(ctx.db, request.body, ctx.now());
-      return reply.code(201).send(ok(accommodationToJson(created), requestMetadata(request.id)));
+      return reply.code(201).send(ok(await detail(created), requestMetadata(request.id)));
     },
   );
 
@@ -44,8 +58,11 @@ export const accommodationRoutes: FeatureRoutes = async (app, { ctx }) => {
 
   app.get(
     '/accommodations/:id',
-    { config: { auth: 'admin' }, schema: { ...adminRoute, summary: 'Read an accommodation', params: IdParams, response: One } },
-    async (request) => ok(accommodationToJson(await requireAccommodation(ctx.db, toId(request.params.id))), requestMetadata(request.id)),
+    {
+      config: { auth: 'admin' },
+      schema: { ...adminRoute, summary: 'Read an accommodation, with the secret URL of its calendar for other channels', params: IdParams, response: One },
+    },
+    async (request) => ok(await detail(await requireAccommodation(ctx.db, toId(request.params.id))), requestMetadata(request.id)),
   );
 
   app.patch(
@@ -57,7 +74,7 @@ export const accommodationRoutes: FeatureRoutes = async (app, { ctx }) => {
     async (request) => {
       const updated = await editAccommodation(ctx.db, toId(request.params.id), request.body, ctx.now());
       ctx.caches.accommodations.delete(updated.id);
-      return ok(accommodationToJson(updated), requestMetadata(request.id));
+      return ok(await detail(updated), requestMetadata(request.id));
     },
   );
 

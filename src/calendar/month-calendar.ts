@@ -219,8 +219,11 @@ export async function monthCalendar(db: Executor, accommodation: Accommodation, 
         if (r.night !== null && r.amount !== null) prices.set(r.night, r.amount);
         break;
       case 'booking':
-      case 'imported':
         bookings.push(stayEntry(r, decimals));
+        break;
+      case 'imported':
+        // Imported stays are not bookings: their ids are negated so they never meet a booking id.
+        bookings.push({ ...stayEntry(r, decimals), id: -(r.booking_id ?? 0) });
         break;
     }
   }

@@ -5,6 +5,8 @@ import { createContext } from '../create-app-context.ts';
 import { DEMO_NAME, createDemoAccommodation } from '../seed/demo-accommodation.ts';
 import { generateWebhookSecret, setSetting } from '../settings/settings-repository.ts';
 import { LOGIN_PATTERN, createAdminUser } from '../users/user-repository.ts';
+import { requireAccommodation } from '../accommodations/manage-accommodations.ts';
+import { accommodationExportToken, exportUrl, rotateExportTokens } from '../ical/export-tokens.ts';
 import { syncCalendars } from '../ical/sync-calendars.ts';
 import { UsageError, positiveId, withContext, type Command } from './cli-support.ts';
 
@@ -163,6 +165,25 @@ export const commands: Command[] = [
         const results = await syncCalendars(ctx, id);
         for (const line of results.lines) io.out(line);
         return results.ok ? 0 : 1;
+      });
+    },
+  },
+  {
+    name: 'ical export-url',
+    usage: 'staydesk ical export-url ACCOMMODATION_ID [--rotate]',
+    summary: "Print the secret URL of an accommodation's calendar for other channels; --rotate replaces it (and each feed's) first.",
+    options: { rotate: { type: 'boolean' } },
+    async run({ positionals, values }, io) {
+      if (positionals[0] === undefined) throw new UsageError('ACCOMMODATION_ID is required');
+      const id = positiveId(positionals[0], 'ACCOMMODATION_ID');
+      return withContext(async (ctx) => {
+        const token = await ctx.db.transaction().execute(async (trx) => {
+          await requireAccommodation(trx, id);
+          return values.rotate === true ? rotateExportTokens(trx, id, ctx.now()) : accommodationExportToken(trx, id, ctx.now());
+        });
+        if (values.rotate === true) io.out(`Accommodation ${id}: new export URLs; the old ones no longer work. Give the new one to each channel.`);
+        io.out(exportUrl(ctx.config, token));
+        return 0;
       });
     },
   },

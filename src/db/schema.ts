@@ -173,6 +173,14 @@ export interface ExternalFeedsTable {
   last_synced_at: Timestamp | null;
   last_status: string | null;
   last_error: string | null;
+  last_success_at: Timestamp | null;
+  consecutive_failures: ColumnType<number, number | undefined, number>;
+  etag: string | null;
+  last_modified: string | null;
+  /** When the schedule may pull the feed next (after the interval, or a failure's backoff). */
+  next_attempt_at: Timestamp | null;
+  /** Secret token of this feed's export URL (every taken night but this feed's own). */
+  export_token: string | null;
 }
 
 export interface ExternalReservationsTable {
@@ -183,8 +191,42 @@ export interface ExternalReservationsTable {
   summary: string;
   start_date: string;
   end_date: string;
+  kind: ColumnType<'reserved' | 'not_available', 'reserved' | 'not_available' | undefined, 'reserved' | 'not_available'>;
   created_at: Timestamp;
   updated_at: Timestamp;
+}
+
+export interface IcalPullsTable {
+  id: Id;
+  feed_id: number;
+  started_at: Timestamp;
+  outcome: 'updated' | 'not_modified' | 'failed';
+  http_status: number | null;
+  added: number;
+  changed: number;
+  removed: number;
+  error: string | null;
+}
+
+export interface OverbookingAlertsTable {
+  id: Id;
+  accommodation_id: number;
+  feed_id: number;
+  external_reservation_id: number;
+  /** 'booking:<id>', 'block' or 'external:<id>': one alert per pair of sides. */
+  other_key: string;
+  other_kind: ClaimKind;
+  other_booking_id: number | null;
+  other_external_reservation_id: number | null;
+  first_night: string;
+  nights: number;
+  created_at: Timestamp;
+}
+
+export interface IcalExportsTable {
+  accommodation_id: number;
+  token: string;
+  created_at: Timestamp;
 }
 
 export interface OutboxTable {
@@ -257,6 +299,9 @@ export interface Database {
   booking_events: BookingEventsTable;
   external_feeds: ExternalFeedsTable;
   external_reservations: ExternalReservationsTable;
+  ical_pulls: IcalPullsTable;
+  overbooking_alerts: OverbookingAlertsTable;
+  ical_exports: IcalExportsTable;
   outbox: OutboxTable;
   idempotency_keys: IdempotencyKeysTable;
   webhook_events: WebhookEventsTable;

@@ -1,4 +1,5 @@
 import type { AppContext } from '../app-context.ts';
+import { failingFeeds } from '../ical/feed-health.ts';
 import { paymentWebhookSecret } from '../settings/secret-status.ts';
 import { webhookSignaturesEnabled } from '../webhooks/webhook-secret.ts';
 
@@ -78,6 +79,7 @@ export async function calendarDebug(ctx: AppContext) {
       external_feeds: await count(ctx, 'external_feeds'),
       outbox: await count(ctx, 'outbox'),
     },
+    failing_feeds: await failingFeeds(ctx.db),
     configuration: {
       public_base_url: ctx.config.publicBaseUrl,
       draft_hold_seconds: ctx.config.draftHoldSeconds,

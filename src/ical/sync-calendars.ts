@@ -1,33 +1,52 @@
 import type { AppContext } from '../app-context.ts';
 import { notFound } from '../http/errors.ts';
+import { mapLimit } from '../shared/map-limit.ts';
+import { pullFeed, type PullDeps, type PullReport } from './pull-feed.ts';
+
+/** Below the PostgreSQL pool size (10), so pulls leave connections for requests. */
+export const PULL_CONCURRENCY = 6;
 
 export interface SyncReport {
+  /** False when any feed failed. */
   ok: boolean;
-  accommodations: { id: number; name: string; feeds: number; imported: number }[];
+  accommodations: { id: number; name: string; feeds: PullReport[] }[];
   lines: string[];
 }
 
+/** One line per feed: what the pull changed, or why it failed. */
+export function describePull(accommodation: { id: number; name: string }, pull: PullReport): string {
+  const where = `Accommodation ${accommodation.id} "${accommodation.name}", feed ${pull.feed_id} "${pull.feed}"`;
+  if (pull.outcome === 'failed') return `${where}: failed: ${pull.error ?? 'unknown error'}; nothing changed.`;
+  if (pull.outcome === 'not_modified') return `${where}: not modified; added 0, changed 0, removed 0.`;
+  const alerts = pull.alerts > 0 ? `; ${pull.alerts} new overbooking alert(s)` : '';
+  return `${where}: added ${pull.added}, changed ${pull.changed}, removed ${pull.removed}${alerts}.`;
+}
+
 /**
- * Pulls each accommodation's external calendars. Importing feeds is the iCal feature's work;
- * until an accommodation has feeds, there is nothing to pull and the report says so.
+ * Pulls the external calendars of one accommodation or all of them, now, whatever their backoff
+ * (the webhook, the CLI and the admin API ask for it explicitly). A few feeds are pulled at once:
+ * each waits mostly on its channel's server.
  */
-export async function syncCalendars(ctx: AppContext, accommodationId?: number): Promise<SyncReport> {
+export async function syncCalendars(ctx: AppContext, accommodationId?: number, deps: Omit<PullDeps, 'ctx'> = {}): Promise<SyncReport> {
   let query = ctx.db.selectFrom('accommodations').select(['id', 'name']).orderBy('id');
   if (accommodationId !== undefined) query = query.where('id', '=', accommodationId);
   const accommodations = await query.execute();
   if (accommodationId !== undefined && accommodations.length === 0) {
     throw notFound(`Accommodation ${accommodationId} not found.`, { parameter: 'accommodation_id', received: accommodationId });
   }
-  const feeds = await ctx.db.selectFrom('external_feeds').select(['accommodation_id']).execute();
+  let feedQuery = ctx.db.selectFrom('external_feeds').selectAll().orderBy('id');
+  if (accommodationId !== undefined) feedQuery = feedQuery.where('accommodation_id', '=', accommodationId);
+  const feeds = await feedQuery.execute();
   const report: SyncReport = { ok: true, accommodations: [], lines: [] };
+  const pulls = await mapLimit(feeds, PULL_CONCURRENCY, (feed) => pullFeed({ ctx, ...deps }, feed));
   for (const a of accommodations) {
-    const count = feeds.filter((f) => f.accommodation_id === a.id).length;
-    report.accommodations.push({ id: a.id, name: a.name, feeds: count, imported: 0 });
-    report.lines.push(
-      count === 0
-        ? `Accommodation ${a.id} "${a.name}": no external calendars configured; calendar is up to date.`
-        : `Accommodation ${a.id} "${a.name}": ${count} external calendar(s) configured; importing them is not available in this version.`,
-    );
+    const entry = { id: a.id, name: a.name, feeds: pulls.filter((p, i) => feeds[i]?.accommodation_id === a.id) };
+    for (const pull of entry.feeds) {
+      if (pull.outcome === 'failed') report.ok = false;
+      report.lines.push(describePull(a, pull));
+    }
+    if (entry.feeds.length === 0) report.lines.push(`Accommodation ${a.id} "${a.name}": no external calendars configured; calendar is up to date.`);
+    report.accommodations.push(entry);
   }
   if (accommodations.length === 0) report.lines.push('No accommodations yet.');
   return report;

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
 import type { AppContext } from '../app-context.ts';
-import { syncCalendars } from '../ical/sync-calendars.ts';
+import { pullDueFeeds } from '../ical/scheduled-pulls.ts';
 import { createMailDelivery } from '../mail/deliver-mail.ts';
 import type { MailSender } from '../mail/smtp-sender.ts';
 import { pruneIdempotencyRecords } from '../bookings/idempotency.ts';
@@ -21,7 +21,8 @@ export function workerId(): string {
  * The service's background work, started by `staydesk serve` once it listens:
  * - expire-drafts and deliver-mail every STAYDESK_JOB_POLL_MS, on every process; each expired
  *   draft and each mail is claimed by exactly one of them;
- * - ical-sync every ICAL_SYNC_INTERVAL_SECONDS (0: never), by whichever process takes the lease;
+ * - ical-sync: pulls each external calendar every ICAL_SYNC_INTERVAL_SECONDS (0: never), with
+ *   jitter and a backoff after failures; each due feed is claimed by exactly one process;
  * - prune-idempotency hourly, by whichever process takes the lease: forgets idempotency keys
  *   past their retention.
  */
@@ -69,14 +70,13 @@ export function startBackgroundJobs(ctx: AppContext, log: JobLogger, options: { 
   if (syncMs > 0) {
     jobs.push({
       name: 'ical-sync',
-      // Ask for the lease at least every minute, so a process that took over finds it soon.
+      // Each feed carries its own next attempt (interval with jitter, or a failure's backoff);
+      // looking for due feeds every minute at most keeps a pull close to its time.
       intervalMs: Math.min(syncMs, 60_000),
       run: async () => {
-        // The lease is kept for the whole period: one pull per period, whichever process wins.
-        if (!(await acquireLease(ctx.db, { name: 'ical-sync', holder: worker, now: ctx.now(), ttlMs: syncMs }))) return 'skipped';
-        const report = await syncCalendars(ctx);
-        log.info({ accommodations: report.accommodations.length, ok: report.ok }, 'external calendars pulled');
-        return 'done';
+        const reports = await pullDueFeeds(ctx, log);
+        if (reports.length > 0) log.info({ feeds: reports.length, failed: reports.filter((r) => r.outcome === 'failed').length }, 'external calendars pulled');
+        return reports.length > 0 ? 'done' : 'skipped';
       },
     });
   }

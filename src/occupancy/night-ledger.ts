@@ -151,6 +151,43 @@ export async function releaseReservationNights(db: Executor, reservationIds: rea
   await db.deleteFrom('night_claims').where('external_reservation_id', 'in', reservationIds).execute();
 }
 
+/** Frees the nights of one imported stay outside [keep.start, keep.end) (the stay moved). */
+export async function releaseReservationNightsOutside(db: Executor, reservationId: number, keep: { start: string; end: string }): Promise<void> {
+  await db
+    .deleteFrom('night_claims')
+    .where('external_reservation_id', '=', reservationId)
+    .where((eb) => eb.or([eb('night', '<', keep.start), eb('night', '>=', keep.end)]))
+    .execute();
+}
+
+export interface ExternalClaim {
+  accommodationId: number;
+  reservationId: number;
+  night: string;
+}
+
+const FREE_CLAIM_CHUNK = 500;
+
+/**
+ * An imported stay takes every night that is free and leaves the others to whoever holds them
+ * (the iCal import turns those into overbooking alerts), so this insert skips taken nights
+ * instead of failing the pull's transaction. Returns the claims it got.
+ */
+export async function claimFreeNights(db: Executor, claims: readonly ExternalClaim[], now: Date): Promise<ExternalClaim[]> {
+  const createdAt = now.toISOString();
+  const got: ExternalClaim[] = [];
+  for (let i = 0; i < claims.length; i += FREE_CLAIM_CHUNK) {
+    const rows = await db
+      .insertInto('night_claims')
+      .values(claims.slice(i, i + FREE_CLAIM_CHUNK).map((c) => claimRow({ accommodationId: c.accommodationId, kind: 'external', externalReservationId: c.reservationId }, c.night, createdAt)))
+      .onConflict((oc) => oc.columns(['accommodation_id', 'night']).doNothing())
+      .returning(['accommodation_id', 'night', 'external_reservation_id'])
+      .execute();
+    for (const r of rows) got.push({ accommodationId: r.accommodation_id, night: r.night, reservationId: r.external_reservation_id ?? 0 });
+  }
+  return got;
+}
+
 /** Frees every night of an accommodation that is being deleted (its caller has refused while it has bookings). */
 export async function releaseAccommodationNights(db: Executor, accommodationId: number): Promise<void> {
   await db.deleteFrom('night_claims').where('accommodation_id', '=', accommodationId).execute();

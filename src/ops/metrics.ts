@@ -9,6 +9,8 @@ export interface Metrics {
   webhooksReceived: Counter<'source' | 'outcome'>;
   mailsSent: Counter<'outcome'>;
   jobRuns: Counter<'job' | 'outcome'>;
+  icalPulls: Counter<'outcome'>;
+  overbookingAlerts: Counter;
 }
 
 export function createMetrics(): Metrics {
@@ -50,6 +52,17 @@ export function createMetrics(): Metrics {
       name: 'staydesk_job_runs_total',
       help: 'Background job runs by job and outcome',
       labelNames: ['job', 'outcome'],
+      registers: [registry],
+    }),
+    icalPulls: new Counter({
+      name: 'staydesk_ical_pulls_total',
+      help: 'External calendar pulls by outcome (updated, not_modified, failed)',
+      labelNames: ['outcome'],
+      registers: [registry],
+    }),
+    overbookingAlerts: new Counter({
+      name: 'staydesk_overbooking_alerts_total',
+      help: 'Imported stays found over nights already held by a booking, block or another feed',
       registers: [registry],
     }),
   };

@@ -23,13 +23,16 @@ export async function paymentWebhookSecret(
 export interface SecretStatus {
   webhook_secret: { set: boolean };
   payment_webhook_secret: { set: boolean; source: PaymentSecretSource | null };
+  /** Not a secret: where overbooking alerts are mailed. */
+  host_email: string | null;
 }
 
-/** Whether each secret is set, never its value. */
+/** Whether each secret is set, never its value; the host's alert address. */
 export async function secretStatus(db: Executor, config: Pick<Config, 'paymentWebhookSecret'>): Promise<SecretStatus> {
   const payment = await paymentWebhookSecret(db, config);
   return {
     webhook_secret: { set: (await getSetting(db, 'webhook_secret')) !== null },
     payment_webhook_secret: { set: payment !== null, source: payment?.source ?? null },
+    host_email: await getSetting(db, 'host_email'),
   };
 }

@@ -1,8 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import type { Executor } from '../db/store.ts';
 
-/** Secrets kept server-side (an HMAC key must be known to verify with, so it cannot be hashed). */
-export type SettingName = 'webhook_secret' | 'payment_webhook_secret';
+/**
+ * Secrets kept server-side (an HMAC key must be known to verify with, so it cannot be hashed),
+ * and the host's address for overbooking alerts.
+ */
+export type SettingName = 'webhook_secret' | 'payment_webhook_secret' | 'host_email';
 
 export async function getSetting(db: Executor, name: SettingName): Promise<string | null> {
   const row = await db.selectFrom('settings').select('value').where('name', '=', name).executeTakeFirst();

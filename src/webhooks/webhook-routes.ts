@@ -71,15 +71,17 @@ export const webhookRoutes: FeatureRoutes = async (app, { ctx }) => {
       // A repeat only pulls the calendars again, so unlike /update it needs no delivery record.
       const report = await syncCalendars(ctx, accommodation_id);
       ctx.metrics.webhooksReceived.labels('service', 'calendar_sync').inc();
-      const one = report.accommodations[0];
+      const pulls = report.accommodations[0]?.feeds ?? [];
+      for (const p of pulls.filter((x) => x.outcome === 'failed')) request.log.warn({ feed_id: p.feed_id, feed: p.feed, error: p.error }, 'external calendar pull failed');
       return {
         success: true as const,
         accommodation_id,
         action: 'sync' as const,
         message: report.lines.join(' '),
-        feeds: one?.feeds ?? 0,
-        imported: one?.imported ?? 0,
+        feeds: pulls.length,
+        imported: pulls.reduce((sum, p) => sum + p.added + p.changed, 0),
         details: report.lines,
+        results: pulls.map(({ feed_id, feed, outcome, added, changed, removed, error }) => ({ feed_id, feed, outcome, added, changed, removed, error })),
       };
     },
   );

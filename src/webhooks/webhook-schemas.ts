@@ -68,8 +68,20 @@ export const CalendarSyncResultSchema = Type.Object({
   action: Type.Literal('sync'),
   message: Type.String(),
   feeds: Type.Integer({ description: 'external calendars configured for the accommodation' }),
-  imported: Type.Integer({ description: 'reservations imported by this run' }),
+  imported: Type.Integer({ description: 'stays added or changed by this run, over all feeds' }),
   details: Type.Array(Type.String()),
+  results: Type.Array(
+    Type.Object({
+      feed_id: Type.Integer(),
+      feed: Type.String(),
+      outcome: Type.Union([Type.Literal('updated'), Type.Literal('not_modified'), Type.Literal('failed')]),
+      added: Type.Integer(),
+      changed: Type.Integer(),
+      removed: Type.Integer(),
+      error: Type.Union([Type.String(), Type.Null()]),
+    }),
+    { description: 'what the pull of each feed changed; a failed pull changed nothing' },
+  ),
 });
 
 export const WebhookTestSchema = Type.Object({

@@ -10,7 +10,9 @@ import { createContext } from '../../src/create-app-context.ts';
 import { migrations } from '../../src/db/migrate.ts';
 import type { Database } from '../../src/db/schema.ts';
 import { DEMO_NAME } from '../../src/seed/demo-accommodation.ts';
+import { addDays, todayIn } from '../../src/shared/dates.ts';
 import { createCliStore, runCli, type CliStore } from '../support/cli.ts';
+import { calendarOf, startFeedServer } from '../support/feed-server.ts';
 import { testStoreKind } from '../support/test-store.ts';
 
 /**
@@ -56,7 +58,7 @@ async function query<T>(s: CliStore, fn: (db: Kysely<Database>) => Promise<T>): 
 const asPlain = <T extends object>(rows: T[]): T[] => rows.map((r) => ({ ...r }));
 
 const KEY = /^sdk_[A-Za-z0-9_-]{32}$/;
-const ALL_COMMANDS = ['serve', 'migrate', 'apikey create', 'apikey list', 'apikey revoke', 'webhook-secret generate', 'webhook-secret clear', 'admin create', 'seed-demo', 'ical sync'];
+const ALL_COMMANDS = ['serve', 'migrate', 'apikey create', 'apikey list', 'apikey revoke', 'webhook-secret generate', 'webhook-secret clear', 'admin create', 'seed-demo', 'ical sync', 'ical export-url'];
 
 describe(`staydesk --help (${testStoreKind})`, () => {
   test('top-level help lists every command and exits 0', async () => {
@@ -269,6 +271,55 @@ describe(`staydesk seed-demo and ical sync (${testStoreKind})`, () => {
     assert.match(unknown.stderr, /999999/);
     assert.match(unknown.stderr, /not found/i);
   });
+
+  test('ical sync prints per feed what it added, changed and removed, or the error', async () => {
+    const s = await freshStore();
+    const feeds = await startFeedServer();
+    try {
+      const seeded = await runCli(['seed-demo'], s.env);
+      const id = Number(seeded.lastLine);
+      const today = todayIn('UTC');
+      feeds.set('/ok.ics', calendarOf([{ uid: 'a', start: addDays(today, 30), end: addDays(today, 33) }, { uid: 'b', start: addDays(today, 40), end: addDays(today, 41) }]));
+      feeds.answer('/broken.ics', 500, 'oops');
+      await query(s, async (db) => {
+        const created_at = new Date().toISOString();
+        for (const [name, path] of [['airbnb', '/ok.ics'], ['vrbo', '/broken.ics']]) {
+          await db.insertInto('external_feeds').values({ accommodation_id: id, name: name ?? '', url: feeds.url(path ?? ''), created_at, last_synced_at: null, last_status: null, last_error: null }).execute();
+        }
+      });
+      const env = { ...s.env, ICAL_ALLOW_PRIVATE_NETWORKS: 'true' };
+      const first = await runCli(['ical', 'sync', String(id)], env);
+      assert.equal(first.code, 1, 'a failed feed makes the exit code 1');
+      assert.match(first.stdout, /feed \d+ "airbnb": added 2, changed 0, removed 0\./);
+      assert.match(first.stdout, /feed \d+ "vrbo": failed: answered HTTP 500; nothing changed\./);
+      feeds.set('/ok.ics', calendarOf([{ uid: 'a', start: addDays(today, 30), end: addDays(today, 34) }]));
+      feeds.set('/broken.ics', calendarOf([]));
+      const second = await runCli(['ical', 'sync'], env);
+      assert.equal(second.code, 0, second.stderr);
+      assert.match(second.stdout, /"airbnb": added 0, changed 1, removed 1\./);
+      assert.match(second.stdout, /"vrbo": added 0, changed 0, removed 0\./);
+      const refused = await runCli(['ical', 'sync', String(id)], s.env);
+      assert.match(refused.stdout, /"airbnb": failed: .*internal/, 'without ICAL_ALLOW_PRIVATE_NETWORKS the loopback feed is refused at fetch time');
+    } finally {
+      await feeds.close();
+    }
+  });
+
+  test('ical export-url prints the same secret URL until --rotate replaces it', async () => {
+    const s = await freshStore();
+    const seeded = await runCli(['seed-demo'], s.env);
+    const first = await runCli(['ical', 'export-url', seeded.lastLine], s.env);
+    assert.equal(first.code, 0, first.stderr);
+    assert.match(first.lastLine, /^https?:\/\/.+\/ical\/[A-Za-z0-9_-]{43}\.ics$/);
+    assert.equal((await runCli(['ical', 'export-url', seeded.lastLine], s.env)).lastLine, first.lastLine);
+    const rotated = await runCli(['ical', 'export-url', seeded.lastLine, '--rotate'], s.env);
+    assert.equal(rotated.code, 0, rotated.stderr);
+    assert.match(rotated.lastLine, /\/ical\/[A-Za-z0-9_-]{43}\.ics$/);
+    assert.notEqual(rotated.lastLine, first.lastLine);
+    const unknown = await runCli(['ical', 'export-url', '999999'], s.env);
+    assert.notEqual(unknown.code, 0);
+    assert.match(unknown.stderr, /999999/);
+  });
 });
 
 describe(`usage and configuration errors (${testStoreKind})`, () => {
@@ -282,6 +333,7 @@ describe(`usage and configuration errors (${testStoreKind})`, () => {
       [['apikey', 'revoke', 'abc'], /ID must be a positive whole number/],
       [['admin', 'create'], /--login LOGIN is required/],
       [['ical', 'sync', 'x'], /ACCOMMODATION_ID must be a positive whole number/],
+      [['ical', 'export-url'], /ACCOMMODATION_ID is required/],
     ];
     const results = await Promise.all(cases.map(([args]) => runCli(args, s.env)));
     for (const [i, res] of results.entries()) {

@@ -79,8 +79,9 @@ describe(`admin accommodations (${testStoreKind})`, () => {
     assert.equal(body.metadata.request_id, res.headers['x-request-id']);
     const created = body.data;
     assert.ok(Number.isInteger(created.id) && created.id > 0);
+    assert.match((created as { ical_export_url?: string }).ical_export_url ?? '', /^http:\/\/staydesk\.test\/staydesk\/ical\/[A-Za-z0-9_-]{43}\.ics$/);
     assert.deepEqual(
-      { ...created, id: 0, created_at: '', updated_at: '' },
+      { ...created, id: 0, created_at: '', updated_at: '', ical_export_url: '' },
       {
         id: 0,
         name: 'Seaside Cottage',
@@ -99,6 +100,7 @@ describe(`admin accommodations (${testStoreKind})`, () => {
         extras: { breakfast: 12, linen: 8.5 },
         created_at: '',
         updated_at: '',
+        ical_export_url: '',
       },
     );
 
@@ -123,9 +125,12 @@ describe(`admin accommodations (${testStoreKind})`, () => {
     assertMatchesOpenApi(t.app, 'GET', BASE, list);
     const listed = list.json<{ data: Accommodation[] }>().data;
     assert.ok(Array.isArray(listed));
+    // The list leaves out the export URL; it stays the same through a change.
+    const { ical_export_url: exportUrl, ...listedFields } = after as Accommodation & { ical_export_url: string };
+    assert.equal(exportUrl, (created as Accommodation & { ical_export_url: string }).ical_export_url);
     assert.deepEqual(
       listed.find((a) => a.id === created.id),
-      after,
+      listedFields,
     );
 
     const deleted = await t.admin('DELETE', `${BASE}/${created.id}`);

@@ -18,6 +18,7 @@ after(async () => {
 interface SecretStatus {
   webhook_secret: { set: boolean };
   payment_webhook_secret: { set: boolean; source: string | null };
+  host_email: string | null;
 }
 
 async function putSettings(app: TestApp, body: Record<string, unknown>): Promise<SecretStatus> {
@@ -40,19 +41,21 @@ async function getSettings(app: TestApp): Promise<SecretStatus> {
 // Settings are one row per name in the store, so these tests run in order on one app.
 describe(`admin settings (${testStoreKind})`, () => {
   test('set, show, clear: the status says whether each is set, never its value', async () => {
-    assert.deepEqual(await getSettings(t), { webhook_secret: { set: false }, payment_webhook_secret: { set: false, source: null } });
+    assert.deepEqual(await getSettings(t), { webhook_secret: { set: false }, payment_webhook_secret: { set: false, source: null }, host_email: null });
 
     const webhook = 'whsk_0123456789abcdef0123456789abcdef';
     const payment = 'whsec_settings_secret_0123456789abcdef';
     assert.deepEqual(await putSettings(t, { webhook_secret: webhook }), {
       webhook_secret: { set: true },
       payment_webhook_secret: { set: false, source: null },
+      host_email: null,
     });
     assert.equal(await getSetting(t.ctx.db, 'webhook_secret'), webhook, 'stored as sent');
 
     assert.deepEqual(await putSettings(t, { payment_webhook_secret: payment }), {
       webhook_secret: { set: true },
       payment_webhook_secret: { set: true, source: 'settings' },
+      host_email: null,
     });
     const shown = await t.admin('GET', '/admin/api/settings');
     assert.ok(!shown.body.includes(webhook) && !shown.body.includes(payment), 'GET never carries a secret');
@@ -60,11 +63,24 @@ describe(`admin settings (${testStoreKind})`, () => {
     assert.deepEqual(await putSettings(t, { webhook_secret: null }), {
       webhook_secret: { set: false },
       payment_webhook_secret: { set: true, source: 'settings' },
+      host_email: null,
     });
     assert.equal(await getSetting(t.ctx.db, 'webhook_secret'), null);
     assert.deepEqual(await putSettings(t, {}), await getSettings(t), 'an empty body changes nothing');
     await putSettings(t, { payment_webhook_secret: null });
-    assert.deepEqual(await getSettings(t), { webhook_secret: { set: false }, payment_webhook_secret: { set: false, source: null } });
+    assert.deepEqual(await getSettings(t), { webhook_secret: { set: false }, payment_webhook_secret: { set: false, source: null }, host_email: null });
+  });
+
+  test('the host alert address is shown, set and cleared', async () => {
+    // Not a secret: the address is shown back.
+    const set = await t.admin('PUT', '/admin/api/settings', { host_email: 'host@example.com' });
+    assert.equal(set.statusCode, 200, set.body);
+    assertMatchesOpenApi(t.app, 'PUT', '/admin/api/settings', set);
+    assert.equal(set.json<{ data: SecretStatus }>().data.host_email, 'host@example.com');
+    assert.equal((await getSettings(t)).host_email, 'host@example.com');
+    assert.equal(await getSetting(t.ctx.db, 'host_email'), 'host@example.com');
+    assert.equal((await t.admin('PUT', '/admin/api/settings', { host_email: 'not an address' })).statusCode, 400);
+    assert.equal((await putSettings(t, { host_email: null })).host_email, null);
   });
 
   test('invalid bodies are a 400 and change nothing', async () => {

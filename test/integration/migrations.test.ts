@@ -30,6 +30,9 @@ const TABLES = {
   webhook_events: true,
   payment_issues: true,
   job_leases: true,
+  ical_pulls: true,
+  overbooking_alerts: true,
+  ical_exports: true,
 } as const satisfies Record<keyof Database, true>;
 const TABLE_NAMES = Object.keys(TABLES).sort();
 const MIGRATION_NAMES = Object.keys(migrations).sort();

@@ -324,6 +324,7 @@ describe(`POST /calendar: bookings and blocked dates (${testStoreKind})`, () => 
     assert.equal(data.bookings.length, 1);
     const entry = data.bookings[0];
     assert.equal(entry?.source, 'airbnb');
+    assert.equal(entry?.id, -reservation.id, 'an imported stay never shares an id with a booking');
     assert.equal(entry?.start_date, start);
     assert.equal(entry?.end_date, end);
     assert.equal(entry?.nights, 3);

@@ -23,10 +23,11 @@ const EVERY_COMMAND = [
   'admin create',
   'seed-demo',
   'ical sync',
+  'ical export-url',
 ];
 
 describe('command table', () => {
-  test('has exactly the commands of decisions.md section 1', () => {
+  test('has exactly the commands of decisions.md section 1 and the iCal export-url command', () => {
     assert.deepEqual(commands.map((c) => c.name).sort(), [...EVERY_COMMAND].sort());
   });
 

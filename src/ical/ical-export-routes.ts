@@ -1,0 +1,45 @@
+import { Type } from 'typebox';
+import { ErrorEnvelopeSchema } from '../http/envelope.ts';
+import { notFound } from '../http/errors.ts';
+import type { FeatureRoutes } from '../app-context.ts';
+import { exportCalendar } from './export-calendar.ts';
+import { exportEtag, exportStays } from './export-stays.ts';
+import { findExportTarget } from './export-tokens.ts';
+
+/**
+ * GET /<slug>/ical/<token>.ics: an accommodation's taken nights for other channels to import.
+ * The token is the credential. Channels poll often, so the answer carries an ETag and a 304
+ * costs one query.
+ */
+export const icalExportRoutes: FeatureRoutes = async (app, { ctx }) => {
+  app.get(
+    '/:file',
+    {
+      config: { auth: 'public' },
+      schema: {
+        tags: ['ical'],
+        summary: "An accommodation's calendar as iCalendar, with no guest data (the token in the URL is the credential)",
+        params: Type.Object({ file: Type.String({ pattern: '^[A-Za-z0-9_-]{43}\\.ics$' }) }),
+        response: {
+          200: { description: 'The calendar', content: { 'text/calendar': { schema: Type.String() } } },
+          304: { description: 'Unchanged since the ETag sent in If-None-Match', type: 'null' },
+          400: ErrorEnvelopeSchema,
+          404: ErrorEnvelopeSchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      const token = request.params.file.slice(0, -'.ics'.length);
+      const target = await findExportTarget(ctx.db, token);
+      if (target === undefined) throw notFound('No calendar at this address.', { reason: 'calendar_not_found' });
+      const accommodation = await ctx.db.selectFrom('accommodations').select(['name', 'timezone']).where('id', '=', target.accommodationId).executeTakeFirstOrThrow();
+      const now = ctx.now();
+      const stays = await exportStays(ctx.db, target, accommodation.timezone, now);
+      const etag = exportEtag(accommodation.name, stays);
+      reply.header('etag', etag).header('cache-control', 'private, max-age=300');
+      const sent = request.headers['if-none-match'];
+      if (sent !== undefined && sent.split(',').some((v) => v.trim() === etag)) return reply.code(304).send(null);
+      return reply.type('text/calendar; charset=utf-8').send(exportCalendar(stays, { name: accommodation.name, stamp: now }));
+    },
+  );
+};

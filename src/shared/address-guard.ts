@@ -1,0 +1,93 @@
+import { BlockList, isIP } from 'node:net';
+
+/**
+ * Which addresses a feed may be fetched from. A feed URL is typed by an admin but fetched by the
+ * server, so without this check it could read the cloud metadata service (169.254.169.254),
+ * the database port or any internal page. Unless ICAL_ALLOW_PRIVATE_NETWORKS=true, only public
+ * unicast addresses pass.
+ */
+
+// Two lists: BlockList also matches an IPv4 address against IPv4-mapped IPv6 rules.
+const refusedV4 = new BlockList();
+const refusedV6 = new BlockList();
+for (const [net, prefix] of [
+  ['0.0.0.0', 8], // "this network", includes the unspecified 0.0.0.0
+  ['10.0.0.0', 8],
+  ['100.64.0.0', 10], // carrier-grade NAT
+  ['127.0.0.0', 8],
+  ['169.254.0.0', 16], // link-local, cloud metadata
+  ['172.16.0.0', 12],
+  ['192.0.0.0', 24],
+  ['192.168.0.0', 16],
+  ['198.18.0.0', 15],
+  ['224.0.0.0', 4], // multicast
+  ['240.0.0.0', 4], // reserved and broadcast
+] as const) {
+  refusedV4.addSubnet(net, prefix, 'ipv4');
+}
+for (const [net, prefix] of [
+  ['::', 128], // unspecified
+  ['::1', 128], // loopback
+  ['::ffff:0:0', 96], // IPv4-mapped: would reach an IPv4 address past the IPv4 rules
+  ['64:ff9b::', 96], // NAT64
+  ['fc00::', 7], // unique local
+  ['fe80::', 10], // link-local
+  ['ff00::', 8], // multicast
+] as const) {
+  refusedV6.addSubnet(net, prefix, 'ipv6');
+}
+
+/** True when the address (an IP literal) must not be fetched from. */
+export function isRefusedAddress(address: string): boolean {
+  const family = isIP(address);
+  if (family === 4) return refusedV4.check(address, 'ipv4');
+  if (family === 6) return refusedV6.check(address, 'ipv6');
+  return true;
+}
+
+export type UrlRefusal = 'invalid_url' | 'unsupported_scheme' | 'private_address';
+
+export class RefusedUrlError extends Error {
+  override readonly name = 'RefusedUrlError';
+  readonly reason: UrlRefusal;
+  constructor(reason: UrlRefusal, message: string) {
+    super(message);
+    this.reason = reason;
+  }
+}
+
+const LOCAL_NAMES = /^(localhost|.*\.localhost|.*\.local|.*\.internal)$/i;
+
+/**
+ * Checks a URL before any lookup. WHATWG URL parsing already turns decimal, hex and octal IPv4
+ * forms (http://2130706433/, http://0x7f.1/, http://0177.0.0.1/) into dotted form, so they meet
+ * the same rules as 127.0.0.1. Names are checked again after DNS resolution by the fetcher.
+ */
+export function checkFeedUrl(raw: string, allowPrivate: boolean): URL {
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new RefusedUrlError('invalid_url', 'url must be an absolute http:// or https:// URL.');
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new RefusedUrlError('unsupported_scheme', 'url must be an absolute http:// or https:// URL.');
+  if (allowPrivate) return url;
+  const host = url.hostname.replace(/^\[|\]$/g, '');
+  if (isIP(host) !== 0 ? isRefusedAddress(host) : LOCAL_NAMES.test(host)) {
+    throw new RefusedUrlError('private_address', 'url points to a loopback, private, link-local or otherwise internal address; set ICAL_ALLOW_PRIVATE_NETWORKS=true to allow it.');
+  }
+  return url;
+}
+
+/** A feed URL as shown back: without user name or password. */
+export function redactUrl(raw: string): string {
+  try {
+    const url = new URL(raw);
+    if (url.username === '' && url.password === '') return raw;
+    url.username = '';
+    url.password = '';
+    return url.href;
+  } catch {
+    return raw;
+  }
+}

@@ -1,0 +1,59 @@
+import assert from 'node:assert/strict';
+import { describe, test } from 'node:test';
+import { checkFeedUrl, isRefusedAddress, redactUrl, RefusedUrlError } from '../../src/shared/address-guard.ts';
+
+function reason(url: string, allowPrivate = false): string | null {
+  try {
+    checkFeedUrl(url, allowPrivate);
+    return null;
+  } catch (error) {
+    assert.ok(error instanceof RefusedUrlError);
+    return error.reason;
+  }
+}
+
+describe('feed address guard', () => {
+  test('refused addresses', () => {
+    for (const address of ['127.0.0.1', '127.8.9.10', '10.1.2.3', '172.16.0.1', '172.31.255.255', '192.168.1.1', '169.254.169.254', '0.0.0.0', '224.0.0.1', '255.255.255.255', '100.64.0.1', '::', '::1', '::ffff:127.0.0.1', '::ffff:8.8.8.8', 'fe80::1', 'fc00::1', 'fd12:3456::1', 'ff02::1']) {
+      assert.equal(isRefusedAddress(address), true, address);
+    }
+  });
+
+  test('public addresses pass', () => {
+    for (const address of ['8.8.8.8', '93.184.216.34', '172.32.0.1', '2606:4700::1111']) assert.equal(isRefusedAddress(address), false, address);
+    assert.equal(isRefusedAddress('not-an-ip'), true);
+  });
+
+  test('URLs: loopback, private, metadata, IPv4-mapped, decimal/hex/octal forms, local names, schemes', () => {
+    for (const url of [
+      'http://127.0.0.1/cal.ics',
+      'http://localhost:8080/cal.ics',
+      'http://api.localhost/cal.ics',
+      'http://169.254.169.254/latest/meta-data/',
+      'http://[::1]/cal.ics',
+      'http://[::ffff:127.0.0.1]/cal.ics',
+      'http://[::ffff:7f00:1]/cal.ics',
+      'http://2130706433/cal.ics',
+      'http://0x7f000001/cal.ics',
+      'http://0x7f.0.0.1/cal.ics',
+      'http://0177.0.0.1/cal.ics',
+      'http://017700000001/cal.ics',
+      'http://10.0.0.5/cal.ics',
+      'http://0.0.0.0/cal.ics',
+      'http://[::]/cal.ics',
+    ]) {
+      assert.equal(reason(url), 'private_address', url);
+    }
+    assert.equal(reason('ftp://example.com/cal.ics'), 'unsupported_scheme');
+    assert.equal(reason('file:///etc/passwd'), 'unsupported_scheme');
+    assert.equal(reason('not a url'), 'invalid_url');
+    assert.equal(reason('https://www.airbnb.com/calendar/ical/123.ics?s=abc'), null);
+    assert.equal(reason('http://127.0.0.1/cal.ics', true), null);
+    assert.equal(reason('file:///etc/passwd', true), 'unsupported_scheme');
+  });
+
+  test('credentials are never shown back', () => {
+    assert.equal(redactUrl('https://user:secret@example.com/cal.ics?x=1'), 'https://example.com/cal.ics?x=1');
+    assert.equal(redactUrl('https://example.com/cal.ics'), 'https://example.com/cal.ics');
+  });
+});

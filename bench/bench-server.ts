@@ -33,6 +33,8 @@ if (ctx.store.kind === 'postgres') {
 await sql`insert into bench_floor (id, label) values (1, 'one') on conflict do nothing`.execute(ctx.db);
 
 const app = await buildApp(ctx, { logger: false });
+// The least the framework can do: no store, no authentication, no body.
+app.get('/bench/hello', async () => ({ hello: 'world' }));
 app.get('/bench/floor/select', async () => {
   const row = await sql<{ id: number; label: string }>`select id, label from bench_floor where id = ${1}`.execute(ctx.db);
   return { success: true, data: row.rows[0] };

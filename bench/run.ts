@@ -6,50 +6,20 @@
  * route in turn, so a hot path and its floor always run close together; the summary is the
  * median of the rounds. A benchmark, not a test: it reports, it does not pass or fail.
  */
-import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { createInterface } from 'node:readline';
 import autocannon from 'autocannon';
 import { createPgDatabase } from '../test/support/test-store.ts';
 import { addDays, todayIn } from '../src/shared/dates.ts';
 import { runIcalSyncBench } from './ical-sync.ts';
+import { benchFootprint } from './footprint.ts';
+import { benchProcesses } from './processes.ts';
+import { startServer } from './spawn-server.ts';
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 5);
 const ROUNDS = Math.max(1, Number(process.env.BENCH_ROUNDS ?? 3));
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
-
-interface ServerInfo {
-  port: number;
-  key: string;
-  accommodationId: number;
-  store: string;
-}
-
-async function startServer(env: Record<string, string>): Promise<{ info: ServerInfo; pid: number | undefined; stop(): Promise<void> }> {
-  const child = spawn(process.execPath, ['bench/bench-server.ts'], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
-  const lines = createInterface({ input: child.stdout });
-  const info = await new Promise<ServerInfo>((resolve, reject) => {
-    lines.once('line', (line) => {
-      resolve(JSON.parse(line) as ServerInfo);
-    });
-    child.once('exit', (code) => {
-      reject(new Error(`bench server exited with ${String(code)}`));
-    });
-  });
-  return {
-    info,
-    pid: child.pid,
-    stop: () =>
-      new Promise((resolve) => {
-        child.once('exit', () => {
-          resolve();
-        });
-        child.kill('SIGTERM');
-      }),
-  };
-}
 
 interface Result {
   name: string;
@@ -59,8 +29,8 @@ interface Result {
   non2xx: number;
   /** CPU time the server process spent per request (user + system), in microseconds. */
   cpuPerRequestUs: number;
-  /** In a summary: the median over the rounds of the ratios to the floor. */
-  ratios?: { rps: number; p99: number };
+  /** In a summary: per compared route, the median over the rounds of the ratios to it. */
+  ratios?: Record<string, { rps: number; p99: number }>;
 }
 
 /** User + system CPU seconds a process has used so far (Linux /proc; 0 elsewhere). */
@@ -100,6 +70,7 @@ async function benchStore(label: string, env: Record<string, string>): Promise<v
   // Bookings start a year out, so they never meet the nights availability and the calendar read.
   const first = addDays(todayIn('UTC'), 400);
   const routes: Array<{ name: string; options: autocannon.Options }> = [
+    { name: HELLO, options: { url: `${base}/bench/hello` } },
     { name: 'floor: one indexed SELECT', options: { url: `${base}/bench/floor/select` } },
     {
       name: 'POST availability',
@@ -175,9 +146,13 @@ function medianOf(rounds: Result[][]): Result[] {
   const first = rounds[0] ?? [];
   return first.map((r, i) => {
     const same = rounds.map((round) => round[i]).filter((x): x is Result => x !== undefined);
-    const floor = floorOf(r.name);
-    const floorIndex = floor === undefined ? -1 : first.findIndex((x) => x.name === floor);
-    const ratios = floorIndex < 0 ? undefined : rounds.map((round) => ratio(round[i], round[floorIndex]));
+    const ratios: Record<string, { rps: number; p99: number }> = {};
+    for (const floor of floorsOf(r.name)) {
+      const floorIndex = first.findIndex((x) => x.name === floor);
+      if (floorIndex < 0) continue;
+      const each = rounds.map((round) => ratio(round[i], round[floorIndex]));
+      ratios[floor] = { rps: median(each.map((x) => x.rps)), p99: median(each.map((x) => x.p99)) };
+    }
     return {
       name: r.name,
       rps: median(same.map((x) => x.rps)),
@@ -185,16 +160,19 @@ function medianOf(rounds: Result[][]): Result[] {
       errors: same.reduce((sum, x) => sum + x.errors, 0),
       non2xx: same.reduce((sum, x) => sum + x.non2xx, 0),
       cpuPerRequestUs: median(same.map((x) => x.cpuPerRequestUs)),
-      ...(ratios === undefined ? {} : { ratios: { rps: median(ratios.map((x) => x.rps)), p99: median(ratios.map((x) => x.p99)) } }),
+      ratios,
     };
   });
 }
 
-/** Which floor a hot path is compared with. */
-function floorOf(name: string): string | undefined {
-  if (name.startsWith('POST bookings')) return 'floor: one INSERT transaction';
-  if (name.startsWith('POST')) return 'floor: one indexed SELECT';
-  return undefined;
+const HELLO = 'hello world (no store)';
+
+/** Which routes a hot path is compared with: its floor, and for availability the framework alone. */
+function floorsOf(name: string): string[] {
+  if (name.startsWith('POST bookings')) return ['floor: one INSERT transaction'];
+  if (name.startsWith('POST availability')) return ['floor: one indexed SELECT', HELLO];
+  if (name.startsWith('POST')) return ['floor: one indexed SELECT'];
+  return [];
 }
 
 function ratio(route: Result | undefined, floor: Result | undefined): { rps: number; p99: number } {
@@ -204,11 +182,14 @@ function ratio(route: Result | undefined, floor: Result | undefined): { rps: num
 
 function report(label: string, results: Result[]): void {
   console.log(`\n${label} — ${DURATION}s per route, ${CONNECTIONS} connections`);
-  console.log(`${'route'.padEnd(32)} ${'req/s'.padStart(9)} ${'p99 ms'.padStart(8)} ${'failed'.padStart(7)} ${'server µs/req'.padStart(14)}  ratio to floor`);
+  console.log(`${'route'.padEnd(32)} ${'req/s'.padStart(9)} ${'p99 ms'.padStart(8)} ${'failed'.padStart(7)} ${'server µs/req'.padStart(14)}  ratio (req/s, p99) to`);
   for (const r of results) {
-    const floorName = floorOf(r.name);
-    const measured = r.ratios ?? (floorName === undefined ? undefined : ratio(r, results.find((x) => x.name === floorName)));
-    const shown = measured === undefined ? '' : `${measured.rps.toFixed(2)} req/s, ${measured.p99.toFixed(2)} p99`;
+    const shown = floorsOf(r.name)
+      .map((floor) => {
+        const measured = r.ratios?.[floor] ?? ratio(r, results.find((x) => x.name === floor));
+        return `${floor.startsWith('hello') ? 'hello' : 'floor'}: ${measured.rps.toFixed(2)}, ${measured.p99.toFixed(2)}`;
+      })
+      .join('; ');
     console.log(
       `${r.name.padEnd(32)} ${r.rps.toFixed(0).padStart(9)} ${String(r.p99).padStart(8)} ${String(r.errors + r.non2xx).padStart(7)} ${r.cpuPerRequestUs.toFixed(0).padStart(14)}  ${shown}`,
     );
@@ -228,6 +209,15 @@ if (only === undefined || only === 'postgres') {
     await db.drop();
   }
 }
+if (only === undefined || only === 'processes') {
+  const db = await createPgDatabase(pgServer);
+  try {
+    await benchProcesses(db.url, DURATION, ROUNDS, CONNECTIONS);
+  } finally {
+    await db.drop();
+  }
+}
+if (only === undefined || only === 'footprint') await benchFootprint(DURATION);
 if (only === undefined || only === 'sqlite') {
   const dir = mkdtempSync(path.join(tmpdir(), 'staydesk-bench-'));
   try {

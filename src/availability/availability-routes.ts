@@ -1,6 +1,6 @@
 import type { FeatureRoutes } from '../app-context.ts';
 import { commonErrorResponses, endpointMetadata } from '../http/envelope.ts';
-import { loadNightWindow } from '../occupancy/night-window.ts';
+import { rememberedNightWindow } from './remembered-window.ts';
 import { pricingView, restrictionsOf } from '../pricing/accommodation-rules.ts';
 import { AVAILABILITY_FIELD_NAMES } from '../stays/stay-rules.ts';
 import { priceFromOverrides } from '../pricing/quote-stay.ts';
@@ -30,7 +30,8 @@ export const availabilityRoutes: FeatureRoutes = async (app, { ctx }) => {
       const accommodation = cached.accommodation;
       const guests = body.guest_count ?? 1;
       const stay = checkStayOrThrow(accommodation, { checkin: body.checkin, checkout: body.checkout, guests }, AVAILABILITY_FIELD_NAMES, now);
-      const window = await loadNightWindow(ctx.db, accommodation.id, { from: stay.checkin, to: stay.checkout }, now.toISOString());
+      // Taken nights from this process's memory (occupancy/night-memory.ts): no store round trip on a hit.
+      const window = await rememberedNightWindow(ctx, accommodation.id, { from: stay.checkin, to: stay.checkout }, now);
       // Price first, so an extra the accommodation does not offer is a 400 even on taken dates.
       const prices = await nightlyOverrides(ctx, cached, stay.checkin, stay.checkout);
       const quote = priceFromOverrides(accommodation, { ...stay, guests, extras: body.extras ?? {} }, prices);

@@ -226,6 +226,9 @@ export async function createBooking(ctx: AppContext, apiKeyId: number, input: Cr
       }
     }
   }
+  // Committed: this process's next availability answer must already see these nights. Every
+  // process (this one too, a moment later) also drops them on the trigger's announcement.
+  ctx.caches.nights.delete(accommodation.id);
   ctx.metrics.bookingsCreated.labels(status, b.payment_method).inc();
   return created;
 }

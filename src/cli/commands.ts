@@ -80,7 +80,7 @@ export const commands: Command[] = [
   {
     name: 'apikey revoke',
     usage: 'staydesk apikey revoke ID',
-    summary: 'Revoke an API key; running servers refuse it within STAYDESK_CACHE_TTL_MS (2 s).',
+    summary: 'Revoke an API key; running servers on PostgreSQL refuse it at once, on the embedded store within STAYDESK_CACHE_TTL_MS (2 s).',
     async run({ positionals }, io) {
       const id = positiveId(positionals[0], 'ID');
       return withContext(async (ctx) => {

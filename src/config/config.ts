@@ -21,12 +21,17 @@ export interface Config {
   logLevel: string;
   /** How often the background worker looks for due work (mail, expired drafts). */
   jobPollMs: number;
-  /** How long a process may serve API keys and accommodation rules from memory. */
+  /**
+   * How long a process may keep API keys, accommodation rules and taken nights in memory when
+   * no change is announced (a change made elsewhere is announced at once: caches.ts).
+   */
   cacheTtlMs: number;
   /** Abuse limits (README, Security); 0 turns a limit off. */
   limits: Limits;
   /** When set, GET /metrics needs `Authorization: Bearer <token>`. */
   metricsToken: string | null;
+  /** How many accommodations' taken nights a process keeps in memory (least recently used go first); 0 keeps none. */
+  nightMemoryMax: number;
 }
 
 export interface Limits {
@@ -158,5 +163,6 @@ export function loadConfig(env: Env = process.env): Config {
       redisUrl,
     },
     metricsToken,
+    nightMemoryMax: integer(env, 'STAYDESK_NIGHT_MEMORY_MAX', 1000, 0, 100_000),
   };
 }

@@ -5,6 +5,7 @@ import * as initial from './migrations/0001-initial.ts';
 import * as technicalUser from './migrations/0002-technical-user.ts';
 import * as bookingHistory from './migrations/0003-booking-history.ts';
 import * as icalSync from './migrations/0005-ical-sync.ts';
+import * as changeAnnouncements from './migrations/0007-change-announcements.ts';
 import type { Db } from './store.ts';
 
 /** Migrations in order. Names sort by their numeric prefix; never rename a shipped one. */
@@ -13,6 +14,7 @@ export const migrations: Record<string, Migration> = {
   '0002-technical-user': technicalUser,
   '0003-booking-history': bookingHistory,
   '0005-ical-sync': icalSync,
+  '0007-change-announcements': changeAnnouncements,
 };
 
 export class MigrationError extends Error {

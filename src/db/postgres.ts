@@ -66,6 +66,13 @@ export function createPgPool(url: string, max = 10): pg.Pool {
   // An idle connection that the server drops (restart, failover) is discarded by the pool and
   // replaced on the next query; without this listener the error would crash the process.
   pool.on('error', () => undefined);
-  pool.on('connect', useNamedStatements);
+  pool.on('connect', (client) => {
+    // A connection that the server drops while it is checked out but between queries (inside a
+    // transaction, say) emits 'error' on the client, where the pool listens only while it is
+    // idle; unheard, it would crash the process. The next query on it fails (and the request
+    // answers 503), and the pool discards it on release.
+    client.on('error', () => undefined);
+    useNamedStatements(client);
+  });
   return pool;
 }

@@ -1,5 +1,6 @@
 import { DatabaseSync, type SQLInputValue, type StatementSync } from 'node:sqlite';
 import type { SqliteDatabase, SqliteStatement } from 'kysely';
+import { SQLITE_CHANGE_FUNCTION } from './change-feed.ts';
 
 /**
  * Adapts node:sqlite's synchronous API to the better-sqlite3 shape that Kysely's SqliteDialect
@@ -59,8 +60,17 @@ function switchToWal(raw: DatabaseSync): void {
   }
 }
 
-export function openSqlite(location: string): SqliteDatabase & { raw: DatabaseSync } {
+/**
+ * `onChange` receives the announcements of migration 0007's triggers (change-feed.ts). The
+ * function is registered on every connection, as the triggers call it on every write to the
+ * tables they watch.
+ */
+export function openSqlite(location: string, onChange: (table: string, id: string) => void = () => undefined): SqliteDatabase & { raw: DatabaseSync } {
   const raw = new DatabaseSync(location);
+  raw.function(SQLITE_CHANGE_FUNCTION, { deterministic: false }, (table, id) => {
+    onChange(String(table), String(id));
+    return null;
+  });
   raw.exec('PRAGMA foreign_keys = ON');
   raw.exec('PRAGMA busy_timeout = 5000');
   if (location !== ':memory:') {

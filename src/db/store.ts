@@ -2,6 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { Kysely, PostgresDialect, SqliteDialect, sql, type Transaction } from 'kysely';
 import type { StoreConfig } from '../config/config.ts';
+import { LocalChangeFeed, type ChangeFeed } from './change-feed.ts';
+import { PgChangeFeed } from './pg-change-feed.ts';
 import { createPgPool } from './postgres.ts';
 import type { Database } from './schema.ts';
 import { openSqlite } from './sqlite-adapter.ts';
@@ -17,6 +19,8 @@ export interface Store {
   readonly kind: StoreKind;
   /** A short human description without credentials, for logs and diagnostics. */
   readonly description: string;
+  /** Announcements of changed rows that caches depend on (change-feed.ts). */
+  readonly changes: ChangeFeed;
   ping(): Promise<void>;
   destroy(): Promise<void>;
 }
@@ -32,22 +36,32 @@ export function openStore(config: StoreConfig, options: { poolSize?: number } = 
   let db: Db;
   let kind: StoreKind;
   let description: string;
+  let changes: ChangeFeed;
   switch (config.kind) {
     case 'postgres': {
       db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: createPgPool(config.url, options.poolSize) }) });
       kind = 'postgres';
+      changes = new PgChangeFeed(config.url);
       description = `postgresql ${redactUrl(config.url)}`;
       break;
     }
     case 'sqlite': {
       fs.mkdirSync(path.dirname(config.file), { recursive: true });
-      db = new Kysely<Database>({ dialect: new SqliteDialect({ database: openSqlite(config.file) }) });
+      const local = new LocalChangeFeed();
+      changes = local;
+      db = new Kysely<Database>({ dialect: new SqliteDialect({ database: openSqlite(config.file, (t, id) => {
+        local.emit(t, id);
+      }) }) });
       kind = 'sqlite';
       description = `sqlite ${config.file}`;
       break;
     }
     case 'memory': {
-      db = new Kysely<Database>({ dialect: new SqliteDialect({ database: openSqlite(':memory:') }) });
+      const local = new LocalChangeFeed();
+      changes = local;
+      db = new Kysely<Database>({ dialect: new SqliteDialect({ database: openSqlite(':memory:', (t, id) => {
+        local.emit(t, id);
+      }) }) });
       kind = 'sqlite';
       description = 'sqlite in memory';
       break;
@@ -57,9 +71,13 @@ export function openStore(config: StoreConfig, options: { poolSize?: number } = 
     db,
     kind,
     description,
+    changes,
     ping: async () => {
       await sql`select 1`.execute(db);
     },
-    destroy: () => db.destroy(),
+    destroy: async () => {
+      await changes.close();
+      await db.destroy();
+    },
   };
 }

@@ -70,4 +70,5 @@ export const commonErrorResponses = {
   413: ErrorEnvelopeSchema,
   429: ErrorEnvelopeSchema,
   500: ErrorEnvelopeSchema,
+  503: ErrorEnvelopeSchema,
 };

@@ -1,4 +1,5 @@
 import type { FastifyContextConfig, FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { isStoreUnavailable } from '../db/unavailable.ts';
 import { requestMetadata } from './envelope.ts';
 import { AppError, badRequest, isAppError } from './errors.ts';
 import { validationToAppError } from './validation-errors.ts';
@@ -63,12 +64,21 @@ export function frameworkErrorHandler(error: FastifyError, request: FastifyReque
   void sendError(request, reply, mapped);
 }
 
+/** What a 503 for an unreachable store asks the caller to wait, in seconds. */
+const STORE_RETRY_AFTER_SECONDS = '1';
+
 export function installErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     const mapped = isAppError(error) ? error : fromFastify(error);
     if (mapped !== null) {
       if (mapped.status >= 500) request.log.error({ err: error }, 'request failed');
       return sendError(request, reply, mapped);
+    }
+    if (isStoreUnavailable(error)) {
+      // The store is restarting or unreachable: the pool reconnects by itself, so ask to retry.
+      request.log.warn({ err: error }, 'store unavailable');
+      void reply.header('retry-after', STORE_RETRY_AFTER_SECONDS);
+      return sendError(request, reply, new AppError('SERVICE_UNAVAILABLE', 'The database is unavailable for a moment; retry shortly.', { reason: 'store_unavailable' }));
     }
     request.log.error({ err: error }, 'unexpected error');
     return sendError(request, reply, new AppError('INTERNAL_ERROR', `Internal error. Quote request id ${request.id} when reporting it.`));

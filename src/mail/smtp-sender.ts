@@ -1,4 +1,4 @@
-import nodemailer from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 
 export interface OutgoingMail {
   from: string;
@@ -21,13 +21,22 @@ export interface MailSender {
 export const SMTP_TIMEOUTS = { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 } as const;
 
 export function smtpSender(smtpUrl: string): MailSender {
-  const transport = nodemailer.createTransport({ url: smtpUrl, ...SMTP_TIMEOUTS });
+  // nodemailer (about 30 MB and a tenth of a second to load) is loaded with the first mail, not
+  // at start-up: a small host without SMTP_URL, or with little mail, never pays for it.
+  let transport: Promise<Transporter> | null = null;
+  let closed = false;
+  const open = (): Promise<Transporter> =>
+    (transport ??= import('nodemailer').then(({ default: nodemailer }) => nodemailer.createTransport({ url: smtpUrl, ...SMTP_TIMEOUTS })));
   return {
     send: async (mail) => {
-      await transport.sendMail(mail);
+      if (closed) throw new Error('the mail sender is closed');
+      await (await open()).sendMail(mail);
     },
     close: () => {
-      transport.close();
+      closed = true;
+      void transport?.then((t) => {
+        t.close();
+      });
     },
   };
 }

@@ -28,9 +28,19 @@ const nightWindowQuery = prepared(
 );
 
 export async function loadNightWindow(db: Executor, accommodationId: number, range: { from: string; to: string }, now: string): Promise<NightWindow> {
-  const rows = await nightWindowQuery(db, accommodationId, range.from, range.to);
+  return windowOf(await nightWindowQuery(db, accommodationId, range.from, range.to), now);
+}
+
+/** A claim as the window reads it: the night, who holds it, and its booking's status and hold. */
+export interface WindowClaim extends TakenNight {
+  status: string | null;
+  hold_expires_at: string | null;
+}
+
+/** Claims in night order → the window at `now`, by the one live-claim rule (holdsNothing). */
+export function windowOf(claims: Iterable<WindowClaim>, now: string): NightWindow {
   const window: NightWindow = { taken: [], expiredHoldBookingIds: [] };
-  for (const row of rows) {
+  for (const row of claims) {
     if (holdsNothing(row, now)) {
       if (row.booking_id !== null && !window.expiredHoldBookingIds.includes(row.booking_id)) window.expiredHoldBookingIds.push(row.booking_id);
       continue;

@@ -1,56 +1,104 @@
+/** Counters of a cache, read by /metrics. */
+export interface CacheStats {
+  hits: number;
+  misses: number;
+  /** Entries dropped to make room (least recently used first). */
+  evictions: number;
+  /** Entries dropped because a change to them was announced (or made through this process). */
+  invalidations: number;
+}
+
 /**
  * A small in-process cache for things that are read on every request and change rarely
- * (API keys, accommodation rules). Entries live `ttlMs`; the process that changes a thing
- * deletes its entry at once, and other processes see the change within `ttlMs`.
+ * (API keys, accommodation rules, taken nights). Entries live at most `ttlMs`; a change drops
+ * its entry as soon as it is announced (caches.ts), and the TTL bounds how stale an entry can
+ * be when no announcement arrives. At most `maxEntries` are kept; the least recently used goes
+ * first.
  */
 export class TtlCache<K, V> {
+  /** In use order: a hit moves its entry to the end, so the first one is the least recently used. */
   readonly #entries = new Map<K, { value: V; expires: number }>();
-  /** Loads in flight, so a burst of misses for one key reads the store once. */
+  /**
+   * Loads in flight, so a burst of misses for one key reads the store once. delete and clear
+   * remove a key's load from here: a load that is no longer here when it ends began before a
+   * change to its key and must not store its value (other keys' changes do not affect it).
+   */
   readonly #loading = new Map<K, Promise<V | undefined>>();
   readonly #ttlMs: number;
   readonly #maxEntries: number;
   /** Milliseconds since the epoch: the app context's clock, so tests can move time. */
   readonly #clock: () => number;
-  /** Bumped by every delete and clear: a load that began before one must not store its value. */
-  #epoch = 0;
+  /** While paused (announcements may be missed) nothing is kept or answered from memory. */
+  #paused = false;
+  readonly stats: CacheStats = { hits: 0, misses: 0, evictions: 0, invalidations: 0 };
 
   constructor(ttlMs: number, maxEntries = 10_000, clock: () => number = Date.now) {
     this.#ttlMs = ttlMs;
-    this.#maxEntries = maxEntries;
+    this.#maxEntries = Math.max(1, maxEntries);
     this.#clock = clock;
   }
 
-  /** False when the TTL is 0: nothing is kept. */
+  /** False when the TTL is 0 or the cache is paused: nothing is kept. */
   get enabled(): boolean {
-    return this.#ttlMs > 0;
+    return this.#ttlMs > 0 && !this.#paused;
+  }
+
+  get size(): number {
+    return this.#entries.size;
   }
 
   get(key: K, now = this.#clock()): V | undefined {
     const entry = this.#entries.get(key);
-    if (entry === undefined) return undefined;
-    if (entry.expires <= now) {
-      this.#entries.delete(key);
+    if (entry === undefined) {
+      if (this.enabled) this.stats.misses++;
       return undefined;
     }
+    this.#entries.delete(key);
+    if (entry.expires <= now) {
+      this.stats.misses++;
+      return undefined;
+    }
+    this.#entries.set(key, entry);
+    this.stats.hits++;
     return entry.value;
   }
 
   set(key: K, value: V, now = this.#clock()): void {
-    if (this.#ttlMs <= 0) return;
-    if (this.#entries.size >= this.#maxEntries) this.#entries.clear();
+    if (!this.enabled) return;
+    this.#entries.delete(key);
+    while (this.#entries.size >= this.#maxEntries) {
+      const oldest = this.#entries.keys().next();
+      if (oldest.done === true) break;
+      this.#entries.delete(oldest.value);
+      this.stats.evictions++;
+    }
     this.#entries.set(key, { value, expires: now + this.#ttlMs });
   }
 
   delete(key: K): void {
-    this.#epoch++;
-    this.#entries.delete(key);
+    if (this.#entries.delete(key)) this.stats.invalidations++;
     this.#loading.delete(key);
   }
 
   clear(): void {
-    this.#epoch++;
+    this.stats.invalidations += this.#entries.size;
     this.#entries.clear();
     this.#loading.clear();
+  }
+
+  /**
+   * Stops keeping and answering entries (and drops the kept ones) until resume(): used while
+   * changes made elsewhere may go unannounced, so every read goes to the store.
+   */
+  pause(): void {
+    this.#paused = true;
+    this.clear();
+  }
+
+  /** Keeps entries again; what was loaded while paused is not trusted (clear). */
+  resume(): void {
+    this.clear();
+    this.#paused = false;
   }
 
   /**
@@ -63,14 +111,14 @@ export class TtlCache<K, V> {
     if (hit !== undefined) return Promise.resolve(hit);
     const pending = this.#loading.get(key);
     if (pending !== undefined) return pending;
-    const epoch = this.#epoch;
     // A loader that throws instead of rejecting still ends in a rejected promise.
     const loading = Promise.resolve()
       .then(load)
       .then(
       (value) => {
-        if (this.#loading.get(key) === loading) this.#loading.delete(key);
-        if (value !== undefined && epoch === this.#epoch) this.set(key, value);
+        if (this.#loading.get(key) !== loading) return value;
+        this.#loading.delete(key);
+        if (value !== undefined) this.set(key, value);
         return value;
       },
       (error: unknown) => {

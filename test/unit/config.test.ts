@@ -275,3 +275,16 @@ describe('abuse limits and the metrics token (README, Security)', () => {
     });
   }
 });
+
+describe('STAYDESK_NIGHT_MEMORY_MAX', () => {
+  test('defaults to 1000 accommodations; 0 keeps none', () => {
+    assert.equal(loadConfig({}).nightMemoryMax, 1000);
+    assert.equal(loadConfig({ STAYDESK_NIGHT_MEMORY_MAX: '0' }).nightMemoryMax, 0);
+    assert.equal(loadConfig({ STAYDESK_NIGHT_MEMORY_MAX: '5000' }).nightMemoryMax, 5000);
+  });
+
+  test('refuses a negative or non-numeric ceiling', () => {
+    assertBad({ STAYDESK_NIGHT_MEMORY_MAX: '-1' }, 'STAYDESK_NIGHT_MEMORY_MAX');
+    assertBad({ STAYDESK_NIGHT_MEMORY_MAX: 'lots' }, 'STAYDESK_NIGHT_MEMORY_MAX');
+  });
+});

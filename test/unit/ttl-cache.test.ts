@@ -136,4 +136,55 @@ describe('TtlCache', () => {
     assert.equal(await cache.getOrLoad('a', load), 3);
     assert.equal(cache.get('a'), undefined);
   });
+
+  test('at the ceiling the least recently used entry goes, and is counted', () => {
+    const cache = new TtlCache<string, number>(1000, 2);
+    cache.set('a', 1);
+    cache.set('b', 2);
+    assert.equal(cache.get('a'), 1); // a is now more recent than b
+    cache.set('c', 3);
+    assert.equal(cache.get('b'), undefined);
+    assert.equal(cache.get('a'), 1);
+    assert.equal(cache.get('c'), 3);
+    assert.equal(cache.size, 2);
+    assert.equal(cache.stats.evictions, 1);
+    assert.deepEqual({ hits: cache.stats.hits, misses: cache.stats.misses }, { hits: 3, misses: 1 });
+  });
+
+  test('while paused nothing is answered or kept; resume starts empty', async () => {
+    const cache = new TtlCache<string, number>(1000);
+    cache.set('a', 1);
+    cache.pause();
+    assert.equal(cache.enabled, false);
+    assert.equal(cache.get('a'), undefined);
+    let calls = 0;
+    const load = () => Promise.resolve(++calls);
+    assert.equal(await cache.getOrLoad('a', load), 1);
+    assert.equal(await cache.getOrLoad('a', load), 2);
+    cache.resume();
+    assert.equal(cache.get('a'), undefined);
+    assert.equal(await cache.getOrLoad('a', load), 3);
+    assert.equal(await cache.getOrLoad('a', load), 3);
+  });
+
+  test('a load in flight when the cache is paused does not store its value', async () => {
+    const cache = new TtlCache<string, string>(1000);
+    const loader = gatedLoader('old');
+    const pending = cache.getOrLoad('k', loader.load);
+    cache.pause();
+    cache.resume();
+    loader.open();
+    assert.equal(await pending, 'old');
+    assert.equal(cache.get('k'), undefined);
+  });
+
+  test('a change to another key does not keep a load in flight from being kept', async () => {
+    const cache = new TtlCache<string, string>(1000);
+    const loader = gatedLoader('value');
+    const pending = cache.getOrLoad('k', loader.load);
+    cache.delete('other');
+    loader.open();
+    assert.equal(await pending, 'value');
+    assert.equal(cache.get('k'), 'value');
+  });
 });

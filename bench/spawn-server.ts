@@ -1,0 +1,53 @@
+import { readFileSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { createInterface } from 'node:readline';
+
+/** What bench/bench-server.ts prints once it listens. */
+export interface ServerInfo {
+  port: number;
+  key: string;
+  accommodationId: number;
+  store: string;
+}
+
+export interface BenchServer {
+  info: ServerInfo;
+  pid: number | undefined;
+  stop(): Promise<void>;
+}
+
+/** Starts bench/bench-server.ts in a child process and waits for its address. */
+export async function startServer(env: Record<string, string>): Promise<BenchServer> {
+  const child = spawn(process.execPath, ['bench/bench-server.ts'], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
+  const lines = createInterface({ input: child.stdout });
+  const info = await new Promise<ServerInfo>((resolve, reject) => {
+    lines.once('line', (line) => {
+      resolve(JSON.parse(line) as ServerInfo);
+    });
+    child.once('exit', (code) => {
+      reject(new Error(`bench server exited with ${String(code)}`));
+    });
+  });
+  return {
+    info,
+    pid: child.pid,
+    stop: () =>
+      new Promise((resolve) => {
+        child.once('exit', () => {
+          resolve();
+        });
+        child.kill('SIGTERM');
+      }),
+  };
+}
+
+/** Resident set size of a process in MB, now and at its peak (Linux /proc; 0 elsewhere). */
+export function rssMb(pid: number | undefined): { now: number; peak: number } {
+  try {
+    const status = readFileSync(`/proc/${String(pid)}/status`, 'utf8');
+    const field = (name: string) => Number(new RegExp(`^${name}:\\s+(\\d+) kB`, 'm').exec(status)?.[1] ?? 0) / 1024;
+    return { now: field('VmRSS'), peak: field('VmHWM') };
+  } catch {
+    return { now: 0, peak: 0 };
+  }
+}

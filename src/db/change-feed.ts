@@ -1,0 +1,85 @@
+/**
+ * Announcements of changed rows that cached copies depend on. Database triggers (migration
+ * 0007) announce `<table>:<id>` for api_keys, settings, accommodations, nightly_prices,
+ * night_claims and bookings (status or hold). On PostgreSQL they are NOTIFYs on one channel,
+ * delivered to every listening process only when the change commits; on SQLite the trigger
+ * calls a function of this process (one process owns the file's caches), during the change.
+ */
+
+/** The PostgreSQL channel the triggers of migration 0007 notify. */
+export const CHANGE_CHANNEL = 'staydesk_invalidate';
+
+/** The name of the SQLite function the triggers of migration 0007 call. */
+export const SQLITE_CHANGE_FUNCTION = 'staydesk_changed';
+
+export interface TableChange {
+  table: string;
+  /** The row's id, or for rows of an accommodation (prices, claims, bookings) the accommodation's id. */
+  id: string;
+}
+
+export interface ChangeListener {
+  change(change: TableChange): void;
+  /**
+   * Called with false when announcements may be missed (the listening connection is down or not
+   * yet subscribed), and with true once they are received again. Called at once on subscribe.
+   */
+  live(isLive: boolean): void;
+}
+
+export interface ChangeFeed {
+  readonly live: boolean;
+  subscribe(listener: ChangeListener): () => void;
+  close(): Promise<void>;
+}
+
+/** `accommodations:12` -> { table: 'accommodations', id: '12' }; null when malformed. */
+export function parseChange(payload: string): TableChange | null {
+  const colon = payload.indexOf(':');
+  if (colon <= 0) return null;
+  return { table: payload.slice(0, colon), id: payload.slice(colon + 1) };
+}
+
+/** Fans one announcement out to every subscriber; one subscriber's failure does not stop the others. */
+export class Subscribers {
+  readonly #listeners = new Set<ChangeListener>();
+
+  add(listener: ChangeListener): () => void {
+    this.#listeners.add(listener);
+    return () => this.#listeners.delete(listener);
+  }
+
+  change(change: TableChange): void {
+    for (const l of this.#listeners) {
+      try {
+        l.change(change);
+      } catch {
+        // A cache that cannot drop an entry must not break the writer that announced it.
+      }
+    }
+  }
+
+  live(isLive: boolean): void {
+    for (const l of this.#listeners) l.live(isLive);
+  }
+}
+
+/** The embedded store's feed: the SQLite triggers call emit() synchronously, inside the change. */
+export class LocalChangeFeed implements ChangeFeed {
+  readonly live = true;
+  readonly #subscribers = new Subscribers();
+
+  subscribe(listener: ChangeListener): () => void {
+    const off = this.#subscribers.add(listener);
+    listener.live(true);
+    return off;
+  }
+
+  emit(table: string, id: string): void {
+    this.#subscribers.change({ table, id });
+  }
+
+  close(): Promise<void> {
+    return Promise.resolve();
+  }
+}

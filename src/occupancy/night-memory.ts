@@ -1,0 +1,71 @@
+import type { BookingStatus, ClaimKind } from '../db/schema.ts';
+import type { Executor } from '../db/store.ts';
+import { windowOf, type NightWindow } from './night-window.ts';
+import { addDays, todayIn } from '../shared/dates.ts';
+
+/**
+ * Availability from memory: per accommodation, every claim from yesterday (UTC) on with what
+ * decides whether it takes its night at a given instant (its kind, its booking's status and
+ * hold). Kept in caches.ts's `nights` cache and dropped whenever a claim or a booking's status
+ * or hold changes (migration 0007's announcements), so a quote reads no store. The store stays
+ * the judge: a booking still inserts its claims and the primary key refuses a taken night, so
+ * memory that is behind can only turn into a 409, never a double booking.
+ */
+
+export interface RememberedClaim {
+  night: string;
+  kind: ClaimKind;
+  booking_id: number | null;
+  confirmation_code: string | null;
+  reason: string | null;
+  status: BookingStatus | null;
+  hold_expires_at: string | null;
+}
+
+export interface NightSnapshot {
+  /** The first night kept; a range starting before it is read from the store. */
+  from: string;
+  /** In night order. */
+  claims: readonly RememberedClaim[];
+}
+
+/** More future claims than this (about three years of nights) are read per request instead of kept. */
+export const MAX_REMEMBERED_CLAIMS = 1100;
+
+/** The accommodation's claims from yesterday (UTC) on; null when there are too many to keep. */
+export async function loadNightSnapshot(db: Executor, accommodationId: number, now: Date): Promise<NightSnapshot | null> {
+  // Stays start today or later in the accommodation's zone, which is never before yesterday in UTC.
+  const from = addDays(todayIn('UTC', now), -1);
+  const claims = await db
+    .selectFrom('night_claims as c')
+    .leftJoin('bookings as b', 'b.id', 'c.booking_id')
+    .select(['c.night', 'c.kind', 'c.booking_id', 'b.confirmation_code', 'c.reason', 'b.status', 'b.hold_expires_at'])
+    .where('c.accommodation_id', '=', accommodationId)
+    .where('c.night', '>=', from)
+    .orderBy('c.night')
+    .limit(MAX_REMEMBERED_CLAIMS + 1)
+    .execute();
+  return claims.length > MAX_REMEMBERED_CLAIMS ? null : { from, claims };
+}
+
+/**
+ * Who holds each night of [from, to) at `now` (ISO instant), from a snapshot: the rule of
+ * night-window.ts (a card-payment draft whose hold has run out takes nothing) applied at read
+ * time, so a hold that expires while kept frees its nights without any announcement.
+ */
+export function windowFromSnapshot(snapshot: NightSnapshot, range: { from: string; to: string }, now: string): NightWindow {
+  const claims = snapshot.claims;
+  return windowOf(claims.slice(firstAtOrAfter(claims, range.from), firstAtOrAfter(claims, range.to)), now);
+}
+
+/** Binary search: the index of the first claim on or after `night`. */
+function firstAtOrAfter(claims: readonly RememberedClaim[], night: string): number {
+  let lo = 0;
+  let hi = claims.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if ((claims[mid]?.night ?? '') < night) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}

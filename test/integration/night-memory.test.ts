@@ -1,0 +1,107 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import { bookingBody, futureStay, insertBooking, makeAccommodation } from '../support/factories.ts';
+import { until } from '../support/serve-cluster.ts';
+import { createTestApp, type TestApp } from '../support/test-app.ts';
+import { testStoreKind } from '../support/test-store.ts';
+
+// Availability is answered from each process's memory of the taken nights (src/occupancy/night-memory.ts),
+// dropped whenever a claim or a booking's status or hold changes, whatever code path wrote it:
+// the triggers of migration 0007 announce it (SQLite: to this process during the change;
+// PostgreSQL: by NOTIFY once it commits). A long TTL shows the answers do not wait for it.
+
+let t: TestApp;
+before(async () => {
+  t = await createTestApp({ STAYDESK_CACHE_TTL_MS: '60000' });
+  // PostgreSQL: the caches keep nothing until the process listens.
+  await until('announcements live', () => t.ctx.store.changes.live, 5000);
+});
+after(async () => {
+  await t.close();
+});
+
+
+async function available(accommodationId: number, stay: { checkin: string; checkout: string }): Promise<boolean> {
+  const res = await t.checkedRequest({ method: 'POST', url: `${t.v1}/availability`, payload: { accommodation_id: accommodationId, ...stay } });
+  assert.equal(res.statusCode, 200, res.body);
+  return res.json<{ data: { available: boolean } }>().data.available;
+}
+
+/** The night cache's counters say whether an answer came from memory or from the store. */
+function nightStats() {
+  return { ...t.ctx.caches.nights.stats };
+}
+
+describe(`availability from memory (${testStoreKind})`, () => {
+  test('a second quote for an accommodation is answered from memory', async () => {
+    const a = await makeAccommodation(t.ctx.db);
+    const stay = futureStay(2);
+    assert.equal(await available(a.id, stay), true);
+    const before = nightStats();
+    assert.equal(await available(a.id, futureStay(3)), true);
+    const after = nightStats();
+    assert.equal(after.hits - before.hits, 1);
+    assert.equal(after.misses - before.misses, 0);
+  });
+
+  test('a claim written behind the routes (another code path) is seen by the next quote', async () => {
+    const a = await makeAccommodation(t.ctx.db);
+    const stay = futureStay(2);
+    assert.equal(await available(a.id, stay), true);
+    await t.ctx.db
+      .insertInto('night_claims')
+      .values({ accommodation_id: a.id, night: stay.checkin, kind: 'block', booking_id: null, external_reservation_id: null, reason: 'painting', created_at: new Date().toISOString() })
+      .execute();
+    await until('the block to be seen', async () => !(await available(a.id, stay)), 100);
+    await t.ctx.db.deleteFrom('night_claims').where('accommodation_id', '=', a.id).execute();
+    await until('the freed night to be seen', () => available(a.id, stay), 100);
+  });
+
+  test('a booking made through the API is seen at once by the same process', async () => {
+    const a = await makeAccommodation(t.ctx.db);
+    const stay = futureStay(3);
+    assert.equal(await available(a.id, stay), true);
+    const booked = await t.checkedRequest({ method: 'POST', url: `${t.v1}/bookings`, payload: bookingBody(a.id, stay, { booking: { total_amount: 385 } }) });
+    assert.equal(booked.statusCode, 200, booked.body);
+    // No waiting: the booking path drops the kept nights once its transaction has committed.
+    assert.equal(await available(a.id, stay), false);
+  });
+
+  test('a card hold that runs out while kept frees its nights without any announcement', async () => {
+    const a = await makeAccommodation(t.ctx.db);
+    const stay = futureStay(2);
+    // The caches expire by the same clock: the hold ends well within the entry's TTL (2 s).
+    const holdEnds = new Date(Date.now() + 500);
+    await insertBooking(t.ctx.db, a, { ...stay, status: 'draft', paymentMethod: 'card_processor', holdExpiresAt: holdEnds.toISOString() });
+    assert.equal(await available(a.id, stay), false);
+    const ctx = t.ctx as { now: () => Date };
+    const realNow = ctx.now;
+    ctx.now = () => new Date(holdEnds.getTime() + 100);
+    try {
+      const before = nightStats();
+      assert.equal(await available(a.id, stay), true);
+      assert.equal(nightStats().hits - before.hits, 1, 'answered from memory');
+    } finally {
+      ctx.now = realNow;
+    }
+  });
+
+  test('cancelling a booking (a status change) frees its nights for the next quote', async () => {
+    const a = await makeAccommodation(t.ctx.db);
+    const stay = futureStay(2);
+    const b = await insertBooking(t.ctx.db, a, { ...stay, status: 'draft', paymentMethod: 'card_processor', holdExpiresAt: new Date(Date.now() + 60_000).toISOString() });
+    assert.equal(await available(a.id, stay), false);
+    // Expire the hold in the store: only the booking row changes, its claims stay.
+    await t.ctx.db.updateTable('bookings').set({ hold_expires_at: new Date(Date.now() - 1000).toISOString() }).where('id', '=', b.id).execute();
+    await until('the expired hold to be seen', () => available(a.id, stay), 100);
+  });
+
+  test('/metrics shows the caches’ hits, misses and whether announcements are live', async () => {
+    const res = await t.request({ method: 'GET', url: '/metrics', key: null });
+    assert.equal(res.statusCode, 200);
+    assert.match(res.body, /staydesk_cache_hits_total\{cache="nights"\} [1-9]/);
+    assert.match(res.body, /staydesk_cache_misses_total\{cache="nights"\} [1-9]/);
+    assert.match(res.body, /staydesk_cache_entries\{cache="nights"\} \d+/);
+    assert.match(res.body, /staydesk_cache_announcements_live 1/);
+  });
+});

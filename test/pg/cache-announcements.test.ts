@@ -1,0 +1,126 @@
+// PostgreSQL only: run by `npm run test:pg`, which sets TEST_DATABASE_URL (not part of `npm test`).
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import pg from 'pg';
+import type { AppContext } from '../../src/app-context.ts';
+import { buildApp } from '../../src/app.ts';
+import { createContext } from '../../src/create-app-context.ts';
+import { CHANGE_CHANNEL } from '../../src/db/change-feed.ts';
+import { openStore } from '../../src/db/store.ts';
+import type { App } from '../../src/http/types.ts';
+import { futureStay, makeAccommodation } from '../support/factories.ts';
+import { until } from '../support/serve-cluster.ts';
+import { createTestApp, type TestApp } from '../support/test-app.ts';
+import { testStoreKind } from '../support/test-store.ts';
+
+/**
+ * Two apps on one PostgreSQL database, each with its own store, pool, caches and listening
+ * connection, as two processes would have: a change made through one is announced by the
+ * triggers of migration 0007 when it commits, and the other drops its cached copy at once,
+ * though the cache TTL is a minute.
+ */
+
+const TTL = { STAYDESK_CACHE_TTL_MS: '60000' };
+let first: TestApp;
+let second: { app: App; ctx: AppContext };
+let url: string;
+
+before(async () => {
+  assert.equal(testStoreKind, 'postgres', 'test/pg runs only under npm run test:pg (TEST_DATABASE_URL set)');
+  first = await createTestApp(TTL);
+  assert.equal(first.config.store.kind, 'postgres');
+  url = first.config.store.kind === 'postgres' ? first.config.store.url : '';
+  const ctx = createContext({ ...first.config, cacheTtlMs: 60_000 }, openStore({ kind: 'postgres', url }));
+  second = { app: await buildApp(ctx, { logger: false }), ctx };
+  await until('both processes listening', () => first.ctx.store.changes.live && ctx.store.changes.live, 5000);
+});
+after(async () => {
+  await second.app.close();
+  await second.ctx.store.destroy();
+  await first.close();
+});
+
+
+function onSecond(method: 'GET' | 'POST', path: string, key: string, payload?: object) {
+  return second.app.inject({ method, url: `${first.v1}${path}`, headers: { authorization: `Bearer ${key}` }, ...(payload ? { payload } : {}) });
+}
+
+async function quotedTotal(accommodationId: number, stay: { checkin: string; checkout: string }): Promise<number> {
+  const res = await onSecond('POST', '/availability', first.apiKey, { accommodation_id: accommodationId, ...stay });
+  assert.equal(res.statusCode, 200, res.body);
+  return res.json<{ data: { pricing: { total: number } } }>().data.pricing.total;
+}
+
+describe('announcements between processes on one PostgreSQL database', () => {
+  test('a key revoked through one process is refused by the other within 100 ms', async () => {
+    const created = await first.request({ method: 'POST', url: '/admin/api/api-keys', key: first.adminKey, payload: { name: 'short-lived' } });
+    assert.equal(created.statusCode, 201, created.body);
+    const { id, key } = created.json<{ data: { id: number; key: string } }>().data;
+    assert.equal((await onSecond('GET', '/test', key)).statusCode, 200);
+    assert.equal((await onSecond('GET', '/test', key)).statusCode, 200, 'admitted from the cache');
+    const revoked = await first.request({ method: 'DELETE', url: `/admin/api/api-keys/${id}`, key: first.adminKey });
+    assert.equal(revoked.statusCode, 200, revoked.body);
+    const waited = await until('the other process to refuse the key', async () => (await onSecond('GET', '/test', key)).statusCode === 401, 100);
+    assert.ok(waited <= 100);
+  });
+
+  test('a price set through one process is quoted by the other within 100 ms', async () => {
+    const a = await makeAccommodation(first.ctx.db);
+    const stay = futureStay(1);
+    assert.equal(await quotedTotal(a.id, stay), 165);
+    const set = await first.request({ method: 'PUT', url: `/admin/api/accommodations/${a.id}/prices`, key: first.adminKey, payload: { from: stay.checkin, to: stay.checkout, price: 200 } });
+    assert.equal(set.statusCode, 200, set.body);
+    // 200 + cleaning 50, tax 10 %.
+    await until('the other process to quote the new price', async () => (await quotedTotal(a.id, stay)) === 275, 100);
+  });
+
+  test('a rolled-back change announces nothing; a committed one announces once', async () => {
+    const a = await makeAccommodation(first.ctx.db);
+    const stay = futureStay(1);
+    const listener = new pg.Client({ connectionString: url });
+    await listener.connect();
+    const heard: string[] = [];
+    listener.on('notification', (m) => heard.push(m.payload ?? ''));
+    await listener.query(`LISTEN ${CHANGE_CHANNEL}`);
+    try {
+      await first.ctx.db
+        .transaction()
+        .execute(async (trx) => {
+          await trx.insertInto('nightly_prices').values({ accommodation_id: a.id, night: stay.checkin, price: 1 }).execute();
+          throw new Error('roll back');
+        })
+        .catch(() => undefined);
+      await first.ctx.db.insertInto('nightly_prices').values({ accommodation_id: a.id, night: stay.checkin, price: 2 }).execute();
+      await until('the committed change', () => heard.length > 0, 1000);
+      await new Promise((r) => setTimeout(r, 50));
+      assert.deepEqual(heard, [`nightly_prices:${a.id}`]);
+    } finally {
+      await listener.end();
+    }
+  });
+
+  test('while its listening connection is down a process keeps nothing, and it resubscribes by itself', async () => {
+    const a = await makeAccommodation(first.ctx.db);
+    const stay = futureStay(1);
+    assert.equal(await quotedTotal(a.id, stay), 165);
+    assert.ok(second.ctx.caches.accommodations.size > 0);
+    // Cut every listening connection, as a server restart would.
+    const admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+    try {
+      await admin.query(`select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and query = 'LISTEN ${CHANGE_CHANNEL}' and pid <> pg_backend_pid()`);
+    } finally {
+      await admin.end();
+    }
+    await until('the feed to notice', () => !second.ctx.store.changes.live, 2000);
+    assert.equal(second.ctx.caches.accommodations.enabled, false);
+    assert.equal(second.ctx.caches.accommodations.size, 0);
+    // A change while it is down is still seen: nothing is answered from memory.
+    await first.ctx.db.insertInto('nightly_prices').values({ accommodation_id: a.id, night: stay.checkin, price: 20000 }).execute();
+    assert.equal(await quotedTotal(a.id, stay), 275);
+    await until('the feed to resubscribe', () => second.ctx.store.changes.live, 5000);
+    assert.equal(second.ctx.caches.accommodations.enabled, true);
+    await first.ctx.db.updateTable('nightly_prices').set({ price: 10000 }).where('accommodation_id', '=', a.id).execute();
+    await until('the change after resubscribing', async () => (await quotedTotal(a.id, stay)) === 165, 100);
+  });
+});

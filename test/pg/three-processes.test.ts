@@ -1,0 +1,184 @@
+// PostgreSQL only: run by `npm run test:pg`, which sets TEST_DATABASE_URL (not part of `npm test`).
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import { createApiKey } from '../../src/auth/api-key-repository.ts';
+import type { Store } from '../../src/db/store.ts';
+import { addDays } from '../../src/shared/dates.ts';
+import { createCliStore, runCli, type CliStore } from '../support/cli.ts';
+import { bookingBody, futureStay, insertBooking, makeAccommodation } from '../support/factories.ts';
+import { call, startServe, until, type ServeProcess } from '../support/serve-cluster.ts';
+import { startSmtpListener, type SmtpListener } from '../support/smtp-listener.ts';
+import { testStoreKind } from '../support/test-store.ts';
+
+/**
+ * Three `staydesk serve` processes on one PostgreSQL database, as behind a load balancer: the
+ * database judges every night, the background work is done once, and a change made through
+ * one process is seen by the others within 100 ms (migration 0007's announcements).
+ */
+
+let store: CliStore | null = null;
+let db: Store | null = null;
+let smtp: SmtpListener | null = null;
+const procs: ServeProcess[] = [];
+let apiKey = '';
+let adminKey = '';
+
+before(async () => {
+  assert.equal(testStoreKind, 'postgres', 'test/pg runs only under npm run test:pg (TEST_DATABASE_URL set)');
+  store = await createCliStore();
+  const migrated = await runCli(['migrate'], store.env);
+  assert.equal(migrated.code, 0, migrated.stderr);
+  smtp = await startSmtpListener();
+  db = store.open();
+  apiKey = (await createApiKey(db.db, { name: 'load', scope: 'api' })).key;
+  adminKey = (await createApiKey(db.db, { name: 'admin', scope: 'admin' })).key;
+  const env = { ...store.env, SMTP_URL: smtp.url, STAYDESK_JOB_POLL_MS: '20', ICAL_SYNC_INTERVAL_SECONDS: '0', STAYDESK_CACHE_TTL_MS: '60000' };
+  for (let i = 0; i < 3; i++) procs.push(await startServe(env, store.dir));
+  // Every process listens for announcements before the tests rely on them.
+  for (const p of procs) await until('announcements live', async () => (await call(`${p.url}/metrics`)).body.includes('staydesk_cache_announcements_live 1'), 10_000, 20);
+});
+after(async () => {
+  for (const p of procs) p.cli.kill();
+  await db?.destroy();
+  await smtp?.close();
+  await store?.cleanup();
+});
+
+const v1 = (p: ServeProcess) => `${p.url}/api/v1/staydesk`;
+const overlaps = (a: { checkin: string; checkout: string }, b: { checkin: string; checkout: string }) => a.checkin < b.checkout && b.checkin < a.checkout;
+
+describe('three processes, one PostgreSQL database', () => {
+  test('200 concurrent bookings over overlapping nights: one winner per night, each mail sent once', { timeout: 120_000 }, async () => {
+    assert.ok(db !== null && smtp !== null);
+    const a = await makeAccommodation(db.db);
+    const start = futureStay(40).checkin;
+    // Two-night stays starting on each of 40 days, five requests each: neighbours overlap.
+    const stays = Array.from({ length: 200 }, (_, i) => {
+      const checkin = addDays(start, i % 40);
+      return { checkin, checkout: addDays(checkin, 2) };
+    });
+    const answers = await Promise.all(
+      stays.map((stay, i) =>
+        call(`${v1(procs[i % 3] as ServeProcess)}/bookings`, {
+          key: apiKey,
+          body: bookingBody(a.id, stay, { booking: { total_amount: 275 }, partner: { email: `guest-${i}@example.com` } }),
+        }),
+      ),
+    );
+    const statuses = answers.map((r) => r.status);
+    assert.ok(statuses.every((s) => s === 200 || s === 409), `only 200 and 409: ${[...new Set(statuses)].join(', ')}`);
+    const winners = stays.filter((_, i) => statuses[i] === 200);
+    for (let i = 0; i < winners.length; i++) for (let j = i + 1; j < winners.length; j++) assert.ok(!overlaps(winners[i]!, winners[j]!), 'two winners share a night');
+    stays.forEach((stay, i) => {
+      if (statuses[i] === 409) assert.ok(winners.some((w) => overlaps(w, stay)), `request ${i} lost to nobody`);
+    });
+    // Every night of every winner is claimed by exactly one booking, and nothing else is.
+    const claims = await db.db.selectFrom('night_claims').select(['night', 'booking_id']).where('accommodation_id', '=', a.id).execute();
+    assert.equal(claims.length, winners.length * 2);
+    assert.equal(new Set(claims.map((c) => c.booking_id)).size, winners.length);
+
+    // The confirmation mails, spread over three workers, each arrive once.
+    const conn = db.db;
+    await until('the outbox to drain', async () => (await conn.selectFrom('outbox').select('id').where('status', '!=', 'sent').execute()).length === 0, 60_000, 50);
+    await new Promise((r) => setTimeout(r, 300));
+    const mails = await conn.selectFrom('outbox').select(['recipient', 'subject']).execute();
+    assert.ok(mails.length >= winners.length, 'a mail per booking was queued');
+    assert.equal(smtp.messages.length, mails.length, 'each queued mail delivered exactly once');
+    const keys = smtp.messages.map((m) => `${m.to.join(',')}|${m.subject}`);
+    assert.equal(new Set(keys).size, keys.length, 'no mail delivered twice');
+  });
+
+  test('each expired hold is expired by one process', { timeout: 60_000 }, async () => {
+    assert.ok(db !== null);
+    const a = await makeAccommodation(db.db);
+    const past = new Date(Date.now() - 1000).toISOString();
+    const drafts: number[] = [];
+    for (let i = 0; i < 6; i++) drafts.push((await insertBooking(db.db, a, { ...futureStay(2), status: 'draft', paymentMethod: 'card_processor', holdExpiresAt: past })).id);
+    const conn = db.db;
+    await until('the drafts to expire', async () => (await conn.selectFrom('bookings').select('id').where('id', 'in', drafts).where('status', '=', 'draft').execute()).length === 0, 30_000, 50);
+    await new Promise((r) => setTimeout(r, 300));
+    const expiredBy = procs.flatMap((p) =>
+      p.cli
+        .stdout()
+        .split('\n')
+        .filter((l) => l.startsWith('{'))
+        .flatMap((l) => {
+          const line = JSON.parse(l) as { msg?: string; booking_ids?: number[] };
+          return line.msg === 'unpaid drafts expired: nights released' ? (line.booking_ids ?? []) : [];
+        })
+        .filter((id) => drafts.includes(id)),
+    );
+    assert.deepEqual(expiredBy.sort((x, y) => x - y), [...drafts].sort((x, y) => x - y), 'each draft expired once');
+  });
+
+  test('a revoked key and a new price are seen by every process within 100 ms', async () => {
+    assert.ok(db !== null);
+    const a = await makeAccommodation(db.db);
+    const stay = futureStay(1);
+    const temp = (await createApiKey(db.db, { name: 'temp', scope: 'api' })).key;
+    const quote = async (p: ServeProcess) => {
+      const res = await call(`${v1(p)}/availability`, { key: apiKey, body: { accommodation_id: a.id, ...stay } });
+      assert.equal(res.status, 200, res.body);
+      return (JSON.parse(res.body) as { data: { pricing: { total: number } } }).data.pricing.total;
+    };
+    // Warm every process's caches.
+    for (const p of procs) {
+      assert.equal((await call(`${v1(p)}/test`, { key: temp })).status, 200);
+      assert.equal(await quote(p), 165);
+    }
+    const keys = await call(`${procs[0]!.url}/admin/api/api-keys`, { key: adminKey });
+    const tempId = (JSON.parse(keys.body) as { data: { id: number; name: string }[] }).data.find((k) => k.name === 'temp')?.id;
+    assert.equal((await call(`${procs[0]!.url}/admin/api/api-keys/${tempId}`, { method: 'DELETE', key: adminKey })).status, 200);
+    const priced = await call(`${procs[0]!.url}/admin/api/accommodations/${a.id}/prices`, { method: 'PUT', key: adminKey, body: { from: stay.checkin, to: stay.checkout, price: 200 } });
+    assert.equal(priced.status, 200, priced.body);
+    const changed = Date.now();
+    for (const p of procs.slice(1)) {
+      await until('the key refused', async () => (await call(`${v1(p)}/test`, { key: temp })).status === 401, 100 - (Date.now() - changed), 2);
+    }
+    const priceSeen = Date.now();
+    for (const p of procs.slice(1)) {
+      // 200 + cleaning 50, tax 10 %.
+      await until('the new price quoted', async () => (await quote(p)) === 275, 100 - (Date.now() - priceSeen), 2);
+    }
+  });
+
+  test('killing one process mid-load loses no acknowledged booking', { timeout: 120_000 }, async () => {
+    assert.ok(db !== null);
+    const a = await makeAccommodation(db.db);
+    const victim = procs[2] as ServeProcess;
+    const stays = Array.from({ length: 90 }, (_, i) => {
+      const checkin = addDays(futureStay(1, 900).checkin, i * 3);
+      return { checkin, checkout: addDays(checkin, 2) };
+    });
+    const pending = stays.map(async (stay, i) => {
+      // Spread over time, so the kill lands in the middle of the load.
+      await new Promise((r) => setTimeout(r, i * 10));
+      return call(`${v1(procs[i % 3] as ServeProcess)}/bookings`, { key: apiKey, body: bookingBody(a.id, stay, { booking: { total_amount: 275 } }) });
+    });
+    await new Promise((r) => setTimeout(r, 400));
+    victim.cli.child.kill('SIGKILL');
+    const answers = await Promise.all(pending);
+    const acknowledged = answers.filter((r) => r.status === 200).map((r) => (JSON.parse(r.body) as { data: { confirmation_code: string } }).data.confirmation_code);
+    assert.ok(acknowledged.length >= 60, `most bookings went through the two survivors (${acknowledged.length})`);
+    assert.ok(answers.some((r) => r.status === 0), 'some requests met the killed process');
+    const stored = await db.db.selectFrom('bookings').select('confirmation_code').where('confirmation_code', 'in', acknowledged).execute();
+    assert.equal(stored.length, acknowledged.length, 'every acknowledged booking is in the store');
+    procs.pop();
+  });
+
+  test('SIGTERM drains the requests in flight and exits within 10 s', { timeout: 60_000 }, async () => {
+    assert.ok(db !== null);
+    const a = await makeAccommodation(db.db);
+    const p = procs[1] as ServeProcess;
+    const inFlight = Array.from({ length: 20 }, () => call(`${v1(p)}/availability`, { key: apiKey, body: { accommodation_id: a.id, ...futureStay(2) } }));
+    await new Promise((r) => setTimeout(r, 20));
+    const signalled = Date.now();
+    p.cli.child.kill('SIGTERM');
+    const answers = await Promise.all(inFlight);
+    assert.deepEqual(await p.cli.exited(10_000), { code: 0, signal: null });
+    assert.ok(Date.now() - signalled < 10_000);
+    // Requests that reached the process before it stopped listening were answered in full.
+    assert.ok(answers.every((r) => r.status === 200 || r.status === 0 || r.status === 503), answers.map((r) => r.status).join(','));
+    assert.ok(answers.some((r) => r.status === 200));
+  });
+});

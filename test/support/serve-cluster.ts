@@ -1,0 +1,51 @@
+import { startCli, type RunningCli } from './cli.ts';
+
+/**
+ * Several `staydesk serve` processes on one database, for the PostgreSQL multi-process tests:
+ * each listens on a free port and reports its address in its start-up log line.
+ */
+
+export interface ServeProcess {
+  cli: RunningCli;
+  url: string;
+}
+
+export async function startServe(env: Record<string, string>, cwd: string): Promise<ServeProcess> {
+  const cli = startCli(['serve'], { ...env, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info' }, { cwd });
+  const line = await cli.waitForLine((l) => l.includes('Staydesk listening on'), 60_000);
+  const { address } = JSON.parse(line) as { address: string };
+  return { cli, url: address };
+}
+
+export interface Answer {
+  status: number;
+  body: string;
+  headers: Headers;
+}
+
+/** A request that never throws: a refused connection (a killed process) answers status 0. */
+export async function call(url: string, init: { method?: string; key?: string; body?: unknown } = {}): Promise<Answer> {
+  try {
+    const res = await fetch(url, {
+      method: init.method ?? (init.body === undefined ? 'GET' : 'POST'),
+      headers: {
+        ...(init.key === undefined ? {} : { authorization: `Bearer ${init.key}` }),
+        ...(init.body === undefined ? {} : { 'content-type': 'application/json' }),
+      },
+      ...(init.body === undefined ? {} : { body: JSON.stringify(init.body) }),
+      signal: AbortSignal.timeout(15_000),
+    });
+    return { status: res.status, body: await res.text(), headers: res.headers };
+  } catch {
+    return { status: 0, body: '', headers: new Headers() };
+  }
+}
+
+export async function until(what: string, check: () => boolean | Promise<boolean>, timeoutMs: number, stepMs = 5): Promise<number> {
+  const start = Date.now();
+  while (!(await check())) {
+    if (Date.now() - start > timeoutMs) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, stepMs));
+  }
+  return Date.now() - start;
+}

@@ -63,6 +63,8 @@ async function retakeNights(trx: Executor, feed: Feed, now: Date): Promise<Await
     .innerJoin('external_reservations as r', 'r.id', 'c.external_reservation_id')
     .select(['c.external_reservation_id', 'c.night'])
     .where('r.feed_id', '=', feed.id)
+    // Named so the claims' primary key is used, whatever the planner's statistics say.
+    .where('c.accommodation_id', '=', feed.accommodation_id)
     .execute();
   const heldKeys = new Set(held.map((h) => `${h.external_reservation_id ?? 0} ${h.night}`));
   const wanted: ExternalClaim[] = [];

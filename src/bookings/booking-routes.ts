@@ -4,6 +4,7 @@ import { toId } from '../http/ids.ts';
 import type { FeatureRoutes } from '../app-context.ts';
 import { BookingCreatedData, BookingIdParams, BookingViewSchema, CreateBookingBody } from './booking-schemas.ts';
 import { findBookingView } from './booking-retrieval.ts';
+import { requestKey, requestViewer } from '../auth/require-key.ts';
 import { createBooking } from './create-booking.ts';
 
 /** api-v1.md 4.2 and 4.3. */
@@ -24,8 +25,7 @@ export const bookingRoutes: FeatureRoutes = async (app, { ctx }) => {
       },
     },
     async (request) => {
-      const apiKeyId = request.apiKey?.id ?? 0;
-      const created = await createBooking(ctx, apiKeyId, request.body);
+      const created = await createBooking(ctx, requestKey(request), request.body);
       return ok(created, endpointMetadata());
     },
   );
@@ -44,7 +44,8 @@ export const bookingRoutes: FeatureRoutes = async (app, { ctx }) => {
     },
     async (request) => {
       const id = toId(request.params.booking_id);
-      const view = await findBookingView(ctx.db, id);
+      // Another key's booking answers exactly as a missing id does (docs/decisions.md, Tenant isolation).
+      const view = await findBookingView(ctx.db, id, requestViewer(request));
       if (view === undefined) {
         throw notFound(`Booking ${request.params.booking_id} not found.`, { parameter: 'booking_id', received: request.params.booking_id, reason: 'booking_not_found' });
       }

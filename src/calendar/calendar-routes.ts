@@ -4,6 +4,7 @@ import type { FeatureRoutes } from '../app-context.ts';
 import { currentYearMonthIn } from '../shared/dates.ts';
 import { CalendarBody, CalendarData } from './calendar-schemas.ts';
 import { monthCalendar } from './month-calendar.ts';
+import { requestViewer } from '../auth/require-key.ts';
 
 /** api-v1.md 4.5: the month calendar (its diagnostic endpoints are in src/diagnostics). */
 export const calendarRoutes: FeatureRoutes = async (app, { ctx }) => {
@@ -24,7 +25,7 @@ export const calendarRoutes: FeatureRoutes = async (app, { ctx }) => {
       const accommodation = await loadAccommodation(ctx, request.body.accommodation_id);
       const now = ctx.now();
       const current = currentYearMonthIn(accommodation.timezone, now);
-      const view = await monthCalendar(ctx.db, accommodation, request.body.year ?? current.year, request.body.month ?? current.month, now);
+      const view = await monthCalendar(ctx.db, accommodation, request.body.year ?? current.year, request.body.month ?? current.month, now, requestViewer(request));
       return ok(view, requestMetadata(request.id));
     },
   );

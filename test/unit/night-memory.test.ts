@@ -3,7 +3,7 @@ import { describe, test } from 'node:test';
 import { windowFromSnapshot, type RememberedClaim } from '../../src/occupancy/night-memory.ts';
 
 function claim(night: string, over: Partial<RememberedClaim> = {}): RememberedClaim {
-  return { night, kind: 'booking', booking_id: 1, confirmation_code: 'ABC', reason: null, status: 'confirmed', hold_expires_at: null, ...over };
+  return { night, kind: 'booking', booking_id: 1, confirmation_code: 'ABC', reason: null, status: 'confirmed', hold_expires_at: null, created_by: null, ...over };
 }
 
 const snapshot = {

@@ -38,3 +38,11 @@ describe('windowFromSnapshot', () => {
     assert.deepEqual(windowFromSnapshot(snapshot, { from: '2030-01-01', to: '2030-01-02' }, '2030-01-01T00:00:00.000Z').taken, []);
   });
 });
+
+describe('windowFromSnapshot and tenant isolation', () => {
+  test('a night taken from memory keeps the API key that created its booking', () => {
+    const kept = { from: '2030-01-01', claims: [claim('2030-01-02', { created_by: 4 }), claim('2030-01-03', { kind: 'block', booking_id: null, confirmation_code: null, status: null })] };
+    const w = windowFromSnapshot(kept, { from: '2030-01-01', to: '2030-01-05' }, '2030-01-01T00:00:00.000Z');
+    assert.deepEqual(w.taken.map((n) => n.created_by), [4, null]);
+  });
+});

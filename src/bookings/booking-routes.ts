@@ -18,7 +18,8 @@ export const bookingRoutes: FeatureRoutes = async (app, { ctx }) => {
         summary: 'Create a direct booking',
         description:
           'card_processor bookings start as draft and hold their nights for DRAFT_HOLD_SECONDS; bank_transfer and cash bookings are confirmed at once. ' +
-          'A repeat with the same booking_data.idempotency_key and body returns the first answer.',
+          'A repeat with the same booking_data.idempotency_key and body returns the first answer. ' +
+          'A 409 dates_unavailable names the conflicting booking (conflicting_booking) only when the calling key created it or is an admin key.',
         security: [{ bearerKey: [] }],
         body: CreateBookingBody,
         response: { 200: Envelope(BookingCreatedData), ...commonErrorResponses },
@@ -37,6 +38,8 @@ export const bookingRoutes: FeatureRoutes = async (app, { ctx }) => {
       schema: {
         tags: ['v1'],
         summary: 'Retrieve a booking',
+        description:
+          'A v1 key reads only the bookings it created: any other booking answers 404, exactly as an unknown id does. Admin keys read every booking.',
         security: [{ bearerKey: [] }],
         params: BookingIdParams,
         response: { 200: BareEnvelope(BookingViewSchema), ...commonErrorResponses },

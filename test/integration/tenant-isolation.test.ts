@@ -6,6 +6,7 @@ import type { Accommodation } from '../../src/db/schema.ts';
 import { addDays } from '../../src/shared/dates.ts';
 import { assertErrorEnvelope, type ErrorEnvelope } from '../support/envelope-assertions.ts';
 import { bookingBody, futureStay, insertBooking, makeAccommodation } from '../support/factories.ts';
+import { paymentIntentEvent, postPaymentEvent } from '../support/payment-client.ts';
 import { until } from '../support/serve-cluster.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
 import { testStoreKind } from '../support/test-store.ts';
@@ -14,12 +15,14 @@ import { testStoreKind } from '../support/test-store.ts';
 // reads in full only the bookings it created; to it, every other booking is a taken night with
 // no guest, code or amount. Admin keys see everything. Two v1 keys (A, B) and one admin key.
 
+const PAYMENT_SECRET = 'whsec_tenant_isolation_secret';
+
 let t: TestApp;
 let keyA: string;
 let keyB: string;
 before(async () => {
   // A long TTL keeps the night memory on, so availability answers from memory are checked too.
-  t = await createTestApp({ STAYDESK_CACHE_TTL_MS: '60000' });
+  t = await createTestApp({ STAYDESK_CACHE_TTL_MS: '60000', PAYMENT_WEBHOOK_SECRET: PAYMENT_SECRET });
   await until('announcements live', () => t.ctx.store.changes.live, 5000);
   keyA = t.apiKey;
   keyB = (await createApiKey(t.ctx.db, { name: 'partner B', scope: 'api' })).key;
@@ -41,18 +44,18 @@ function guestOf(name: string): Guest {
   return { first_name: name, last_name: 'Tenantson', email: `${name.toLowerCase()}@partner.example`, phone: '+31 20 555 0101' };
 }
 
-/** A bank-transfer booking made with `key`; returns its id and code. */
-async function book(key: string, accommodation: Accommodation, stay: { checkin: string; checkout: string }, guest: Guest) {
+/** A booking made with `key` (bank transfer unless told); returns its id, code and total. */
+async function book(key: string, accommodation: Accommodation, stay: { checkin: string; checkout: string }, guest: Guest, paymentMethod = 'bank_transfer') {
   const quote = await call(key, { method: 'POST', url: `${t.v1}/availability`, payload: { accommodation_id: accommodation.id, ...stay, guest_count: 2 } });
   const total = quote.json<{ data: { pricing: { total: number } | null } }>().data.pricing?.total;
   assert.ok(total !== undefined, `the stay is free before booking it: ${quote.body}`);
   const res = await call(key, {
     method: 'POST',
     url: `${t.v1}/bookings`,
-    payload: bookingBody(accommodation.id, stay, { partner: { ...guest }, booking: { total_amount: total, guest_notes: `notes of ${guest.first_name}` } }),
+    payload: bookingBody(accommodation.id, stay, { partner: { ...guest }, booking: { total_amount: total, payment_method: paymentMethod, guest_notes: `notes of ${guest.first_name}` } }),
   });
   assert.equal(res.statusCode, 200, res.body);
-  return res.json<{ data: { booking_id: number; confirmation_code: string } }>().data;
+  return { ...res.json<{ data: { booking_id: number; confirmation_code: string } }>().data, total };
 }
 
 function getBooking(key: string, id: number): Promise<LightMyRequestResponse> {
@@ -101,6 +104,25 @@ describe(`tenant isolation: booking retrieval (${testStoreKind})`, () => {
     const admin = await getBooking(t.adminKey, mine.booking_id);
     assert.equal(admin.statusCode, 200, admin.body);
     assert.equal(admin.json<{ data: { confirmation_code: string } }>().data.confirmation_code, mine.confirmation_code);
+  });
+
+  test("the card-payment flow is unchanged for the key that made the draft; other keys still get 404", async () => {
+    const a = await makeAccommodation(t.ctx.db);
+    const draft = await book(keyB, a, futureStay(2), guestOf('Berenice'), 'card_processor');
+    const status = async (key: string) => (await getBooking(key, draft.booking_id)).json<{ data?: { booking_status: string } }>().data?.booking_status;
+    assert.equal(await status(keyB), 'draft');
+    const event = paymentIntentEvent('payment_intent.succeeded', {
+      amount: Math.round(draft.total * 100),
+      amount_received: Math.round(draft.total * 100),
+      currency: 'eur',
+      metadata: { booking_reference: draft.confirmation_code },
+    });
+    const paid = await postPaymentEvent(t, event, { secret: PAYMENT_SECRET });
+    assert.equal(paid.statusCode, 200, paid.body);
+    assert.equal(await status(keyB), 'confirmed', 'the poller of the key that booked sees the payment');
+    const other = await getBooking(keyA, draft.booking_id);
+    assert.deepEqual(comparable(other, draft.booking_id), comparable(await getBooking(keyA, draft.booking_id + 1_000_000), draft.booking_id + 1_000_000));
+    assert.equal(await status(t.adminKey), 'confirmed');
   });
 
   test('a booking no key created (webhook, console, import, older rows) is read by admin keys only', async () => {

@@ -174,6 +174,17 @@ describe(`tenant isolation: calendars (${testStoreKind})`, () => {
     const byA = await book(keyA, a, stayA, guestA);
     const byB = await book(keyB, a, stayB, guestB);
     const keyless = await insertBooking(t.ctx.db, a, { ...stayK, email: 'kasimir@example.com', firstName: 'Kasimir', notes: 'keyless notes' });
+    // A stay imported from another channel whose summary names its guest.
+    const at = new Date().toISOString();
+    const feed = await t.ctx.db
+      .insertInto('external_feeds')
+      .values({ accommodation_id: a.id, name: 'airbnb', url: 'https://feeds.example/a.ics', created_at: at, last_synced_at: null, last_status: null, last_error: null, last_success_at: null, etag: null, last_modified: null, next_attempt_at: null, export_token: null })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await t.ctx.db
+      .insertInto('external_reservations')
+      .values({ feed_id: feed.id, accommodation_id: a.id, uid: 'u1', summary: 'Ivo Importson', start_date: addDays(start, 12), end_date: addDays(start, 13), created_at: at, updated_at: at })
+      .execute();
 
     const asA = await calendar(keyA, a, month);
     assert.equal(asA.booked, 6, 'every taken night counts, whoever holds it');
@@ -181,7 +192,8 @@ describe(`tenant isolation: calendars (${testStoreKind})`, () => {
     assert.equal(ownA?.title, 'Annabel Tenantson');
     assert.equal(ownA?.confirmation_code, byA.confirmation_code);
     assert.equal(ownA?.notes, 'notes of Annabel');
-    for (const id of [byB.booking_id, keyless.id]) {
+    const importedId = asA.entries.find((e) => e.id < 0)?.id;
+    for (const id of [byB.booking_id, keyless.id, importedId]) {
       const entry = asA.entries.find((e) => e.id === id);
       assert.ok(entry !== undefined, `booking ${id} still appears as taken nights`);
       assert.equal(entry.title, 'Reserved');
@@ -190,7 +202,7 @@ describe(`tenant isolation: calendars (${testStoreKind})`, () => {
       assert.equal(entry.total_amount, 0);
       assert.equal(entry.guest_count, 0);
     }
-    assert.deepEqual(mentions(asA.res, guestB.first_name, guestB.email, byB.confirmation_code, 'notes of Bartholomew', 'Kasimir', keyless.confirmation_code, 'keyless notes'), []);
+    assert.deepEqual(mentions(asA.res, guestB.first_name, guestB.email, byB.confirmation_code, 'notes of Bartholomew', 'Kasimir', keyless.confirmation_code, 'keyless notes', 'Importson'), []);
 
     const asB = await calendar(keyB, a, month);
     assert.equal(asB.entries.find((e) => e.id === byB.booking_id)?.title, 'Bartholomew Tenantson');
@@ -204,6 +216,7 @@ describe(`tenant isolation: calendars (${testStoreKind})`, () => {
         ['Annabel Tenantson', byA.confirmation_code],
         ['Bartholomew Tenantson', byB.confirmation_code],
         ['Kasimir Lovelace', keyless.confirmation_code],
+        ['Ivo Importson', ''],
       ],
     );
   });

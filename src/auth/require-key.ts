@@ -2,6 +2,7 @@ import type { FastifyRequest, HookHandlerDoneFunction, onRequestHookHandler } fr
 import type { ApiKeyScope } from '../db/schema.ts';
 import type { Db } from '../db/store.ts';
 import { forbidden, unauthorized } from '../http/errors.ts';
+import { viewerOfKey, type Viewer } from '../http/viewer.ts';
 import type { TtlCache } from '../shared/ttl-cache.ts';
 import { findActiveKeyByHash, touchApiKey, type ActiveKey } from './api-key-repository.ts';
 import { bearerToken } from '../http/bearer-token.ts';
@@ -19,6 +20,20 @@ declare module 'fastify' {
   interface FastifyRequest {
     apiKey: AuthenticatedKey | null;
   }
+}
+
+/**
+ * The key a request was admitted with, for routes behind the key hook. It fails closed: a route
+ * reached without a key (a misconfigured route) answers 401 rather than acting for nobody.
+ */
+export function requestKey(request: FastifyRequest): AuthenticatedKey {
+  if (request.apiKey === null) throw unauthorized('Missing API key: send Authorization: Bearer <API_KEY>.', { reason: 'missing_api_key' });
+  return request.apiKey;
+}
+
+/** Who the request reads bookings as (docs/decisions.md, Tenant isolation). */
+export function requestViewer(request: FastifyRequest): Viewer {
+  return viewerOfKey(requestKey(request));
 }
 
 /** What the key check needs from the app context: the store and the key caches (src/caches.ts). */

@@ -8,6 +8,7 @@ import { AvailabilityBody, AvailabilityResponse } from './availability-schemas.t
 import { loadCachedAccommodation, nightlyOverrides } from '../accommodations/load-accommodation.ts';
 import { conflictMessage } from '../occupancy/nights-unavailable.ts';
 import { checkStayOrThrow } from '../pricing/check-stay-or-throw.ts';
+import { requestViewer } from '../auth/require-key.ts';
 
 /** api-v1.md 4.1: is the accommodation free for these nights, and what would the stay cost. */
 export const availabilityRoutes: FeatureRoutes = async (app, { ctx }) => {
@@ -18,6 +19,9 @@ export const availabilityRoutes: FeatureRoutes = async (app, { ctx }) => {
       schema: {
         tags: ['v1'],
         summary: 'Check availability and compute the price of a stay',
+        description:
+          'When a night is taken, message names the first conflicting booking by its code only if the calling key created it (or is an admin key); ' +
+          'another booking reads as "another reservation".',
         security: [{ bearerKey: [] }],
         body: AvailabilityBody,
         response: { 200: AvailabilityResponse, ...commonErrorResponses },
@@ -37,7 +41,7 @@ export const availabilityRoutes: FeatureRoutes = async (app, { ctx }) => {
       const quote = priceFromOverrides(accommodation, { ...stay, guests, extras: body.extras ?? {} }, prices);
       const taken = window.taken;
       if (taken.length > 0) {
-        return { success: true as const, data: { available: false, nights: 0, pricing: null, restrictions: null, message: conflictMessage(taken) } };
+        return { success: true as const, data: { available: false, nights: 0, pricing: null, restrictions: null, message: conflictMessage(taken, requestViewer(request)) } };
       }
       return {
         success: true as const,

@@ -5,6 +5,7 @@ import { expireHoldsOverlapping } from '../bookings/expire-holds.ts';
 import type { Db } from '../db/store.ts';
 import { NightTakenError, claimNights, findTakenNights, releaseBlocks } from '../occupancy/night-ledger.ts';
 import { datesUnavailable } from '../occupancy/nights-unavailable.ts';
+import { SEES_ALL } from '../http/viewer.ts';
 
 /** Blocking and unblocking nights (owner use, maintenance), each in its own transaction. */
 
@@ -20,14 +21,14 @@ export async function blockNights(db: Db, accommodationId: number, range: NightR
       // A card-payment draft past its hold takes nothing: cancel it so its rows free the nights.
       await expireHoldsOverlapping(trx, accommodationId, range.from, range.to, at);
       const [first] = await findTakenNights(trx, accommodationId, range.from, range.to, at);
-      if (first !== undefined) throw datesUnavailable([first]);
+      if (first !== undefined) throw datesUnavailable([first], SEES_ALL);
       await claimNights(trx, { accommodationId, nights: range.nights, kind: 'block', reason });
     });
   } catch (error) {
     if (!(error instanceof NightTakenError)) throw error;
     // Lost a race: the transaction is gone, so look again to name the night.
     const [first] = await findTakenNights(db, accommodationId, range.from, range.to, at);
-    throw datesUnavailable(first === undefined ? [] : [first]);
+    throw datesUnavailable(first === undefined ? [] : [first], SEES_ALL);
   }
 }
 

@@ -1,12 +1,19 @@
 import { bookingsWithGuest } from '../db/booking-with-guest.ts';
 import type { Executor } from '../db/store.ts';
+import type { Viewer } from '../http/viewer.ts';
 import { decimalsOf } from '../pricing/accommodation-rules.ts';
 import { toMajor } from '../shared/money.ts';
 import type { BookingView } from './booking-schemas.ts';
 
-/** api-v1.md 2.7 Booking, plus booking_status and booking_reference for the card-payment poller. */
-export async function findBookingView(db: Executor, id: number): Promise<BookingView | undefined> {
-  const row = await bookingsWithGuest(db).where('b.id', '=', id).executeTakeFirst();
+/**
+ * api-v1.md 2.7 Booking, plus booking_status and booking_reference for the card-payment poller;
+ * undefined when there is no such booking or the viewer may not see it (docs/decisions.md, Tenant isolation).
+ */
+export async function findBookingView(db: Executor, id: number, viewer: Viewer): Promise<BookingView | undefined> {
+  let query = bookingsWithGuest(db).where('b.id', '=', id);
+  // A v1 key finds only the bookings it created; anything else is not there for it.
+  if (viewer.kind === 'key') query = query.where('b.api_key_id', '=', viewer.apiKeyId);
+  const row = await query.executeTakeFirst();
   if (row === undefined) return undefined;
   return {
     id: row.id,

@@ -4,6 +4,7 @@ import { toId } from '../http/ids.ts';
 import type { FeatureRoutes } from '../app-context.ts';
 import { BookingCreatedData, BookingIdParams, BookingViewSchema, CreateBookingBody } from './booking-schemas.ts';
 import { findBookingView } from './booking-retrieval.ts';
+import { requestKey, requestViewer } from '../auth/require-key.ts';
 import { createBooking } from './create-booking.ts';
 
 /** api-v1.md 4.2 and 4.3. */
@@ -17,15 +18,15 @@ export const bookingRoutes: FeatureRoutes = async (app, { ctx }) => {
         summary: 'Create a direct booking',
         description:
           'card_processor bookings start as draft and hold their nights for DRAFT_HOLD_SECONDS; bank_transfer and cash bookings are confirmed at once. ' +
-          'A repeat with the same booking_data.idempotency_key and body returns the first answer.',
+          'A repeat with the same booking_data.idempotency_key and body returns the first answer. ' +
+          'A 409 dates_unavailable names the conflicting booking (conflicting_booking) only when the calling key created it or is an admin key.',
         security: [{ bearerKey: [] }],
         body: CreateBookingBody,
         response: { 200: Envelope(BookingCreatedData), ...commonErrorResponses },
       },
     },
     async (request) => {
-      const apiKeyId = request.apiKey?.id ?? 0;
-      const created = await createBooking(ctx, apiKeyId, request.body);
+      const created = await createBooking(ctx, requestKey(request), request.body);
       return ok(created, endpointMetadata());
     },
   );
@@ -37,6 +38,8 @@ export const bookingRoutes: FeatureRoutes = async (app, { ctx }) => {
       schema: {
         tags: ['v1'],
         summary: 'Retrieve a booking',
+        description:
+          'A v1 key reads only the bookings it created: any other booking answers 404, exactly as an unknown id does. Admin keys read every booking.',
         security: [{ bearerKey: [] }],
         params: BookingIdParams,
         response: { 200: BareEnvelope(BookingViewSchema), ...commonErrorResponses },
@@ -44,7 +47,8 @@ export const bookingRoutes: FeatureRoutes = async (app, { ctx }) => {
     },
     async (request) => {
       const id = toId(request.params.booking_id);
-      const view = await findBookingView(ctx.db, id);
+      // Another key's booking answers exactly as a missing id does (docs/decisions.md, Tenant isolation).
+      const view = await findBookingView(ctx.db, id, requestViewer(request));
       if (view === undefined) {
         throw notFound(`Booking ${request.params.booking_id} not found.`, { parameter: 'booking_id', received: request.params.booking_id, reason: 'booking_not_found' });
       }

@@ -1,8 +1,9 @@
 import type { AppContext } from '../app-context.ts';
 import { loadCachedAccommodation, nightlyOverrides } from '../accommodations/load-accommodation.ts';
 import { isPostgres, isTransientConflict, isUniqueViolation } from '../db/dialect.ts';
-import type { Accommodation, BookingStatus } from '../db/schema.ts';
+import type { Accommodation, ApiKeyScope, BookingStatus } from '../db/schema.ts';
 import { badRequest, conflict, type AppError } from '../http/errors.ts';
+import { viewerOfKey, type Viewer } from '../http/viewer.ts';
 import { invoiceUrl } from '../invoices/invoice-url.ts';
 import { assertDraftCapacity } from '../limits/draft-cap.ts';
 import { bookingMailRow } from '../mail/enqueue-booking-mail.ts';
@@ -57,7 +58,10 @@ function checkAmount(input: CreateBookingInput, quote: StayQuote, accommodation:
  * mail and the idempotency record are written together or not at all. The nights are not read
  * beforehand: the unique key on night_claims decides whether they are free, and a race for them.
  */
-export async function createBooking(ctx: AppContext, apiKeyId: number, input: CreateBookingInput): Promise<BookingCreated> {
+export async function createBooking(ctx: AppContext, key: { readonly id: number; readonly scope: ApiKeyScope }, input: CreateBookingInput): Promise<BookingCreated> {
+  // The booking remembers the key that made it: that key (and admin keys) read it in full.
+  const apiKeyId = key.id;
+  const viewer = viewerOfKey(key);
   const idempotencyKey = input.booking_data.idempotency_key;
   const hash = idempotencyKey === undefined ? '' : requestHash(input);
   if (idempotencyKey !== undefined) {
@@ -220,7 +224,7 @@ export async function createBooking(ctx: AppContext, apiKeyId: number, input: Cr
       if (replay !== null) return replay;
       if (!(error instanceof NightTakenError)) throw error;
       const window = await loadNightWindow(ctx.db, accommodation.id, { from: stay.checkin, to: stay.checkout }, nowIso);
-      if (window.taken.length > 0 || attempt > 1) throw takenConflict(ctx, window.taken);
+      if (window.taken.length > 0 || attempt > 1) throw takenConflict(ctx, window.taken, viewer);
       if (window.expiredHoldBookingIds.length > 0) {
         await ctx.db.transaction().execute((trx) => expireHoldsOverlapping(trx, accommodation.id, stay.checkin, stay.checkout, nowIso));
       }
@@ -233,7 +237,7 @@ export async function createBooking(ctx: AppContext, apiKeyId: number, input: Cr
   return created;
 }
 
-function takenConflict(ctx: AppContext, taken: readonly TakenNight[]): AppError {
+function takenConflict(ctx: AppContext, taken: readonly TakenNight[], viewer: Viewer): AppError {
   ctx.metrics.bookingConflicts.inc();
-  return datesUnavailable(taken, 'booking_data.checkin_date');
+  return datesUnavailable(taken, viewer, 'booking_data.checkin_date');
 }

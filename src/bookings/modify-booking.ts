@@ -6,6 +6,7 @@ import { conflict } from '../http/errors.ts';
 import { enqueueBookingMail } from '../mail/enqueue-booking-mail.ts';
 import { NightTakenError, findTakenNights, moveBookingNights } from '../occupancy/night-ledger.ts';
 import { datesUnavailable } from '../occupancy/nights-unavailable.ts';
+import { SEES_ALL } from '../http/viewer.ts';
 import { bookedExtras } from '../pricing/booked-extras.ts';
 import { quoteColumns, quoteStay } from '../pricing/quote-stay.ts';
 import type { StayQuote } from '../pricing/price-stay.ts';
@@ -112,15 +113,18 @@ export async function modifyBooking(
   };
 }
 
-/** Frees the old nights and claims the new ones; any night held by another stay is a 409. */
+/**
+ * Frees the old nights and claims the new ones; any night held by another stay is a 409. Changes
+ * come from the host's signed webhook, which sees every booking, so the 409 may name any code.
+ */
 async function moveNights(trx: Executor, booking: Booking, checkin: string, checkout: string, now: string): Promise<void> {
   const taken = await findTakenNights(trx, booking.accommodation_id, checkin, checkout, now, booking.id);
-  if (taken.length > 0) throw datesUnavailable(taken, FIELDS.checkin);
+  if (taken.length > 0) throw datesUnavailable(taken, SEES_ALL, FIELDS.checkin);
   await expireHoldsOverlapping(trx, booking.accommodation_id, checkin, checkout, now);
   try {
     await moveBookingNights(trx, booking, eachDate(checkin, checkout));
   } catch (error) {
-    if (error instanceof NightTakenError) throw datesUnavailable([], FIELDS.checkin);
+    if (error instanceof NightTakenError) throw datesUnavailable([], SEES_ALL, FIELDS.checkin);
     throw error;
   }
 }

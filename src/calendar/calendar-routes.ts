@@ -4,6 +4,7 @@ import type { FeatureRoutes } from '../app-context.ts';
 import { currentYearMonthIn } from '../shared/dates.ts';
 import { CalendarBody, CalendarData } from './calendar-schemas.ts';
 import { monthCalendar } from './month-calendar.ts';
+import { requestViewer } from '../auth/require-key.ts';
 
 /** api-v1.md 4.5: the month calendar (its diagnostic endpoints are in src/diagnostics). */
 export const calendarRoutes: FeatureRoutes = async (app, { ctx }) => {
@@ -14,7 +15,10 @@ export const calendarRoutes: FeatureRoutes = async (app, { ctx }) => {
       schema: {
         tags: ['v1'],
         summary: 'Month calendar of one accommodation',
-        description: 'month and year default to the current ones in the accommodation time zone. Callers may cache the answer for 5 minutes.',
+        description:
+          'month and year default to the current ones in the accommodation time zone. Callers may cache the answer for 5 minutes. ' +
+          'A v1 key sees its own bookings in full; every other stay (other keys\' bookings, bookings made by the host, imported reservations) ' +
+          'is listed with its dates, status and source, titled "Reserved", with no confirmation code, guest, amount, party or notes. Admin keys see everything.',
         security: [{ bearerKey: [] }],
         body: CalendarBody,
         response: { 200: Envelope(CalendarData), ...commonErrorResponses },
@@ -24,7 +28,7 @@ export const calendarRoutes: FeatureRoutes = async (app, { ctx }) => {
       const accommodation = await loadAccommodation(ctx, request.body.accommodation_id);
       const now = ctx.now();
       const current = currentYearMonthIn(accommodation.timezone, now);
-      const view = await monthCalendar(ctx.db, accommodation, request.body.year ?? current.year, request.body.month ?? current.month, now);
+      const view = await monthCalendar(ctx.db, accommodation, request.body.year ?? current.year, request.body.month ?? current.month, now, requestViewer(request));
       return ok(view, requestMetadata(request.id));
     },
   );

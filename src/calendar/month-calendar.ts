@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import type { Accommodation } from '../db/schema.ts';
 import { prepared } from '../db/prepared.ts';
 import type { Executor } from '../db/store.ts';
+import { RESERVED_TITLE, seesBooking, type Viewer } from '../http/viewer.ts';
 import { holdsNothing, liveClaim } from '../occupancy/night-ledger.ts';
 import { loadNightWindow, type NightWindow } from '../occupancy/night-window.ts';
 import { decimalsOf, pricingRulesView } from '../pricing/accommodation-rules.ts';
@@ -31,6 +32,8 @@ interface CalendarRow {
   color_index: number | null;
   notes: string | null;
   title: string | null;
+  /** The API key that created the booking (booking rows only). */
+  created_by: number | null;
 }
 
 // Typed nulls: PostgreSQL resolves a UNION's column types branch by branch, so an untyped null
@@ -70,6 +73,7 @@ const calendarQuery = prepared(
         NULL_INT.as('color_index'),
         NULL_TEXT.as('notes'),
         NULL_TEXT.as('title'),
+        NULL_INT.as('created_by'),
       ])
       .where('c.accommodation_id', '=', accommodationId)
       .where('c.night', '>=', claimsFrom)
@@ -94,6 +98,7 @@ const calendarQuery = prepared(
         NULL_INT.as('color_index'),
         NULL_TEXT.as('notes'),
         NULL_TEXT.as('title'),
+        NULL_INT.as('created_by'),
       ])
       .where('p.accommodation_id', '=', accommodationId)
       .where('p.night', '>=', from)
@@ -118,6 +123,7 @@ const calendarQuery = prepared(
         eb.ref('b.color_index').$castTo<number | null>().as('color_index'),
         eb.ref('b.guest_notes').$castTo<string | null>().as('notes'),
         sql<string | null>`${eb.ref('b.guest_first_name')} || ' ' || ${eb.ref('b.guest_last_name')}`.as('title'),
+        eb.ref('b.api_key_id').$castTo<number | null>().as('created_by'),
       ])
       .where('b.accommodation_id', '=', accommodationId)
       .where('b.status', '!=', 'cancelled')
@@ -146,6 +152,7 @@ const calendarQuery = prepared(
         NULL_INT.as('color_index'),
         sql<string | null>`''`.as('notes'),
         eb.ref('r.summary').$castTo<string | null>().as('title'),
+        NULL_INT.as('created_by'),
       ])
       .where('r.accommodation_id', '=', accommodationId)
       .where('r.start_date', '<', to)
@@ -154,6 +161,23 @@ const calendarQuery = prepared(
   },
   [-1_000_001, '\u0001claims-from', '\u0001claims-to', '\u0001from', '\u0001to', '\u0001now'],
 );
+
+/**
+ * What a viewer who may not see a stay learns of it: its dates, status, channel and colour, as
+ * taken nights titled "Reserved"; no guest, code, amount, party or notes (docs/decisions.md,
+ * Tenant isolation).
+ */
+function reservedEntry(entry: CalendarBooking): CalendarBooking {
+  return {
+    ...entry,
+    confirmation_code: '',
+    title: RESERVED_TITLE,
+    guest_count: 0,
+    composition: { adults: 0, children: 0, babies: 0 },
+    total_amount: 0,
+    notes: '',
+  };
+}
 
 /** A calendar entry from a booking or imported row (their columns are all set). */
 function stayEntry(r: CalendarRow, decimals: number): CalendarBooking {
@@ -187,8 +211,11 @@ function latest(a: string, b: string): string {
   return compareDates(a, b) >= 0 ? a : b;
 }
 
-/** api-v1.md 4.5 with decisions.md 6: one accommodation's month. */
-export async function monthCalendar(db: Executor, accommodation: Accommodation, year: number, month: number, now: Date): Promise<CalendarView> {
+/**
+ * api-v1.md 4.5 with decisions.md 6: one accommodation's month, as `viewer` may see it: every
+ * taken night counts whoever holds it, but only the viewer's own bookings carry their details.
+ */
+export async function monthCalendar(db: Executor, accommodation: Accommodation, year: number, month: number, now: Date, viewer: Viewer): Promise<CalendarView> {
   const nowIso = now.toISOString();
   const today = todayIn(accommodation.timezone, now);
   const first = firstOfMonth(year, month);
@@ -218,13 +245,18 @@ export async function monthCalendar(db: Executor, accommodation: Accommodation, 
       case 'price':
         if (r.night !== null && r.amount !== null) prices.set(r.night, r.amount);
         break;
-      case 'booking':
-        bookings.push(stayEntry(r, decimals));
+      case 'booking': {
+        const entry = stayEntry(r, decimals);
+        bookings.push(seesBooking(viewer, r.created_by) ? entry : reservedEntry(entry));
         break;
-      case 'imported':
+      }
+      case 'imported': {
         // Imported stays are not bookings: their ids are negated so they never meet a booking id.
-        bookings.push({ ...stayEntry(r, decimals), id: -(r.booking_id ?? 0) });
+        // Their summary may name the guest, so only the host's view shows it.
+        const entry = { ...stayEntry(r, decimals), id: -(r.booking_id ?? 0) };
+        bookings.push(viewer.kind === 'all' ? entry : reservedEntry(entry));
         break;
+      }
     }
   }
   bookings.sort((x, y) => compareDates(x.start_date, y.start_date));

@@ -199,6 +199,8 @@ export interface TakenNight {
   booking_id: number | null;
   confirmation_code: string | null;
   reason: string | null;
+  /** The API key that created the claim's booking; null for other bookings, blocks and imported stays. */
+  created_by: number | null;
 }
 
 /** Nights in [from, to) that are taken right now (live claims only), optionally ignoring one booking's own. */
@@ -206,7 +208,7 @@ export function findTakenNights(db: Executor, accommodationId: number, from: str
   let query = db
     .selectFrom('night_claims as c')
     .leftJoin('bookings as b', 'b.id', 'c.booking_id')
-    .select(['c.night', 'c.kind', 'c.booking_id', 'b.confirmation_code', 'c.reason'])
+    .select(['c.night', 'c.kind', 'c.booking_id', 'b.confirmation_code', 'c.reason', 'b.api_key_id as created_by'])
     .where('c.accommodation_id', '=', accommodationId)
     .where('c.night', '>=', from)
     .where('c.night', '<', to)

@@ -6,8 +6,9 @@ import { addDays, todayIn } from '../shared/dates.ts';
 /**
  * Availability from memory: per accommodation, every claim from yesterday (UTC) on with what
  * decides whether it takes its night at a given instant (its kind, its booking's status and
- * hold). Kept in caches.ts's `nights` cache and dropped whenever a claim or a booking's status
- * or hold changes (migration 0007's announcements), so a quote reads no store. The store stays
+ * hold) and which API key created its booking (so a conflict named from memory keeps tenant
+ * isolation). Kept in caches.ts's `nights` cache and dropped whenever a claim or a booking's
+ * status or hold changes (migration 0007's announcements), so a quote reads no store. The store stays
  * the judge: a booking still inserts its claims and the primary key refuses a taken night, so
  * memory that is behind can only turn into a 409, never a double booking.
  */
@@ -20,6 +21,8 @@ export interface RememberedClaim {
   reason: string | null;
   status: BookingStatus | null;
   hold_expires_at: string | null;
+  /** The API key that created the booking, so answers from memory keep tenant isolation. */
+  created_by: number | null;
 }
 
 export interface NightSnapshot {
@@ -39,7 +42,7 @@ export async function loadNightSnapshot(db: Executor, accommodationId: number, n
   const claims = await db
     .selectFrom('night_claims as c')
     .leftJoin('bookings as b', 'b.id', 'c.booking_id')
-    .select(['c.night', 'c.kind', 'c.booking_id', 'b.confirmation_code', 'c.reason', 'b.status', 'b.hold_expires_at'])
+    .select(['c.night', 'c.kind', 'c.booking_id', 'b.confirmation_code', 'c.reason', 'b.status', 'b.hold_expires_at', 'b.api_key_id as created_by'])
     .where('c.accommodation_id', '=', accommodationId)
     .where('c.night', '>=', from)
     .orderBy('c.night')

@@ -11,7 +11,8 @@ export interface NightWindow {
 
 /**
  * Who holds each night of a run of nights, in one round trip: the claims with their booking's
- * code, status and hold. Compiled once; the hot paths (availability, a booking that met a taken
+ * code, status, hold and
+ * creating key. Compiled once; the hot paths (availability, a booking that met a taken
  * night, the calendar's look-ahead) run it with new values.
  */
 const nightWindowQuery = prepared(
@@ -19,7 +20,7 @@ const nightWindowQuery = prepared(
     db
       .selectFrom('night_claims as c')
       .leftJoin('bookings as b', 'b.id', 'c.booking_id')
-      .select(['c.night', 'c.kind', 'c.booking_id', 'b.confirmation_code', 'c.reason', 'b.status', 'b.hold_expires_at'])
+      .select(['c.night', 'c.kind', 'c.booking_id', 'b.confirmation_code', 'c.reason', 'b.status', 'b.hold_expires_at', 'b.api_key_id as created_by'])
       .where('c.accommodation_id', '=', accommodationId)
       .where('c.night', '>=', from)
       .where('c.night', '<', to)
@@ -45,7 +46,7 @@ export function windowOf(claims: Iterable<WindowClaim>, now: string): NightWindo
       if (row.booking_id !== null && !window.expiredHoldBookingIds.includes(row.booking_id)) window.expiredHoldBookingIds.push(row.booking_id);
       continue;
     }
-    window.taken.push({ night: row.night, kind: row.kind, booking_id: row.booking_id, confirmation_code: row.confirmation_code, reason: row.reason });
+    window.taken.push({ night: row.night, kind: row.kind, booking_id: row.booking_id, confirmation_code: row.confirmation_code, reason: row.reason, created_by: row.created_by });
   }
   return window;
 }

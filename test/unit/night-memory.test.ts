@@ -3,7 +3,7 @@ import { describe, test } from 'node:test';
 import { windowFromSnapshot, type RememberedClaim } from '../../src/occupancy/night-memory.ts';
 
 function claim(night: string, over: Partial<RememberedClaim> = {}): RememberedClaim {
-  return { night, kind: 'booking', booking_id: 1, confirmation_code: 'ABC', reason: null, status: 'confirmed', hold_expires_at: null, ...over };
+  return { night, kind: 'booking', booking_id: 1, confirmation_code: 'ABC', reason: null, status: 'confirmed', hold_expires_at: null, created_by: null, ...over };
 }
 
 const snapshot = {
@@ -36,5 +36,13 @@ describe('windowFromSnapshot', () => {
   test('a range past every claim, or before the first, takes nothing', () => {
     assert.deepEqual(windowFromSnapshot(snapshot, { from: '2030-02-01', to: '2030-02-05' }, '2030-01-01T00:00:00.000Z').taken, []);
     assert.deepEqual(windowFromSnapshot(snapshot, { from: '2030-01-01', to: '2030-01-02' }, '2030-01-01T00:00:00.000Z').taken, []);
+  });
+});
+
+describe('windowFromSnapshot and tenant isolation', () => {
+  test('a night taken from memory keeps the API key that created its booking', () => {
+    const kept = { from: '2030-01-01', claims: [claim('2030-01-02', { created_by: 4 }), claim('2030-01-03', { kind: 'block', booking_id: null, confirmation_code: null, status: null })] };
+    const w = windowFromSnapshot(kept, { from: '2030-01-01', to: '2030-01-05' }, '2030-01-01T00:00:00.000Z');
+    assert.deepEqual(w.taken.map((n) => n.created_by), [4, null]);
   });
 });

@@ -95,8 +95,9 @@ test(`"modified" with new dates that overlap another stay is a 409 with updated:
   assert.equal(after.checkout, first.checkout);
   assert.deepEqual(await claimedNights(t.ctx.db, booking.id), eachDate(first.checkin, first.checkout));
   assert.equal((await outboxFor(t.ctx.db, booking.id)).length, 0);
-  // A 409 records no delivery, so the same body may be retried once the dates are free.
-  assert.equal((await t.ctx.db.selectFrom('webhook_events').select('id').where('booking_id', '=', booking.id).execute()).length, 0);
+  // The refusal is remembered with its answer: the same bytes later get the same 409 (decisions.md 7).
+  const events = await t.ctx.db.selectFrom('webhook_events').select(['outcome', 'answer_status']).where('booking_id', '=', booking.id).execute();
+  assert.deepEqual(events.map((e) => ({ ...e })), [{ outcome: 'refused', answer_status: 409 }]);
 });
 
 test(`extending a stay by overlapping only its own nights is allowed (the booking is excluded from the check) (${testStoreKind})`, async () => {

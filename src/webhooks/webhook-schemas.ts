@@ -28,7 +28,8 @@ export const UpdateBodySchema = Type.Object(
     reason: Type.Optional(Type.String({ maxLength: 1000 })),
     timestamp: Type.Optional(Timestamp),
   },
-  { additionalProperties: false },
+  // Unknown top-level fields are ignored, as in v1 bodies (decisions.md 7); new_data stays closed.
+  { description: 'Unknown top-level fields are ignored.' },
 );
 export type UpdateBody = Static<typeof UpdateBodySchema>;
 export type NewData = NonNullable<UpdateBody['new_data']>;
@@ -61,7 +62,7 @@ export const CalendarSyncBodySchema = Type.Object(
     action: Type.Optional(Type.Literal('sync')),
     timestamp: Type.Optional(Timestamp),
   },
-  { additionalProperties: false },
+  { description: 'Unknown top-level fields are ignored.' },
 );
 
 export const CalendarSyncResultSchema = Type.Object({

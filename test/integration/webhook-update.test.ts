@@ -205,3 +205,26 @@ test(`a draft awaiting card payment cannot be modified (its payment is for the q
   assert.equal(cancel.json<UpdateAnswer>().new_status, 'cancelled');
   assert.equal((await bookingById(t.ctx.db, draft.id)).cancel_reason, null, 'no reason given, none invented');
 });
+
+test(`unknown top-level fields in webhook bodies are ignored, as in v1 bodies; new_data stays closed (${testStoreKind})`, async () => {
+  const accommodation = await makeAccommodation(t.ctx.db);
+  const booking = await insertBooking(t.ctx.db, accommodation, { ...futureStay(3), status: 'confirmed' });
+  const res = await postWebhook(t, 'update', {
+    event_type: 'modified',
+    booking_id: booking.id,
+    new_data: { notes: 'Late arrival' },
+    source_system: 'pms-7',
+    correlation: { id: 'abc', attempt: 2 },
+    timestamp: new Date().toISOString(),
+  });
+  assert.equal(res.statusCode, 200, res.body);
+  assert.equal(res.json<UpdateAnswer>().updated, true);
+  assertMatchesOpenApi(t.app, 'POST', url(), res);
+  assert.equal((await bookingById(t.ctx.db, booking.id)).guest_notes, 'Late arrival');
+
+  const sync = await postWebhook(t, 'calendar_sync', { accommodation_id: accommodation.id, action: 'sync', requested_by: 'channel manager', timestamp: new Date().toISOString() });
+  assert.equal(sync.statusCode, 200, sync.body);
+
+  const nested = await postWebhook(t, 'update', { event_type: 'modified', booking_id: booking.id, new_data: { notes: 'x', color: 'red' }, timestamp: new Date().toISOString() });
+  assert.equal(assertErrorEnvelope(nested, 400, 'BAD_REQUEST', { extraFields: ['updated'] }).error.details.reason, 'unknown_parameter');
+});

@@ -8,6 +8,8 @@ import { answerOfRefusal, answerOfResult, replayAnswer } from './delivery-answer
 import { DuplicateDeliveryError, finishDelivery, recordDelivery, recordRefusal, rememberedAnswer } from './webhook-events.ts';
 import type { UpdateBody, UpdateResult } from './webhook-schemas.ts';
 
+const REMEMBERED_REFUSALS: ReadonlySet<number> = new Set([400, 404, 409]);
+
 export interface Delivery {
   /** SHA-256 of the exact body bytes. */
   key: string;
@@ -70,6 +72,8 @@ export async function applyBookingWebhook(ctx: AppContext, body: UpdateBody, del
     if (error instanceof DuplicateDeliveryError) return repeatOf(ctx, body, delivery, nowIso);
     if (!isAppError(error)) throw error;
     ctx.metrics.webhooksReceived.labels('service', 'refused').inc();
+    // Only a refusal about the booking is an answer; a store that is away (503) is retried.
+    if (!REMEMBERED_REFUSALS.has(error.status)) throw error;
     await recordRefusal(ctx.db, { ...record, bookingId: error.status === 404 ? null : body.booking_id, detail: error.message }, answerOfRefusal(error));
     throw error;
   }

@@ -1,7 +1,7 @@
 import type { Accommodation } from '../db/schema.ts';
 import { badRequest } from '../http/errors.ts';
 import { canonicalTimeZone } from '../shared/dates.ts';
-import { currencyDecimals, ppmToRate, rateToPpm, toMajor, toMinor } from '../shared/money.ts';
+import { currencyDecimals, MAX_AMOUNT_MINOR, ppmToRate, rateToPpm, toMajor, toMinor, withinAmountBound } from '../shared/money.ts';
 import type { AccommodationCreateInput, AccommodationJson, AccommodationPatchInput } from './accommodation-schemas.ts';
 
 /**
@@ -112,6 +112,7 @@ export function applyAccommodationInput(current: AccommodationFields, input: Acc
   const amount = (parameter: string, sent: number | undefined, stored: number): number => {
     if (sent !== undefined) return toMinorOrFail(parameter, sent, currency, decimals);
     const rescaled = rescaleMinor(stored, currentDecimals, decimals);
+    if (rescaled !== null && !withinAmountBound(rescaled)) throw amountTooLarge(parameter, toMajor(stored, currentDecimals), currency, decimals);
     if (rescaled === null) {
       throw badRequest(`${parameter} (${toMajor(stored, currentDecimals)} ${current.currency}) cannot be expressed in ${currency}; send ${parameter} with the new currency.`, {
         parameter,
@@ -175,7 +176,19 @@ export function toMinorOrFail(parameter: string, value: number, currency: string
       reason: 'invalid_amount',
     });
   }
+  if (!withinAmountBound(minor)) throw amountTooLarge(parameter, value, currency, decimals);
   return minor;
+}
+
+/** 400 for an amount above MAX_AMOUNT_MINOR (decisions.md: money). */
+export function amountTooLarge(parameter: string, received: number, currency: string, decimals: number) {
+  const max = toMajor(MAX_AMOUNT_MINOR, decimals);
+  return badRequest(`${parameter} is too large: at most ${max} ${currency}.`, {
+    parameter,
+    expected: `amount from 0 to ${max}`,
+    received,
+    reason: 'amount_too_large',
+  });
 }
 
 function ppmOrFail(parameter: string, value: number): number {

@@ -1,4 +1,5 @@
 import { Type, type Static } from 'typebox';
+import { MAX_AMOUNT_MINOR } from '../shared/money.ts';
 
 /**
  * The accommodation as the admin API shows and takes it (decisions.md 1): amounts in major units
@@ -9,7 +10,11 @@ const TIME_PATTERN = '^([01][0-9]|2[0-3]):[0-5][0-9]$';
 
 // The ceiling keeps every stay total far inside a safe integer of minor units.
 const Amount = (description: string) =>
-  Type.Number({ minimum: 0, maximum: 100_000_000, description: `${description}, major units of the currency` });
+  Type.Number({
+    minimum: 0,
+    maximum: MAX_AMOUNT_MINOR,
+    description: `${description}, major units of the currency; at most ${MAX_AMOUNT_MINOR} minor units (e.g. 10000000.00 EUR), else 400 amount_too_large`,
+  });
 const Rate = (description: string) => Type.Number({ minimum: 0, maximum: 1, description: `${description}, fraction 0..1, at most 6 decimals` });
 const Time = (description: string) => Type.String({ pattern: TIME_PATTERN, description: `${description}, HH:MM` });
 

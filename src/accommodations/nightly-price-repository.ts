@@ -1,3 +1,4 @@
+import { MAX_AMOUNT_MINOR } from '../shared/money.ts';
 import type { Executor } from '../db/store.ts';
 
 /** Nightly price overrides (minor units); a night without a row costs the base price. */
@@ -47,11 +48,20 @@ export async function nightlyPriceMap(db: Executor, accommodationId: number, fro
 
 /**
  * Re-expresses every override in another currency's minor units, keeping its major value.
- * Returns the first night whose price the new currency cannot hold (nothing is changed then).
+ * Returns the first night whose price the new currency cannot hold, with too many decimals or
+ * above MAX_AMOUNT_MINOR (nothing is changed then).
  */
 export async function rescaleNightlyPrices(db: Executor, accommodationId: number, fromDecimals: number, toDecimals: number): Promise<NightlyPrice | null> {
   if (toDecimals > fromDecimals) {
     const factor = 10 ** (toDecimals - fromDecimals);
+    const tooLarge = await db
+      .selectFrom('nightly_prices')
+      .select(['night', 'price'])
+      .where('accommodation_id', '=', accommodationId)
+      .where('price', '>', Math.floor(MAX_AMOUNT_MINOR / factor))
+      .orderBy('night')
+      .executeTakeFirst();
+    if (tooLarge !== undefined) return tooLarge;
     await db
       .updateTable('nightly_prices')
       .set((eb) => ({ price: eb('price', '*', factor) }))

@@ -1,4 +1,5 @@
 import { Type } from 'typebox';
+import { MAX_AMOUNT_MINOR } from '../shared/money.ts';
 import { nightRange } from '../accommodations/night-range.ts';
 import { listPrices, setPrices } from '../accommodations/nightly-prices.ts';
 import { Envelope, commonErrorResponses, ok, requestMetadata } from '../http/envelope.ts';
@@ -9,7 +10,7 @@ const SetPricesBody = Type.Object(
   {
     from: DateString,
     to: DateString,
-    price: Type.Union([Type.Number({ minimum: 0, maximum: 100_000_000 }), Type.Null()], {
+    price: Type.Union([Type.Number({ minimum: 0, maximum: MAX_AMOUNT_MINOR }), Type.Null()], {
       description: 'per night, major units; null returns the nights to the base price',
     }),
   },

@@ -1,9 +1,10 @@
 import { Type, type Static } from 'typebox';
+import { MAX_AMOUNT_MINOR } from '../shared/money.ts';
 import { AccommodationId, DateString, ExtrasSchema } from '../http/v1-fields.ts';
 
 const Text = (max: number) => Type.String({ maxLength: max });
 const Count = Type.Integer({ minimum: 0, maximum: 100 });
-const Amount = Type.Number({ minimum: 0, maximum: 1e12 });
+const Amount = Type.Number({ minimum: 0, maximum: MAX_AMOUNT_MINOR });
 
 export const PartnerDataSchema = Type.Object({
   title: Type.Optional(Text(20)),

@@ -18,6 +18,8 @@ export interface Config {
   draftHoldSeconds: number;
   icalSyncIntervalSeconds: number;
   icalAllowPrivateNetworks: boolean;
+  /** Legacy senders: with a webhook secret, accept a body without `timestamp` (deduped by its bytes for 24 h only). */
+  webhookAllowMissingTimestamp: boolean;
   logLevel: string;
   /** How often the background worker looks for due work (mail, expired drafts). */
   jobPollMs: number;
@@ -151,6 +153,7 @@ export function loadConfig(env: Env = process.env): Config {
     draftHoldSeconds: integer(env, 'DRAFT_HOLD_SECONDS', 1800, 1, 60 * 60 * 24 * 30),
     icalSyncIntervalSeconds: integer(env, 'ICAL_SYNC_INTERVAL_SECONDS', 900, 0, 60 * 60 * 24 * 7),
     icalAllowPrivateNetworks: boolean(env, 'ICAL_ALLOW_PRIVATE_NETWORKS', false),
+    webhookAllowMissingTimestamp: boolean(env, 'WEBHOOK_ALLOW_MISSING_TIMESTAMP', false),
     logLevel,
     jobPollMs: integer(env, 'STAYDESK_JOB_POLL_MS', 1000, 10, 60 * 60 * 1000),
     cacheTtlMs: integer(env, 'STAYDESK_CACHE_TTL_MS', 2000, 0, 60_000),

@@ -5,8 +5,8 @@ let parsersInstalled = false;
 
 /**
  * Dates stay `YYYY-MM-DD` strings (never shifted through a JavaScript Date in the local zone),
- * timestamps become ISO-8601 UTC strings like the embedded store keeps them, and int8 (counts)
- * become numbers: every int8 this service reads is a row count far below 2^53.
+ * timestamps become ISO-8601 UTC strings like the embedded store keeps them, and int8 (money
+ * columns, counts) become numbers, exactly or not at all.
  */
 export function installPgTypeParsers(): void {
   if (parsersInstalled) return;
@@ -16,7 +16,9 @@ export function installPgTypeParsers(): void {
   pg.types.setTypeParser(builtins.DATE, (value: string) => value);
   pg.types.setTypeParser(builtins.TIMESTAMPTZ, (value: string) => parseTimestamptz(value).toISOString());
   pg.types.setTypeParser(builtins.TIMESTAMP, (value: string) => new Date(`${value.replace(' ', 'T')}Z`).toISOString());
-  pg.types.setTypeParser(builtins.INT8, (value: string) => Number(value));
+  // 64-bit columns (money, counts) are read as exact JS numbers; one beyond 2^53 would be silently
+  // rounded, so it fails instead (MAX_AMOUNT_MINOR keeps stored amounts far below).
+  pg.types.setTypeParser(builtins.INT8, parseInt8Exact);
 }
 
 /**
@@ -75,4 +77,11 @@ export function createPgPool(url: string, max = 10): pg.Pool {
     useNamedStatements(client);
   });
   return pool;
+}
+
+/** A PostgreSQL int8 as a JS number when it is exactly one; anything else is an error, never a rounded value. */
+export function parseInt8Exact(value: string): number {
+  const n = Number(value);
+  if (!Number.isSafeInteger(n)) throw new RangeError(`int8 value ${value} does not fit a JavaScript number exactly`);
+  return n;
 }

@@ -266,6 +266,11 @@ export interface WebhookEventsTable {
   detail: string | null;
   booking_id: number | null;
   received_at: Timestamp;
+  /** null: kept (payment event ids); else forgotten from then on, and deleted by the prune job. */
+  expires_at: Timestamp | null;
+  answer_status: number | null;
+  /** JSON of the answer given, replayed to a repeat of the same delivery. */
+  answer_body: string | null;
 }
 
 export interface PaymentIssuesTable {

@@ -6,6 +6,7 @@ import { createMailDelivery } from '../mail/deliver-mail.ts';
 import type { MailSender } from '../mail/smtp-sender.ts';
 import { pruneIdempotencyRecords } from '../bookings/idempotency.ts';
 import { expireDueDrafts } from '../bookings/expire-holds.ts';
+import { pruneDeliveries } from '../webhooks/webhook-events.ts';
 import { acquireLease } from './job-lease.ts';
 import { startJobRunner, type Job, type JobLogger, type JobRunner } from './job-runner.ts';
 
@@ -25,6 +26,8 @@ export function workerId(): string {
  *   jitter and a backoff after failures; each due feed is claimed by exactly one process;
  * - prune-idempotency hourly, by whichever process takes the lease: forgets idempotency keys
  *   past their retention.
+ * - prune-webhook-deliveries hourly, under its own lease: deletes remembered webhook deliveries
+ *   whose time is up.
  */
 export function startBackgroundJobs(ctx: AppContext, log: JobLogger, options: { worker?: string; sender?: MailSender } = {}): JobRunner {
   const worker = options.worker ?? workerId();
@@ -61,6 +64,16 @@ export function startBackgroundJobs(ctx: AppContext, log: JobLogger, options: { 
         if (!(await acquireLease(ctx.db, { name: 'prune-idempotency', holder: worker, now: ctx.now(), ttlMs: PRUNE_INTERVAL_MS }))) return 'skipped';
         const removed = await pruneIdempotencyRecords(ctx.db, ctx.now());
         if (removed > 0) log.info({ removed }, 'old idempotency keys forgotten');
+        return removed > 0 ? 'done' : 'skipped';
+      },
+    },
+    {
+      name: 'prune-webhook-deliveries',
+      intervalMs: PRUNE_INTERVAL_MS,
+      run: async () => {
+        if (!(await acquireLease(ctx.db, { name: 'prune-webhook-deliveries', holder: worker, now: ctx.now(), ttlMs: PRUNE_INTERVAL_MS }))) return 'skipped';
+        const removed = await pruneDeliveries(ctx.db, ctx.now());
+        if (removed > 0) log.info({ removed }, 'expired webhook deliveries forgotten');
         return removed > 0 ? 'done' : 'skipped';
       },
     },

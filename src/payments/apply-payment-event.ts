@@ -76,10 +76,22 @@ function amountOf(intent: PaymentIntent): number {
   return intent.amount_received ?? intent.amount;
 }
 
+function storableAmount(amount: number): number | null {
+  return Number.isSafeInteger(amount) ? amount : null;
+}
+
+/** The amount paid, for the host; one no price can reach is shown as the processor sent it. */
+function paidText(intent: PaymentIntent): string {
+  const amount = amountOf(intent);
+  const currency = intent.currency.toUpperCase().slice(0, 10);
+  return Number.isSafeInteger(amount) ? formatMoney(amount, currency) : `${amount} minor units of ${currency}`;
+}
+
 async function issue(trx: Tx, kind: PaymentIssueKind, booking: Booking | undefined, intent: PaymentIntent, detail: string, now: string): Promise<Applied> {
   await recordPaymentIssue(
     trx,
-    { kind, bookingId: booking?.id ?? null, paymentIntentId: intent.id, amount: amountOf(intent), currency: intent.currency.toUpperCase(), detail },
+    // An amount beyond any price (e.g. 1e300) is kept only in the detail text: the column holds exact integers.
+    { kind, bookingId: booking?.id ?? null, paymentIntentId: intent.id, amount: storableAmount(amountOf(intent)), currency: intent.currency.toUpperCase(), detail },
     now,
   );
   return { outcome: kind, bookingId: booking?.id ?? null, message: detail };
@@ -87,7 +99,7 @@ async function issue(trx: Tx, kind: PaymentIssueKind, booking: Booking | undefin
 
 async function paymentSucceeded(ctx: AppContext, trx: Tx, eventId: string, intent: PaymentIntent, now: string): Promise<Applied> {
   const booking = await findPaidBooking(trx, intent);
-  const paid = formatMoney(amountOf(intent), intent.currency.toUpperCase());
+  const paid = paidText(intent);
   if (booking === undefined) {
     return issue(trx, 'unknown_booking', undefined, intent, `Payment ${intent.id} of ${paid} names no known booking (metadata ${JSON.stringify(intent.metadata ?? {}).slice(0, 500)}).`, now);
   }

@@ -3,7 +3,8 @@ import type { Accommodation } from '../db/schema.ts';
 import type { Executor } from '../db/store.ts';
 import { badRequest } from '../http/errors.ts';
 import { pricingRulesOf } from '../pricing/accommodation-rules.ts';
-import { EXTRA_NAMES, priceStay, type ExtraName, type StayQuote } from '../pricing/price-stay.ts';
+import { EXTRA_NAMES, priceStay, type ExtraName, type QuoteResult, type StayQuote } from '../pricing/price-stay.ts';
+import { currencyDecimals, MAX_AMOUNT_MINOR, toMajor, withinAmountBound } from '../shared/money.ts';
 import { resolveNightlyPrices } from '../pricing/resolve-nightly.ts';
 import { eachDate } from '../shared/dates.ts';
 
@@ -64,12 +65,15 @@ export function priceFromOverrides(
   extrasParameter = 'extras',
 ): StayQuote {
   const nightlyPrices = resolveNightlyPrices(eachDate(input.checkin, input.checkout), overrides, accommodation.base_price);
-  const result = priceStay({
-    rules: pricingRulesOf(accommodation),
-    nightlyPrices,
-    guests: input.guests,
-    requestedExtras: requestedExtras(input.extras, extrasParameter),
-  });
+  const extras = requestedExtras(input.extras, extrasParameter);
+  let result: QuoteResult;
+  try {
+    result = priceStay({ rules: pricingRulesOf(accommodation), nightlyPrices, guests: input.guests, requestedExtras: extras });
+  } catch (error) {
+    // A sum beyond a safe integer: far above the bound anyway.
+    if (error instanceof RangeError) throw totalTooLarge(accommodation, null);
+    throw error;
+  }
   if (!result.ok) {
     throw badRequest(`The extra "${result.extra}" is not offered by ${accommodation.name}.`, {
       parameter: `${extrasParameter}.${result.extra}`,
@@ -78,5 +82,18 @@ export function priceFromOverrides(
       reason: 'extra_not_offered',
     });
   }
-  return result.quote;
+  const { quote } = result;
+  if (![quote.basePrice, quote.extrasTotal, quote.cleaningFee, quote.tax, quote.total].every(withinAmountBound)) throw totalTooLarge(accommodation, quote.total);
+  return quote;
+}
+
+/** 400 for a stay whose price exceeds MAX_AMOUNT_MINOR (decisions.md: money). */
+function totalTooLarge(accommodation: Accommodation, total: number | null) {
+  const decimals = currencyDecimals(accommodation.currency) ?? 2;
+  const max = toMajor(MAX_AMOUNT_MINOR, decimals);
+  return badRequest(`The price of this stay is too large: a booking's total may be at most ${max} ${accommodation.currency}. Book fewer nights or guests.`, {
+    expected: `total up to ${max}`,
+    received: total === null || !Number.isSafeInteger(total) ? null : toMajor(total, decimals),
+    reason: 'amount_too_large',
+  });
 }

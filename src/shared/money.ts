@@ -3,6 +3,19 @@
 // integer parts-per-million so that every multiplication can be done exactly with BigInt.
 
 const PPM = 1_000_000;
+
+/**
+ * The largest amount, in minor units, that a price, fee, extra or computed total may be (10
+ * million in a two-decimal currency). Every money schema is bounded by it and every computed
+ * total is checked against it (`amount_too_large`), so what is stored always fits the 64-bit
+ * columns and sums of such amounts stay exact JavaScript numbers.
+ */
+export const MAX_AMOUNT_MINOR = 1_000_000_000;
+
+/** Whether a minor-unit amount is a safe integer no larger than MAX_AMOUNT_MINOR either way. */
+export function withinAmountBound(minor: number): boolean {
+  return Number.isSafeInteger(minor) && Math.abs(minor) <= MAX_AMOUNT_MINOR;
+}
 const MAX_DECIMALS = 20; // far beyond any currency (max 4) or ppm (6); guards 10n ** n
 
 // ---- currencies -------------------------------------------------------------------------------

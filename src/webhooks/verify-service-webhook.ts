@@ -1,17 +1,35 @@
 import { createHash } from 'node:crypto';
 import type { Executor } from '../db/store.ts';
 import { badRequest, unauthorized } from '../http/errors.ts';
-import { checkTimestamp, signatureMatches } from './signature.ts';
+import { checkTimestamp, signatureMatches, TIMESTAMP_TOLERANCE_MS } from './signature.ts';
 import { parseJsonStrict } from '../http/strict-json.ts';
 import { getWebhookSecret } from './webhook-secret.ts';
+
+/** How long a delivery is remembered: a signed body with a timestamp can be replayed only while the timestamp is fresh. */
+export const TIMESTAMPED_RETENTION_MS = TIMESTAMP_TOLERANCE_MS * 3;
+/** Deliveries without a checked timestamp (no secret, or the legacy opt-out) are deduped by their bytes this long. */
+export const BYTES_RETENTION_MS = 24 * 3600 * 1000;
+
+export interface VerifiedWebhook {
+  body: unknown;
+  /** How long this delivery's answer is given again to the same bytes. */
+  retentionMs: number;
+}
 
 /**
  * The gate in front of /webhook/update and /webhook/calendar_sync (decisions.md 7). With a secret
  * configured: the signature over the raw bytes is checked before the body is even parsed, then a
- * body `timestamp` more than 5 minutes from now is refused as a replay; both are 401. With no
- * secret, calls are accepted unsigned (api-v1.md 5.5).
+ * body without `timestamp` (unless the legacy opt-out allows it) or with one more than 5 minutes
+ * from now is refused as a possible replay; all are 401. With no secret, calls are accepted
+ * unsigned (api-v1.md 5.5).
  */
-export async function verifyServiceWebhook(db: Executor, raw: Buffer, signature: unknown, now: Date): Promise<unknown> {
+export async function verifyServiceWebhook(
+  db: Executor,
+  raw: Buffer,
+  signature: unknown,
+  now: Date,
+  options: { allowMissingTimestamp: boolean },
+): Promise<VerifiedWebhook> {
   const secret = await getWebhookSecret(db);
   if (secret !== null) {
     if (signature === undefined) {
@@ -29,7 +47,7 @@ export async function verifyServiceWebhook(db: Executor, raw: Buffer, signature:
   const timestamp = typeof body === 'object' && body !== null && !Array.isArray(body) ? (body as Record<string, unknown>).timestamp : undefined;
   const check = checkTimestamp(timestamp, now.getTime());
   if (check === 'invalid') {
-    throw badRequest('timestamp must be an ISO 8601 date-time with a zone, e.g. 2030-06-01T12:00:00Z.', {
+    throw badRequest('timestamp must be an ISO 8601 date-time, e.g. 2030-06-01T12:00:00Z (without a zone it is read as UTC).', {
       parameter: 'timestamp',
       expected: 'ISO 8601 date-time',
       received: typeof timestamp === 'string' ? timestamp.slice(0, 100) : typeof timestamp,
@@ -44,7 +62,16 @@ export async function verifyServiceWebhook(db: Executor, raw: Buffer, signature:
       reason: 'stale_timestamp',
     });
   }
-  return body;
+  // Without a timestamp nothing tells a replay from a repeat of the same change (decisions.md 7).
+  if (secret !== null && check === 'absent' && !options.allowMissingTimestamp) {
+    throw unauthorized('timestamp is missing: with webhook signatures on, every body must carry a timestamp (ISO 8601, within 5 minutes of now).', {
+      parameter: 'timestamp',
+      expected: 'ISO 8601 date-time within 5 minutes of now',
+      received: null,
+      reason: 'missing_timestamp',
+    });
+  }
+  return { body, retentionMs: secret !== null && check === 'fresh' ? TIMESTAMPED_RETENTION_MS : BYTES_RETENTION_MS };
 }
 
 /** What makes two deliveries "the same": their exact bytes. */

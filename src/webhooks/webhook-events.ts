@@ -2,9 +2,11 @@ import { isUniqueViolation } from '../db/dialect.ts';
 import type { Executor } from '../db/store.ts';
 
 /**
- * Inbound deliveries already applied, one row per (source, dedupe_key). The row is inserted
- * first in the transaction that applies the delivery: a second delivery of the same event hits
- * the unique key and changes nothing, even when both arrive at once on different processes.
+ * Inbound deliveries, one row per (source, dedupe_key). The row is inserted first in the
+ * transaction that applies the delivery: a second delivery of the same event hits the unique key
+ * and changes nothing, even when both arrive at once on different processes. Service deliveries
+ * are remembered until `expires_at`, refused ones too, with the answer they got; payment event
+ * ids are kept.
  */
 
 export type WebhookSource = 'service' | 'payment';
@@ -13,35 +15,98 @@ export class DuplicateDeliveryError extends Error {
   override readonly name = 'DuplicateDeliveryError';
 }
 
-export async function recordDelivery(
-  db: Executor,
-  input: { source: WebhookSource; dedupeKey: string; eventType: string; receivedAt: string },
-): Promise<number> {
+export interface DeliveryAnswer {
+  status: number;
+  /** JSON text of what a repeat should be answered. */
+  body: string;
+}
+
+interface NewDelivery {
+  source: WebhookSource;
+  dedupeKey: string;
+  eventType: string;
+  receivedAt: string;
+  /** null: remembered until deleted by hand (payment event ids). */
+  expiresAt?: string | null;
+}
+
+/** Forgets a delivery whose time is up, so the same bytes count as new again. */
+async function forgetExpired(db: Executor, input: NewDelivery): Promise<void> {
+  await db
+    .deleteFrom('webhook_events')
+    .where('source', '=', input.source)
+    .where('dedupe_key', '=', input.dedupeKey)
+    .where('expires_at', 'is not', null)
+    .where('expires_at', '<=', input.receivedAt)
+    .execute();
+}
+
+function row(input: NewDelivery, answer: DeliveryAnswer | null) {
+  return {
+    source: input.source,
+    dedupe_key: input.dedupeKey,
+    event_type: input.eventType,
+    outcome: answer === null ? 'processing' : 'refused',
+    detail: null,
+    booking_id: null,
+    received_at: input.receivedAt,
+    expires_at: input.expiresAt ?? null,
+    answer_status: answer?.status ?? null,
+    answer_body: answer?.body ?? null,
+  };
+}
+
+export async function recordDelivery(db: Executor, input: NewDelivery): Promise<number> {
+  await forgetExpired(db, input);
   try {
-    const row = await db
-      .insertInto('webhook_events')
-      .values({
-        source: input.source,
-        dedupe_key: input.dedupeKey,
-        event_type: input.eventType,
-        outcome: 'processing',
-        detail: null,
-        booking_id: null,
-        received_at: input.receivedAt,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    return row.id;
+    const inserted = await db.insertInto('webhook_events').values(row(input, null)).returning('id').executeTakeFirstOrThrow();
+    return inserted.id;
   } catch (error) {
     if (isUniqueViolation(error)) throw new DuplicateDeliveryError(`${input.source} delivery ${input.dedupeKey} was already applied`, { cause: error });
     throw error;
   }
 }
 
-export async function finishDelivery(db: Executor, id: number, result: { outcome: string; bookingId: number | null; detail: string | null }): Promise<void> {
+export async function finishDelivery(
+  db: Executor,
+  id: number,
+  result: { outcome: string; bookingId: number | null; detail: string | null; answer?: DeliveryAnswer },
+): Promise<void> {
   await db
     .updateTable('webhook_events')
-    .set({ outcome: result.outcome, booking_id: result.bookingId, detail: result.detail })
+    .set({ outcome: result.outcome, booking_id: result.bookingId, detail: result.detail, answer_status: result.answer?.status ?? null, answer_body: result.answer?.body ?? null })
     .where('id', '=', id)
     .execute();
+}
+
+/**
+ * Remembers a refused delivery and its answer, outside the rolled-back transaction that refused
+ * it. When the same bytes were recorded meanwhile (a concurrent repeat), the first record stays.
+ */
+export async function recordRefusal(db: Executor, input: NewDelivery & { bookingId: number | null; detail: string }, answer: DeliveryAnswer): Promise<void> {
+  await forgetExpired(db, input);
+  await db
+    .insertInto('webhook_events')
+    .values({ ...row(input, answer), booking_id: input.bookingId, detail: input.detail })
+    .onConflict((oc) => oc.columns(['source', 'dedupe_key']).doNothing())
+    .execute();
+}
+
+/** The answer given to a delivery that is still remembered at `now`, if it was recorded with one. */
+export async function rememberedAnswer(db: Executor, source: WebhookSource, dedupeKey: string, now: string): Promise<DeliveryAnswer | null> {
+  const found = await db
+    .selectFrom('webhook_events')
+    .select(['answer_status', 'answer_body'])
+    .where('source', '=', source)
+    .where('dedupe_key', '=', dedupeKey)
+    .where((eb) => eb.or([eb('expires_at', 'is', null), eb('expires_at', '>', now)]))
+    .executeTakeFirst();
+  if (found?.answer_status === null || found?.answer_status === undefined || found.answer_body === null) return null;
+  return { status: found.answer_status, body: found.answer_body };
+}
+
+/** Deletes the deliveries whose time is up (the prune-webhook-deliveries job); returns how many. */
+export async function pruneDeliveries(db: Executor, now: Date): Promise<number> {
+  const result = await db.deleteFrom('webhook_events').where('expires_at', 'is not', null).where('expires_at', '<=', now.toISOString()).executeTakeFirst();
+  return Number(result.numDeletedRows);
 }

@@ -2,7 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import { ErrorEnvelopeSchema } from '../http/envelope.ts';
 import type { FeatureRoutes } from '../app-context.ts';
 import { syncCalendars } from '../ical/sync-calendars.ts';
-import { applyBookingWebhook } from './apply-booking-webhook.ts';
+import { applyBookingWebhook, type Delivery } from './apply-booking-webhook.ts';
 import { SIGNATURE_HEADER } from './signature.ts';
 import { readJsonBodiesRaw } from '../http/strict-json.ts';
 import { deliveryKey, verifyServiceWebhook } from './verify-service-webhook.ts';
@@ -22,12 +22,14 @@ const errors = { 401: ErrorEnvelopeSchema, 413: ErrorEnvelopeSchema, 500: ErrorE
 /** signed service webhooks under /<slug>/webhook (api-v1.md 4.7 to 4.9, 5). */
 export const webhookRoutes: FeatureRoutes = async (app, { ctx }) => {
   // The key identifying a delivery is the hash of its exact bytes, taken while they are at hand.
-  const keys = new WeakMap<FastifyRequest, string>();
+  const deliveries = new WeakMap<FastifyRequest, Delivery>();
   readJsonBodiesRaw(app, async (request, raw) => {
     try {
-      const body = await verifyServiceWebhook(ctx.db, raw, request.headers[SIGNATURE_HEADER], ctx.now());
-      keys.set(request, deliveryKey(raw));
-      return body;
+      const verified = await verifyServiceWebhook(ctx.db, raw, request.headers[SIGNATURE_HEADER], ctx.now(), {
+        allowMissingTimestamp: ctx.config.webhookAllowMissingTimestamp,
+      });
+      deliveries.set(request, { key: deliveryKey(raw), retentionMs: verified.retentionMs });
+      return verified.body;
     } catch (error) {
       ctx.metrics.webhooksReceived.labels('service', 'rejected').inc();
       throw error;
@@ -43,15 +45,15 @@ export const webhookRoutes: FeatureRoutes = async (app, { ctx }) => {
         ...signed,
         summary: 'Modify or cancel a booking',
         description:
-          'booking_updated and modified apply new_data (dates and guests are checked like a new stay and re-priced) and answer new_status "modified", also when new_data changed nothing (then updated is false). A draft awaiting card payment is not modified: its payment is for the quoted total, so the answer is a 409 booking_not_confirmed with new_status "draft". cancelled frees the nights. The guest is mailed. An identical body delivered again changes nothing.',
+          'booking_updated and modified apply new_data (dates and guests are checked like a new stay and re-priced) and answer new_status "modified", also when new_data changed nothing (then updated is false). A draft awaiting card payment is not modified: its payment is for the quoted total, so the answer is a 409 booking_not_confirmed with new_status "draft". cancelled frees the nights. The guest is mailed. With signatures on, the body must carry a timestamp within 5 minutes of now. The same bytes delivered again while remembered (15 minutes; 24 hours for bodies without a checked timestamp) change nothing and get the first answer, refusals included.',
         body: UpdateBodySchema,
         response: { 200: UpdateResultSchema, 400: UpdateErrorSchema, 404: UpdateErrorSchema, 409: UpdateErrorSchema, ...errors, 401: UpdateErrorSchema, 413: UpdateErrorSchema },
       },
     },
     async (request) => {
-      const key = keys.get(request);
-      if (key === undefined) throw new Error('webhook body was not read by the raw parser');
-      return applyBookingWebhook(ctx, request.body, key);
+      const delivery = deliveries.get(request);
+      if (delivery === undefined) throw new Error('webhook body was not read by the raw parser');
+      return applyBookingWebhook(ctx, request.body, delivery);
     },
   );
 

@@ -6,7 +6,9 @@ import { MAX_ID } from '../http/ids.ts';
 /** Wire shapes of the service webhooks (api-v1.md 4.7 to 4.9). */
 
 const Day = Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$', description: 'YYYY-MM-DD' });
-const Timestamp = Type.String({ description: 'ISO 8601 with a zone; with signatures on, more than 5 minutes from now is refused as a replay' });
+const Timestamp = Type.String({
+  description: 'ISO 8601 (without a zone it is UTC); with signatures on it is required, and more than 5 minutes from now is refused as a possible replay',
+});
 
 export const UpdateBodySchema = Type.Object(
   {
@@ -26,7 +28,8 @@ export const UpdateBodySchema = Type.Object(
     reason: Type.Optional(Type.String({ maxLength: 1000 })),
     timestamp: Type.Optional(Timestamp),
   },
-  { additionalProperties: false },
+  // Unknown top-level fields are ignored, as in v1 bodies (decisions.md 7); new_data stays closed.
+  { description: 'Unknown top-level fields are ignored.' },
 );
 export type UpdateBody = Static<typeof UpdateBodySchema>;
 export type NewData = NonNullable<UpdateBody['new_data']>;
@@ -59,7 +62,7 @@ export const CalendarSyncBodySchema = Type.Object(
     action: Type.Optional(Type.Literal('sync')),
     timestamp: Type.Optional(Timestamp),
   },
-  { additionalProperties: false },
+  { description: 'Unknown top-level fields are ignored.' },
 );
 
 export const CalendarSyncResultSchema = Type.Object({

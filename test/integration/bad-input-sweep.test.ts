@@ -1,9 +1,13 @@
 import assert from 'node:assert/strict';
 import { after, describe, test } from 'node:test';
 import type { RouteInfo } from '../../src/http/types.ts';
+import { setSetting } from '../../src/settings/settings-repository.ts';
+import { addDays, todayIn } from '../../src/shared/dates.ts';
+import { MAX_AMOUNT_MINOR } from '../../src/shared/money.ts';
+import { paymentIntentEvent, postPaymentEvent } from '../support/payment-client.ts';
 import { assertMatchesOpenApi } from '../support/openapi-check.ts';
-import { bookingBody, futureStay, makeAccommodation } from '../support/factories.ts';
-import { createTestApp } from '../support/test-app.ts';
+import { bookingBody, futureStay, insertBooking, makeAccommodation } from '../support/factories.ts';
+import { createTestApp, type TestApp } from '../support/test-app.ts';
 import { testStoreKind } from '../support/test-store.ts';
 
 // decisions.md 9: whatever a caller sends to any route — broken JSON, wrong types, impossible
@@ -127,6 +131,8 @@ function withField(base: Json, path: readonly string[], value: Json): Json {
 }
 
 const LONG = 'x'.repeat(100_000);
+const MONEY_FIELD = /price|amount|fee|breakfast|linen|late_checkin|total/;
+const HUGE_AMOUNTS = [100_000_000, 50_000_000, 2_750_000_000, MAX_AMOUNT_MINOR + 1, Number.MAX_SAFE_INTEGER];
 const IMPOSSIBLE_DATE = '2027-02-30';
 
 /** Bad values for one field: wrong types, null, a negative count, an impossible date, a huge string. */
@@ -140,6 +146,8 @@ function badValues(field: Field): Json[] {
   else if (type === 'array') values.push('x', 7);
   else values.push(12345, true, '', IMPOSSIBLE_DATE);
   if (/count|guest|nights|price|amount|fee|stay|month|year|id$/.test(name)) values.push(-1);
+  // Amounts the schemas accept but no store column held (issue: 500 integer out of range).
+  if ((type === 'integer' || type === 'number') && MONEY_FIELD.test(name)) values.push(...HUGE_AMOUNTS);
   return values;
 }
 
@@ -348,5 +356,81 @@ describe(`bad input to every route (${testStoreKind})`, () => {
     assert.equal(Object.prototype.hasOwnProperty.call(Object.prototype, 'prototype'), false);
     const ready = await t.request({ method: 'GET', url: '/readyz', key: null });
     assert.equal(ready.statusCode, 200, ready.body);
+  });
+});
+
+// Issue: amounts that validation accepted caused 500 `integer out of range` on PostgreSQL. Each is
+// now a 400 amount_too_large, or for payment events a recorded issue and a 200.
+describe(`amounts beyond what is stored (${testStoreKind})`, () => {
+  let m: TestApp;
+  const PAYMENT_SECRET = 'whsec_sweep_money_secret_0123456789abcdef';
+  test('set up', async () => {
+    m = await createTestApp();
+    await setSetting(m.ctx.db, 'payment_webhook_secret', PAYMENT_SECRET);
+  });
+  after(async () => {
+    await m.close();
+  });
+
+  const reasonOf = (res: Answer) => (JSON.parse(res.body) as { error?: { details?: { reason?: string } } }).error?.details?.reason;
+  const accommodation = { name: 'Big money', currency: 'EUR', base_price: 100, max_guests: 4 };
+
+  test('base price, cleaning fee and extras above MAX_AMOUNT_MINOR are a 400 amount_too_large', async () => {
+    const cases: Record<string, unknown>[] = [
+      { ...accommodation, base_price: 100_000_000 },
+      { ...accommodation, cleaning_fee: 100_000_000 },
+      { ...accommodation, extras: { breakfast: 100_000_000 } },
+      { ...accommodation, extras: { linen: 10_000_000.01 } },
+      { ...accommodation, extras: { late_checkin: MAX_AMOUNT_MINOR } },
+    ];
+    for (const body of cases) {
+      const res = await m.admin('POST', '/admin/api/accommodations', body);
+      assert.deepEqual([res.statusCode, reasonOf(res), problemsWith(res)], [400, 'amount_too_large', []], JSON.stringify(body));
+    }
+    const atBound = await m.admin('POST', '/admin/api/accommodations', { ...accommodation, base_price: 10_000_000, extras: { breakfast: 10_000_000 } });
+    assert.equal(atBound.statusCode, 201, atBound.body);
+    const id = (JSON.parse(atBound.body) as { data: { id: number } }).data.id;
+    const patch = await m.admin('PATCH', `/admin/api/accommodations/${id}`, { cleaning_fee: 100_000_000 });
+    assert.equal(reasonOf(patch), 'amount_too_large');
+    // EUR to KWD keeps the major value: 10 000 000 EUR is more minor units than KWD may hold.
+    const kwd = await m.admin('PATCH', `/admin/api/accommodations/${id}`, { currency: 'KWD' });
+    assert.deepEqual([kwd.statusCode, reasonOf(kwd)], [400, 'amount_too_large']);
+  });
+
+  test('a nightly price of 50000000 is a 400 amount_too_large', async () => {
+    const acc = await makeAccommodation(m.ctx.db);
+    const res = await m.admin('PUT', `/admin/api/accommodations/${acc.id}/prices`, { from: '2031-03-01', to: '2031-03-04', price: 50_000_000 });
+    assert.deepEqual([res.statusCode, reasonOf(res), problemsWith(res)], [400, 'amount_too_large', []]);
+  });
+
+  test('a 3650-night stay at 10000 a night is a 400 amount_too_large, for availability and booking', async () => {
+    const acc = await makeAccommodation(m.ctx.db, { base_price: 1_000_000, max_stay: 3650 });
+    const checkin = addDays(todayIn('UTC'), 30);
+    const checkout = addDays(checkin, 3650);
+    const quote = await m.request({ method: 'POST', url: `${m.v1}/availability`, payload: { accommodation_id: acc.id, checkin, checkout, guest_count: 2 } });
+    assert.deepEqual([quote.statusCode, reasonOf(quote), problemsWith(quote)], [400, 'amount_too_large', []], quote.body);
+    const booking = await m.request({ method: 'POST', url: `${m.v1}/bookings`, payload: bookingBody(acc.id, { checkin, checkout }, { booking: { total_amount: 1 } }) });
+    assert.deepEqual([booking.statusCode, reasonOf(booking), problemsWith(booking)], [400, 'amount_too_large', []], booking.body);
+    // Just under the bound is priced and booked: 99 nights at 10000 = 990000, tax 0.
+    const fits = await m.request({ method: 'POST', url: `${m.v1}/availability`, payload: { accommodation_id: acc.id, checkin, checkout: addDays(checkin, 99), guest_count: 2 } });
+    assert.equal(fits.statusCode, 200, fits.body);
+  });
+
+  test('a signed payment event of 2750000000 or 1e300 is recorded as an amount mismatch and answered 200', async () => {
+    const acc = await makeAccommodation(m.ctx.db);
+    for (const amount of [2_750_000_000, 1e300]) {
+      const draft = await insertBooking(m.ctx.db, acc, { ...futureStay(2), status: 'draft' });
+      const event = paymentIntentEvent('payment_intent.succeeded', { amount, amount_received: amount, currency: 'eur', metadata: { booking_reference: draft.confirmation_code } });
+      const res = await postPaymentEvent(m, event, { secret: PAYMENT_SECRET });
+      assert.equal(res.statusCode, 200, res.body);
+      assert.equal((JSON.parse(res.body) as { outcome: string }).outcome, 'amount_mismatch');
+      const issues = await m.ctx.db.selectFrom('payment_issues').select(['kind', 'amount', 'detail']).where('booking_id', '=', draft.id).execute();
+      assert.equal(issues.length, 1);
+      assert.equal(issues[0]?.kind, 'amount_mismatch');
+      assert.equal(issues[0]?.amount, Number.isSafeInteger(amount) ? amount : null, 'stored exactly, or (beyond any integer column) only in the detail');
+      assert.match(issues[0]?.detail ?? '', Number.isSafeInteger(amount) ? /27500000\.00 EUR/ : /1e\+300/);
+      const listed = await m.request({ method: 'GET', url: '/admin/api/payment-issues', key: m.adminKey });
+      assert.equal(listed.statusCode, 200, listed.body);
+    }
   });
 });

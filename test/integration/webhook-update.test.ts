@@ -95,8 +95,9 @@ test(`"modified" with new dates that overlap another stay is a 409 with updated:
   assert.equal(after.checkout, first.checkout);
   assert.deepEqual(await claimedNights(t.ctx.db, booking.id), eachDate(first.checkin, first.checkout));
   assert.equal((await outboxFor(t.ctx.db, booking.id)).length, 0);
-  // A 409 records no delivery, so the same body may be retried once the dates are free.
-  assert.equal((await t.ctx.db.selectFrom('webhook_events').select('id').where('booking_id', '=', booking.id).execute()).length, 0);
+  // The refusal is remembered with its answer: the same bytes later get the same 409 (decisions.md 7).
+  const events = await t.ctx.db.selectFrom('webhook_events').select(['outcome', 'answer_status']).where('booking_id', '=', booking.id).execute();
+  assert.deepEqual(events.map((e) => ({ ...e })), [{ outcome: 'refused', answer_status: 409 }]);
 });
 
 test(`extending a stay by overlapping only its own nights is allowed (the booking is excluded from the check) (${testStoreKind})`, async () => {
@@ -203,4 +204,27 @@ test(`a draft awaiting card payment cannot be modified (its payment is for the q
   const cancel = await postWebhook(t, 'update', { event_type: 'cancelled', booking_id: draft.id });
   assert.equal(cancel.json<UpdateAnswer>().new_status, 'cancelled');
   assert.equal((await bookingById(t.ctx.db, draft.id)).cancel_reason, null, 'no reason given, none invented');
+});
+
+test(`unknown top-level fields in webhook bodies are ignored, as in v1 bodies; new_data stays closed (${testStoreKind})`, async () => {
+  const accommodation = await makeAccommodation(t.ctx.db);
+  const booking = await insertBooking(t.ctx.db, accommodation, { ...futureStay(3), status: 'confirmed' });
+  const res = await postWebhook(t, 'update', {
+    event_type: 'modified',
+    booking_id: booking.id,
+    new_data: { notes: 'Late arrival' },
+    source_system: 'pms-7',
+    correlation: { id: 'abc', attempt: 2 },
+    timestamp: new Date().toISOString(),
+  });
+  assert.equal(res.statusCode, 200, res.body);
+  assert.equal(res.json<UpdateAnswer>().updated, true);
+  assertMatchesOpenApi(t.app, 'POST', url(), res);
+  assert.equal((await bookingById(t.ctx.db, booking.id)).guest_notes, 'Late arrival');
+
+  const sync = await postWebhook(t, 'calendar_sync', { accommodation_id: accommodation.id, action: 'sync', requested_by: 'channel manager', timestamp: new Date().toISOString() });
+  assert.equal(sync.statusCode, 200, sync.body);
+
+  const nested = await postWebhook(t, 'update', { event_type: 'modified', booking_id: booking.id, new_data: { notes: 'x', color: 'red' }, timestamp: new Date().toISOString() });
+  assert.equal(assertErrorEnvelope(nested, 400, 'BAD_REQUEST', { extraFields: ['updated'] }).error.details.reason, 'unknown_parameter');
 });

@@ -11,7 +11,10 @@ import {
   roundDiv,
   toMajor,
   toMinor,
+  MAX_AMOUNT_MINOR,
+  withinAmountBound,
 } from '../../src/shared/money.ts';
+import { parseInt8Exact } from '../../src/db/postgres.ts';
 
 // Hand-built decimal string of minor/10^decimals without floats: "93280",2 -> "932.8".
 function refDecimalString(minor: number, decimals: number): string {
@@ -336,5 +339,26 @@ describe('rounding', () => {
         assert.ok(isHalfAwayRounding(BigInt(a), BigInt(b), BigInt(divideRounded(a, b))));
       }),
     );
+  });
+});
+
+describe('MAX_AMOUNT_MINOR and the exact int8 reader', () => {
+  test('withinAmountBound: safe integers up to the bound either way', () => {
+    assert.equal(withinAmountBound(MAX_AMOUNT_MINOR), true);
+    assert.equal(withinAmountBound(-MAX_AMOUNT_MINOR), true);
+    assert.equal(withinAmountBound(0), true);
+    assert.equal(withinAmountBound(MAX_AMOUNT_MINOR + 1), false);
+    assert.equal(withinAmountBound(2_750_000_000), false);
+    assert.equal(withinAmountBound(1e300), false);
+    assert.equal(withinAmountBound(1.5), false);
+    assert.equal(withinAmountBound(Number.NaN), false);
+  });
+
+  test('parseInt8Exact reads every int8 that is a safe integer and refuses the rest', () => {
+    assert.equal(parseInt8Exact('2750000000'), 2_750_000_000);
+    assert.equal(parseInt8Exact('-9007199254740991'), -Number.MAX_SAFE_INTEGER);
+    assert.equal(parseInt8Exact('9007199254740991'), Number.MAX_SAFE_INTEGER);
+    assert.throws(() => parseInt8Exact('9007199254740993'), RangeError);
+    assert.throws(() => parseInt8Exact('9223372036854775807'), RangeError);
   });
 });

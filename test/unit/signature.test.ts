@@ -40,7 +40,7 @@ test('signatureMatches is over bytes: the UTF-8 encoding of the body is what is 
   assert.equal(signatureMatches('k', Buffer.from(text, 'latin1'), sig), false);
 });
 
-test('checkTimestamp: absent, fresh within 5 minutes either way, stale beyond, invalid forms', () => {
+test('checkTimestamp: absent, fresh within 5 minutes either way, stale beyond, the forms senders write, invalid forms', () => {
   const now = Date.parse('2030-06-01T12:00:00Z');
   assert.equal(checkTimestamp(undefined, now), 'absent');
   assert.equal(checkTimestamp(null, now), 'absent');
@@ -51,7 +51,14 @@ test('checkTimestamp: absent, fresh within 5 minutes either way, stale beyond, i
   assert.equal(checkTimestamp(new Date(now + TIMESTAMP_TOLERANCE_MS + 1000).toISOString(), now), 'stale');
   assert.equal(checkTimestamp('2030-06-01T14:03:00+02:00', now), 'fresh', 'an offset is honoured');
   assert.equal(checkTimestamp('2030-06-01', now), 'invalid', 'a date without a time');
-  assert.equal(checkTimestamp('2030-06-01T12:00:00', now), 'invalid', 'no zone');
+  // What senders write: no zone (Python's utcnow().isoformat()) is UTC; +0000; long fractions.
+  assert.equal(checkTimestamp('2030-06-01T12:00:00', now), 'fresh', 'no zone is UTC');
+  assert.equal(checkTimestamp('2030-06-01T12:00:00.123456', now), 'fresh', 'microseconds, no zone');
+  assert.equal(checkTimestamp('2030-06-01T14:00:00', now), 'stale', 'no zone is UTC, not local time');
+  assert.equal(checkTimestamp('2030-06-01T12:00:00.123456789+00:00', now), 'fresh');
+  assert.equal(checkTimestamp('2030-06-01T12:00:00+0000', now), 'fresh');
+  assert.equal(checkTimestamp('2030-06-01t12:00:00z', now), 'fresh', 'lower-case T and Z');
+  assert.equal(checkTimestamp('2030-06-01T12:00:00+0', now), 'invalid', 'a cut-off offset');
   assert.equal(checkTimestamp('yesterday', now), 'invalid');
   assert.equal(checkTimestamp(1780315200, now), 'invalid', 'a number is not an ISO string');
   assert.equal(checkTimestamp('2030-13-01T12:00:00Z', now), 'invalid');

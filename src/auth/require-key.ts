@@ -44,11 +44,11 @@ export function requireKey(ctx: KeyCheckContext, scope: ApiKeyScope): onRequestH
 
   function admit(request: FastifyRequest, key: ActiveKey | undefined, hash: string, done: HookHandlerDoneFunction): void {
     if (key === undefined || !sameHash(key.secret_hash, hash)) {
-      done(unauthorized('Invalid or revoked API key.', { reason: 'invalid_api_key' }));
+      done(unauthorized('invalid_api_key', 'Invalid or revoked API key.'));
       return;
     }
     if (scope === 'admin' && key.scope !== 'admin') {
-      done(forbidden('This API key may not use the admin API; create one with --admin.', { reason: 'admin_scope_required' }));
+      done(forbidden('admin_scope_required', 'This API key may not use the admin API; create one with --admin.'));
       return;
     }
     request.apiKey = {
@@ -73,7 +73,7 @@ export function requireKey(ctx: KeyCheckContext, scope: ApiKeyScope): onRequestH
   return (request, _reply, done) => {
     const token = bearerToken(request.headers.authorization);
     if (token === null) {
-      done(unauthorized('Missing API key: send Authorization: Bearer <API_KEY>.', { reason: 'missing_api_key' }));
+      done(unauthorized('missing_api_key', 'Missing API key: send Authorization: Bearer <API_KEY>.'));
       return;
     }
     const hash = hashApiKey(token);

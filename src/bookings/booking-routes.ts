@@ -46,7 +46,7 @@ export const bookingRoutes: FeatureRoutes = async (app, { ctx }) => {
       const id = toId(request.params.booking_id);
       const view = await findBookingView(ctx.db, id);
       if (view === undefined) {
-        throw notFound(`Booking ${request.params.booking_id} not found.`, { parameter: 'booking_id', received: request.params.booking_id, reason: 'booking_not_found' });
+        throw notFound('booking_not_found', `Booking ${request.params.booking_id} not found.`, { parameter: 'booking_id', received: request.params.booking_id });
       }
       return { success: true as const, data: view };
     },

@@ -1,3 +1,5 @@
+import type { ErrorReason, ReasonFor } from './error-reasons.ts';
+
 /**
  * The one error type of the service. Domain code throws AppError with a name from the closed
  * set below; the error handler (error-handler.ts) is the only place that turns it into HTTP.
@@ -23,7 +25,7 @@ export interface ErrorDetails {
   field?: string;
   expected?: unknown;
   received?: unknown;
-  reason?: string;
+  reason?: ErrorReason;
   [key: string]: unknown;
 }
 
@@ -47,16 +49,33 @@ export class AppError extends Error {
   }
 }
 
-export const badRequest = (message: string, details: ErrorDetails = {}): AppError =>
-  new AppError('BAD_REQUEST', message, details);
-export const unauthorized = (message: string, details: ErrorDetails = {}): AppError =>
-  new AppError('UNAUTHORIZED', message, details);
-export const forbidden = (message: string, details: ErrorDetails = {}): AppError =>
-  new AppError('FORBIDDEN', message, details);
-export const notFound = (message: string, details: ErrorDetails = {}): AppError =>
-  new AppError('NOT_FOUND', message, details);
-export const conflict = (message: string, details: ErrorDetails = {}): AppError =>
-  new AppError('CONFLICT', message, details);
+/** `details` besides the reason, which the factories take first. */
+export type DetailsWithoutReason = Omit<ErrorDetails, 'reason'> & { reason?: never };
+
+function withReason(name: ErrorName, reason: ErrorReason, message: string, details: DetailsWithoutReason): AppError {
+  return new AppError(name, message, { ...details, reason });
+}
+
+// One factory per status: each accepts only a reason that src/http/error-reasons.ts (and
+// docs/decisions.md "Error reasons") lists for that status, so `details.reason` is a known word.
+export const badRequest = (reason: ReasonFor<400>, message: string, details: DetailsWithoutReason = {}): AppError =>
+  withReason('BAD_REQUEST', reason, message, details);
+export const unauthorized = (reason: ReasonFor<401>, message: string, details: DetailsWithoutReason = {}): AppError =>
+  withReason('UNAUTHORIZED', reason, message, details);
+export const forbidden = (reason: ReasonFor<403>, message: string, details: DetailsWithoutReason = {}): AppError =>
+  withReason('FORBIDDEN', reason, message, details);
+export const notFound = (reason: ReasonFor<404>, message: string, details: DetailsWithoutReason = {}): AppError =>
+  withReason('NOT_FOUND', reason, message, details);
+export const conflict = (reason: ReasonFor<409>, message: string, details: DetailsWithoutReason = {}): AppError =>
+  withReason('CONFLICT', reason, message, details);
+export const payloadTooLarge = (reason: ReasonFor<413>, message: string, details: DetailsWithoutReason = {}): AppError =>
+  withReason('PAYLOAD_TOO_LARGE', reason, message, details);
+export const tooManyRequests = (reason: ReasonFor<429>, message: string, details: DetailsWithoutReason = {}): AppError =>
+  withReason('TOO_MANY_REQUESTS', reason, message, details);
+export const serviceUnavailable = (reason: ReasonFor<503>, message: string, details: DetailsWithoutReason = {}): AppError =>
+  withReason('SERVICE_UNAVAILABLE', reason, message, details);
+/** A 500 says nothing of internals, so it carries no reason. */
+export const internalError = (message: string): AppError => new AppError('INTERNAL_ERROR', message);
 
 export function isAppError(error: unknown): error is AppError {
   return error instanceof AppError;

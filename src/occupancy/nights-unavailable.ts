@@ -22,9 +22,8 @@ export function conflictMessage(taken: readonly TakenNight[]): string {
  */
 export function datesUnavailable(taken: readonly TakenNight[], parameter?: string): AppError {
   const first = taken[0];
-  return conflict(first === undefined ? 'Some of these nights were just booked by someone else.' : conflictMessage(taken), {
+  return conflict('dates_unavailable', first === undefined ? 'Some of these nights were just booked by someone else.' : conflictMessage(taken), {
     ...(parameter === undefined ? {} : { parameter }),
-    reason: 'dates_unavailable',
     conflicting_night: first?.night ?? null,
     conflicting_booking: first?.confirmation_code ?? null,
     // The block endpoints' names for the same facts.

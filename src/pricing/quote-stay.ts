@@ -36,11 +36,10 @@ export function requestedExtras(extras: Readonly<Record<string, boolean | undefi
   for (const [name, wanted] of Object.entries(extras)) {
     if (wanted !== true) continue;
     if (!(EXTRA_NAMES as readonly string[]).includes(name)) {
-      throw badRequest(`The extra "${name}" is not offered: extras are ${EXTRA_NAMES.join(', ')}.`, {
+      throw badRequest('extra_not_offered', `The extra "${name}" is not offered: extras are ${EXTRA_NAMES.join(', ')}.`, {
         parameter: `${parameter}.${name}`,
         expected: 'an extra the accommodation offers',
         received: true,
-        reason: 'extra_not_offered',
       });
     }
     requested[name as ExtraName] = true;
@@ -71,11 +70,10 @@ export function priceFromOverrides(
     requestedExtras: requestedExtras(input.extras, extrasParameter),
   });
   if (!result.ok) {
-    throw badRequest(`The extra "${result.extra}" is not offered by ${accommodation.name}.`, {
+    throw badRequest('extra_not_offered', `The extra "${result.extra}" is not offered by ${accommodation.name}.`, {
       parameter: `${extrasParameter}.${result.extra}`,
       expected: 'an extra the accommodation offers',
       received: true,
-      reason: 'extra_not_offered',
     });
   }
   return result.quote;

@@ -21,7 +21,7 @@ export async function applyBookingWebhook(ctx: AppContext, body: UpdateBody, del
       const deliveryId = await recordDelivery(trx, { source: 'service', dedupeKey: deliveryKey, eventType: body.event_type, receivedAt: nowIso });
       const booking = await lockRows(trx, trx.selectFrom('bookings').selectAll().where('id', '=', body.booking_id)).executeTakeFirst();
       if (booking === undefined) {
-        throw notFound(`Booking ${body.booking_id} not found.`, { parameter: 'booking_id', received: body.booking_id, reason: 'booking_not_found' });
+        throw notFound('booking_not_found', `Booking ${body.booking_id} not found.`, { parameter: 'booking_id', received: body.booking_id });
       }
       const actor: BookingActor = { kind: 'webhook', deliveryId };
       try {

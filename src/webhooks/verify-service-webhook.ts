@@ -15,13 +15,12 @@ export async function verifyServiceWebhook(db: Executor, raw: Buffer, signature:
   const secret = await getWebhookSecret(db);
   if (secret !== null) {
     if (signature === undefined) {
-      throw unauthorized('Missing X-Service-Signature header: webhook signatures are on.', { parameter: 'X-Service-Signature', reason: 'missing_signature' });
+      throw unauthorized('missing_signature', 'Missing X-Service-Signature header: webhook signatures are on.', { parameter: 'X-Service-Signature' });
     }
     if (!signatureMatches(secret, raw, signature)) {
-      throw unauthorized('X-Service-Signature does not match the body.', {
+      throw unauthorized('invalid_signature', 'X-Service-Signature does not match the body.', {
         parameter: 'X-Service-Signature',
         expected: 'sha256=<hex HMAC-SHA256 of the raw body>',
-        reason: 'invalid_signature',
       });
     }
   }
@@ -29,19 +28,17 @@ export async function verifyServiceWebhook(db: Executor, raw: Buffer, signature:
   const timestamp = typeof body === 'object' && body !== null && !Array.isArray(body) ? (body as Record<string, unknown>).timestamp : undefined;
   const check = checkTimestamp(timestamp, now.getTime());
   if (check === 'invalid') {
-    throw badRequest('timestamp must be an ISO 8601 date-time with a zone, e.g. 2030-06-01T12:00:00Z.', {
+    throw badRequest('invalid_timestamp', 'timestamp must be an ISO 8601 date-time with a zone, e.g. 2030-06-01T12:00:00Z.', {
       parameter: 'timestamp',
       expected: 'ISO 8601 date-time',
       received: typeof timestamp === 'string' ? timestamp.slice(0, 100) : typeof timestamp,
-      reason: 'invalid_timestamp',
     });
   }
   // Without a secret anyone can write any timestamp, so checking its age would protect nothing.
   if (secret !== null && check === 'stale') {
-    throw unauthorized('timestamp is more than 5 minutes from now: refused as a possible replay.', {
+    throw unauthorized('stale_timestamp', 'timestamp is more than 5 minutes from now: refused as a possible replay.', {
       parameter: 'timestamp',
       received: timestamp,
-      reason: 'stale_timestamp',
     });
   }
   return body;

@@ -52,28 +52,22 @@ export class AppError extends Error {
 /** `details` besides the reason, which the factories take first. */
 export type DetailsWithoutReason = Omit<ErrorDetails, 'reason'> & { reason?: never };
 
-function withReason(name: ErrorName, reason: ErrorReason, message: string, details: DetailsWithoutReason): AppError {
-  return new AppError(name, message, { ...details, reason });
+/** The factory of one status: it accepts only a reason the table lists for that status. */
+function factory<N extends ErrorName>(name: N) {
+  return (reason: ReasonFor<(typeof ERROR_STATUS)[N]>, message: string, details: DetailsWithoutReason = {}): AppError =>
+    new AppError(name, message, { ...details, reason });
 }
 
-// One factory per status: each accepts only a reason that src/http/error-reasons.ts (and
-// docs/decisions.md "Error reasons") lists for that status, so `details.reason` is a known word.
-export const badRequest = (reason: ReasonFor<400>, message: string, details: DetailsWithoutReason = {}): AppError =>
-  withReason('BAD_REQUEST', reason, message, details);
-export const unauthorized = (reason: ReasonFor<401>, message: string, details: DetailsWithoutReason = {}): AppError =>
-  withReason('UNAUTHORIZED', reason, message, details);
-export const forbidden = (reason: ReasonFor<403>, message: string, details: DetailsWithoutReason = {}): AppError =>
-  withReason('FORBIDDEN', reason, message, details);
-export const notFound = (reason: ReasonFor<404>, message: string, details: DetailsWithoutReason = {}): AppError =>
-  withReason('NOT_FOUND', reason, message, details);
-export const conflict = (reason: ReasonFor<409>, message: string, details: DetailsWithoutReason = {}): AppError =>
-  withReason('CONFLICT', reason, message, details);
-export const payloadTooLarge = (reason: ReasonFor<413>, message: string, details: DetailsWithoutReason = {}): AppError =>
-  withReason('PAYLOAD_TOO_LARGE', reason, message, details);
-export const tooManyRequests = (reason: ReasonFor<429>, message: string, details: DetailsWithoutReason = {}): AppError =>
-  withReason('TOO_MANY_REQUESTS', reason, message, details);
-export const serviceUnavailable = (reason: ReasonFor<503>, message: string, details: DetailsWithoutReason = {}): AppError =>
-  withReason('SERVICE_UNAVAILABLE', reason, message, details);
+// One factory per status, so `details.reason` is always a word of src/http/error-reasons.ts (and
+// of docs/decisions.md "Error reasons") that belongs to the answer's status.
+export const badRequest = factory('BAD_REQUEST');
+export const unauthorized = factory('UNAUTHORIZED');
+export const forbidden = factory('FORBIDDEN');
+export const notFound = factory('NOT_FOUND');
+export const conflict = factory('CONFLICT');
+export const payloadTooLarge = factory('PAYLOAD_TOO_LARGE');
+export const tooManyRequests = factory('TOO_MANY_REQUESTS');
+export const serviceUnavailable = factory('SERVICE_UNAVAILABLE');
 /** A 500 says nothing of internals, so it carries no reason. */
 export const internalError = (message: string): AppError => new AppError('INTERNAL_ERROR', message);
 

@@ -66,6 +66,15 @@ export default tseslint.config(
   },
   ...floorRules,
   {
+    // Errors are made by the typed factories of src/http/errors.ts, so every details.reason is in
+    // the closed table of src/http/error-reasons.ts.
+    files: ['src/**/*.ts'],
+    ignores: ['src/http/errors.ts'],
+    rules: {
+      'no-restricted-syntax': ['error', { selector: "NewExpression[callee.name='AppError']", message: 'Use a factory of src/http/errors.ts (badRequest, notFound, ...): it takes a reason from the closed table.' }],
+    },
+  },
+  {
     // A shipped migration is self-contained: it imports nothing of the app (column-types.ts is part of the migrations).
     files: ['src/db/migrations/*.ts'],
     rules: { 'no-restricted-imports': ['error', { patterns: [{ group: ['../*', '../../*'], message: 'A migration must not import app code: inline what it needs.' }] }] },

@@ -100,11 +100,10 @@ export function applyAccommodationInput(current: AccommodationFields, input: Acc
   const currency = input.currency ?? current.currency;
   const decimals = currencyDecimals(currency);
   if (decimals === null) {
-    throw badRequest(`Unknown currency ${currency}: expected an ISO 4217 code such as EUR.`, {
+    throw badRequest('unknown_currency', `Unknown currency ${currency}: expected an ISO 4217 code such as EUR.`, {
       parameter: 'currency',
       expected: 'ISO 4217 currency code',
       received: currency,
-      reason: 'unknown_currency',
     });
   }
   const currentDecimals = storedDecimals(current.currency);
@@ -114,11 +113,10 @@ export function applyAccommodationInput(current: AccommodationFields, input: Acc
     const rescaled = rescaleMinor(stored, currentDecimals, decimals);
     if (rescaled !== null && !withinAmountBound(rescaled)) throw amountTooLarge(parameter, toMajor(stored, currentDecimals), currency, decimals);
     if (rescaled === null) {
-      throw badRequest(`${parameter} (${toMajor(stored, currentDecimals)} ${current.currency}) cannot be expressed in ${currency}; send ${parameter} with the new currency.`, {
+      throw badRequest('invalid_amount', `${parameter} (${toMajor(stored, currentDecimals)} ${current.currency}) cannot be expressed in ${currency}; send ${parameter} with the new currency.`, {
         parameter,
         expected: `amount with at most ${decimals} decimals`,
         received: toMajor(stored, currentDecimals),
-        reason: 'invalid_amount',
       });
     }
     return rescaled;
@@ -155,11 +153,10 @@ export function applyAccommodationInput(current: AccommodationFields, input: Acc
 
   if (next.max_stay < next.min_stay) {
     const parameter = input.max_stay !== undefined ? 'max_stay' : 'min_stay';
-    throw badRequest(`max_stay (${next.max_stay}) must be at least min_stay (${next.min_stay}).`, {
+    throw badRequest('invalid_range', `max_stay (${next.max_stay}) must be at least min_stay (${next.min_stay}).`, {
       parameter,
       expected: parameter === 'max_stay' ? `integer >= ${next.min_stay}` : `integer <= ${next.max_stay}`,
       received: next[parameter],
-      reason: 'invalid_range',
     });
   }
   return next;
@@ -169,11 +166,10 @@ export function applyAccommodationInput(current: AccommodationFields, input: Acc
 export function toMinorOrFail(parameter: string, value: number, currency: string, decimals: number): number {
   const minor = toMinor(value, decimals);
   if (minor === null) {
-    throw badRequest(`${parameter} must be an amount with at most ${decimals} decimals in ${currency}.`, {
+    throw badRequest('invalid_amount', `${parameter} must be an amount with at most ${decimals} decimals in ${currency}.`, {
       parameter,
       expected: `amount with at most ${decimals} decimals`,
       received: value,
-      reason: 'invalid_amount',
     });
   }
   if (!withinAmountBound(minor)) throw amountTooLarge(parameter, value, currency, decimals);
@@ -183,22 +179,20 @@ export function toMinorOrFail(parameter: string, value: number, currency: string
 /** 400 for an amount above MAX_AMOUNT_MINOR (decisions.md: money). */
 export function amountTooLarge(parameter: string, received: number, currency: string, decimals: number) {
   const max = toMajor(MAX_AMOUNT_MINOR, decimals);
-  return badRequest(`${parameter} is too large: at most ${max} ${currency}.`, {
+  return badRequest('amount_too_large', `${parameter} is too large: at most ${max} ${currency}.`, {
     parameter,
     expected: `amount from 0 to ${max}`,
     received,
-    reason: 'amount_too_large',
   });
 }
 
 function ppmOrFail(parameter: string, value: number): number {
   const ppm = rateToPpm(value);
   if (ppm === null) {
-    throw badRequest(`${parameter} must be a fraction from 0 to 1 with at most 6 decimals.`, {
+    throw badRequest('invalid_rate', `${parameter} must be a fraction from 0 to 1 with at most 6 decimals.`, {
       parameter,
       expected: 'fraction 0..1 with at most 6 decimals',
       received: value,
-      reason: 'invalid_rate',
     });
   }
   return ppm;
@@ -207,7 +201,7 @@ function ppmOrFail(parameter: string, value: number): number {
 function nonBlankName(name: string): string {
   const trimmed = name.trim();
   if (trimmed === '') {
-    throw badRequest('name must not be blank.', { parameter: 'name', expected: 'non-blank string', received: name, reason: 'blank' });
+    throw badRequest('blank', 'name must not be blank.', { parameter: 'name', expected: 'non-blank string', received: name });
   }
   return trimmed;
 }
@@ -215,11 +209,10 @@ function nonBlankName(name: string): string {
 function timeZoneOrFail(timezone: string): string {
   const canonical = canonicalTimeZone(timezone);
   if (canonical === null) {
-    throw badRequest(`Unknown time zone "${timezone}": expected an IANA name such as Europe/Paris.`, {
+    throw badRequest('unknown_timezone', `Unknown time zone "${timezone}": expected an IANA name such as Europe/Paris.`, {
       parameter: 'timezone',
       expected: 'IANA time zone',
       received: timezone,
-      reason: 'unknown_timezone',
     });
   }
   return canonical;

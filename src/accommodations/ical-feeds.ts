@@ -18,7 +18,7 @@ function feedUrl(url: string, allowPrivate: boolean): string {
   } catch (error) {
     if (!(error instanceof RefusedUrlError)) throw error;
     const reason = error.reason === 'private_address' ? 'private_address' : 'invalid_url';
-    throw badRequest(error.message, { parameter: 'url', expected: 'public http(s) URL', received: redactUrl(url), reason });
+    throw badRequest(reason, error.message, { parameter: 'url', expected: 'public http(s) URL', received: redactUrl(url) });
   }
 }
 
@@ -28,10 +28,9 @@ export async function addFeed(db: Db, accommodationId: number, input: { name: st
   return db.transaction().execute(async (trx) => {
     await requireAccommodation(trx, accommodationId);
     if ((await findFeedByName(trx, accommodationId, name)) !== undefined) {
-      throw conflict(`Accommodation ${accommodationId} already has a feed named "${name}".`, {
+      throw conflict('duplicate_feed_name', `Accommodation ${accommodationId} already has a feed named "${name}".`, {
         parameter: 'name',
         received: name,
-        reason: 'duplicate_feed_name',
       });
     }
     return insertFeed(trx, { accommodation_id: accommodationId, name, url, created_at: now.toISOString() });
@@ -48,11 +47,10 @@ export async function removeFeed(db: Db, accommodationId: number, feedId: number
   await db.transaction().execute(async (trx) => {
     await requireAccommodation(trx, accommodationId);
     if (!(await deleteFeed(trx, accommodationId, feedId))) {
-      throw notFound(`Accommodation ${accommodationId} has no feed ${feedId}.`, {
+      throw notFound('feed_not_found', `Accommodation ${accommodationId} has no feed ${feedId}.`, {
         parameter: 'feedId',
         expected: 'id of a feed of this accommodation',
         received: feedId,
-        reason: 'not_found',
       });
     }
   });

@@ -18,7 +18,7 @@ export async function loadCachedAccommodation(ctx: AccommodationSource, id: numb
   // With caching off, loading every future price for one request would cost more than it saves.
   const entry = await cache.getOrLoad(id, () => readCachedAccommodation(ctx.db, id, ctx.now(), cache.enabled));
   if (entry === undefined) {
-    throw notFound(`Accommodation ${id} not found.`, { parameter: 'accommodation_id', received: id, reason: 'accommodation_not_found' });
+    throw notFound('accommodation_not_found', `Accommodation ${id} not found.`, { parameter: 'accommodation_id', received: id });
   }
   return entry;
 }

@@ -18,13 +18,13 @@ import { rescaleNightlyPrices } from './nightly-price-repository.ts';
 export async function requireAccommodation(db: Executor, id: number): Promise<Accommodation> {
   const accommodation = await findAccommodation(db, id);
   if (accommodation === undefined) {
-    throw notFound(`No accommodation with id ${id}.`, { parameter: 'id', expected: 'id of an existing accommodation', received: id, reason: 'not_found' });
+    throw notFound('accommodation_not_found', `No accommodation with id ${id}.`, { parameter: 'id', expected: 'id of an existing accommodation', received: id });
   }
   return accommodation;
 }
 
 function hasBookingsConflict(id: number, action: string): AppError {
-  return conflict(`Accommodation ${id} has bookings, so it cannot ${action}.`, { parameter: 'id', received: id, reason: 'has_bookings' });
+  return conflict('has_bookings', `Accommodation ${id} has bookings, so it cannot ${action}.`, { parameter: 'id', received: id });
 }
 
 export async function createAccommodation(db: Db, input: AccommodationCreateInput, now: Date): Promise<Accommodation> {
@@ -48,8 +48,8 @@ export async function editAccommodation(db: Db, id: number, input: Accommodation
       const lossy = await rescaleNightlyPrices(trx, id, fromDecimals, storedDecimals(fields.currency));
       if (lossy !== null) {
         throw badRequest(
-          `The price set for ${lossy.night} (${toMajor(lossy.price, fromDecimals)} ${current.currency}) cannot be expressed in ${fields.currency}; change or clear it first.`,
-          { parameter: 'currency', expected: `a currency that can hold the nightly prices`, received: fields.currency, reason: 'invalid_amount', night: lossy.night },
+          'invalid_amount', `The price set for ${lossy.night} (${toMajor(lossy.price, fromDecimals)} ${current.currency}) cannot be expressed in ${fields.currency}; change or clear it first.`,
+          { parameter: 'currency', expected: `a currency that can hold the nightly prices`, received: fields.currency, night: lossy.night },
         );
       }
     }

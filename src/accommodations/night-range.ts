@@ -7,11 +7,10 @@ import { diffDays, eachDate, parseIsoDate } from '../shared/dates.ts';
 export function realDate(value: string, parameter: string): string {
   const date = parseIsoDate(value);
   if (date === null) {
-    throw badRequest(`Invalid parameter "${parameter}": ${value} is not a real YYYY-MM-DD date.`, {
+    throw badRequest('invalid_date', `Invalid parameter "${parameter}": ${value} is not a real YYYY-MM-DD date.`, {
       parameter,
       expected: 'YYYY-MM-DD date',
       received: value,
-      reason: 'invalid_date',
     });
   }
   return date;
@@ -32,19 +31,17 @@ export function nightRange(from: string, to: string): NightRange {
   const end = realDate(to, 'to');
   const nights = diffDays(start, end);
   if (nights <= 0) {
-    throw badRequest(`"to" (${end}) must be later than "from" (${start}).`, {
+    throw badRequest('invalid_range', `"to" (${end}) must be later than "from" (${start}).`, {
       parameter: 'to',
       expected: 'date after from',
       received: end,
-      reason: 'invalid_range',
     });
   }
   if (nights > MAX_RANGE_NIGHTS) {
-    throw badRequest(`A range may cover at most ${MAX_RANGE_NIGHTS} nights; this one covers ${nights}.`, {
+    throw badRequest('range_too_long', `A range may cover at most ${MAX_RANGE_NIGHTS} nights; this one covers ${nights}.`, {
       parameter: 'to',
       expected: `at most ${MAX_RANGE_NIGHTS} nights after from`,
       received: end,
-      reason: 'range_too_long',
     });
   }
   return { from: start, to: end, nights: eachDate(start, end) };

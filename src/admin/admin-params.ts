@@ -33,11 +33,10 @@ export { toId } from '../http/ids.ts';
 export function page(query: { limit?: string | undefined; offset?: string | undefined }): { limit: number; offset: number } {
   const limit = query.limit === undefined ? DEFAULT_LIMIT : Number(query.limit);
   if (limit < 1 || limit > MAX_LIMIT) {
-    throw badRequest(`Invalid parameter "limit": expected an integer from 1 to ${MAX_LIMIT}.`, {
+    throw badRequest('out_of_range', `Invalid parameter "limit": expected an integer from 1 to ${MAX_LIMIT}.`, {
       parameter: 'limit',
       expected: `integer 1..${MAX_LIMIT}`,
       received: query.limit,
-      reason: 'out_of_range',
     });
   }
   return { limit, offset: query.offset === undefined ? 0 : Number(query.offset) };

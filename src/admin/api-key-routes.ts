@@ -54,7 +54,7 @@ export const apiKeyRoutes: FeatureRoutes = async (app, { ctx }) => {
     },
     async (request, reply) => {
       const name = request.body.name.trim();
-      if (name === '') throw badRequest('name must not be blank.', { parameter: 'name', expected: 'non-blank string', received: request.body.name, reason: 'blank' });
+      if (name === '') throw badRequest('blank', 'name must not be blank.', { parameter: 'name', expected: 'non-blank string', received: request.body.name });
       const { key, record } = await createApiKey(ctx.db, { name, scope: request.body.scope ?? 'api' });
       return reply.code(201).send(ok({ ...record, key }, requestMetadata(request.id)));
     },
@@ -69,7 +69,7 @@ export const apiKeyRoutes: FeatureRoutes = async (app, { ctx }) => {
     async (request) => {
       const id = toId(request.params.id);
       const revoked = await revokeApiKey(ctx.db, id);
-      if (revoked === undefined) throw notFound(`No API key with id ${id}.`, { parameter: 'id', expected: 'id of an existing API key', received: id, reason: 'not_found' });
+      if (revoked === undefined) throw notFound('api_key_not_found', `No API key with id ${id}.`, { parameter: 'id', expected: 'id of an existing API key', received: id });
       // Keys are cached by the hash of their secret, which is not known here: drop them all so
       // the revoked key stops working at once in this process (revoking is rare).
       ctx.caches.apiKeys.clear();

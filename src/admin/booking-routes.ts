@@ -111,7 +111,7 @@ export const adminBookingRoutes: FeatureRoutes = async (app, { ctx }) => {
     async (request) => {
       const id = toId(request.params.id);
       const row = await findBookingRow(ctx.db, id);
-      if (row === undefined) throw notFound(`No booking with id ${id}.`, { parameter: 'id', expected: 'id of an existing booking', received: id, reason: 'not_found' });
+      if (row === undefined) throw notFound('booking_not_found', `No booking with id ${id}.`, { parameter: 'id', expected: 'id of an existing booking', received: id });
       const events = await listBookingEvents(ctx.db, id);
       return ok(
         {

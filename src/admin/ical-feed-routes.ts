@@ -114,7 +114,7 @@ export const icalFeedRoutes: FeatureRoutes = async (app, { ctx }) => {
       const feedId = toId(request.params.feedId);
       await requireAccommodation(ctx.db, accommodationId);
       const feed = await ctx.db.selectFrom('external_feeds').selectAll().where('id', '=', feedId).where('accommodation_id', '=', accommodationId).executeTakeFirst();
-      if (feed === undefined) throw notFound(`Accommodation ${accommodationId} has no feed ${feedId}.`, { parameter: 'feedId', received: feedId, reason: 'not_found' });
+      if (feed === undefined) throw notFound('feed_not_found', `Accommodation ${accommodationId} has no feed ${feedId}.`, { parameter: 'feedId', received: feedId });
       const pull = await pullFeed({ ctx }, feed);
       if (pull.outcome === 'failed') request.log.warn({ feed_id: feed.id, feed: feed.name, error: pull.error }, 'external calendar pull failed');
       return ok(pull, requestMetadata(request.id));

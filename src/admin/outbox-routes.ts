@@ -53,7 +53,7 @@ export const outboxRoutes: FeatureRoutes = async (app, { ctx }) => {
     async (request) => {
       const id = toId(request.params.id);
       const message = await findOutboxMessage(ctx.db, id);
-      if (message === undefined) throw notFound(`No outbound message with id ${id}.`, { parameter: 'id', expected: 'id of an outbox message', received: id, reason: 'not_found' });
+      if (message === undefined) throw notFound('message_not_found', `No outbound message with id ${id}.`, { parameter: 'id', expected: 'id of an outbox message', received: id });
       return ok(message, requestMetadata(request.id));
     },
   );

@@ -27,7 +27,7 @@ declare module 'fastify' {
  * reached without a key (a misconfigured route) answers 401 rather than acting for nobody.
  */
 export function requestKey(request: FastifyRequest): AuthenticatedKey {
-  if (request.apiKey === null) throw unauthorized('Missing API key: send Authorization: Bearer <API_KEY>.', { reason: 'missing_api_key' });
+  if (request.apiKey === null) throw unauthorized('missing_api_key', 'Missing API key: send Authorization: Bearer <API_KEY>.');
   return request.apiKey;
 }
 
@@ -59,11 +59,11 @@ export function requireKey(ctx: KeyCheckContext, scope: ApiKeyScope): onRequestH
 
   function admit(request: FastifyRequest, key: ActiveKey | undefined, hash: string, done: HookHandlerDoneFunction): void {
     if (key === undefined || !sameHash(key.secret_hash, hash)) {
-      done(unauthorized('Invalid or revoked API key.', { reason: 'invalid_api_key' }));
+      done(unauthorized('invalid_api_key', 'Invalid or revoked API key.'));
       return;
     }
     if (scope === 'admin' && key.scope !== 'admin') {
-      done(forbidden('This API key may not use the admin API; create one with --admin.', { reason: 'admin_scope_required' }));
+      done(forbidden('admin_scope_required', 'This API key may not use the admin API; create one with --admin.'));
       return;
     }
     request.apiKey = {
@@ -88,7 +88,7 @@ export function requireKey(ctx: KeyCheckContext, scope: ApiKeyScope): onRequestH
   return (request, _reply, done) => {
     const token = bearerToken(request.headers.authorization);
     if (token === null) {
-      done(unauthorized('Missing API key: send Authorization: Bearer <API_KEY>.', { reason: 'missing_api_key' }));
+      done(unauthorized('missing_api_key', 'Missing API key: send Authorization: Bearer <API_KEY>.'));
       return;
     }
     const hash = hashApiKey(token);

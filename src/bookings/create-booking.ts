@@ -35,19 +35,17 @@ function checkAmount(input: CreateBookingInput, quote: StayQuote, accommodation:
   const received = expected_amount ?? total_amount;
   const decimals = decimalsOf(accommodation.currency);
   if (received === undefined) {
-    throw badRequest('Send the total you expect to pay as booking_data.expected_amount (or total_amount).', {
+    throw badRequest('missing', 'Send the total you expect to pay as booking_data.expected_amount (or total_amount).', {
       parameter: 'booking_data.expected_amount',
       expected: 'number',
       received: null,
-      reason: 'missing',
     });
   }
   if (!amountMatches(received, quote.total, decimals)) {
-    throw conflict(`The amount sent (${received}) does not match the price of the stay (${toMajor(quote.total, decimals)} ${accommodation.currency}).`, {
+    throw conflict('price_mismatch', `The amount sent (${received}) does not match the price of the stay (${toMajor(quote.total, decimals)} ${accommodation.currency}).`, {
       parameter: expected_amount === undefined ? 'booking_data.total_amount' : 'booking_data.expected_amount',
       expected: toMajor(quote.total, decimals),
       received,
-      reason: 'price_mismatch',
     });
   }
 }

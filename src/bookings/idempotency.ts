@@ -48,10 +48,9 @@ export async function replayIdempotent(db: Executor, apiKeyId: number, key: stri
     .executeTakeFirst();
   if (row === undefined) return null;
   if (row.request_hash !== hash) {
-    throw conflict('This idempotency_key was already used with a different request body.', {
+    throw conflict('idempotency_key_reused', 'This idempotency_key was already used with a different request body.', {
       parameter: 'booking_data.idempotency_key',
       received: key,
-      reason: 'idempotency_key_reused',
     });
   }
   return JSON.parse(row.response) as BookingCreated;

@@ -52,14 +52,13 @@ export async function modifyBooking(
 ): Promise<LifecycleOutcome> {
   const code = booking.confirmation_code;
   if (booking.status === 'cancelled') {
-    throw conflict(`Booking ${code} is cancelled and cannot be modified.`, { parameter: 'booking_id', received: booking.id, reason: 'booking_cancelled' });
+    throw conflict('booking_cancelled', `Booking ${code} is cancelled and cannot be modified.`, { parameter: 'booking_id', received: booking.id });
   }
   if (booking.status === 'draft') {
     // Its payment is for the quoted total; changing the stay under it would break the match.
-    throw conflict(`Booking ${code} is a draft awaiting card payment and cannot be modified; cancel it and book again.`, {
+    throw conflict('booking_not_confirmed', `Booking ${code} is a draft awaiting card payment and cannot be modified; cancel it and book again.`, {
       parameter: 'booking_id',
       received: booking.id,
-      reason: 'booking_not_confirmed',
     });
   }
 

@@ -1,7 +1,8 @@
-import type { PaymentMethod } from '../db/schema.ts';
+import type { BookingStatus, PaymentMethod } from '../db/schema.ts';
 
 export interface NextStepsInput {
-  status: 'draft' | 'confirmed';
+  /** A new booking is a draft (card payment) or confirmed at once. */
+  status: Extract<BookingStatus, 'draft' | 'confirmed'>;
   paymentMethod: PaymentMethod;
   confirmationCode: string;
   bookingId: number;

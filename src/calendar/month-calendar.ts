@@ -42,6 +42,20 @@ const NULL_TEXT = sql<string | null>`cast(null as text)`;
 const NULL_INT = sql<number | null>`cast(null as integer)`;
 const NULL_DATE = sql<string | null>`cast(null as date)`;
 const NULL_TIMESTAMP = sql<string | null>`cast(null as timestamptz)`;
+/** The stay columns of the union (code to title), on the rows that are not stays: claims and prices. */
+const NO_STAY = [
+  NULL_TEXT.as('code'),
+  NULL_TEXT.as('source'),
+  NULL_DATE.as('checkin'),
+  NULL_DATE.as('checkout'),
+  NULL_INT.as('adults'),
+  NULL_INT.as('children'),
+  NULL_INT.as('babies'),
+  NULL_INT.as('color_index'),
+  NULL_TEXT.as('notes'),
+  NULL_TEXT.as('title'),
+  NULL_INT.as('created_by'),
+] as const;
 
 /**
  * Everything a month view reads, in one round trip (a UNION ALL of four reads):
@@ -63,17 +77,7 @@ const calendarQuery = prepared(
         eb.ref('b.status').$castTo<string | null>().as('status'),
         'b.hold_expires_at',
         NULL_INT.as('amount'),
-        NULL_TEXT.as('code'),
-        NULL_TEXT.as('source'),
-        NULL_DATE.as('checkin'),
-        NULL_DATE.as('checkout'),
-        NULL_INT.as('adults'),
-        NULL_INT.as('children'),
-        NULL_INT.as('babies'),
-        NULL_INT.as('color_index'),
-        NULL_TEXT.as('notes'),
-        NULL_TEXT.as('title'),
-        NULL_INT.as('created_by'),
+        ...NO_STAY,
       ])
       .where('c.accommodation_id', '=', accommodationId)
       .where('c.night', '>=', claimsFrom)
@@ -88,17 +92,7 @@ const calendarQuery = prepared(
         NULL_TEXT.as('status'),
         NULL_TIMESTAMP.as('hold_expires_at'),
         eb.ref('p.price').$castTo<number | null>().as('amount'),
-        NULL_TEXT.as('code'),
-        NULL_TEXT.as('source'),
-        NULL_DATE.as('checkin'),
-        NULL_DATE.as('checkout'),
-        NULL_INT.as('adults'),
-        NULL_INT.as('children'),
-        NULL_INT.as('babies'),
-        NULL_INT.as('color_index'),
-        NULL_TEXT.as('notes'),
-        NULL_TEXT.as('title'),
-        NULL_INT.as('created_by'),
+        ...NO_STAY,
       ])
       .where('p.accommodation_id', '=', accommodationId)
       .where('p.night', '>=', from)

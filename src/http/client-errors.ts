@@ -3,6 +3,7 @@ import http from 'node:http';
 import type { Socket } from 'node:net';
 import type { FastifyBaseLogger } from 'fastify';
 import { API_VERSION } from './envelope.ts';
+import type { ErrorReason } from './error-reasons.ts';
 import type { ErrorName } from './errors.ts';
 
 /**
@@ -16,7 +17,7 @@ interface ClientErrorAnswer {
   status: number;
   name: ErrorName;
   message: string;
-  reason: string;
+  reason: ErrorReason;
 }
 
 function answerFor(code: string | undefined): ClientErrorAnswer {

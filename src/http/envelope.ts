@@ -1,4 +1,5 @@
 import { Type, type TSchema } from 'typebox';
+import { ERROR_REASON_NAMES, type ErrorReason } from './error-reasons.ts';
 
 /** The response envelope of api-v1.md section 2.1 and the error shape of decisions.md section 9. */
 
@@ -44,11 +45,18 @@ export function BareEnvelope<T extends TSchema>(data: T) {
   return Type.Object({ success: Type.Literal(true), data });
 }
 
+/** `details.reason`: one of the closed table (src/http/error-reasons.ts); a 500 has none. */
+export const ErrorReasonSchema = Type.Unsafe<ErrorReason>({
+  type: 'string',
+  enum: ERROR_REASON_NAMES,
+  description: 'What went wrong, for a client to branch on; docs/decisions.md "Error reasons" says what each means.',
+});
+
 export const ErrorBodySchema = Type.Object({
   code: Type.Integer(),
   name: Type.String(),
   message: Type.String(),
-  details: Type.Record(Type.String(), Type.Unknown()),
+  details: Type.Object({ reason: Type.Optional(ErrorReasonSchema) }, { additionalProperties: true }),
 });
 
 export const ErrorEnvelopeSchema = Type.Object(

@@ -1,7 +1,7 @@
 import type { FastifyContextConfig, FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { isStoreUnavailable } from '../db/unavailable.ts';
 import { requestMetadata } from './envelope.ts';
-import { AppError, badRequest, isAppError } from './errors.ts';
+import { badRequest, internalError, isAppError, notFound, payloadTooLarge, serviceUnavailable, type AppError } from './errors.ts';
 import { validationToAppError } from './validation-errors.ts';
 
 /**
@@ -15,14 +15,13 @@ function fromFastify(error: FastifyError): AppError | null {
   switch (error.code) {
     case 'FST_ERR_CTP_INVALID_JSON_BODY':
     case 'FST_ERR_CTP_EMPTY_JSON_BODY':
-      return badRequest('The request body is not valid JSON, or it contains a forbidden __proto__ or constructor.prototype key.', { reason: 'malformed_json' });
+      return badRequest('malformed_json', 'The request body is not valid JSON, or it contains a forbidden __proto__ or constructor.prototype key.');
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
-      return new AppError('PAYLOAD_TOO_LARGE', 'The request body is larger than 1 MiB.', { reason: 'body_too_large', expected: '<= 1048576 bytes' });
+      return payloadTooLarge('body_too_large', 'The request body is larger than 1 MiB.', { expected: '<= 1048576 bytes' });
     case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
     case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
     case 'FST_ERR_CTP_INVALID_TYPE':
-      return badRequest('Send the body as JSON with Content-Type: application/json.', {
-        reason: 'unsupported_media_type',
+      return badRequest('unsupported_media_type', 'Send the body as JSON with Content-Type: application/json.', {
         expected: 'application/json',
       });
     default:
@@ -30,8 +29,8 @@ function fromFastify(error: FastifyError): AppError | null {
   }
   // Other client errors from the framework (e.g. prototype poisoning in JSON, bad URL encoding).
   if (typeof error.statusCode === 'number' && error.statusCode >= 400 && error.statusCode < 500) {
-    if (error.statusCode === 413) return new AppError('PAYLOAD_TOO_LARGE', 'The request body is too large.', { reason: 'body_too_large' });
-    return badRequest('The request could not be understood.', { reason: 'bad_request' });
+    if (error.statusCode === 413) return payloadTooLarge('body_too_large', 'The request body is too large.');
+    return badRequest('bad_request', 'The request could not be understood.');
   }
   return null;
 }
@@ -59,8 +58,8 @@ export function frameworkErrorHandler(error: FastifyError, request: FastifyReque
   void reply.header('x-request-id', request.id);
   const mapped =
     error.code === 'FST_ERR_MAX_PARAM_LENGTH'
-      ? badRequest('A path parameter is too long.', { reason: 'param_too_long' })
-      : badRequest('The request URL is not valid.', { reason: 'bad_url' });
+      ? badRequest('param_too_long', 'A path parameter is too long.')
+      : badRequest('bad_url', 'The request URL is not valid.');
   void sendError(request, reply, mapped);
 }
 
@@ -78,17 +77,17 @@ export function installErrorHandling(app: FastifyInstance): void {
       // The store is restarting or unreachable: the pool reconnects by itself, so ask to retry.
       request.log.warn({ err: error }, 'store unavailable');
       void reply.header('retry-after', STORE_RETRY_AFTER_SECONDS);
-      return sendError(request, reply, new AppError('SERVICE_UNAVAILABLE', 'The database is unavailable for a moment; retry shortly.', { reason: 'store_unavailable' }));
+      return sendError(request, reply, serviceUnavailable('store_unavailable', 'The database is unavailable for a moment; retry shortly.'));
     }
     request.log.error({ err: error }, 'unexpected error');
-    return sendError(request, reply, new AppError('INTERNAL_ERROR', `Internal error. Quote request id ${request.id} when reporting it.`));
+    return sendError(request, reply, internalError(`Internal error. Quote request id ${request.id} when reporting it.`));
   });
 
   app.setNotFoundHandler((request, reply) =>
     sendError(
       request,
       reply,
-      new AppError('NOT_FOUND', `No route ${request.method} ${(request.url.split('?')[0] ?? '').slice(0, 200)}.`, { reason: 'unknown_route' }),
+      notFound('unknown_route', `No route ${request.method} ${(request.url.split('?')[0] ?? '').slice(0, 200)}.`),
     ),
   );
 }

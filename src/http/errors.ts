@@ -1,3 +1,5 @@
+import type { ErrorReason, ReasonFor } from './error-reasons.ts';
+
 /**
  * The one error type of the service. Domain code throws AppError with a name from the closed
  * set below; the error handler (error-handler.ts) is the only place that turns it into HTTP.
@@ -23,7 +25,7 @@ export interface ErrorDetails {
   field?: string;
   expected?: unknown;
   received?: unknown;
-  reason?: string;
+  reason?: ErrorReason;
   [key: string]: unknown;
 }
 
@@ -47,17 +49,36 @@ export class AppError extends Error {
   }
 }
 
-export const badRequest = (message: string, details: ErrorDetails = {}): AppError =>
-  new AppError('BAD_REQUEST', message, details);
-export const unauthorized = (message: string, details: ErrorDetails = {}): AppError =>
-  new AppError('UNAUTHORIZED', message, details);
-export const forbidden = (message: string, details: ErrorDetails = {}): AppError =>
-  new AppError('FORBIDDEN', message, details);
-export const notFound = (message: string, details: ErrorDetails = {}): AppError =>
-  new AppError('NOT_FOUND', message, details);
-export const conflict = (message: string, details: ErrorDetails = {}): AppError =>
-  new AppError('CONFLICT', message, details);
+/** `details` besides the reason, which the factories take first. */
+export type DetailsWithoutReason = Omit<ErrorDetails, 'reason'> & { reason?: never };
+
+/** The factory of one status: it accepts only a reason the table lists for that status. */
+function factory<N extends ErrorName>(name: N) {
+  return (reason: ReasonFor<(typeof ERROR_STATUS)[N]>, message: string, details: DetailsWithoutReason = {}): AppError =>
+    new AppError(name, message, { ...details, reason });
+}
+
+// One factory per status, so `details.reason` is always a word of src/http/error-reasons.ts (and
+// of docs/decisions.md "Error reasons") that belongs to the answer's status.
+export const badRequest = factory('BAD_REQUEST');
+export const unauthorized = factory('UNAUTHORIZED');
+export const forbidden = factory('FORBIDDEN');
+export const notFound = factory('NOT_FOUND');
+export const conflict = factory('CONFLICT');
+export const payloadTooLarge = factory('PAYLOAD_TOO_LARGE');
+export const tooManyRequests = factory('TOO_MANY_REQUESTS');
+export const serviceUnavailable = factory('SERVICE_UNAVAILABLE');
+/** A 500 says nothing of internals, so it carries no reason. */
+export const internalError = (message: string): AppError => new AppError('INTERNAL_ERROR', message);
 
 export function isAppError(error: unknown): error is AppError {
   return error instanceof AppError;
+}
+
+/**
+ * Rebuilds an error that was answered once and remembered (a webhook delivery's first answer,
+ * given again to a repeat of the same bytes): its reason was checked when it was first made.
+ */
+export function rememberedError(name: ErrorName, message: string, details: ErrorDetails, extras: Record<string, unknown>): AppError {
+  return new AppError(name, message, details, extras);
 }

@@ -18,11 +18,10 @@ export function refuseLegacyJsonRpc(request: FastifyRequest, _reply: FastifyRepl
     return;
   }
   done(
-    badRequest('This is a legacy JSON-RPC body (jsonrpc, method, params). v1 takes the plain JSON body: send the contents of "params" as the body itself.', {
+    badRequest('legacy_jsonrpc_body', 'This is a legacy JSON-RPC body (jsonrpc, method, params). v1 takes the plain JSON body: send the contents of "params" as the body itself.', {
       parameter: 'body',
       expected: 'the plain JSON body of api-v1.md',
       received: 'JSON-RPC wrapper',
-      reason: 'legacy_jsonrpc_body',
     }),
   );
 }

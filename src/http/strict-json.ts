@@ -20,7 +20,7 @@ function poisoned(root: unknown): boolean {
 /** Throws the 400 a caller sees for a body that JSON.parse produced but that must not be used. */
 export function refusePrototypeKeys(value: unknown): void {
   if (poisoned(value)) {
-    throw badRequest('The request body contains a forbidden key (__proto__ or constructor.prototype).', { reason: 'forbidden_json_key' });
+    throw badRequest('forbidden_json_key', 'The request body contains a forbidden key (__proto__ or constructor.prototype).');
   }
 }
 
@@ -29,7 +29,7 @@ export function parseJsonStrict(raw: Buffer): unknown {
   try {
     value = JSON.parse(raw.toString('utf8'));
   } catch {
-    throw badRequest('The request body is not valid JSON.', { reason: 'malformed_json' });
+    throw badRequest('malformed_json', 'The request body is not valid JSON.');
   }
   refusePrototypeKeys(value);
   return value;

@@ -61,10 +61,9 @@ export function refuseNulCharacters(request: FastifyRequest, _reply: FastifyRepl
   // A path through a deeply nested body can be long: the answer names its start.
   const shown = parameter.length > 200 ? `${parameter.slice(0, 200)}…` : parameter;
   done(
-    badRequest(`Invalid parameter "${shown}": text may not contain the NUL character (U+0000).`, {
+    badRequest('nul_character', `Invalid parameter "${shown}": text may not contain the NUL character (U+0000).`, {
       parameter: shown,
       expected: 'text without U+0000',
-      reason: 'nul_character',
     }),
   );
 }

@@ -1,4 +1,5 @@
 import type { FastifySchemaValidationError } from 'fastify';
+import { validationReason } from './error-reasons.ts';
 import { badRequest, type AppError } from './errors.ts';
 
 /**
@@ -102,7 +103,7 @@ function enumFromAnyOf(errors: readonly VerboseError[]): VerboseError | null {
 
 export function validationToAppError(errors: readonly FastifySchemaValidationError[], part: string | undefined): AppError {
   const error: VerboseError | undefined = enumFromAnyOf(errors) ?? errors[0];
-  if (error === undefined) return badRequest('The request is not valid.', { reason: 'invalid' });
+  if (error === undefined) return badRequest('invalid', 'The request is not valid.');
   const where = part === 'querystring' ? 'query string' : part === 'params' ? 'path' : 'body';
   const p = error.params;
 
@@ -110,28 +111,25 @@ export function validationToAppError(errors: readonly FastifySchemaValidationErr
     const missing = String(p.missingProperty);
     const parameter = pathOf(error.instancePath, missing);
     const properties = error.parentSchema?.properties;
-    return badRequest(`Missing required parameter "${parameter}" in the ${where}.`, {
+    return badRequest('missing', `Missing required parameter "${parameter}" in the ${where}.`, {
       parameter,
       expected: typeName(properties?.[missing]),
       received: null,
-      reason: 'missing',
     });
   }
   if (error.keyword === 'additionalProperties') {
     const parameter = pathOf(error.instancePath, String(p.additionalProperty));
-    return badRequest(`Unknown parameter "${parameter}" in the ${where}.`, {
+    return badRequest('unknown_parameter', `Unknown parameter "${parameter}" in the ${where}.`, {
       parameter,
       expected: 'no such parameter',
       received: parameter,
-      reason: 'unknown_parameter',
     });
   }
   const parameter = pathOf(error.instancePath) || where;
   const expected = describeExpected(error);
-  return badRequest(`Invalid parameter "${parameter}": expected ${expected}.`, {
+  return badRequest(validationReason(error.keyword), `Invalid parameter "${parameter}": expected ${expected}.`, {
     parameter,
     expected,
     received: echo(error.data),
-    reason: error.keyword === 'type' ? 'invalid_type' : `invalid_${error.keyword}`,
   });
 }

@@ -31,7 +31,7 @@ export const icalExportRoutes: FeatureRoutes = async (app, { ctx }) => {
     async (request, reply) => {
       const token = request.params.file.slice(0, -'.ics'.length);
       const target = await findExportTarget(ctx.db, token);
-      if (target === undefined) throw notFound('No calendar at this address.', { reason: 'calendar_not_found' });
+      if (target === undefined) throw notFound('calendar_not_found', 'No calendar at this address.');
       const accommodation = await ctx.db.selectFrom('accommodations').select(['name', 'timezone']).where('id', '=', target.accommodationId).executeTakeFirstOrThrow();
       const now = ctx.now();
       const stays = await exportStays(ctx.db, target, accommodation.timezone, now);

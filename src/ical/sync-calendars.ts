@@ -32,7 +32,7 @@ export async function syncCalendars(ctx: AppContext, accommodationId?: number, d
   if (accommodationId !== undefined) query = query.where('id', '=', accommodationId);
   const accommodations = await query.execute();
   if (accommodationId !== undefined && accommodations.length === 0) {
-    throw notFound(`Accommodation ${accommodationId} not found.`, { parameter: 'accommodation_id', received: accommodationId });
+    throw notFound('accommodation_not_found', `Accommodation ${accommodationId} not found.`, { parameter: 'accommodation_id', received: accommodationId });
   }
   let feedQuery = ctx.db.selectFrom('external_feeds').selectAll().orderBy('id');
   if (accommodationId !== undefined) feedQuery = feedQuery.where('accommodation_id', '=', accommodationId);

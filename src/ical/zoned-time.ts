@@ -1,4 +1,4 @@
-import { todayIn } from '../shared/dates.ts';
+import { todayIn, zoneFormatter } from '../shared/dates.ts';
 
 /** Wall-clock fields of a DATE-TIME as written in a feed. */
 export interface WallTime {
@@ -10,30 +10,10 @@ export interface WallTime {
   second: number;
 }
 
-const offsetFormatters = new Map<string, Intl.DateTimeFormat>();
-
-function formatterFor(timeZone: string): Intl.DateTimeFormat {
-  let f = offsetFormatters.get(timeZone);
-  if (f === undefined) {
-    f = new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: 'numeric',
-      day: 'numeric',
-      hour: 'numeric',
-      minute: 'numeric',
-      second: 'numeric',
-    });
-    offsetFormatters.set(timeZone, f);
-  }
-  return f;
-}
-
 /** Milliseconds that `timeZone` is ahead of UTC at `instantMs`. */
 function offsetAt(timeZone: string, instantMs: number): number {
   const parts: Record<string, number> = {};
-  for (const p of formatterFor(timeZone).formatToParts(new Date(instantMs))) {
+  for (const p of zoneFormatter(timeZone, 'dateTime').formatToParts(new Date(instantMs))) {
     if (p.type !== 'literal') parts[p.type] = Number(p.value);
   }
   const asUtc = Date.UTC(parts.year ?? 0, (parts.month ?? 1) - 1, parts.day ?? 1, parts.hour ?? 0, parts.minute ?? 0, parts.second ?? 0);

@@ -1,6 +1,6 @@
 import type { AppContext } from '../app-context.ts';
 import type { Executor } from '../db/store.ts';
-import { AppError } from '../http/errors.ts';
+import { tooManyRequests } from '../http/errors.ts';
 
 /** Card-payment drafts of one API key that still hold nights at `now`, and when the first hold ends. */
 export async function liveDrafts(db: Executor, apiKeyId: number, now: string): Promise<{ count: number; firstEnds: string | null }> {
@@ -25,9 +25,9 @@ export async function assertDraftCapacity(ctx: Pick<AppContext, 'db' | 'config'>
   const { count, firstEnds } = await liveDrafts(ctx.db, apiKeyId, now.toISOString());
   if (count < cap) return;
   const retryAfter = firstEnds === null ? 60 : Math.max(1, Math.ceil((Date.parse(firstEnds) - now.getTime()) / 1000));
-  throw new AppError(
-    'TOO_MANY_REQUESTS',
+  throw tooManyRequests(
+    'draft_limit',
     `This API key already holds ${count} unpaid card-payment drafts (at most ${cap}). Complete a payment or let a draft expire before starting another; bank_transfer and cash bookings are not limited.`,
-    { reason: 'draft_limit', limit: cap, received: count, retry_after_seconds: retryAfter },
+    { limit: cap, received: count, retry_after_seconds: retryAfter },
   );
 }

@@ -4,7 +4,7 @@ import { Redis } from 'ioredis';
 import type { AppContext } from '../app-context.ts';
 import { hashApiKey } from '../auth/api-keys.ts';
 import { bearerToken } from '../http/bearer-token.ts';
-import { AppError } from '../http/errors.ts';
+import { AppError, tooManyRequests } from '../http/errors.ts';
 import type { App } from '../http/types.ts';
 
 /**
@@ -34,7 +34,7 @@ export interface Limiters {
 }
 
 function tooMany(message: string, limit: number, retryAfterSeconds: number): AppError {
-  return new AppError('TOO_MANY_REQUESTS', message, { reason: 'rate_limited', limit, retry_after_seconds: Math.max(1, retryAfterSeconds) });
+  return tooManyRequests('rate_limited', message, { limit, retry_after_seconds: Math.max(1, retryAfterSeconds) });
 }
 
 /** The key's identity in the counters: a hash, so no secret is ever stored in Redis. */

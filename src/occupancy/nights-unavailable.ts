@@ -42,9 +42,8 @@ export function conflictMessage(taken: readonly TakenNight[], viewer: Viewer): s
 export function datesUnavailable(taken: readonly TakenNight[], viewer: Viewer, parameter?: string): AppError {
   const first = taken[0];
   const code = first === undefined ? null : visibleCode(first, viewer);
-  return conflict(first === undefined ? 'Some of these nights were just booked by someone else.' : conflictMessage(taken, viewer), {
+  return conflict('dates_unavailable', first === undefined ? 'Some of these nights were just booked by someone else.' : conflictMessage(taken, viewer), {
     ...(parameter === undefined ? {} : { parameter }),
-    reason: 'dates_unavailable',
     conflicting_night: first?.night ?? null,
     conflicting_booking: code,
     // The block endpoints' names for the same facts.

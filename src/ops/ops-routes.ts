@@ -74,7 +74,7 @@ export const opsRoutes: RoutesWith<{ readonly store: Store; readonly metrics: Me
       if (token !== null) {
         const sent = bearerToken(request.headers.authorization);
         if (sent === null || !sameToken(sent, token)) {
-          throw unauthorized('Send Authorization: Bearer <METRICS_TOKEN> to read the metrics.', { reason: sent === null ? 'missing_metrics_token' : 'invalid_metrics_token' });
+          throw unauthorized(sent === null ? 'missing_metrics_token' : 'invalid_metrics_token', 'Send Authorization: Bearer <METRICS_TOKEN> to read the metrics.');
         }
       }
       const body = await ctx.metrics.registry.metrics();

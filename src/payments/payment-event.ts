@@ -1,7 +1,7 @@
 import Stripe from 'stripe';
 import { Type, type Static } from 'typebox';
 import { Value } from 'typebox/value';
-import { AppError, badRequest } from '../http/errors.ts';
+import { badRequest, type AppError } from '../http/errors.ts';
 import { refusePrototypeKeys } from '../http/strict-json.ts';
 
 /**
@@ -39,10 +39,9 @@ export type PaymentIntent = Static<typeof PaymentIntentSchema>;
 export function readPaymentIntent(event: PaymentEvent): PaymentIntent {
   const object = event.data.object;
   if (!Value.Check(PaymentIntentSchema, object)) {
-    throw badRequest(`Event ${event.id} (${event.type}) does not carry a readable payment intent.`, {
+    throw badRequest('invalid_payment_intent', `Event ${event.id} (${event.type}) does not carry a readable payment intent.`, {
       parameter: 'data.object',
       expected: 'payment intent with id, amount and currency',
-      reason: 'invalid_payment_intent',
     });
   }
   return object;
@@ -52,10 +51,7 @@ export function readPaymentIntent(event: PaymentEvent): PaymentIntent {
 const TOLERANCE_SECONDS = 300;
 
 function staleSignature(): AppError {
-  return new AppError('BAD_REQUEST', 'The Stripe-Signature timestamp is more than 5 minutes from now.', {
-    parameter: 'Stripe-Signature',
-    reason: 'stale_signature',
-  });
+  return badRequest('stale_signature', 'The Stripe-Signature timestamp is more than 5 minutes from now.', { parameter: 'Stripe-Signature' });
 }
 
 /** The `t=` of a Stripe-Signature header (seconds since the epoch), or null. */
@@ -73,12 +69,10 @@ function signedAt(header: string): number | null {
  */
 export function verifyPaymentEvent(raw: Buffer, header: unknown, secret: string | null, now: Date): unknown {
   if (secret === null) {
-    throw badRequest('The payment webhook is not configured: set PAYMENT_WEBHOOK_SECRET or the payment webhook secret in admin settings.', {
-      reason: 'payment_webhook_not_configured',
-    });
+    throw badRequest('payment_webhook_not_configured', 'The payment webhook is not configured: set PAYMENT_WEBHOOK_SECRET or the payment webhook secret in admin settings.');
   }
   if (typeof header !== 'string' || header === '') {
-    throw badRequest('Missing Stripe-Signature header.', { parameter: 'Stripe-Signature', reason: 'missing_signature' });
+    throw badRequest('missing_signature', 'Missing Stripe-Signature header.', { parameter: 'Stripe-Signature' });
   }
   let event: unknown;
   try {
@@ -87,10 +81,10 @@ export function verifyPaymentEvent(raw: Buffer, header: unknown, secret: string 
   } catch (error) {
     if (error instanceof Stripe.errors.StripeSignatureVerificationError) {
       if (/tolerance/i.test(error.message)) throw staleSignature();
-      throw new AppError('BAD_REQUEST', 'The Stripe-Signature header does not match the body.', { parameter: 'Stripe-Signature', reason: 'invalid_signature' });
+      throw badRequest('invalid_signature', 'The Stripe-Signature header does not match the body.', { parameter: 'Stripe-Signature' });
     }
     // Signed, but not JSON.
-    throw badRequest('The request body is not valid JSON.', { reason: 'malformed_json' });
+    throw badRequest('malformed_json', 'The request body is not valid JSON.');
   }
   // Stripe's verifier only refuses old timestamps; one dated in the future would let a captured
   // signature made with a wrong clock (or a leaked secret) be replayed until that time comes.

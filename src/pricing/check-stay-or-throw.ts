@@ -15,8 +15,8 @@ export function checkStayOrThrow(
 ): { checkin: string; checkout: string; nights: number } {
   const result = checkStay({ ...stay, today: earliest }, stayRulesOf(accommodation), names);
   if (!result.ok) {
-    const { message, ...details } = result.violation;
-    throw badRequest(message, details);
+    const { message, reason, ...details } = result.violation;
+    throw badRequest(reason, message, details);
   }
   return result;
 }

@@ -37,11 +37,10 @@ export function requestedExtras(extras: Readonly<Record<string, boolean | undefi
   for (const [name, wanted] of Object.entries(extras)) {
     if (wanted !== true) continue;
     if (!(EXTRA_NAMES as readonly string[]).includes(name)) {
-      throw badRequest(`The extra "${name}" is not offered: extras are ${EXTRA_NAMES.join(', ')}.`, {
+      throw badRequest('extra_not_offered', `The extra "${name}" is not offered: extras are ${EXTRA_NAMES.join(', ')}.`, {
         parameter: `${parameter}.${name}`,
         expected: 'an extra the accommodation offers',
         received: true,
-        reason: 'extra_not_offered',
       });
     }
     requested[name as ExtraName] = true;
@@ -75,11 +74,10 @@ export function priceFromOverrides(
     throw error;
   }
   if (!result.ok) {
-    throw badRequest(`The extra "${result.extra}" is not offered by ${accommodation.name}.`, {
+    throw badRequest('extra_not_offered', `The extra "${result.extra}" is not offered by ${accommodation.name}.`, {
       parameter: `${extrasParameter}.${result.extra}`,
       expected: 'an extra the accommodation offers',
       received: true,
-      reason: 'extra_not_offered',
     });
   }
   const { quote } = result;
@@ -91,9 +89,8 @@ export function priceFromOverrides(
 function totalTooLarge(accommodation: Accommodation, total: number | null) {
   const decimals = currencyDecimals(accommodation.currency) ?? 2;
   const max = toMajor(MAX_AMOUNT_MINOR, decimals);
-  return badRequest(`The price of this stay is too large: a booking's total may be at most ${max} ${accommodation.currency}. Book fewer nights or guests.`, {
+  return badRequest('amount_too_large', `The price of this stay is too large: a booking's total may be at most ${max} ${accommodation.currency}. Book fewer nights or guests.`, {
     expected: `total up to ${max}`,
     received: total === null || !Number.isSafeInteger(total) ? null : toMajor(total, decimals),
-    reason: 'amount_too_large',
   });
 }

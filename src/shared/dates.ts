@@ -149,11 +149,13 @@ export function compareDates(a: string, b: string): -1 | 0 | 1 {
   return a < b ? -1 : a > b ? 1 : 0;
 }
 
-// One formatter per zone: building Intl.DateTimeFormat is slow and todayIn runs per request.
+// One formatter per zone and shape: building Intl.DateTimeFormat is slow and todayIn runs per request.
 const formatters = new Map<string, Intl.DateTimeFormat>();
 
-function formatterFor(timeZone: string): Intl.DateTimeFormat {
-  let f = formatters.get(timeZone);
+/** A cached formatter for `timeZone`: `date` gives year, month and day; `dateTime` adds the 24-hour time. */
+export function zoneFormatter(timeZone: string, shape: 'date' | 'dateTime'): Intl.DateTimeFormat {
+  const key = `${shape} ${timeZone}`;
+  let f = formatters.get(key);
   if (f === undefined) {
     // Gregorian calendar and latin digits are forced so the parts are always plain numbers.
     f = new Intl.DateTimeFormat('en-US', {
@@ -163,8 +165,9 @@ function formatterFor(timeZone: string): Intl.DateTimeFormat {
       day: '2-digit',
       calendar: 'gregory',
       numberingSystem: 'latn',
+      ...(shape === 'dateTime' ? { hourCycle: 'h23', hour: '2-digit', minute: '2-digit', second: '2-digit' } : {}),
     });
-    formatters.set(timeZone, f);
+    formatters.set(key, f);
   }
   return f;
 }
@@ -204,7 +207,7 @@ function computeTodayIn(timeZone: string, now: Date): string {
   let year = 0;
   let month = 0;
   let day = 0;
-  for (const part of formatterFor(timeZone).formatToParts(now)) {
+  for (const part of zoneFormatter(timeZone, 'date').formatToParts(now)) {
     if (part.type === 'year') year = Number(part.value);
     else if (part.type === 'month') month = Number(part.value);
     else if (part.type === 'day') day = Number(part.value);

@@ -46,6 +46,10 @@ function plural(n: number, word: string): string {
   return `${n} ${word}${n === 1 ? '' : 's'}`;
 }
 
+function notADate(parameter: string, received: unknown): StayViolation {
+  return { reason: 'invalid_date', parameter, expected: 'YYYY-MM-DD date', received, message: `${parameter} must be a real calendar date in YYYY-MM-DD format.` };
+}
+
 function fail(violation: StayViolation): StayCheckResult {
   return { ok: false, violation };
 }
@@ -63,23 +67,11 @@ export function checkStay(
 ): StayCheckResult {
   const checkin = parseIsoDate(req.checkin);
   if (checkin === null) {
-    return fail({
-      reason: 'invalid_date',
-      parameter: names.checkin,
-      expected: 'YYYY-MM-DD date',
-      received: req.checkin,
-      message: `${names.checkin} must be a real calendar date in YYYY-MM-DD format.`,
-    });
+    return fail(notADate(names.checkin, req.checkin));
   }
   const checkout = parseIsoDate(req.checkout);
   if (checkout === null) {
-    return fail({
-      reason: 'invalid_date',
-      parameter: names.checkout,
-      expected: 'YYYY-MM-DD date',
-      received: req.checkout,
-      message: `${names.checkout} must be a real calendar date in YYYY-MM-DD format.`,
-    });
+    return fail(notADate(names.checkout, req.checkout));
   }
 
   const nights = diffDays(checkin, checkout);

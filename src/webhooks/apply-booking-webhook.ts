@@ -39,7 +39,7 @@ export async function applyBookingWebhook(ctx: AppContext, body: UpdateBody, del
       const deliveryId = await recordDelivery(trx, record);
       const booking = await lockRows(trx, trx.selectFrom('bookings').selectAll().where('id', '=', body.booking_id)).executeTakeFirst();
       if (booking === undefined) {
-        throw notFound(`Booking ${body.booking_id} not found.`, { parameter: 'booking_id', received: body.booking_id, reason: 'booking_not_found' }).withBody({
+        throw notFound('booking_not_found', `Booking ${body.booking_id} not found.`, { parameter: 'booking_id', received: body.booking_id }).withBody({
           updated: false,
           message: `Booking ${body.booking_id} not found.`,
           booking_id: body.booking_id,

@@ -1,4 +1,4 @@
-import { AppError, ERROR_STATUS, type ErrorDetails, type ErrorName } from '../http/errors.ts';
+import { ERROR_STATUS, rememberedError, type AppError, type ErrorDetails, type ErrorName } from '../http/errors.ts';
 import type { DeliveryAnswer } from './webhook-events.ts';
 import type { UpdateResult } from './webhook-schemas.ts';
 
@@ -34,5 +34,5 @@ export function replayAnswer(answer: DeliveryAnswer): UpdateResult | null {
   if (parsed.result !== undefined) return parsed.result;
   const refusal = parsed.refusal;
   if (refusal === undefined || !isErrorName(refusal.name)) return null;
-  throw new AppError(refusal.name, refusal.message, refusal.details, refusal.extras);
+  throw rememberedError(refusal.name, refusal.message, refusal.details, refusal.extras);
 }

@@ -33,13 +33,12 @@ export async function verifyServiceWebhook(
   const secret = await getWebhookSecret(db);
   if (secret !== null) {
     if (signature === undefined) {
-      throw unauthorized('Missing X-Service-Signature header: webhook signatures are on.', { parameter: 'X-Service-Signature', reason: 'missing_signature' });
+      throw unauthorized('missing_signature', 'Missing X-Service-Signature header: webhook signatures are on.', { parameter: 'X-Service-Signature' });
     }
     if (!signatureMatches(secret, raw, signature)) {
-      throw unauthorized('X-Service-Signature does not match the body.', {
+      throw unauthorized('invalid_signature', 'X-Service-Signature does not match the body.', {
         parameter: 'X-Service-Signature',
         expected: 'sha256=<hex HMAC-SHA256 of the raw body>',
-        reason: 'invalid_signature',
       });
     }
   }
@@ -47,28 +46,25 @@ export async function verifyServiceWebhook(
   const timestamp = typeof body === 'object' && body !== null && !Array.isArray(body) ? (body as Record<string, unknown>).timestamp : undefined;
   const check = checkTimestamp(timestamp, now.getTime());
   if (check === 'invalid') {
-    throw badRequest('timestamp must be an ISO 8601 date-time, e.g. 2030-06-01T12:00:00Z (without a zone it is read as UTC).', {
+    throw badRequest('invalid_timestamp', 'timestamp must be an ISO 8601 date-time, e.g. 2030-06-01T12:00:00Z (without a zone it is read as UTC).', {
       parameter: 'timestamp',
       expected: 'ISO 8601 date-time',
       received: typeof timestamp === 'string' ? timestamp.slice(0, 100) : typeof timestamp,
-      reason: 'invalid_timestamp',
     });
   }
   // Without a secret anyone can write any timestamp, so checking its age would protect nothing.
   if (secret !== null && check === 'stale') {
-    throw unauthorized('timestamp is more than 5 minutes from now: refused as a possible replay.', {
+    throw unauthorized('stale_timestamp', 'timestamp is more than 5 minutes from now: refused as a possible replay.', {
       parameter: 'timestamp',
       received: timestamp,
-      reason: 'stale_timestamp',
     });
   }
   // Without a timestamp nothing tells a replay from a repeat of the same change (decisions.md 7).
   if (secret !== null && check === 'absent' && !options.allowMissingTimestamp) {
-    throw unauthorized('timestamp is missing: with webhook signatures on, every body must carry a timestamp (ISO 8601, within 5 minutes of now).', {
+    throw unauthorized('missing_timestamp', 'timestamp is missing: with webhook signatures on, every body must carry a timestamp (ISO 8601, within 5 minutes of now).', {
       parameter: 'timestamp',
       expected: 'ISO 8601 date-time within 5 minutes of now',
       received: null,
-      reason: 'missing_timestamp',
     });
   }
   return { body, retentionMs: secret !== null && check === 'fresh' ? TIMESTAMPED_RETENTION_MS : BYTES_RETENTION_MS };

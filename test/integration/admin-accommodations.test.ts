@@ -204,7 +204,7 @@ describe(`admin accommodations (${testStoreKind})`, () => {
     assert.deepEqual((await t.admin('GET', url)).json<{ data: Accommodation }>().data, created, 'a refused patch changes nothing');
 
     const missing = assertErrorEnvelope(await t.admin('PATCH', `${BASE}/999999`, { name: 'x' }), 404, 'NOT_FOUND');
-    assert.equal(missing.error.details.reason, 'not_found');
+    assert.equal(missing.error.details.reason, 'accommodation_not_found');
     const notAnId = assertErrorEnvelope(await t.admin('GET', `${BASE}/abc`), 400, 'BAD_REQUEST');
     assert.equal(notAnId.error.details.parameter, 'id');
   });

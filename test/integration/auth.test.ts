@@ -59,7 +59,7 @@ const name = (r: RouteInfo) => `${r.method} ${r.url}`;
 
 describe(`route inventory (${testStoreKind})`, () => {
   test('every route declares a known way to authenticate', () => {
-    const known = new Set(['public', 'api', 'admin', 'signature', 'payment-signature', 'session']);
+    const known = new Set(['public', 'api', 'admin', 'signature', 'payment-signature']);
     assert.deepEqual(routes.filter((r) => !known.has(r.auth)).map(name), []);
   });
 

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { compileErrors, validate } from '@readme/openapi-parser';
+import { ERROR_REASON_NAMES } from '../../src/http/error-reasons.ts';
 import { assertMatchesOpenApi } from '../support/openapi-check.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
 import { testStoreKind } from '../support/test-store.ts';
@@ -92,6 +93,21 @@ describe(`GET /openapi.json (${testStoreKind})`, () => {
       [],
       'routes that need a key but do not say so in /openapi.json',
     );
+  });
+
+  test("every documented error answer lists the closed table of reasons as details.reason's enum", () => {
+    const enums: unknown[] = [];
+    const walk = (node: unknown): void => {
+      if (Array.isArray(node)) node.forEach(walk);
+      else if (typeof node === 'object' && node !== null) {
+        const details = (node as { properties?: { details?: { properties?: { reason?: { enum?: unknown } } } } }).properties?.details;
+        if (details?.properties?.reason !== undefined) enums.push(details.properties.reason.enum);
+        Object.values(node).forEach(walk);
+      }
+    };
+    walk(doc);
+    assert.ok(enums.length >= 20, `error envelopes found in the document (${enums.length})`);
+    for (const values of enums) assert.deepEqual(values, ERROR_REASON_NAMES);
   });
 
   test('follows STAYDESK_SLUG', async () => {

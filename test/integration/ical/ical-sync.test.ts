@@ -25,10 +25,6 @@ after(async () => {
 const today = todayIn('UTC');
 const day = (n: number) => addDays(today, n);
 
-function admin(method: 'GET' | 'POST' | 'DELETE', url: string, payload?: unknown) {
-  return t.request({ method, url, key: t.adminKey, ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }) });
-}
-
 interface Pull {
   feed_id: number;
   feed: string;
@@ -46,14 +42,14 @@ async function setup(name = 'airbnb') {
   const accommodation = await makeAccommodation(t.ctx.db);
   const path = `/feed-${(pathCounter += 1)}.ics`;
   const base = `/admin/api/accommodations/${accommodation.id}`;
-  const res = await admin('POST', `${base}/ical-feeds`, { name, url: feeds.url(path) });
+  const res = await t.admin('POST', `${base}/ical-feeds`, { name, url: feeds.url(path) });
   assert.equal(res.statusCode, 201, res.body);
   const feed = res.json<{ data: { id: number } }>().data;
   return { accommodation, path, base, feedId: feed.id };
 }
 
 async function sync(base: string, feedId: number): Promise<Pull> {
-  const res = await admin('POST', `${base}/ical-feeds/${feedId}/sync`);
+  const res = await t.admin('POST', `${base}/ical-feeds/${feedId}/sync`);
   assert.equal(res.statusCode, 200, res.body);
   assertMatchesOpenApi(t.app, 'POST', `${base}/ical-feeds/${feedId}/sync`, res);
   return res.json<{ data: Pull }>().data;
@@ -126,7 +122,7 @@ describe(`iCal import (${testStoreKind})`, () => {
       assert.equal(pull.outcome, 'failed');
       assert.match(pull.error ?? '', message);
       assert.deepEqual(await externalNights(accommodation.id), eachDate(day(3), day(6)), 'no night freed');
-      const listed = (await admin('GET', `${base}/ical-feeds`)).json<{ data: { last_status: string; consecutive_failures: number; next_attempt_at: string; pulls: { outcome: string }[] }[] }>().data[0];
+      const listed = (await t.admin('GET', `${base}/ical-feeds`)).json<{ data: { last_status: string; consecutive_failures: number; next_attempt_at: string; pulls: { outcome: string }[] }[] }>().data[0];
       assert.equal(listed?.last_status, 'failed');
       assert.equal(listed?.consecutive_failures, i + 1);
       assert.ok((listed?.next_attempt_at ?? '') > t.ctx.now().toISOString());
@@ -150,7 +146,7 @@ describe(`iCal import (${testStoreKind})`, () => {
     const pull = await sync(base, feedId);
     assert.equal(pull.alerts, 1);
     assert.deepEqual(await externalNights(accommodation.id), [day(42), day(43)], 'every free night is taken');
-    const alerts = await admin('GET', `${base}/overbooking-alerts`);
+    const alerts = await t.admin('GET', `${base}/overbooking-alerts`);
     assertMatchesOpenApi(t.app, 'GET', `${base}/overbooking-alerts`, alerts);
     const [alert, ...rest] = alerts.json<{ data: { nights: number; imported: { uid: string; feed: string }; other: { kind: string; booking_id: number; confirmation_code: string } }[] }>().data;
     assert.equal(rest.length, 0);
@@ -173,7 +169,7 @@ describe(`iCal import (${testStoreKind})`, () => {
     // The booking is cancelled: the alert goes at once, and the next pull takes the freed night.
     const cancelled = await postWebhook(t, 'update', { event_type: 'cancelled', booking_id: booking.id, timestamp: new Date().toISOString() });
     assert.equal(cancelled.statusCode, 200, cancelled.body);
-    assert.deepEqual((await admin('GET', `${base}/overbooking-alerts`)).json<{ data: unknown[] }>().data, []);
+    assert.deepEqual((await t.admin('GET', `${base}/overbooking-alerts`)).json<{ data: unknown[] }>().data, []);
     feeds.set(path, calendarOf([{ uid: 'renamed@airbnb.com', start: day(41), end: day(44) }, { uid: 'nudge', start: day(90), end: day(91) }]));
     await sync(base, feedId);
     assert.ok((await externalNights(accommodation.id)).includes(day(41)));
@@ -181,7 +177,7 @@ describe(`iCal import (${testStoreKind})`, () => {
 
   test("Airbnb's sliding Not-available window does not churn", async () => {
     const { accommodation, path, base, feedId } = await setup();
-    const block = await admin('POST', `${base}/blocks`, { from: day(200), to: day(202), reason: 'owner' });
+    const block = await t.admin('POST', `${base}/blocks`, { from: day(200), to: day(202), reason: 'owner' });
     assert.equal(block.statusCode, 201, block.body);
     feeds.set(path, calendarOf([{ uid: 'window-1', start: day(150), end: day(300), summary: 'Airbnb (Not available)' }]));
     assert.equal((await sync(base, feedId)).alerts, 1);
@@ -192,24 +188,24 @@ describe(`iCal import (${testStoreKind})`, () => {
     }
     assert.equal((await externalNights(accommodation.id)).at(-1), day(302));
     assert.equal((await t.ctx.db.selectFrom('external_reservations').select('id').where('feed_id', '=', feedId).execute()).length, 1);
-    assert.equal((await admin('GET', `${base}/overbooking-alerts`)).json<{ data: unknown[] }>().data.length, 1);
+    assert.equal((await t.admin('GET', `${base}/overbooking-alerts`)).json<{ data: unknown[] }>().data.length, 1);
   });
 
   test('two feeds over the same nights: the second one alerts against the first', async () => {
     const { accommodation, path, base, feedId } = await setup('airbnb');
     const otherPath = `/feed-${(pathCounter += 1)}.ics`;
-    const other = (await admin('POST', `${base}/ical-feeds`, { name: 'vrbo', url: feeds.url(otherPath) })).json<{ data: { id: number } }>().data;
+    const other = (await t.admin('POST', `${base}/ical-feeds`, { name: 'vrbo', url: feeds.url(otherPath) })).json<{ data: { id: number } }>().data;
     feeds.set(path, calendarOf([{ uid: 'a', start: day(60), end: day(63) }]));
     feeds.set(otherPath, calendarOf([{ uid: 'b', start: day(62), end: day(64) }]));
     await sync(base, feedId);
     assert.equal((await sync(base, other.id)).alerts, 1);
-    const [alert] = (await admin('GET', `${base}/overbooking-alerts`)).json<{ data: { imported: { feed: string }; other: { kind: string; feed: string } }[] }>().data;
+    const [alert] = (await t.admin('GET', `${base}/overbooking-alerts`)).json<{ data: { imported: { feed: string }; other: { kind: string; feed: string } }[] }>().data;
     assert.equal(alert?.imported.feed, 'vrbo');
     assert.deepEqual([alert?.other.kind, alert?.other.feed], ['external', 'airbnb']);
     // The first feed drops its stay: the alert clears and the second feed takes the night on its next pull.
     feeds.set(path, calendarOf([]));
     await sync(base, feedId);
-    assert.deepEqual((await admin('GET', `${base}/overbooking-alerts`)).json<{ data: unknown[] }>().data, []);
+    assert.deepEqual((await t.admin('GET', `${base}/overbooking-alerts`)).json<{ data: unknown[] }>().data, []);
     await sync(base, other.id);
     assert.deepEqual(await externalNights(accommodation.id), [day(62), day(63)]);
   });
@@ -231,9 +227,9 @@ describe(`iCal import (${testStoreKind})`, () => {
   test('the admin listing never shows credentials of a feed URL', async () => {
     const accommodation = await makeAccommodation(t.ctx.db);
     const base = `/admin/api/accommodations/${accommodation.id}`;
-    const created = await admin('POST', `${base}/ical-feeds`, { name: 'private', url: 'https://user:s3cret@calendar.example.com/feed.ics' });
+    const created = await t.admin('POST', `${base}/ical-feeds`, { name: 'private', url: 'https://user:s3cret@calendar.example.com/feed.ics' });
     assert.equal(created.statusCode, 201, created.body);
-    const list = await admin('GET', `${base}/ical-feeds`);
+    const list = await t.admin('GET', `${base}/ical-feeds`);
     assertMatchesOpenApi(t.app, 'GET', `${base}/ical-feeds`, list);
     assert.ok(!list.body.includes('s3cret'));
     assert.ok(!created.body.includes('s3cret'));
@@ -246,11 +242,11 @@ describe(`iCal export (${testStoreKind})`, () => {
     const { accommodation, path, base, feedId } = await setup();
     await insertBooking(t.ctx.db, accommodation, { checkin: day(10), checkout: day(12) });
     await insertBooking(t.ctx.db, accommodation, { checkin: day(50), checkout: day(52), status: 'cancelled' });
-    assert.equal((await admin('POST', `${base}/blocks`, { from: day(20), to: day(21), reason: 'painting' })).statusCode, 201);
+    assert.equal((await t.admin('POST', `${base}/blocks`, { from: day(20), to: day(21), reason: 'painting' })).statusCode, 201);
     feeds.set(path, calendarOf([{ uid: 'imp', start: day(30), end: day(33) }]));
     await sync(base, feedId);
 
-    const detail = await admin('GET', base);
+    const detail = await t.admin('GET', base);
     assertMatchesOpenApi(t.app, 'GET', base, detail);
     const exportUrl = detail.json<{ data: { ical_export_url: string } }>().data.ical_export_url;
     assert.match(exportUrl, new RegExp(`^http://staydesk\\.test/${t.config.slug}/ical/[A-Za-z0-9_-]{43}\\.ics$`));
@@ -270,12 +266,12 @@ describe(`iCal export (${testStoreKind})`, () => {
     const cached = await t.request({ method: 'GET', url: exportPath, key: null, headers: { 'if-none-match': res.headers.etag } });
     assert.equal(cached.statusCode, 304);
 
-    const feedExport = (await admin('GET', `${base}/ical-feeds`)).json<{ data: { export_url: string }[] }>().data[0]?.export_url ?? '';
+    const feedExport = (await t.admin('GET', `${base}/ical-feeds`)).json<{ data: { export_url: string }[] }>().data[0]?.export_url ?? '';
     const own = await t.request({ method: 'GET', url: new URL(feedExport).pathname, key: null });
     assert.equal(own.statusCode, 200);
     assert.deepEqual(parseFeed(own.body, { timeZone: 'UTC', today }).flatMap((s) => eachDate(s.start, s.end)).sort(), [day(10), day(11), day(20)], "the feed's own stays are left out");
 
-    const rotated = await admin('POST', `${base}/ical-export-url/rotate`);
+    const rotated = await t.admin('POST', `${base}/ical-export-url/rotate`);
     assert.equal(rotated.statusCode, 200, rotated.body);
     assert.notEqual(rotated.json<{ data: { ical_export_url: string } }>().data.ical_export_url, exportUrl);
     assertErrorEnvelope(await t.request({ method: 'GET', url: exportPath, key: null }), 404, 'NOT_FOUND');

@@ -1,0 +1,118 @@
+/**
+ * The closed table of `details.reason` values: what a client may branch on. Each reason has the
+ * HTTP status(es) it comes with and what it means; the typed factories of errors.ts only accept a
+ * reason listed here for their status. docs/decisions.md ("Error reasons") and the OpenAPI
+ * document (`details.reason` of the error envelope) list the same table; a unit test keeps the
+ * three in step.
+ */
+
+export const ERROR_REASONS = {
+  // 400: the request itself
+  malformed_json: { status: [400], meaning: 'the body is not valid JSON' },
+  forbidden_json_key: { status: [400], meaning: 'the JSON body has a `__proto__` or `constructor.prototype` key' },
+  unsupported_media_type: { status: [400], meaning: 'the body is not sent as `application/json`' },
+  malformed_http: { status: [400], meaning: 'the request line, headers or chunked body are not valid HTTP/1.1' },
+  bad_request: { status: [400], meaning: 'another request the framework could not understand' },
+  bad_url: { status: [400], meaning: 'the URL is not valid (e.g. bad percent-encoding)' },
+  param_too_long: { status: [400], meaning: 'a path parameter is longer than the router takes (100 characters)' },
+  nul_character: { status: [400], meaning: 'a body or query string value contains U+0000' },
+  legacy_jsonrpc_body: { status: [400], meaning: 'a v1 body wrapped as legacy JSON-RPC `{jsonrpc, method, params}`' },
+  // 400: schema validation (`invalid_<keyword>` for the schema keyword that failed)
+  invalid: { status: [400], meaning: 'the request does not match its schema (no more specific reason)' },
+  missing: { status: [400], meaning: 'a required field is missing' },
+  unknown_parameter: { status: [400], meaning: 'a field or filter that a closed body or query does not know' },
+  invalid_type: { status: [400], meaning: 'a value of the wrong JSON type (no coercion)' },
+  invalid_enum: { status: [400], meaning: 'a value outside a fixed set; `expected` lists the allowed values' },
+  invalid_const: { status: [400], meaning: 'a value other than the one allowed' },
+  invalid_anyOf: { status: [400], meaning: 'a value that matches none of the allowed shapes' },
+  invalid_format: { status: [400], meaning: 'a string not in the required format (date, e-mail, URI, ...)' },
+  invalid_pattern: { status: [400], meaning: 'a string not matching the required pattern' },
+  invalid_minLength: { status: [400], meaning: 'a string shorter than allowed' },
+  invalid_maxLength: { status: [400], meaning: 'a string longer than allowed' },
+  invalid_minimum: { status: [400], meaning: 'a number below the minimum' },
+  invalid_maximum: { status: [400], meaning: 'a number above the maximum' },
+  invalid_exclusiveMinimum: { status: [400], meaning: 'a number not above the exclusive minimum' },
+  invalid_exclusiveMaximum: { status: [400], meaning: 'a number not below the exclusive maximum' },
+  invalid_minItems: { status: [400], meaning: 'a list with fewer items than allowed' },
+  invalid_maxItems: { status: [400], meaning: 'a list with more items than allowed' },
+  // 400: values the schema cannot judge
+  blank: { status: [400], meaning: 'a name that is empty once trimmed' },
+  out_of_range: { status: [400], meaning: 'a list `limit` outside 1–200' },
+  invalid_date: { status: [400], meaning: 'not a real calendar date `YYYY-MM-DD`' },
+  invalid_range: { status: [400], meaning: 'an end date not after the start date' },
+  range_too_long: { status: [400], meaning: 'an admin date range (blocks, prices) of more than 731 nights' },
+  past_date: { status: [400], meaning: 'a stay that starts before today in the accommodation\'s time zone' },
+  min_stay: { status: [400], meaning: 'fewer nights than the accommodation\'s minimum stay' },
+  max_stay: { status: [400], meaning: 'more nights than the accommodation\'s maximum stay' },
+  max_guests: { status: [400], meaning: 'more guests than the accommodation takes' },
+  extra_not_offered: { status: [400], meaning: 'an extra the accommodation does not offer' },
+  unknown_currency: { status: [400], meaning: 'not an ISO 4217 currency code' },
+  invalid_amount: { status: [400], meaning: 'an amount that cannot be expressed in the currency\'s minor units' },
+  amount_too_large: { status: [400], meaning: 'a money amount above the bound the store holds' },
+  invalid_rate: { status: [400], meaning: 'a rate that is not a fraction from 0 to 1 with at most 6 decimals' },
+  unknown_timezone: { status: [400], meaning: 'not an IANA time zone name' },
+  invalid_url: { status: [400], meaning: 'a feed URL that is not an http(s) URL' },
+  private_address: { status: [400], meaning: 'a feed URL naming a loopback, private or internal address' },
+  invalid_timestamp: { status: [400], meaning: 'a webhook `timestamp` that is not an ISO 8601 date-time' },
+  invalid_payment_intent: { status: [400], meaning: 'a payment event without a readable payment intent' },
+  payment_webhook_not_configured: { status: [400], meaning: 'no payment webhook secret is set, so every payment event is refused' },
+  stale_signature: { status: [400], meaning: 'a `Stripe-Signature` dated more than 5 minutes from now' },
+  // 400 (payment events) or 401 (service webhooks)
+  missing_signature: { status: [400, 401], meaning: 'a signed webhook sent without its signature header' },
+  invalid_signature: { status: [400, 401], meaning: 'a webhook signature that does not match the body' },
+  // 401, 403
+  missing_api_key: { status: [401], meaning: 'no `Authorization: Bearer` API key' },
+  invalid_api_key: { status: [401], meaning: 'an unknown or revoked API key' },
+  missing_metrics_token: { status: [401], meaning: 'no bearer token on `/metrics` while `METRICS_TOKEN` is set' },
+  invalid_metrics_token: { status: [401], meaning: 'a wrong bearer token on `/metrics`' },
+  missing_timestamp: { status: [401], meaning: 'a webhook body without `timestamp` while a signing secret is set' },
+  stale_timestamp: { status: [401], meaning: 'a webhook `timestamp` more than 5 minutes from now (possible replay)' },
+  admin_scope_required: { status: [403], meaning: 'an API key without admin scope on the admin API' },
+  // 404
+  unknown_route: { status: [404], meaning: 'no route for this method and path' },
+  accommodation_not_found: { status: [404], meaning: 'no accommodation with this id' },
+  booking_not_found: { status: [404], meaning: 'no booking with this id (or not one this API key may read)' },
+  api_key_not_found: { status: [404], meaning: 'no API key with this id' },
+  message_not_found: { status: [404], meaning: 'no outbox message with this id' },
+  feed_not_found: { status: [404], meaning: 'the accommodation has no iCal feed with this id' },
+  invoice_not_found: { status: [404], meaning: 'no invoice at this address (unknown token or cancelled booking)' },
+  calendar_not_found: { status: [404], meaning: 'no iCal export calendar at this address' },
+  // 408
+  request_timeout: { status: [408], meaning: 'the headers and body did not all arrive within the request timeout' },
+  // 409
+  dates_unavailable: { status: [409], meaning: 'a night of the stay is taken; `details` names the first one and its holder' },
+  price_mismatch: { status: [409], meaning: 'the amount sent does not match the price of the stay' },
+  idempotency_key_reused: { status: [409], meaning: 'an idempotency key repeated with a different body' },
+  booking_cancelled: { status: [409], meaning: 'a cancelled booking cannot be modified' },
+  booking_not_confirmed: { status: [409], meaning: 'a draft awaiting card payment cannot be modified' },
+  has_bookings: { status: [409], meaning: 'an accommodation with bookings cannot be deleted or change currency' },
+  duplicate_feed_name: { status: [409], meaning: 'the accommodation already has an iCal feed with this name' },
+  login_taken: { status: [409], meaning: 'a user with this login exists' },
+  // 413, 429, 431, 503
+  body_too_large: { status: [413], meaning: 'a body over 1 MiB' },
+  rate_limited: { status: [429], meaning: 'too many requests (per key, per address, or failed authentications)' },
+  draft_limit: { status: [429], meaning: 'the API key holds the most live card-payment drafts it may' },
+  headers_too_large: { status: [431], meaning: 'request headers over 16 KiB' },
+  store_unavailable: { status: [503], meaning: 'the database cannot be reached for a moment; retry after `Retry-After`' },
+  shutting_down: { status: [503], meaning: 'the server is draining before it stops; retry on another process' },
+} as const satisfies Record<string, { status: readonly number[]; meaning: string }>;
+
+export type ErrorReason = keyof typeof ERROR_REASONS;
+
+/** The reasons that may come with HTTP status `S`. */
+export type ReasonFor<S extends number> = {
+  [R in ErrorReason]: S extends (typeof ERROR_REASONS)[R]['status'][number] ? R : never;
+}[ErrorReason];
+
+export const ERROR_REASON_NAMES = Object.keys(ERROR_REASONS) as ErrorReason[];
+
+/** Whether `reason` is in the table for HTTP status `status`. */
+export function isReasonFor<S extends number>(reason: string, status: S): reason is ReasonFor<S> {
+  return Object.hasOwn(ERROR_REASONS, reason) && (ERROR_REASONS[reason as ErrorReason].status as readonly number[]).includes(status);
+}
+
+/** The reason for a schema keyword that failed validation; a keyword the table lacks is `invalid`. */
+export function validationReason(keyword: string): ReasonFor<400> {
+  const reason = `invalid_${keyword}`;
+  return isReasonFor(reason, 400) ? reason : 'invalid';
+}

@@ -6,6 +6,7 @@ import * as technicalUser from './migrations/0002-technical-user.ts';
 import * as bookingHistory from './migrations/0003-booking-history.ts';
 import * as icalSync from './migrations/0005-ical-sync.ts';
 import * as changeAnnouncements from './migrations/0007-change-announcements.ts';
+import * as consoleSessions from './migrations/0009-console-sessions.ts';
 import type { Db } from './store.ts';
 
 /** Migrations in order. Names sort by their numeric prefix; never rename a shipped one. */
@@ -15,6 +16,7 @@ export const migrations: Record<string, Migration> = {
   '0003-booking-history': bookingHistory,
   '0005-ical-sync': icalSync,
   '0007-change-announcements': changeAnnouncements,
+  '0009-console-sessions': consoleSessions,
 };
 
 export class MigrationError extends Error {

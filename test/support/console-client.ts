@@ -6,6 +6,7 @@ import type { TestApp } from './test-app.ts';
 export interface ConsoleClient {
   cookie: string;
   csrf: string;
+  userId: number;
   get(url: string): Promise<LightMyRequestResponse>;
   /** A form post; the CSRF token is added unless `csrf: false`. */
   post(url: string, form: Record<string, string>, options?: { csrf?: boolean | string }): Promise<LightMyRequestResponse>;
@@ -20,7 +21,7 @@ export function formBody(form: Record<string, string>): string {
 export async function signIn(t: TestApp, login?: string): Promise<ConsoleClient> {
   users += 1;
   const name = login ?? `host${users}-${process.pid}`;
-  const { password } = await createAdminUser(t.ctx.db, name);
+  const { id: userId, password } = await createAdminUser(t.ctx.db, name);
   const res = await t.app.inject({
     method: 'POST',
     url: '/admin/sign-in',
@@ -36,6 +37,7 @@ export async function signIn(t: TestApp, login?: string): Promise<ConsoleClient>
   return {
     cookie,
     csrf,
+    userId,
     get: (url) => t.app.inject({ method: 'GET', url, headers: { cookie } }),
     post: (url, form, options = {}) =>
       t.app.inject({

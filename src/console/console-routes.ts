@@ -19,6 +19,7 @@ import { createSignInLimits } from './sign-in-limits.ts';
 const ASSETS = join(import.meta.dirname, 'assets');
 const CSS = readFileSync(join(ASSETS, 'console.css'), 'utf8');
 const JS = readFileSync(join(ASSETS, 'console.js'), 'utf8');
+const ICON = readFileSync(join(ASSETS, 'icon.svg'), 'utf8');
 
 const SECURITY_HEADERS = {
   'content-security-policy': "default-src 'none'; style-src 'self'; script-src 'self'; img-src 'self'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'; connect-src 'self'",
@@ -58,6 +59,7 @@ export const consoleRoutes: FeatureRoutes = async (app, { ctx }) => {
 
   app.get('/assets/console.css', { config: { auth: 'public' }, schema: { hide: true } }, async (_request, reply) => reply.type('text/css; charset=utf-8').send(CSS));
   app.get('/assets/console.js', { config: { auth: 'public' }, schema: { hide: true } }, async (_request, reply) => reply.type('text/javascript; charset=utf-8').send(JS));
+  app.get('/assets/icon.svg', { config: { auth: 'public' }, schema: { hide: true } }, async (_request, reply) => reply.type('image/svg+xml').send(ICON));
   await app.register(signInRoutes(createSignInLimits()), { ctx });
 
   await app.register(async (pages) => {

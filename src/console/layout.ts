@@ -28,6 +28,7 @@ export function page(chrome: PageChrome, body: Renderable): Html {
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${chrome.title} · Staydesk</title>
+<link rel="icon" href="/admin/assets/icon.svg" type="image/svg+xml">
 <link rel="stylesheet" href="/admin/assets/console.css">
 <script src="/admin/assets/console.js" defer></script>
 </head>
@@ -69,11 +70,13 @@ export interface FieldOptions {
   step?: string;
   min?: string;
   attrs?: Html;
+  /** Makes the input's id unique when two forms on a page have a field of the same name. */
+  idPrefix?: string;
 }
 
 /** A labelled input with its error beside it. */
 export function field(label: string, name: string, errors: Readonly<Record<string, string>>, options: FieldOptions = {}): Html {
-  const id = `f-${name}`;
+  const id = `${options.idPrefix ?? 'f'}-${name}`;
   const invalid = errors[name] !== undefined;
   return html`<div class="field${invalid ? ' invalid' : ''}"><label for="${id}">${label}</label>
 <input id="${id}" name="${name}" type="${options.type ?? 'text'}"${options.value === undefined || options.value === null ? '' : html` value="${String(options.value)}"`}${options.required === true ? html` required` : ''}${options.step === undefined ? '' : html` step="${options.step}"`}${options.min === undefined ? '' : html` min="${options.min}"`}${invalid ? html` aria-invalid="true" aria-describedby="err-${name}"` : ''}${options.attrs ?? ''}>

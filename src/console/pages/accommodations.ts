@@ -78,9 +78,9 @@ ${accommodationForm(base, 'Save the rules', csrf, failed?.section === 'rules' ? 
 <h2>Seasonal prices</h2>
 <form method="post" action="${base}/prices" class="row">${csrfField(csrf)}
 ${errorsOf('price')._form === undefined ? '' : html`<p class="error" role="alert">${errorsOf('price')._form}</p>`}
-${field('First night', 'from', errorsOf('price'), { type: 'date', value: valuesOf('price').from ?? null, required: true })}
-${field('Until (the night after the last)', 'to', errorsOf('price'), { type: 'date', value: valuesOf('price').to ?? null, required: true })}
-${field(`Price per night (${accommodation.currency}; empty: the base price)`, 'price', errorsOf('price'), { type: 'number', step: 'any', min: '0', value: valuesOf('price').price ?? null })}
+${field('First night', 'from', errorsOf('price'), { idPrefix: 'price', type: 'date', value: valuesOf('price').from ?? null, required: true })}
+${field('Until (the night after the last)', 'to', errorsOf('price'), { idPrefix: 'price', type: 'date', value: valuesOf('price').to ?? null, required: true })}
+${field(`Price per night (${accommodation.currency}; empty: the base price)`, 'price', errorsOf('price'), { idPrefix: 'price', type: 'number', step: 'any', min: '0', value: valuesOf('price').price ?? null })}
 <button type="submit">Set the price</button></form>
 <h2>Blocked nights</h2>
 ${
@@ -92,9 +92,9 @@ ${
 }
 <form method="post" action="${base}/blocks" class="row">${csrfField(csrf)}
 ${errorsOf('block')._form === undefined ? '' : html`<p class="error" role="alert">${errorsOf('block')._form}</p>`}
-${field('First night', 'from', errorsOf('block'), { type: 'date', value: valuesOf('block').from ?? null, required: true })}
-${field('Until (the night after the last)', 'to', errorsOf('block'), { type: 'date', value: valuesOf('block').to ?? null, required: true })}
-${field('Reason', 'reason', errorsOf('block'), { value: valuesOf('block').reason ?? null })}
+${field('First night', 'from', errorsOf('block'), { idPrefix: 'block', type: 'date', value: valuesOf('block').from ?? null, required: true })}
+${field('Until (the night after the last)', 'to', errorsOf('block'), { idPrefix: 'block', type: 'date', value: valuesOf('block').to ?? null, required: true })}
+${field('Reason', 'reason', errorsOf('block'), { idPrefix: 'block', value: valuesOf('block').reason ?? null })}
 <button type="submit">Block these nights</button></form>
 <h2>Calendar export</h2>
 <p>Give this secret address to other channels so they see every taken night (no guest data):</p>
@@ -113,8 +113,8 @@ ${
 }
 <form method="post" action="${base}/feeds" class="row">${csrfField(csrf)}
 ${errorsOf('feed')._form === undefined ? '' : html`<p class="error" role="alert">${errorsOf('feed')._form}</p>`}
-${field('Channel name (letters, digits, - and _)', 'name', errorsOf('feed'), { value: valuesOf('feed').name ?? null, required: true, hint: 'e.g. airbnb' })}
-${field('iCal URL', 'url', errorsOf('feed'), { type: 'url', value: valuesOf('feed').url ?? null, required: true })}
+${field('Channel name (letters, digits, - and _)', 'name', errorsOf('feed'), { idPrefix: 'feed', value: valuesOf('feed').name ?? null, required: true, hint: 'e.g. airbnb' })}
+${field('iCal URL', 'url', errorsOf('feed'), { idPrefix: 'feed', type: 'url', value: valuesOf('feed').url ?? null, required: true })}
 <button type="submit">Add calendar</button></form>`;
   return sendPage(request, reply, accommodation.name, 'accommodations', body, status);
 }

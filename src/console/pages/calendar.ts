@@ -80,15 +80,15 @@ ${
     : html`<div class="row">
 <form method="post" action="/admin/calendar/block" aria-labelledby="h-block"><h2 id="h-block">Block nights</h2>${csrfField(csrf)}<input type="hidden" name="month" value="${monthKey(year, month)}">
 ${fieldError(block.errors, '_form')}${accSelect('b', block.values, block.errors)}
-${field('First night', 'from', block.errors, { type: 'date', value: block.values.from ?? null, required: true })}
-${field('Until (the night after the last)', 'to', block.errors, { type: 'date', value: block.values.to ?? null, required: true })}
-${field('Reason', 'reason', block.errors, { value: block.values.reason ?? null })}
+${field('First night', 'from', block.errors, { idPrefix: 'block', type: 'date', value: block.values.from ?? null, required: true })}
+${field('Until (the night after the last)', 'to', block.errors, { idPrefix: 'block', type: 'date', value: block.values.to ?? null, required: true })}
+${field('Reason', 'reason', block.errors, { idPrefix: 'block', value: block.values.reason ?? null })}
 <button type="submit">Block these nights</button></form>
 <form method="post" action="/admin/calendar/price" aria-labelledby="h-price"><h2 id="h-price">Set the price of nights</h2>${csrfField(csrf)}<input type="hidden" name="month" value="${monthKey(year, month)}">
 ${fieldError(price.errors, '_form')}${accSelect('p', price.values, price.errors)}
-${field('First night', 'from', price.errors, { type: 'date', value: price.values.from ?? null, required: true })}
-${field('Until (the night after the last)', 'to', price.errors, { type: 'date', value: price.values.to ?? null, required: true })}
-${field('Price per night (empty: back to the base price)', 'price', price.errors, { type: 'number', step: 'any', min: '0', value: price.values.price ?? null })}
+${field('First night', 'from', price.errors, { idPrefix: 'price', type: 'date', value: price.values.from ?? null, required: true })}
+${field('Until (the night after the last)', 'to', price.errors, { idPrefix: 'price', type: 'date', value: price.values.to ?? null, required: true })}
+${field('Price per night (empty: back to the base price)', 'price', price.errors, { idPrefix: 'price', type: 'number', step: 'any', min: '0', value: price.values.price ?? null })}
 <button type="submit">Set the price</button></form>
 </div>`
 }`;

@@ -50,7 +50,7 @@ ${notice(q.done === undefined ? null : (NOTICES[q.done] ?? null))}
 ${
   shown.secret === undefined
     ? ''
-    : html`<section aria-labelledby="h-secret" role="status"><h2 id="h-secret">${shown.secret.label}</h2><p>Copy it now: it is shown only this once.</p><div class="row"><div class="field"><label for="new-secret">${shown.secret.label}</label><input id="new-secret" class="secret" readonly value="${shown.secret.value}"></div><button type="button" class="secondary" data-copy="new-secret">Copy</button></div></section>`
+    : html`<div aria-labelledby="h-secret" role="status"><h2 id="h-secret">${shown.secret.label}</h2><p>Copy it now: it is shown only this once.</p><div class="row"><div class="field"><label for="new-secret">${shown.secret.label}</label><input id="new-secret" class="secret" readonly value="${shown.secret.value}"></div><button type="button" class="secondary" data-copy="new-secret">Copy</button></div></div>`
 }
 <h2>API keys</h2>
 <table class="stack"><thead><tr><th scope="col">Name</th><th scope="col">Starts with</th><th scope="col">Scope</th><th scope="col">Created</th><th scope="col">Last used</th><th scope="col">State</th></tr></thead><tbody>

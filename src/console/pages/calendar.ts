@@ -77,7 +77,7 @@ ${notice(q.done === undefined ? null : (NOTICES[q.done] ?? null))}
 ${
   grid.rows.length === 0
     ? html`<p>No accommodations yet. <a href="/admin/accommodations/new">Create one</a>.</p>`
-    : html`<div class="row">
+    : html`<div class="forms">
 <form method="post" action="/admin/calendar/block" aria-labelledby="h-block"><h2 id="h-block">Block nights</h2>${csrfField(csrf)}<input type="hidden" name="month" value="${monthKey(year, month)}">
 ${fieldError(block.errors, '_form')}${accSelect('b', block.values, block.errors)}
 ${field('First night', 'from', block.errors, { idPrefix: 'block', type: 'date', value: block.values.from ?? null, required: true })}

@@ -94,7 +94,8 @@ test('a host runs the day in the console', async () => {
   assert.ok(id > 0);
 
   // A season's price.
-  const season = addDays(todayIn('UTC'), 40);
+  // The 3rd of a month at least 40 days ahead: every night used below lies in that one month.
+  const season = `${addDays(todayIn('UTC'), 40).slice(0, 7)}-03`;
   await page.locator('#price-from').fill(season);
   await page.locator('#price-to').fill(addDays(season, 7));
   await page.locator('#price-price').fill('175');
@@ -106,12 +107,17 @@ test('a host runs the day in the console', async () => {
   // Block nights from the calendar; a taken night shows its error beside the form.
   const month = season.slice(0, 7);
   await page.goto(`${base}/admin/calendar?month=${month}`);
-  await page.locator('#b-acc').selectOption(String(id));
-  await page.locator('#block-from').fill(addDays(season, 10));
-  await page.locator('#block-to').fill(addDays(season, 12));
+  // Selecting two nights in the timeline fills the form (progressive enhancement).
+  await page.locator(`tr[data-accommodation="${id}"] td[data-night="${addDays(season, 10)}"]`).click();
+  await page.locator(`tr[data-accommodation="${id}"] td[data-night="${addDays(season, 11)}"]`).click();
+  assert.equal(await page.locator('#b-acc').inputValue(), String(id));
+  assert.equal(await page.locator('#block-from').inputValue(), addDays(season, 10));
+  assert.equal(await page.locator('#block-to').inputValue(), addDays(season, 12));
   await page.locator('#block-reason').fill('roof repair');
   await page.getByRole('button', { name: 'Block these nights' }).click();
   await page.getByText('The nights are blocked.').waitFor();
+  const blocks = await t.ctx.db.selectFrom('night_claims').select('night').where('accommodation_id', '=', id).where('kind', '=', 'block').orderBy('night').execute();
+  assert.deepEqual(blocks.map((b) => b.night), [addDays(season, 10), addDays(season, 11)]);
   await page.locator('#b-acc').selectOption(String(id));
   await page.locator('#block-from').fill(addDays(season, 11));
   await page.locator('#block-to').fill(addDays(season, 13));

@@ -1,4 +1,5 @@
 import type { Executor } from '../db/store.ts';
+import { liveClaim } from '../occupancy/night-ledger.ts';
 import { addDays, daysInMonth, eachDate, firstOfMonth } from '../shared/dates.ts';
 
 /** What the console's calendar shows: every accommodation's nights of one month, read in four queries. */
@@ -33,7 +34,8 @@ export function monthBounds(year: number, month: number): { from: string; to: st
   return { from, to: addDays(from, daysInMonth(year, month)) };
 }
 
-export async function loadMonthGrid(db: Executor, year: number, month: number): Promise<MonthGrid> {
+/** A card draft past its hold holds nothing (the ledger's live-claim rule), so it is not shown. */
+export async function loadMonthGrid(db: Executor, year: number, month: number, now: Date): Promise<MonthGrid> {
   const { from, to } = monthBounds(year, month);
   const nights = eachDate(from, to);
   const [accommodations, claims, prices] = await Promise.all([
@@ -59,6 +61,7 @@ export async function loadMonthGrid(db: Executor, year: number, month: number): 
       ])
       .where('c.night', '>=', from)
       .where('c.night', '<', to)
+      .where(liveClaim(now.toISOString()))
       .execute(),
     db.selectFrom('nightly_prices').select(['accommodation_id', 'night', 'price']).where('night', '>=', from).where('night', '<', to).execute(),
   ]);

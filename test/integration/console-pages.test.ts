@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { quoteStay } from '../../src/pricing/quote-stay.ts';
-import { addDays, todayIn } from '../../src/shared/dates.ts';
+import { claimNights } from '../../src/occupancy/night-ledger.ts';
+import { addDays, eachDate, todayIn } from '../../src/shared/dates.ts';
 import { bookingBody, futureStay, insertBooking, makeAccommodation } from '../support/factories.ts';
 import { signIn, type ConsoleClient } from '../support/console-client.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
@@ -238,5 +239,37 @@ describe(`console pages (${testStoreKind})`, () => {
     const en = await t.app.inject({ method: 'GET', url: '/admin/accommodations', headers: { cookie: host.cookie, 'accept-language': 'en-US' } });
     assert.match(en.body, /€1,234\.56/);
     assert.ok(a.id > 0);
+  });
+});
+
+describe(`console: imported stays, drafts and what needs attention (${testStoreKind})`, () => {
+  test('the calendar marks imported stays by their channel and hatches live drafts; an expired draft shows nothing', async () => {
+    const a = await makeAccommodation(t.ctx.db, { name: 'Channel House' });
+    const stay = futureStay(2, 50);
+    const at = new Date().toISOString();
+    const feed = await t.ctx.db
+      .insertInto('external_feeds')
+      .values({ accommodation_id: a.id, name: 'airbnb', url: 'https://example.com/a.ics', created_at: at, last_synced_at: at, last_status: 'failed', last_error: 'HTTP 500 from the feed', last_success_at: null, consecutive_failures: 3, etag: null, last_modified: null, next_attempt_at: null, export_token: null })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const reservation = await t.ctx.db
+      .insertInto('external_reservations')
+      .values({ feed_id: feed.id, accommodation_id: a.id, uid: 'u1', summary: 'Reserved', start_date: stay.checkin, end_date: stay.checkout, created_at: at, updated_at: at })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await claimNights(t.ctx.db, { accommodationId: a.id, nights: eachDate(stay.checkin, stay.checkout), kind: 'external', externalReservationId: reservation.id });
+    const live = await insertBooking(t.ctx.db, a, { ...futureStay(2, 53), status: 'draft', firstName: 'Live' });
+    const expired = await insertBooking(t.ctx.db, a, { ...futureStay(2, 56), status: 'draft', firstName: 'Expired', holdExpiresAt: new Date(Date.now() - 60_000).toISOString() });
+    const months = new Set([stay.checkin, live.checkin, expired.checkin].map((d) => d.slice(0, 7)));
+    const bodies = await Promise.all([...months].map(async (m) => (await host.get(`/admin/calendar?month=${m}`)).body));
+    const all = bodies.join('\n');
+    assert.match(all, /airbnb: Reserved/);
+    assert.match(all, new RegExp(`class="bar c\\d draft" href="/admin/bookings/${live.id}"`));
+    assert.doesNotMatch(all, new RegExp(`/admin/bookings/${expired.id}"`), 'an expired hold holds nothing');
+
+    await t.ctx.db.insertInto('payment_issues').values({ booking_id: null, kind: 'amount_mismatch', payment_intent_id: 'pi_1', amount: 100, currency: 'eur', detail: 'paid 1.00 instead of 99.00', created_at: at, resolved_at: null }).execute();
+    const today = await host.get('/admin');
+    assert.match(today.body, /feed “airbnb”: HTTP 500 from the feed \(3 time\(s\) in a row\)/);
+    assert.match(today.body, /amount_mismatch: paid 1\.00 instead of 99\.00/);
   });
 });

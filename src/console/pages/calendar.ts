@@ -58,7 +58,7 @@ async function calendarView(ctx: AppContext, request: FastifyRequest, reply: Fas
   const f = fmt(request);
   const q = request.query as Record<string, string | undefined>;
   const { year, month } = parseMonth(q.month ?? forms.block.values.month ?? forms.price.values.month, currentYearMonthIn('UTC', ctx.now()));
-  const grid = await loadMonthGrid(ctx.db, year, month);
+  const grid = await loadMonthGrid(ctx.db, year, month, ctx.now());
   const csrf = session(request).csrf;
   const title = new Intl.DateTimeFormat(f.locale, { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(Date.UTC(year, month - 1, 1)));
   const accSelect = (prefix: string, values: FormBody, errors: Record<string, string>) =>

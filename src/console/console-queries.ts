@@ -83,3 +83,8 @@ export function mailsOfBooking(db: Executor, bookingId: number) {
 export function paymentIssuesOfBooking(db: Executor, bookingId: number) {
   return db.selectFrom('payment_issues').selectAll().where('booking_id', '=', bookingId).orderBy('id').execute();
 }
+
+/** Card processor events and signed webhooks recorded for a booking, oldest first. */
+export function deliveriesOfBooking(db: Executor, bookingId: number) {
+  return db.selectFrom('webhook_events').select(['id', 'source', 'event_type', 'outcome', 'detail', 'received_at']).where('booking_id', '=', bookingId).orderBy('id').execute();
+}

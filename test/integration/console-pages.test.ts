@@ -157,6 +157,11 @@ describe(`console pages (${testStoreKind})`, () => {
   test('resend confirmation queues the mail again', async () => {
     const a = await makeAccommodation(t.ctx.db);
     const b = await insertBooking(t.ctx.db, a, futureStay(2));
+    await t.ctx.db
+      .insertInto('webhook_events')
+      .values({ source: 'payment', dedupe_key: `evt_${b.id}`, event_type: 'payment_intent.succeeded', outcome: 'confirmed', detail: null, booking_id: b.id, received_at: new Date().toISOString() })
+      .execute();
+    assert.match((await host.get(`/admin/bookings/${b.id}`)).body, /card processor payment_intent\.succeeded → confirmed/, 'the payment events show');
     const res = await host.post(`/admin/bookings/${b.id}/resend`, {});
     assert.equal(res.statusCode, 303);
     const mails = await t.ctx.db.selectFrom('outbox').select('template').where('booking_id', '=', b.id).execute();

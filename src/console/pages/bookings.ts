@@ -10,7 +10,7 @@ import { notFound } from '../../http/errors.ts';
 import { invoiceUrl } from '../../invoices/invoice-url.ts';
 import { enqueueBookingMail } from '../../mail/enqueue-booking-mail.ts';
 import { parseIsoDate } from '../../shared/dates.ts';
-import { mailsOfBooking, paymentIssuesOfBooking, searchBookings } from '../console-queries.ts';
+import { deliveriesOfBooking, mailsOfBooking, paymentIssuesOfBooking, searchBookings } from '../console-queries.ts';
 import { attempt, fmt, formOf, seeOther, sendPage, session } from '../console-request.ts';
 import { html, type Html } from '../html.ts';
 import { csrfField, fieldError, notice } from '../layout.ts';
@@ -73,7 +73,7 @@ async function detailPage(ctx: AppContext, request: FastifyRequest, reply: Fasti
   const f = fmt(request);
   const b = await findBookingRow(ctx.db, id);
   if (b === undefined) throw notFound(`There is no booking with id ${id}.`, { parameter: 'id', received: id, reason: 'not_found' });
-  const [events, mails, issues] = await Promise.all([listBookingEvents(ctx.db, id), mailsOfBooking(ctx.db, id), paymentIssuesOfBooking(ctx.db, id)]);
+  const [events, mails, issues, deliveries] = await Promise.all([listBookingEvents(ctx.db, id), mailsOfBooking(ctx.db, id), paymentIssuesOfBooking(ctx.db, id), deliveriesOfBooking(ctx.db, id)]);
   const csrf = session(request).csrf;
   const money = (minor: number) => f.money(minor, b.currency);
   const extras = Object.entries(JSON.parse(b.extras) as Record<string, number>);
@@ -103,7 +103,14 @@ ${line('Total', html`<strong>${money(b.total)}</strong>`)}
 </tbody></table>
 <h2>Payment</h2>
 <p>${b.payment_method.replace('_', ' ')}${b.payment_intent_id === null ? '' : html` <span class="muted">(${b.payment_intent_id})</span>`}${b.status === 'draft' && b.hold_expires_at !== null ? html`; hold ends ${f.instant(b.hold_expires_at)}` : ''}</p>
-${issues.length === 0 ? '' : html`<ul>${issues.map((i) => html`<li>${i.kind}: ${i.detail} <span class="muted">${f.instant(i.created_at)}${i.resolved_at === null ? '' : ', resolved'}</span></li>`)}</ul>`}
+${
+  deliveries.length === 0
+    ? ''
+    : html`<h3>Payment events and webhooks</h3><ul>${deliveries.map(
+        (d) => html`<li>${f.instant(d.received_at)}: ${d.source === 'payment' ? 'card processor' : 'webhook'} ${d.event_type} → ${d.outcome}${d.detail === null ? '' : html` <span class="muted">${d.detail}</span>`}</li>`,
+      )}</ul>`
+}
+${issues.length === 0 ? '' : html`<h3>Payment issues</h3><ul>${issues.map((i) => html`<li>${i.kind}: ${i.detail} <span class="muted">${f.instant(i.created_at)}${i.resolved_at === null ? '' : ', resolved'}</span></li>`)}</ul>`}
 ${b.status === 'cancelled' || b.status === 'draft' ? '' : html`<p><a href="${invoiceUrl(ctx.config, b.invoice_token)}">Invoice (PDF)</a></p>`}
 <h2>Mails</h2>
 ${

@@ -1,13 +1,15 @@
 import { bookingsWithGuest, type BookingWithGuest } from '../db/booking-with-guest.ts';
 import type { BookingStatus } from '../db/schema.ts';
 import type { Executor } from '../db/store.ts';
+import { liveClaim } from '../occupancy/night-ledger.ts';
 
 /** Read-only views the console needs beyond those the admin API already has. */
 
-/** Stays (not cancelled) arriving, or leaving, on a date in [from, to). */
-export function staysBetween(db: Executor, column: 'checkin' | 'checkout', from: string, to: string): Promise<BookingWithGuest[]> {
+/** Stays arriving, or leaving, on a date in [from, to): not cancelled, and no draft past its hold. */
+export function staysBetween(db: Executor, column: 'checkin' | 'checkout', from: string, to: string, now: Date): Promise<BookingWithGuest[]> {
   return bookingsWithGuest(db)
     .where('b.status', '!=', 'cancelled')
+    .where(liveClaim(now.toISOString()))
     .where(`b.${column}`, '>=', from)
     .where(`b.${column}`, '<', to)
     .orderBy(`b.${column}`)
@@ -15,11 +17,12 @@ export function staysBetween(db: Executor, column: 'checkin' | 'checkout', from:
     .execute();
 }
 
-/** Card drafts still waiting for payment, soonest hold end first. */
-export function waitingCardDrafts(db: Executor): Promise<BookingWithGuest[]> {
+/** Card drafts still waiting for payment (their hold not over), soonest hold end first. */
+export function waitingCardDrafts(db: Executor, now: Date): Promise<BookingWithGuest[]> {
   return bookingsWithGuest(db)
     .where('b.status', '=', 'draft')
     .where('b.payment_method', '=', 'card_processor')
+    .where(liveClaim(now.toISOString()))
     .orderBy('b.hold_expires_at')
     .limit(200)
     .execute();

@@ -181,8 +181,10 @@ describe(`console pages (${testStoreKind})`, () => {
       .insertInto('outbox')
       .values({ kind: 'guest', template: 'confirmation', booking_id: null, recipient: 'x@example.com', subject: 'Failed subject', body_text: '', body_html: '', status: 'failed', attempts: 10, next_attempt_at: at, last_error: 'smtp said no', created_at: at })
       .execute();
+    const lapsed = await insertBooking(t.ctx.db, a, { checkin: addDays(today, 5), checkout: addDays(today, 6), status: 'draft', firstName: 'Lapsed', holdExpiresAt: new Date(Date.now() - 60_000).toISOString() });
     const page = await host.get('/admin');
     assert.match(page.body, new RegExp(`href="/admin/bookings/${arriving.id}">Arriving`));
+    assert.doesNotMatch(page.body, new RegExp(`/admin/bookings/${lapsed.id}"`), 'a draft past its hold neither arrives nor waits');
     assert.match(page.body, new RegExp(`${draft.confirmation_code}</a> Waiting`));
     assert.match(page.body, /smtp said no/);
   });

@@ -23,9 +23,9 @@ export const todayPage: FeatureRoutes = async (app, { ctx }) => {
     const today = todayIn('UTC', ctx.now());
     const week = addDays(today, 8);
     const [arrivals, departures, drafts, alerts, issues, mails, feeds, accommodations] = await Promise.all([
-      staysBetween(ctx.db, 'checkin', today, week),
-      staysBetween(ctx.db, 'checkout', today, week),
-      waitingCardDrafts(ctx.db),
+      staysBetween(ctx.db, 'checkin', today, week, ctx.now()),
+      staysBetween(ctx.db, 'checkout', today, week, ctx.now()),
+      waitingCardDrafts(ctx.db, ctx.now()),
       listAlerts(ctx.db),
       unresolvedPaymentIssues(ctx.db),
       failedMails(ctx.db),

@@ -105,6 +105,7 @@ describe(`console pages (${testStoreKind})`, () => {
     assert.match(calendar.body, /150\.00/);
     const page = await host.get(`/admin/accommodations/${a.id}`);
     assert.match(page.body, /painting/);
+    assert.match(page.body, /: €150\.00 per night<\/li>/, 'the seasonal price is listed');
     const unblocked = await host.post(`/admin/accommodations/${a.id}/unblock`, { from: stay.checkin, to: addDays(stay.checkin, 2) });
     assert.equal(unblocked.statusCode, 303);
     const claims = await t.ctx.db.selectFrom('night_claims').select('night').where('accommodation_id', '=', a.id).execute();

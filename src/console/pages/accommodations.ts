@@ -7,6 +7,7 @@ import { addFeed, feedsOf, removeFeed } from '../../accommodations/ical-feeds.ts
 import { createAccommodation, editAccommodation, requireAccommodation } from '../../accommodations/manage-accommodations.ts';
 import { nightRange } from '../../accommodations/night-range.ts';
 import { setPrices } from '../../accommodations/nightly-prices.ts';
+import { nightlyPriceMap } from '../../accommodations/nightly-price-repository.ts';
 import { FeedBody } from '../../admin/ical-feed-routes.ts';
 import { blockedNights, blockNights, unblockNights } from '../../blocks/block-nights.ts';
 import { notFound } from '../../http/errors.ts';
@@ -43,6 +44,17 @@ function idOf(raw: string, what = 'accommodation'): number {
   return Number(raw);
 }
 
+/** Consecutive nights with the same set price, as ranges [from, to). */
+function priceRanges(prices: ReadonlyMap<string, number>): { from: string; to: string; price: number }[] {
+  const ranges: { from: string; to: string; price: number }[] = [];
+  for (const [night, price] of [...prices].sort(([a], [b]) => (a < b ? -1 : 1))) {
+    const last = ranges[ranges.length - 1];
+    if (last !== undefined && last.to === night && last.price === price) last.to = addDays(night, 1);
+    else ranges.push({ from: night, to: addDays(night, 1), price });
+  }
+  return ranges;
+}
+
 /** Consecutive blocked nights with the same reason, as ranges [from, to). */
 function blockRanges(nights: readonly { night: string; reason: string | null }[]): { from: string; to: string; reason: string | null }[] {
   const ranges: { from: string; to: string; reason: string | null }[] = [];
@@ -59,10 +71,11 @@ async function detailPage(ctx: AppContext, request: FastifyRequest, reply: Fasti
   const accommodation = await requireAccommodation(ctx.db, id);
   const json = accommodationToJson(accommodation);
   const today = todayIn('UTC', ctx.now());
-  const [token, feeds, blocked] = await Promise.all([
+  const [token, feeds, blocked, prices] = await Promise.all([
     accommodationExportToken(ctx.db, id, ctx.now()),
     feedsOf(ctx.db, id).then((list) => feedViews(ctx.db, ctx.config, list)),
     blockedNights(ctx.db, id, { from: today }),
+    nightlyPriceMap(ctx.db, id, today, addDays(today, 731)),
   ]);
   const csrf = session(request).csrf;
   const errorsOf = (section: Section) => (failed?.section === section ? failed.errors : {});
@@ -76,6 +89,11 @@ ${notice(pullNote ?? (q.done === undefined ? null : (NOTICES[q.done] ?? null)))}
 <h2>Rules</h2>
 ${accommodationForm(base, 'Save the rules', csrf, failed?.section === 'rules' ? failed.values : formValues(json), errorsOf('rules'))}
 <h2>Seasonal prices</h2>
+${
+  prices.size === 0
+    ? html`<p class="muted">Every night from today on costs the base price.</p>`
+    : html`<ul>${priceRanges(prices).map((r) => html`<li>${f.date(r.from)} – ${f.date(r.to)}: ${f.money(r.price, accommodation.currency)} per night</li>`)}</ul>`
+}
 <form method="post" action="${base}/prices" class="row">${csrfField(csrf)}
 ${errorsOf('price')._form === undefined ? '' : html`<p class="error" role="alert">${errorsOf('price')._form}</p>`}
 ${field('First night', 'from', errorsOf('price'), { idPrefix: 'price', type: 'date', value: valuesOf('price').from ?? null, required: true })}

@@ -16,6 +16,7 @@ const FLOORS = [
   ['limits'],
   ['bookings'],
   ['availability', 'ical', 'webhooks', 'diagnostics', 'calendar', 'payments', 'blocks', 'admin', 'jobs', 'seed'],
+  ['console'],
   ['app'],
   ['cli'],
 ];
@@ -39,7 +40,8 @@ const floorRules = ORDER.map((unit, i) => {
 }).filter((c) => c !== null);
 
 export default tseslint.config(
-  { ignores: ['node_modules/', '.staydesk/', 'coverage/', 'dist/'] },
+  // src/console/assets/ holds the browser's own files (served as they are, not part of the TypeScript project).
+  { ignores: ['node_modules/', '.staydesk/', 'coverage/', 'dist/', 'src/console/assets/'] },
   js.configs.recommended,
   ...tseslint.configs.strictTypeChecked,
   {

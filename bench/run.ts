@@ -12,6 +12,7 @@ import path from 'node:path';
 import autocannon from 'autocannon';
 import { createPgDatabase } from '../test/support/test-store.ts';
 import { addDays, todayIn } from '../src/shared/dates.ts';
+import { runConsoleBench } from './console.ts';
 import { runIcalSyncBench } from './ical-sync.ts';
 import { benchFootprint } from './footprint.ts';
 import { benchProcesses } from './processes.ts';
@@ -201,6 +202,9 @@ const only = process.argv[2];
 if (only === 'ical') {
   await runIcalSyncBench(pgServer);
 }
+if (only === 'console') {
+  await runConsoleBench(pgServer);
+}
 if (only === undefined || only === 'postgres') {
   const db = await createPgDatabase(pgServer);
   try {
@@ -227,3 +231,4 @@ if (only === undefined || only === 'sqlite') {
   }
 }
 if (only === undefined) await runIcalSyncBench(pgServer);
+if (only === undefined) await runConsoleBench(pgServer);

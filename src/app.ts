@@ -11,6 +11,7 @@ import { adminRoutes } from './admin/admin-routes.ts';
 import { availabilityRoutes } from './availability/availability-routes.ts';
 import { bookingRoutes } from './bookings/booking-routes.ts';
 import { calendarRoutes } from './calendar/calendar-routes.ts';
+import { consoleRoutes } from './console/console-routes.ts';
 import { SERVICE_VERSION } from './diagnostics/diagnostics.ts';
 import { calendarDiagnosticsRoutes } from './diagnostics/calendar-diagnostics-routes.ts';
 import { diagnosticsRoutes } from './diagnostics/diagnostics-routes.ts';
@@ -187,6 +188,8 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
     },
     { prefix: '/admin/api' },
   );
+  // The host's console: its own session cookie, never an API key (docs/decisions.md, "Console").
+  await app.register(consoleRoutes, { ctx, prefix: '/admin' });
   // The public routes callers reach without a key: limited per client address.
   await app.register(async (pub) => {
     if (limits.publicPerIp !== null) pub.addHook('onRequest', limits.publicPerIp);

@@ -44,8 +44,8 @@ async function start(ctx: AppContext, config: Config, out: (line: string) => voi
 
   // Seeded only once listening succeeded, so a busy port cannot swallow the one-time key.
   const seeded = config.store.kind === 'postgres' ? null : await seedFirstRun(ctx);
-  // Logged last: once this line is out, start-up (seeding included) is over and the signal
-  // handlers are installed in the same tick, so scripts may wait for it before sending SIGTERM.
+  // Logged last: once this line is out, start-up (seeding included) is over. A signal that comes
+  // earlier is held by startStoppableServer and stops the server once it has started.
   app.log.info({ address, store: ctx.store.description }, `Staydesk listening on ${address}`);
   if (seeded !== null) for (const line of firstRunMessage(config, ctx.store.description, seeded)) out(line);
 
@@ -64,17 +64,34 @@ async function start(ctx: AppContext, config: Config, out: (line: string) => voi
   return { app, ctx, url: config.publicBaseUrl, stop };
 }
 
-export function stopOnSignals(server: RunningServer): void {
+/** Stops the server on a signal and exits: 0 when everything closed, 1 when something failed. */
+export function shutDown(server: RunningServer, signal: NodeJS.Signals): void {
+  server.app.log.info({ signal }, 'shutting down');
+  server.stop().then(
+    () => process.exit(0),
+    (error: unknown) => {
+      server.app.log.error({ err: error }, 'shutdown failed');
+      process.exit(1);
+    },
+  );
+}
+
+/**
+ * Starts the server with SIGTERM/SIGINT handled from the first moment: a signal during start-up
+ * (migrations, seeding, the first-run message) is held and stops the server once it has started,
+ * instead of killing the process half-way through.
+ */
+export async function startStoppableServer(config: Config): Promise<RunningServer> {
+  let server: RunningServer | null = null;
+  let early: NodeJS.Signals | null = null;
   const onSignal = (signal: NodeJS.Signals) => {
-    server.app.log.info({ signal }, 'shutting down');
-    server.stop().then(
-      () => process.exit(0),
-      (error: unknown) => {
-        server.app.log.error({ err: error }, 'shutdown failed');
-        process.exit(1);
-      },
-    );
+    if (server === null) early = signal;
+    else shutDown(server, signal);
   };
   process.once('SIGTERM', onSignal);
   process.once('SIGINT', onSignal);
+  const started = await startServer(config);
+  server = started;
+  if (early !== null) shutDown(started, early);
+  return started;
 }

@@ -22,7 +22,7 @@ const NewApiKeySchema = Type.Object({
   key: Type.String({ description: 'the secret, shown this once' }),
 });
 
-const CreateBody = Type.Object(
+export const CreateBody = Type.Object(
   {
     name: Type.String({ minLength: 1, maxLength: 100 }),
     scope: Type.Optional(Type.Union([Type.Literal('api'), Type.Literal('admin')], { description: "default 'api'; 'admin' may also call /admin/api" })),

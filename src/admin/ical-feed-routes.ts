@@ -10,7 +10,7 @@ import { listAlerts } from '../ical/overbooking-alerts.ts';
 import { pullFeed } from '../ical/pull-feed.ts';
 import { adminRoute, DeletedSchema, IdParams, IdString, NullableString, toId } from './admin-params.ts';
 
-const FeedBody = Type.Object(
+export const FeedBody = Type.Object(
   {
     name: Type.String({ pattern: '^[A-Za-z0-9_-]{1,50}$', description: 'channel name reported as the source of imported bookings, e.g. airbnb; stored lower-case' }),
     url: Type.String({ minLength: 1, maxLength: 2000, description: 'http(s) URL of the iCal feed; loopback, private and link-local addresses are refused unless ICAL_ALLOW_PRIVATE_NETWORKS=true' }),

@@ -15,7 +15,7 @@ const Secret = (description: string) =>
     }),
   );
 
-const SettingsBody = Type.Object(
+export const SettingsBody = Type.Object(
   {
     webhook_secret: Secret('signing secret of /webhook/update and /webhook/calendar_sync'),
     payment_webhook_secret: Secret("card processor's signing secret (whsec_...)"),

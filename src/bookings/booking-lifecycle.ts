@@ -17,13 +17,16 @@ export type BookingActor =
   | { kind: 'payment_event'; eventId: string }
   | { kind: 'hold_expiry' }
   | { kind: 'host'; apiKeyId: number }
+  | { kind: 'host'; consoleUserId: number }
   | { kind: 'system' };
 
 function actorRef(actor: BookingActor): string | null {
   switch (actor.kind) {
     case 'api_key':
-    case 'host':
       return String(actor.apiKeyId);
+    case 'host':
+      // A host acts through an admin key or signed in to the console as a console user.
+      return 'apiKeyId' in actor ? String(actor.apiKeyId) : `console_user:${actor.consoleUserId}`;
     case 'webhook':
       return actor.deliveryId === null ? null : String(actor.deliveryId);
     case 'payment_event':

@@ -19,9 +19,8 @@ export const commands: Command[] = [
       const config = loadConfig();
       // Loaded here, not at the top: the HTTP app is most of the module graph, and the other
       // commands (and --help) should not pay for loading it.
-      const { startServer, stopOnSignals } = await import('../server.ts');
-      const server = await startServer(config);
-      stopOnSignals(server);
+      const { startStoppableServer } = await import('../server.ts');
+      await startStoppableServer(config);
       await new Promise(() => {
         /* runs until a signal stops the process */
       });

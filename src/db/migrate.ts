@@ -7,6 +7,7 @@ import * as bookingHistory from './migrations/0003-booking-history.ts';
 import * as icalSync from './migrations/0005-ical-sync.ts';
 import * as changeAnnouncements from './migrations/0007-change-announcements.ts';
 import * as deliveriesAndMoney from './migrations/0008-deliveries-and-money.ts';
+import * as consoleSessions from './migrations/0009-console-sessions.ts';
 import type { Db } from './store.ts';
 
 /** Migrations in order. Names sort by their numeric prefix; never rename a shipped one. */
@@ -17,6 +18,7 @@ export const migrations: Record<string, Migration> = {
   '0005-ical-sync': icalSync,
   '0007-change-announcements': changeAnnouncements,
   '0008-deliveries-and-money': deliveriesAndMoney,
+  '0009-console-sessions': consoleSessions,
 };
 
 export class MigrationError extends Error {

@@ -285,6 +285,15 @@ export interface PaymentIssuesTable {
   resolved_at: Timestamp | null;
 }
 
+/** A signed-in session of the console; only the hash of its token is kept. */
+export interface ConsoleSessionsTable {
+  id: Id;
+  user_id: number;
+  token_hash: string;
+  created_at: Timestamp;
+  expires_at: Timestamp;
+}
+
 /** A lease per scheduled job name, so that one process runs a periodic job at a time. */
 export interface JobLeasesTable {
   name: string;
@@ -312,6 +321,7 @@ export interface Database {
   webhook_events: WebhookEventsTable;
   payment_issues: PaymentIssuesTable;
   job_leases: JobLeasesTable;
+  console_sessions: ConsoleSessionsTable;
 }
 
 export type Accommodation = Selectable<AccommodationsTable>;

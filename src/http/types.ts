@@ -25,7 +25,7 @@ export type App = FastifyInstance<
 export type RoutesWith<Ctx> = FastifyPluginAsync<{ ctx: Ctx }, RawServerDefault, TypeBoxTypeProvider>;
 
 /** How a route authenticates; recorded on every route so shared auth tests can find them all. */
-export type RouteAuth = 'public' | 'api' | 'admin' | 'signature' | 'payment-signature';
+export type RouteAuth = 'public' | 'api' | 'admin' | 'signature' | 'payment-signature' | 'session';
 
 export interface RouteInfo {
   method: string;

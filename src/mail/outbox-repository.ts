@@ -73,3 +73,18 @@ export function pendingMailsAfter(db: Executor, afterId: number, limit: number):
     .limit(limit)
     .execute();
 }
+
+/**
+ * A failed mail goes back to pending, due now, for one more attempt (the host asked). Its attempts
+ * are kept, so a mail that fails again is marked failed again rather than retried on the backoff.
+ * Returns false when the mail is not (or no longer) failed.
+ */
+export async function retryFailedMail(db: Executor, id: number, now: Date): Promise<boolean> {
+  const result = await db
+    .updateTable('outbox')
+    .set({ status: 'pending', next_attempt_at: now.toISOString(), locked_until: null, locked_by: null })
+    .where('id', '=', id)
+    .where('status', '=', 'failed')
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n;
+}

@@ -19,5 +19,15 @@ export function firstRunMessage(config: Pick<Config, 'publicBaseUrl' | 'slug' | 
       '',
     );
   }
+  if (seeded.consoleUser !== null) {
+    lines.push(
+      `The host's console is at ${config.publicBaseUrl}/admin. Sign in with this login and password (not shown again;`,
+      '`staydesk admin create --login NAME` adds more console users):',
+      '',
+      `  login:    ${seeded.consoleUser.login}`,
+      `  password: ${seeded.consoleUser.password}`,
+      '',
+    );
+  }
   return lines;
 }

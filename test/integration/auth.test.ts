@@ -9,6 +9,7 @@ import { setSetting } from '../../src/settings/settings-repository.ts';
 import { assertErrorEnvelope } from '../support/envelope-assertions.ts';
 import { createTestApp } from '../support/test-app.ts';
 import { testStoreKind } from '../support/test-store.ts';
+import { isConsoleRoute } from '../support/console-routes.ts';
 
 /**
  * Shared authentication tests over every route the app registers (app.staydeskRoutes), so a
@@ -29,7 +30,7 @@ const revokedAdmin = await createApiKey(t.ctx.db, { name: 'revoked admin key', s
 await revokeApiKey(t.ctx.db, revokedAdmin.record.id);
 const unknownKey = generateApiKey().key;
 
-const routes: readonly RouteInfo[] = [...t.app.staydeskRoutes];
+const routes: readonly RouteInfo[] = t.app.staydeskRoutes.filter((r) => !isConsoleRoute(r));
 /** The routes of one kind of authentication; none at all is an error, so no sweep below is empty. */
 function byAuth(auth: RouteInfo['auth']): RouteInfo[] {
   const found = routes.filter((r) => r.auth === auth);
@@ -59,7 +60,7 @@ const name = (r: RouteInfo) => `${r.method} ${r.url}`;
 
 describe(`route inventory (${testStoreKind})`, () => {
   test('every route declares a known way to authenticate', () => {
-    const known = new Set(['public', 'api', 'admin', 'signature', 'payment-signature']);
+    const known = new Set(['public', 'api', 'admin', 'signature', 'payment-signature', 'session']);
     assert.deepEqual(routes.filter((r) => !known.has(r.auth)).map(name), []);
   });
 

@@ -19,6 +19,26 @@ async function firstStart(env: Record<string, string>) {
   return { server, lines, text: lines.join('\n') };
 }
 
+test('the first start of an empty embedded store prints a console login and password that sign in at /admin', async () => {
+  const { server, text } = await firstStart({ DATABASE_URL: 'memory:' });
+  try {
+    assert.match(text, /console is at http:\/\/[^ ]+\/admin/);
+    const login = /^\s*login:\s+(\S+)\s*$/m.exec(text)?.[1];
+    const password = /^\s*password:\s+(\S+)\s*$/m.exec(text)?.[1];
+    assert.equal(login, 'admin');
+    assert.ok(password !== undefined && password.length >= 20, text);
+    const form = (p: string) => new URLSearchParams({ login: 'admin', password: p }).toString();
+    const headers = { 'content-type': 'application/x-www-form-urlencoded' };
+    const wrong = await server.app.inject({ method: 'POST', url: '/admin/sign-in', headers, payload: form('not-it') });
+    assert.equal(wrong.statusCode, 401);
+    const res = await server.app.inject({ method: 'POST', url: '/admin/sign-in', headers, payload: form(password) });
+    assert.equal(res.statusCode, 303, res.body);
+    assert.match(String(res.headers['set-cookie']), /^staydesk_session=/);
+  } finally {
+    await server.stop();
+  }
+});
+
 test('the first start of an empty embedded store prints the API key and a webhook secret it set', async () => {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'staydesk-first-run-'));
   try {

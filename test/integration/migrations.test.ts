@@ -33,6 +33,7 @@ const TABLES = {
   ical_pulls: true,
   overbooking_alerts: true,
   ical_exports: true,
+  console_sessions: true,
 } as const satisfies Record<keyof Database, true>;
 const TABLE_NAMES = Object.keys(TABLES).sort();
 const MIGRATION_NAMES = Object.keys(migrations).sort();

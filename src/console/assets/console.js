@@ -1,0 +1,39 @@
+// Progressive enhancement only: every page works without this file.
+// A "Copy" button copies the value of the input its data-copy attribute names.
+document.addEventListener('click', (event) => {
+  const target = event.target;
+  if (!(target instanceof HTMLElement) || !target.dataset.copy) return;
+  const input = document.getElementById(target.dataset.copy);
+  if (input instanceof HTMLInputElement && navigator.clipboard) void navigator.clipboard.writeText(input.value);
+});
+
+// Calendar: clicking a night fills the "block" and "price" forms with that accommodation and
+// night; clicking a later night of the same row extends the range to it. The forms work alone.
+let selection = null;
+function addDay(iso) {
+  const d = new Date(`${iso}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + 1);
+  return d.toISOString().slice(0, 10);
+}
+document.addEventListener('click', (event) => {
+  const cell = event.target instanceof Element ? event.target.closest('.cal td[data-night]') : null;
+  const row = cell && cell.closest('tr[data-accommodation]');
+  if (!cell || !row) return;
+  const accommodation = row.getAttribute('data-accommodation');
+  const night = cell.getAttribute('data-night');
+  if (selection && selection.accommodation === accommodation && night >= selection.from) selection.to = addDay(night);
+  else selection = { accommodation, from: night, to: addDay(night) };
+  document.querySelectorAll('.cal td.selected').forEach((td) => td.classList.remove('selected'));
+  row.querySelectorAll('td[data-night]').forEach((td) => {
+    const n = td.getAttribute('data-night');
+    if (n >= selection.from && n < selection.to) td.classList.add('selected');
+  });
+  for (const prefix of ['block', 'price']) {
+    const select = document.getElementById(`${prefix === 'block' ? 'b' : 'p'}-acc`);
+    const from = document.getElementById(`${prefix}-from`);
+    const to = document.getElementById(`${prefix}-to`);
+    if (select) select.value = accommodation;
+    if (from) from.value = selection.from;
+    if (to) to.value = selection.to;
+  }
+});

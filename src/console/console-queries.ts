@@ -1,0 +1,93 @@
+import { bookingsWithGuest, type BookingWithGuest } from '../db/booking-with-guest.ts';
+import type { BookingStatus } from '../db/schema.ts';
+import type { Executor } from '../db/store.ts';
+import { liveClaim } from '../occupancy/night-ledger.ts';
+
+/** Read-only views the console needs beyond those the admin API already has. */
+
+/** Stays arriving, or leaving, on a date in [from, to): not cancelled, and no draft past its hold. */
+export function staysBetween(db: Executor, column: 'checkin' | 'checkout', from: string, to: string, now: Date): Promise<BookingWithGuest[]> {
+  return bookingsWithGuest(db)
+    .where('b.status', '!=', 'cancelled')
+    .where(liveClaim(now.toISOString()))
+    .where(`b.${column}`, '>=', from)
+    .where(`b.${column}`, '<', to)
+    .orderBy(`b.${column}`)
+    .orderBy('b.id')
+    .execute();
+}
+
+/** Card drafts still waiting for payment (their hold not over), soonest hold end first. */
+export function waitingCardDrafts(db: Executor, now: Date): Promise<BookingWithGuest[]> {
+  return bookingsWithGuest(db)
+    .where('b.status', '=', 'draft')
+    .where('b.payment_method', '=', 'card_processor')
+    .where(liveClaim(now.toISOString()))
+    .orderBy('b.hold_expires_at')
+    .limit(200)
+    .execute();
+}
+
+export function failedMails(db: Executor) {
+  return db.selectFrom('outbox').select(['id', 'recipient', 'subject', 'last_error', 'attempts', 'created_at']).where('status', '=', 'failed').orderBy('id', 'desc').limit(50).execute();
+}
+
+export function failingFeeds(db: Executor) {
+  return db
+    .selectFrom('external_feeds as f')
+    .innerJoin('accommodations as a', 'a.id', 'f.accommodation_id')
+    .select(['f.id', 'f.name', 'f.accommodation_id', 'a.name as accommodation_name', 'f.last_error', 'f.consecutive_failures', 'f.last_synced_at'])
+    .where('f.consecutive_failures', '>', 0)
+    .orderBy('f.id')
+    .execute();
+}
+
+export function unresolvedPaymentIssues(db: Executor) {
+  return db.selectFrom('payment_issues').selectAll().where('resolved_at', 'is', null).orderBy('id', 'desc').limit(50).execute();
+}
+
+export interface BookingSearch {
+  status?: BookingStatus;
+  accommodationId?: number;
+  from?: string;
+  to?: string;
+  /** Part of the guest's name or e-mail, or the confirmation code. */
+  text?: string;
+  limit: number;
+  offset: number;
+}
+
+/** The bookings list: the admin API's filters plus a search over guest name, e-mail and code. */
+export function searchBookings(db: Executor, filter: BookingSearch): Promise<BookingWithGuest[]> {
+  let query = bookingsWithGuest(db);
+  if (filter.accommodationId !== undefined) query = query.where('b.accommodation_id', '=', filter.accommodationId);
+  if (filter.status !== undefined) query = query.where('b.status', '=', filter.status);
+  if (filter.to !== undefined) query = query.where('b.checkin', '<', filter.to);
+  if (filter.from !== undefined) query = query.where('b.checkout', '>', filter.from);
+  const text = filter.text?.trim().toLowerCase();
+  if (text !== undefined && text !== '') {
+    const like = `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    query = query.where((eb) =>
+      eb.or([
+        eb(eb.fn('lower', ['b.guest_first_name']), 'like', eb.val(like)),
+        eb(eb.fn('lower', ['b.guest_last_name']), 'like', eb.val(like)),
+        eb(eb.fn('lower', ['b.guest_email']), 'like', eb.val(like)),
+        eb(eb.fn('lower', ['b.confirmation_code']), 'like', eb.val(like)),
+      ]),
+    );
+  }
+  return query.orderBy('b.id', 'desc').limit(filter.limit).offset(filter.offset).execute();
+}
+
+export function mailsOfBooking(db: Executor, bookingId: number) {
+  return db.selectFrom('outbox').select(['id', 'template', 'recipient', 'subject', 'status', 'attempts', 'last_error', 'created_at', 'sent_at']).where('booking_id', '=', bookingId).orderBy('id').execute();
+}
+
+export function paymentIssuesOfBooking(db: Executor, bookingId: number) {
+  return db.selectFrom('payment_issues').selectAll().where('booking_id', '=', bookingId).orderBy('id').execute();
+}
+
+/** Card processor events and signed webhooks recorded for a booking, oldest first. */
+export function deliveriesOfBooking(db: Executor, bookingId: number) {
+  return db.selectFrom('webhook_events').select(['id', 'source', 'event_type', 'outcome', 'detail', 'received_at']).where('booking_id', '=', bookingId).orderBy('id').execute();
+}

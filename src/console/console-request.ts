@@ -1,0 +1,64 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { isAppError, type AppError } from '../http/errors.ts';
+import { formatter, type Formatter } from './format.ts';
+import type { Html } from './html.ts';
+import { page, type Section } from './layout.ts';
+import type { ConsoleUser } from './session-repository.ts';
+
+/** A signed-in console request: the user, the session's CSRF token, the body of a form post. */
+export interface ConsoleSession {
+  user: ConsoleUser;
+  csrf: string;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    consoleSession: ConsoleSession | null;
+  }
+}
+
+export type FormBody = Readonly<Record<string, string>>;
+
+export function session(request: FastifyRequest): ConsoleSession {
+  const s = request.consoleSession;
+  if (s === null) throw new Error('console route reached without a session');
+  return s;
+}
+
+export function formOf(request: FastifyRequest): FormBody {
+  const body = request.body;
+  return typeof body === 'object' && body !== null ? (body as FormBody) : {};
+}
+
+export function fmt(request: FastifyRequest): Formatter {
+  return formatter(request.headers['accept-language']);
+}
+
+/** Sends a whole console page. */
+export function sendPage(request: FastifyRequest, reply: FastifyReply, title: string, section: Section | null, body: Html, status = 200): FastifyReply {
+  const s = request.consoleSession;
+  const chrome = { title, section, user: s === null ? null : { login: s.user.login, csrf: s.csrf }, locale: fmt(request).locale };
+  return reply.code(status).type('text/html; charset=utf-8').send(page(chrome, body).text);
+}
+
+/** The field an AppError is about (its details name it), or `_form` for the form as a whole. */
+export function errorField(error: AppError): string {
+  const d = error.details;
+  const name = typeof d.field === 'string' ? d.field : typeof d.parameter === 'string' ? d.parameter : '_form';
+  return name.replace(/\./g, '_');
+}
+
+/** Runs a domain action; an AppError becomes `{ errors }` for the form, anything else is rethrown. */
+export async function attempt<T>(action: () => Promise<T>): Promise<{ ok: true; value: T } | { ok: false; errors: Record<string, string>; status: number }> {
+  try {
+    return { ok: true, value: await action() };
+  } catch (error) {
+    if (isAppError(error)) return { ok: false, errors: { [errorField(error)]: error.message }, status: error.status };
+    throw error;
+  }
+}
+
+/** After a successful change: back to a page (POST, then redirect, then GET). */
+export function seeOther(reply: FastifyReply, location: string): FastifyReply {
+  return reply.code(303).header('location', location).send();
+}

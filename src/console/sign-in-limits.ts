@@ -1,0 +1,45 @@
+/**
+ * Failed sign-ins, counted per login and per client address over a sliding window, in this
+ * process's memory (a restart forgets them; each process counts its own). Past the limit a
+ * sign-in is refused without checking the password.
+ */
+export interface SignInLimits {
+  /** Milliseconds until another attempt is allowed, or 0. */
+  blockedFor(login: string, ip: string, now: number): number;
+  recordFailure(login: string, ip: string, now: number): void;
+  recordSuccess(login: string): void;
+}
+
+export const SIGN_IN_WINDOW_MS = 15 * 60_000;
+export const FAILURES_PER_LOGIN = 5;
+export const FAILURES_PER_IP = 20;
+const MAX_TRACKED = 10_000;
+
+export function createSignInLimits(): SignInLimits {
+  const byLogin = new Map<string, number[]>();
+  const byIp = new Map<string, number[]>();
+
+  const recent = (map: Map<string, number[]>, key: string, now: number): number[] => {
+    const kept = (map.get(key) ?? []).filter((at) => now - at < SIGN_IN_WINDOW_MS);
+    if (kept.length === 0) map.delete(key);
+    else map.set(key, kept);
+    return kept;
+  };
+  const wait = (times: number[], limit: number, now: number) => (times.length >= limit ? SIGN_IN_WINDOW_MS - (now - (times[times.length - limit] ?? now)) : 0);
+  const push = (map: Map<string, number[]>, key: string, now: number) => {
+    if (map.size >= MAX_TRACKED && !map.has(key)) map.delete(map.keys().next().value ?? '');
+    map.set(key, [...recent(map, key, now), now]);
+  };
+
+  return {
+    blockedFor: (login, ip, now) =>
+      Math.max(wait(recent(byLogin, login.toLowerCase(), now), FAILURES_PER_LOGIN, now), wait(recent(byIp, ip, now), FAILURES_PER_IP, now)),
+    recordFailure: (login, ip, now) => {
+      push(byLogin, login.toLowerCase(), now);
+      push(byIp, ip, now);
+    },
+    recordSuccess: (login) => {
+      byLogin.delete(login.toLowerCase());
+    },
+  };
+}

@@ -1,0 +1,50 @@
+import type { LightMyRequestResponse } from 'fastify';
+import { createAdminUser } from '../../src/users/user-repository.ts';
+import type { TestApp } from './test-app.ts';
+
+/** A signed-in console user of a test app: GET pages and POST forms with the session's CSRF token. */
+export interface ConsoleClient {
+  cookie: string;
+  csrf: string;
+  userId: number;
+  get(url: string): Promise<LightMyRequestResponse>;
+  /** A form post; the CSRF token is added unless `csrf: false`. */
+  post(url: string, form: Record<string, string>, options?: { csrf?: boolean | string }): Promise<LightMyRequestResponse>;
+}
+
+let users = 0;
+
+export function formBody(form: Record<string, string>): string {
+  return new URLSearchParams(form).toString();
+}
+
+export async function signIn(t: TestApp, login?: string): Promise<ConsoleClient> {
+  users += 1;
+  const name = login ?? `host${users}-${process.pid}`;
+  const { id: userId, password } = await createAdminUser(t.ctx.db, name);
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/admin/sign-in',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    payload: formBody({ login: name, password }),
+  });
+  if (res.statusCode !== 303) throw new Error(`sign-in failed: ${res.statusCode} ${res.body}`);
+  const setCookie = String(res.headers['set-cookie']);
+  const cookie = setCookie.split(';')[0] ?? '';
+  const page = await t.app.inject({ method: 'GET', url: '/admin', headers: { cookie } });
+  const csrf = /name="_csrf" value="([^"]+)"/.exec(page.body)?.[1];
+  if (csrf === undefined) throw new Error(`no CSRF token on the Today page: ${page.statusCode}`);
+  return {
+    cookie,
+    csrf,
+    userId,
+    get: (url) => t.app.inject({ method: 'GET', url, headers: { cookie } }),
+    post: (url, form, options = {}) =>
+      t.app.inject({
+        method: 'POST',
+        url,
+        headers: { cookie, 'content-type': 'application/x-www-form-urlencoded' },
+        payload: formBody(options.csrf === false ? form : { ...form, _csrf: typeof options.csrf === 'string' ? options.csrf : csrf }),
+      }),
+  };
+}

@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto';
 import type { ServerOptions } from 'node:http';
 import type { Socket } from 'node:net';
 import swagger, { type SwaggerTransformObject } from '@fastify/swagger';
-import swaggerUi from '@fastify/swagger-ui';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { LogController } from 'fastify';
 import type { AppContext } from './app-context.ts';
@@ -25,6 +24,7 @@ import { requestSerializer } from './http/log-redaction.ts';
 import { refuseNulCharacters } from './http/text-guard.ts';
 import type { App, RouteInfo } from './http/types.ts';
 import { installRateLimits } from './limits/rate-limits.ts';
+import { installDocsPage } from './ops/docs-page.ts';
 import { opsRoutes } from './ops/ops-routes.ts';
 
 
@@ -159,7 +159,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   });
 
   await app.register(swagger, openapiInfo(ctx, optionalBodies));
-  await app.register(swaggerUi, { routePrefix: '/docs' });
+  installDocsPage(app);
   app.get('/openapi.json', { schema: { hide: true }, config: { auth: 'public' } }, async () => app.swagger());
 
   await app.register(opsRoutes, { ctx });

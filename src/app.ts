@@ -21,6 +21,7 @@ import { clientErrorHandler } from './http/client-errors.ts';
 import { frameworkErrorHandler, installErrorHandling } from './http/error-handler.ts';
 import { refuseLegacyJsonRpc } from './http/legacy-jsonrpc.ts';
 import { requestSerializer } from './http/log-redaction.ts';
+import { refuseWhileShuttingDown } from './http/shutting-down.ts';
 import { refuseNulCharacters } from './http/text-guard.ts';
 import type { App, RouteInfo } from './http/types.ts';
 import { installRateLimits } from './limits/rate-limits.ts';
@@ -119,7 +120,8 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
     clientErrorHandler: answerClientError,
     onProtoPoisoning: 'error',
     onConstructorPoisoning: 'error',
-    return503OnClosing: true,
+    // Requests that arrive while the server drains get the JSON envelope (shutting-down.ts).
+    return503OnClosing: false,
     frameworkErrors: frameworkErrorHandler,
     logController: new LogController({ requestIdLogLabel: 'request_id' }),
     genReqId: (req) => {
@@ -132,6 +134,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   installErrorHandling(app);
+  refuseWhileShuttingDown(app);
   // JSON only: without this, a text/plain body would reach a route that declares no body schema.
   app.removeContentTypeParser('text/plain');
   app.addHook('preValidation', refuseNulCharacters);

@@ -1,0 +1,24 @@
+import type { FastifyInstance } from 'fastify';
+import { AppError } from './errors.ts';
+
+/** What a 503 during shutdown asks the caller to wait, in seconds: another process answers. */
+export const SHUTDOWN_RETRY_AFTER_SECONDS = 1;
+
+/**
+ * Once the server starts closing (SIGTERM, `app.close()`), it accepts no new connections, but a
+ * request can still arrive on a connection that was kept alive. Such a request is not run: it
+ * gets a 503 SERVICE_UNAVAILABLE envelope with `details.reason: "shutting_down"`, Retry-After,
+ * and `Connection: close`, so that the client or load balancer sends it to another process.
+ * Requests already in flight are not affected; they finish.
+ */
+export function refuseWhileShuttingDown(app: FastifyInstance): void {
+  let closing = false;
+  app.addHook('preClose', async () => {
+    closing = true;
+  });
+  app.addHook('onRequest', async (_request, reply) => {
+    if (!closing) return;
+    void reply.header('retry-after', String(SHUTDOWN_RETRY_AFTER_SECONDS)).header('connection', 'close');
+    throw new AppError('SERVICE_UNAVAILABLE', 'The service is shutting down; retry shortly.', { reason: 'shutting_down' });
+  });
+}

@@ -9,7 +9,9 @@ export const SHUTDOWN_RETRY_AFTER_SECONDS = 1;
  * request can still arrive on a connection that was kept alive. Such a request is not run: it
  * gets a 503 SERVICE_UNAVAILABLE envelope with `details.reason: "shutting_down"`, Retry-After,
  * and `Connection: close`, so that the client or load balancer sends it to another process.
- * Requests already in flight are not affected; they finish.
+ * Requests already in flight finish; their answers too carry `Connection: close`, so that their
+ * connections close behind them instead of idling until the keep-alive timeout and holding the
+ * server open.
  */
 export function refuseWhileShuttingDown(app: FastifyInstance): void {
   let closing = false;
@@ -20,5 +22,8 @@ export function refuseWhileShuttingDown(app: FastifyInstance): void {
     if (!closing) return;
     void reply.header('retry-after', String(SHUTDOWN_RETRY_AFTER_SECONDS)).header('connection', 'close');
     throw new AppError('SERVICE_UNAVAILABLE', 'The service is shutting down; retry shortly.', { reason: 'shutting_down' });
+  });
+  app.addHook('onSend', async (_request, reply) => {
+    if (closing) void reply.header('connection', 'close');
   });
 }

@@ -50,13 +50,15 @@ test(`a request arriving during the drain gets 503 shutting_down; the one in fli
   // In flight: its headers are in and its body is still arriving when the drain begins.
   const payload = Buffer.from(JSON.stringify({ accommodation_id: 999999, checkin: '2031-06-01', checkout: '2031-06-04' }));
   let sendRest = (): void => undefined;
-  const inFlight = new Promise<{ status: number; body: string }>((resolve, reject) => {
+  // On a kept-alive connection: the drain must close it behind the answer, not wait for it to idle out.
+  const agent = new http.Agent({ keepAlive: true });
+  const inFlight = new Promise<{ status: number; body: string; connection: string | undefined }>((resolve, reject) => {
     const req = http.request(
-      { host: '127.0.0.1', port, method: 'POST', path: `${t.v1}/availability`, agent: false, headers: { authorization: `Bearer ${t.apiKey}`, 'content-type': 'application/json', 'content-length': payload.length } },
+      { host: '127.0.0.1', port, method: 'POST', path: `${t.v1}/availability`, agent, headers: { authorization: `Bearer ${t.apiKey}`, 'content-type': 'application/json', 'content-length': payload.length } },
       (res) => {
         let body = '';
         res.setEncoding('utf8').on('data', (c: string) => (body += c));
-        res.on('end', () => { resolve({ status: res.statusCode ?? 0, body }); });
+        res.on('end', () => { resolve({ status: res.statusCode ?? 0, body, connection: res.headers.connection }); });
       },
     );
     req.on('error', reject);
@@ -79,5 +81,7 @@ test(`a request arriving during the drain gets 503 shutting_down; the one in fli
   const finished = await inFlight;
   assert.notEqual(finished.status, 503, finished.body);
   assert.notEqual((JSON.parse(finished.body) as { error?: { details?: { reason?: string } } }).error?.details?.reason, 'shutting_down');
+  assert.equal(finished.connection, 'close', 'the answer closes its kept-alive connection');
   await closed;
+  agent.destroy();
 });

@@ -1,3 +1,4 @@
+import module from 'node:module';
 import { createApiKey, listApiKeys, revokeApiKey } from '../auth/api-key-repository.ts';
 import { migrateToLatest } from '../db/migrate.ts';
 import { loadConfig } from '../config/config.ts';
@@ -22,6 +23,9 @@ export const commands: Command[] = [
       const { startServer, stopOnSignals } = await import('../server.ts');
       const server = await startServer(config);
       stopOnSignals(server);
+      // Write Node's compile cache now that start-up has loaded its modules (bin/staydesk.js),
+      // not only at exit: a process that is killed or crashes still leaves the next start warm.
+      module.flushCompileCache?.();
       await new Promise(() => {
         /* runs until a signal stops the process */
       });

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { createHmac } from 'node:crypto';
 import { spawnSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { after, describe, test } from 'node:test';
 import { BIN, cleanEnv, createCliStore, startCli, type CliStore, type RunningCli } from '../support/cli.ts';
@@ -83,5 +83,24 @@ describe(`start-up footprint (${testStoreKind})`, () => {
     });
     assert.equal(res.status, 0, res.stderr);
     assert.match(res.stdout, /Usage: staydesk/);
+  });
+});
+
+describe(`compile cache (${testStoreKind})`, () => {
+  test('serve writes the compile cache once it listens, not only at exit', async () => {
+    const s = await createCliStore();
+    stores.push(s);
+    const cache = path.join(s.dir, 'compile-cache');
+    const p = startCli(['serve'], { ...s.env, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info', NODE_COMPILE_CACHE: cache }, { cwd: s.dir });
+    processes.push(p);
+    await p.waitForLine((l) => l.includes('"Staydesk listening on http://'));
+    // Files, not the folder Node makes at start.
+    const files = () => (existsSync(cache) ? readdirSync(cache, { recursive: true, withFileTypes: true }).filter((e) => e.isFile()).length : 0);
+    const deadline = Date.now() + 5000;
+    while (files() === 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+    assert.equal(p.child.exitCode, null, 'still running');
+    assert.ok(files() > 0, 'the cache is on disk while the process runs');
+    p.child.kill('SIGKILL');
+    await p.exited();
   });
 });

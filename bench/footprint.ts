@@ -23,8 +23,9 @@ interface Started {
 
 async function startServe(dataDir: string): Promise<Started> {
   const began = performance.now();
-  const child = spawn(process.execPath, ['bin/staydesk.js', 'serve'], {
-    env: { ...process.env, STAYDESK_DATA_DIR: dataDir, DATABASE_URL: '', PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info', PUBLIC_BASE_URL: '' },
+  // Run as `npx staydesk serve` runs it: the bin through its shebang (and the V8 flags there).
+  const child = spawn('bin/staydesk.js', ['serve'], {
+    env: { ...process.env, PATH: `${path.dirname(process.execPath)}${path.delimiter}${process.env.PATH ?? ''}`, STAYDESK_DATA_DIR: dataDir, DATABASE_URL: '', PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info', PUBLIC_BASE_URL: '' },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   let key: string | null = null;

@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto';
 import type { ServerOptions } from 'node:http';
 import type { Socket } from 'node:net';
 import swagger, { type SwaggerTransformObject } from '@fastify/swagger';
-import swaggerUi from '@fastify/swagger-ui';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { LogController } from 'fastify';
 import type { AppContext } from './app-context.ts';
@@ -23,9 +22,12 @@ import { clientErrorHandler } from './http/client-errors.ts';
 import { frameworkErrorHandler, installErrorHandling } from './http/error-handler.ts';
 import { refuseLegacyJsonRpc } from './http/legacy-jsonrpc.ts';
 import { requestSerializer } from './http/log-redaction.ts';
+import { lazySchemaCompilers } from './http/lazy-schemas.ts';
+import { refuseWhileShuttingDown } from './http/shutting-down.ts';
 import { refuseNulCharacters } from './http/text-guard.ts';
 import type { App, RouteInfo } from './http/types.ts';
 import { installRateLimits } from './limits/rate-limits.ts';
+import { installDocsPage } from './ops/docs-page.ts';
 import { opsRoutes } from './ops/ops-routes.ts';
 
 
@@ -120,19 +122,23 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
     clientErrorHandler: answerClientError,
     onProtoPoisoning: 'error',
     onConstructorPoisoning: 'error',
-    return503OnClosing: true,
+    // Requests that arrive while the server drains get the JSON envelope (shutting-down.ts).
+    return503OnClosing: false,
     frameworkErrors: frameworkErrorHandler,
     logController: new LogController({ requestIdLogLabel: 'request_id' }),
     genReqId: (req) => {
       const incoming = req.headers['x-request-id'];
       return typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();
     },
+    // Each route's validator and serializer are compiled on its first request (lazy-schemas.ts).
+    schemaController: { compilersFactory: lazySchemaCompilers() },
     ajv: {
       customOptions: { coerceTypes: false, removeAdditional: false, useDefaults: true, allErrors: false, verbose: true },
     },
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   installErrorHandling(app);
+  refuseWhileShuttingDown(app);
   // JSON only: without this, a text/plain body would reach a route that declares no body schema.
   app.removeContentTypeParser('text/plain');
   app.addHook('preValidation', refuseNulCharacters);
@@ -160,7 +166,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   });
 
   await app.register(swagger, openapiInfo(ctx, optionalBodies));
-  await app.register(swaggerUi, { routePrefix: '/docs' });
+  installDocsPage(app);
   app.get('/openapi.json', { schema: { hide: true }, config: { auth: 'public' } }, async () => app.swagger());
 
   await app.register(opsRoutes, { ctx });

@@ -17,7 +17,8 @@ export interface RunningServer {
 
 /**
  * `staydesk serve`: migrate, seed an empty embedded or in-memory store, listen, and stop gracefully on
- * SIGTERM/SIGINT (stop accepting, finish in-flight requests, close the store).
+ * SIGTERM/SIGINT (stop accepting, finish in-flight requests and job runs, close the store), within
+ * SHUTDOWN_TIMEOUT_SECONDS.
  */
 export async function startServer(config: Config, out: (line: string) => void = console.log): Promise<RunningServer> {
   const ctx = createContext(config);
@@ -55,8 +56,8 @@ async function start(ctx: AppContext, config: Config, out: (line: string) => voi
   let stopping: Promise<void> | null = null;
   const stop = (): Promise<void> => {
     stopping ??= (async () => {
-      await jobs.stop();
-      await app.close();
+      // Both at once: the HTTP server stops accepting and drains while running jobs finish.
+      await Promise.all([jobs.stop(), app.close()]);
       await ctx.store.destroy();
     })();
     return stopping;
@@ -64,9 +65,18 @@ async function start(ctx: AppContext, config: Config, out: (line: string) => voi
   return { app, ctx, url: config.publicBaseUrl, stop };
 }
 
-/** Stops the server on a signal and exits: 0 when everything closed, 1 when something failed. */
+/**
+ * Stops the server on a signal and exits: drain, then exit 0 (1 when something failed). A drain
+ * that takes longer than SHUTDOWN_TIMEOUT_SECONDS (a request or job that does not finish) is
+ * abandoned with a warning and exit code 1.
+ */
 export function shutDown(server: RunningServer, signal: NodeJS.Signals): void {
-  server.app.log.info({ signal }, 'shutting down');
+  const limit = server.ctx.config.shutdownTimeoutSeconds;
+  server.app.log.info({ signal, timeout_seconds: limit }, 'shutting down');
+  setTimeout(() => {
+    server.app.log.warn({ timeout_seconds: limit }, `shutdown did not finish within SHUTDOWN_TIMEOUT_SECONDS (${limit} s): exiting with work still in flight`);
+    process.exit(1);
+  }, limit * 1000).unref();
   server.stop().then(
     () => process.exit(0),
     (error: unknown) => {

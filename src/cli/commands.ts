@@ -1,3 +1,4 @@
+import module from 'node:module';
 import { createApiKey, listApiKeys, revokeApiKey } from '../auth/api-key-repository.ts';
 import { migrateToLatest } from '../db/migrate.ts';
 import { loadConfig } from '../config/config.ts';
@@ -21,6 +22,9 @@ export const commands: Command[] = [
       // commands (and --help) should not pay for loading it.
       const { startStoppableServer } = await import('../server.ts');
       await startStoppableServer(config);
+      // Write Node's compile cache now that start-up has loaded its modules (bin/staydesk.js),
+      // not only at exit: a process that is killed or crashes still leaves the next start warm.
+      module.flushCompileCache?.();
       await new Promise(() => {
         /* runs until a signal stops the process */
       });

@@ -28,6 +28,8 @@ export interface Config {
    * no change is announced (a change made elsewhere is announced at once: caches.ts).
    */
   cacheTtlMs: number;
+  /** How long SIGTERM/SIGINT may take to drain requests and jobs before the process exits 1. */
+  shutdownTimeoutSeconds: number;
   /** Abuse limits (README, Security); 0 turns a limit off. */
   limits: Limits;
   /** When set, GET /metrics needs `Authorization: Bearer <token>`. */
@@ -157,6 +159,7 @@ export function loadConfig(env: Env = process.env): Config {
     logLevel,
     jobPollMs: integer(env, 'STAYDESK_JOB_POLL_MS', 1000, 10, 60 * 60 * 1000),
     cacheTtlMs: integer(env, 'STAYDESK_CACHE_TTL_MS', 2000, 0, 60_000),
+    shutdownTimeoutSeconds: integer(env, 'SHUTDOWN_TIMEOUT_SECONDS', 10, 1, 3600),
     limits: {
       requestTimeoutSeconds: integer(env, 'REQUEST_TIMEOUT_SECONDS', 30, 0, 3600),
       perKeyPerMinute: integer(env, 'RATE_LIMIT_PER_KEY', 600, 0, 10_000_000),

@@ -1,6 +1,6 @@
 import { CompiledQuery, type Compilable } from 'kysely';
 import { isPostgres } from './dialect.ts';
-import { nameStatement } from './postgres.ts';
+import { nameStatement } from './statement-names.ts';
 import type { Executor } from './store.ts';
 
 /**

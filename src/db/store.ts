@@ -3,8 +3,7 @@ import path from 'node:path';
 import { Kysely, PostgresDialect, SqliteDialect, sql, type Transaction } from 'kysely';
 import type { StoreConfig } from '../config/config.ts';
 import { LocalChangeFeed, type ChangeFeed } from './change-feed.ts';
-import { PgChangeFeed } from './pg-change-feed.ts';
-import { createPgPool } from './postgres.ts';
+import { createRequire } from 'node:module';
 import type { Database } from './schema.ts';
 import { openSqlite } from './sqlite-adapter.ts';
 
@@ -32,6 +31,15 @@ function redactUrl(url: string): string {
   return `${parsed.protocol}//${parsed.host}${parsed.pathname}`;
 }
 
+/**
+ * The PostgreSQL driver and its modules, loaded only when a PostgreSQL store is opened: the
+ * embedded default never pays for them (synchronous, so that opening a store stays synchronous).
+ */
+function postgresModules(): typeof import('./postgres.ts') & typeof import('./pg-change-feed.ts') {
+  const require = createRequire(import.meta.url);
+  return { ...(require('./postgres.ts') as typeof import('./postgres.ts')), ...(require('./pg-change-feed.ts') as typeof import('./pg-change-feed.ts')) };
+}
+
 export function openStore(config: StoreConfig, options: { poolSize?: number } = {}): Store {
   let db: Db;
   let kind: StoreKind;
@@ -39,6 +47,7 @@ export function openStore(config: StoreConfig, options: { poolSize?: number } = 
   let changes: ChangeFeed;
   switch (config.kind) {
     case 'postgres': {
+      const { createPgPool, PgChangeFeed } = postgresModules();
       db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: createPgPool(config.url, options.poolSize) }) });
       kind = 'postgres';
       changes = new PgChangeFeed(config.url);

@@ -1,6 +1,6 @@
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyReply, FastifyRequest, HookHandlerDoneFunction, onRequestHookHandler } from 'fastify';
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
 import type { AppContext } from '../app-context.ts';
 import { hashApiKey } from '../auth/api-keys.ts';
 import { bearerToken } from '../http/bearer-token.ts';
@@ -14,7 +14,8 @@ import type { App } from '../http/types.ts';
  * - per client address on failed authentication (AUTH_FAILURES_PER_IP): past the limit, the
  *   address is refused before its key is even looked up, until the minute is over.
  * Counters live in the process, or in Redis when RATE_LIMIT_REDIS_URL is set so that several
- * processes share them. Every refusal is a 429 TOO_MANY_REQUESTS with Retry-After.
+ * processes share them (the Redis client is loaded only then). Every refusal is a 429
+ * TOO_MANY_REQUESTS with Retry-After.
  */
 
 const MINUTE_MS = 60_000;
@@ -49,6 +50,7 @@ export async function installRateLimits(app: App, ctx: Pick<AppContext, 'config'
   }
   let redis: Redis | null = null;
   if (limits.redisUrl !== null) {
+    const { Redis } = await import('ioredis');
     redis = new Redis(limits.redisUrl, { maxRetriesPerRequest: 1, connectTimeout: 2000 });
     // An unreachable Redis must not take the API down: requests pass unlimited meanwhile.
     redis.on('error', (error: Error) => {

@@ -1,4 +1,3 @@
-import Stripe from 'stripe';
 import { Type, type Static } from 'typebox';
 import { Value } from 'typebox/value';
 import { badRequest, type AppError } from '../http/errors.ts';
@@ -7,7 +6,8 @@ import { refusePrototypeKeys } from '../http/strict-json.ts';
 /**
  * Card processor events in Stripe's format. Verification is Stripe's own (`Stripe-Signature`,
  * HMAC over the raw body with a timestamp), done by the official package before anything in the
- * body is trusted; the timestamp must lie within 5 minutes of now in either direction.
+ * body is trusted; the timestamp must lie within 5 minutes of now in either direction. The
+ * package (about 30 MB of memory) is loaded on the first payment event, not at start.
  */
 
 export const STRIPE_SIGNATURE_HEADER = 'stripe-signature';
@@ -67,13 +67,14 @@ function signedAt(header: string): number | null {
  * Verifies the raw body against the Stripe-Signature header and returns the parsed event.
  * Every refusal is a 400 (decisions.md 7), including "no secret configured".
  */
-export function verifyPaymentEvent(raw: Buffer, header: unknown, secret: string | null, now: Date): unknown {
+export async function verifyPaymentEvent(raw: Buffer, header: unknown, secret: string | null, now: Date): Promise<unknown> {
   if (secret === null) {
     throw badRequest('payment_webhook_not_configured', 'The payment webhook is not configured: set PAYMENT_WEBHOOK_SECRET or the payment webhook secret in admin settings.');
   }
   if (typeof header !== 'string' || header === '') {
     throw badRequest('missing_signature', 'Missing Stripe-Signature header.', { parameter: 'Stripe-Signature' });
   }
+  const { default: Stripe } = await import('stripe');
   let event: unknown;
   try {
     // receivedAt is in milliseconds; the tolerance (300 s) is Stripe's default.

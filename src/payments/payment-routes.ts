@@ -23,7 +23,7 @@ export const paymentRoutes: FeatureRoutes = async (app, { ctx }) => {
     try {
       // Admin settings win over PAYMENT_WEBHOOK_SECRET (settings/secret-status.ts).
       const secret = await paymentWebhookSecret(ctx.db, ctx.config);
-      return verifyPaymentEvent(raw, request.headers[STRIPE_SIGNATURE_HEADER], secret?.value ?? null, ctx.now());
+      return await verifyPaymentEvent(raw, request.headers[STRIPE_SIGNATURE_HEADER], secret?.value ?? null, ctx.now());
     } catch (error) {
       ctx.metrics.webhooksReceived.labels('payment', 'rejected').inc();
       throw error;

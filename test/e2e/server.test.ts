@@ -24,8 +24,8 @@ async function freshStore(): Promise<CliStore> {
   return s;
 }
 
-function serve(s: CliStore): RunningCli {
-  const p = startCli(['serve'], { ...s.env, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info' }, { cwd: s.dir });
+function serve(s: CliStore, env: Record<string, string> = {}): RunningCli {
+  const p = startCli(['serve'], { ...s.env, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info', ...env }, { cwd: s.dir });
   processes.push(p);
   return p;
 }
@@ -85,7 +85,7 @@ function startSlowRequest(url: URL, authorization: string, requestId: string, pa
         method: 'POST',
         path: url.pathname,
         agent: false,
-        headers: { authorization, 'content-type': 'application/json', 'content-length': body.length, 'x-request-id': requestId },
+        headers: { ...(authorization === '' ? {} : { authorization }), 'content-type': 'application/json', 'content-length': body.length, 'x-request-id': requestId },
       },
       (res) => {
         let text = '';
@@ -171,6 +171,55 @@ describe(`staydesk serve (${testStoreKind})`, () => {
 
     assert.deepEqual(await p.exited(), { code: 0, signal: null });
     assert.ok(!p.stderr().includes('Error'), p.stderr());
+  });
+
+  /** Starts a payment event whose body is still arriving (a public route: no key needed). */
+  async function slowPaymentEvent(p: RunningCli, base: string, requestId: string) {
+    const slow = startSlowRequest(new URL(`${base}/staydesk/api/payment/webhook`), '', requestId, JSON.stringify({ id: 'evt_1', type: 'x', data: { object: {} } }));
+    await p.waitForLine((l) => {
+      const log = logLine(l);
+      return log?.request_id === requestId && log.msg === 'incoming request';
+    });
+    return slow;
+  }
+
+  test('SIGTERM waits for a slow request that finishes inside SHUTDOWN_TIMEOUT_SECONDS, then exits 0', async () => {
+    const s = await freshStore();
+    const p = serve(s, { SHUTDOWN_TIMEOUT_SECONDS: '6' });
+    const base = await listening(p);
+    const slow = await slowPaymentEvent(p, base, 'slow-inside-limit');
+    const signalled = performance.now();
+    p.child.kill('SIGTERM');
+    await p.waitForLine((l) => logLine(l)?.msg === 'shutting down');
+    // Still draining a second and a half later: the request holds it open.
+    await new Promise((r) => setTimeout(r, 1500));
+    assert.equal(p.child.exitCode, null, 'the process waits for the request in flight');
+    slow.finish();
+    const completed = await slow.response;
+    assert.ok(completed.status !== 503 && completed.status < 500, `the in-flight request completed: ${completed.status} ${completed.body}`);
+    assert.deepEqual(await p.exited(), { code: 0, signal: null });
+    assert.ok(performance.now() - signalled < 6000, 'exited before the limit');
+    assert.ok(!p.stdout().includes('did not finish'), p.stdout());
+  });
+
+  test('a request still running after SHUTDOWN_TIMEOUT_SECONDS: a warning, then exit 1', async () => {
+    const s = await freshStore();
+    const p = serve(s, { SHUTDOWN_TIMEOUT_SECONDS: '1' });
+    const base = await listening(p);
+    const slow = await slowPaymentEvent(p, base, 'slow-past-limit');
+    slow.response.catch(() => undefined);
+    const signalled = performance.now();
+    p.child.kill('SIGTERM');
+    assert.deepEqual(await p.exited(10_000), { code: 1, signal: null });
+    const elapsed = performance.now() - signalled;
+    assert.ok(elapsed >= 900 && elapsed < 8000, `exited after the 1 s limit (${elapsed.toFixed(0)} ms)`);
+    const warning = p
+      .stdout()
+      .split('\n')
+      .map(logLine)
+      .find((log) => log?.msg?.includes('SHUTDOWN_TIMEOUT_SECONDS') === true);
+    assert.ok(warning !== undefined && warning !== null, `a warning is logged: ${p.stdout()}`);
+    assert.equal(warning.level, 40, 'at warn level');
   });
 
   test('a restart on the same store seeds nothing and prints no second key', async () => {

@@ -28,5 +28,5 @@ test('an unreachable store answers 503 with Retry-After', async () => {
   assert.equal(res.headers['retry-after'], '1');
   const body = res.json<{ success: boolean; error: { code: number; name: string; details: { reason: string } } }>();
   assert.equal(body.success, false);
-  assert.deepEqual([body.error.code, body.error.name, body.error.details.reason], [503, 'SERVICE_UNAVAILABLE', 'store_unavailable']);
+  assert.deepEqual([body.error.code, body.error.name, body.error.details.reason], [503, 'INTERNAL_ERROR', 'store_unavailable']);
 });

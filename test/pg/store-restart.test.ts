@@ -103,7 +103,7 @@ test('restarting PostgreSQL mid-load gives 503 with Retry-After, and the process
   assert.ok(statuses.every((s) => s === 200 || s === 503), `only 200 and 503: ${[...new Set(statuses)].join(', ')}`);
   for (const r of answers.filter((x) => x.status === 503)) {
     assert.equal(r.headers.get('retry-after'), '1');
-    assert.equal((JSON.parse(r.body) as { error: { name: string } }).error.name, 'SERVICE_UNAVAILABLE');
+    assert.equal((JSON.parse(r.body) as { error: { name: string } }).error.name, 'INTERNAL_ERROR');
   }
   // The listening connections are back too: announcements are live again in both processes.
   for (const p of procs) await until('announcements live', async () => (await call(`${p.url}/metrics`)).body.includes('staydesk_cache_announcements_live 1'), 15_000, 50);

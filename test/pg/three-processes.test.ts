@@ -6,6 +6,7 @@ import type { Store } from '../../src/db/store.ts';
 import { addDays } from '../../src/shared/dates.ts';
 import { createCliStore, runCli, type CliStore } from '../support/cli.ts';
 import { bookingBody, futureStay, insertBooking, makeAccommodation } from '../support/factories.ts';
+import { calendarOf, startFeedServer, type FeedServer } from '../support/feed-server.ts';
 import { call, startServe, until, type ServeProcess } from '../support/serve-cluster.ts';
 import { startSmtpListener, type SmtpListener } from '../support/smtp-listener.ts';
 import { testStoreKind } from '../support/test-store.ts';
@@ -16,9 +17,13 @@ import { testStoreKind } from '../support/test-store.ts';
  * one process is seen by the others within 100 ms (migration 0007's announcements).
  */
 
+/** Each process looks for due calendars this often; a pulled feed is due again no sooner. */
+const ICAL_INTERVAL_SECONDS = 4;
+
 let store: CliStore | null = null;
 let db: Store | null = null;
 let smtp: SmtpListener | null = null;
+let feeds: FeedServer | null = null;
 const procs: ServeProcess[] = [];
 let apiKey = '';
 let adminKey = '';
@@ -29,10 +34,11 @@ before(async () => {
   const migrated = await runCli(['migrate'], store.env);
   assert.equal(migrated.code, 0, migrated.stderr);
   smtp = await startSmtpListener();
+  feeds = await startFeedServer();
   db = store.open();
   apiKey = (await createApiKey(db.db, { name: 'load', scope: 'api' })).key;
   adminKey = (await createApiKey(db.db, { name: 'admin', scope: 'admin' })).key;
-  const env = { ...store.env, SMTP_URL: smtp.url, STAYDESK_JOB_POLL_MS: '20', ICAL_SYNC_INTERVAL_SECONDS: '0', STAYDESK_CACHE_TTL_MS: '60000' };
+  const env = { ...store.env, SMTP_URL: smtp.url, STAYDESK_JOB_POLL_MS: '20', ICAL_SYNC_INTERVAL_SECONDS: String(ICAL_INTERVAL_SECONDS), ICAL_ALLOW_PRIVATE_NETWORKS: 'true', STAYDESK_CACHE_TTL_MS: '60000' };
   for (let i = 0; i < 3; i++) procs.push(await startServe(env, store.dir));
   // Every process listens for announcements before the tests rely on them.
   for (const p of procs) await until('announcements live', async () => (await call(`${p.url}/metrics`)).body.includes('staydesk_cache_announcements_live 1'), 10_000, 20);
@@ -41,6 +47,7 @@ after(async () => {
   for (const p of procs) p.cli.kill();
   await db?.destroy();
   await smtp?.close();
+  await feeds?.close();
   await store?.cleanup();
 });
 
@@ -109,6 +116,49 @@ describe('three processes, one PostgreSQL database', () => {
         .filter((id) => drafts.includes(id)),
     );
     assert.deepEqual(expiredBy.sort((x, y) => x - y), [...drafts].sort((x, y) => x - y), 'each draft expired once');
+  });
+
+  test('each calendar pull is done by one process', { timeout: 60_000 }, async () => {
+    assert.ok(db !== null && feeds !== null);
+    const server = feeds;
+    const conn = db.db;
+    const paths: string[] = [];
+    const feedIds: number[] = [];
+    const today = futureStay(1).checkin;
+    for (let i = 0; i < 30; i++) {
+      const a = await makeAccommodation(conn);
+      const path = `/three-${i}.ics`;
+      paths.push(path);
+      server.set(path, calendarOf([{ uid: `t${i}`, start: addDays(today, i), end: addDays(today, i + 2) }]));
+      const row = await conn
+        .insertInto('external_feeds')
+        .values({ accommodation_id: a.id, name: 'airbnb', url: server.url(path), created_at: new Date().toISOString(), last_synced_at: null, last_status: null, last_error: null })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      feedIds.push(row.id);
+    }
+    const pulled = async () => (await conn.selectFrom('external_feeds').select('id').where('id', 'in', feedIds).where('last_synced_at', 'is not', null).execute()).length;
+    await until('every calendar pulled', async () => (await pulled()) === feedIds.length, 30_000, 20);
+    // A pulled feed is not due again for ICAL_INTERVAL_SECONDS, so until then one hit per
+    // calendar means one process pulled it; two would mean two processes took the same feed.
+    for (const path of paths) assert.equal(server.hits(path), 1, `${path} fetched once`);
+    const reported = () =>
+      procs.map((p) =>
+        p.cli
+          .stdout()
+          .split('\n')
+          .filter((l) => l.startsWith('{'))
+          .map((l) => JSON.parse(l) as { msg?: string; feeds?: number })
+          .filter((l) => l.msg === 'external calendars pulled')
+          .reduce((sum, l) => sum + (l.feeds ?? 0), 0),
+      );
+    const total = () => reported().reduce((x, y) => x + y, 0);
+    // The report line follows the last write of a run by a moment.
+    await until('the pulls reported', () => total() >= feedIds.length, 5_000, 20);
+    assert.equal(total(), feedIds.length, `pulls reported across the processes: ${reported().join(', ')}`);
+    for (const path of paths) assert.equal(server.hits(path), 1, `${path} still fetched once`);
+    const imported = await conn.selectFrom('night_claims').innerJoin('external_feeds', 'external_feeds.accommodation_id', 'night_claims.accommodation_id').select('night_claims.night').where('external_feeds.id', 'in', feedIds).execute();
+    assert.equal(imported.length, feedIds.length * 2, 'each imported stay holds its two nights once');
   });
 
   test('a revoked key and a new price are seen by every process within 100 ms', async () => {

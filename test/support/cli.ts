@@ -114,8 +114,8 @@ export interface RunningCli {
   kill(): void;
 }
 
-export function startCli(args: string[], env: Record<string, string>, options: { cwd?: string } = {}): RunningCli {
-  const child = spawn(process.execPath, [BIN, ...args], {
+export function startCli(args: string[], env: Record<string, string>, options: { cwd?: string; nodeArgs?: string[] } = {}): RunningCli {
+  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), BIN, ...args], {
     cwd: options.cwd ?? os.tmpdir(),
     env: cleanEnv(env),
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -288,3 +288,12 @@ describe('STAYDESK_NIGHT_MEMORY_MAX', () => {
     assertBad({ STAYDESK_NIGHT_MEMORY_MAX: 'lots' }, 'STAYDESK_NIGHT_MEMORY_MAX');
   });
 });
+
+describe('SHUTDOWN_TIMEOUT_SECONDS', () => {
+  test('defaults to 10 s; 1 to 3600 accepted, anything else refused naming the variable', () => {
+    assert.equal(loadConfig({}).shutdownTimeoutSeconds, 10);
+    assert.equal(loadConfig({ SHUTDOWN_TIMEOUT_SECONDS: '1' }).shutdownTimeoutSeconds, 1);
+    assert.equal(loadConfig({ SHUTDOWN_TIMEOUT_SECONDS: '3600' }).shutdownTimeoutSeconds, 3600);
+    for (const bad of ['0', '3601', 'soon', '2.5']) assertBad({ SHUTDOWN_TIMEOUT_SECONDS: bad }, 'SHUTDOWN_TIMEOUT_SECONDS');
+  });
+});

@@ -1,0 +1,29 @@
+import type { FastifyInstance } from 'fastify';
+import { serviceUnavailable } from './errors.ts';
+
+/** What a 503 during shutdown asks the caller to wait, in seconds: another process answers. */
+export const SHUTDOWN_RETRY_AFTER_SECONDS = 1;
+
+/**
+ * Once the server starts closing (SIGTERM, `app.close()`), it accepts no new connections, but a
+ * request can still arrive on a connection that was kept alive. Such a request is not run: it
+ * gets a 503 envelope (name INTERNAL_ERROR, code 503) with `details.reason: "shutting_down"`, Retry-After,
+ * and `Connection: close`, so that the client or load balancer sends it to another process.
+ * Requests already in flight finish; their answers too carry `Connection: close`, so that their
+ * connections close behind them instead of idling until the keep-alive timeout and holding the
+ * server open.
+ */
+export function refuseWhileShuttingDown(app: FastifyInstance): void {
+  let closing = false;
+  app.addHook('preClose', async () => {
+    closing = true;
+  });
+  app.addHook('onRequest', async (_request, reply) => {
+    if (!closing) return;
+    void reply.header('retry-after', String(SHUTDOWN_RETRY_AFTER_SECONDS)).header('connection', 'close');
+    throw serviceUnavailable('shutting_down', 'The service is shutting down; retry shortly.');
+  });
+  app.addHook('onSend', async (_request, reply) => {
+    if (closing) void reply.header('connection', 'close');
+  });
+}

@@ -4,7 +4,7 @@ import { quoteStay } from '../../src/pricing/quote-stay.ts';
 import { claimNights } from '../../src/occupancy/night-ledger.ts';
 import { addDays, eachDate, todayIn } from '../../src/shared/dates.ts';
 import { bookingBody, futureStay, insertBooking, makeAccommodation } from '../support/factories.ts';
-import { signIn, type ConsoleClient } from '../support/console-client.ts';
+import { formBody, signIn, type ConsoleClient } from '../support/console-client.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
 import { testStoreKind } from '../support/test-store.ts';
 
@@ -238,6 +238,25 @@ describe(`console pages (${testStoreKind})`, () => {
     assert.equal(set.statusCode, 200);
     const payment = await t.ctx.db.selectFrom('settings').select('value').where('name', '=', 'payment_webhook_secret').executeTakeFirstOrThrow();
     assert.equal(payment.value, 'whsec_'.padEnd(40, 'x'));
+  });
+
+  test('console users: a new one gets a password shown once and can sign in; a taken login is refused by the field', async () => {
+    const created = await host.post('/admin/settings/console-users', { login: 'front.desk' });
+    assert.equal(created.statusCode, 200);
+    const password = /id="new-secret" class="secret" readonly value="([^"]+)"/.exec(created.body)?.[1];
+    assert.ok(password !== undefined, 'the password is on the page');
+    assert.ok(!(await host.get('/admin/settings')).body.includes(password), 'never shown again');
+    const stored = await t.ctx.db.selectFrom('users').select(['password_hash', 'role']).where('login', '=', 'front.desk').executeTakeFirstOrThrow();
+    assert.equal(stored.role, 'admin');
+    assert.ok(!stored.password_hash.includes(password), 'only a hash is stored');
+    const signedIn = await t.app.inject({ method: 'POST', url: '/admin/sign-in', headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: formBody({ login: 'front.desk', password }) });
+    assert.equal(signedIn.statusCode, 303, 'the new user signs in with the password shown');
+    const taken = await host.post('/admin/settings/console-users', { login: 'front.desk' });
+    assert.equal(taken.statusCode, 409);
+    assert.match(errorFor(taken.body, 'login') ?? '', /already exists/);
+    const bad = await host.post('/admin/settings/console-users', { login: 'x' });
+    assert.equal(bad.statusCode, 400);
+    assert.ok(errorFor(bad.body, 'login') !== undefined);
   });
 
   test('money and dates follow the browser locale and the accommodation currency', async () => {

@@ -6,11 +6,12 @@ import { createApiKey, listApiKeys, revokeApiKey } from '../../auth/api-key-repo
 import { notFound } from '../../http/errors.ts';
 import { secretStatus } from '../../settings/secret-status.ts';
 import { generateWebhookSecret, setSetting, type SettingName } from '../../settings/settings-repository.ts';
-import { fmt, formOf, seeOther, sendPage, session, type FormBody } from '../console-request.ts';
+import { attempt, fmt, formOf, seeOther, sendPage, session, type FormBody } from '../console-request.ts';
 import { html, type Html } from '../html.ts';
 import { csrfField, field, notice } from '../layout.ts';
 import { schemaErrors } from '../schema-errors.ts';
 import { listConsoleUsers } from '../session-repository.ts';
+import { LOGIN_PATTERN, createAdminUser } from '../../users/user-repository.ts';
 
 const NOTICES: Record<string, string> = {
   revoked: 'The key is revoked; it stops working at once.',
@@ -73,11 +74,14 @@ ${field('Mail overbooking alerts to', 'host_email', errors, { type: 'email', val
 <button type="submit" class="secondary">Save</button></form>
 <h2>Console users</h2>
 <ul>${users.map((u) => html`<li>${u.login}${u.display_name === u.login ? '' : ` (${u.display_name})`} <span class="muted">since ${f.instant(u.created_at)}</span></li>`)}</ul>
-<p class="muted">Add one with <code>staydesk admin create --login NAME</code>; the password is printed once.</p>`;
+<form method="post" action="/admin/settings/console-users" class="row">${csrfField(csrf)}
+${field('Login of the new console user', 'login', errors, { value: values.login ?? null, required: true, hint: '3 to 64 letters, digits, “.”, “_”, “@” or “-”', attrs: html` autocomplete="off"` })}
+<button type="submit">Add console user</button></form>
+<p class="muted">A password is generated and shown once. <code>staydesk admin create --login NAME</code> does the same from the command line.</p>`;
   return sendPage(request, reply, 'Settings', 'settings', body, status);
 }
 
-/** Settings: API keys, signing secrets (shown once), the alert address, console users. */
+/** Settings: API keys, signing secrets (shown once), the alert address, console users (added with a password shown once). */
 export const settingsPages: FeatureRoutes = async (app, { ctx }) => {
   const opts = { config: { auth: 'session' as const }, schema: { hide: true } };
 
@@ -125,6 +129,17 @@ export const settingsPages: FeatureRoutes = async (app, { ctx }) => {
     if (s === undefined) throw notFound('unknown_route', 'There is no such secret.', { parameter: 'kind' });
     await setSetting(ctx.db, s.setting, null);
     return seeOther(reply, '/admin/settings?done=cleared');
+  });
+
+  app.post('/settings/console-users', opts, async (request, reply) => {
+    const values = formOf(request);
+    const login = (values.login ?? '').trim();
+    if (!LOGIN_PATTERN.test(login)) {
+      return settingsPage(ctx, request, reply, { errors: { login: 'Use 3 to 64 letters, digits, “.”, “_”, “@” or “-”.' }, values }, 400);
+    }
+    const created = await attempt(() => createAdminUser(ctx.db, login));
+    if (!created.ok) return settingsPage(ctx, request, reply, { errors: { login: Object.values(created.errors)[0] ?? 'Not valid.' }, values }, created.status);
+    return settingsPage(ctx, request, reply, { secret: { label: `Password of console user “${login}”`, value: created.value.password } });
   });
 
   app.post('/settings/host-email', opts, async (request, reply) => {

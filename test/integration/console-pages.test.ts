@@ -190,6 +190,21 @@ describe(`console pages (${testStoreKind})`, () => {
     assert.match(page.body, /smtp said no/);
   });
 
+  test("today is the homes' date when they share a time zone", async () => {
+    const a = await makeAccommodation(t.ctx.db, { name: 'Island House' });
+    const utcToday = todayIn('UTC');
+    const lastDay = await insertBooking(t.ctx.db, a, { checkin: addDays(utcToday, 8), checkout: addDays(utcToday, 10), firstName: 'LastDay' });
+    await t.ctx.db.updateTable('accommodations').set({ timezone: 'Pacific/Kiritimati' }).execute();
+    try {
+      // At 12:00 UTC it is already tomorrow at UTC+14, so the 7 days ahead reach a day further.
+      const page = await t.at(new Date(`${utcToday}T12:00:00Z`), () => host.get('/admin'));
+      assert.match(page.body, /\(Pacific\/Kiritimati\)/);
+      assert.match(page.body, new RegExp(`href="/admin/bookings/${lastDay.id}">LastDay`));
+    } finally {
+      await t.ctx.db.updateTable('accommodations').set({ timezone: 'UTC' }).execute();
+    }
+  });
+
   test('outbox: a failed mail can be retried once more', async () => {
     const at = new Date().toISOString();
     const mail = await t.ctx.db

@@ -20,9 +20,13 @@ ${rows.map(
 export const todayPage: FeatureRoutes = async (app, { ctx }) => {
   app.get('/', { config: { auth: 'session' }, schema: { hide: true } }, async (request, reply) => {
     const f = fmt(request);
-    const today = todayIn('UTC', ctx.now());
+    const accommodations = await listAccommodations(ctx.db);
+    // "Today" where the homes are: their time zone when they share one, else UTC (said on the page).
+    const zones = new Set(accommodations.map((a) => a.timezone));
+    const zone = zones.size === 1 ? ([...zones][0] ?? 'UTC') : 'UTC';
+    const today = todayIn(zone, ctx.now());
     const week = addDays(today, 8);
-    const [arrivals, departures, drafts, alerts, issues, mails, feeds, accommodations] = await Promise.all([
+    const [arrivals, departures, drafts, alerts, issues, mails, feeds] = await Promise.all([
       staysBetween(ctx.db, 'checkin', today, week, ctx.now()),
       staysBetween(ctx.db, 'checkout', today, week, ctx.now()),
       waitingCardDrafts(ctx.db, ctx.now()),
@@ -30,12 +34,11 @@ export const todayPage: FeatureRoutes = async (app, { ctx }) => {
       unresolvedPaymentIssues(ctx.db),
       failedMails(ctx.db),
       failingFeeds(ctx.db),
-      listAccommodations(ctx.db),
     ]);
     const names = new Map(accommodations.map((a) => [a.id, a.name]));
     const attention = alerts.length + issues.length + mails.length + feeds.length;
     const body = html`
-<p class="muted">Today is ${f.date(today)}. Arrivals and departures cover today and the next 7 days.</p>
+<p class="muted">Today is ${f.date(today)} (${zone}). Arrivals and departures cover today and the next 7 days.</p>
 ${stayTable('Arrivals', arrivals, f, (b) => b.checkin)}
 ${stayTable('Departures', departures, f, (b) => b.checkout)}
 <h2>Card drafts waiting for payment</h2>

@@ -95,22 +95,15 @@ export function checkStay(
     });
   }
 
-  if (nights < rules.minStay) {
+  if (nights < rules.minStay || nights > rules.maxStay) {
+    const short = nights < rules.minStay;
+    const limit = short ? rules.minStay : rules.maxStay;
     return fail({
-      reason: 'min_stay',
+      reason: short ? 'min_stay' : 'max_stay',
       parameter: names.checkout,
-      expected: `at least ${plural(rules.minStay, 'night')}`,
+      expected: `${short ? 'at least' : 'at most'} ${plural(limit, 'night')}`,
       received: nights,
-      message: `A stay of ${plural(nights, 'night')} is shorter than this accommodation's minimum stay of ${plural(rules.minStay, 'night')}.`,
-    });
-  }
-  if (nights > rules.maxStay) {
-    return fail({
-      reason: 'max_stay',
-      parameter: names.checkout,
-      expected: `at most ${plural(rules.maxStay, 'night')}`,
-      received: nights,
-      message: `A stay of ${plural(nights, 'night')} is longer than this accommodation's maximum stay of ${plural(rules.maxStay, 'night')}.`,
+      message: `A stay of ${plural(nights, 'night')} is ${short ? 'shorter' : 'longer'} than this accommodation's ${short ? 'minimum' : 'maximum'} stay of ${plural(limit, 'night')}.`,
     });
   }
 

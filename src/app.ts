@@ -156,13 +156,17 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
     }
   });
 
-  app.addHook('onSend', async (request, reply) => {
+  // Every request runs these two: callback hooks, no promise per request.
+  app.addHook('onSend', (request, reply, payload, done) => {
     void reply.header('x-request-id', request.id);
+    done(null, payload);
   });
-  app.addHook('onResponse', async (request, reply) => {
-    ctx.metrics.httpDuration
-      .labels(request.method, request.routeOptions.url ?? 'unknown', String(reply.statusCode))
-      .observe(reply.elapsedTime / 1000);
+  app.addHook('onResponse', (request, reply, done) => {
+    ctx.metrics.httpDuration.observe(
+      { method: request.method, route: request.routeOptions.url ?? 'unknown', status_code: String(reply.statusCode) },
+      reply.elapsedTime / 1000,
+    );
+    done();
   });
 
   await app.register(swagger, openapiInfo(ctx, optionalBodies));

@@ -20,8 +20,8 @@ export interface Caches {
   apiKeyTouches: Map<number, number>;
   /** An accommodation with its future nightly prices (accommodation-cache.ts). */
   accommodations: TtlCache<number, CachedAccommodation>;
-  /** Taken nights per accommodation (occupancy/night-memory.ts); null: too many to keep. */
-  nights: TtlCache<number, NightSnapshot | null>;
+  /** Taken nights per accommodation (occupancy/night-memory.ts), the nearest ones when there are many. */
+  nights: TtlCache<number, NightSnapshot>;
 }
 
 /** `clock` (milliseconds since the epoch) decides when entries expire: the app context's now(). */

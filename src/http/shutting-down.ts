@@ -23,7 +23,9 @@ export function refuseWhileShuttingDown(app: FastifyInstance): void {
     void reply.header('retry-after', String(SHUTDOWN_RETRY_AFTER_SECONDS)).header('connection', 'close');
     throw serviceUnavailable('shutting_down', 'The service is shutting down; retry shortly.');
   });
-  app.addHook('onSend', async (_request, reply) => {
+  // Runs on every answer: a callback hook, so an open server pays no promise for it.
+  app.addHook('onSend', (_request, reply, payload, done) => {
     if (closing) void reply.header('connection', 'close');
+    done(null, payload);
   });
 }

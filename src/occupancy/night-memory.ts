@@ -28,15 +28,32 @@ export interface RememberedClaim {
 export interface NightSnapshot {
   /** The first night kept; a range starting before it is read from the store. */
   from: string;
+  /**
+   * The first night not kept, or null when every claim from `from` on is kept: a range ending
+   * after it (an accommodation with more claims than are kept) is read from the store.
+   */
+  until: string | null;
   /** In night order. */
   claims: readonly RememberedClaim[];
 }
 
-/** More future claims than this (about three years of nights) are read per request instead of kept. */
+/**
+ * At most this many claims (about three years of nights) are kept per accommodation: the nearest
+ * ones, so quotes for the coming nights are still answered from memory while stays beyond the
+ * last kept claim are read per request.
+ */
 export const MAX_REMEMBERED_CLAIMS = 1100;
 
-/** The accommodation's claims from yesterday (UTC) on; null when there are too many to keep. */
-export async function loadNightSnapshot(db: Executor, accommodationId: number, now: Date): Promise<NightSnapshot | null> {
+/** True when every night of [from, to) lies in what the snapshot keeps. */
+export function snapshotCovers(snapshot: NightSnapshot, range: { from: string; to: string }): boolean {
+  return range.from >= snapshot.from && (snapshot.until === null || range.to <= snapshot.until);
+}
+
+/**
+ * The accommodation's claims from yesterday (UTC) on, the nearest MAX_REMEMBERED_CLAIMS of them
+ * when there are more (one claim per night: the primary key of night_claims).
+ */
+export async function loadNightSnapshot(db: Executor, accommodationId: number, now: Date): Promise<NightSnapshot> {
   // Stays start today or later in the accommodation's zone, which is never before yesterday in UTC.
   const from = addDays(todayIn('UTC', now), -1);
   const claims = await db
@@ -48,7 +65,9 @@ export async function loadNightSnapshot(db: Executor, accommodationId: number, n
     .orderBy('c.night')
     .limit(MAX_REMEMBERED_CLAIMS + 1)
     .execute();
-  return claims.length > MAX_REMEMBERED_CLAIMS ? null : { from, claims };
+  if (claims.length <= MAX_REMEMBERED_CLAIMS) return { from, until: null, claims };
+  // The first claim left out is on a later night than every kept one: memory is complete before it.
+  return { from, until: claims[MAX_REMEMBERED_CLAIMS]?.night ?? null, claims: claims.slice(0, MAX_REMEMBERED_CLAIMS) };
 }
 
 /**

@@ -18,6 +18,8 @@ export interface CacheStats {
 export class TtlCache<K, V> {
   /** In use order: a hit moves its entry to the end, so the first one is the least recently used. */
   readonly #entries = new Map<K, { value: V; expires: number }>();
+  /** The key last put at the end of #entries: a hit on it needs no move (most hits, under load). */
+  #newest: K | undefined;
   /**
    * Loads in flight, so a burst of misses for one key reads the store once. delete and clear
    * remove a key's load from here: a load that is no longer here when it ends began before a
@@ -53,12 +55,16 @@ export class TtlCache<K, V> {
       if (this.enabled) this.stats.misses++;
       return undefined;
     }
-    this.#entries.delete(key);
     if (entry.expires <= now) {
+      this.#entries.delete(key);
       this.stats.misses++;
       return undefined;
     }
-    this.#entries.set(key, entry);
+    if (key !== this.#newest) {
+      this.#entries.delete(key);
+      this.#entries.set(key, entry);
+      this.#newest = key;
+    }
     this.stats.hits++;
     return entry.value;
   }
@@ -73,6 +79,7 @@ export class TtlCache<K, V> {
       this.stats.evictions++;
     }
     this.#entries.set(key, { value, expires: now + this.#ttlMs });
+    this.#newest = key;
   }
 
   delete(key: K): void {

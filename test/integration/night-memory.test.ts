@@ -2,6 +2,8 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { bookingBody, futureStay, insertBooking, makeAccommodation } from '../support/factories.ts';
 import { until } from '../support/serve-cluster.ts';
+import { MAX_REMEMBERED_CLAIMS, loadNightSnapshot } from '../../src/occupancy/night-memory.ts';
+import { addDays, todayIn } from '../../src/shared/dates.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
 import { testStoreKind } from '../support/test-store.ts';
 
@@ -94,6 +96,30 @@ describe(`availability from memory (${testStoreKind})`, () => {
     // Expire the hold in the store: only the booking row changes, its claims stay.
     await t.ctx.db.updateTable('bookings').set({ hold_expires_at: new Date(Date.now() - 1000).toISOString() }).where('id', '=', b.id).execute();
     await until('the expired hold to be seen', () => available(a.id, stay), 100);
+  });
+
+  test('an accommodation with more claims than are kept keeps the nearest, and reads stays beyond them from the store', async () => {
+    const a = await makeAccommodation(t.ctx.db);
+    const first = addDays(todayIn('UTC'), 60);
+    const count = MAX_REMEMBERED_CLAIMS + 5;
+    const rows = Array.from({ length: count }, (_, i) => ({
+      accommodation_id: a.id,
+      night: addDays(first, i),
+      kind: 'block' as const,
+      booking_id: null,
+      external_reservation_id: null,
+      reason: 'season closed',
+      created_at: new Date().toISOString(),
+    }));
+    for (let i = 0; i < rows.length; i += 200) await t.ctx.db.insertInto('night_claims').values(rows.slice(i, i + 200)).execute();
+    const snapshot = await loadNightSnapshot(t.ctx.db, a.id, new Date());
+    assert.equal(snapshot.claims.length, MAX_REMEMBERED_CLAIMS);
+    assert.equal(snapshot.until, addDays(first, MAX_REMEMBERED_CLAIMS));
+    // Before the claims, within the kept ones, and past the last kept one: all answered right.
+    assert.equal(await available(a.id, { checkin: addDays(first, -5), checkout: addDays(first, -2) }), true);
+    assert.equal(await available(a.id, { checkin: addDays(first, 10), checkout: addDays(first, 12) }), false);
+    assert.equal(await available(a.id, { checkin: addDays(first, MAX_REMEMBERED_CLAIMS + 1), checkout: addDays(first, MAX_REMEMBERED_CLAIMS + 3) }), false);
+    assert.equal(await available(a.id, { checkin: addDays(first, count), checkout: addDays(first, count + 2) }), true);
   });
 
   test('/metrics shows the caches’ hits, misses and whether announcements are live', async () => {

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { windowFromSnapshot, type RememberedClaim } from '../../src/occupancy/night-memory.ts';
+import { snapshotCovers, windowFromSnapshot, type RememberedClaim } from '../../src/occupancy/night-memory.ts';
 
 function claim(night: string, over: Partial<RememberedClaim> = {}): RememberedClaim {
   return { night, kind: 'booking', booking_id: 1, confirmation_code: 'ABC', reason: null, status: 'confirmed', hold_expires_at: null, created_by: null, ...over };
@@ -8,6 +8,7 @@ function claim(night: string, over: Partial<RememberedClaim> = {}): RememberedCl
 
 const snapshot = {
   from: '2030-01-01',
+  until: null,
   claims: [
     claim('2030-01-02'),
     claim('2030-01-03', { kind: 'block', booking_id: null, confirmation_code: null, status: null, reason: 'repairs' }),
@@ -41,8 +42,22 @@ describe('windowFromSnapshot', () => {
 
 describe('windowFromSnapshot and tenant isolation', () => {
   test('a night taken from memory keeps the API key that created its booking', () => {
-    const kept = { from: '2030-01-01', claims: [claim('2030-01-02', { created_by: 4 }), claim('2030-01-03', { kind: 'block', booking_id: null, confirmation_code: null, status: null })] };
+    const kept = { from: '2030-01-01', until: null, claims: [claim('2030-01-02', { created_by: 4 }), claim('2030-01-03', { kind: 'block', booking_id: null, confirmation_code: null, status: null })] };
     const w = windowFromSnapshot(kept, { from: '2030-01-01', to: '2030-01-05' }, '2030-01-01T00:00:00.000Z');
     assert.deepEqual(w.taken.map((n) => n.created_by), [4, null]);
+  });
+});
+
+describe('snapshotCovers', () => {
+  test('a complete snapshot covers every range from its first night on', () => {
+    assert.equal(snapshotCovers(snapshot, { from: '2030-01-01', to: '2035-01-01' }), true);
+    assert.equal(snapshotCovers(snapshot, { from: '2029-12-31', to: '2030-01-02' }), false);
+  });
+
+  test('a snapshot cut at its first night left out covers the ranges that end by that night', () => {
+    const cut = { ...snapshot, until: '2030-01-09', claims: snapshot.claims.slice(0, 4) };
+    assert.equal(snapshotCovers(cut, { from: '2030-01-07', to: '2030-01-09' }), true);
+    assert.equal(snapshotCovers(cut, { from: '2030-01-07', to: '2030-01-10' }), false);
+    assert.equal(snapshotCovers(cut, { from: '2030-01-09', to: '2030-01-10' }), false);
   });
 });

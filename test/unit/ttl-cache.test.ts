@@ -151,6 +151,24 @@ describe('TtlCache', () => {
     assert.deepEqual({ hits: cache.stats.hits, misses: cache.stats.misses }, { hits: 3, misses: 1 });
   });
 
+  test('use order stays right through repeated hits, deletes and re-adds of the newest entry', () => {
+    const cache = new TtlCache<string, number>(1000, 3);
+    cache.set('a', 1);
+    cache.set('b', 2);
+    cache.set('c', 3);
+    assert.equal(cache.get('c'), 3);
+    assert.equal(cache.get('a'), 1); // order b, c, a
+    assert.equal(cache.get('a'), 1);
+    cache.delete('a');
+    cache.set('a', 4); // order b, c, a
+    assert.equal(cache.get('b'), 2); // order c, a, b
+    cache.set('d', 5); // c goes
+    assert.equal(cache.get('c'), undefined);
+    cache.set('e', 6); // a goes: b and d were used since
+    assert.equal(cache.get('a'), undefined);
+    assert.deepEqual([cache.get('b'), cache.get('d'), cache.get('e')], [2, 5, 6]);
+  });
+
   test('while paused nothing is answered or kept; resume starts empty', async () => {
     const cache = new TtlCache<string, number>(1000);
     cache.set('a', 1);

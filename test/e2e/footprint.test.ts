@@ -10,12 +10,12 @@ import { testStoreKind } from '../support/test-store.ts';
 /**
  * The embedded default loads the heavy packages on first use, not at start (README "Running on
  * a small machine"): the card processor's verifier, the PDF writer, the mail client, the Redis
- * client, the PostgreSQL driver and the docs page.
+ * client, the PostgreSQL driver, the docs page and the calendar parser and writer.
  */
 
 const HOOK = path.resolve(import.meta.dirname, '../support/record-packages.ts');
 const SECRET = 'whsec_footprint_test';
-const LAZY = ['stripe', 'pdfkit', 'nodemailer', 'ioredis', '@fastify/swagger-ui'];
+const LAZY = ['stripe', 'pdfkit', 'nodemailer', 'ioredis', '@fastify/swagger-ui', 'ical.js', 'ical-generator'];
 
 const stores: CliStore[] = [];
 const processes: RunningCli[] = [];
@@ -37,7 +37,7 @@ function stripeSignature(body: string, at: number): string {
 }
 
 describe(`start-up footprint (${testStoreKind})`, () => {
-  test('stripe, pdfkit, nodemailer, ioredis and swagger-ui are not loaded until first used', async () => {
+  test('stripe, pdfkit, nodemailer, ioredis, swagger-ui, ical.js and ical-generator are not loaded until first used', async () => {
     const s = await createCliStore();
     stores.push(s);
     const log = path.join(s.dir, 'packages.log');

@@ -1,12 +1,13 @@
 import type { TSchema } from 'typebox';
-import { Value } from 'typebox/value';
 
 /**
  * Checks form input against the same TypeBox schema the admin API validates with, so the console
  * keeps no second copy of the rules. Returns one message per field (the last path segment names
- * the form field), or null when the input is valid.
+ * the form field), or null when the input is valid. typebox/value (about 300 modules) is loaded by
+ * the first form checked, not at start.
  */
-export function schemaErrors(schema: TSchema, value: unknown): Record<string, string> | null {
+export async function schemaErrors(schema: TSchema, value: unknown): Promise<Record<string, string> | null> {
+  const { Value } = await import('typebox/value');
   const errors: Record<string, string> = {};
   for (const error of Value.Errors(schema, value)) {
     const path = error.instancePath.split('/').filter((p) => p !== '');

@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import http from 'node:http';
+// Not `import http from 'node:http'`: an ESM import of node:http builds its namespace, which
+// loads Node's fetch implementation (undici, about 14 MB) through the WebSocket getters.
+const { STATUS_CODES } = process.getBuiltinModule('node:http');
 import type { Socket } from 'node:net';
 import type { FastifyBaseLogger } from 'fastify';
 import { API_VERSION } from './envelope.ts';
@@ -39,7 +41,7 @@ export function clientErrorResponse(code: string | undefined, requestId: string 
     metadata: { api_version: API_VERSION, timestamp: new Date().toISOString(), request_id: requestId },
   });
   return [
-    `HTTP/1.1 ${answer.status} ${http.STATUS_CODES[answer.status] ?? 'Error'}`,
+    `HTTP/1.1 ${answer.status} ${STATUS_CODES[answer.status] ?? 'Error'}`,
     'Content-Type: application/json; charset=utf-8',
     `Content-Length: ${Buffer.byteLength(body)}`,
     `x-request-id: ${requestId}`,

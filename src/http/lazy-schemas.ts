@@ -17,20 +17,22 @@ type Validate = ((data: unknown) => unknown) & { errors?: unknown };
 // Fastify's own compilers (its dependencies), the ones it would pick without this option.
 const require = createRequire(import.meta.url);
 const fastifyRequire = createRequire(require.resolve('fastify'));
-const ajvCompiler = fastifyRequire('@fastify/ajv-compiler') as () => Build;
-const serializerCompiler = fastifyRequire('@fastify/fast-json-stringify-compiler') as () => Build;
 
 export function lazySchemaCompilers(): Factories {
-  const buildValidator = ajvCompiler();
-  const buildSerializer = serializerCompiler();
+  // Loaded by the first route that compiles one (Ajv and fast-json-stringify are about 100
+  // modules that an idle server does not need); one selector each per app, as Fastify makes.
+  let ajvCompiler: Build | undefined;
+  let serializerCompiler: Build | undefined;
+  const buildValidator: Build = (externalSchemas, options) => (ajvCompiler ??= (fastifyRequire('@fastify/ajv-compiler') as () => Build)())(externalSchemas, options);
+  const buildSerializer: Build = (externalSchemas, options) => (serializerCompiler ??= (fastifyRequire('@fastify/fast-json-stringify-compiler') as () => Build)())(externalSchemas, options);
   const factories: Record<'buildValidator' | 'buildSerializer', Build> = {
     buildValidator: (externalSchemas, options) => {
-      const compile = buildValidator(externalSchemas, options);
+      let compile: ((route: unknown) => unknown) | undefined;
       return (route) => {
         let validate: Validate | undefined;
         // Fastify reads `errors` off the function it was given after a failed check.
         const lazy: Validate = (data) => {
-          validate ??= compile(route) as Validate;
+          validate ??= (compile ??= buildValidator(externalSchemas, options))(route) as Validate;
           const result = validate(data);
           lazy.errors = validate.errors;
           return result;
@@ -39,10 +41,10 @@ export function lazySchemaCompilers(): Factories {
       };
     },
     buildSerializer: (externalSchemas, options) => {
-      const compile = buildSerializer(externalSchemas, options);
+      let compile: ((route: unknown) => unknown) | undefined;
       return (route) => {
         let serialize: ((data: unknown) => string) | undefined;
-        return (data: unknown) => (serialize ??= compile(route) as (data: unknown) => string)(data);
+        return (data: unknown) => (serialize ??= (compile ??= buildSerializer(externalSchemas, options))(route) as (data: unknown) => string)(data);
       };
     },
   };

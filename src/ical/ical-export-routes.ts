@@ -2,7 +2,6 @@ import { Type } from 'typebox';
 import { ErrorEnvelopeSchema } from '../http/envelope.ts';
 import { notFound } from '../http/errors.ts';
 import type { FeatureRoutes } from '../app-context.ts';
-import { exportCalendar } from './export-calendar.ts';
 import { exportEtag, exportStays } from './export-stays.ts';
 import { findExportTarget } from './export-tokens.ts';
 
@@ -39,6 +38,8 @@ export const icalExportRoutes: FeatureRoutes = async (app, { ctx }) => {
       reply.header('etag', etag).header('cache-control', 'private, max-age=300');
       const sent = request.headers['if-none-match'];
       if (sent !== undefined && sent.split(',').some((v) => v.trim() === etag)) return reply.code(304).send(null);
+      // ical-generator is loaded by the first export that has something to send.
+      const { exportCalendar } = await import('./export-calendar.ts');
       return reply.type('text/calendar; charset=utf-8').send(exportCalendar(stays, { name: accommodation.name, stamp: now }));
     },
   );

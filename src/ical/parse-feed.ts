@@ -1,4 +1,5 @@
 import ICAL from 'ical.js';
+import { FeedParseError } from './feed-parse-error.ts';
 import { addDays, compareDates } from '../shared/dates.ts';
 import { classifySummary, type StayKind } from './stay-kind.ts';
 import { dateIn, isIanaZone, wallTimeToInstant } from './zoned-time.ts';
@@ -26,9 +27,7 @@ export const DEFAULT_HORIZON_DAYS = 730;
 const MAX_OCCURRENCES_PER_SERIES = 5000;
 const MAX_SUMMARY = 200;
 
-export class FeedParseError extends Error {
-  override readonly name = 'FeedParseError';
-}
+export { FeedParseError };
 
 type Time = InstanceType<typeof ICAL.Time>;
 type Component = InstanceType<typeof ICAL.Component>;

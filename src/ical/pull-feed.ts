@@ -11,7 +11,8 @@ import { FeedFetchError, fetchFeed, type FetchOptions } from './fetch-feed.ts';
 import { deleteStay, insertStays, logPull, storedStays, updateStay } from './import-repository.ts';
 import { queueAlertMail } from './alert-mail.ts';
 import { reconcileAlerts } from './overbooking-alerts.ts';
-import { FeedParseError, parseFeed, type ImportedStay } from './parse-feed.ts';
+import { FeedParseError } from './feed-parse-error.ts';
+import type { ImportedStay } from './parse-feed.ts';
 import { nextAttemptAfterFailure, nextAttemptAfterSuccess } from './pull-schedule.ts';
 
 type Feed = Selectable<ExternalFeedsTable>;
@@ -100,6 +101,8 @@ export async function pullFeed(deps: PullDeps, feed: Feed): Promise<PullReport> 
     const fetched = await fetchFeed(feed.url, { allowPrivate: ctx.config.icalAllowPrivateNetworks, etag: feed.etag, lastModified: feed.last_modified, ...deps.fetchOptions });
     status = fetched.status;
     if (fetched.kind === 'ok') {
+      // ical.js (about 0.5 MB of source) is loaded by the first pull that gets a feed.
+      const { parseFeed } = await import('./parse-feed.ts');
       stays = parseFeed(fetched.body, { timeZone: accommodation.timezone, today: todayIn(accommodation.timezone, now) });
       validators = { etag: fetched.etag, lastModified: fetched.lastModified };
     }

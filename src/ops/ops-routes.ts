@@ -8,6 +8,13 @@ import { unauthorized } from '../http/errors.ts';
 import type { RoutesWith } from '../http/types.ts';
 import type { Metrics } from './metrics.ts';
 
+/**
+ * The probes' answers are fixed objects of one or two strings: JSON.stringify writes them exactly
+ * as the compiled serializer would, and a server that only answers probes never loads Ajv (which
+ * fast-json-stringify needs) or compiles anything.
+ */
+const plainJson = () => (data: unknown): string => JSON.stringify(data);
+
 const sha256 = (text: string): Buffer => createHash('sha256').update(text).digest();
 
 /** Constant-time: both sides are hashed first, so their lengths never differ. */
@@ -24,6 +31,7 @@ export const opsRoutes: RoutesWith<{ readonly store: Store; readonly metrics: Me
     '/healthz',
     {
       config: { auth: 'public' },
+      serializerCompiler: plainJson,
       schema: {
         tags: ['operations'],
         summary: 'The process is up',
@@ -37,6 +45,7 @@ export const opsRoutes: RoutesWith<{ readonly store: Store; readonly metrics: Me
     '/readyz',
     {
       config: { auth: 'public' },
+      serializerCompiler: plainJson,
       schema: {
         tags: ['operations'],
         summary: 'The store answers',

@@ -53,9 +53,9 @@ export async function applyPaymentEvent(ctx: AppContext, event: PaymentEvent): P
 async function dispatch(ctx: AppContext, trx: Tx, event: PaymentEvent, now: string): Promise<Applied> {
   switch (event.type) {
     case 'payment_intent.succeeded':
-      return paymentSucceeded(ctx, trx, event.id, readPaymentIntent(event), now);
+      return paymentSucceeded(ctx, trx, event.id, await readPaymentIntent(event), now);
     case 'payment_intent.payment_failed':
-      return paymentFailed(trx, readPaymentIntent(event), now);
+      return paymentFailed(trx, await readPaymentIntent(event), now);
     default:
       return { outcome: 'ignored', bookingId: null, message: `Event type ${event.type} is not used by this service.` };
   }

@@ -1,5 +1,4 @@
 import { Type, type Static } from 'typebox';
-import { Value } from 'typebox/value';
 import { badRequest, type AppError } from '../http/errors.ts';
 import { refusePrototypeKeys } from '../http/strict-json.ts';
 
@@ -36,8 +35,10 @@ const PaymentIntentSchema = Type.Object(
 );
 export type PaymentIntent = Static<typeof PaymentIntentSchema>;
 
-export function readPaymentIntent(event: PaymentEvent): PaymentIntent {
+export async function readPaymentIntent(event: PaymentEvent): Promise<PaymentIntent> {
   const object = event.data.object;
+  // typebox/value (about 300 modules) is loaded by the first payment event that needs it.
+  const { Value } = await import('typebox/value');
   if (!Value.Check(PaymentIntentSchema, object)) {
     throw badRequest('invalid_payment_intent', `Event ${event.id} (${event.type}) does not carry a readable payment intent.`, {
       parameter: 'data.object',

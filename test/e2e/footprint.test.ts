@@ -10,12 +10,14 @@ import { testStoreKind } from '../support/test-store.ts';
 /**
  * The embedded default loads the heavy packages on first use, not at start (README "Running on
  * a small machine"): the card processor's verifier, the PDF writer, the mail client, the Redis
- * client, the PostgreSQL driver and the docs page.
+ * client, the PostgreSQL driver, the docs page and the calendar parser and writer.
  */
 
 const HOOK = path.resolve(import.meta.dirname, '../support/record-packages.ts');
 const SECRET = 'whsec_footprint_test';
-const LAZY = ['stripe', 'pdfkit', 'nodemailer', 'ioredis', '@fastify/swagger-ui'];
+const LAZY = ['stripe', 'pdfkit', 'nodemailer', 'ioredis', '@fastify/swagger-ui', 'ical.js', 'ical-generator', 'ajv'];
+/** Modules of a package that is loaded at start, but whose other parts are loaded on first use. */
+const LAZY_MODULES = ['typebox/value'];
 
 const stores: CliStore[] = [];
 const processes: RunningCli[] = [];
@@ -37,7 +39,7 @@ function stripeSignature(body: string, at: number): string {
 }
 
 describe(`start-up footprint (${testStoreKind})`, () => {
-  test('stripe, pdfkit, nodemailer, ioredis and swagger-ui are not loaded until first used', async () => {
+  test('stripe, pdfkit, nodemailer, ioredis, swagger-ui, ical.js, ical-generator and ajv are not loaded until first used', async () => {
     const s = await createCliStore();
     stores.push(s);
     const log = path.join(s.dir, 'packages.log');
@@ -54,6 +56,7 @@ describe(`start-up footprint (${testStoreKind})`, () => {
     const atStart = loaded(log);
     assert.ok(atStart.includes('fastify'), `the hook records packages: ${atStart.join(' ')}`);
     for (const name of LAZY) assert.ok(!atStart.includes(name), `${name} is not loaded at start`);
+    for (const name of LAZY_MODULES) assert.ok(!atStart.includes(name), `${name} is not loaded at start`);
     if (s.kind === 'sqlite') assert.ok(!atStart.includes('pg'), 'the embedded store does not load the PostgreSQL driver');
 
     // The first payment event loads the verifier (a signed event for no booking is acknowledged).

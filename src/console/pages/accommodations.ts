@@ -165,7 +165,7 @@ ${
   app.post('/accommodations', opts, async (request, reply) => {
     const values = formOf(request);
     const input = accommodationInput(values);
-    const invalid = schemaErrors(AccommodationCreateSchema, input);
+    const invalid = await schemaErrors(AccommodationCreateSchema, input);
     if (invalid !== null) return newPage(request, reply, values, invalid, 400);
     const result = await attempt(() => createAccommodation(ctx.db, input as AccommodationCreateInput, ctx.now()));
     if (!result.ok) return newPage(request, reply, values, result.errors, result.status);
@@ -178,7 +178,7 @@ ${
     const id = paramId(request);
     const values = formOf(request);
     const input = accommodationInput(values);
-    const invalid = schemaErrors(AccommodationPatchSchema, input);
+    const invalid = await schemaErrors(AccommodationPatchSchema, input);
     if (invalid !== null) return detailPage(ctx, request, reply, id, { section: 'rules', values, errors: invalid }, 400);
     const result = await attempt(() => editAccommodation(ctx.db, id, input as AccommodationPatchInput, ctx.now()));
     if (!result.ok) return detailPage(ctx, request, reply, id, { section: 'rules', values, errors: result.errors }, result.status);
@@ -218,7 +218,7 @@ ${
     const id = paramId(request);
     const values = formOf(request);
     const input = { name: (values.name ?? '').trim(), url: (values.url ?? '').trim() };
-    const invalid = schemaErrors(FeedBody, input);
+    const invalid = await schemaErrors(FeedBody, input);
     if (invalid !== null) return detailPage(ctx, request, reply, id, { section: 'feed', values, errors: invalid }, 400);
     const result = await attempt(() => addFeed(ctx.db, id, input, ctx.now(), { allowPrivate: ctx.config.icalAllowPrivateNetworks }));
     if (!result.ok) return detailPage(ctx, request, reply, id, { section: 'feed', values, errors: result.errors }, result.status);

@@ -90,7 +90,7 @@ export const settingsPages: FeatureRoutes = async (app, { ctx }) => {
   app.post('/settings/api-keys', opts, async (request, reply) => {
     const values = formOf(request);
     const input = { name: (values.name ?? '').trim(), scope: values.scope === 'admin' ? 'admin' : 'api' };
-    const invalid = schemaErrors(CreateBody, input);
+    const invalid = await schemaErrors(CreateBody, input);
     if (invalid !== null) return settingsPage(ctx, request, reply, { errors: invalid, values }, 400);
     const { key, record } = await createApiKey(ctx.db, { name: input.name, scope: input.scope === 'admin' ? 'admin' : 'api' });
     return settingsPage(ctx, request, reply, { secret: { label: `New API key “${record.name}”`, value: key } });
@@ -118,7 +118,7 @@ export const settingsPages: FeatureRoutes = async (app, { ctx }) => {
     const s = SECRETS[kind];
     if (s === undefined) throw notFound('unknown_route', 'There is no such secret.', { parameter: 'kind' });
     const value = formOf(request)[`${kind}_secret`] ?? '';
-    const invalid = schemaErrors(SettingsBody, { [s.setting]: value });
+    const invalid = await schemaErrors(SettingsBody, { [s.setting]: value });
     if (invalid !== null) return settingsPage(ctx, request, reply, { errors: { [`${kind}_secret`]: Object.values(invalid)[0] ?? 'Not valid.' } }, 400);
     await setSetting(ctx.db, s.setting, value);
     return settingsPage(ctx, request, reply, { secret: { label: s.label, value } });
@@ -145,7 +145,7 @@ export const settingsPages: FeatureRoutes = async (app, { ctx }) => {
   app.post('/settings/host-email', opts, async (request, reply) => {
     const values = formOf(request);
     const email = (values.host_email ?? '').trim();
-    const invalid = schemaErrors(SettingsBody, { host_email: email === '' ? null : email });
+    const invalid = await schemaErrors(SettingsBody, { host_email: email === '' ? null : email });
     if (invalid !== null) return settingsPage(ctx, request, reply, { errors: { host_email: 'Enter an e-mail address, or leave it empty.' }, values }, 400);
     await setSetting(ctx.db, 'host_email', email === '' ? null : email);
     return seeOther(reply, '/admin/settings?done=host_email');

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { bookingsWithGuest, type BookingWithGuest } from '../db/booking-with-guest.ts';
 import type { BookingStatus } from '../db/schema.ts';
 import type { Executor } from '../db/store.ts';
@@ -67,14 +68,9 @@ export function searchBookings(db: Executor, filter: BookingSearch): Promise<Boo
   const text = filter.text?.trim().toLowerCase();
   if (text !== undefined && text !== '') {
     const like = `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-    query = query.where((eb) =>
-      eb.or([
-        eb(eb.fn('lower', ['b.guest_first_name']), 'like', eb.val(like)),
-        eb(eb.fn('lower', ['b.guest_last_name']), 'like', eb.val(like)),
-        eb(eb.fn('lower', ['b.guest_email']), 'like', eb.val(like)),
-        eb(eb.fn('lower', ['b.confirmation_code']), 'like', eb.val(like)),
-      ]),
-    );
+    // SQLite's LIKE has no escape character unless told; PostgreSQL's default is the backslash.
+    const matches = (column: 'b.guest_first_name' | 'b.guest_last_name' | 'b.guest_email' | 'b.confirmation_code') => sql<boolean>`lower(${sql.ref(column)}) like ${like} escape '\\'`;
+    query = query.where((eb) => eb.or([matches('b.guest_first_name'), matches('b.guest_last_name'), matches('b.guest_email'), matches('b.confirmation_code')]));
   }
   return query.orderBy('b.id', 'desc').limit(filter.limit).offset(filter.offset).execute();
 }

@@ -205,6 +205,17 @@ describe(`console pages (${testStoreKind})`, () => {
     }
   });
 
+  test('search takes _, % and \\ as plain characters', async () => {
+    const a = await makeAccommodation(t.ctx.db, { name: 'Underscore House' });
+    const under = await insertBooking(t.ctx.db, a, { ...futureStay(2), email: 'john_doe@example.com' });
+    const plain = await insertBooking(t.ctx.db, a, { ...futureStay(2), email: 'johnxdoe@example.com' });
+    const found = await host.get(`/admin/bookings?q=${encodeURIComponent('john_doe')}&accommodation=${a.id}`);
+    assert.match(found.body, new RegExp(`/admin/bookings/${under.id}"`), 'an e-mail with an underscore is found');
+    assert.doesNotMatch(found.body, new RegExp(`/admin/bookings/${plain.id}"`), '_ matches only an underscore');
+    const percent = await host.get(`/admin/bookings?q=${encodeURIComponent('%')}&accommodation=${a.id}`);
+    assert.doesNotMatch(percent.body, new RegExp(`/admin/bookings/${under.id}"`), '% matches only a percent sign');
+  });
+
   test('outbox: a failed mail can be retried once more', async () => {
     const at = new Date().toISOString();
     const mail = await t.ctx.db

@@ -56,9 +56,12 @@ async function start(ctx: AppContext, config: Config, out: (line: string) => voi
   let stopping: Promise<void> | null = null;
   const stop = (): Promise<void> => {
     stopping ??= (async () => {
-      // Both at once: the HTTP server stops accepting and drains while running jobs finish.
-      await Promise.all([jobs.stop(), app.close()]);
+      // Both at once: the HTTP server stops accepting and drains while running jobs finish. The
+      // store is closed after both have ended, even when one of them failed.
+      const ended = await Promise.allSettled([jobs.stop(), app.close()]);
       await ctx.store.destroy();
+      const failed = ended.find((r) => r.status === 'rejected');
+      if (failed !== undefined) throw failed.reason;
     })();
     return stopping;
   };
@@ -94,14 +97,25 @@ export function shutDown(server: RunningServer, signal: NodeJS.Signals): void {
 export async function startStoppableServer(config: Config): Promise<RunningServer> {
   let server: RunningServer | null = null;
   let early: NodeJS.Signals | null = null;
+  let startLimit: NodeJS.Timeout | undefined;
   const onSignal = (signal: NodeJS.Signals) => {
-    if (server === null) early = signal;
-    else shutDown(server, signal);
+    if (server !== null) {
+      shutDown(server, signal);
+      return;
+    }
+    early = signal;
+    // A start-up that hangs (e.g. waiting on the migration lock) still ends within the limit.
+    const limit = config.shutdownTimeoutSeconds;
+    startLimit = setTimeout(() => {
+      process.stderr.write(`${signal} during start-up and the server had not started within SHUTDOWN_TIMEOUT_SECONDS (${limit} s): exiting.\n`);
+      process.exit(1);
+    }, limit * 1000).unref();
   };
   process.once('SIGTERM', onSignal);
   process.once('SIGINT', onSignal);
   const started = await startServer(config);
   server = started;
+  clearTimeout(startLimit);
   if (early !== null) shutDown(started, early);
   return started;
 }

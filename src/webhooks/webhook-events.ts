@@ -41,25 +41,25 @@ async function forgetExpired(db: Executor, input: NewDelivery): Promise<void> {
     .execute();
 }
 
-function row(input: NewDelivery, answer: DeliveryAnswer | null) {
+function row(input: NewDelivery) {
   return {
     source: input.source,
     dedupe_key: input.dedupeKey,
     event_type: input.eventType,
-    outcome: answer === null ? 'processing' : 'refused',
+    outcome: 'processing',
     detail: null,
     booking_id: null,
     received_at: input.receivedAt,
     expires_at: input.expiresAt ?? null,
-    answer_status: answer?.status ?? null,
-    answer_body: answer?.body ?? null,
+    answer_status: null,
+    answer_body: null,
   };
 }
 
 export async function recordDelivery(db: Executor, input: NewDelivery): Promise<number> {
   await forgetExpired(db, input);
   try {
-    const inserted = await db.insertInto('webhook_events').values(row(input, null)).returning('id').executeTakeFirstOrThrow();
+    const inserted = await db.insertInto('webhook_events').values(row(input)).returning('id').executeTakeFirstOrThrow();
     return inserted.id;
   } catch (error) {
     if (isUniqueViolation(error)) throw new DuplicateDeliveryError(`${input.source} delivery ${input.dedupeKey} was already applied`, { cause: error });
@@ -76,19 +76,6 @@ export async function finishDelivery(
     .updateTable('webhook_events')
     .set({ outcome: result.outcome, booking_id: result.bookingId, detail: result.detail, answer_status: result.answer?.status ?? null, answer_body: result.answer?.body ?? null })
     .where('id', '=', id)
-    .execute();
-}
-
-/**
- * Remembers a refused delivery and its answer, outside the rolled-back transaction that refused
- * it. When the same bytes were recorded meanwhile (a concurrent repeat), the first record stays.
- */
-export async function recordRefusal(db: Executor, input: NewDelivery & { bookingId: number | null; detail: string }, answer: DeliveryAnswer): Promise<void> {
-  await forgetExpired(db, input);
-  await db
-    .insertInto('webhook_events')
-    .values({ ...row(input, answer), booking_id: input.bookingId, detail: input.detail })
-    .onConflict((oc) => oc.columns(['source', 'dedupe_key']).doNothing())
     .execute();
 }
 

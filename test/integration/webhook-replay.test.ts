@@ -224,3 +224,25 @@ test(`the prune job deletes expired deliveries under a lease and keeps the rest 
   const lease = await t.ctx.db.selectFrom('job_leases').select('locked_by').where('name', '=', 'prune-webhook-deliveries').executeTakeFirstOrThrow();
   assert.ok(['one', 'two'].includes(lease.locked_by ?? ''));
 });
+
+test(`copies of a refused change sent while its nights are freed all get the one first answer (${testStoreKind})`, async () => {
+  for (let round = 0; round < 8; round += 1) {
+    const accommodation = await makeAccommodation(t.ctx.db);
+    const moving = await insertBooking(t.ctx.db, accommodation, { ...futureStay(2), status: 'confirmed' });
+    const holder = await insertBooking(t.ctx.db, accommodation, { ...futureStay(2), status: 'confirmed' });
+    // Move `moving` onto `holder`'s nights (refused while holder holds them) while holder is cancelled.
+    const move = { event_type: 'booking_updated', booking_id: moving.id, timestamp: stamp(), new_data: { checkin: holder.checkin, checkout: holder.checkout } };
+    const cancel = { event_type: 'cancelled', booking_id: holder.id, timestamp: stamp() };
+    const answers = await Promise.all([
+      postWebhook(t, 'update', move, { secret: SECRET }),
+      postWebhook(t, 'update', cancel, { secret: SECRET }),
+      postWebhook(t, 'update', move, { secret: SECRET }),
+      postWebhook(t, 'update', move, { secret: SECRET }),
+    ]);
+    const copies = [answers[0], answers[2], answers[3]].map((res) => answerOf(res));
+    assert.deepEqual(copies[1], copies[0], `round ${round}: the same bytes got different answers`);
+    assert.deepEqual(copies[2], copies[0], `round ${round}: the same bytes got different answers`);
+    const later = answerOf(await postWebhook(t, 'update', move, { secret: SECRET }));
+    assert.deepEqual(later, copies[0], `round ${round}: a later copy got a different answer`);
+  }
+});

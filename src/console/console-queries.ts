@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
+import { filteredBookings, type BookingFilter } from '../admin/booking-queries.ts';
 import { bookingsWithGuest, type BookingWithGuest } from '../db/booking-with-guest.ts';
-import type { BookingStatus } from '../db/schema.ts';
 import type { Executor } from '../db/store.ts';
 import { liveClaim } from '../occupancy/night-ledger.ts';
 
@@ -47,24 +47,14 @@ export function unresolvedPaymentIssues(db: Executor) {
   return db.selectFrom('payment_issues').selectAll().where('resolved_at', 'is', null).orderBy('id', 'desc').limit(50).execute();
 }
 
-export interface BookingSearch {
-  status?: BookingStatus;
-  accommodationId?: number;
-  from?: string;
-  to?: string;
+export interface BookingSearch extends BookingFilter {
   /** Part of the guest's name or e-mail, or the confirmation code. */
   text?: string;
-  limit: number;
-  offset: number;
 }
 
 /** The bookings list: the admin API's filters plus a search over guest name, e-mail and code. */
 export function searchBookings(db: Executor, filter: BookingSearch): Promise<BookingWithGuest[]> {
-  let query = bookingsWithGuest(db);
-  if (filter.accommodationId !== undefined) query = query.where('b.accommodation_id', '=', filter.accommodationId);
-  if (filter.status !== undefined) query = query.where('b.status', '=', filter.status);
-  if (filter.to !== undefined) query = query.where('b.checkin', '<', filter.to);
-  if (filter.from !== undefined) query = query.where('b.checkout', '>', filter.from);
+  let query = filteredBookings(db, filter);
   const text = filter.text?.trim().toLowerCase();
   if (text !== undefined && text !== '') {
     const like = `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;

@@ -11,3 +11,8 @@ export function toId(value: string): number {
   const n = Number(value);
   return Number.isSafeInteger(n) && n >= 1 && n <= MAX_ID ? n : 0;
 }
+
+/** An id from text no schema has checked (a console form or path): 0 unless it is digits only. */
+export function idFromText(value: string): number {
+  return /^[0-9]{1,20}$/.test(value) ? toId(value) : 0;
+}

@@ -216,6 +216,14 @@ describe(`console pages (${testStoreKind})`, () => {
     assert.doesNotMatch(percent.body, new RegExp(`/admin/bookings/${under.id}"`), '% matches only a percent sign');
   });
 
+  test('ids beyond the id range are unknown, not an error from the store', async () => {
+    for (const url of ['/admin/bookings/9999999999', '/admin/accommodations/9999999999', '/admin/bookings/1e3']) {
+      assert.equal((await host.get(url)).statusCode, 404, url);
+    }
+    const revoke = await host.post('/admin/settings/api-keys/9999999999/revoke', {});
+    assert.equal(revoke.statusCode, 404);
+  });
+
   test('outbox: a failed mail can be retried once more', async () => {
     const at = new Date().toISOString();
     const mail = await t.ctx.db

@@ -1,4 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { idFromText } from '../../http/ids.ts';
 import type { AppContext, FeatureRoutes } from '../../app-context.ts';
 import { listAccommodations } from '../../accommodations/accommodation-repository.ts';
 import { accommodationToJson } from '../../accommodations/accommodation-mapper.ts';
@@ -40,8 +41,9 @@ const NOTICES: Record<string, string> = {
 };
 
 function idOf(raw: string, what: 'accommodation' | 'calendar' = 'accommodation'): number {
-  if (!/^[1-9][0-9]{0,9}$/.test(raw)) throw notFound(what === 'calendar' ? 'feed_not_found' : 'accommodation_not_found', `There is no such ${what}.`, { parameter: 'id', received: raw });
-  return Number(raw);
+  const id = idFromText(raw);
+  if (id === 0) throw notFound(what === 'calendar' ? 'feed_not_found' : 'accommodation_not_found', `There is no such ${what}.`, { parameter: 'id', received: raw });
+  return id;
 }
 
 /** Consecutive nights with the same set price, as ranges [from, to). */

@@ -1,4 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { idFromText } from '../../http/ids.ts';
 import type { AppContext, FeatureRoutes } from '../../app-context.ts';
 import { listAccommodations } from '../../accommodations/accommodation-repository.ts';
 import { findBookingRow } from '../../admin/booking-queries.ts';
@@ -22,8 +23,8 @@ const NOTICES: Record<string, string> = {
 };
 
 function bookingId(raw: string): number {
-  const id = /^[1-9][0-9]{0,9}$/.test(raw) ? Number(raw) : NaN;
-  if (!Number.isSafeInteger(id)) throw notFound('booking_not_found', 'There is no such booking.', { parameter: 'id', received: raw });
+  const id = idFromText(raw);
+  if (id === 0) throw notFound('booking_not_found', 'There is no such booking.', { parameter: 'id', received: raw });
   return id;
 }
 

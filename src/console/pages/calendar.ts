@@ -1,4 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { idFromText } from '../../http/ids.ts';
 import type { AppContext, FeatureRoutes } from '../../app-context.ts';
 import { nightRange } from '../../accommodations/night-range.ts';
 import { setPrices } from '../../accommodations/nightly-prices.ts';
@@ -97,8 +98,9 @@ ${field('Price per night (empty: back to the base price)', 'price', price.errors
 
 function accommodationOf(values: FormBody): number {
   const raw = values.accommodation ?? '';
-  if (!/^[1-9][0-9]{0,9}$/.test(raw)) throw badRequest('invalid', 'Choose an accommodation.', { field: 'id' });
-  return Number(raw);
+  const id = idFromText(raw);
+  if (id === 0) throw badRequest('invalid', 'Choose an accommodation.', { field: 'id' });
+  return id;
 }
 
 /** Major units from a form field; empty means "no price" (back to the base price). */

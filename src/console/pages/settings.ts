@@ -1,4 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { idFromText } from '../../http/ids.ts';
 import type { AppContext, FeatureRoutes } from '../../app-context.ts';
 import { CreateBody } from '../../admin/api-key-routes.ts';
 import { SettingsBody } from '../../admin/settings-routes.ts';
@@ -98,7 +99,7 @@ export const settingsPages: FeatureRoutes = async (app, { ctx }) => {
 
   app.post('/settings/api-keys/:id/revoke', opts, async (request, reply) => {
     const raw = (request.params as { id: string }).id;
-    const id = /^[1-9][0-9]{0,9}$/.test(raw) ? Number(raw) : 0;
+    const id = idFromText(raw);
     const revoked = id === 0 ? undefined : await revokeApiKey(ctx.db, id);
     if (revoked === undefined) throw notFound('api_key_not_found', 'There is no such API key.', { parameter: 'id', received: raw });
     ctx.caches.apiKeys.clear();

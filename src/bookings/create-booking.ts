@@ -228,9 +228,11 @@ export async function createBooking(ctx: AppContext, key: { readonly id: number;
       }
     }
   }
-  // Committed: this process's next availability answer must already see these nights. Every
-  // process (this one too, a moment later) also drops them on the trigger's announcement.
+  // Committed: this process's next availability answer must already see these nights, and every
+  // other process drops them on the announcement (no trigger announces a new booking's claims:
+  // migration 0010).
   ctx.caches.nights.delete(accommodation.id);
+  ctx.store.changes.announce('night_claims', String(accommodation.id));
   ctx.metrics.bookingsCreated.labels(status, b.payment_method).inc();
   return created;
 }

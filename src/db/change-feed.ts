@@ -4,6 +4,8 @@
  * night_claims and bookings (status or hold). On PostgreSQL they are NOTIFYs on one channel,
  * delivered to every listening process only when the change commits; on SQLite the trigger
  * calls a function of this process (one process owns the file's caches), during the change.
+ * A new booking's claims are the one exception (migration 0010): the process that wrote them
+ * announces them with `announce` once the booking has committed.
  */
 
 /** The PostgreSQL channel the triggers of migration 0007 notify. */
@@ -30,6 +32,14 @@ export interface ChangeListener {
 export interface ChangeFeed {
   readonly live: boolean;
   subscribe(listener: ChangeListener): () => void;
+  /**
+   * Announces a committed change that no trigger announces (a new booking's claims, migration
+   * 0010) to every process, this one included. Call it only after the change has committed. On
+   * PostgreSQL it is sent a moment later, with the others of the same turn of the event loop; one
+   * that cannot be sent is lost, and other processes then see the change when their entry's
+   * STAYDESK_CACHE_TTL_MS runs out.
+   */
+  announce(table: string, id: string): void;
   close(): Promise<void>;
 }
 
@@ -77,6 +87,10 @@ export class LocalChangeFeed implements ChangeFeed {
 
   emit(table: string, id: string): void {
     this.#subscribers.change({ table, id });
+  }
+
+  announce(table: string, id: string): void {
+    this.emit(table, id);
   }
 
   close(): Promise<void> {

@@ -20,6 +20,9 @@ export class PgChangeFeed implements ChangeFeed {
   #closed = false;
   #retryMs = FIRST_RETRY_MS;
   #timer: NodeJS.Timeout | null = null;
+  /** Announcements waiting to be sent, as NOTIFY payloads. */
+  #pending = new Set<string>();
+  #sending: Promise<void> | null = null;
 
   constructor(url: string) {
     this.#url = url;
@@ -71,6 +74,34 @@ export class PgChangeFeed implements ChangeFeed {
     this.#setLive(true);
   }
 
+  /**
+   * Sends the announcements of this turn of the event loop together, as one statement on the
+   * listening connection (outside any transaction, so it holds no other commit back). While that
+   * connection is down they are dropped: other processes then rely on their caches' TTL.
+   */
+  announce(table: string, id: string): void {
+    if (this.#closed) return;
+    this.#pending.add(`${table}:${id}`);
+    if (this.#pending.size === 1 && this.#sending === null) setImmediate(() => void this.#send());
+  }
+
+  async #send(): Promise<void> {
+    const client = this.#client;
+    const payloads = [...this.#pending];
+    this.#pending.clear();
+    if (client === null || !this.#live || payloads.length === 0) return;
+    this.#sending = client
+      .query('select pg_notify($1, payload) from unnest($2::text[]) as payload', [CHANGE_CHANNEL, payloads])
+      .then(
+        () => undefined,
+        () => undefined,
+      );
+    await this.#sending;
+    this.#sending = null;
+    // What was announced while this statement ran goes in the next one.
+    if (this.#pending.size > 0) await this.#send();
+  }
+
   #scheduleReconnect(): void {
     if (this.#closed || this.#timer !== null) return;
     const wait = this.#retryMs;
@@ -89,6 +120,9 @@ export class PgChangeFeed implements ChangeFeed {
   }
 
   async close(): Promise<void> {
+    // What was announced before closing is still sent.
+    if (this.#pending.size > 0 && this.#sending === null) await this.#send();
+    await this.#sending;
     this.#closed = true;
     if (this.#timer !== null) clearTimeout(this.#timer);
     this.#timer = null;

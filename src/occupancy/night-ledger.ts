@@ -9,6 +9,13 @@ import type { Executor } from '../db/store.ts';
  * lets the database itself refuse a second claim on a night, however many transactions race
  * for it. Who may change a booking's state is the lifecycle's business (src/bookings); the ledger
  * only knows nights and the one rule of which claims are live.
+ *
+ * Every change of a claim is announced to the processes' memories of taken nights by the store's
+ * triggers (migration 0007), except the insert of a booking's claims (migration 0010): a new
+ * booking is announced by its creator after it commits (src/bookings/create-booking.ts), and the
+ * other inserts of a booking's claims come with an announced change in the same transaction (a
+ * move deletes the old claims first, a late payment changes the booking's status). Code that
+ * inserts a booking's claims some other way must announce them itself.
  */
 
 export interface ClaimInput {

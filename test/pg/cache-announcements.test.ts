@@ -8,7 +8,7 @@ import { createContext } from '../../src/create-app-context.ts';
 import { CHANGE_CHANNEL } from '../../src/db/change-feed.ts';
 import { openStore } from '../../src/db/store.ts';
 import type { App } from '../../src/http/types.ts';
-import { futureStay, makeAccommodation } from '../support/factories.ts';
+import { bookingBody, futureStay, insertBooking, makeAccommodation } from '../support/factories.ts';
 import { until } from '../support/serve-cluster.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
 import { testStoreKind } from '../support/test-store.ts';
@@ -94,6 +94,52 @@ describe('announcements between processes on one PostgreSQL database', () => {
       await until('the committed change', () => heard.length > 0, 1000);
       await new Promise((r) => setTimeout(r, 50));
       assert.deepEqual(heard, [`nightly_prices:${a.id}`]);
+    } finally {
+      await listener.end();
+    }
+  });
+
+  test('a booking made through one process is seen as taken by the other within 100 ms', async () => {
+    const a = await makeAccommodation(first.ctx.db);
+    const stay = futureStay(2);
+    const availableOnSecond = async (): Promise<boolean> => {
+      const res = await onSecond('POST', '/availability', first.apiKey, { accommodation_id: a.id, ...stay });
+      assert.equal(res.statusCode, 200, res.body);
+      return res.json<{ data: { available: boolean } }>().data.available;
+    };
+    assert.equal(await availableOnSecond(), true);
+    assert.ok(second.ctx.caches.nights.size > 0, 'the other process keeps the free nights');
+    const booked = await first.request({ method: 'POST', url: `${first.v1}/bookings`, key: first.apiKey, payload: bookingBody(a.id, stay, { booking: { expected_amount: 275 } }) });
+    assert.equal(booked.statusCode, 200, booked.body);
+    const waited = await until('the other process to see the nights taken', async () => !(await availableOnSecond()), 100);
+    assert.ok(waited <= 100);
+  });
+
+  test("a booking's claims are announced by the process that wrote them, not by the trigger; a block's by the trigger", async () => {
+    const a = await makeAccommodation(first.ctx.db);
+    const listener = new pg.Client({ connectionString: url });
+    await listener.connect();
+    const heard: string[] = [];
+    listener.on('notification', (m) => heard.push(m.payload ?? ''));
+    await listener.query(`LISTEN ${CHANGE_CHANNEL}`);
+    try {
+      // Written behind the app: the insert of a booking's claims announces nothing by itself, so
+      // no booking's commit waits for PostgreSQL's lock on announcements (migration 0010).
+      await insertBooking(first.ctx.db, a, { status: 'confirmed', ...futureStay(2) });
+      const block = futureStay(1);
+      await first.ctx.db
+        .insertInto('night_claims')
+        .values({ accommodation_id: a.id, night: block.checkin, kind: 'block', booking_id: null, external_reservation_id: null, reason: 'painting', created_at: new Date().toISOString() })
+        .execute();
+      await until('the block to be announced', () => heard.length > 0, 1000);
+      await new Promise((r) => setTimeout(r, 50));
+      assert.deepEqual(heard, [`night_claims:${a.id}`], 'only the block was announced');
+      heard.length = 0;
+      // Through the app, the booking is announced once it has committed.
+      const booked = await first.request({ method: 'POST', url: `${first.v1}/bookings`, key: first.apiKey, payload: bookingBody(a.id, futureStay(2), { booking: { expected_amount: 275 } }) });
+      assert.equal(booked.statusCode, 200, booked.body);
+      await until('the booking to be announced', () => heard.length > 0, 1000);
+      assert.deepEqual(heard, [`night_claims:${a.id}`]);
     } finally {
       await listener.end();
     }

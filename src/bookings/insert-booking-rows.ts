@@ -1,6 +1,7 @@
-import { CompiledQuery, sql, type QueryCreator } from 'kysely';
+import { sql, type QueryCreator } from 'kysely';
 import { isPostgres, isUniqueViolation } from '../db/dialect.ts';
 import type { NewBooking } from '../db/schema.ts';
+import { runShaped, StatementValues } from '../db/shaped-statement.ts';
 import type { Executor } from '../db/store.ts';
 import type { BookingMailRow } from '../mail/enqueue-booking-mail.ts';
 import { NightTakenError, claimNights, claimNightsOfInsertedBooking, type InsertedBooking } from '../occupancy/night-ledger.ts';
@@ -20,7 +21,7 @@ export interface BookingRows {
  * The lifecycle's `create`: writes a booking's rows; a night already taken throws NightTakenError.
  * This is the one place the stores differ on the booking path:
  * - SQLite runs five statements, so the caller must hold a transaction (statements on the
- *   embedded store cost microseconds);
+ *   embedded store cost microseconds); each is compiled once (db/shaped-statement.ts);
  * - PostgreSQL runs one statement of data-modifying CTEs, atomic by itself, because there each
  *   round trip costs more than the work it carries. The primary key of night_claims refuses a
  *   taken night inside that statement just as it does for a separate insert.
@@ -29,15 +30,21 @@ export interface BookingRows {
 export async function insertBookingRows(db: Executor, rows: BookingRows, now: string): Promise<{ bookingId: number; partnerId: number }> {
   if (!isPostgres(db)) {
     const partnerId = await findOrCreatePartner(db, rows.partner, now);
-    const booking = await db
-      .insertInto('bookings')
-      .values({ ...rows.booking, partner_id: partnerId })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    await claimNights(db, { accommodationId: rows.booking.accommodation_id, nights: rows.nights, kind: 'booking', bookingId: booking.id });
-    if (rows.mail !== null) await db.insertInto('outbox').values({ ...rows.mail, booking_id: booking.id }).execute();
-    await db.insertInto('booking_events').values(createdEvent(rows, booking.id, now)).execute();
-    return { bookingId: booking.id, partnerId };
+    const bookingRow = new StatementValues();
+    const booking = bookingRow.row({ ...rows.booking, partner_id: partnerId });
+    const inserted = await runShaped(db, 'booking-row', bookingRow, () => db.insertInto('bookings').values(booking).returning('id'));
+    const bookingId = inserted.rows[0]?.id;
+    if (bookingId === undefined) throw new Error('booking insert returned no row');
+    await claimNights(db, { accommodationId: rows.booking.accommodation_id, nights: rows.nights, kind: 'booking', bookingId });
+    if (rows.mail !== null) {
+      const mailRow = new StatementValues();
+      const mail = mailRow.row({ ...rows.mail, booking_id: bookingId });
+      await runShaped(db, 'booking-mail', mailRow, () => db.insertInto('outbox').values(mail));
+    }
+    const eventRow = new StatementValues();
+    const event = eventRow.row(createdEvent(rows, bookingId, now));
+    await runShaped(db, 'booking-created-event', eventRow, () => db.insertInto('booking_events').values(event));
+    return { bookingId, partnerId };
   }
   try {
     return await insertInOneStatement(db, rows, now);
@@ -99,45 +106,15 @@ function oneStatement(
   );
 }
 
-/**
- * The statement's text per column layout, compiled once: building and compiling five CTEs costs
- * more CPU than the store spends running them. It is compiled from stand-in values (one marker
- * per value, as src/db/prepared.ts does); each run puts the real values in their places.
- */
-const compiled = new Map<string, { sql: string; slots: ({ arg: number } | { value: unknown })[] }>();
-const MARK = '\u0001booking-insert:';
-
 async function insertInOneStatement(db: Executor, rows: BookingRows, now: string): Promise<{ bookingId: number; partnerId: number }> {
-  const args: unknown[] = [];
-  const keys: string[] = [];
-  /** The row with each defined value replaced by its marker; the values go to `args` in order. */
-  const stand = <T extends object>(row: T): T => {
-    const out: Record<string, unknown> = {};
-    for (const [column, value] of Object.entries(row)) {
-      if (value === undefined) continue;
-      args.push(value);
-      keys.push(column);
-      out[column] = `${MARK}${args.length - 1}`;
-    }
-    keys.push('|');
-    return out as T;
-  };
-  const partner = stand(partnerRow(rows.partner, now));
-  const booking = stand(rows.booking);
-  const event = stand(createdEvent(rows, 0, now));
-  const mail = rows.mail === null ? null : stand(rows.mail);
-  const nights = stand({ nights: rows.nights }).nights;
-  const at = stand({ now }).now;
-  const layout = keys.join(',');
-  let entry = compiled.get(layout);
-  if (entry === undefined) {
-    const query = oneStatement(db, partner, booking, event, mail, nights, at).compile();
-    const slots = query.parameters.map((p) => (typeof p === 'string' && p.startsWith(MARK) ? { arg: Number(p.slice(MARK.length)) } : { value: p }));
-    entry = { sql: query.sql, slots };
-    compiled.set(layout, entry);
-  }
-  const parameters = entry.slots.map((slot) => ('arg' in slot ? args[slot.arg] : slot.value));
-  const result = await db.executeQuery<{ booking_id: number; partner_id: number }>(CompiledQuery.raw(entry.sql, parameters));
+  const v = new StatementValues();
+  const partner = v.row(partnerRow(rows.partner, now));
+  const booking = v.row(rows.booking);
+  const event = v.row(createdEvent(rows, 0, now));
+  const mail = rows.mail === null ? null : v.row(rows.mail);
+  const nights = v.value(rows.nights);
+  const at = v.value(now);
+  const result = await runShaped(db, 'booking', v, () => oneStatement(db, partner, booking, event, mail, nights, at));
   const row = result.rows[0];
   if (row === undefined) throw new Error('booking insert returned no row');
   return { bookingId: row.booking_id, partnerId: row.partner_id };

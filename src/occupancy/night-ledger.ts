@@ -2,6 +2,7 @@ import { sql, type QueryCreator, type RawBuilder, type SqlBool } from 'kysely';
 import { isUniqueViolation } from '../db/dialect.ts';
 import type { ClaimKind, Database } from '../db/schema.ts';
 import type { Executor } from '../db/store.ts';
+import { runShaped, StatementValues } from '../db/shaped-statement.ts';
 
 /**
  * The night ledger: the only code that writes or deletes night_claims rows. Every booking, block
@@ -65,10 +66,9 @@ export async function claimNights(db: Executor, input: ClaimInput): Promise<void
   if (input.nights.length === 0) return;
   try {
     const createdAt = new Date().toISOString();
-    await db
-      .insertInto('night_claims')
-      .values(input.nights.map((night) => claimRow(input, night, createdAt)))
-      .execute();
+    const values = new StatementValues();
+    const claims = input.nights.map((night) => values.row(claimRow(input, night, createdAt)));
+    await runShaped(db, 'claim-nights', values, () => db.insertInto('night_claims').values(claims));
   } catch (error) {
     if (isUniqueViolation(error)) throw new NightTakenError('night already taken', { cause: error });
     throw error;

@@ -1,4 +1,8 @@
+import { prepared } from '../db/prepared.ts';
 import type { Executor } from '../db/store.ts';
+
+/** A returning guest's partner id, looked up on every booking (compiled once). */
+const partnerByEmailKey = prepared((db: Executor, key: string) => db.selectFrom('partners').select('id').where('email_key', '=', key), ['\u0001email-key']);
 
 export interface PartnerInput {
   title?: string | undefined;
@@ -51,7 +55,7 @@ export function guestColumns(input: PartnerInput) {
  */
 export async function findOrCreatePartner(db: Executor, input: PartnerInput, now: string): Promise<number> {
   const key = emailKey(input.email);
-  const existing = await db.selectFrom('partners').select('id').where('email_key', '=', key).executeTakeFirst();
+  const existing = (await partnerByEmailKey(db, key))[0];
   if (existing !== undefined) return existing.id;
   const inserted = await db
     .insertInto('partners')

@@ -18,10 +18,14 @@ export function refuseWhileShuttingDown(app: FastifyInstance): void {
   app.addHook('preClose', async () => {
     closing = true;
   });
-  app.addHook('onRequest', async (_request, reply) => {
-    if (!closing) return;
+  // Runs on every request: a callback hook, so an open server pays no promise for it.
+  app.addHook('onRequest', (_request, reply, done) => {
+    if (!closing) {
+      done();
+      return;
+    }
     void reply.header('retry-after', String(SHUTDOWN_RETRY_AFTER_SECONDS)).header('connection', 'close');
-    throw serviceUnavailable('shutting_down', 'The service is shutting down; retry shortly.');
+    done(serviceUnavailable('shutting_down', 'The service is shutting down; retry shortly.'));
   });
   // Runs on every answer: a callback hook, so an open server pays no promise for it.
   app.addHook('onSend', (_request, reply, payload, done) => {

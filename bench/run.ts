@@ -4,9 +4,12 @@
  * Runs on PostgreSQL (a fresh database on BENCH_DATABASE_URL, default the local server) and
  * on the embedded store. Each store is measured in BENCH_ROUNDS rounds (default 3) of every
  * route in turn, so a hot path and its floor always run close together; the summary is the
- * median of the rounds. A benchmark, not a test: it reports, it does not pass or fail.
+ * median of the rounds. Beside each route's req/s and p99 it prints the CPU time per request of
+ * the server process, of the machine's PostgreSQL processes and of the load generator (this
+ * process), which share the machine's cores. A benchmark, not a test: it reports, it does not
+ * pass or fail.
  */
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
@@ -30,6 +33,10 @@ interface Result {
   non2xx: number;
   /** CPU time the server process spent per request (user + system), in microseconds. */
   cpuPerRequestUs: number;
+  /** The same for every PostgreSQL server process of this machine (0 on the embedded store). */
+  storeCpuPerRequestUs: number;
+  /** The same for this process, the load generator, which shares the machine's cores. */
+  clientCpuPerRequestUs: number;
   /** In a summary: per compared route, the median over the rounds of the ratios to it. */
   ratios?: Record<string, { rps: number; p99: number }>;
 }
@@ -44,19 +51,37 @@ function cpuSeconds(pid: number | undefined): number {
   }
 }
 
+/** CPU seconds of every PostgreSQL server process on this machine (their command is `postgres`). */
+function postgresCpuSeconds(): number {
+  let total = 0;
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      if (statSync(`/proc/${entry}`).uid === 0 || !readFileSync(`/proc/${entry}/comm`, 'utf8').startsWith('postgres')) continue;
+      total += cpuSeconds(Number(entry));
+    } catch {
+      // The process ended meanwhile.
+    }
+  }
+  return total;
+}
+
 let serverPid: number | undefined;
 
 async function load(name: string, opts: autocannon.Options): Promise<Result> {
-  const cpuBefore = cpuSeconds(serverPid);
+  const before = { server: cpuSeconds(serverPid), store: postgresCpuSeconds(), client: cpuSeconds(process.pid) };
   const result = await autocannon({ duration: DURATION, connections: CONNECTIONS, ...opts });
   const requests = result.requests.total;
+  const perRequest = (seconds: number) => (requests > 0 ? (seconds * 1e6) / requests : 0);
   return {
     name,
     rps: result.requests.average,
     p99: result.latency.p99,
     errors: result.errors + result.timeouts,
     non2xx: result.non2xx,
-    cpuPerRequestUs: requests > 0 ? ((cpuSeconds(serverPid) - cpuBefore) * 1e6) / requests : 0,
+    cpuPerRequestUs: perRequest(cpuSeconds(serverPid) - before.server),
+    storeCpuPerRequestUs: perRequest(postgresCpuSeconds() - before.store),
+    clientCpuPerRequestUs: perRequest(cpuSeconds(process.pid) - before.client),
   };
 }
 
@@ -161,6 +186,8 @@ function medianOf(rounds: Result[][]): Result[] {
       errors: same.reduce((sum, x) => sum + x.errors, 0),
       non2xx: same.reduce((sum, x) => sum + x.non2xx, 0),
       cpuPerRequestUs: median(same.map((x) => x.cpuPerRequestUs)),
+      storeCpuPerRequestUs: median(same.map((x) => x.storeCpuPerRequestUs)),
+      clientCpuPerRequestUs: median(same.map((x) => x.clientCpuPerRequestUs)),
       ratios,
     };
   });
@@ -183,7 +210,9 @@ function ratio(route: Result | undefined, floor: Result | undefined): { rps: num
 
 function report(label: string, results: Result[]): void {
   console.log(`\n${label} — ${DURATION}s per route, ${CONNECTIONS} connections`);
-  console.log(`${'route'.padEnd(32)} ${'req/s'.padStart(9)} ${'p99 ms'.padStart(8)} ${'failed'.padStart(7)} ${'server µs/req'.padStart(14)}  ratio (req/s, p99) to`);
+  console.log(
+    `${'route'.padEnd(32)} ${'req/s'.padStart(9)} ${'p99 ms'.padStart(8)} ${'failed'.padStart(7)} ${'server µs/req'.padStart(14)} ${'pg µs/req'.padStart(10)} ${'client µs/req'.padStart(14)}  ratio (req/s, p99) to`,
+  );
   for (const r of results) {
     const shown = floorsOf(r.name)
       .map((floor) => {
@@ -192,7 +221,7 @@ function report(label: string, results: Result[]): void {
       })
       .join('; ');
     console.log(
-      `${r.name.padEnd(32)} ${r.rps.toFixed(0).padStart(9)} ${String(r.p99).padStart(8)} ${String(r.errors + r.non2xx).padStart(7)} ${r.cpuPerRequestUs.toFixed(0).padStart(14)}  ${shown}`,
+      `${r.name.padEnd(32)} ${r.rps.toFixed(0).padStart(9)} ${String(r.p99).padStart(8)} ${String(r.errors + r.non2xx).padStart(7)} ${r.cpuPerRequestUs.toFixed(0).padStart(14)} ${r.storeCpuPerRequestUs.toFixed(0).padStart(10)} ${r.clientCpuPerRequestUs.toFixed(0).padStart(14)}  ${shown}`,
     );
   }
 }

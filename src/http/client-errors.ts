@@ -56,6 +56,9 @@ export function clientErrorHandler(log: FastifyBaseLogger, error: Error & { code
   // A reset connection has nobody left to answer.
   if (error.code === 'ECONNRESET' || socket.destroyed) return;
   log.debug({ err: { code: error.code, message: error.message } }, 'client error');
-  if (socket.writable) socket.write(clientErrorResponse(error.code));
+  // As Node's own handler does: no answer when the request in flight has already begun its
+  // own (a key refused before its malformed body was read), so the client never gets two.
+  const inFlight = (socket as Socket & { _httpMessage?: { headersSent?: boolean } | null })._httpMessage;
+  if (socket.writable && inFlight?.headersSent !== true) socket.write(clientErrorResponse(error.code));
   socket.destroy(error);
 }

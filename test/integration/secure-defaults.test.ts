@@ -111,13 +111,25 @@ describe(`secure defaults (${testStoreKind})`, () => {
 
     test('a malformed chunked body → 400 in the envelope', async () => {
       const raw = await rawExchange(port, (s) =>
-        s.write(`POST /api/v1/${t.config.slug}/availability HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\n{}\r\n0\r\n\r\n`),
+        s.write(
+          `POST /api/v1/${t.config.slug}/availability HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${t.apiKey}\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\n{}\r\n0\r\n\r\n`,
+        ),
       );
       const answer = parseRaw(raw);
       assert.equal(answer.status, 400, raw.slice(0, 300));
       assert.match(answer.contentType, /^application\/json/);
       assert.equal(answer.body.error.name, 'BAD_REQUEST');
       assert.equal(answer.body.error.details.reason, 'malformed_http');
+    });
+
+    test('a request refused before its malformed body is read gets that one answer, not a second', async () => {
+      const raw = await rawExchange(port, (s) =>
+        s.write(`POST /api/v1/${t.config.slug}/availability HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\n{}\r\n0\r\n\r\n`),
+      );
+      assert.equal(raw.match(/^HTTP\/1\.1 /gm)?.length, 1, raw);
+      const answer = parseRaw(raw);
+      assert.equal(answer.status, 401, raw.slice(0, 300));
+      assert.equal(answer.body.error.details.reason, 'missing_api_key');
     });
 
     test('a client sending its body at 1 byte a second is answered 408 in the envelope and closed', async () => {

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { ServerOptions } from 'node:http';
 import type { Socket } from 'node:net';
-import swagger, { type SwaggerTransformObject } from '@fastify/swagger';
+import type { SwaggerTransformObject } from '@fastify/swagger';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { LogController } from 'fastify';
 import type { AppContext } from './app-context.ts';
@@ -22,6 +22,7 @@ import { clientErrorHandler } from './http/client-errors.ts';
 import { frameworkErrorHandler, installErrorHandling } from './http/error-handler.ts';
 import { refuseLegacyJsonRpc } from './http/legacy-jsonrpc.ts';
 import { requestSerializer } from './http/log-redaction.ts';
+import { installLazyOpenApi } from './http/lazy-openapi.ts';
 import { lazySchemaCompilers } from './http/lazy-schemas.ts';
 import { refuseWhileShuttingDown } from './http/shutting-down.ts';
 import { refuseNulCharacters } from './http/text-guard.ts';
@@ -169,7 +170,8 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
     done();
   });
 
-  await app.register(swagger, openapiInfo(ctx, optionalBodies));
+  // The OpenAPI document; @fastify/swagger is loaded by its first request (lazy-openapi.ts).
+  installLazyOpenApi(app, openapiInfo(ctx, optionalBodies));
   installDocsPage(app);
   app.get('/openapi.json', { schema: { hide: true }, config: { auth: 'public' } }, async () => app.swagger());
 

@@ -1,4 +1,4 @@
-import swagger, { type StaticDocumentSpec } from '@fastify/swagger';
+import type { StaticDocumentSpec } from '@fastify/swagger';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { notFound } from '../http/errors.ts';
 import type { App } from '../http/types.ts';
@@ -16,7 +16,7 @@ const HOP_HEADERS = new Set(['content-length', 'transfer-encoding', 'connection'
 export function installDocsPage(app: App): void {
   let inner: Promise<FastifyInstance> | null = null;
   const load = async (): Promise<FastifyInstance> => {
-    const { default: swaggerUi } = await import('@fastify/swagger-ui');
+    const [{ default: swagger }, { default: swaggerUi }] = await Promise.all([import('@fastify/swagger'), import('@fastify/swagger-ui')]);
     const docs = Fastify({ logger: false });
     // The app's document, complete once the app is ready, served as is by the inner instance.
     await docs.register(swagger, { mode: 'static', specification: { document: app.swagger() as StaticDocumentSpec['document'] } });

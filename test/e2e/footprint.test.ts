@@ -10,12 +10,13 @@ import { testStoreKind } from '../support/test-store.ts';
 /**
  * The embedded default loads the heavy packages on first use, not at start (README "Running on
  * a small machine"): the card processor's verifier, the PDF writer, the mail client, the Redis
- * client, the PostgreSQL driver, the docs page and the calendar parser and writer.
+ * client, the PostgreSQL driver, the OpenAPI document, the docs page and the calendar parser and
+ * writer.
  */
 
 const HOOK = path.resolve(import.meta.dirname, '../support/record-packages.ts');
 const SECRET = 'whsec_footprint_test';
-const LAZY = ['stripe', 'pdfkit', 'nodemailer', 'ioredis', '@fastify/swagger-ui', 'ical.js', 'ical-generator', 'ajv'];
+const LAZY = ['stripe', 'pdfkit', 'nodemailer', 'ioredis', '@fastify/swagger', 'yaml', '@fastify/swagger-ui', 'ical.js', 'ical-generator', 'ajv'];
 /** Modules of a package that is loaded at start, but whose other parts are loaded on first use. */
 const LAZY_MODULES = ['typebox/value'];
 
@@ -39,7 +40,7 @@ function stripeSignature(body: string, at: number): string {
 }
 
 describe(`start-up footprint (${testStoreKind})`, () => {
-  test('stripe, pdfkit, nodemailer, ioredis, swagger-ui, ical.js, ical-generator and ajv are not loaded until first used', async () => {
+  test('stripe, pdfkit, nodemailer, ioredis, swagger, swagger-ui, ical.js, ical-generator and ajv are not loaded until first used', async () => {
     const s = await createCliStore();
     stores.push(s);
     const log = path.join(s.dir, 'packages.log');
@@ -68,6 +69,15 @@ describe(`start-up footprint (${testStoreKind})`, () => {
     });
     assert.equal(paid.status, 200, await paid.text());
     assert.ok(loaded(log).includes('stripe'), 'stripe is loaded by the first payment event');
+
+    // The first request for the OpenAPI document builds it, every route in it.
+    const openapi = await fetch(`${base}/openapi.json`);
+    assert.equal(openapi.status, 200);
+    const document = (await openapi.json()) as { openapi?: string; paths?: Record<string, unknown> };
+    assert.equal(document.openapi, '3.1.0');
+    assert.ok(Object.keys(document.paths ?? {}).some((p) => p.endsWith('/availability')), 'the document has the v1 routes');
+    assert.ok(loaded(log).includes('@fastify/swagger'), 'swagger is loaded by the first request for the document');
+    assert.ok(!loaded(log).includes('@fastify/swagger-ui'), 'the docs page is not loaded by the document');
 
     // The first visit to /docs loads the page.
     const docs = await fetch(`${base}/docs`, { redirect: 'follow' });

@@ -14,6 +14,11 @@ import path from 'node:path';
 // a cache that cannot be opened only costs speed.
 module.enableCompileCache?.(process.env.NODE_COMPILE_CACHE ?? path.join(os.tmpdir(), 'staydesk-compile-cache'));
 
+// V8's optimising compiler waits until `serve` listens (src/cli/optimizing-compiler.ts): what it
+// would optimise while the modules load is not worth the memory it would keep. Imported after
+// the compile cache is on, like every TypeScript module, so that no start strips its types.
+(await import('../src/cli/optimizing-compiler.ts')).holdBackOptimizingCompiler();
+
 // A .env file in the working directory may supply configuration; variables already set in the
 // environment win over it.
 if (existsSync('.env')) process.loadEnvFile('.env');

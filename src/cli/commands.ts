@@ -10,6 +10,7 @@ import { requireAccommodation } from '../accommodations/manage-accommodations.ts
 import { accommodationExportToken, exportUrl, rotateExportTokens } from '../ical/export-tokens.ts';
 import { syncCalendars } from '../ical/sync-calendars.ts';
 import { UsageError, positiveId, withContext, type Command } from './cli-support.ts';
+import { releaseOptimizingCompiler } from './optimizing-compiler.ts';
 
 export const commands: Command[] = [
   {
@@ -25,6 +26,7 @@ export const commands: Command[] = [
       // Write Node's compile cache now that start-up has loaded its modules (bin/staydesk.js),
       // not only at exit: a process that is killed or crashes still leaves the next start warm.
       module.flushCompileCache?.();
+      releaseOptimizingCompiler();
       await new Promise(() => {
         /* runs until a signal stops the process */
       });

@@ -1,0 +1,34 @@
+import v8 from 'node:v8';
+
+/**
+ * V8's optimising compiler (TurboFan) is held back while `staydesk serve` starts and let loose
+ * once it listens. During start it would optimise a few of Node's module-resolution functions,
+ * which are hot only while the app's modules load, and bring about 6 MB of its own code into
+ * memory that an idle server then keeps (docs/benchmarks.md, footprint). Requests are served
+ * with the compiler on: what they run hot is optimised as before.
+ *
+ * Nothing is changed when the process was started with a flag of its own about V8's compiler
+ * tiers (`--jitless`, `--no-opt`, `--no-turbofan`, ...), so an operator's choice stands.
+ */
+
+const TIER_FLAG = /--(no-)?(turbofan|opt|jitless|lite-mode|maglev|sparkplug)\b/;
+
+function tiersChosenByOperator(): boolean {
+  return TIER_FLAG.test([...process.execArgv, process.env.NODE_OPTIONS ?? ''].join(' '));
+}
+
+let heldBack = false;
+
+/** Called first thing by bin/staydesk.js. */
+export function holdBackOptimizingCompiler(): void {
+  if (tiersChosenByOperator()) return;
+  v8.setFlagsFromString('--no-turbofan');
+  heldBack = true;
+}
+
+/** Called by `serve` once the server listens; the other commands end before they would need it. */
+export function releaseOptimizingCompiler(): void {
+  if (!heldBack) return;
+  v8.setFlagsFromString('--turbofan');
+  heldBack = false;
+}

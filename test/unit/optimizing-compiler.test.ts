@@ -1,0 +1,35 @@
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { test } from 'node:test';
+import { fileURLToPath } from 'node:url';
+
+const moduleUrl = new URL('../../src/cli/optimizing-compiler.ts', import.meta.url).href;
+
+/**
+ * Runs a script in a child Node with V8's natives syntax, which can force an optimisation and
+ * read whether a function was optimised by TurboFan (bit 64 of %GetOptimizationStatus).
+ */
+function turbofanned(flags: string[]): { heldBack: boolean; released: boolean } {
+  const script = `
+    const { holdBackOptimizingCompiler, releaseOptimizingCompiler } = await import(${JSON.stringify(moduleUrl)});
+    const optimised = (f) => { %PrepareFunctionForOptimization(f); f(1); f(2); %OptimizeFunctionOnNextCall(f); f(3); return (%GetOptimizationStatus(f) & 64) !== 0; };
+    holdBackOptimizingCompiler();
+    const heldBack = optimised((x) => x + 1);
+    releaseOptimizingCompiler();
+    const released = optimised((x) => x + 2);
+    console.log(JSON.stringify({ heldBack, released }));`;
+  const child = spawnSync(process.execPath, ['--allow-natives-syntax', ...flags, '--input-type=module', '-e', script], { encoding: 'utf8', cwd: fileURLToPath(new URL('../..', import.meta.url)) });
+  assert.equal(child.status, 0, child.stderr);
+  return JSON.parse(child.stdout) as { heldBack: boolean; released: boolean };
+}
+
+test('TurboFan optimises nothing while held back, and optimises again once released', () => {
+  assert.deepEqual(turbofanned([]), { heldBack: false, released: true });
+});
+
+test("a process started with its own compiler flag keeps the operator's choice", () => {
+  // With --no-opt nothing is optimised, before or after: the module changed nothing.
+  assert.deepEqual(turbofanned(['--no-opt']), { heldBack: false, released: false });
+  // With --turbofan given explicitly, it is never held back.
+  assert.deepEqual(turbofanned(['--turbofan']), { heldBack: true, released: true });
+});

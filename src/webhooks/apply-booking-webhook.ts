@@ -105,7 +105,7 @@ async function repeatOf(ctx: AppContext, body: UpdateBody, delivery: Delivery, n
   ctx.metrics.webhooksReceived.labels('service', 'duplicate').inc();
   const answer = await rememberedAnswer(ctx.db, 'service', delivery.key, nowIso);
   const replayed = answer === null ? null : replayAnswer(answer);
-  if (replayed !== null) return replayed;
+  if (replayed !== null && 'updated' in replayed) return replayed;
   // Recorded before answers were kept (or unreadable): say it was applied, as it then was.
   const booking = await ctx.db.selectFrom('bookings').select(['status']).where('id', '=', body.booking_id).executeTakeFirstOrThrow();
   return { success: true, updated: false, message: 'This exact delivery was already applied; nothing changed.', booking_id: body.booking_id, new_status: booking.status };

@@ -92,6 +92,11 @@ export async function rememberedAnswer(db: Executor, source: WebhookSource, dedu
   return { status: found.answer_status, body: found.answer_body };
 }
 
+/** Forgets one delivery that got no answer to remember (its work failed), so a retry runs it again. */
+export async function forgetDelivery(db: Executor, id: number): Promise<void> {
+  await db.deleteFrom('webhook_events').where('id', '=', id).execute();
+}
+
 /** Deletes the deliveries whose time is up (the prune-webhook-deliveries job); returns how many. */
 export async function pruneDeliveries(db: Executor, now: Date): Promise<number> {
   const result = await db.deleteFrom('webhook_events').where('expires_at', 'is not', null).where('expires_at', '<=', now.toISOString()).executeTakeFirst();

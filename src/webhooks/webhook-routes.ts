@@ -1,8 +1,8 @@
 import type { FastifyRequest } from 'fastify';
 import { ErrorEnvelopeSchema } from '../http/envelope.ts';
 import type { FeatureRoutes } from '../app-context.ts';
-import { syncCalendars } from '../ical/sync-calendars.ts';
 import { applyBookingWebhook, type Delivery } from './apply-booking-webhook.ts';
+import { syncCalendarWebhook } from './sync-calendar-webhook.ts';
 import { SIGNATURE_HEADER } from './signature.ts';
 import { readJsonBodiesRaw } from '../http/strict-json.ts';
 import { deliveryKey, verifyServiceWebhook } from './verify-service-webhook.ts';
@@ -64,27 +64,18 @@ export const webhookRoutes: FeatureRoutes = async (app, { ctx }) => {
       schema: {
         ...signed,
         summary: "Synchronise one accommodation's calendar now",
+        description:
+          'Pulls every external calendar of the accommodation before answering what changed per feed. With signatures on, the body must carry a timestamp within 5 minutes of now. The same bytes delivered again while remembered (15 minutes; 24 hours for bodies without a checked timestamp) pull nothing and get the first answer, an unknown accommodation\'s 404 included; send a fresh timestamp to pull again.',
         body: CalendarSyncBodySchema,
         response: { 200: CalendarSyncResultSchema, 400: ErrorEnvelopeSchema, 404: ErrorEnvelopeSchema, ...errors },
       },
     },
     async (request) => {
-      const { accommodation_id } = request.body;
-      // A repeat only pulls the calendars again, so unlike /update it needs no delivery record.
-      const report = await syncCalendars(ctx, accommodation_id);
-      ctx.metrics.webhooksReceived.labels('service', 'calendar_sync').inc();
-      const pulls = report.accommodations[0]?.feeds ?? [];
-      for (const p of pulls.filter((x) => x.outcome === 'failed')) request.log.warn({ feed_id: p.feed_id, feed: p.feed, error: p.error }, 'external calendar pull failed');
-      return {
-        success: true as const,
-        accommodation_id,
-        action: 'sync' as const,
-        message: report.lines.join(' '),
-        feeds: pulls.length,
-        imported: pulls.reduce((sum, p) => sum + p.added + p.changed, 0),
-        details: report.lines,
-        results: pulls.map(({ feed_id, feed, outcome, added, changed, removed, error }) => ({ feed_id, feed, outcome, added, changed, removed, error })),
-      };
+      const delivery = deliveries.get(request);
+      if (delivery === undefined) throw new Error('webhook body was not read by the raw parser');
+      const result = await syncCalendarWebhook(ctx, request.body.accommodation_id, delivery);
+      for (const r of result.results.filter((x) => x.outcome === 'failed')) request.log.warn({ feed_id: r.feed_id, feed: r.feed, error: r.error }, 'external calendar pull failed');
+      return result;
     },
   );
 

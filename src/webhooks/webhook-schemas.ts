@@ -86,6 +86,7 @@ export const CalendarSyncResultSchema = Type.Object({
     { description: 'what the pull of each feed changed; a failed pull changed nothing' },
   ),
 });
+export type CalendarSyncResult = Static<typeof CalendarSyncResultSchema>;
 
 export const WebhookTestSchema = Type.Object({
   success: Type.Literal(true),

@@ -224,6 +224,47 @@ describe(`iCal import (${testStoreKind})`, () => {
     assert.deepEqual(await externalNights(accommodation.id), [day(70), day(71)]);
   });
 
+  test('calendar_sync: the same bytes again get the first answer and pull nothing; a new delivery pulls (decisions.md 7)', async () => {
+    const { accommodation, path } = await setup();
+    feeds.set(path, calendarOf([{ uid: 'r', start: day(80), end: day(82) }]));
+    const body = { accommodation_id: accommodation.id, action: 'sync', timestamp: new Date().toISOString() };
+    const first = await postWebhook(t, 'calendar_sync', body);
+    assert.equal(first.statusCode, 200, first.body);
+    assert.equal(feeds.hits(path), 1);
+    // The feed changes, but a repeat of the same bytes is answered as the first delivery was.
+    feeds.set(path, calendarOf([{ uid: 'r', start: day(80), end: day(83) }]));
+    const repeat = await postWebhook(t, 'calendar_sync', body);
+    assert.equal(repeat.statusCode, 200, repeat.body);
+    assert.deepEqual(repeat.json(), first.json());
+    assert.equal(feeds.hits(path), 1, 'the repeat pulled nothing');
+    assert.deepEqual(await externalNights(accommodation.id), [day(80), day(81)]);
+    // A new delivery (another timestamp) pulls again.
+    const next = await postWebhook(t, 'calendar_sync', { ...body, timestamp: new Date(Date.now() + 1000).toISOString() });
+    assert.equal(next.statusCode, 200, next.body);
+    assert.equal(feeds.hits(path), 2);
+    assert.equal(next.json<{ results: { changed: number }[] }>().results[0]?.changed, 1);
+    assert.deepEqual(await externalNights(accommodation.id), [day(80), day(81), day(82)]);
+  });
+
+  test('calendar_sync: copies of one delivery sent at once pull once and all get its answer', async () => {
+    const { accommodation, path } = await setup();
+    feeds.set(path, calendarOf([{ uid: 'c', start: day(90), end: day(91) }]));
+    const body = { accommodation_id: accommodation.id, action: 'sync', timestamp: new Date().toISOString() };
+    const answers = await Promise.all([1, 2, 3].map(() => postWebhook(t, 'calendar_sync', body)));
+    for (const res of answers) assert.equal(res.statusCode, 200, res.body);
+    assert.equal(feeds.hits(path), 1);
+    assert.deepEqual(answers[1]?.json(), answers[0]?.json());
+    assert.deepEqual(answers[2]?.json(), answers[0]?.json());
+  });
+
+  test('calendar_sync: an unknown accommodation is a 404, and so is a repeat of the same bytes', async () => {
+    const body = { accommodation_id: 999_999, action: 'sync', timestamp: new Date().toISOString() };
+    const first = await postWebhook(t, 'calendar_sync', body);
+    assert.equal(assertErrorEnvelope(first, 404, 'NOT_FOUND').error.details.reason, 'accommodation_not_found');
+    const repeat = await postWebhook(t, 'calendar_sync', body);
+    assert.equal(assertErrorEnvelope(repeat, 404, 'NOT_FOUND').error.message, first.json<{ error: { message: string } }>().error.message);
+  });
+
   test('the admin listing never shows credentials of a feed URL', async () => {
     const accommodation = await makeAccommodation(t.ctx.db);
     const base = `/admin/api/accommodations/${accommodation.id}`;

@@ -17,6 +17,8 @@ export interface Delivery {
   key: string;
   /** How long the delivery and its answer are remembered (decisions.md 7). */
   retentionMs: number;
+  /** A webhook secret is set, so the delivery's signature was checked. */
+  signed: boolean;
 }
 
 /**

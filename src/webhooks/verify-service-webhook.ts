@@ -14,6 +14,8 @@ export interface VerifiedWebhook {
   body: unknown;
   /** How long this delivery's answer is given again to the same bytes. */
   retentionMs: number;
+  /** A webhook secret is set, and the signature matched. */
+  signed: boolean;
 }
 
 /**
@@ -67,7 +69,7 @@ export async function verifyServiceWebhook(
       received: null,
     });
   }
-  return { body, retentionMs: secret !== null && check === 'fresh' ? TIMESTAMPED_RETENTION_MS : BYTES_RETENTION_MS };
+  return { body, retentionMs: secret !== null && check === 'fresh' ? TIMESTAMPED_RETENTION_MS : BYTES_RETENTION_MS, signed: secret !== null };
 }
 
 /** What makes two deliveries "the same": their exact bytes. */

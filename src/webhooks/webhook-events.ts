@@ -79,6 +79,30 @@ export async function finishDelivery(
     .execute();
 }
 
+/** A delivery still remembered at `now`: its row, and its answer once one was recorded. */
+export async function rememberedDelivery(db: Executor, source: WebhookSource, dedupeKey: string, now: string): Promise<{ id: number; answer: DeliveryAnswer | null } | null> {
+  const found = await db
+    .selectFrom('webhook_events')
+    .select(['id', 'answer_status', 'answer_body'])
+    .where('source', '=', source)
+    .where('dedupe_key', '=', dedupeKey)
+    .where((eb) => eb.or([eb('expires_at', 'is', null), eb('expires_at', '>', now)]))
+    .executeTakeFirst();
+  if (found === undefined) return null;
+  return { id: found.id, answer: found.answer_status === null || found.answer_body === null ? null : { status: found.answer_status, body: found.answer_body } };
+}
+
+/** Records an answer for a delivery that has none yet (one whose first copy never finished); false when one was recorded meanwhile. */
+export async function answerUnansweredDelivery(db: Executor, id: number, result: { outcome: string; detail: string | null; answer: DeliveryAnswer }): Promise<boolean> {
+  const updated = await db
+    .updateTable('webhook_events')
+    .set({ outcome: result.outcome, detail: result.detail, answer_status: result.answer.status, answer_body: result.answer.body })
+    .where('id', '=', id)
+    .where('answer_status', 'is', null)
+    .executeTakeFirst();
+  return Number(updated.numUpdatedRows) > 0;
+}
+
 /** The answer given to a delivery that is still remembered at `now`, if it was recorded with one. */
 export async function rememberedAnswer(db: Executor, source: WebhookSource, dedupeKey: string, now: string): Promise<DeliveryAnswer | null> {
   const found = await db

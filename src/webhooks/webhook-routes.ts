@@ -28,7 +28,7 @@ export const webhookRoutes: FeatureRoutes = async (app, { ctx }) => {
       const verified = await verifyServiceWebhook(ctx.db, raw, request.headers[SIGNATURE_HEADER], ctx.now(), {
         allowMissingTimestamp: ctx.config.webhookAllowMissingTimestamp,
       });
-      deliveries.set(request, { key: deliveryKey(raw), retentionMs: verified.retentionMs });
+      deliveries.set(request, { key: deliveryKey(raw), retentionMs: verified.retentionMs, signed: verified.signed });
       return verified.body;
     } catch (error) {
       ctx.metrics.webhooksReceived.labels('service', 'rejected').inc();
@@ -65,7 +65,7 @@ export const webhookRoutes: FeatureRoutes = async (app, { ctx }) => {
         ...signed,
         summary: "Synchronise one accommodation's calendar now",
         description:
-          'Pulls every external calendar of the accommodation before answering what changed per feed. With signatures on, the body must carry a timestamp within 5 minutes of now. The same bytes delivered again while remembered (15 minutes; 24 hours for bodies without a checked timestamp) pull nothing and get the first answer, an unknown accommodation\'s 404 included; send a fresh timestamp to pull again.',
+          'Pulls every external calendar of the accommodation before answering what changed per feed. With signatures on, the body must carry a timestamp within 5 minutes of now. With a webhook secret set, the same bytes delivered again while remembered (15 minutes; 24 hours under WEBHOOK_ALLOW_MISSING_TIMESTAMP for bodies without a timestamp) pull nothing and get the first answer, an unknown accommodation\'s 404 included; a fresh timestamp is a new delivery. Without a secret every call pulls.',
         body: CalendarSyncBodySchema,
         response: { 200: CalendarSyncResultSchema, 400: ErrorEnvelopeSchema, 404: ErrorEnvelopeSchema, ...errors },
       },
@@ -73,8 +73,10 @@ export const webhookRoutes: FeatureRoutes = async (app, { ctx }) => {
     async (request) => {
       const delivery = deliveries.get(request);
       if (delivery === undefined) throw new Error('webhook body was not read by the raw parser');
-      const result = await syncCalendarWebhook(ctx, request.body.accommodation_id, delivery);
-      for (const r of result.results.filter((x) => x.outcome === 'failed')) request.log.warn({ feed_id: r.feed_id, feed: r.feed, error: r.error }, 'external calendar pull failed');
+      const { result, pulled } = await syncCalendarWebhook(ctx, request.body.accommodation_id, delivery);
+      if (pulled) {
+        for (const r of result.results.filter((x) => x.outcome === 'failed')) request.log.warn({ feed_id: r.feed_id, feed: r.feed, error: r.error }, 'external calendar pull failed');
+      }
       return result;
     },
   );

@@ -2,6 +2,8 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { parseFeed } from '../../../src/ical/parse-feed.ts';
 import { setSetting } from '../../../src/settings/settings-repository.ts';
+import { recordDelivery } from '../../../src/webhooks/webhook-events.ts';
+import { syncCalendarWebhook } from '../../../src/webhooks/sync-calendar-webhook.ts';
 import { addDays, eachDate, todayIn } from '../../../src/shared/dates.ts';
 import { assertErrorEnvelope } from '../../support/envelope-assertions.ts';
 import { bookingBody, insertBooking, makeAccommodation } from '../../support/factories.ts';
@@ -224,47 +226,6 @@ describe(`iCal import (${testStoreKind})`, () => {
     assert.deepEqual(await externalNights(accommodation.id), [day(70), day(71)]);
   });
 
-  test('calendar_sync: the same bytes again get the first answer and pull nothing; a new delivery pulls (decisions.md 7)', async () => {
-    const { accommodation, path } = await setup();
-    feeds.set(path, calendarOf([{ uid: 'r', start: day(80), end: day(82) }]));
-    const body = { accommodation_id: accommodation.id, action: 'sync', timestamp: new Date().toISOString() };
-    const first = await postWebhook(t, 'calendar_sync', body);
-    assert.equal(first.statusCode, 200, first.body);
-    assert.equal(feeds.hits(path), 1);
-    // The feed changes, but a repeat of the same bytes is answered as the first delivery was.
-    feeds.set(path, calendarOf([{ uid: 'r', start: day(80), end: day(83) }]));
-    const repeat = await postWebhook(t, 'calendar_sync', body);
-    assert.equal(repeat.statusCode, 200, repeat.body);
-    assert.deepEqual(repeat.json(), first.json());
-    assert.equal(feeds.hits(path), 1, 'the repeat pulled nothing');
-    assert.deepEqual(await externalNights(accommodation.id), [day(80), day(81)]);
-    // A new delivery (another timestamp) pulls again.
-    const next = await postWebhook(t, 'calendar_sync', { ...body, timestamp: new Date(Date.now() + 1000).toISOString() });
-    assert.equal(next.statusCode, 200, next.body);
-    assert.equal(feeds.hits(path), 2);
-    assert.equal(next.json<{ results: { changed: number }[] }>().results[0]?.changed, 1);
-    assert.deepEqual(await externalNights(accommodation.id), [day(80), day(81), day(82)]);
-  });
-
-  test('calendar_sync: copies of one delivery sent at once pull once and all get its answer', async () => {
-    const { accommodation, path } = await setup();
-    feeds.set(path, calendarOf([{ uid: 'c', start: day(90), end: day(91) }]));
-    const body = { accommodation_id: accommodation.id, action: 'sync', timestamp: new Date().toISOString() };
-    const answers = await Promise.all([1, 2, 3].map(() => postWebhook(t, 'calendar_sync', body)));
-    for (const res of answers) assert.equal(res.statusCode, 200, res.body);
-    assert.equal(feeds.hits(path), 1);
-    assert.deepEqual(answers[1]?.json(), answers[0]?.json());
-    assert.deepEqual(answers[2]?.json(), answers[0]?.json());
-  });
-
-  test('calendar_sync: an unknown accommodation is a 404, and so is a repeat of the same bytes', async () => {
-    const body = { accommodation_id: 999_999, action: 'sync', timestamp: new Date().toISOString() };
-    const first = await postWebhook(t, 'calendar_sync', body);
-    assert.equal(assertErrorEnvelope(first, 404, 'NOT_FOUND').error.details.reason, 'accommodation_not_found');
-    const repeat = await postWebhook(t, 'calendar_sync', body);
-    assert.equal(assertErrorEnvelope(repeat, 404, 'NOT_FOUND').error.message, first.json<{ error: { message: string } }>().error.message);
-  });
-
   test('the admin listing never shows credentials of a feed URL', async () => {
     const accommodation = await makeAccommodation(t.ctx.db);
     const base = `/admin/api/accommodations/${accommodation.id}`;
@@ -332,5 +293,105 @@ describe(`feed address guard on the admin route (${testStoreKind})`, () => {
     } finally {
       await strict.close();
     }
+  });
+});
+
+describe(`calendar_sync deliveries (decisions.md 7) (${testStoreKind})`, () => {
+  const SECRET = 'whsk_calendar_sync_test_secret_0123456789';
+  let signed: TestApp;
+  before(async () => {
+    signed = await createTestApp({ ICAL_ALLOW_PRIVATE_NETWORKS: 'true' });
+    await setSetting(signed.ctx.db, 'webhook_secret', SECRET);
+  });
+  after(async () => {
+    await signed.close();
+  });
+
+  async function signedFeed() {
+    const accommodation = await makeAccommodation(signed.ctx.db);
+    const path = `/feed-${(pathCounter += 1)}.ics`;
+    const res = await signed.admin('POST', `/admin/api/accommodations/${accommodation.id}/ical-feeds`, { name: 'airbnb', url: feeds.url(path) });
+    assert.equal(res.statusCode, 201, res.body);
+    return { accommodation, path };
+  }
+  const nightsOf = async (accommodationId: number) =>
+    (await signed.ctx.db.selectFrom('night_claims').select('night').where('accommodation_id', '=', accommodationId).orderBy('night').execute()).map((r) => r.night);
+
+  test('the same bytes again get the first answer and pull nothing; a fresh timestamp pulls', async () => {
+    const { accommodation, path } = await signedFeed();
+    feeds.set(path, calendarOf([{ uid: 'r', start: day(80), end: day(82) }]));
+    const body = { accommodation_id: accommodation.id, action: 'sync', timestamp: new Date().toISOString() };
+    const first = await postWebhook(signed, 'calendar_sync', body, { secret: SECRET });
+    assert.equal(first.statusCode, 200, first.body);
+    assert.equal(feeds.hits(path), 1);
+    // The feed changes, but a repeat of the same bytes is answered as the first delivery was.
+    feeds.set(path, calendarOf([{ uid: 'r', start: day(80), end: day(83) }]));
+    const repeat = await postWebhook(signed, 'calendar_sync', body, { secret: SECRET });
+    assert.equal(repeat.statusCode, 200, repeat.body);
+    assert.deepEqual(repeat.json(), first.json());
+    assert.equal(feeds.hits(path), 1, 'the repeat pulled nothing');
+    assert.deepEqual(await nightsOf(accommodation.id), [day(80), day(81)]);
+    // A new delivery (another timestamp) pulls again.
+    const next = await postWebhook(signed, 'calendar_sync', { ...body, timestamp: new Date(Date.now() + 1000).toISOString() }, { secret: SECRET });
+    assert.equal(next.statusCode, 200, next.body);
+    assert.equal(feeds.hits(path), 2);
+    assert.equal(next.json<{ results: { changed: number }[] }>().results[0]?.changed, 1);
+    assert.deepEqual(await nightsOf(accommodation.id), [day(80), day(81), day(82)]);
+  });
+
+  test('copies of one delivery sent at once pull once and all get its answer', async () => {
+    const { accommodation, path } = await signedFeed();
+    feeds.set(path, calendarOf([{ uid: 'c', start: day(90), end: day(91) }]));
+    const body = { accommodation_id: accommodation.id, action: 'sync', timestamp: new Date().toISOString() };
+    const answers = await Promise.all([1, 2, 3].map(() => postWebhook(signed, 'calendar_sync', body, { secret: SECRET })));
+    for (const res of answers) assert.equal(res.statusCode, 200, res.body);
+    assert.equal(feeds.hits(path), 1);
+    assert.deepEqual(answers[1]?.json(), answers[0]?.json());
+    assert.deepEqual(answers[2]?.json(), answers[0]?.json());
+  });
+
+  test('an unknown accommodation is a 404, and so is a repeat of the same bytes', async () => {
+    const body = { accommodation_id: 999_999, action: 'sync', timestamp: new Date().toISOString() };
+    const first = await postWebhook(signed, 'calendar_sync', body, { secret: SECRET });
+    assert.equal(assertErrorEnvelope(first, 404, 'NOT_FOUND').error.details.reason, 'accommodation_not_found');
+    const repeat = await postWebhook(signed, 'calendar_sync', body, { secret: SECRET });
+    assert.equal(assertErrorEnvelope(repeat, 404, 'NOT_FOUND').error.message, first.json<{ error: { message: string } }>().error.message);
+  });
+
+  test('bytes that are also a valid /update body are a delivery of each endpoint, not one', async () => {
+    const { accommodation, path } = await signedFeed();
+    feeds.set(path, calendarOf([]));
+    const booking = await insertBooking(signed.ctx.db, accommodation, { checkin: day(100), checkout: day(102), status: 'confirmed' });
+    const raw = JSON.stringify({ accommodation_id: accommodation.id, action: 'sync', event_type: 'cancelled', booking_id: booking.id, timestamp: new Date().toISOString() });
+    const synced = await postWebhook(signed, 'calendar_sync', null, { secret: SECRET, raw });
+    assert.equal(synced.statusCode, 200, synced.body);
+    const cancelled = await postWebhook(signed, 'update', null, { secret: SECRET, raw });
+    assert.equal(cancelled.statusCode, 200, cancelled.body);
+    assert.equal(cancelled.json<{ updated: boolean; new_status: string }>().updated, true);
+    assert.equal((await signed.ctx.db.selectFrom('bookings').select('status').where('id', '=', booking.id).executeTakeFirstOrThrow()).status, 'cancelled');
+  });
+
+  test('a delivery whose first copy died mid-pull is pulled by the next copy after its wait, which answers the ones after it', async () => {
+    const { accommodation, path } = await signedFeed();
+    feeds.set(path, calendarOf([{ uid: 'd', start: day(110), end: day(111) }]));
+    const delivery = { key: 'a'.repeat(64), retentionMs: 15 * 60_000, signed: true };
+    // What a process that died after recording the delivery leaves: a row with no answer.
+    const now = new Date().toISOString();
+    await recordDelivery(signed.ctx.db, { source: 'service', dedupeKey: `calendar_sync:${delivery.key}`, eventType: 'calendar_sync', receivedAt: now, expiresAt: new Date(Date.now() + 60_000).toISOString() });
+    const taken = await syncCalendarWebhook(signed.ctx, accommodation.id, delivery, { firstAnswerWaitMs: 200 });
+    assert.equal(taken.pulled, true);
+    assert.equal(feeds.hits(path), 1);
+    const after = await syncCalendarWebhook(signed.ctx, accommodation.id, delivery, { firstAnswerWaitMs: 200 });
+    assert.equal(after.pulled, false);
+    assert.deepEqual(after.result, taken.result);
+    assert.equal(feeds.hits(path), 1);
+  });
+
+  test('without a webhook secret every call pulls', async () => {
+    const { accommodation, path } = await setup();
+    feeds.set(path, calendarOf([]));
+    const body = { accommodation_id: accommodation.id, action: 'sync', timestamp: new Date().toISOString() };
+    for (let i = 0; i < 2; i++) assert.equal((await postWebhook(t, 'calendar_sync', body)).statusCode, 200);
+    assert.equal(feeds.hits(path), 2);
   });
 });

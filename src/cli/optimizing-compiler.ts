@@ -11,10 +11,11 @@ import v8 from 'node:v8';
  * tiers (`--jitless`, `--no-opt`, `--no-turbofan`, ...), so an operator's choice stands.
  */
 
-const TIER_FLAG = /--(no-)?(turbofan|opt|jitless|lite-mode|maglev|sparkplug)\b/;
+/** V8 reads `_` and `-` alike in flag names, and `--noX` as `--no-X`. */
+const TIER_FLAG = /--(no-?)?(turbofan|turbo-[a-z-]+|always-turbofan|opt|max-opt|jitless|lite-mode|maglev|sparkplug)\b/;
 
 function tiersChosenByOperator(): boolean {
-  return TIER_FLAG.test([...process.execArgv, process.env.NODE_OPTIONS ?? ''].join(' '));
+  return TIER_FLAG.test([...process.execArgv, process.env.NODE_OPTIONS ?? ''].join(' ').replaceAll('_', '-'));
 }
 
 let heldBack = false;

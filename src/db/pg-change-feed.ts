@@ -1,8 +1,14 @@
+import { setTimeout as delay } from 'node:timers/promises';
 import pg from 'pg';
 import { CHANGE_CHANNEL, parseChange, Subscribers, type ChangeFeed, type ChangeListener } from './change-feed.ts';
 
 const FIRST_RETRY_MS = 100;
 const MAX_RETRY_MS = 5000;
+/** A statement on the listening connection that takes longer has met a dead connection. */
+const QUERY_TIMEOUT_MS = 5000;
+const CLOSE_FLUSH_WAIT_MS = 1000;
+/** How the listening connection shows in pg_stat_activity. */
+export const CHANGE_FEED_APPLICATION_NAME = 'staydesk change feed';
 
 /**
  * PostgreSQL's feed: one dedicated connection per process that LISTENs on the triggers'
@@ -20,9 +26,9 @@ export class PgChangeFeed implements ChangeFeed {
   #closed = false;
   #retryMs = FIRST_RETRY_MS;
   #timer: NodeJS.Timeout | null = null;
-  /** Announcements waiting to be sent, as NOTIFY payloads. */
-  #pending = new Set<string>();
-  #sending: Promise<void> | null = null;
+  /** Announcements waiting to be sent, as NOTIFY payloads (at most one per accommodation and table). */
+  readonly #pending = new Set<string>();
+  #flushing: Promise<void> | null = null;
 
   constructor(url: string) {
     this.#url = url;
@@ -44,7 +50,7 @@ export class PgChangeFeed implements ChangeFeed {
 
   async #connect(): Promise<void> {
     if (this.#closed) return;
-    const client = new pg.Client({ connectionString: this.#url, connectionTimeoutMillis: 5000, keepAlive: true });
+    const client = new pg.Client({ connectionString: this.#url, connectionTimeoutMillis: 5000, keepAlive: true, query_timeout: QUERY_TIMEOUT_MS, application_name: CHANGE_FEED_APPLICATION_NAME });
     this.#client = client;
     let failed = false;
     const fail = () => {
@@ -72,34 +78,50 @@ export class PgChangeFeed implements ChangeFeed {
     if (this.#closed || failed) return;
     this.#retryMs = FIRST_RETRY_MS;
     this.#setLive(true);
+    // Announcements made while the connection was down go out now.
+    if (this.#pending.size > 0) this.#scheduleFlush();
   }
 
   /**
    * Sends the announcements of this turn of the event loop together, as one statement on the
-   * listening connection (outside any transaction, so it holds no other commit back). While that
-   * connection is down they are dropped: other processes then rely on their caches' TTL.
+   * listening connection (outside any transaction, so it holds no other commit back), one
+   * statement at a time. While that connection is down they are kept, and sent once it listens
+   * again; meanwhile the other processes' entries run out by their TTL.
    */
   announce(table: string, id: string): void {
     if (this.#closed) return;
     this.#pending.add(`${table}:${id}`);
-    if (this.#pending.size === 1 && this.#sending === null) setImmediate(() => void this.#send());
+    this.#scheduleFlush();
   }
 
-  async #send(): Promise<void> {
+  #scheduleFlush(): void {
+    if (this.#flushing !== null) return;
+    let sent = false;
+    this.#flushing = new Promise<void>((resolve) => setImmediate(resolve))
+      .then(async () => {
+        sent = await this.#flush();
+      })
+      .finally(() => {
+        this.#flushing = null;
+        // What was announced while this statement ran goes in the next one. After a failure the
+        // announcements wait for the next announcement or for the connection to listen again.
+        if (sent && this.#pending.size > 0) this.#scheduleFlush();
+      });
+  }
+
+  /** True when a statement went out and succeeded. */
+  async #flush(): Promise<boolean> {
     const client = this.#client;
+    if (client === null || !this.#live || this.#pending.size === 0) return false;
     const payloads = [...this.#pending];
     this.#pending.clear();
-    if (client === null || !this.#live || payloads.length === 0) return;
-    this.#sending = client
-      .query('select pg_notify($1, payload) from unnest($2::text[]) as payload', [CHANGE_CHANNEL, payloads])
-      .then(
-        () => undefined,
-        () => undefined,
-      );
-    await this.#sending;
-    this.#sending = null;
-    // What was announced while this statement ran goes in the next one.
-    if (this.#pending.size > 0) await this.#send();
+    try {
+      await client.query('select pg_notify($1, payload) from unnest($2::text[]) as payload', [CHANGE_CHANNEL, payloads]);
+      return true;
+    } catch {
+      for (const payload of payloads) this.#pending.add(payload);
+      return false;
+    }
   }
 
   #scheduleReconnect(): void {
@@ -120,9 +142,10 @@ export class PgChangeFeed implements ChangeFeed {
   }
 
   async close(): Promise<void> {
-    // What was announced before closing is still sent.
-    if (this.#pending.size > 0 && this.#sending === null) await this.#send();
-    await this.#sending;
+    // What was announced before closing is still sent, if the connection answers within a second.
+    if (this.#pending.size > 0) this.#scheduleFlush();
+    const flushing = this.#flushing;
+    if (flushing !== null) await Promise.race([flushing, delay(CLOSE_FLUSH_WAIT_MS)]);
     this.#closed = true;
     if (this.#timer !== null) clearTimeout(this.#timer);
     this.#timer = null;

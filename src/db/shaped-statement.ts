@@ -16,6 +16,8 @@ import type { Executor } from './store.ts';
 const MARK = '\u0001shaped-value:';
 /** Shapes kept per process; a statement per number of rows (multi-row inserts) stays well below. */
 const MAX_SHAPES = 1000;
+/** A statement with more values (a block of months of nights) is compiled for its run only. */
+const MAX_KEPT_VALUES = 512;
 
 type Slot = { arg: number } | { value: unknown };
 const compiled = new Map<string, { sql: string; slots: Slot[] }>();
@@ -59,8 +61,10 @@ export async function runShaped<Row>(db: Executor, name: string, values: Stateme
     const query = build().compile();
     const slots = query.parameters.map((p): Slot => (typeof p === 'string' && p.startsWith(MARK) ? { arg: Number(p.slice(MARK.length)) } : { value: p }));
     entry = { sql: query.sql, slots };
-    if (compiled.size >= MAX_SHAPES) compiled.clear();
-    compiled.set(key, entry);
+    if (values.values.length <= MAX_KEPT_VALUES) {
+      if (compiled.size >= MAX_SHAPES) compiled.clear();
+      compiled.set(key, entry);
+    }
   }
   const parameters = entry.slots.map((slot) => ('arg' in slot ? values.values[slot.arg] : slot.value));
   return db.executeQuery<Row>(CompiledQuery.raw(entry.sql, parameters));

@@ -8,7 +8,8 @@ import { addDays, todayIn } from '../shared/dates.ts';
  * decides whether it takes its night at a given instant (its kind, its booking's status and
  * hold) and which API key created its booking (so a conflict named from memory keeps tenant
  * isolation). Kept in caches.ts's `nights` cache and dropped whenever a claim or a booking's
- * status or hold changes (migration 0007's announcements), so a quote reads no store. The store stays
+ * status or hold changes (migration 0007's announcements; a new booking's claims are announced by
+ * its process after the commit, migration 0010), so a quote reads no store. The store stays
  * the judge: a booking still inserts its claims and the primary key refuses a taken night, so
  * memory that is behind can only turn into a 409, never a double booking.
  */

@@ -6,6 +6,7 @@ import type { AppContext } from '../../src/app-context.ts';
 import { buildApp } from '../../src/app.ts';
 import { createContext } from '../../src/create-app-context.ts';
 import { CHANGE_CHANNEL } from '../../src/db/change-feed.ts';
+import { CHANGE_FEED_APPLICATION_NAME } from '../../src/db/pg-change-feed.ts';
 import { openStore } from '../../src/db/store.ts';
 import type { App } from '../../src/http/types.ts';
 import { bookingBody, futureStay, insertBooking, makeAccommodation } from '../support/factories.ts';
@@ -145,6 +146,31 @@ describe('announcements between processes on one PostgreSQL database', () => {
     }
   });
 
+  test("a booking's announcement made while its process's listening connection is down is sent once it listens again", async () => {
+    const a = await makeAccommodation(first.ctx.db);
+    const listener = new pg.Client({ connectionString: url });
+    await listener.connect();
+    const heard: string[] = [];
+    listener.on('notification', (m) => heard.push(m.payload ?? ''));
+    await listener.query(`LISTEN ${CHANGE_CHANNEL}`);
+    try {
+      const admin = new pg.Client({ connectionString: url });
+      await admin.connect();
+      try {
+        await admin.query(`select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and application_name = $1`, [CHANGE_FEED_APPLICATION_NAME]);
+      } finally {
+        await admin.end();
+      }
+      await until("the first process's feed to notice", () => !first.ctx.store.changes.live, 2000);
+      const booked = await first.request({ method: 'POST', url: `${first.v1}/bookings`, key: first.apiKey, payload: bookingBody(a.id, futureStay(2), { booking: { expected_amount: 275 } }) });
+      assert.equal(booked.statusCode, 200, booked.body);
+      await until('the announcement once the feed listens again', () => heard.includes(`night_claims:${a.id}`), 5000);
+      assert.ok(first.ctx.store.changes.live);
+    } finally {
+      await listener.end();
+    }
+  });
+
   test('while its listening connection is down a process keeps nothing, and it resubscribes by itself', async () => {
     const a = await makeAccommodation(first.ctx.db);
     const stay = futureStay(1);
@@ -154,7 +180,7 @@ describe('announcements between processes on one PostgreSQL database', () => {
     const admin = new pg.Client({ connectionString: url });
     await admin.connect();
     try {
-      await admin.query(`select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and query = 'LISTEN ${CHANGE_CHANNEL}' and pid <> pg_backend_pid()`);
+      await admin.query(`select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and application_name = $1`, [CHANGE_FEED_APPLICATION_NAME]);
     } finally {
       await admin.end();
     }

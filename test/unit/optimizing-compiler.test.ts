@@ -30,6 +30,10 @@ test('TurboFan optimises nothing while held back, and optimises again once relea
 test("a process started with its own compiler flag keeps the operator's choice", () => {
   // With --no-opt nothing is optimised, before or after: the module changed nothing.
   assert.deepEqual(turbofanned(['--no-opt']), { heldBack: false, released: false });
+  // V8's other spellings of the same choice.
+  for (const flag of ['--no_turbofan', '--noturbofan', '--noopt', '--max-opt=0']) {
+    assert.deepEqual(turbofanned([flag]), { heldBack: false, released: false }, flag);
+  }
   // With --turbofan given explicitly, it is never held back.
   assert.deepEqual(turbofanned(['--turbofan']), { heldBack: true, released: true });
 });

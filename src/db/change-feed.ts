@@ -35,9 +35,9 @@ export interface ChangeFeed {
   /**
    * Announces a committed change that no trigger announces (a new booking's claims, migration
    * 0010) to every process, this one included. Call it only after the change has committed. On
-   * PostgreSQL it is sent a moment later, with the others of the same turn of the event loop; one
-   * that cannot be sent is lost, and other processes then see the change when their entry's
-   * STAYDESK_CACHE_TTL_MS runs out.
+   * PostgreSQL it is sent a moment later, with the others of the same turn of the event loop, and
+   * kept while the listening connection is down; one lost with its process is seen by the others
+   * when their entry's STAYDESK_CACHE_TTL_MS runs out.
    */
   announce(table: string, id: string): void;
   close(): Promise<void>;

@@ -1,7 +1,7 @@
 import { sql, type QueryCreator } from 'kysely';
 import { isPostgres, isUniqueViolation } from '../db/dialect.ts';
 import type { NewBooking } from '../db/schema.ts';
-import { runShaped, StatementValues } from '../db/shaped-statement.ts';
+import { runShaped, runShapedRow, StatementValues } from '../db/shaped-statement.ts';
 import type { Executor } from '../db/store.ts';
 import type { BookingMailRow } from '../mail/enqueue-booking-mail.ts';
 import { NightTakenError, claimNights, claimNightsOfInsertedBooking, type InsertedBooking } from '../occupancy/night-ledger.ts';
@@ -30,20 +30,12 @@ export interface BookingRows {
 export async function insertBookingRows(db: Executor, rows: BookingRows, now: string): Promise<{ bookingId: number; partnerId: number }> {
   if (!isPostgres(db)) {
     const partnerId = await findOrCreatePartner(db, rows.partner, now);
-    const bookingRow = new StatementValues();
-    const booking = bookingRow.row({ ...rows.booking, partner_id: partnerId });
-    const inserted = await runShaped(db, 'booking-row', bookingRow, () => db.insertInto('bookings').values(booking).returning('id'));
+    const inserted = await runShapedRow(db, 'booking-row', { ...rows.booking, partner_id: partnerId }, (booking) => db.insertInto('bookings').values(booking).returning('id'));
     const bookingId = inserted.rows[0]?.id;
     if (bookingId === undefined) throw new Error('booking insert returned no row');
     await claimNights(db, { accommodationId: rows.booking.accommodation_id, nights: rows.nights, kind: 'booking', bookingId });
-    if (rows.mail !== null) {
-      const mailRow = new StatementValues();
-      const mail = mailRow.row({ ...rows.mail, booking_id: bookingId });
-      await runShaped(db, 'booking-mail', mailRow, () => db.insertInto('outbox').values(mail));
-    }
-    const eventRow = new StatementValues();
-    const event = eventRow.row(createdEvent(rows, bookingId, now));
-    await runShaped(db, 'booking-created-event', eventRow, () => db.insertInto('booking_events').values(event));
+    if (rows.mail !== null) await runShapedRow(db, 'booking-mail', { ...rows.mail, booking_id: bookingId }, (mail) => db.insertInto('outbox').values(mail));
+    await runShapedRow(db, 'booking-created-event', createdEvent(rows, bookingId, now), (event) => db.insertInto('booking_events').values(event));
     return { bookingId, partnerId };
   }
   try {

@@ -153,7 +153,6 @@ const calendarQuery = prepared(
       .where('r.end_date', '>', from);
     return claims.unionAll(prices).unionAll(bookings).unionAll(imported);
   },
-  [-1_000_001, '\u0001claims-from', '\u0001claims-to', '\u0001from', '\u0001to', '\u0001now'],
 );
 
 /**

@@ -1,5 +1,6 @@
 import { CompiledQuery, type Compilable, type QueryResult } from 'kysely';
 import { isPostgres } from './dialect.ts';
+import { nameStatement } from './statement-names.ts';
 import type { Executor } from './store.ts';
 
 /**
@@ -9,8 +10,8 @@ import type { Executor } from './store.ts';
  * stand-ins (one marker per defined value); the statement is built and compiled from the
  * stand-ins the first time its shape (which columns each row defines) is seen, and each run puts
  * its own values in the markers' places. Values never reach the compiled text, so a value that
- * looks like a marker is still only a value. db/prepared.ts does the same for queries with a
- * fixed list of arguments.
+ * looks like a marker is still only a value. db/prepared.ts builds on it for queries with a fixed
+ * list of arguments.
  */
 
 const MARK = '\u0001shaped-value:';
@@ -53,13 +54,33 @@ export class StatementValues {
   }
 }
 
-/** Runs the statement `build` makes from the stand-ins in `values`; `name` tells statements apart. */
-export async function runShaped<Row>(db: Executor, name: string, values: StatementValues, build: () => Compilable<Row>): Promise<QueryResult<Row>> {
-  const key = `${isPostgres(db) ? 'pg' : 'sqlite'}:${name}:${values.shape}`;
+/**
+ * Runs the statement `build` makes from the stand-ins in `values`; `name` tells statements apart.
+ * `namedAtOnce`: on PostgreSQL the statement is a named prepared statement from its first run
+ * (db/statement-names.ts), for the few hot queries; others are named when their text repeats.
+ * `everyValueUsed`: compiling fails when the statement leaves a value out (a query whose every
+ * argument must reach it); a row's column that the statement fills otherwise may be left out.
+ */
+export async function runShaped<Row>(
+  db: Executor,
+  name: string,
+  values: StatementValues,
+  build: () => Compilable<Row>,
+  options: { namedAtOnce?: boolean; everyValueUsed?: boolean } = {},
+): Promise<QueryResult<Row>> {
+  const pg = isPostgres(db);
+  const key = `${pg ? 'pg' : 'sqlite'}:${name}:${values.shape}`;
   let entry = compiled.get(key);
   if (entry === undefined) {
     const query = build().compile();
     const slots = query.parameters.map((p): Slot => (typeof p === 'string' && p.startsWith(MARK) ? { arg: Number(p.slice(MARK.length)) } : { value: p }));
+    if (options.everyValueUsed === true) {
+      const used = new Set(slots.map((slot) => ('arg' in slot ? slot.arg : -1)));
+      for (let i = 0; i < values.values.length; i++) {
+        if (!used.has(i)) throw new Error(`statement ${name} does not use its value ${i}`);
+      }
+    }
+    if (pg && options.namedAtOnce === true) nameStatement(query.sql);
     entry = { sql: query.sql, slots };
     if (values.values.length <= MAX_KEPT_VALUES) {
       if (compiled.size >= MAX_SHAPES) compiled.clear();
@@ -68,4 +89,11 @@ export async function runShaped<Row>(db: Executor, name: string, values: Stateme
   }
   const parameters = entry.slots.map((slot) => ('arg' in slot ? values.values[slot.arg] : slot.value));
   return db.executeQuery<Row>(CompiledQuery.raw(entry.sql, parameters));
+}
+
+/** `runShaped` for a statement of one row (a single-row insert): `build` gets the row's stand-in. */
+export function runShapedRow<T extends object, Row>(db: Executor, name: string, row: T, build: (stood: T) => Compilable<Row>): Promise<QueryResult<Row>> {
+  const values = new StatementValues();
+  const stood = values.row(row);
+  return runShaped(db, name, values, () => build(stood));
 }

@@ -2,7 +2,7 @@
  * Statements that run again and again become named prepared statements, which PostgreSQL
  * parses and plans once per connection instead of on every call. A data statement (select,
  * insert, update, delete) with parameters is named the second time its text is seen; the hot
- * queries of db/prepared.ts are named at once. Both maps are bounded, so the statements each
+ * queries of db/prepared.ts are named at once (db/shaped-statement.ts). Both maps are bounded, so the statements each
  * connection keeps stay few (Kysely produces one text per query shape).
  */
 const MAX_NAMED = 300;

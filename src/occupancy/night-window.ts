@@ -25,7 +25,6 @@ const nightWindowQuery = prepared(
       .where('c.night', '>=', from)
       .where('c.night', '<', to)
       .orderBy('c.night'),
-  [-1_000_001, '\u0001from', '\u0001to'],
 );
 
 export async function loadNightWindow(db: Executor, accommodationId: number, range: { from: string; to: string }, now: string): Promise<NightWindow> {

@@ -2,7 +2,7 @@ import { prepared } from '../db/prepared.ts';
 import type { Executor } from '../db/store.ts';
 
 /** A returning guest's partner id, looked up on every booking (compiled once). */
-const partnerByEmailKey = prepared((db: Executor, key: string) => db.selectFrom('partners').select('id').where('email_key', '=', key), ['\u0001email-key']);
+const partnerByEmailKey = prepared((db: Executor, key: string) => db.selectFrom('partners').select('id').where('email_key', '=', key));
 
 export interface PartnerInput {
   title?: string | undefined;
@@ -65,6 +65,7 @@ export async function findOrCreatePartner(db: Executor, input: PartnerInput, now
     .executeTakeFirst();
   if (inserted !== undefined) return inserted.id;
   // Another booking created this guest a moment ago; its row is committed and visible now.
-  const row = await db.selectFrom('partners').select('id').where('email_key', '=', key).executeTakeFirstOrThrow();
+  const row = (await partnerByEmailKey(db, key))[0];
+  if (row === undefined) throw new Error(`partner ${key} neither inserted nor found`);
   return row.id;
 }

@@ -4,7 +4,7 @@ import { isAppError } from '../http/errors.ts';
 import { syncCalendars } from '../ical/sync-calendars.ts';
 import type { Delivery } from './apply-booking-webhook.ts';
 import { answerOfRefusal, answerOfResult, replayAnswer } from './delivery-answer.ts';
-import { answerUnansweredDelivery, DuplicateDeliveryError, finishDelivery, forgetDelivery, recordDelivery, rememberedDelivery, type DeliveryAnswer } from './webhook-events.ts';
+import { DuplicateDeliveryError, finishDelivery, forgetDelivery, recordDelivery, rememberedDelivery, type DeliveryAnswer } from './webhook-events.ts';
 import type { CalendarSyncResult } from './webhook-schemas.ts';
 
 /** How long a copy waits for the first copy's answer while that one is still pulling. */
@@ -58,7 +58,7 @@ export async function syncCalendarWebhook(ctx: AppContext, accommodationId: numb
     }
     // No answer after the wait: the first copy is gone. Pull, and answer the copies after this one.
     const result = await resultOf(ctx, accommodationId);
-    await answerUnansweredDelivery(ctx.db, found.id, { outcome: 'synced', detail: result.message, answer: answerOfResult(result) });
+    await finishDelivery(ctx.db, found.id, { outcome: 'synced', bookingId: null, detail: result.message, answer: answerOfResult(result) }, { ifUnanswered: true });
     return { result, pulled: true };
   }
 }

@@ -67,16 +67,22 @@ export async function recordDelivery(db: Executor, input: NewDelivery): Promise<
   }
 }
 
+/**
+ * Records how a delivery ended and the answer repeats get. `ifUnanswered`: only when it has no
+ * answer yet (a copy answering for a first copy that never finished, and may still).
+ */
 export async function finishDelivery(
   db: Executor,
   id: number,
   result: { outcome: string; bookingId: number | null; detail: string | null; answer?: DeliveryAnswer },
+  options: { ifUnanswered?: boolean } = {},
 ): Promise<void> {
-  await db
+  let update = db
     .updateTable('webhook_events')
     .set({ outcome: result.outcome, booking_id: result.bookingId, detail: result.detail, answer_status: result.answer?.status ?? null, answer_body: result.answer?.body ?? null })
-    .where('id', '=', id)
-    .execute();
+    .where('id', '=', id);
+  if (options.ifUnanswered === true) update = update.where('answer_status', 'is', null);
+  await update.execute();
 }
 
 /** A delivery still remembered at `now`: its row, and its answer once one was recorded. */
@@ -92,28 +98,9 @@ export async function rememberedDelivery(db: Executor, source: WebhookSource, de
   return { id: found.id, answer: found.answer_status === null || found.answer_body === null ? null : { status: found.answer_status, body: found.answer_body } };
 }
 
-/** Records an answer for a delivery that has none yet (one whose first copy never finished); false when one was recorded meanwhile. */
-export async function answerUnansweredDelivery(db: Executor, id: number, result: { outcome: string; detail: string | null; answer: DeliveryAnswer }): Promise<boolean> {
-  const updated = await db
-    .updateTable('webhook_events')
-    .set({ outcome: result.outcome, detail: result.detail, answer_status: result.answer.status, answer_body: result.answer.body })
-    .where('id', '=', id)
-    .where('answer_status', 'is', null)
-    .executeTakeFirst();
-  return Number(updated.numUpdatedRows) > 0;
-}
-
 /** The answer given to a delivery that is still remembered at `now`, if it was recorded with one. */
 export async function rememberedAnswer(db: Executor, source: WebhookSource, dedupeKey: string, now: string): Promise<DeliveryAnswer | null> {
-  const found = await db
-    .selectFrom('webhook_events')
-    .select(['answer_status', 'answer_body'])
-    .where('source', '=', source)
-    .where('dedupe_key', '=', dedupeKey)
-    .where((eb) => eb.or([eb('expires_at', 'is', null), eb('expires_at', '>', now)]))
-    .executeTakeFirst();
-  if (found?.answer_status === null || found?.answer_status === undefined || found.answer_body === null) return null;
-  return { status: found.answer_status, body: found.answer_body };
+  return (await rememberedDelivery(db, source, dedupeKey, now))?.answer ?? null;
 }
 
 /** Forgets one delivery that got no answer to remember (its work failed), so a retry runs it again. */

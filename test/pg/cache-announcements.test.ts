@@ -52,6 +52,27 @@ async function quotedTotal(accommodationId: number, stay: { checkin: string; che
   return res.json<{ data: { pricing: { total: number } } }>().data.pricing.total;
 }
 
+/** A connection of the test's own that hears every announcement on the channel. */
+async function listenToAnnouncements(): Promise<{ heard: string[]; listener: pg.Client }> {
+  const listener = new pg.Client({ connectionString: url });
+  await listener.connect();
+  const heard: string[] = [];
+  listener.on('notification', (m) => heard.push(m.payload ?? ''));
+  await listener.query(`LISTEN ${CHANGE_CHANNEL}`);
+  return { heard, listener };
+}
+
+/** Cuts every process's listening connection, as a server restart would. */
+async function cutListeningConnections(): Promise<void> {
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  try {
+    await admin.query(`select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and application_name = $1`, [CHANGE_FEED_APPLICATION_NAME]);
+  } finally {
+    await admin.end();
+  }
+}
+
 describe('announcements between processes on one PostgreSQL database', () => {
   test('a key revoked through one process is refused by the other within 100 ms', async () => {
     const created = await first.request({ method: 'POST', url: '/admin/api/api-keys', key: first.adminKey, payload: { name: 'short-lived' } });
@@ -78,11 +99,7 @@ describe('announcements between processes on one PostgreSQL database', () => {
   test('a rolled-back change announces nothing; a committed one announces once', async () => {
     const a = await makeAccommodation(first.ctx.db);
     const stay = futureStay(1);
-    const listener = new pg.Client({ connectionString: url });
-    await listener.connect();
-    const heard: string[] = [];
-    listener.on('notification', (m) => heard.push(m.payload ?? ''));
-    await listener.query(`LISTEN ${CHANGE_CHANNEL}`);
+    const { heard, listener } = await listenToAnnouncements();
     try {
       await first.ctx.db
         .transaction()
@@ -118,11 +135,7 @@ describe('announcements between processes on one PostgreSQL database', () => {
 
   test("a booking's claims are announced by the process that wrote them, not by the trigger; a block's by the trigger", async () => {
     const a = await makeAccommodation(first.ctx.db);
-    const listener = new pg.Client({ connectionString: url });
-    await listener.connect();
-    const heard: string[] = [];
-    listener.on('notification', (m) => heard.push(m.payload ?? ''));
-    await listener.query(`LISTEN ${CHANGE_CHANNEL}`);
+    const { heard, listener } = await listenToAnnouncements();
     try {
       // Written behind the app: the insert of a booking's claims announces nothing by itself, so
       // no booking's commit waits for PostgreSQL's lock on announcements (migration 0010).
@@ -148,19 +161,9 @@ describe('announcements between processes on one PostgreSQL database', () => {
 
   test("a booking's announcement made while its process's listening connection is down is sent once it listens again", async () => {
     const a = await makeAccommodation(first.ctx.db);
-    const listener = new pg.Client({ connectionString: url });
-    await listener.connect();
-    const heard: string[] = [];
-    listener.on('notification', (m) => heard.push(m.payload ?? ''));
-    await listener.query(`LISTEN ${CHANGE_CHANNEL}`);
+    const { heard, listener } = await listenToAnnouncements();
     try {
-      const admin = new pg.Client({ connectionString: url });
-      await admin.connect();
-      try {
-        await admin.query(`select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and application_name = $1`, [CHANGE_FEED_APPLICATION_NAME]);
-      } finally {
-        await admin.end();
-      }
+      await cutListeningConnections();
       await until("the first process's feed to notice", () => !first.ctx.store.changes.live, 2000);
       const booked = await first.request({ method: 'POST', url: `${first.v1}/bookings`, key: first.apiKey, payload: bookingBody(a.id, futureStay(2), { booking: { expected_amount: 275 } }) });
       assert.equal(booked.statusCode, 200, booked.body);
@@ -176,14 +179,7 @@ describe('announcements between processes on one PostgreSQL database', () => {
     const stay = futureStay(1);
     assert.equal(await quotedTotal(a.id, stay), 165);
     assert.ok(second.ctx.caches.accommodations.size > 0);
-    // Cut every listening connection, as a server restart would.
-    const admin = new pg.Client({ connectionString: url });
-    await admin.connect();
-    try {
-      await admin.query(`select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and application_name = $1`, [CHANGE_FEED_APPLICATION_NAME]);
-    } finally {
-      await admin.end();
-    }
+    await cutListeningConnections();
     await until('the feed to notice', () => !second.ctx.store.changes.live, 2000);
     assert.equal(second.ctx.caches.accommodations.enabled, false);
     assert.equal(second.ctx.caches.accommodations.size, 0);

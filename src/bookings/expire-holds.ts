@@ -1,3 +1,4 @@
+import { DRAFT } from '../db/draft-status.ts';
 import { claimRows } from '../db/row-locks.ts';
 import type { Db, Executor } from '../db/store.ts';
 import { PAYMENT_TIMEOUT } from '../mail/booking-mail-templates.ts';
@@ -40,16 +41,18 @@ export async function expireHoldsOverlapping(db: Executor, accommodationId: numb
   return expireHolds(db, await findExpiredHolds(db, accommodationId, from, to, now), now);
 }
 
+/** Drafts whose hold has run out, the first to run out first (read through bookings_draft_hold). */
+export function dueDrafts(db: Executor, now: string, limit: number) {
+  return db.selectFrom('bookings').select('id').where('status', '=', DRAFT).where('hold_expires_at', '<=', now).orderBy('hold_expires_at').limit(limit);
+}
+
 /**
  * The job's side: claims up to `limit` expired drafts (skipping any another process is expiring
  * right now) and expires them in one transaction.
  */
 export async function expireDueDrafts(db: Db, now: string, limit = 100): Promise<number[]> {
   return db.transaction().execute(async (trx) => {
-    const due = await claimRows(
-      trx,
-      trx.selectFrom('bookings').select('id').where('status', '=', 'draft').where('hold_expires_at', '<=', now).orderBy('hold_expires_at').limit(limit),
-    ).execute();
+    const due = await claimRows(trx, dueDrafts(trx, now, limit)).execute();
     return expireHolds(
       trx,
       due.map((r) => r.id),

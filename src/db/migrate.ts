@@ -9,6 +9,7 @@ import * as changeAnnouncements from './migrations/0007-change-announcements.ts'
 import * as deliveriesAndMoney from './migrations/0008-deliveries-and-money.ts';
 import * as consoleSessions from './migrations/0009-console-sessions.ts';
 import * as bookingClaimsAfterCommit from './migrations/0010-booking-claims-announced-after-commit.ts';
+import * as leanerIndexes from './migrations/0011-leaner-indexes.ts';
 import type { Db } from './store.ts';
 
 /** Migrations in order. Names sort by their numeric prefix; never rename a shipped one. */
@@ -21,6 +22,7 @@ export const migrations: Record<string, Migration> = {
   '0008-deliveries-and-money': deliveriesAndMoney,
   '0009-console-sessions': consoleSessions,
   '0010-booking-claims-announced-after-commit': bookingClaimsAfterCommit,
+  '0011-leaner-indexes': leanerIndexes,
 };
 
 export class MigrationError extends Error {

@@ -1,16 +1,21 @@
+import { DRAFT } from '../db/draft-status.ts';
 import type { AppContext } from '../app-context.ts';
 import type { Executor } from '../db/store.ts';
 import { tooManyRequests } from '../http/errors.ts';
 
-/** Card-payment drafts of one API key that still hold nights at `now`, and when the first hold ends. */
-export async function liveDrafts(db: Executor, apiKeyId: number, now: string): Promise<{ count: number; firstEnds: string | null }> {
-  const row = await db
+/** The count and first hold end of one key's live drafts (read through bookings_draft_hold). */
+export function liveDraftsQuery(db: Executor, apiKeyId: number, now: string) {
+  return db
     .selectFrom('bookings')
     .select((eb) => [eb.fn.countAll<number | string>().as('n'), eb.fn.min('hold_expires_at').as('first_ends')])
     .where('api_key_id', '=', apiKeyId)
-    .where('status', '=', 'draft')
-    .where('hold_expires_at', '>', now)
-    .executeTakeFirstOrThrow();
+    .where('status', '=', DRAFT)
+    .where('hold_expires_at', '>', now);
+}
+
+/** Card-payment drafts of one API key that still hold nights at `now`, and when the first hold ends. */
+export async function liveDrafts(db: Executor, apiKeyId: number, now: string): Promise<{ count: number; firstEnds: string | null }> {
+  const row = await liveDraftsQuery(db, apiKeyId, now).executeTakeFirstOrThrow();
   return { count: Number(row.n), firstEnds: row.first_ends };
 }
 

@@ -9,7 +9,7 @@ import type { ChangeFeed } from './db/change-feed.ts';
  * store until the process has subscribed again).
  */
 export function registerCacheMetrics(registry: Registry, caches: Caches, feed: ChangeFeed): void {
-  const named = { api_keys: caches.apiKeys, accommodations: caches.accommodations, nights: caches.nights } as const;
+  const named = { api_keys: caches.apiKeys, accommodations: caches.accommodations, nights: caches.nights, calendar_months: caches.months } as const;
   const counter = (name: string, help: string, field: 'hits' | 'misses' | 'evictions' | 'invalidations') =>
     new Gauge({
       name,

@@ -5,9 +5,9 @@ import type { NightSnapshot } from './occupancy/night-memory.ts';
 import { TtlCache } from './shared/ttl-cache.ts';
 
 /**
- * API keys, accommodation rules, nightly prices and taken nights are read on every request and
- * change rarely. Each process keeps them in memory; every change to the rows they come from is
- * announced by database triggers (migration 0007, db/change-feed.ts), on PostgreSQL to every
+ * API keys, accommodation rules, nightly prices, taken nights and calendar months are read on
+ * every request and change rarely. Each process keeps them in memory; every change to the rows
+ * they come from is announced by database triggers (migrations 0007 and 0012, db/change-feed.ts), on PostgreSQL to every
  * process when it commits, except a new booking's claims, which its process announces right after
  * the commit (migration 0010); the entry is dropped on receipt. STAYDESK_CACHE_TTL_MS (default
  * 2 s) bounds how long an entry is kept at all: the fallback for a change no announcement
@@ -23,7 +23,26 @@ export interface Caches {
   accommodations: TtlCache<number, CachedAccommodation>;
   /** Taken nights per accommodation (occupancy/night-memory.ts), the nearest ones when there are many. */
   nights: TtlCache<number, NightSnapshot>;
+  /** Calendar months (calendar/month-memory.ts), keyed by accommodation, its change count, month and day. */
+  months: TtlCache<string, KeptMonth>;
+  /**
+   * Changes announced per accommodation: a calendar month's key
+   * carries the count it was read at, so a change makes every month of the accommodation a miss
+   * at once, and a read that began before it is kept under a key nobody asks for again.
+   */
+  monthChanges: Map<number, number>;
 }
+
+/**
+ * What this layer knows of a calendar month the calendar keeps (calendar/month-calendar.ts,
+ * MonthData, which sits above it): when it stops being true by itself, at the end of a card hold.
+ */
+export interface KeptMonth {
+  readonly nextHoldEnd: string | null;
+}
+
+/** The most calendar months kept (a few kilobytes each). */
+export const CALENDAR_MONTHS_MAX = 2000;
 
 /** `clock` (milliseconds since the epoch) decides when entries expire: the app context's now(). */
 export function createCaches(ttlMs: number, nightMemoryMax = 1000, clock: () => number = Date.now): Caches {
@@ -32,14 +51,24 @@ export function createCaches(ttlMs: number, nightMemoryMax = 1000, clock: () => 
     apiKeyTouches: new Map(),
     accommodations: new TtlCache(ttlMs, undefined, clock),
     nights: new TtlCache(nightMemoryMax > 0 ? ttlMs : 0, nightMemoryMax, clock),
+    months: new TtlCache<string, KeptMonth>(ttlMs, CALENDAR_MONTHS_MAX, clock, (month) => (month.nextHoldEnd === null ? Infinity : Date.parse(month.nextHoldEnd))),
+    monthChanges: new Map(),
   };
 }
 
-function all(caches: Caches): TtlCache<unknown, unknown>[] {
-  return [caches.apiKeys, caches.accommodations, caches.nights] as TtlCache<unknown, unknown>[];
+/** Counts a change to an accommodation's calendar months. */
+function monthsChanged(caches: Caches, accommodationId: number): void {
+  caches.monthChanges.set(accommodationId, (caches.monthChanges.get(accommodationId) ?? 0) + 1);
 }
 
-/** Drops what an announced change makes stale. */
+function all(caches: Caches): TtlCache<unknown, unknown>[] {
+  return [caches.apiKeys, caches.accommodations, caches.nights, caches.months] as TtlCache<unknown, unknown>[];
+}
+
+/**
+ * Drops what an announced change makes stale. The process that made a change also applies it
+ * right after its commit, so that its own next answer never waits for the announcement.
+ */
 export function applyChange(caches: Caches, change: TableChange): void {
   const id = Number(change.id);
   switch (change.table) {
@@ -51,10 +80,16 @@ export function applyChange(caches: Caches, change: TableChange): void {
     case 'nightly_prices':
       caches.accommodations.delete(id);
       if (change.table === 'accommodations') caches.nights.delete(id);
+      monthsChanged(caches, id);
       return;
     case 'night_claims':
     case 'bookings':
       caches.nights.delete(id);
+      monthsChanged(caches, id);
+      return;
+    case 'external_reservations':
+    case 'external_feeds':
+      monthsChanged(caches, id);
       return;
     default:
       // settings: nothing keeps them in memory yet.

@@ -13,6 +13,7 @@ import { Envelope, commonErrorResponses, ok, requestMetadata } from '../http/env
 import type { FeatureRoutes } from '../app-context.ts';
 import { accommodationExportToken, exportUrl } from '../ical/export-tokens.ts';
 import { adminRoute, DeletedSchema, IdParams, toId } from './admin-params.ts';
+import { applyChange } from '../caches.ts';
 
 
 const AccommodationDetailSchema = Type.Object({
@@ -73,7 +74,7 @@ export const accommodationRoutes: FeatureRoutes = async (app, { ctx }) => {
     },
     async (request) => {
       const updated = await editAccommodation(ctx.db, toId(request.params.id), request.body, ctx.now());
-      ctx.caches.accommodations.delete(updated.id);
+      applyChange(ctx.caches, { table: 'accommodations', id: String(updated.id) });
       return ok(await detail(updated), requestMetadata(request.id));
     },
   );
@@ -92,7 +93,7 @@ export const accommodationRoutes: FeatureRoutes = async (app, { ctx }) => {
     async (request) => {
       const id = toId(request.params.id);
       await removeAccommodation(ctx.db, id);
-      ctx.caches.accommodations.delete(id);
+      applyChange(ctx.caches, { table: 'accommodations', id: String(id) });
       return ok({ deleted: true as const, id }, requestMetadata(request.id));
     },
   );

@@ -5,6 +5,7 @@ import { listPrices, setPrices } from '../accommodations/nightly-prices.ts';
 import { Envelope, commonErrorResponses, ok, requestMetadata } from '../http/envelope.ts';
 import type { FeatureRoutes } from '../app-context.ts';
 import { adminRoute, DateString, IdParams, toId } from './admin-params.ts';
+import { applyChange } from '../caches.ts';
 
 const SetPricesBody = Type.Object(
   {
@@ -50,7 +51,7 @@ export const priceRoutes: FeatureRoutes = async (app, { ctx }) => {
       const range = nightRange(request.body.from, request.body.to);
       await setPrices(ctx.db, id, range, request.body.price);
       // The hot paths keep future prices with the accommodation: this process sees the change at once.
-      ctx.caches.accommodations.delete(id);
+      applyChange(ctx.caches, { table: 'nightly_prices', id: String(id) });
       return ok(
         { accommodation_id: id, from: range.from, to: range.to, nights: range.nights.length, price: request.body.price },
         requestMetadata(request.id),

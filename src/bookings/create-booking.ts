@@ -23,6 +23,7 @@ import { guestColumns } from '../partners/partner-repository.ts';
 import { priceFromOverrides, quoteColumns } from '../pricing/quote-stay.ts';
 import { checkStayOrThrow } from '../pricing/check-stay-or-throw.ts';
 import { expireHoldsOverlapping } from './expire-holds.ts';
+import { applyChange } from '../caches.ts';
 
 /** How often a booking is written when PostgreSQL aborts it for a deadlock. */
 const WRITE_ATTEMPTS = 3;
@@ -228,10 +229,10 @@ export async function createBooking(ctx: AppContext, key: { readonly id: number;
       }
     }
   }
-  // Committed: this process's next availability answer must already see these nights, and every
+  // Committed: this process's next availability and calendar answers must already see these nights, and every
   // other process drops them on the announcement (no trigger announces a new booking's claims:
   // migration 0010).
-  ctx.caches.nights.delete(accommodation.id);
+  applyChange(ctx.caches, { table: 'night_claims', id: String(accommodation.id) });
   ctx.store.changes.announce('night_claims', String(accommodation.id));
   ctx.metrics.bookingsCreated.labels(status, b.payment_method).inc();
   return created;

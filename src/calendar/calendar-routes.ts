@@ -3,7 +3,8 @@ import { Envelope, commonErrorResponses, ok, requestMetadata } from '../http/env
 import type { FeatureRoutes } from '../app-context.ts';
 import { currentYearMonthIn } from '../shared/dates.ts';
 import { CalendarBody, CalendarData } from './calendar-schemas.ts';
-import { monthCalendar } from './month-calendar.ts';
+import { monthView } from './month-calendar.ts';
+import { rememberedMonth } from './month-memory.ts';
 import { requestViewer } from '../auth/require-key.ts';
 
 /** api-v1.md 4.5: the month calendar (its diagnostic endpoints are in src/diagnostics). */
@@ -28,8 +29,10 @@ export const calendarRoutes: FeatureRoutes = async (app, { ctx }) => {
       const accommodation = await loadAccommodation(ctx, request.body.accommodation_id);
       const now = ctx.now();
       const current = currentYearMonthIn(accommodation.timezone, now);
-      const view = await monthCalendar(ctx.db, accommodation, request.body.year ?? current.year, request.body.month ?? current.month, now, requestViewer(request));
-      return ok(view, requestMetadata(request.id));
+      const year = request.body.year ?? current.year;
+      const month = request.body.month ?? current.month;
+      const data = await rememberedMonth(ctx, accommodation, year, month, now);
+      return ok(monthView(data, accommodation, year, month, requestViewer(request)), requestMetadata(request.id));
     },
   );
 };

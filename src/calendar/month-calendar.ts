@@ -4,7 +4,7 @@ import { prepared } from '../db/prepared.ts';
 import type { Executor } from '../db/store.ts';
 import { RESERVED_TITLE, seesBooking, type Viewer } from '../http/viewer.ts';
 import { holdsNothing, liveClaim } from '../occupancy/night-ledger.ts';
-import { loadNightWindow, type NightWindow } from '../occupancy/night-window.ts';
+import { loadNightWindow, sooner, soonerHoldEnd, type NightWindow } from '../occupancy/night-window.ts';
 import { decimalsOf, pricingRulesView } from '../pricing/accommodation-rules.ts';
 import { addDays, compareDates, daysInMonth, diffDays, eachDate, firstOfMonth, todayIn } from '../shared/dates.ts';
 import { toMajor } from '../shared/money.ts';
@@ -204,11 +204,37 @@ function latest(a: string, b: string): string {
   return compareDates(a, b) >= 0 ? a : b;
 }
 
+/** A stay listed on a month, as the store has it, with who may read its details. */
+export interface MonthStay {
+  entry: CalendarBooking;
+  /** The key that created the booking; null for the host's bookings and imported stays. */
+  createdBy: number | null;
+  /** A reservation imported from another channel (only the host's view shows its summary). */
+  imported: boolean;
+}
+
 /**
- * api-v1.md 4.5 with decisions.md 6: one accommodation's month, as `viewer` may see it: every
- * taken night counts whoever holds it, but only the viewer's own bookings carry their details.
+ * One accommodation's month as every viewer shares it: what monthView() needs besides the
+ * accommodation and the viewer. The calendar keeps it in memory (month-memory.ts).
  */
-export async function monthCalendar(db: Executor, accommodation: Accommodation, year: number, month: number, now: Date, viewer: Viewer): Promise<CalendarView> {
+export interface MonthData {
+  /** Stays with a night in the month, in date order. */
+  stays: MonthStay[];
+  blocked_dates: string[];
+  daily_prices: Record<string, number>;
+  availability_summary: MonthSummary;
+  /**
+   * The soonest end of a card draft's hold among the nights read (an ISO instant), null if none:
+   * from then on the month differs with no change to any row, since the draft takes nothing.
+   */
+  nextHoldEnd: string | null;
+}
+
+/**
+ * api-v1.md 4.5 with decisions.md 6: one accommodation's month at `now`, for every viewer: every
+ * taken night counts whoever holds it; monthView() then hides what the viewer may not see.
+ */
+export async function loadMonth(db: Executor, accommodation: Accommodation, year: number, month: number, now: Date): Promise<MonthData> {
   const nowIso = now.toISOString();
   const today = todayIn(accommodation.timezone, now);
   const first = firstOfMonth(year, month);
@@ -227,32 +253,29 @@ export async function monthCalendar(db: Executor, accommodation: Accommodation, 
   const decimals = decimalsOf(accommodation.currency);
   const taken = new Map<string, NightUse>();
   const prices = new Map<string, number>();
-  const bookings: CalendarBooking[] = [];
+  const stays: MonthStay[] = [];
+  let nextHoldEnd = lookahead?.nextHoldEnd ?? null;
   for (const r of rows) {
     switch (r.row_kind) {
       case 'claim':
         if (r.night !== null && !holdsNothing(r, nowIso)) {
           taken.set(r.night, r.claim_kind === 'block' ? 'block' : 'stay');
+          nextHoldEnd = soonerHoldEnd(nextHoldEnd, r);
         }
         break;
       case 'price':
         if (r.night !== null && r.amount !== null) prices.set(r.night, r.amount);
         break;
-      case 'booking': {
-        const entry = stayEntry(r, decimals);
-        bookings.push(seesBooking(viewer, r.created_by) ? entry : reservedEntry(entry));
+      case 'booking':
+        stays.push({ entry: stayEntry(r, decimals), createdBy: r.created_by, imported: false });
         break;
-      }
-      case 'imported': {
+      case 'imported':
         // Imported stays are not bookings: their ids are negated so they never meet a booking id.
-        // Their summary may name the guest, so only the host's view shows it.
-        const entry = { ...stayEntry(r, decimals), id: -(r.booking_id ?? 0) };
-        bookings.push(viewer.kind === 'all' ? entry : reservedEntry(entry));
+        stays.push({ entry: { ...stayEntry(r, decimals), id: -(r.booking_id ?? 0) }, createdBy: null, imported: true });
         break;
-      }
     }
   }
-  bookings.sort((x, y) => compareDates(x.start_date, y.start_date));
+  stays.sort((x, y) => compareDates(x.entry.start_date, y.entry.start_date));
   if (lookahead !== null) for (const [night, use] of takenMap(lookahead)) taken.set(night, use);
   let summary: MonthSummary = summarizeMonth({ year, month, today, taken });
   const next = summary.next_available_date;
@@ -260,6 +283,7 @@ export async function monthCalendar(db: Executor, accommodation: Accommodation, 
     // Nights past loadedTo only looked free because they were not loaded.
     const rest = await loadNightWindow(db, accommodation.id, { from: loadedTo, to: window.to }, nowIso);
     for (const [night, use] of takenMap(rest)) taken.set(night, use);
+    nextHoldEnd = sooner(nextHoldEnd, rest.nextHoldEnd);
     summary = summarizeMonth({ year, month, today, taken });
   }
 
@@ -272,16 +296,23 @@ export async function monthCalendar(db: Executor, accommodation: Accommodation, 
   const blocked_dates: string[] = [];
   for (const [night, use] of taken) if (use === 'block' && night >= first && night < end) blocked_dates.push(night);
   blocked_dates.sort();
+  return { stays, blocked_dates, daily_prices, availability_summary: summary, nextHoldEnd };
+}
 
+/**
+ * The month as `viewer` may see it: only the viewer's own bookings carry their details, and
+ * imported stays only in the host's view (their summary may name the guest).
+ */
+export function monthView(data: MonthData, accommodation: Accommodation, year: number, month: number, viewer: Viewer): CalendarView {
   return {
     month,
     year,
     accommodation_id: accommodation.id,
     accommodation_name: accommodation.name,
-    bookings,
-    blocked_dates,
-    daily_prices,
-    availability_summary: summary,
+    bookings: data.stays.map((s) => ((s.imported ? viewer.kind === 'all' : seesBooking(viewer, s.createdBy)) ? s.entry : reservedEntry(s.entry))),
+    blocked_dates: data.blocked_dates,
+    daily_prices: data.daily_prices,
+    availability_summary: data.availability_summary,
     pricing_rules: pricingRulesView(accommodation),
   };
 }

@@ -1,7 +1,8 @@
 /**
- * Announcements of changed rows that cached copies depend on. Database triggers (migration
- * 0007) announce `<table>:<id>` for api_keys, settings, accommodations, nightly_prices,
- * night_claims and bookings (status or hold). On PostgreSQL they are NOTIFYs on one channel,
+ * Announcements of changed rows that cached copies depend on. Database triggers (migrations
+ * 0007 and 0012) announce `<table>:<id>` for api_keys, settings, accommodations, nightly_prices,
+ * night_claims, bookings (every update), external_reservations and external_feeds (name or
+ * removal). On PostgreSQL they are NOTIFYs on one channel,
  * delivered to every listening process only when the change commits; on SQLite the trigger
  * calls a function of this process (one process owns the file's caches), during the change.
  * A new booking's claims are the one exception (migration 0010): the process that wrote them

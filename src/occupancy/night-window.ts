@@ -7,6 +7,8 @@ export interface NightWindow {
   taken: TakenNight[];
   /** Drafts whose hold ran out but that still hold a night in the window (the expiry job has not run yet). */
   expiredHoldBookingIds: number[];
+  /** The soonest end of a hold that still takes a night here: when this window stops being true by itself. */
+  nextHoldEnd: string | null;
 }
 
 /**
@@ -39,13 +41,25 @@ export interface WindowClaim extends TakenNight {
 
 /** Claims in night order → the window at `now`, by the one live-claim rule (holdsNothing). */
 export function windowOf(claims: Iterable<WindowClaim>, now: string): NightWindow {
-  const window: NightWindow = { taken: [], expiredHoldBookingIds: [] };
+  const window: NightWindow = { taken: [], expiredHoldBookingIds: [], nextHoldEnd: null };
   for (const row of claims) {
     if (holdsNothing(row, now)) {
       if (row.booking_id !== null && !window.expiredHoldBookingIds.includes(row.booking_id)) window.expiredHoldBookingIds.push(row.booking_id);
       continue;
     }
+    window.nextHoldEnd = soonerHoldEnd(window.nextHoldEnd, row);
     window.taken.push({ night: row.night, kind: row.kind, booking_id: row.booking_id, confirmation_code: row.confirmation_code, reason: row.reason, created_by: row.created_by });
   }
   return window;
+}
+
+/** The sooner of `current` and the end of `claim`'s hold, if it is a card draft's (one not run out yet). */
+export function soonerHoldEnd(current: string | null, claim: { status: string | null; hold_expires_at: string | null }): string | null {
+  return claim.status === 'draft' ? sooner(current, claim.hold_expires_at) : current;
+}
+
+/** The sooner of two ISO instants, either of which may be missing. */
+export function sooner(a: string | null, b: string | null): string | null {
+  if (a === null) return b;
+  return b === null || a <= b ? a : b;
 }

@@ -28,16 +28,23 @@ export class TtlCache<K, V> {
   readonly #loading = new Map<K, Promise<V | undefined>>();
   readonly #ttlMs: number;
   readonly #maxEntries: number;
+  /** When a value stops being true by itself (milliseconds since the epoch), if it can. */
+  readonly #validUntil: ((value: V) => number) | undefined;
   /** Milliseconds since the epoch: the app context's clock, so tests can move time. */
   readonly #clock: () => number;
   /** While paused (announcements may be missed) nothing is kept or answered from memory. */
   #paused = false;
   readonly stats: CacheStats = { hits: 0, misses: 0, evictions: 0, invalidations: 0 };
 
-  constructor(ttlMs: number, maxEntries = 10_000, clock: () => number = Date.now) {
+  /**
+   * `validUntil`, if given, tells when a value goes stale with no change to any row (a calendar
+   * month whose card hold runs out): its entry lives until then if that is sooner than the TTL.
+   */
+  constructor(ttlMs: number, maxEntries = 10_000, clock: () => number = Date.now, validUntil?: (value: V) => number) {
     this.#ttlMs = ttlMs;
     this.#maxEntries = Math.max(1, maxEntries);
     this.#clock = clock;
+    this.#validUntil = validUntil;
   }
 
   /** False when the TTL is 0 or the cache is paused: nothing is kept. */
@@ -78,7 +85,8 @@ export class TtlCache<K, V> {
       this.#entries.delete(oldest.value);
       this.stats.evictions++;
     }
-    this.#entries.set(key, { value, expires: now + this.#ttlMs });
+    const expires = now + this.#ttlMs;
+    this.#entries.set(key, { value, expires: this.#validUntil === undefined ? expires : Math.min(expires, this.#validUntil(value)) });
     this.#newest = key;
   }
 

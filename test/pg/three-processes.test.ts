@@ -192,6 +192,28 @@ describe('three processes, one PostgreSQL database', () => {
     }
   });
 
+  test('a booking made through one process, and a change to it, are on every process’s calendar within 100 ms', async () => {
+    assert.ok(db !== null);
+    const a = await makeAccommodation(db.db);
+    const stay = futureStay(2, 40);
+    const [year, month] = stay.checkin.split('-').map(Number);
+    const listed = async (p: ServeProcess) => {
+      const res = await call(`${v1(p)}/calendar`, { key: adminKey, body: { accommodation_id: a.id, year, month } });
+      assert.equal(res.status, 200, res.body);
+      return (JSON.parse(res.body) as { data: { bookings: { id: number; notes: string }[] } }).data.bookings;
+    };
+    // Every process keeps the empty month.
+    for (const p of procs) assert.deepEqual(await listed(p), []);
+    const booked = await call(`${v1(procs[0]!)}/bookings`, { key: apiKey, body: bookingBody(a.id, stay, { booking: { total_amount: 275 } }) });
+    assert.equal(booked.status, 200, booked.body);
+    const bookingId = (JSON.parse(booked.body) as { data: { booking_id: number } }).data.booking_id;
+    const made = Date.now();
+    for (const p of procs) await until('the booking listed', async () => (await listed(p)).length === 1, 100 - (Date.now() - made), 2);
+    await db.db.updateTable('bookings').set({ guest_notes: 'arriving by boat' }).where('id', '=', bookingId).execute();
+    const changed = Date.now();
+    for (const p of procs) await until('the new notes listed', async () => (await listed(p))[0]?.notes === 'arriving by boat', 100 - (Date.now() - changed), 2);
+  });
+
   test('killing one process mid-load loses no acknowledged booking', { timeout: 120_000 }, async () => {
     assert.ok(db !== null);
     const a = await makeAccommodation(db.db);

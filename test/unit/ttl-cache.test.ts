@@ -23,6 +23,20 @@ function gatedLoader<V>(value: V) {
 }
 
 describe('TtlCache', () => {
+  test('an entry that says when it stops being true lives until then if that is sooner than the TTL', () => {
+    let now = 1_000;
+    const cache = new TtlCache<string, { until: number }>(60_000, 10, () => now, (v) => v.until);
+    cache.set('soon', { until: 1_500 });
+    cache.set('late', { until: 90_000 });
+    now = 1_499;
+    assert.deepEqual(cache.get('soon'), { until: 1_500 });
+    now = 1_500;
+    assert.equal(cache.get('soon'), undefined, 'gone at the instant it stops being true');
+    assert.deepEqual(cache.get('late'), { until: 90_000 });
+    now = 61_000;
+    assert.equal(cache.get('late'), undefined, 'the TTL still bounds it');
+  });
+
   test('keeps a loaded value for the TTL, then loads again', async () => {
     const cache = new TtlCache<string, number>(60_000);
     let calls = 0;

@@ -22,6 +22,7 @@ import { csrfField, field, notice } from '../layout.ts';
 import { schemaErrors } from '../schema-errors.ts';
 import { accommodationForm, accommodationInput, formValues } from './accommodation-form.ts';
 import { priceOf } from './calendar.ts';
+import { applyChange } from '../../caches.ts';
 
 type Section = 'rules' | 'price' | 'block' | 'feed';
 interface Failed {
@@ -184,7 +185,7 @@ ${
     if (invalid !== null) return detailPage(ctx, request, reply, id, { section: 'rules', values, errors: invalid }, 400);
     const result = await attempt(() => editAccommodation(ctx.db, id, input as AccommodationPatchInput, ctx.now()));
     if (!result.ok) return detailPage(ctx, request, reply, id, { section: 'rules', values, errors: result.errors }, result.status);
-    ctx.caches.accommodations.delete(id);
+    applyChange(ctx.caches, { table: 'accommodations', id: String(id) });
     return seeOther(reply, `/admin/accommodations/${id}?done=saved`);
   });
 
@@ -193,7 +194,7 @@ ${
     const values = formOf(request);
     const result = await attempt(async () => {
       await setPrices(ctx.db, id, nightRange(values.from ?? '', values.to ?? ''), priceOf(values.price));
-      ctx.caches.accommodations.delete(id);
+      applyChange(ctx.caches, { table: 'nightly_prices', id: String(id) });
     });
     if (!result.ok) return detailPage(ctx, request, reply, id, { section: 'price', values, errors: result.errors }, result.status);
     return seeOther(reply, `/admin/accommodations/${id}?done=priced`);

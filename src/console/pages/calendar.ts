@@ -11,6 +11,7 @@ import { attempt, fmt, formOf, seeOther, sendPage, session, type FormBody } from
 import type { Formatter } from '../format.ts';
 import { html, type Html } from '../html.ts';
 import { csrfField, field, fieldError, notice } from '../layout.ts';
+import { applyChange } from '../../caches.ts';
 
 const NOTICES: Record<string, string> = { blocked: 'The nights are blocked.', priced: 'The price of the nights is set.' };
 
@@ -132,7 +133,7 @@ export const calendarPage: FeatureRoutes = async (app, { ctx }) => {
     const result = await attempt(async () => {
       const id = accommodationOf(values);
       await setPrices(ctx.db, id, nightRange(values.from ?? '', values.to ?? ''), priceOf(values.price));
-      ctx.caches.accommodations.delete(id);
+      applyChange(ctx.caches, { table: 'nightly_prices', id: String(id) });
     });
     if (!result.ok) return calendarView(ctx, request, reply, { ...EMPTY, price: { values, errors: result.errors } }, result.status);
     return seeOther(reply, `/admin/calendar?month=${encodeURIComponent(values.month ?? '')}&done=priced`);

@@ -1,0 +1,169 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import { createApiKey } from '../../src/auth/api-key-repository.ts';
+import { bookingBody, insertBooking, makeAccommodation } from '../support/factories.ts';
+import { until } from '../support/serve-cluster.ts';
+import { addDays, todayIn } from '../../src/shared/dates.ts';
+import { createTestApp, type TestApp } from '../support/test-app.ts';
+import { testStoreKind } from '../support/test-store.ts';
+
+// The month calendar is answered from memory (src/calendar/month-memory.ts) and read again from
+// the store whenever something it shows changes, whatever code path changed it: announced by the
+// triggers of migrations 0007 and 0012 (SQLite: during the change; PostgreSQL: by NOTIFY once it
+// commits, hence the short waits), or applied at once by the process that made the change. A
+// long TTL shows the answers do not wait for it.
+
+let t: TestApp;
+before(async () => {
+  t = await createTestApp({ STAYDESK_CACHE_TTL_MS: '60000' });
+  // PostgreSQL: the caches keep nothing until the process listens.
+  await until('announcements live', () => t.ctx.store.changes.live, 5000);
+});
+after(async () => {
+  await t.close();
+});
+
+interface Entry {
+  id: number;
+  title: string;
+  notes: string;
+  source: string;
+  confirmation_code: string;
+  guest_count: number;
+}
+interface Month {
+  accommodation_name: string;
+  bookings: Entry[];
+  daily_prices: Record<string, number>;
+  blocked_dates: string[];
+}
+
+/** A month well ahead, so that no test's stays meet today. */
+const YEAR = Number(todayIn('UTC').slice(0, 4)) + 2;
+const FIRST = `${String(YEAR)}-05-01`;
+const stay = (from: number, nights: number) => ({ checkin: addDays(FIRST, from), checkout: addDays(FIRST, from + nights) });
+
+/** The month as `key` reads it; by default the host's view (an admin key), which shows every stay in full. */
+async function calendar(accommodationId: number, key = t.adminKey): Promise<Month> {
+  const res = await t.checkedRequest({ method: 'POST', url: `${t.v1}/calendar`, payload: { accommodation_id: accommodationId, year: YEAR, month: 5 }, key });
+  assert.equal(res.statusCode, 200, res.body);
+  return res.json<{ data: Month }>().data;
+}
+
+function monthStats() {
+  return { ...t.ctx.caches.months.stats };
+}
+
+/** Waits until the calendar shows what `check` looks for: at once on SQLite, within 100 ms on PostgreSQL. */
+async function seen(what: string, accommodationId: number, check: (m: Month) => boolean): Promise<void> {
+  await until(what, async () => check(await calendar(accommodationId)), 100);
+}
+
+describe(`calendar months from memory (${testStoreKind})`, () => {
+  test('a second read of a month is answered from memory, with the same answer', async () => {
+    const a = await makeAccommodation(t.ctx.db);
+    await insertBooking(t.ctx.db, a, { ...stay(3, 2), notes: 'late arrival' });
+    const first = await calendar(a.id);
+    const before = monthStats();
+    const second = await calendar(a.id);
+    const after = monthStats();
+    assert.deepEqual(second, first);
+    assert.equal(after.hits - before.hits, 1);
+    assert.equal(after.misses - before.misses, 0);
+  });
+
+  test('a booking made through the API is on the next read at once', async () => {
+    const a = await makeAccommodation(t.ctx.db);
+    assert.deepEqual((await calendar(a.id)).bookings, []);
+    const booked = await t.checkedRequest({ method: 'POST', url: `${t.v1}/bookings`, payload: bookingBody(a.id, stay(10, 2), { booking: { total_amount: 275 } }) });
+    assert.equal(booked.statusCode, 200, booked.body);
+    // No waiting: the booking path applies its change to this process's memory once it has committed.
+    assert.equal((await calendar(a.id)).bookings.length, 1);
+  });
+
+  test('a change to a booking that leaves its nights alone (notes, party) is seen', async () => {
+    const a = await makeAccommodation(t.ctx.db);
+    const b = await insertBooking(t.ctx.db, a, { ...stay(3, 2), notes: 'late arrival' });
+    assert.equal((await calendar(a.id)).bookings[0]?.notes, 'late arrival');
+    await t.ctx.db.updateTable('bookings').set({ guest_notes: 'early arrival', adults: 3 }).where('id', '=', b.id).execute();
+    await seen('the new notes', a.id, (m) => m.bookings[0]?.notes === 'early arrival' && m.bookings[0].guest_count === 3);
+  });
+
+  test('a cancellation is seen', async () => {
+    const a = await makeAccommodation(t.ctx.db);
+    const b = await insertBooking(t.ctx.db, a, stay(3, 2));
+    assert.equal((await calendar(a.id)).bookings.length, 1);
+    await t.ctx.db.updateTable('bookings').set({ status: 'cancelled', cancelled_at: new Date().toISOString() }).where('id', '=', b.id).execute();
+    await seen('the cancellation', a.id, (m) => m.bookings.length === 0);
+  });
+
+  test('prices, a block and the accommodation’s name changed through the admin API are seen at once', async () => {
+    const a = await makeAccommodation(t.ctx.db);
+    const before = await calendar(a.id);
+    assert.equal(before.daily_prices[addDays(FIRST, 4)], 100);
+    const priced = await t.admin('PUT', `/admin/api/accommodations/${String(a.id)}/prices`, { from: addDays(FIRST, 4), to: addDays(FIRST, 6), price: 150 });
+    assert.equal(priced.statusCode, 200, priced.body);
+    assert.equal((await calendar(a.id)).daily_prices[addDays(FIRST, 4)], 150);
+    const renamed = await t.admin('PATCH', `/admin/api/accommodations/${String(a.id)}`, { name: 'Sea View' });
+    assert.equal(renamed.statusCode, 200, renamed.body);
+    assert.equal((await calendar(a.id)).accommodation_name, 'Sea View');
+    const blocked = await t.admin('POST', `/admin/api/accommodations/${String(a.id)}/blocks`, { from: addDays(FIRST, 20), to: addDays(FIRST, 22), reason: 'painting' });
+    assert.equal(blocked.statusCode, 201, blocked.body);
+    await seen('the block', a.id, (m) => m.blocked_dates.length === 2);
+  });
+
+  test('an imported stay’s summary and its feed’s name are seen', async () => {
+    const a = await makeAccommodation(t.ctx.db);
+    const now = new Date().toISOString();
+    const feed = await t.ctx.db
+      .insertInto('external_feeds')
+      .values({ accommodation_id: a.id, name: 'Channel A', url: 'https://example.com/a.ics', created_at: now, last_synced_at: null, last_status: null, last_error: null })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const reservation = await t.ctx.db
+      .insertInto('external_reservations')
+      .values({ feed_id: feed.id, accommodation_id: a.id, uid: 'r1', summary: 'Guest One', start_date: addDays(FIRST, 8), end_date: addDays(FIRST, 10), created_at: now, updated_at: now })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await seen('the imported stay', a.id, (m) => m.bookings.length === 1);
+    const entry = () => calendar(a.id).then((m) => m.bookings[0]);
+    assert.equal((await entry())?.title, 'Guest One');
+    await t.ctx.db.updateTable('external_reservations').set({ summary: 'Guest Two' }).where('id', '=', reservation.id).execute();
+    await seen('the new summary', a.id, (m) => m.bookings[0]?.title === 'Guest Two');
+    await t.ctx.db.updateTable('external_feeds').set({ name: 'Channel B' }).where('id', '=', feed.id).execute();
+    await seen('the new feed name', a.id, (m) => m.bookings[0]?.source === 'Channel B');
+  });
+
+  test('a card hold that runs out while its month is kept leaves the month with no write', async () => {
+    const a = await makeAccommodation(t.ctx.db);
+    const holdEnds = new Date(Date.now() + 60_000);
+    await insertBooking(t.ctx.db, a, { ...stay(3, 2), status: 'draft', paymentMethod: 'card_processor', holdExpiresAt: holdEnds.toISOString() });
+    assert.equal((await calendar(a.id)).bookings.length, 1);
+    assert.equal((await calendar(a.id)).bookings.length, 1, 'kept while the hold lasts');
+    const month = await t.at(holdEnds.getTime(), () => calendar(a.id));
+    assert.deepEqual(month.bookings, []);
+  });
+
+  test('every key reads the same kept month, each seeing only its own bookings in full', async () => {
+    const a = await makeAccommodation(t.ctx.db);
+    const booked = await t.checkedRequest({ method: 'POST', url: `${t.v1}/bookings`, payload: bookingBody(a.id, stay(12, 2), { booking: { total_amount: 275 } }) });
+    assert.equal(booked.statusCode, 200, booked.body);
+    const other = (await createApiKey(t.ctx.db, { name: 'another partner', scope: 'api' })).key;
+    const own = await calendar(a.id, t.apiKey);
+    const before = monthStats();
+    const theirs = await calendar(a.id, other);
+    const host = await calendar(a.id);
+    assert.equal(monthStats().hits - before.hits, 2, 'both answered from the kept month');
+    assert.equal(own.bookings[0]?.title, 'Ada Lovelace');
+    assert.equal(theirs.bookings[0]?.title, 'Reserved');
+    assert.equal(theirs.bookings[0]?.confirmation_code, '');
+    assert.equal(host.bookings[0]?.title, 'Ada Lovelace');
+  });
+
+  test('/metrics shows the calendar months kept', async () => {
+    const res = await t.request({ method: 'GET', url: '/metrics', key: null });
+    assert.equal(res.statusCode, 200);
+    assert.match(res.body, /staydesk_cache_hits_total\{cache="calendar_months"\} [1-9]/);
+    assert.match(res.body, /staydesk_cache_entries\{cache="calendar_months"\} \d+/);
+  });
+});

@@ -1,8 +1,11 @@
 /**
  * The server under benchmark: the real app plus two floor routes on the same framework and
  * the same store pool — one indexed SELECT, one INSERT transaction — so the hot paths can be
- * compared with the least work the stack can do. Prints one JSON line with the port and keys.
+ * compared with the least work the stack can do, and a bare Fastify instance in the same
+ * process (no hooks, no plugins) serving one hello-world route: what the framework alone serves
+ * on this machine. Prints one JSON line with both ports and the keys.
  */
+import Fastify from 'fastify';
 import { sql } from 'kysely';
 import { buildApp } from '../src/app.ts';
 import { createApiKey } from '../src/auth/api-key-repository.ts';
@@ -49,11 +52,19 @@ app.post('/bench/floor/insert', async () => {
 const accommodation = await createDemoAccommodation(ctx.db);
 await ctx.db.updateTable('accommodations').set({ max_stay: 365, min_stay: 1 }).where('id', '=', accommodation.id).execute();
 const { key } = await createApiKey(ctx.db, { name: 'bench', scope: 'api' });
+const bare = Fastify({ logger: false });
+bare.get('/bench/hello', async () => ({ hello: 'world' }));
+
 await app.listen({ host: '127.0.0.1', port: 0 });
-const address = app.server.address();
-const port = typeof address === 'object' && address !== null ? address.port : 0;
-process.stdout.write(`${JSON.stringify({ port, key, accommodationId: accommodation.id, store: ctx.store.kind })}\n`);
+await bare.listen({ host: '127.0.0.1', port: 0 });
+const portOf = (server: typeof app.server) => {
+  const address = server.address();
+  return typeof address === 'object' && address !== null ? address.port : 0;
+};
+process.stdout.write(`${JSON.stringify({ port: portOf(app.server), barePort: portOf(bare.server), key, accommodationId: accommodation.id, store: ctx.store.kind })}\n`);
 
 process.on('SIGTERM', () => {
-  void app.close().then(() => ctx.store.destroy()).then(() => process.exit(0));
+  void Promise.all([app.close(), bare.close()])
+    .then(() => ctx.store.destroy())
+    .then(() => process.exit(0));
 });

@@ -88,7 +88,7 @@ async function load(name: string, opts: autocannon.Options): Promise<Result> {
 async function benchStore(label: string, env: Record<string, string>): Promise<void> {
   const server = await startServer(env);
   serverPid = server.pid;
-  const { port, key, accommodationId } = server.info;
+  const { port, barePort, key, accommodationId } = server.info;
   const base = `http://127.0.0.1:${port}`;
   const headers = { authorization: `Bearer ${key}`, 'content-type': 'application/json' };
   const checkin = addDays(todayIn('UTC'), 30);
@@ -97,8 +97,9 @@ async function benchStore(label: string, env: Record<string, string>): Promise<v
   const first = addDays(todayIn('UTC'), 400);
   const routes: Array<{ name: string; options: autocannon.Options }> = [
     // Each route runs next to what it is compared with (availability between the hello-world
-    // route and the SELECT floor, the calendar after that floor, bookings after the INSERT floor),
+    // routes and the SELECT floor, the calendar after that floor, bookings after the INSERT floor),
     // so the machine's drift from one route to the next weighs as little as it can on a ratio.
+    { name: BARE_HELLO, options: { url: `http://127.0.0.1:${barePort}/bench/hello` } },
     { name: HELLO, options: { url: `${base}/bench/hello` } },
     {
       name: 'POST availability',
@@ -196,12 +197,15 @@ function medianOf(rounds: Result[][]): Result[] {
   });
 }
 
-const HELLO = 'hello world (no store)';
+/** The issue's reference for availability: what Fastify alone serves (a bare instance, no hooks). */
+const BARE_HELLO = 'hello world (bare Fastify)';
+/** The same route on the app: its global hooks (request id, metrics, guards), no store, no key. */
+const HELLO = 'hello world (app, no store)';
 
 /** Which routes a hot path is compared with: its floor, and for availability the framework alone. */
 function floorsOf(name: string): string[] {
   if (name.startsWith('POST bookings')) return ['floor: one INSERT transaction'];
-  if (name.startsWith('POST availability')) return ['floor: one indexed SELECT', HELLO];
+  if (name.startsWith('POST availability')) return ['floor: one indexed SELECT', BARE_HELLO, HELLO];
   if (name.startsWith('POST')) return ['floor: one indexed SELECT'];
   return [];
 }
@@ -220,7 +224,8 @@ function report(label: string, results: Result[]): void {
     const shown = floorsOf(r.name)
       .map((floor) => {
         const measured = r.ratios?.[floor] ?? ratio(r, results.find((x) => x.name === floor));
-        return `${floor.startsWith('hello') ? 'hello' : 'floor'}: ${measured.rps.toFixed(2)}, ${measured.p99.toFixed(2)}`;
+        const label = floor === BARE_HELLO ? 'bare' : floor === HELLO ? 'app hello' : 'floor';
+        return `${label}: ${measured.rps.toFixed(2)}, ${measured.p99.toFixed(2)}`;
       })
       .join('; ');
     console.log(

@@ -5,6 +5,8 @@ import { createInterface } from 'node:readline';
 /** What bench/bench-server.ts prints once it listens. */
 export interface ServerInfo {
   port: number;
+  /** A bare Fastify instance in the same process: one hello-world route, no hooks. */
+  barePort: number;
   key: string;
   accommodationId: number;
   store: string;

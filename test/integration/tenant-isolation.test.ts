@@ -10,6 +10,7 @@ import { paymentIntentEvent, postPaymentEvent } from '../support/payment-client.
 import { until } from '../support/serve-cluster.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
 import { testStoreKind } from '../support/test-store.ts';
+import { announcementsSettled } from '../support/announcements.ts';
 
 // docs/decisions.md, Tenant isolation (OWASP API1): API keys go to different partners. A v1 key
 // reads in full only the bookings it created; to it, every other booking is a taken night with
@@ -153,6 +154,7 @@ interface CalendarEntry {
 
 async function calendar(key: string, accommodation: Accommodation, month: string): Promise<{ res: LightMyRequestResponse; entries: CalendarEntry[]; booked: number }> {
   const [year, m] = month.split('-').map(Number);
+  await announcementsSettled(t.ctx);
   const res = await call(key, { method: 'POST', url: `${t.v1}/calendar`, payload: { accommodation_id: accommodation.id, year, month: m } });
   assert.equal(res.statusCode, 200, res.body);
   const data = res.json<{ data: { bookings: CalendarEntry[]; availability_summary: { booked_nights: number } } }>().data;

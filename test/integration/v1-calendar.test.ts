@@ -6,6 +6,7 @@ import { assertErrorEnvelope, isIsoTimestamp } from '../support/envelope-asserti
 import { bookingBody, makeAccommodation } from '../support/factories.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
 import { testStoreKind } from '../support/test-store.ts';
+import { announcementsSettled } from '../support/announcements.ts';
 
 // api-v1.md 2.9 and 4.5 with decisions.md 6: POST /calendar through the HTTP layer.
 
@@ -48,7 +49,9 @@ interface Calendar {
   pricing_rules: Record<string, number>;
 }
 
-function calendarRequest(payload: unknown): Promise<LightMyRequestResponse> {
+/** The calendar, once every change written so far (rows inserted behind the app too) has reached the kept months. */
+async function calendarRequest(payload: unknown): Promise<LightMyRequestResponse> {
+  await announcementsSettled(t.ctx);
   return call({ method: 'POST', url: `${t.v1}/calendar`, payload: payload as InjectOptions['payload'] });
 }
 

@@ -12,6 +12,7 @@ import { assertMatchesOpenApi } from '../../support/openapi-check.ts';
 import { createTestApp, type TestApp } from '../../support/test-app.ts';
 import { testStoreKind } from '../../support/test-store.ts';
 import { postWebhook } from '../../support/webhook-client.ts';
+import { announcementsSettled } from '../../support/announcements.ts';
 
 let t: TestApp;
 let feeds: FeedServer;
@@ -87,6 +88,7 @@ describe(`iCal import (${testStoreKind})`, () => {
     // The month calendar shows the imported stay with the feed name as source.
     const month = Number(day(11).slice(5, 7));
     const year = Number(day(11).slice(0, 4));
+    await announcementsSettled(t.ctx);
     const cal = await t.request({ method: 'POST', url: `${t.v1}/calendar`, payload: { accommodation_id: accommodation.id, month, year } });
     assert.equal(cal.statusCode, 200, cal.body);
     const entry = cal.json<{ data: { bookings: { id: number; source: string; start_date: string }[] } }>().data.bookings.find((b) => b.start_date === day(11));

@@ -1,7 +1,5 @@
-import { loadAccommodation } from '../accommodations/load-accommodation.ts';
 import { Envelope, commonErrorResponses, ok, requestMetadata } from '../http/envelope.ts';
 import type { FeatureRoutes } from '../app-context.ts';
-import { currentYearMonthIn } from '../shared/dates.ts';
 import { CalendarBody, CalendarData } from './calendar-schemas.ts';
 import { monthView } from './month-calendar.ts';
 import { rememberedMonth } from './month-memory.ts';
@@ -26,12 +24,7 @@ export const calendarRoutes: FeatureRoutes = async (app, { ctx }) => {
       },
     },
     async (request) => {
-      const accommodation = await loadAccommodation(ctx, request.body.accommodation_id);
-      const now = ctx.now();
-      const current = currentYearMonthIn(accommodation.timezone, now);
-      const year = request.body.year ?? current.year;
-      const month = request.body.month ?? current.month;
-      const data = await rememberedMonth(ctx, accommodation, year, month, now);
+      const { accommodation, year, month, data } = await rememberedMonth(ctx, request.body.accommodation_id, request.body, ctx.now());
       return ok(monthView(data, accommodation, year, month, requestViewer(request)), requestMetadata(request.id));
     },
   );

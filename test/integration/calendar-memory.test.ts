@@ -134,6 +134,26 @@ describe(`calendar months from memory (${testStoreKind})`, () => {
     await seen('the new feed name', a.id, (m) => m.bookings[0]?.source === 'Channel B');
   });
 
+  test('a month built from an accommodation read just before a change to it is not kept for later reads', async () => {
+    const a = await makeAccommodation(t.ctx.db);
+    assert.equal((await calendar(a.id)).daily_prices[addDays(FIRST, 9)], 100);
+    // The next read's accommodation comes from before a new base price: the change commits (and
+    // is applied to this process's memory) while the read is in flight.
+    const cache = t.ctx.caches.accommodations;
+    const getOrLoad = cache.getOrLoad.bind(cache);
+    cache.delete(a.id);
+    cache.getOrLoad = async (key, load) => {
+      cache.getOrLoad = getOrLoad;
+      const before = await getOrLoad(key, load);
+      const patched = await t.admin('PATCH', `/admin/api/accommodations/${String(a.id)}`, { base_price: 250 });
+      assert.equal(patched.statusCode, 200, patched.body);
+      return before;
+    };
+    await calendar(a.id);
+    const after = await calendar(a.id);
+    assert.equal(after.daily_prices[addDays(FIRST, 9)], 250, 'the month read from the old accommodation was not kept under the new count');
+  });
+
   test('a card hold that runs out while its month is kept leaves the month with no write', async () => {
     const a = await makeAccommodation(t.ctx.db);
     const holdEnds = new Date(Date.now() + 60_000);

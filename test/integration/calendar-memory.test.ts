@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { createApiKey } from '../../src/auth/api-key-repository.ts';
-import { bookingBody, insertBooking, makeAccommodation } from '../support/factories.ts';
+import { bookingBody, insertBooking, insertFeed, insertReservation, makeAccommodation } from '../support/factories.ts';
 import { until } from '../support/serve-cluster.ts';
 import { addDays, todayIn } from '../../src/shared/dates.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
@@ -16,8 +16,6 @@ import { testStoreKind } from '../support/test-store.ts';
 let t: TestApp;
 before(async () => {
   t = await createTestApp({ STAYDESK_CACHE_TTL_MS: '60000' });
-  // PostgreSQL: the caches keep nothing until the process listens.
-  await until('announcements live', () => t.ctx.store.changes.live, 5000);
 });
 after(async () => {
   await t.close();
@@ -114,17 +112,8 @@ describe(`calendar months from memory (${testStoreKind})`, () => {
 
   test('an imported stay’s summary and its feed’s name are seen', async () => {
     const a = await makeAccommodation(t.ctx.db);
-    const now = new Date().toISOString();
-    const feed = await t.ctx.db
-      .insertInto('external_feeds')
-      .values({ accommodation_id: a.id, name: 'Channel A', url: 'https://example.com/a.ics', created_at: now, last_synced_at: null, last_status: null, last_error: null })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    const reservation = await t.ctx.db
-      .insertInto('external_reservations')
-      .values({ feed_id: feed.id, accommodation_id: a.id, uid: 'r1', summary: 'Guest One', start_date: addDays(FIRST, 8), end_date: addDays(FIRST, 10), created_at: now, updated_at: now })
-      .returning('id')
-      .executeTakeFirstOrThrow();
+    const feed = await insertFeed(t.ctx.db, a.id, 'Channel A');
+    const reservation = await insertReservation(t.ctx.db, feed.id, a.id, { uid: 'r1', summary: 'Guest One', start: addDays(FIRST, 8), end: addDays(FIRST, 10) });
     await seen('the imported stay', a.id, (m) => m.bookings.length === 1);
     const entry = () => calendar(a.id).then((m) => m.bookings[0]);
     assert.equal((await entry())?.title, 'Guest One');

@@ -15,8 +15,6 @@ import { testStoreKind } from '../support/test-store.ts';
 let t: TestApp;
 before(async () => {
   t = await createTestApp({ STAYDESK_CACHE_TTL_MS: '60000' });
-  // PostgreSQL: the caches keep nothing until the process listens.
-  await until('announcements live', () => t.ctx.store.changes.live, 5000);
 });
 after(async () => {
   await t.close();

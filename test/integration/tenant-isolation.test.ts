@@ -24,7 +24,6 @@ let keyB: string;
 before(async () => {
   // A long TTL keeps the night memory on, so availability answers from memory are checked too.
   t = await createTestApp({ STAYDESK_CACHE_TTL_MS: '60000', PAYMENT_WEBHOOK_SECRET: PAYMENT_SECRET });
-  await until('announcements live', () => t.ctx.store.changes.live, 5000);
   keyA = t.apiKey;
   keyB = (await createApiKey(t.ctx.db, { name: 'partner B', scope: 'api' })).key;
 });

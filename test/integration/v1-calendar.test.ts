@@ -3,7 +3,7 @@ import { after, before, describe, test } from 'node:test';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { addDays, currentYearMonthIn, daysInMonth, eachDate, firstOfMonth, todayIn } from '../../src/shared/dates.ts';
 import { assertErrorEnvelope, isIsoTimestamp } from '../support/envelope-assertions.ts';
-import { bookingBody, makeAccommodation } from '../support/factories.ts';
+import { bookingBody, insertFeed, insertReservation, makeAccommodation } from '../support/factories.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
 import { testStoreKind } from '../support/test-store.ts';
 import { announcementsSettled } from '../support/announcements.ts';
@@ -309,19 +309,10 @@ describe(`POST /calendar: bookings and blocked dates (${testStoreKind})`, () => 
   test('an imported reservation appears with its feed name as source and counts as booked', async () => {
     const a = await makeAccommodation(t.ctx.db);
     const m = monthAhead(3);
-    const now = new Date().toISOString();
-    const feed = await t.ctx.db
-      .insertInto('external_feeds')
-      .values({ accommodation_id: a.id, name: 'airbnb', url: 'https://example.com/a.ics', created_at: now, last_synced_at: null, last_status: null, last_error: null })
-      .returning('id')
-      .executeTakeFirstOrThrow();
+    const feed = await insertFeed(t.ctx.db, a.id, 'airbnb');
     const start = addDays(m.first, 14);
     const end = addDays(m.first, 17);
-    const reservation = await t.ctx.db
-      .insertInto('external_reservations')
-      .values({ feed_id: feed.id, accommodation_id: a.id, uid: 'abc@airbnb', summary: 'Reserved', start_date: start, end_date: end, created_at: now, updated_at: now })
-      .returning('id')
-      .executeTakeFirstOrThrow();
+    const reservation = await insertReservation(t.ctx.db, feed.id, a.id, { uid: 'abc@airbnb', summary: 'Reserved', start, end });
     await insertClaims(a.id, eachDate(start, end), 'external', reservation.id);
     const data = await calendar({ accommodation_id: a.id, month: m.month, year: m.year });
     assert.equal(data.bookings.length, 1);

@@ -178,3 +178,22 @@ export function outboxFor(db: Executor, bookingId: number) {
 export function bookingById(db: Executor, id: number): Promise<Booking> {
   return db.selectFrom('bookings').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
 }
+
+/** A calendar feed of the accommodation, as `ical feed add` stores one before its first pull. */
+export function insertFeed(db: Executor, accommodationId: number, name: string) {
+  return db
+    .insertInto('external_feeds')
+    .values({ accommodation_id: accommodationId, name, url: 'https://example.com/cal.ics', created_at: new Date().toISOString(), last_synced_at: null, last_status: null, last_error: null })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+}
+
+/** A reservation imported through `feedId` (its nights are not claimed: the caller claims them if it needs to). */
+export function insertReservation(db: Executor, feedId: number, accommodationId: number, stay: { uid: string; summary: string; start: string; end: string }) {
+  const now = new Date().toISOString();
+  return db
+    .insertInto('external_reservations')
+    .values({ feed_id: feedId, accommodation_id: accommodationId, uid: stay.uid, summary: stay.summary, start_date: stay.start, end_date: stay.end, created_at: now, updated_at: now })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+}

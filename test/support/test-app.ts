@@ -8,6 +8,7 @@ import type { App } from '../../src/http/types.ts';
 import { assertMatchesOpenApi } from './openapi-check.ts';
 import { LIMITS_OFF } from './limits-off.ts';
 import { openTestStore } from './test-store.ts';
+import { until } from './serve-cluster.ts';
 
 export interface TestApp {
   app: App;
@@ -28,12 +29,15 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-/** Boots the whole app in-process on a fresh store, with one v1 key and one admin key. */
+/** Boots the whole app in-process on a fresh store, with one v1 key and one admin key, once it receives announcements. */
 export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
   const testStore = await openTestStore();
   const config = loadConfig({ PUBLIC_BASE_URL: 'http://staydesk.test', LOG_LEVEL: 'silent', ...LIMITS_OFF, ...env });
   config.store = testStore.config;
   const ctx = createContext(config, testStore.store);
+  // PostgreSQL: the caches keep nothing until the process listens for announcements, so a test
+  // starts once it does (the embedded store's feed is live at once).
+  await until('announcements live', () => ctx.store.changes.live, 5000);
   const app = await buildApp(ctx, { logger: false });
   const apiKey = (await createApiKey(ctx.db, { name: 'test v1 key', scope: 'api' })).key;
   const adminKey = (await createApiKey(ctx.db, { name: 'test admin key', scope: 'admin' })).key;

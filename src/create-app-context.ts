@@ -1,7 +1,7 @@
 import type { AppContext } from './app-context.ts';
 import type { Config } from './config/config.ts';
 import { openStore, type Store } from './db/store.ts';
-import { createMetrics } from './ops/metrics.ts';
+import { createMetrics, registerGroupCommitMetrics } from './ops/metrics.ts';
 import { createCaches, followChanges } from './caches.ts';
 import { registerCacheMetrics } from './cache-metrics.ts';
 
@@ -12,6 +12,7 @@ export function createContext(config: Config, store: Store = openStore(config.st
   // The subscription ends when the store is destroyed (its feed closes).
   followChanges(caches, store.changes);
   registerCacheMetrics(metrics.registry, caches, store.changes);
+  registerGroupCommitMetrics(metrics.registry, store.groupStats);
   const ctx: AppContext = {
     config,
     store,

@@ -183,7 +183,8 @@ export async function createBooking(ctx: AppContext, key: { readonly id: number;
       const ids = await insertBookingRows(ctx.db, rows, nowIso);
       return respond(ids.bookingId, ids.partnerId);
     }
-    return ctx.db.transaction().execute(async (trx) => {
+    // On the embedded store, bookings that arrive together share one commit (db/group-commit.ts).
+    return ctx.store.commitTogether(async (trx) => {
       const ids = await insertBookingRows(trx, rows, nowIso);
       const response = respond(ids.bookingId, ids.partnerId);
       if (idempotencyKey !== undefined) {

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { Kysely, PostgresDialect, SqliteDialect, sql, type Transaction } from 'kysely';
 import type { StoreConfig } from '../config/config.ts';
 import { LocalChangeFeed, type ChangeFeed } from './change-feed.ts';
+import { GroupCommit } from './group-commit.ts';
 import { createRequire } from 'node:module';
 import type { Database } from './schema.ts';
 import { openSqlite } from './sqlite-adapter.ts';
@@ -20,6 +21,15 @@ export interface Store {
   readonly description: string;
   /** Announcements of changed rows that caches depend on (change-feed.ts). */
   readonly changes: ChangeFeed;
+  /**
+   * Runs `work` in a transaction and settles once it has committed. On the embedded store,
+   * work handed over together shares one transaction and one flush to disk, each unit in its
+   * own savepoint (group-commit.ts); on PostgreSQL, whose concurrent commits already share
+   * their flushes, each runs in its own transaction.
+   */
+  commitTogether<T>(work: (trx: Tx) => Promise<T>): Promise<T>;
+  /** Batches the embedded store committed together and the units in them (zero on PostgreSQL). */
+  readonly groupStats: { readonly batches: number; readonly units: number };
   ping(): Promise<void>;
   destroy(): Promise<void>;
 }
@@ -76,11 +86,14 @@ export function openStore(config: StoreConfig, options: { poolSize?: number } = 
       break;
     }
   }
+  const group = kind === 'sqlite' ? new GroupCommit(db) : null;
   return {
     db,
     kind,
     description,
     changes,
+    commitTogether: (work) => (group === null ? db.transaction().execute(work) : group.run(work)),
+    groupStats: group === null ? { batches: 0, units: 0 } : group.stats,
     ping: async () => {
       await sql`select 1`.execute(db);
     },

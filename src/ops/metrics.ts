@@ -1,4 +1,4 @@
-import { Counter, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 
 /** One registry per app instance, so several apps in one process (tests) never collide. */
 export interface Metrics {
@@ -66,4 +66,28 @@ export function createMetrics(): Metrics {
       registers: [registry],
     }),
   };
+}
+
+/**
+ * /metrics for the embedded store's group commit (db/group-commit.ts): how many shared
+ * transactions committed and how many units of work they held, so units ÷ batches is the
+ * average batch. Both stay 0 on PostgreSQL, which commits each booking on its own.
+ */
+export function registerGroupCommitMetrics(registry: Registry, stats: { readonly batches: number; readonly units: number }): void {
+  new Gauge({
+    name: 'staydesk_group_commits_total',
+    help: 'Shared transactions the embedded store committed for bookings that arrived together',
+    registers: [registry],
+    collect() {
+      this.set(stats.batches);
+    },
+  });
+  new Gauge({
+    name: 'staydesk_group_commit_units_total',
+    help: 'Bookings written in those shared transactions (each in its own savepoint)',
+    registers: [registry],
+    collect() {
+      this.set(stats.units);
+    },
+  });
 }

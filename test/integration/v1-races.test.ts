@@ -11,8 +11,9 @@ import { concurrency } from '../support/test-store.ts';
 
 // decisions.md 4 and 5: the database decides races for nights and for idempotency keys. On
 // PostgreSQL the requests below are truly concurrent transactions on a connection pool; the
-// embedded store runs one transaction at a time on its one connection, so there the same
-// requests are serialised and check the outcome, not the race.
+// embedded store runs one transaction at a time on its one connection, but bookings sent at
+// once share that transaction (group commit, each in its own savepoint), so there the
+// contenders for a night meet inside one batch.
 
 let t: TestApp;
 before(async () => {
@@ -168,6 +169,43 @@ describe(`bookings sent at once (${concurrency})`, () => {
     const claims = await claimsOf(a.id);
     assert.equal(claims.length, won * 3);
     assert.equal(new Set(claims.map((c) => c.night)).size, claims.length, 'no night twice');
+  });
+
+  test('24 bookings at once over 12 pairs of stays: one of each pair wins and is whole, nothing of a loser is left', async () => {
+    // On the embedded store these share commits (db/group-commit.ts): winners and losers sit in
+    // the same transaction, each in its own savepoint.
+    const a = await makeAccommodation(t.ctx.db);
+    const stays = Array.from({ length: 12 }, () => futureStay(3));
+    const before = { ...t.ctx.store.groupStats };
+    const requests = stays.flatMap((stay, pair) =>
+      [0, 1].map((side) => ({ pair, email: `pair${pair}-${side}@batch.test`, payload: bookingBody(a.id, stay, { partner: { email: `pair${pair}-${side}@batch.test` }, booking: { total_amount: TOTAL_3_NIGHTS } }) })),
+    );
+    const answers = await Promise.all(requests.map((r) => postBooking(r.payload)));
+    const won = requests.filter((_, i) => answers[i]?.statusCode === 200);
+    assert.deepEqual(won.map((r) => r.pair).sort((x, y) => x - y), stays.map((_, pair) => pair), `statuses: ${answers.map((r) => r.statusCode).join(',')}`);
+    for (const res of answers.filter((r) => r.statusCode !== 200)) assert.equal(assertErrorEnvelope(res, 409, 'CONFLICT').error.details.reason, 'dates_unavailable');
+
+    const ids = answers.filter((r) => r.statusCode === 200).map((r) => r.json<{ data: { booking_id: number } }>().data.booking_id);
+    assert.deepEqual((await bookingsOf(a.id)).map((r) => r.id).sort((x, y) => x - y), [...ids].sort((x, y) => x - y));
+    const claims = await claimsOf(a.id);
+    assert.equal(claims.length, 12 * 3);
+    for (const id of ids) {
+      assert.equal(claims.filter((c) => c.booking_id === id).length, 3, `booking ${id} holds its three nights`);
+      const mails = await t.ctx.db.selectFrom('outbox').select('id').where('booking_id', '=', id).execute();
+      const events = await t.ctx.db.selectFrom('booking_events').select('event').where('booking_id', '=', id).execute();
+      assert.equal(mails.length, 1, `booking ${id} queued its confirmation`);
+      assert.deepEqual(events.map((e) => e.event), ['created']);
+    }
+    const partners = await t.ctx.db.selectFrom('partners').select('email').where('email', 'like', '%@batch.test').execute();
+    assert.deepEqual(partners.map((p) => p.email).sort(), won.map((r) => r.email).sort(), 'a losing booking leaves no guest behind');
+    if (t.ctx.store.kind === 'sqlite') {
+      const units = t.ctx.store.groupStats.units - before.units;
+      const batches = t.ctx.store.groupStats.batches - before.batches;
+      assert.ok(units >= 12 && batches < units, `bookings shared commits: ${units} units in ${batches} batches`);
+      const metrics = await t.request({ method: 'GET', url: '/metrics', key: null });
+      assert.match(metrics.body, new RegExp(`staydesk_group_commit_units_total ${t.ctx.store.groupStats.units}\\b`));
+      assert.match(metrics.body, new RegExp(`staydesk_group_commits_total ${t.ctx.store.groupStats.batches}\\b`));
+    }
   });
 
   test('a repeat whose idempotency lookup ran before the first request committed still gets the first answer, not 409 dates_unavailable', async () => {

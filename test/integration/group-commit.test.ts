@@ -1,0 +1,146 @@
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { DatabaseSync } from 'node:sqlite';
+import { after, before, test } from 'node:test';
+import { sql } from 'kysely';
+import { GroupCommit, MAX_GROUP } from '../../src/db/group-commit.ts';
+import { migrateToLatest } from '../../src/db/migrate.ts';
+import { openStore, type Store, type Tx } from '../../src/db/store.ts';
+import { isUniqueViolation } from '../../src/db/dialect.ts';
+
+// Group commit is the embedded store's (PostgreSQL's concurrent commits share their flushes by
+// themselves), so these tests run on an SQLite file in WAL mode with synchronous = FULL, as a
+// host's store does, whichever store the rest of the suite runs on.
+
+let dir: string;
+let file: string;
+let store: Store;
+let reader: DatabaseSync;
+
+before(async () => {
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'staydesk-group-'));
+  file = path.join(dir, 'staydesk.db');
+  store = openStore({ kind: 'sqlite', file });
+  await migrateToLatest(store.db);
+  await sql`create table units (name text primary key)`.execute(store.db);
+  // A second connection to the same file: it sees only what has been committed.
+  reader = new DatabaseSync(file, { readOnly: true });
+});
+after(async () => {
+  reader.close();
+  await store.destroy();
+  fs.rmSync(dir, { recursive: true, force: true });
+});
+
+const insertUnit = (trx: Tx, name: string) => sql`insert into units (name) values (${name})`.execute(trx);
+const stored = async (prefix: string) =>
+  (await sql<{ name: string }>`select name from units where name like ${`${prefix}%`} order by name`.execute(store.db)).rows.map((r) => r.name);
+const settle = <T>(promise: Promise<T>) =>
+  promise.then(
+    (value) => ({ ok: true as const, value }),
+    (error: unknown) => ({ ok: false as const, error }),
+  );
+
+test('units handed over together share one transaction, and each answer comes after its commit', async () => {
+  const group = new GroupCommit(store.db);
+  const names = Array.from({ length: 10 }, (_, i) => `shared-${String(i).padStart(2, '0')}`);
+  const seenByAnotherConnection: boolean[] = [];
+  await Promise.all(
+    names.map((name) =>
+      group
+        .run(async (trx) => {
+          await insertUnit(trx, name);
+          return name;
+        })
+        .then((value) => {
+          // Answered: so already committed, and visible to any other connection.
+          seenByAnotherConnection.push(reader.prepare('select 1 from units where name = ?').get(value) !== undefined);
+        }),
+    ),
+  );
+  assert.deepEqual(group.stats, { batches: 1, units: 10 });
+  assert.deepEqual(seenByAnotherConnection, names.map(() => true));
+  assert.deepEqual(await stored('shared-'), names);
+});
+
+test('a unit that fails is rolled back alone; the others of its batch are stored', async () => {
+  const group = new GroupCommit(store.db);
+  await insertUnit(store.db as unknown as Tx, 'alone-taken');
+  const outcomes = await Promise.all([
+    settle(group.run((trx) => insertUnit(trx, 'alone-a'))),
+    settle(
+      group.run(async (trx) => {
+        await insertUnit(trx, 'alone-b-first');
+        await insertUnit(trx, 'alone-taken');
+      }),
+    ),
+    settle(group.run((trx) => insertUnit(trx, 'alone-c'))),
+  ]);
+  assert.equal(group.stats.batches, 1);
+  assert.deepEqual(outcomes.map((o) => o.ok), [true, false, true]);
+  const failed = outcomes[1];
+  assert.ok(failed !== undefined && !failed.ok && isUniqueViolation(failed.error), 'the failing unit gets its own error');
+  assert.deepEqual(await stored('alone-'), ['alone-a', 'alone-c', 'alone-taken'], "nothing of the failed unit remains, not even its first write");
+});
+
+test('when the shared commit fails, no unit of the batch is stored and every one gets the error', async () => {
+  const group = new GroupCommit(store.db);
+  const outcomes = await Promise.all([
+    settle(group.run((trx) => insertUnit(trx, 'commit-a'))),
+    settle(
+      group.run(async (trx) => {
+        // A foreign key checked at COMMIT: the unit itself succeeds, the commit refuses it.
+        await sql`pragma defer_foreign_keys = on`.execute(trx);
+        await sql`insert into booking_events (booking_id, event, status, actor_kind, reason, created_at) values (999999, 'created', 'confirmed', 'test', 'orphan', '2030-01-01T00:00:00.000Z')`.execute(trx);
+      }),
+    ),
+    settle(group.run((trx) => insertUnit(trx, 'commit-c'))),
+  ]);
+  assert.deepEqual(outcomes.map((o) => o.ok), [false, false, false]);
+  for (const o of outcomes) assert.match(String(!o.ok && o.error), /FOREIGN KEY/);
+  assert.deepEqual(await stored('commit-'), []);
+  assert.equal(group.stats.batches, 0, 'a failed batch is not counted as committed');
+  // The store goes on: the next batch commits.
+  await group.run((trx) => insertUnit(trx, 'commit-after'));
+  assert.deepEqual(await stored('commit-'), ['commit-after']);
+});
+
+test('when SQLite has already undone the whole transaction, the batch fails as a whole', async () => {
+  const group = new GroupCommit(store.db);
+  const outcomes = await Promise.all([
+    settle(group.run((trx) => insertUnit(trx, 'undone-a'))),
+    settle(
+      group.run(async (trx) => {
+        // What SQLite does by itself after some errors (a full disk, an I/O error).
+        await sql`rollback`.execute(trx);
+        throw new Error('disk full');
+      }),
+    ),
+    settle(group.run((trx) => insertUnit(trx, 'undone-c'))),
+  ]);
+  assert.deepEqual(outcomes.map((o) => o.ok), [false, false, false], 'the first unit is not answered as stored, since its write was undone');
+  assert.deepEqual(await stored('undone-'), []);
+  await group.run((trx) => insertUnit(trx, 'undone-after'));
+  assert.deepEqual(await stored('undone-'), ['undone-after']);
+});
+
+test(`a batch holds at most ${MAX_GROUP} units; the rest go in the next ones`, async () => {
+  const group = new GroupCommit(store.db);
+  const count = 2 * MAX_GROUP + 6;
+  await Promise.all(Array.from({ length: count }, (_, i) => group.run((trx) => insertUnit(trx, `bounded-${String(i).padStart(3, '0')}`))));
+  assert.deepEqual(group.stats, { batches: 3, units: count });
+  assert.equal((await stored('bounded-')).length, count);
+});
+
+test('a lone unit commits at once, as a transaction of its own would', async () => {
+  const group = new GroupCommit(store.db);
+  const value = await group.run(async (trx) => {
+    await insertUnit(trx, 'lone');
+    return 42;
+  });
+  assert.equal(value, 42);
+  assert.deepEqual(group.stats, { batches: 1, units: 1 });
+  assert.ok(reader.prepare('select 1 from units where name = ?').get('lone') !== undefined);
+});

@@ -35,10 +35,12 @@ export interface ChangeFeed {
   subscribe(listener: ChangeListener): () => void;
   /**
    * Announces a committed change that no trigger announces (a new booking's claims, migration
-   * 0010) to every process, this one included. Call it only after the change has committed. On
-   * PostgreSQL it is sent a moment later, with the others of the same turn of the event loop, and
-   * kept while the listening connection is down; one lost with its process is seen by the others
-   * when their entry's STAYDESK_CACHE_TTL_MS runs out.
+   * 0010) to every other process; the caller applies it to its own caches (caches.ts,
+   * applyChange). Call it only after the change has committed. On PostgreSQL it is sent a moment
+   * later (at most pg-change-feed.ts's ANNOUNCE_INTERVAL_MS), together with the others made
+   * meanwhile, and kept while the listening connection is down; one lost with its process is
+   * seen by the others when their entry's STAYDESK_CACHE_TTL_MS runs out. The embedded store has
+   * no other process to tell.
    */
   announce(table: string, id: string): void;
   close(): Promise<void>;
@@ -90,8 +92,8 @@ export class LocalChangeFeed implements ChangeFeed {
     this.#subscribers.change({ table, id });
   }
 
-  announce(table: string, id: string): void {
-    this.emit(table, id);
+  announce(): void {
+    // One process: the caller has applied the change to its own caches already.
   }
 
   close(): Promise<void> {

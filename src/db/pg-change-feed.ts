@@ -7,6 +7,12 @@ const MAX_RETRY_MS = 5000;
 /** A statement on the listening connection that takes longer has met a dead connection. */
 const QUERY_TIMEOUT_MS = 5000;
 const CLOSE_FLUSH_WAIT_MS = 1000;
+/**
+ * Announcements are sent at most this often: what is announced in between goes out together, at
+ * most one per accommodation and table. Under booking load that is one NOTIFY for many
+ * bookings instead of one each; another process hears of a booking this much later at most.
+ */
+export const ANNOUNCE_INTERVAL_MS = 5;
 /** How the listening connection shows in pg_stat_activity. */
 export const CHANGE_FEED_APPLICATION_NAME = 'staydesk change feed';
 
@@ -29,6 +35,8 @@ export class PgChangeFeed implements ChangeFeed {
   /** Announcements waiting to be sent, as NOTIFY payloads (at most one per accommodation and table). */
   readonly #pending = new Set<string>();
   #flushing: Promise<void> | null = null;
+  /** When the last statement of announcements went out (milliseconds since the epoch). */
+  #lastFlushAt = 0;
 
   constructor(url: string) {
     this.#url = url;
@@ -53,6 +61,8 @@ export class PgChangeFeed implements ChangeFeed {
     const client = new pg.Client({ connectionString: this.#url, connectionTimeoutMillis: 5000, keepAlive: true, query_timeout: QUERY_TIMEOUT_MS, application_name: CHANGE_FEED_APPLICATION_NAME });
     this.#client = client;
     let failed = false;
+    /** The server process of this connection: notifications it sent are this process's own. */
+    let ownPid: number | null = null;
     const fail = () => {
       if (failed) return;
       failed = true;
@@ -65,12 +75,15 @@ export class PgChangeFeed implements ChangeFeed {
     client.on('end', fail);
     client.on('notification', (message) => {
       if (message.channel !== CHANGE_CHANNEL || message.payload === undefined) return;
+      // Sent by `announce` on this very connection: this process applied it when it announced.
+      if (message.processId === ownPid) return;
       const change = parseChange(message.payload);
       if (change !== null) this.#subscribers.change(change);
     });
     try {
       await client.connect();
       await client.query(`LISTEN ${CHANGE_CHANNEL}`);
+      ownPid = (await client.query<{ pid: number }>('select pg_backend_pid() as pid')).rows[0]?.pid ?? null;
     } catch {
       fail();
       return;
@@ -83,10 +96,11 @@ export class PgChangeFeed implements ChangeFeed {
   }
 
   /**
-   * Sends the announcements of this turn of the event loop together, as one statement on the
-   * listening connection (outside any transaction, so it holds no other commit back), one
-   * statement at a time. While that connection is down they are kept, and sent once it listens
-   * again; meanwhile the other processes' entries run out by their TTL.
+   * Sends announcements together, as one statement on the listening connection (outside any
+   * transaction, so it holds no other commit back), one statement at a time and at most every
+   * ANNOUNCE_INTERVAL_MS. While that connection is down they are kept, and sent once it listens
+   * again; meanwhile the other processes' entries run out by their TTL. This process does not
+   * hear its own announcements back: it applied them when it made them.
    */
   announce(table: string, id: string): void {
     if (this.#closed) return;
@@ -97,7 +111,8 @@ export class PgChangeFeed implements ChangeFeed {
   #scheduleFlush(): void {
     if (this.#flushing !== null) return;
     let sent = false;
-    this.#flushing = new Promise<void>((resolve) => setImmediate(resolve))
+    const wait = this.#lastFlushAt + ANNOUNCE_INTERVAL_MS - Date.now();
+    this.#flushing = new Promise<void>((resolve) => (wait > 0 ? setTimeout(resolve, wait) : setImmediate(resolve)))
       .then(async () => {
         sent = await this.#flush();
       })
@@ -115,6 +130,7 @@ export class PgChangeFeed implements ChangeFeed {
     if (client === null || !this.#live || this.#pending.size === 0) return false;
     const payloads = [...this.#pending];
     this.#pending.clear();
+    this.#lastFlushAt = Date.now();
     try {
       await client.query('select pg_notify($1, payload) from unnest($2::text[]) as payload', [CHANGE_CHANNEL, payloads]);
       return true;

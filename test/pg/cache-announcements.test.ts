@@ -10,6 +10,7 @@ import { CHANGE_FEED_APPLICATION_NAME } from '../../src/db/pg-change-feed.ts';
 import { openStore } from '../../src/db/store.ts';
 import type { App } from '../../src/http/types.ts';
 import { bookingBody, futureStay, insertBooking, makeAccommodation } from '../support/factories.ts';
+import { announcementsSettled } from '../support/announcements.ts';
 import { until } from '../support/serve-cluster.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
 import { testStoreKind } from '../support/test-store.ts';
@@ -156,6 +157,56 @@ describe('announcements between processes on one PostgreSQL database', () => {
       assert.deepEqual(heard, [`night_claims:${a.id}`]);
     } finally {
       await listener.end();
+    }
+  });
+
+  test('bookings made in quick succession go out in few announcements, and the other process still sees the last one within 100 ms', async () => {
+    const a = await makeAccommodation(first.ctx.db);
+    const stays = Array.from({ length: 30 }, () => futureStay(2));
+    const { heard, listener } = await listenToAnnouncements();
+    try {
+      for (const stay of stays) {
+        const booked = await first.request({ method: 'POST', url: `${first.v1}/bookings`, key: first.apiKey, payload: bookingBody(a.id, stay, { booking: { expected_amount: 275 } }) });
+        assert.equal(booked.statusCode, 200, booked.body);
+      }
+      const last = stays[stays.length - 1];
+      assert.ok(last !== undefined);
+      const lastBooked = Date.now();
+      const waited = await until(
+        'the other process to see the last booking',
+        async () => !(await onSecond('POST', '/availability', first.apiKey, { accommodation_id: a.id, ...last })).json<{ data: { available: boolean } }>().data.available,
+        100,
+      );
+      assert.ok(Date.now() - lastBooked <= 100 + waited);
+      await new Promise((r) => setTimeout(r, 50));
+      const announced = heard.filter((h) => h === `night_claims:${a.id}`).length;
+      assert.ok(announced >= 1 && announced < stays.length, `30 bookings went out in ${announced} announcements`);
+    } finally {
+      await listener.end();
+    }
+  });
+
+  test('a process does not hear its own booking announcement back; the other process does', async () => {
+    const a = await makeAccommodation(first.ctx.db);
+    const heardBy = { first: [] as string[], second: [] as string[] };
+    const listen = (feed: AppContext['store']['changes'], into: string[]) =>
+      feed.subscribe({
+        change: (c) => {
+          into.push(`${c.table}:${c.id}`);
+        },
+        live: () => undefined,
+      });
+    const offs = [listen(first.ctx.store.changes, heardBy.first), listen(second.ctx.store.changes, heardBy.second)];
+    try {
+      const booked = await first.request({ method: 'POST', url: `${first.v1}/bookings`, key: first.apiKey, payload: bookingBody(a.id, futureStay(2), { booking: { expected_amount: 275 } }) });
+      assert.equal(booked.statusCode, 200, booked.body);
+      await until('the other process to hear of the booking', () => heardBy.second.includes(`night_claims:${a.id}`), 100);
+      // Every announcement sent so far has come back to every listener by now.
+      await announcementsSettled(first.ctx);
+      await announcementsSettled(second.ctx);
+      assert.ok(!heardBy.first.includes(`night_claims:${a.id}`), 'the booking process applied the change when it committed, and does not hear it again');
+    } finally {
+      for (const off of offs) off();
     }
   });
 

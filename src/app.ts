@@ -163,10 +163,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
     done(null, payload);
   });
   app.addHook('onResponse', (request, reply, done) => {
-    ctx.metrics.httpDuration.observe(
-      { method: request.method, route: request.routeOptions.url ?? 'unknown', status_code: String(reply.statusCode) },
-      reply.elapsedTime / 1000,
-    );
+    ctx.metrics.httpDuration.record(request.method, request.routeOptions.url ?? 'unknown', reply.statusCode, reply.elapsedTime / 1000);
     done();
   });
 

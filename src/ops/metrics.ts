@@ -1,9 +1,10 @@
-import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import { Counter, Gauge, Registry, collectDefaultMetrics } from 'prom-client';
+import { RequestDurations } from './request-durations.ts';
 
 /** One registry per app instance, so several apps in one process (tests) never collide. */
 export interface Metrics {
   registry: Registry;
-  httpDuration: Histogram<'method' | 'route' | 'status_code'>;
+  httpDuration: RequestDurations;
   bookingsCreated: Counter<'status' | 'payment_method'>;
   bookingConflicts: Counter;
   webhooksReceived: Counter<'source' | 'outcome'>;
@@ -18,13 +19,7 @@ export function createMetrics(): Metrics {
   collectDefaultMetrics({ register: registry });
   return {
     registry,
-    httpDuration: new Histogram({
-      name: 'http_request_duration_seconds',
-      help: 'HTTP request duration by route and status',
-      labelNames: ['method', 'route', 'status_code'],
-      buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5],
-      registers: [registry],
-    }),
+    httpDuration: new RequestDurations(registry),
     bookingsCreated: new Counter({
       name: 'staydesk_bookings_created_total',
       help: 'Bookings created, by initial status and payment method',

@@ -30,3 +30,14 @@ export function isUniqueViolation(error: unknown): boolean {
   return typeof e.message === 'string' && e.message.includes('UNIQUE constraint failed');
 }
 
+
+/**
+ * SQLite could not take or keep its lock: SQLITE_BUSY and its extended codes, such as
+ * BUSY_SNAPSHOT, when another connection to the file committed after this transaction read.
+ * Running the transaction again from its start is right.
+ */
+export function isSqliteBusy(error: unknown): boolean {
+  if (typeof error !== 'object' || error === null) return false;
+  const e = error as { errcode?: unknown; message?: unknown };
+  return (typeof e.errcode === 'number' && (e.errcode & 0xff) === 5) || (typeof e.message === 'string' && e.message.includes('database is locked'));
+}

@@ -1,6 +1,6 @@
 import { setTimeout as delay } from 'node:timers/promises';
 import { Migrator, sql, type Migration, type MigrationResultSet } from 'kysely';
-import { isPostgres } from './dialect.ts';
+import { isPostgres, isSqliteBusy } from './dialect.ts';
 import * as initial from './migrations/0001-initial.ts';
 import * as technicalUser from './migrations/0002-technical-user.ts';
 import * as bookingHistory from './migrations/0003-booking-history.ts';
@@ -45,12 +45,6 @@ function migrator(db: Db, list: Record<string, Migration>): Migrator {
 
 /** How long a second process waits for another one's migrations on the embedded store. */
 const SQLITE_LOCK_WAIT_MS = 30_000;
-
-function isSqliteBusy(error: unknown): boolean {
-  if (typeof error !== 'object' || error === null) return false;
-  const e = error as { errcode?: unknown; message?: unknown };
-  return (typeof e.errcode === 'number' && (e.errcode & 0xff) === 5) || (typeof e.message === 'string' && e.message.includes('database is locked'));
-}
 
 /**
  * PostgreSQL: Kysely takes an advisory lock and runs the migrations in one transaction, so two

@@ -35,7 +35,7 @@ export class PgChangeFeed implements ChangeFeed {
   /** Announcements waiting to be sent, as NOTIFY payloads (at most one per accommodation and table). */
   readonly #pending = new Set<string>();
   #flushing: Promise<void> | null = null;
-  /** When the last statement of announcements went out (milliseconds since the epoch). */
+  /** When the last statement of announcements went out (performance.now(): a clock that never steps back). */
   #lastFlushAt = 0;
 
   constructor(url: string) {
@@ -111,7 +111,7 @@ export class PgChangeFeed implements ChangeFeed {
   #scheduleFlush(): void {
     if (this.#flushing !== null) return;
     let sent = false;
-    const wait = this.#lastFlushAt + ANNOUNCE_INTERVAL_MS - Date.now();
+    const wait = this.#lastFlushAt + ANNOUNCE_INTERVAL_MS - performance.now();
     this.#flushing = new Promise<void>((resolve) => (wait > 0 ? setTimeout(resolve, wait) : setImmediate(resolve)))
       .then(async () => {
         sent = await this.#flush();
@@ -130,7 +130,7 @@ export class PgChangeFeed implements ChangeFeed {
     if (client === null || !this.#live || this.#pending.size === 0) return false;
     const payloads = [...this.#pending];
     this.#pending.clear();
-    this.#lastFlushAt = Date.now();
+    this.#lastFlushAt = performance.now();
     try {
       await client.query('select pg_notify($1, payload) from unnest($2::text[]) as payload', [CHANGE_CHANNEL, payloads]);
       return true;
@@ -158,10 +158,15 @@ export class PgChangeFeed implements ChangeFeed {
   }
 
   async close(): Promise<void> {
-    // What was announced before closing is still sent, if the connection answers within a second.
-    if (this.#pending.size > 0) this.#scheduleFlush();
-    const flushing = this.#flushing;
-    if (flushing !== null) await Promise.race([flushing, delay(CLOSE_FLUSH_WAIT_MS)]);
+    // What was announced before closing is still sent (also what came while a statement was in
+    // flight), if the connection listens and answers within a second.
+    const deadline = performance.now() + CLOSE_FLUSH_WAIT_MS;
+    while (this.#live && (this.#pending.size > 0 || this.#flushing !== null) && performance.now() < deadline) {
+      if (this.#flushing === null) this.#scheduleFlush();
+      const flushing = this.#flushing;
+      if (flushing === null) break;
+      await Promise.race([flushing, delay(Math.max(0, deadline - performance.now()))]);
+    }
     this.#closed = true;
     if (this.#timer !== null) clearTimeout(this.#timer);
     this.#timer = null;

@@ -79,7 +79,7 @@ export function registerGroupCommitMetrics(registry: Registry, stats: { readonly
   });
   new Gauge({
     name: 'staydesk_group_commit_units_total',
-    help: 'Bookings written in those shared transactions (each in its own savepoint)',
+    help: 'Bookings handed to those shared transactions, each in its own savepoint (refused ones included)',
     registers: [registry],
     collect() {
       this.set(stats.units);

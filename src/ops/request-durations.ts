@@ -26,6 +26,10 @@ interface ExportedValue {
   value: number;
 }
 
+/**
+ * `record` is the way in. It is a Histogram only so that the registry prints it: prom-client's
+ * own `observe`, `labels` and `startTimer` on it would go to series that are never printed.
+ */
 export class RequestDurations extends Histogram<Label> {
   readonly #series = new Map<string, Series>();
 

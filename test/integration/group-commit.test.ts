@@ -121,9 +121,39 @@ test('when SQLite has already undone the whole transaction, the batch fails as a
     settle(group.run((trx) => insertUnit(trx, 'undone-c'))),
   ]);
   assert.deepEqual(outcomes.map((o) => o.ok), [false, false, false], 'the first unit is not answered as stored, since its write was undone');
+  for (const o of outcomes) assert.equal(!o.ok && o.error instanceof Error ? o.error.message : null, 'disk full', 'every unit gets the cause, not the failed rollback');
   assert.deepEqual(await stored('undone-'), []);
   await group.run((trx) => insertUnit(trx, 'undone-after'));
   assert.deepEqual(await stored('undone-'), ['undone-after']);
+});
+
+test('a batch that meets the file busy (another process wrote after it read) runs again, and every unit is stored once', async () => {
+  const group = new GroupCommit(store.db);
+  // Another connection to the file, as the CLI is while a server runs.
+  const cli = new DatabaseSync(file);
+  try {
+    let wrote = false;
+    const outcomes = await Promise.all([
+      settle(
+        group.run(async (trx) => {
+          await sql`select count(*) from units`.execute(trx);
+          if (!wrote) {
+            // Committed after this transaction read: its next write is refused with SQLITE_BUSY_SNAPSHOT.
+            cli.exec("insert into units (name) values ('busy-cli')");
+            wrote = true;
+          }
+          await insertUnit(trx, 'busy-a');
+        }),
+      ),
+      settle(group.run((trx) => insertUnit(trx, 'busy-b'))),
+      settle(group.run((trx) => insertUnit(trx, 'busy-c'))),
+    ]);
+    assert.deepEqual(outcomes.map((o) => o.ok), [true, true, true], JSON.stringify(outcomes.map((o) => (o.ok ? 'ok' : String(o.error)))));
+    assert.deepEqual(await stored('busy-'), ['busy-a', 'busy-b', 'busy-c', 'busy-cli']);
+    assert.deepEqual(group.stats, { batches: 1, units: 3 }, 'the busy batch was not counted; its second run was');
+  } finally {
+    cli.close();
+  }
 });
 
 test(`a batch holds at most ${MAX_GROUP} units; the rest go in the next ones`, async () => {

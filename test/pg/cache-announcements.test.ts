@@ -6,7 +6,7 @@ import type { AppContext } from '../../src/app-context.ts';
 import { buildApp } from '../../src/app.ts';
 import { createContext } from '../../src/create-app-context.ts';
 import { CHANGE_CHANNEL } from '../../src/db/change-feed.ts';
-import { CHANGE_FEED_APPLICATION_NAME } from '../../src/db/pg-change-feed.ts';
+import { CHANGE_FEED_APPLICATION_NAME, PgChangeFeed } from '../../src/db/pg-change-feed.ts';
 import { openStore } from '../../src/db/store.ts';
 import type { App } from '../../src/http/types.ts';
 import { bookingBody, futureStay, insertBooking, makeAccommodation } from '../support/factories.ts';
@@ -207,6 +207,30 @@ describe('announcements between processes on one PostgreSQL database', () => {
       assert.ok(!heardBy.first.includes(`night_claims:${a.id}`), 'the booking process applied the change when it committed, and does not hear it again');
     } finally {
       for (const off of offs) off();
+    }
+  });
+
+  test('closing a feed still sends what was announced while a statement of announcements was in flight', async () => {
+    const { heard, listener } = await listenToAnnouncements();
+    const feed = new PgChangeFeed(url);
+    try {
+      await new Promise<void>((resolve) => {
+        feed.subscribe({
+          change: () => undefined,
+          live: (isLive) => {
+            if (isLive) resolve();
+          },
+        });
+      });
+      feed.announce('night_claims', '-1');
+      // The first statement goes out on the next turn; the second announcement comes while it runs.
+      await new Promise((r) => setImmediate(r));
+      feed.announce('night_claims', '-2');
+      await feed.close();
+      await until('both announcements heard', () => heard.includes('night_claims:-1') && heard.includes('night_claims:-2'), 1000);
+    } finally {
+      await feed.close();
+      await listener.end();
     }
   });
 

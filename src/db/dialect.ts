@@ -30,7 +30,6 @@ export function isUniqueViolation(error: unknown): boolean {
   return typeof e.message === 'string' && e.message.includes('UNIQUE constraint failed');
 }
 
-
 /**
  * SQLite could not take or keep its lock: SQLITE_BUSY and its extended codes, such as
  * BUSY_SNAPSHOT, when another connection to the file committed after this transaction read.

@@ -9,12 +9,14 @@ import { Histogram, type Registry } from 'prom-client';
  */
 
 export const REQUEST_DURATION_BUCKETS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5] as const;
+const NAME = 'http_request_duration_seconds';
+const HELP = 'HTTP request duration by route and status';
 
 type Label = 'method' | 'route' | 'status_code';
 
 interface Series {
   labels: Record<Label, string>;
-  /** Observations per bucket (not cumulative), the last one beyond every bound. */
+  /** Observations per bucket (not cumulative); those beyond every bound count only in `count`. */
   buckets: number[];
   sum: number;
   count: number;
@@ -35,8 +37,8 @@ export class RequestDurations extends Histogram<Label> {
 
   constructor(registry: Registry) {
     super({
-      name: 'http_request_duration_seconds',
-      help: 'HTTP request duration by route and status',
+      name: NAME,
+      help: HELP,
       labelNames: ['method', 'route', 'status_code'],
       buckets: [...REQUEST_DURATION_BUCKETS],
       registers: [registry],
@@ -48,35 +50,34 @@ export class RequestDurations extends Histogram<Label> {
     const key = `${method} ${statusCode} ${route}`;
     let series = this.#series.get(key);
     if (series === undefined) {
-      series = { labels: { method, route, status_code: String(statusCode) }, buckets: new Array<number>(REQUEST_DURATION_BUCKETS.length + 1).fill(0), sum: 0, count: 0 };
+      series = { labels: { method, route, status_code: String(statusCode) }, buckets: new Array<number>(REQUEST_DURATION_BUCKETS.length).fill(0), sum: 0, count: 0 };
       this.#series.set(key, series);
     }
     let i = 0;
     while (i < REQUEST_DURATION_BUCKETS.length && seconds > (REQUEST_DURATION_BUCKETS[i] ?? Infinity)) i++;
-    series.buckets[i] = (series.buckets[i] ?? 0) + 1;
+    if (i < REQUEST_DURATION_BUCKETS.length) series.buckets[i] = (series.buckets[i] ?? 0) + 1;
     series.sum += seconds;
     series.count++;
   }
 
   /** The series as prom-client's histogram exports them: cumulative buckets, `+Inf`, sum and count. */
   #values(): ExportedValue[] {
-    const name = 'http_request_duration_seconds';
     const values: ExportedValue[] = [];
     for (const series of this.#series.values()) {
       let cumulative = 0;
       REQUEST_DURATION_BUCKETS.forEach((bound, i) => {
         cumulative += series.buckets[i] ?? 0;
-        values.push({ metricName: `${name}_bucket`, labels: { le: bound, ...series.labels }, value: cumulative });
+        values.push({ metricName: `${NAME}_bucket`, labels: { le: bound, ...series.labels }, value: cumulative });
       });
-      values.push({ metricName: `${name}_bucket`, labels: { le: '+Inf', ...series.labels }, value: series.count });
-      values.push({ metricName: `${name}_sum`, labels: { ...series.labels }, value: series.sum });
-      values.push({ metricName: `${name}_count`, labels: { ...series.labels }, value: series.count });
+      values.push({ metricName: `${NAME}_bucket`, labels: { le: '+Inf', ...series.labels }, value: series.count });
+      values.push({ metricName: `${NAME}_sum`, labels: { ...series.labels }, value: series.sum });
+      values.push({ metricName: `${NAME}_count`, labels: { ...series.labels }, value: series.count });
     }
     return values;
   }
 
   override get(): ReturnType<Histogram<Label>['get']> {
-    return Promise.resolve({ name: 'http_request_duration_seconds', help: 'HTTP request duration by route and status', type: 'histogram', aggregator: 'sum', values: this.#values() } as unknown as Awaited<ReturnType<Histogram<Label>['get']>>);
+    return Promise.resolve({ name: NAME, help: HELP, type: 'histogram', aggregator: 'sum', values: this.#values() } as unknown as Awaited<ReturnType<Histogram<Label>['get']>>);
   }
 
   /** What the registry reads for the text format (prom-client calls it when a metric has it). */

@@ -7,6 +7,7 @@ import { after, before, test } from 'node:test';
 import { sql } from 'kysely';
 import { GroupCommit, MAX_GROUP } from '../../src/db/group-commit.ts';
 import { migrateToLatest } from '../../src/db/migrate.ts';
+import type { Database } from '../../src/db/schema.ts';
 import { openStore, type Store, type Tx } from '../../src/db/store.ts';
 import { isUniqueViolation } from '../../src/db/dialect.ts';
 
@@ -42,6 +43,9 @@ const settle = <T>(promise: Promise<T>) =>
     (value) => ({ ok: true as const, value }),
     (error: unknown) => ({ ok: false as const, error }),
   );
+/** One batch: the unit under test between two plain inserts, `<prefix>a` before it and `<prefix>c` after; each settled. */
+const batchAround = (group: GroupCommit<Database>, prefix: string, unit: (trx: Tx) => Promise<unknown>) =>
+  Promise.all([settle(group.run((trx) => insertUnit(trx, `${prefix}a`))), settle(group.run(unit)), settle(group.run((trx) => insertUnit(trx, `${prefix}c`)))]);
 
 test('units handed over together share one transaction, and each answer comes after its commit', async () => {
   const group = new GroupCommit(store.db);
@@ -68,16 +72,10 @@ test('units handed over together share one transaction, and each answer comes af
 test('a unit that fails is rolled back alone; the others of its batch are stored', async () => {
   const group = new GroupCommit(store.db);
   await insertUnit(store.db as unknown as Tx, 'alone-taken');
-  const outcomes = await Promise.all([
-    settle(group.run((trx) => insertUnit(trx, 'alone-a'))),
-    settle(
-      group.run(async (trx) => {
-        await insertUnit(trx, 'alone-b-first');
-        await insertUnit(trx, 'alone-taken');
-      }),
-    ),
-    settle(group.run((trx) => insertUnit(trx, 'alone-c'))),
-  ]);
+  const outcomes = await batchAround(group, 'alone-', async (trx) => {
+    await insertUnit(trx, 'alone-b-first');
+    await insertUnit(trx, 'alone-taken');
+  });
   assert.equal(group.stats.batches, 1);
   assert.deepEqual(outcomes.map((o) => o.ok), [true, false, true]);
   const failed = outcomes[1];
@@ -87,17 +85,11 @@ test('a unit that fails is rolled back alone; the others of its batch are stored
 
 test('when the shared commit fails, no unit of the batch is stored and every one gets the error', async () => {
   const group = new GroupCommit(store.db);
-  const outcomes = await Promise.all([
-    settle(group.run((trx) => insertUnit(trx, 'commit-a'))),
-    settle(
-      group.run(async (trx) => {
-        // A foreign key checked at COMMIT: the unit itself succeeds, the commit refuses it.
-        await sql`pragma defer_foreign_keys = on`.execute(trx);
-        await sql`insert into booking_events (booking_id, event, status, actor_kind, reason, created_at) values (999999, 'created', 'confirmed', 'test', 'orphan', '2030-01-01T00:00:00.000Z')`.execute(trx);
-      }),
-    ),
-    settle(group.run((trx) => insertUnit(trx, 'commit-c'))),
-  ]);
+  const outcomes = await batchAround(group, 'commit-', async (trx) => {
+    // A foreign key checked at COMMIT: the unit itself succeeds, the commit refuses it.
+    await sql`pragma defer_foreign_keys = on`.execute(trx);
+    await sql`insert into booking_events (booking_id, event, status, actor_kind, reason, created_at) values (999999, 'created', 'confirmed', 'test', 'orphan', '2030-01-01T00:00:00.000Z')`.execute(trx);
+  });
   assert.deepEqual(outcomes.map((o) => o.ok), [false, false, false]);
   for (const o of outcomes) assert.match(String(!o.ok && o.error), /FOREIGN KEY/);
   assert.deepEqual(await stored('commit-'), []);
@@ -109,17 +101,11 @@ test('when the shared commit fails, no unit of the batch is stored and every one
 
 test('when SQLite has already undone the whole transaction, the batch fails as a whole', async () => {
   const group = new GroupCommit(store.db);
-  const outcomes = await Promise.all([
-    settle(group.run((trx) => insertUnit(trx, 'undone-a'))),
-    settle(
-      group.run(async (trx) => {
-        // What SQLite does by itself after some errors (a full disk, an I/O error).
-        await sql`rollback`.execute(trx);
-        throw new Error('disk full');
-      }),
-    ),
-    settle(group.run((trx) => insertUnit(trx, 'undone-c'))),
-  ]);
+  const outcomes = await batchAround(group, 'undone-', async (trx) => {
+    // What SQLite does by itself after some errors (a full disk, an I/O error).
+    await sql`rollback`.execute(trx);
+    throw new Error('disk full');
+  });
   assert.deepEqual(outcomes.map((o) => o.ok), [false, false, false], 'the first unit is not answered as stored, since its write was undone');
   for (const o of outcomes) assert.equal(!o.ok && o.error instanceof Error ? o.error.message : null, 'disk full', 'every unit gets the cause, not the failed rollback');
   assert.deepEqual(await stored('undone-'), []);

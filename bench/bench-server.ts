@@ -3,7 +3,10 @@
  * the same store pool — one indexed SELECT, one INSERT transaction — so the hot paths can be
  * compared with the least work the stack can do, and a bare Fastify instance in the same
  * process (no hooks, no plugins) serving one hello-world route: what the framework alone serves
- * on this machine. Prints one JSON line with both ports and the keys.
+ * on this machine. The bare instance also serves availability's own request and answer schemas
+ * around a fixed answer (the app's real answer to the bench's request, taken once at start): what
+ * the framework alone costs a route of availability's shape, before any key check, hook or quote.
+ * Prints one JSON line with both ports, the key and the availability request the bench sends.
  */
 import Fastify from 'fastify';
 import { sql } from 'kysely';
@@ -12,6 +15,8 @@ import { createApiKey } from '../src/auth/api-key-repository.ts';
 import { loadConfig } from '../src/config/config.ts';
 import { createContext } from '../src/create-app-context.ts';
 import { migrateToLatest } from '../src/db/migrate.ts';
+import { AvailabilityBody, AvailabilityResponse } from '../src/availability/availability-schemas.ts';
+import { addDays, todayIn } from '../src/shared/dates.ts';
 import { createDemoAccommodation } from '../src/seed/demo-accommodation.ts';
 
 // The benchmark measures the hot paths, not the abuse limits: one key sends thousands of
@@ -52,8 +57,21 @@ app.post('/bench/floor/insert', async () => {
 const accommodation = await createDemoAccommodation(ctx.db);
 await ctx.db.updateTable('accommodations').set({ max_stay: 365, min_stay: 1 }).where('id', '=', accommodation.id).execute();
 const { key } = await createApiKey(ctx.db, { name: 'bench', scope: 'api' });
+// A week a month out with an extra: free (bookings start a year out), priced, restricted.
+const checkin = addDays(todayIn('UTC'), 30);
+const availabilityBody = { accommodation_id: accommodation.id, checkin, checkout: addDays(checkin, 7), guest_count: 2, extras: { breakfast: true } };
+const realAnswer = await app.inject({
+  method: 'POST',
+  url: `/api/v1/${config.slug}/availability`,
+  headers: { authorization: `Bearer ${key}` },
+  payload: availabilityBody,
+});
+if (realAnswer.statusCode !== 200) throw new Error(`availability answered ${String(realAnswer.statusCode)}: ${realAnswer.body}`);
+const fixedAnswer: unknown = realAnswer.json();
+
 const bare = Fastify({ logger: false });
 bare.get('/bench/hello', async () => ({ hello: 'world' }));
+bare.post('/bench/fixed-availability', { schema: { body: AvailabilityBody, response: { 200: AvailabilityResponse } } }, async () => fixedAnswer);
 
 await app.listen({ host: '127.0.0.1', port: 0 });
 await bare.listen({ host: '127.0.0.1', port: 0 });
@@ -61,7 +79,9 @@ const portOf = (server: typeof app.server) => {
   const address = server.address();
   return typeof address === 'object' && address !== null ? address.port : 0;
 };
-process.stdout.write(`${JSON.stringify({ port: portOf(app.server), barePort: portOf(bare.server), key, accommodationId: accommodation.id, store: ctx.store.kind })}\n`);
+process.stdout.write(
+  `${JSON.stringify({ port: portOf(app.server), barePort: portOf(bare.server), key, accommodationId: accommodation.id, availabilityBody, store: ctx.store.kind })}\n`,
+);
 
 process.on('SIGTERM', () => {
   void Promise.all([app.close(), bare.close()])

@@ -6,8 +6,10 @@
  * route in turn, so a hot path and its floor always run close together; the summary is the
  * median of the rounds. Beside each route's req/s and p99 it prints the CPU time per request of
  * the server process, of the machine's PostgreSQL processes and of the load generator (this
- * process), which share the machine's cores. A benchmark, not a test: it reports, it does not
- * pass or fail.
+ * process), which share the machine's cores. Availability is also compared with a bare Fastify
+ * instance in the same server: its hello-world route, and a route of availability's shape (the
+ * same schemas and request) answering a fixed answer. A benchmark, not a test: it reports, it
+ * does not pass or fail.
  */
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -88,10 +90,9 @@ async function load(name: string, opts: autocannon.Options): Promise<Result> {
 async function benchStore(label: string, env: Record<string, string>): Promise<void> {
   const server = await startServer(env);
   serverPid = server.pid;
-  const { port, barePort, key, accommodationId } = server.info;
+  const { port, barePort, key, accommodationId, availabilityBody } = server.info;
   const base = `http://127.0.0.1:${port}`;
   const headers = { authorization: `Bearer ${key}`, 'content-type': 'application/json' };
-  const checkin = addDays(todayIn('UTC'), 30);
   let n = 0;
   // Bookings start a year out, so they never meet the nights availability and the calendar read.
   const first = addDays(todayIn('UTC'), 400);
@@ -100,16 +101,9 @@ async function benchStore(label: string, env: Record<string, string>): Promise<v
     // routes and the SELECT floor, the calendar after that floor, bookings after the INSERT floor),
     // so the machine's drift from one route to the next weighs as little as it can on a ratio.
     { name: BARE_HELLO, options: { url: `http://127.0.0.1:${barePort}/bench/hello` } },
+    { name: BARE_FIXED, options: { url: `http://127.0.0.1:${barePort}/bench/fixed-availability`, method: 'POST', headers, body: JSON.stringify(availabilityBody) } },
     { name: HELLO, options: { url: `${base}/bench/hello` } },
-    {
-      name: 'POST availability',
-      options: {
-        url: `${base}/api/v1/staydesk/availability`,
-        method: 'POST',
-        headers,
-        body: JSON.stringify({ accommodation_id: accommodationId, checkin, checkout: addDays(checkin, 7), guest_count: 2, extras: { breakfast: true } }),
-      },
-    },
+    { name: 'POST availability', options: { url: `${base}/api/v1/staydesk/availability`, method: 'POST', headers, body: JSON.stringify(availabilityBody) } },
     { name: 'floor: one indexed SELECT', options: { url: `${base}/bench/floor/select` } },
     {
       name: 'POST calendar',
@@ -199,13 +193,19 @@ function medianOf(rounds: Result[][]): Result[] {
 
 /** The issue's reference for availability: what Fastify alone serves (a bare instance, no hooks). */
 const BARE_HELLO = 'hello world (bare Fastify)';
+/**
+ * Availability's shape on the bare instance: its request and answer schemas around a fixed
+ * answer (the app's own, taken once). What the framework alone costs such a route.
+ */
+const BARE_FIXED = 'fixed availability (bare Fastify)';
 /** The same route on the app: its global hooks (request id, metrics, guards), no store, no key. */
 const HELLO = 'hello world (app, no store)';
 
 /** Which routes a hot path is compared with: its floor, and for availability the framework alone. */
 function floorsOf(name: string): string[] {
   if (name.startsWith('POST bookings')) return ['floor: one INSERT transaction'];
-  if (name.startsWith('POST availability')) return ['floor: one indexed SELECT', BARE_HELLO, HELLO];
+  if (name.startsWith('POST availability')) return ['floor: one indexed SELECT', BARE_HELLO, BARE_FIXED, HELLO];
+  if (name === BARE_FIXED) return [BARE_HELLO];
   if (name.startsWith('POST')) return ['floor: one indexed SELECT'];
   return [];
 }
@@ -218,18 +218,18 @@ function ratio(route: Result | undefined, floor: Result | undefined): { rps: num
 function report(label: string, results: Result[]): void {
   console.log(`\n${label} — ${DURATION}s per route, ${CONNECTIONS} connections`);
   console.log(
-    `${'route'.padEnd(32)} ${'req/s'.padStart(9)} ${'p99 ms'.padStart(8)} ${'failed'.padStart(7)} ${'server µs/req'.padStart(14)} ${'pg µs/req'.padStart(10)} ${'client µs/req'.padStart(14)}  ratio (req/s, p99) to`,
+    `${'route'.padEnd(34)} ${'req/s'.padStart(9)} ${'p99 ms'.padStart(8)} ${'failed'.padStart(7)} ${'server µs/req'.padStart(14)} ${'pg µs/req'.padStart(10)} ${'client µs/req'.padStart(14)}  ratio (req/s, p99) to`,
   );
   for (const r of results) {
     const shown = floorsOf(r.name)
       .map((floor) => {
         const measured = r.ratios?.[floor] ?? ratio(r, results.find((x) => x.name === floor));
-        const label = floor === BARE_HELLO ? 'bare' : floor === HELLO ? 'app hello' : 'floor';
+        const label = floor === BARE_HELLO ? 'bare' : floor === BARE_FIXED ? 'bare fixed' : floor === HELLO ? 'app hello' : 'floor';
         return `${label}: ${measured.rps.toFixed(2)}, ${measured.p99.toFixed(2)}`;
       })
       .join('; ');
     console.log(
-      `${r.name.padEnd(32)} ${r.rps.toFixed(0).padStart(9)} ${String(r.p99).padStart(8)} ${String(r.errors + r.non2xx).padStart(7)} ${r.cpuPerRequestUs.toFixed(0).padStart(14)} ${r.storeCpuPerRequestUs.toFixed(0).padStart(10)} ${r.clientCpuPerRequestUs.toFixed(0).padStart(14)}  ${shown}`,
+      `${r.name.padEnd(34)} ${r.rps.toFixed(0).padStart(9)} ${String(r.p99).padStart(8)} ${String(r.errors + r.non2xx).padStart(7)} ${r.cpuPerRequestUs.toFixed(0).padStart(14)} ${r.storeCpuPerRequestUs.toFixed(0).padStart(10)} ${r.clientCpuPerRequestUs.toFixed(0).padStart(14)}  ${shown}`,
     );
   }
 }

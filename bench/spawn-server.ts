@@ -9,6 +9,8 @@ export interface ServerInfo {
   barePort: number;
   key: string;
   accommodationId: number;
+  /** The availability request the bench sends, to the app and to the bare instance's fixed route. */
+  availabilityBody: Record<string, unknown>;
   store: string;
 }
 

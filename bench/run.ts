@@ -93,6 +93,7 @@ async function benchStore(label: string, env: Record<string, string>): Promise<v
   const { port, barePort, key, accommodationId, availabilityBody } = server.info;
   const base = `http://127.0.0.1:${port}`;
   const headers = { authorization: `Bearer ${key}`, 'content-type': 'application/json' };
+  const availability = JSON.stringify(availabilityBody);
   let n = 0;
   // Bookings start a year out, so they never meet the nights availability and the calendar read.
   const first = addDays(todayIn('UTC'), 400);
@@ -101,9 +102,9 @@ async function benchStore(label: string, env: Record<string, string>): Promise<v
     // routes and the SELECT floor, the calendar after that floor, bookings after the INSERT floor),
     // so the machine's drift from one route to the next weighs as little as it can on a ratio.
     { name: BARE_HELLO, options: { url: `http://127.0.0.1:${barePort}/bench/hello` } },
-    { name: BARE_FIXED, options: { url: `http://127.0.0.1:${barePort}/bench/fixed-availability`, method: 'POST', headers, body: JSON.stringify(availabilityBody) } },
+    { name: BARE_FIXED, options: { url: `http://127.0.0.1:${barePort}/bench/fixed-availability`, method: 'POST', headers, body: availability } },
     { name: HELLO, options: { url: `${base}/bench/hello` } },
-    { name: 'POST availability', options: { url: `${base}/api/v1/staydesk/availability`, method: 'POST', headers, body: JSON.stringify(availabilityBody) } },
+    { name: 'POST availability', options: { url: `${base}/api/v1/staydesk/availability`, method: 'POST', headers, body: availability } },
     { name: 'floor: one indexed SELECT', options: { url: `${base}/bench/floor/select` } },
     {
       name: 'POST calendar',
@@ -201,6 +202,9 @@ const BARE_FIXED = 'fixed availability (bare Fastify)';
 /** The same route on the app: its global hooks (request id, metrics, guards), no store, no key. */
 const HELLO = 'hello world (app, no store)';
 
+/** How a ratio names the reference routes; a floor route is named "floor". */
+const SHORT_NAMES: Record<string, string> = { [BARE_HELLO]: 'bare', [BARE_FIXED]: 'bare fixed', [HELLO]: 'app hello' };
+
 /** Which routes a hot path is compared with: its floor, and for availability the framework alone. */
 function floorsOf(name: string): string[] {
   if (name.startsWith('POST bookings')) return ['floor: one INSERT transaction'];
@@ -224,8 +228,7 @@ function report(label: string, results: Result[]): void {
     const shown = floorsOf(r.name)
       .map((floor) => {
         const measured = r.ratios?.[floor] ?? ratio(r, results.find((x) => x.name === floor));
-        const label = floor === BARE_HELLO ? 'bare' : floor === BARE_FIXED ? 'bare fixed' : floor === HELLO ? 'app hello' : 'floor';
-        return `${label}: ${measured.rps.toFixed(2)}, ${measured.p99.toFixed(2)}`;
+        return `${SHORT_NAMES[floor] ?? 'floor'}: ${measured.rps.toFixed(2)}, ${measured.p99.toFixed(2)}`;
       })
       .join('; ');
     console.log(

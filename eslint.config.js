@@ -21,20 +21,37 @@ const FLOORS = [
   ['cli'],
 ];
 const ORDER = FLOORS.flat();
-const ROOT_FILES = { context: ['app-context.ts', 'caches.ts'], app: ['app.ts', 'server.ts', 'create-app-context.ts', 'cache-metrics.ts'] };
+const ROOT_FILES = {
+  context: ['app-context.ts', 'caches.ts'],
+  app: ['app.ts', 'server.ts', 'create-app-context.ts', 'cache-metrics.ts'],
+};
 /** Import specifiers that reach a unit from a file one folder below src/ (the root files are reached as ../name.ts). */
-const reach = (unit) => (unit in ROOT_FILES ? ROOT_FILES[unit].map((f) => `../${f}`) : [`../${unit}/*`, `../../${unit}/*`]);
+const reach = (unit) =>
+  unit in ROOT_FILES ? ROOT_FILES[unit].map((f) => `../${f}`) : [`../${unit}/*`, `../../${unit}/*`];
 const floorRules = ORDER.map((unit, i) => {
   const above = ORDER.slice(i + 1);
   const files = unit in ROOT_FILES ? ROOT_FILES[unit].map((f) => `src/${f}`) : [`src/${unit}/**/*.ts`];
   // Root files import folders as ./name/...: the same list, one level up.
-  const group = unit in ROOT_FILES ? above.flatMap((u) => (u in ROOT_FILES ? ROOT_FILES[u].map((f) => `./${f}`) : [`./${u}/*`])) : above.flatMap(reach);
+  const group =
+    unit in ROOT_FILES
+      ? above.flatMap((u) => (u in ROOT_FILES ? ROOT_FILES[u].map((f) => `./${f}`) : [`./${u}/*`]))
+      : above.flatMap(reach);
   return group.length === 0
     ? null
     : {
         files,
         rules: {
-          'no-restricted-imports': ['error', { patterns: [{ group, message: `src/${unit} sits below these folders (ARCHITECTURE.md, Layers): imports point down only.` }] }],
+          'no-restricted-imports': [
+            'error',
+            {
+              patterns: [
+                {
+                  group,
+                  message: `src/${unit} sits below these folders (ARCHITECTURE.md, Layers): imports point down only.`,
+                },
+              ],
+            },
+          ],
         },
       };
 }).filter((c) => c !== null);
@@ -59,7 +76,18 @@ export default tseslint.config(
       '@typescript-eslint/require-await': 'off',
       '@typescript-eslint/no-unnecessary-condition': 'off',
       '@typescript-eslint/no-extraneous-class': 'off',
-      'no-restricted-exports': ['error', { restrictDefaultExports: { direct: true, named: true, defaultFrom: true, namedFrom: true, namespaceFrom: true } }],
+      'no-restricted-exports': [
+        'error',
+        {
+          restrictDefaultExports: {
+            direct: true,
+            named: true,
+            defaultFrom: true,
+            namedFrom: true,
+            namespaceFrom: true,
+          },
+        },
+      ],
     },
   },
   {
@@ -73,19 +101,42 @@ export default tseslint.config(
     files: ['src/**/*.ts'],
     ignores: ['src/http/errors.ts'],
     rules: {
-      'no-restricted-syntax': ['error', { selector: "NewExpression[callee.name='AppError']", message: 'Use a factory of src/http/errors.ts (badRequest, notFound, ...): it takes a reason from the closed table.' }],
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "NewExpression[callee.name='AppError']",
+          message:
+            'Use a factory of src/http/errors.ts (badRequest, notFound, ...): it takes a reason from the closed table.',
+        },
+      ],
     },
   },
   {
     // A shipped migration is self-contained: it imports nothing of the app (column-types.ts is part of the migrations).
     files: ['src/db/migrations/*.ts'],
-    rules: { 'no-restricted-imports': ['error', { patterns: [{ group: ['../*', '../../*'], message: 'A migration must not import app code: inline what it needs.' }] }] },
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['../*', '../../*'], message: 'A migration must not import app code: inline what it needs.' },
+          ],
+        },
+      ],
+    },
   },
   {
     files: ['test/**/*.ts', 'bench/**/*.ts'],
     rules: {
       '@typescript-eslint/no-non-null-assertion': 'off',
-      '@typescript-eslint/no-floating-promises': ['error', { allowForKnownSafeCalls: [{ from: 'package', name: ['test', 'describe', 'it', 'suite'], package: 'node:test' }] }],
+      '@typescript-eslint/no-floating-promises': [
+        'error',
+        {
+          allowForKnownSafeCalls: [
+            { from: 'package', name: ['test', 'describe', 'it', 'suite'], package: 'node:test' },
+          ],
+        },
+      ],
     },
   },
   {

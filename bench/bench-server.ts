@@ -34,9 +34,13 @@ const ctx = createContext(config);
 await migrateToLatest(ctx.db);
 await sql`create table if not exists bench_floor (id integer primary key, label text not null)`.execute(ctx.db);
 if (ctx.store.kind === 'postgres') {
-  await sql`create table if not exists bench_insert (id serial primary key, label text not null, created_at text not null)`.execute(ctx.db);
+  await sql`create table if not exists bench_insert (id serial primary key, label text not null, created_at text not null)`.execute(
+    ctx.db,
+  );
 } else {
-  await sql`create table if not exists bench_insert (id integer primary key autoincrement, label text not null, created_at text not null)`.execute(ctx.db);
+  await sql`create table if not exists bench_insert (id integer primary key autoincrement, label text not null, created_at text not null)`.execute(
+    ctx.db,
+  );
 }
 await sql`insert into bench_floor (id, label) values (1, 'one') on conflict do nothing`.execute(ctx.db);
 
@@ -44,34 +48,55 @@ const app = await buildApp(ctx, { logger: false });
 // The least the framework can do: no store, no authentication, no body.
 app.get('/bench/hello', async () => ({ hello: 'world' }));
 app.get('/bench/floor/select', async () => {
-  const row = await sql<{ id: number; label: string }>`select id, label from bench_floor where id = ${1}`.execute(ctx.db);
+  const row = await sql<{ id: number; label: string }>`select id, label from bench_floor where id = ${1}`.execute(
+    ctx.db,
+  );
   return { success: true, data: row.rows[0] };
 });
 app.post('/bench/floor/insert', async () => {
   const row = await ctx.db.transaction().execute((trx) =>
-    sql<{ id: number }>`insert into bench_insert (label, created_at) values (${'x'}, ${new Date().toISOString()}) returning id`.execute(trx),
+    sql<{
+      id: number;
+    }>`insert into bench_insert (label, created_at) values (${'x'}, ${new Date().toISOString()}) returning id`.execute(
+      trx,
+    ),
   );
   return { success: true, data: row.rows[0] };
 });
 
 const accommodation = await createDemoAccommodation(ctx.db);
-await ctx.db.updateTable('accommodations').set({ max_stay: 365, min_stay: 1 }).where('id', '=', accommodation.id).execute();
+await ctx.db
+  .updateTable('accommodations')
+  .set({ max_stay: 365, min_stay: 1 })
+  .where('id', '=', accommodation.id)
+  .execute();
 const { key } = await createApiKey(ctx.db, { name: 'bench', scope: 'api' });
 // A week a month out with an extra: free (bookings start a year out), priced, restricted.
 const checkin = addDays(todayIn('UTC'), 30);
-const availabilityBody = { accommodation_id: accommodation.id, checkin, checkout: addDays(checkin, 7), guest_count: 2, extras: { breakfast: true } };
+const availabilityBody = {
+  accommodation_id: accommodation.id,
+  checkin,
+  checkout: addDays(checkin, 7),
+  guest_count: 2,
+  extras: { breakfast: true },
+};
 const realAnswer = await app.inject({
   method: 'POST',
   url: `/api/v1/${config.slug}/availability`,
   headers: { authorization: `Bearer ${key}` },
   payload: availabilityBody,
 });
-if (realAnswer.statusCode !== 200) throw new Error(`availability answered ${String(realAnswer.statusCode)}: ${realAnswer.body}`);
+if (realAnswer.statusCode !== 200)
+  throw new Error(`availability answered ${String(realAnswer.statusCode)}: ${realAnswer.body}`);
 const fixedAnswer: unknown = realAnswer.json();
 
 const bare = Fastify({ logger: false });
 bare.get('/bench/hello', async () => ({ hello: 'world' }));
-bare.post('/bench/fixed-availability', { schema: { body: AvailabilityBody, response: { 200: AvailabilityResponse } } }, async () => fixedAnswer);
+bare.post(
+  '/bench/fixed-availability',
+  { schema: { body: AvailabilityBody, response: { 200: AvailabilityResponse } } },
+  async () => fixedAnswer,
+);
 
 await app.listen({ host: '127.0.0.1', port: 0 });
 await bare.listen({ host: '127.0.0.1', port: 0 });

@@ -24,14 +24,27 @@ async function measure(label: string): Promise<void> {
     const first = `${next}-01`;
     const perAccommodation = BOOKINGS / ACCOMMODATIONS;
     for (let a = 0; a < ACCOMMODATIONS; a += 1) {
-      const accommodation = await makeAccommodation(t.ctx.db, { name: `Bench house ${String(a + 1).padStart(2, '0')}` });
+      const accommodation = await makeAccommodation(t.ctx.db, {
+        name: `Bench house ${String(a + 1).padStart(2, '0')}`,
+      });
       await t.ctx.db
         .insertInto('nightly_prices')
-        .values(Array.from({ length: 28 }, (_, i) => ({ accommodation_id: accommodation.id, night: addDays(first, i), price: 12000 + i * 100 })))
+        .values(
+          Array.from({ length: 28 }, (_, i) => ({
+            accommodation_id: accommodation.id,
+            night: addDays(first, i),
+            price: 12000 + i * 100,
+          })),
+        )
         .execute();
       for (let b = 0; b < perAccommodation; b += 1) {
         const checkin = addDays(first, b);
-        await insertBooking(t.ctx.db, accommodation, { checkin, checkout: addDays(checkin, 1), firstName: `Guest${b}`, ...(b % 7 === 0 ? { status: 'draft' as const } : {}) });
+        await insertBooking(t.ctx.db, accommodation, {
+          checkin,
+          checkout: addDays(checkin, 1),
+          firstName: `Guest${b}`,
+          ...(b % 7 === 0 ? { status: 'draft' as const } : {}),
+        });
       }
     }
     const host = await signIn(t, `bench-${label.replace(/\W/g, '').toLowerCase()}`);
@@ -42,13 +55,16 @@ async function measure(label: string): Promise<void> {
       const res = await host.get(url);
       const elapsed = performance.now() - started;
       if (res.statusCode !== 200) throw new Error(`calendar answered ${res.statusCode}`);
-      if (i === 0 && (res.body.match(/class="bar /g) ?? []).length < BOOKINGS) throw new Error('the calendar does not show every booking');
+      if (i === 0 && (res.body.match(/class="bar /g) ?? []).length < BOOKINGS)
+        throw new Error('the calendar does not show every booking');
       if (i >= 3) times.push(elapsed);
     }
     times.sort((x, y) => x - y);
     const median = times[Math.floor(times.length / 2)] ?? 0;
     const p95 = times[Math.floor(times.length * 0.95)] ?? 0;
-    console.log(`console calendar, ${ACCOMMODATIONS} accommodations × ${BOOKINGS} bookings in the month (${label}): median ${median.toFixed(1)} ms, p95 ${p95.toFixed(1)} ms over ${RENDERS} renders (target: median < 500 ms)`);
+    console.log(
+      `console calendar, ${ACCOMMODATIONS} accommodations × ${BOOKINGS} bookings in the month (${label}): median ${median.toFixed(1)} ms, p95 ${p95.toFixed(1)} ms over ${RENDERS} renders (target: median < 500 ms)`,
+    );
   } finally {
     await t.close();
   }

@@ -25,7 +25,16 @@ async function startServe(dataDir: string): Promise<Started> {
   const began = performance.now();
   // Run as `npx staydesk serve` runs it: the bin through its shebang (and the V8 flags there).
   const child = spawn('bin/staydesk.js', ['serve'], {
-    env: { ...process.env, PATH: `${path.dirname(process.execPath)}${path.delimiter}${process.env.PATH ?? ''}`, STAYDESK_DATA_DIR: dataDir, DATABASE_URL: '', PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info', PUBLIC_BASE_URL: '' },
+    env: {
+      ...process.env,
+      PATH: `${path.dirname(process.execPath)}${path.delimiter}${process.env.PATH ?? ''}`,
+      STAYDESK_DATA_DIR: dataDir,
+      DATABASE_URL: '',
+      PORT: '0',
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'info',
+      PUBLIC_BASE_URL: '',
+    },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   let key: string | null = null;
@@ -44,7 +53,10 @@ async function startServe(dataDir: string): Promise<Started> {
     });
   });
   for (;;) {
-    const ok = await fetch(`${base}/readyz`).then((r) => r.ok, () => false);
+    const ok = await fetch(`${base}/readyz`).then(
+      (r) => r.ok,
+      () => false,
+    );
     if (ok) break;
     await new Promise((r) => setTimeout(r, 5));
   }
@@ -88,7 +100,9 @@ export async function benchFootprint(seconds: number): Promise<void> {
     await stop(second.child);
     console.log(`\nEmbedded store footprint (staydesk serve, fresh data directory)`);
     console.log(`start to /readyz: first start ${first.ms.toFixed(0)} ms, second start ${second.ms.toFixed(0)} ms`);
-    console.log(`RSS: idle ${idle.now.toFixed(0)} MB; after ${seconds}s of availability load ${loaded.now.toFixed(0)} MB (peak ${loaded.peak.toFixed(0)} MB)`);
+    console.log(
+      `RSS: idle ${idle.now.toFixed(0)} MB; after ${seconds}s of availability load ${loaded.now.toFixed(0)} MB (peak ${loaded.peak.toFixed(0)} MB)`,
+    );
     if (key === null) console.log('(no seeded key was printed, so the load part was skipped)');
   } finally {
     rmSync(dir, { recursive: true, force: true });

@@ -18,7 +18,18 @@ const created = new Date().toISOString();
 for (let i = 0; i < accommodations; i += 1) {
   const a = await makeAccommodation(ctx.db, { name: `Bench ${i}` });
   for (const side of ['a', 'b']) {
-    await ctx.db.insertInto('external_feeds').values({ accommodation_id: a.id, name: `feed-${side}`, url: `${feedBase}/${side}.ics`, created_at: created, last_synced_at: null, last_status: null, last_error: null }).execute();
+    await ctx.db
+      .insertInto('external_feeds')
+      .values({
+        accommodation_id: a.id,
+        name: `feed-${side}`,
+        url: `${feedBase}/${side}.ics`,
+        created_at: created,
+        last_synced_at: null,
+        last_status: null,
+        last_error: null,
+      })
+      .execute();
   }
 }
 
@@ -31,7 +42,10 @@ const full = await timed(() => syncCalendars(ctx));
 const fullRssMb = process.resourceUsage().maxRSS / 1024;
 const unchanged = await timed(() => syncCalendars(ctx));
 const pulls = (r: typeof full.value) => r.accommodations.flatMap((a) => a.feeds);
-const claims = await ctx.db.selectFrom('night_claims').select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow();
+const claims = await ctx.db
+  .selectFrom('night_claims')
+  .select((eb) => eb.fn.countAll<string>().as('n'))
+  .executeTakeFirstOrThrow();
 console.log(
   JSON.stringify({
     store: ctx.store.kind,

@@ -16,7 +16,10 @@ const EVENTS = Number(process.env.BENCH_ICAL_EVENTS ?? 200);
 
 function runWorker(env: Record<string, string>): Promise<string> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['bench/ical-sync-worker.ts'], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
+    const child = spawn(process.execPath, ['bench/ical-sync-worker.ts'], {
+      env: { ...process.env, ...env },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
     let out = '';
     child.stdout.on('data', (chunk: Buffer) => {
       out += chunk.toString();
@@ -32,15 +35,26 @@ export async function runIcalSyncBench(pgServer: string): Promise<void> {
   const server = await startFeedServer();
   const today = todayIn('UTC');
   // Two feeds per accommodation on alternate nights: every event claims a night, none conflict.
-  for (const [side, first] of [['a', 1], ['b', 2]] as const) {
+  for (const [side, first] of [
+    ['a', 1],
+    ['b', 2],
+  ] as const) {
     server.set(
       `/${side}.ics`,
-      calendarOf(Array.from({ length: EVENTS }, (_, i) => ({ uid: `${side}-${i}@bench`, start: addDays(today, first + 2 * i), end: addDays(today, first + 2 * i + 1) }))),
+      calendarOf(
+        Array.from({ length: EVENTS }, (_, i) => ({
+          uid: `${side}-${i}@bench`,
+          start: addDays(today, first + 2 * i),
+          end: addDays(today, first + 2 * i + 1),
+        })),
+      ),
     );
   }
   const base = server.url('');
   try {
-    console.log(`\niCal sync — ${process.env.BENCH_ICAL_ACCOMMODATIONS ?? 100} accommodations × 2 feeds × ${EVENTS} events (loopback feed server)`);
+    console.log(
+      `\niCal sync — ${process.env.BENCH_ICAL_ACCOMMODATIONS ?? 100} accommodations × 2 feeds × ${EVENTS} events (loopback feed server)`,
+    );
     const db = await createPgDatabase(pgServer);
     try {
       console.log(await runWorker({ DATABASE_URL: db.url, BENCH_ICAL_FEED_BASE: base }));

@@ -17,7 +17,12 @@ interface Figures {
 /** Bookings made so far per process, so no run books a night an earlier run took. */
 const booked = new Map<BenchServer, number>();
 
-async function together(servers: BenchServer[], route: 'availability' | 'bookings', seconds: number, connections: number): Promise<Figures> {
+async function together(
+  servers: BenchServer[],
+  route: 'availability' | 'bookings',
+  seconds: number,
+  connections: number,
+): Promise<Figures> {
   const checkin = addDays(todayIn('UTC'), 30);
   const results = await Promise.all(
     servers.map((server, i) => {
@@ -28,7 +33,17 @@ async function together(servers: BenchServer[], route: 'availability' | 'booking
       const first = addDays(todayIn('UTC'), 400 + i * 20_000);
       const options: autocannon.Options =
         route === 'availability'
-          ? { url, method: 'POST', headers, body: JSON.stringify({ accommodation_id: accommodationId, checkin, checkout: addDays(checkin, 7), guest_count: 2 }) }
+          ? {
+              url,
+              method: 'POST',
+              headers,
+              body: JSON.stringify({
+                accommodation_id: accommodationId,
+                checkin,
+                checkout: addDays(checkin, 7),
+                guest_count: 2,
+              }),
+            }
           : {
               url,
               method: 'POST',
@@ -43,15 +58,31 @@ async function together(servers: BenchServer[], route: 'availability' | 'booking
                       ...request,
                       body: JSON.stringify({
                         accommodation_id: accommodationId,
-                        partner_data: { first_name: 'Bench', last_name: `Guest ${n}`, email: `guest${n % 500}@bench.test` },
-                        booking_data: { checkin_date: start, checkout_date: addDays(start, 2), adults_count: 2, children_count: 0, babies_count: 0, payment_method: 'bank_transfer', expected_amount: 275 },
+                        partner_data: {
+                          first_name: 'Bench',
+                          last_name: `Guest ${n}`,
+                          email: `guest${n % 500}@bench.test`,
+                        },
+                        booking_data: {
+                          checkin_date: start,
+                          checkout_date: addDays(start, 2),
+                          adults_count: 2,
+                          children_count: 0,
+                          babies_count: 0,
+                          payment_method: 'bank_transfer',
+                          expected_amount: 275,
+                        },
                       }),
                     };
                   },
                 },
               ],
             };
-      return autocannon({ ...options, duration: seconds, connections: Math.max(1, Math.round(connections / servers.length)) });
+      return autocannon({
+        ...options,
+        duration: seconds,
+        connections: Math.max(1, Math.round(connections / servers.length)),
+      });
     }),
   );
   return {
@@ -61,9 +92,18 @@ async function together(servers: BenchServer[], route: 'availability' | 'booking
   };
 }
 
-export async function benchProcesses(databaseUrl: string, seconds: number, rounds: number, connections: number): Promise<void> {
-  console.log(`\nPostgreSQL, 1 and 3 processes on one database — ${seconds}s per route, ${connections} connections in all, median of ${rounds} rounds`);
-  console.log(`${'processes'.padEnd(10)} ${'route'.padEnd(14)} ${'req/s'.padStart(9)} ${'p99 ms'.padStart(8)} ${'failed'.padStart(7)}`);
+export async function benchProcesses(
+  databaseUrl: string,
+  seconds: number,
+  rounds: number,
+  connections: number,
+): Promise<void> {
+  console.log(
+    `\nPostgreSQL, 1 and 3 processes on one database — ${seconds}s per route, ${connections} connections in all, median of ${rounds} rounds`,
+  );
+  console.log(
+    `${'processes'.padEnd(10)} ${'route'.padEnd(14)} ${'req/s'.padStart(9)} ${'p99 ms'.padStart(8)} ${'failed'.padStart(7)}`,
+  );
   for (const count of [1, 3]) {
     const servers: BenchServer[] = [];
     try {
@@ -77,7 +117,13 @@ export async function benchProcesses(databaseUrl: string, seconds: number, round
           const sorted = measured.map(pick).sort((a, b) => a - b);
           return sorted[Math.floor(sorted.length / 2)] ?? 0;
         };
-        console.log(`${String(count).padEnd(10)} ${route.padEnd(14)} ${mid((f) => f.rps).toFixed(0).padStart(9)} ${String(mid((f) => f.p99)).padStart(8)} ${String(measured.reduce((s, f) => s + f.failed, 0)).padStart(7)}`);
+        console.log(
+          `${String(count).padEnd(10)} ${route.padEnd(14)} ${mid((f) => f.rps)
+            .toFixed(0)
+            .padStart(
+              9,
+            )} ${String(mid((f) => f.p99)).padStart(8)} ${String(measured.reduce((s, f) => s + f.failed, 0)).padStart(7)}`,
+        );
       }
     } finally {
       await Promise.all(servers.map((s) => s.stop()));

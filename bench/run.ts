@@ -46,7 +46,10 @@ interface Result {
 /** User + system CPU seconds a process has used so far (Linux /proc; 0 elsewhere). */
 function cpuSeconds(pid: number | undefined): number {
   try {
-    const fields = readFileSync(`/proc/${String(pid)}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+    const fields =
+      readFileSync(`/proc/${String(pid)}/stat`, 'utf8')
+        .split(') ')[1]
+        ?.split(' ') ?? [];
     return (Number(fields[11]) + Number(fields[12])) / 100;
   } catch {
     return 0;
@@ -59,7 +62,8 @@ function postgresCpuSeconds(): number {
   for (const entry of readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
     try {
-      if (statSync(`/proc/${entry}`).uid === 0 || !readFileSync(`/proc/${entry}/comm`, 'utf8').startsWith('postgres')) continue;
+      if (statSync(`/proc/${entry}`).uid === 0 || !readFileSync(`/proc/${entry}/comm`, 'utf8').startsWith('postgres'))
+        continue;
       total += cpuSeconds(Number(entry));
     } catch {
       // The process ended meanwhile.
@@ -102,13 +106,29 @@ async function benchStore(label: string, env: Record<string, string>): Promise<v
     // routes and the SELECT floor, the calendar after that floor, bookings after the INSERT floor),
     // so the machine's drift from one route to the next weighs as little as it can on a ratio.
     { name: BARE_HELLO, options: { url: `http://127.0.0.1:${barePort}/bench/hello` } },
-    { name: BARE_FIXED, options: { url: `http://127.0.0.1:${barePort}/bench/fixed-availability`, method: 'POST', headers, body: availability } },
+    {
+      name: BARE_FIXED,
+      options: {
+        url: `http://127.0.0.1:${barePort}/bench/fixed-availability`,
+        method: 'POST',
+        headers,
+        body: availability,
+      },
+    },
     { name: HELLO, options: { url: `${base}/bench/hello` } },
-    { name: 'POST availability', options: { url: `${base}/api/v1/staydesk/availability`, method: 'POST', headers, body: availability } },
+    {
+      name: 'POST availability',
+      options: { url: `${base}/api/v1/staydesk/availability`, method: 'POST', headers, body: availability },
+    },
     { name: 'floor: one indexed SELECT', options: { url: `${base}/bench/floor/select` } },
     {
       name: 'POST calendar',
-      options: { url: `${base}/api/v1/staydesk/calendar`, method: 'POST', headers, body: JSON.stringify({ accommodation_id: accommodationId }) },
+      options: {
+        url: `${base}/api/v1/staydesk/calendar`,
+        method: 'POST',
+        headers,
+        body: JSON.stringify({ accommodation_id: accommodationId }),
+      },
     },
     { name: 'floor: one INSERT transaction', options: { url: `${base}/bench/floor/insert`, method: 'POST' } },
     {
@@ -227,7 +247,12 @@ function report(label: string, results: Result[]): void {
   for (const r of results) {
     const shown = floorsOf(r.name)
       .map((floor) => {
-        const measured = r.ratios?.[floor] ?? ratio(r, results.find((x) => x.name === floor));
+        const measured =
+          r.ratios?.[floor] ??
+          ratio(
+            r,
+            results.find((x) => x.name === floor),
+          );
         return `${SHORT_NAMES[floor] ?? 'floor'}: ${measured.rps.toFixed(2)}, ${measured.p99.toFixed(2)}`;
       })
       .join('; ');

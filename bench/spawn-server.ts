@@ -22,7 +22,10 @@ export interface BenchServer {
 
 /** Starts bench/bench-server.ts in a child process and waits for its address. */
 export async function startServer(env: Record<string, string>): Promise<BenchServer> {
-  const child = spawn(process.execPath, ['bench/bench-server.ts'], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, ['bench/bench-server.ts'], {
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   const lines = createInterface({ input: child.stdout });
   const info = await new Promise<ServerInfo>((resolve, reject) => {
     lines.once('line', (line) => {

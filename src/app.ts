@@ -31,7 +31,6 @@ import { installRateLimits } from './limits/rate-limits.ts';
 import { installDocsPage } from './ops/docs-page.ts';
 import { opsRoutes } from './ops/ops-routes.ts';
 
-
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,64}$/;
 
 export interface BuildOptions {
@@ -51,7 +50,10 @@ function timeouts(seconds: number): { requestTimeout?: number; http?: ServerOpti
   const ms = seconds * 1000;
   return {
     requestTimeout: ms,
-    http: { headersTimeout: Math.min(ms, 60_000), connectionsCheckingInterval: Math.min(Math.max(Math.floor(ms / 4), 250), 30_000) },
+    http: {
+      headersTimeout: Math.min(ms, 60_000),
+      connectionsCheckingInterval: Math.min(Math.max(Math.floor(ms / 4), 250), 30_000),
+    },
   };
 }
 
@@ -113,7 +115,10 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   const app = Fastify({
     logger: options.logger ?? {
       level: ctx.config.logLevel,
-      redact: { paths: ['req.headers.authorization', 'req.headers["x-service-signature"]', 'req.headers["stripe-signature"]'], remove: true },
+      redact: {
+        paths: ['req.headers.authorization', 'req.headers["x-service-signature"]', 'req.headers["stripe-signature"]'],
+        remove: true,
+      },
       // Invoice and calendar tokens in paths, secrets in query strings: src/http/log-redaction.ts.
       serializers: { req: requestSerializer(ctx.config.slug) },
       ...(options.logStream === undefined ? {} : { stream: options.logStream }),
@@ -134,7 +139,13 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
     // Each route's validator and serializer are compiled on its first request (lazy-schemas.ts).
     schemaController: { compilersFactory: lazySchemaCompilers() },
     ajv: {
-      customOptions: { coerceTypes: false, removeAdditional: false, useDefaults: true, allErrors: false, verbose: true },
+      customOptions: {
+        coerceTypes: false,
+        removeAdditional: false,
+        useDefaults: true,
+        allErrors: false,
+        verbose: true,
+      },
     },
   }).withTypeProvider<TypeBoxTypeProvider>();
 
@@ -163,7 +174,12 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
     done(null, payload);
   });
   app.addHook('onResponse', (request, reply, done) => {
-    ctx.metrics.httpDuration.record(request.method, request.routeOptions.url ?? 'unknown', reply.statusCode, reply.elapsedTime / 1000);
+    ctx.metrics.httpDuration.record(
+      request.method,
+      request.routeOptions.url ?? 'unknown',
+      reply.statusCode,
+      reply.elapsedTime / 1000,
+    );
     done();
   });
 

@@ -9,7 +9,12 @@ import type { ChangeFeed } from './db/change-feed.ts';
  * store until the process has subscribed again).
  */
 export function registerCacheMetrics(registry: Registry, caches: Caches, feed: ChangeFeed): void {
-  const named = { api_keys: caches.apiKeys, accommodations: caches.accommodations, nights: caches.nights, calendar_months: caches.months } as const;
+  const named = {
+    api_keys: caches.apiKeys,
+    accommodations: caches.accommodations,
+    nights: caches.nights,
+    calendar_months: caches.months,
+  } as const;
   const counter = (name: string, help: string, field: 'hits' | 'misses' | 'evictions' | 'invalidations') =>
     new Gauge({
       name,
@@ -23,7 +28,11 @@ export function registerCacheMetrics(registry: Registry, caches: Caches, feed: C
   counter('staydesk_cache_hits_total', 'Reads answered from memory, by cache', 'hits');
   counter('staydesk_cache_misses_total', 'Reads that went to the store, by cache', 'misses');
   counter('staydesk_cache_evictions_total', 'Entries dropped to stay under the ceiling, by cache', 'evictions');
-  counter('staydesk_cache_invalidations_total', 'Entries dropped because their rows changed, by cache', 'invalidations');
+  counter(
+    'staydesk_cache_invalidations_total',
+    'Entries dropped because their rows changed, by cache',
+    'invalidations',
+  );
   new Gauge({
     name: 'staydesk_cache_entries',
     help: 'Entries kept in memory, by cache',

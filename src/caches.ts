@@ -51,7 +51,9 @@ export function createCaches(ttlMs: number, nightMemoryMax = 1000, clock: () => 
     apiKeyTouches: new Map(),
     accommodations: new TtlCache(ttlMs, undefined, clock),
     nights: new TtlCache(nightMemoryMax > 0 ? ttlMs : 0, nightMemoryMax, clock),
-    months: new TtlCache<string, KeptMonth>(ttlMs, CALENDAR_MONTHS_MAX, clock, (month) => (month.nextHoldEnd === null ? Infinity : Date.parse(month.nextHoldEnd))),
+    months: new TtlCache<string, KeptMonth>(ttlMs, CALENDAR_MONTHS_MAX, clock, (month) =>
+      month.nextHoldEnd === null ? Infinity : Date.parse(month.nextHoldEnd),
+    ),
     monthChanges: new Map(),
   };
 }

@@ -77,7 +77,10 @@ export function shutDown(server: RunningServer, signal: NodeJS.Signals): void {
   const limit = server.ctx.config.shutdownTimeoutSeconds;
   server.app.log.info({ signal, timeout_seconds: limit }, 'shutting down');
   setTimeout(() => {
-    server.app.log.warn({ timeout_seconds: limit }, `shutdown did not finish within SHUTDOWN_TIMEOUT_SECONDS (${limit} s): exiting with work still in flight`);
+    server.app.log.warn(
+      { timeout_seconds: limit },
+      `shutdown did not finish within SHUTDOWN_TIMEOUT_SECONDS (${limit} s): exiting with work still in flight`,
+    );
     process.exit(1);
   }, limit * 1000).unref();
   server.stop().then(
@@ -107,7 +110,9 @@ export async function startStoppableServer(config: Config): Promise<RunningServe
     // A start-up that hangs (e.g. waiting on the migration lock) still ends within the limit.
     const limit = config.shutdownTimeoutSeconds;
     startLimit = setTimeout(() => {
-      process.stderr.write(`${signal} during start-up and the server had not started within SHUTDOWN_TIMEOUT_SECONDS (${limit} s): exiting.\n`);
+      process.stderr.write(
+        `${signal} during start-up and the server had not started within SHUTDOWN_TIMEOUT_SECONDS (${limit} s): exiting.\n`,
+      );
       process.exit(1);
     }, limit * 1000).unref();
   };

@@ -25,7 +25,12 @@ export const MAX_KEPT_PRICES = 5000;
  * there is no such accommodation. With `keepPrices` false (nothing is cached) only the
  * accommodation is read, and each stay reads its own prices.
  */
-export async function readCachedAccommodation(db: Db, id: number, now: Date, keepPrices = true): Promise<CachedAccommodation | undefined> {
+export async function readCachedAccommodation(
+  db: Db,
+  id: number,
+  now: Date,
+  keepPrices = true,
+): Promise<CachedAccommodation | undefined> {
   // Stays start today or later in the accommodation's zone, which is never before yesterday in UTC.
   const pricesFrom = addDays(todayIn('UTC', now), -1);
   if (!keepPrices) {

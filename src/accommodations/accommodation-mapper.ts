@@ -1,7 +1,15 @@
 import type { Accommodation } from '../db/schema.ts';
 import { badRequest } from '../http/errors.ts';
 import { canonicalTimeZone } from '../shared/dates.ts';
-import { currencyDecimals, MAX_AMOUNT_MINOR, ppmToRate, rateToPpm, toMajor, toMinor, withinAmountBound } from '../shared/money.ts';
+import {
+  currencyDecimals,
+  MAX_AMOUNT_MINOR,
+  ppmToRate,
+  rateToPpm,
+  toMajor,
+  toMinor,
+  withinAmountBound,
+} from '../shared/money.ts';
 import type { AccommodationCreateInput, AccommodationJson, AccommodationPatchInput } from './accommodation-schemas.ts';
 
 /**
@@ -15,9 +23,17 @@ export type AccommodationFields = Omit<Accommodation, 'id' | 'created_at' | 'upd
 type RateField = 'tax_rate' | 'weekly_discount' | 'monthly_discount';
 type ExtraName = 'breakfast' | 'linen' | 'late_checkin';
 
-const EXTRA_COLUMNS = { breakfast: 'extra_breakfast', linen: 'extra_linen', late_checkin: 'extra_late_checkin' } as const;
+const EXTRA_COLUMNS = {
+  breakfast: 'extra_breakfast',
+  linen: 'extra_linen',
+  late_checkin: 'extra_late_checkin',
+} as const;
 const EXTRA_NAMES = Object.keys(EXTRA_COLUMNS) as ExtraName[];
-const RATE_COLUMNS = { tax_rate: 'tax_rate_ppm', weekly_discount: 'weekly_discount_ppm', monthly_discount: 'monthly_discount_ppm' } as const;
+const RATE_COLUMNS = {
+  tax_rate: 'tax_rate_ppm',
+  weekly_discount: 'weekly_discount_ppm',
+  monthly_discount: 'monthly_discount_ppm',
+} as const;
 const RATE_NAMES = Object.keys(RATE_COLUMNS) as RateField[];
 
 /** decisions.md 1 defaults. Name, base price and max guests are required on create, so their placeholders never survive. */
@@ -96,7 +112,10 @@ export function newAccommodationFields(input: AccommodationCreateInput): Accommo
  * The row after applying an admin's input to `current`. A field left out keeps its value; when
  * the currency changes, amounts left out keep their major value in the new currency.
  */
-export function applyAccommodationInput(current: AccommodationFields, input: AccommodationPatchInput): AccommodationFields {
+export function applyAccommodationInput(
+  current: AccommodationFields,
+  input: AccommodationPatchInput,
+): AccommodationFields {
   const currency = input.currency ?? current.currency;
   const decimals = currencyDecimals(currency);
   if (decimals === null) {
@@ -111,13 +130,18 @@ export function applyAccommodationInput(current: AccommodationFields, input: Acc
   const amount = (parameter: string, sent: number | undefined, stored: number): number => {
     if (sent !== undefined) return toMinorOrFail(parameter, sent, currency, decimals);
     const rescaled = rescaleMinor(stored, currentDecimals, decimals);
-    if (rescaled !== null && !withinAmountBound(rescaled)) throw amountTooLarge(parameter, toMajor(stored, currentDecimals), currency, decimals);
+    if (rescaled !== null && !withinAmountBound(rescaled))
+      throw amountTooLarge(parameter, toMajor(stored, currentDecimals), currency, decimals);
     if (rescaled === null) {
-      throw badRequest('invalid_amount', `${parameter} (${toMajor(stored, currentDecimals)} ${current.currency}) cannot be expressed in ${currency}; send ${parameter} with the new currency.`, {
-        parameter,
-        expected: `amount with at most ${decimals} decimals`,
-        received: toMajor(stored, currentDecimals),
-      });
+      throw badRequest(
+        'invalid_amount',
+        `${parameter} (${toMajor(stored, currentDecimals)} ${current.currency}) cannot be expressed in ${currency}; send ${parameter} with the new currency.`,
+        {
+          parameter,
+          expected: `amount with at most ${decimals} decimals`,
+          received: toMajor(stored, currentDecimals),
+        },
+      );
     }
     return rescaled;
   };
@@ -166,11 +190,15 @@ export function applyAccommodationInput(current: AccommodationFields, input: Acc
 export function toMinorOrFail(parameter: string, value: number, currency: string, decimals: number): number {
   const minor = toMinor(value, decimals);
   if (minor === null) {
-    throw badRequest('invalid_amount', `${parameter} must be an amount with at most ${decimals} decimals in ${currency}.`, {
-      parameter,
-      expected: `amount with at most ${decimals} decimals`,
-      received: value,
-    });
+    throw badRequest(
+      'invalid_amount',
+      `${parameter} must be an amount with at most ${decimals} decimals in ${currency}.`,
+      {
+        parameter,
+        expected: `amount with at most ${decimals} decimals`,
+        received: value,
+      },
+    );
   }
   if (!withinAmountBound(minor)) throw amountTooLarge(parameter, value, currency, decimals);
   return minor;
@@ -201,7 +229,11 @@ function ppmOrFail(parameter: string, value: number): number {
 function nonBlankName(name: string): string {
   const trimmed = name.trim();
   if (trimmed === '') {
-    throw badRequest('blank', 'name must not be blank.', { parameter: 'name', expected: 'non-blank string', received: name });
+    throw badRequest('blank', 'name must not be blank.', {
+      parameter: 'name',
+      expected: 'non-blank string',
+      received: name,
+    });
   }
   return trimmed;
 }
@@ -209,11 +241,15 @@ function nonBlankName(name: string): string {
 function timeZoneOrFail(timezone: string): string {
   const canonical = canonicalTimeZone(timezone);
   if (canonical === null) {
-    throw badRequest('unknown_timezone', `Unknown time zone "${timezone}": expected an IANA name such as Europe/Paris.`, {
-      parameter: 'timezone',
-      expected: 'IANA time zone',
-      received: timezone,
-    });
+    throw badRequest(
+      'unknown_timezone',
+      `Unknown time zone "${timezone}": expected an IANA name such as Europe/Paris.`,
+      {
+        parameter: 'timezone',
+        expected: 'IANA time zone',
+        received: timezone,
+      },
+    );
   }
   return canonical;
 }

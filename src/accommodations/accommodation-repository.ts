@@ -14,7 +14,11 @@ export function listAccommodations(db: Executor): Promise<Accommodation[]> {
   return db.selectFrom('accommodations').selectAll().orderBy('id').execute();
 }
 
-export async function updateAccommodation(db: Executor, id: number, values: AccommodationUpdate): Promise<Accommodation | undefined> {
+export async function updateAccommodation(
+  db: Executor,
+  id: number,
+  values: AccommodationUpdate,
+): Promise<Accommodation | undefined> {
   return db.updateTable('accommodations').set(values).where('id', '=', id).returningAll().executeTakeFirst();
 }
 
@@ -27,7 +31,12 @@ export async function countAccommodations(db: Executor): Promise<number> {
 }
 
 export async function accommodationHasBookings(db: Executor, id: number): Promise<boolean> {
-  const row = await db.selectFrom('bookings').select('id').where('accommodation_id', '=', id).limit(1).executeTakeFirst();
+  const row = await db
+    .selectFrom('bookings')
+    .select('id')
+    .where('accommodation_id', '=', id)
+    .limit(1)
+    .executeTakeFirst();
   return row !== undefined;
 }
 

@@ -15,7 +15,8 @@ const Amount = (description: string) =>
     maximum: MAX_AMOUNT_MINOR,
     description: `${description}, major units of the currency; at most ${MAX_AMOUNT_MINOR} minor units (e.g. 10000000.00 EUR), else 400 amount_too_large`,
   });
-const Rate = (description: string) => Type.Number({ minimum: 0, maximum: 1, description: `${description}, fraction 0..1, at most 6 decimals` });
+const Rate = (description: string) =>
+  Type.Number({ minimum: 0, maximum: 1, description: `${description}, fraction 0..1, at most 6 decimals` });
 const Time = (description: string) => Type.String({ pattern: TIME_PATTERN, description: `${description}, HH:MM` });
 
 const ExtrasInput = Type.Object(
@@ -38,7 +39,9 @@ export const AccommodationCreateSchema = Type.Object(
     weekly_discount: Type.Optional(Rate('from 7 nights, default 0')),
     monthly_discount: Type.Optional(Rate('from 28 nights, default 0')),
     min_stay: Type.Optional(Type.Integer({ minimum: 1, maximum: 3650, description: 'nights, default 1' })),
-    max_stay: Type.Optional(Type.Integer({ minimum: 1, maximum: 3650, description: 'nights, default 365, at least min_stay' })),
+    max_stay: Type.Optional(
+      Type.Integer({ minimum: 1, maximum: 3650, description: 'nights, default 365, at least min_stay' }),
+    ),
     max_guests: Type.Integer({ minimum: 1, maximum: 1000 }),
     checkin_time: Type.Optional(Time('default 15:00')),
     checkout_time: Type.Optional(Time('default 10:00')),

@@ -9,7 +9,11 @@ export interface BlockedNight {
 }
 
 /** Blocked nights, by date; `from` and `to` bound the nights [from, to) when given. */
-export function listBlocks(db: Executor, accommodationId: number, range: { from?: string; to?: string }): Promise<BlockedNight[]> {
+export function listBlocks(
+  db: Executor,
+  accommodationId: number,
+  range: { from?: string; to?: string },
+): Promise<BlockedNight[]> {
   let query = db
     .selectFrom('night_claims')
     .select(['night', 'reason', 'created_at'])

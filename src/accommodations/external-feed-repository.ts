@@ -7,7 +7,10 @@ import type { Selectable } from 'kysely';
 
 export type ExternalFeed = Selectable<ExternalFeedsTable>;
 
-export function insertFeed(db: Executor, values: { accommodation_id: number; name: string; url: string; created_at: string }): Promise<ExternalFeed> {
+export function insertFeed(
+  db: Executor,
+  values: { accommodation_id: number; name: string; url: string; created_at: string },
+): Promise<ExternalFeed> {
   return db
     .insertInto('external_feeds')
     .values({ ...values, last_synced_at: null, last_status: null, last_error: null })
@@ -16,11 +19,21 @@ export function insertFeed(db: Executor, values: { accommodation_id: number; nam
 }
 
 export function listFeeds(db: Executor, accommodationId: number): Promise<ExternalFeed[]> {
-  return db.selectFrom('external_feeds').selectAll().where('accommodation_id', '=', accommodationId).orderBy('id').execute();
+  return db
+    .selectFrom('external_feeds')
+    .selectAll()
+    .where('accommodation_id', '=', accommodationId)
+    .orderBy('id')
+    .execute();
 }
 
 export function findFeedByName(db: Executor, accommodationId: number, name: string): Promise<ExternalFeed | undefined> {
-  return db.selectFrom('external_feeds').selectAll().where('accommodation_id', '=', accommodationId).where('name', '=', name).executeTakeFirst();
+  return db
+    .selectFrom('external_feeds')
+    .selectAll()
+    .where('accommodation_id', '=', accommodationId)
+    .where('name', '=', name)
+    .executeTakeFirst();
 }
 
 /** Deletes a feed with its imported reservations and the nights they held. False when the accommodation has no such feed. */

@@ -18,11 +18,21 @@ function feedUrl(url: string, allowPrivate: boolean): string {
   } catch (error) {
     if (!(error instanceof RefusedUrlError)) throw error;
     const reason = error.reason === 'private_address' ? 'private_address' : 'invalid_url';
-    throw badRequest(reason, error.message, { parameter: 'url', expected: 'public http(s) URL', received: redactUrl(url) });
+    throw badRequest(reason, error.message, {
+      parameter: 'url',
+      expected: 'public http(s) URL',
+      received: redactUrl(url),
+    });
   }
 }
 
-export async function addFeed(db: Db, accommodationId: number, input: { name: string; url: string }, now: Date, options: { allowPrivate: boolean }): Promise<ExternalFeed> {
+export async function addFeed(
+  db: Db,
+  accommodationId: number,
+  input: { name: string; url: string },
+  now: Date,
+  options: { allowPrivate: boolean },
+): Promise<ExternalFeed> {
   const name = input.name.toLowerCase();
   const url = new URL(feedUrl(input.url, options.allowPrivate)).href;
   return db.transaction().execute(async (trx) => {

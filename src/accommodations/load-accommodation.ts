@@ -18,7 +18,10 @@ export async function loadCachedAccommodation(ctx: AccommodationSource, id: numb
   // With caching off, loading every future price for one request would cost more than it saves.
   const entry = await cache.getOrLoad(id, () => readCachedAccommodation(ctx.db, id, ctx.now(), cache.enabled));
   if (entry === undefined) {
-    throw notFound('accommodation_not_found', `Accommodation ${id} not found.`, { parameter: 'accommodation_id', received: id });
+    throw notFound('accommodation_not_found', `Accommodation ${id} not found.`, {
+      parameter: 'accommodation_id',
+      received: id,
+    });
   }
   return entry;
 }
@@ -29,6 +32,11 @@ export async function loadAccommodation(ctx: AccommodationSource, id: number): P
 }
 
 /** Nightly price overrides of [from, to): the kept ones, or read from the store when they are not kept. */
-export async function nightlyOverrides(ctx: { readonly db: Db }, entry: CachedAccommodation, from: string, to: string): Promise<ReadonlyMap<string, number>> {
+export async function nightlyOverrides(
+  ctx: { readonly db: Db },
+  entry: CachedAccommodation,
+  from: string,
+  to: string,
+): Promise<ReadonlyMap<string, number>> {
   return keptOverrides(entry, from, to) ?? (await nightlyPriceMap(ctx.db, entry.accommodation.id, from, to));
 }

@@ -18,13 +18,20 @@ import { rescaleNightlyPrices } from './nightly-price-repository.ts';
 export async function requireAccommodation(db: Executor, id: number): Promise<Accommodation> {
   const accommodation = await findAccommodation(db, id);
   if (accommodation === undefined) {
-    throw notFound('accommodation_not_found', `No accommodation with id ${id}.`, { parameter: 'id', expected: 'id of an existing accommodation', received: id });
+    throw notFound('accommodation_not_found', `No accommodation with id ${id}.`, {
+      parameter: 'id',
+      expected: 'id of an existing accommodation',
+      received: id,
+    });
   }
   return accommodation;
 }
 
 function hasBookingsConflict(id: number, action: string): AppError {
-  return conflict('has_bookings', `Accommodation ${id} has bookings, so it cannot ${action}.`, { parameter: 'id', received: id });
+  return conflict('has_bookings', `Accommodation ${id} has bookings, so it cannot ${action}.`, {
+    parameter: 'id',
+    received: id,
+  });
 }
 
 export async function createAccommodation(db: Db, input: AccommodationCreateInput, now: Date): Promise<Accommodation> {
@@ -38,7 +45,12 @@ export async function createAccommodation(db: Db, input: AccommodationCreateInpu
  * prices in the new currency; it is refused once bookings exist, whose amounts were agreed in
  * the old one.
  */
-export async function editAccommodation(db: Db, id: number, input: AccommodationPatchInput, now: Date): Promise<Accommodation> {
+export async function editAccommodation(
+  db: Db,
+  id: number,
+  input: AccommodationPatchInput,
+  now: Date,
+): Promise<Accommodation> {
   return db.transaction().execute(async (trx) => {
     const current = await requireAccommodation(trx, id);
     const fields = applyAccommodationInput(current, input);
@@ -48,8 +60,14 @@ export async function editAccommodation(db: Db, id: number, input: Accommodation
       const lossy = await rescaleNightlyPrices(trx, id, fromDecimals, storedDecimals(fields.currency));
       if (lossy !== null) {
         throw badRequest(
-          'invalid_amount', `The price set for ${lossy.night} (${toMajor(lossy.price, fromDecimals)} ${current.currency}) cannot be expressed in ${fields.currency}; change or clear it first.`,
-          { parameter: 'currency', expected: `a currency that can hold the nightly prices`, received: fields.currency, night: lossy.night },
+          'invalid_amount',
+          `The price set for ${lossy.night} (${toMajor(lossy.price, fromDecimals)} ${current.currency}) cannot be expressed in ${fields.currency}; change or clear it first.`,
+          {
+            parameter: 'currency',
+            expected: `a currency that can hold the nightly prices`,
+            received: fields.currency,
+            night: lossy.night,
+          },
         );
       }
     }

@@ -38,11 +38,15 @@ export function nightRange(from: string, to: string): NightRange {
     });
   }
   if (nights > MAX_RANGE_NIGHTS) {
-    throw badRequest('range_too_long', `A range may cover at most ${MAX_RANGE_NIGHTS} nights; this one covers ${nights}.`, {
-      parameter: 'to',
-      expected: `at most ${MAX_RANGE_NIGHTS} nights after from`,
-      received: end,
-    });
+    throw badRequest(
+      'range_too_long',
+      `A range may cover at most ${MAX_RANGE_NIGHTS} nights; this one covers ${nights}.`,
+      {
+        parameter: 'to',
+        expected: `at most ${MAX_RANGE_NIGHTS} nights after from`,
+        received: end,
+      },
+    );
   }
   return { from: start, to: end, nights: eachDate(start, end) };
 }

@@ -9,17 +9,29 @@ export interface NightlyPrice {
 }
 
 /** Sets the price of each night, replacing any earlier override. */
-export async function setNightlyPrices(db: Executor, accommodationId: number, nights: readonly string[], price: number): Promise<void> {
+export async function setNightlyPrices(
+  db: Executor,
+  accommodationId: number,
+  nights: readonly string[],
+  price: number,
+): Promise<void> {
   if (nights.length === 0) return;
   await db
     .insertInto('nightly_prices')
     .values(nights.map((night) => ({ accommodation_id: accommodationId, night, price })))
-    .onConflict((oc) => oc.columns(['accommodation_id', 'night']).doUpdateSet((eb) => ({ price: eb.ref('excluded.price') })))
+    .onConflict((oc) =>
+      oc.columns(['accommodation_id', 'night']).doUpdateSet((eb) => ({ price: eb.ref('excluded.price') })),
+    )
     .execute();
 }
 
 /** Removes the overrides of the nights in [from, to); returns how many there were. */
-export async function clearNightlyPrices(db: Executor, accommodationId: number, from: string, to: string): Promise<number> {
+export async function clearNightlyPrices(
+  db: Executor,
+  accommodationId: number,
+  from: string,
+  to: string,
+): Promise<number> {
   const result = await db
     .deleteFrom('nightly_prices')
     .where('accommodation_id', '=', accommodationId)
@@ -30,7 +42,12 @@ export async function clearNightlyPrices(db: Executor, accommodationId: number, 
 }
 
 /** The overrides of the nights in [from, to), by night. */
-export function listNightlyPrices(db: Executor, accommodationId: number, from: string, to: string): Promise<NightlyPrice[]> {
+export function listNightlyPrices(
+  db: Executor,
+  accommodationId: number,
+  from: string,
+  to: string,
+): Promise<NightlyPrice[]> {
   return db
     .selectFrom('nightly_prices')
     .select(['night', 'price'])
@@ -42,7 +59,12 @@ export function listNightlyPrices(db: Executor, accommodationId: number, from: s
 }
 
 /** The overrides of the nights in [from, to) as night → price (minor units). */
-export async function nightlyPriceMap(db: Executor, accommodationId: number, from: string, to: string): Promise<Map<string, number>> {
+export async function nightlyPriceMap(
+  db: Executor,
+  accommodationId: number,
+  from: string,
+  to: string,
+): Promise<Map<string, number>> {
   return new Map((await listNightlyPrices(db, accommodationId, from, to)).map((p) => [p.night, p.price]));
 }
 
@@ -51,7 +73,12 @@ export async function nightlyPriceMap(db: Executor, accommodationId: number, fro
  * Returns the first night whose price the new currency cannot hold, with too many decimals or
  * above MAX_AMOUNT_MINOR (nothing is changed then).
  */
-export async function rescaleNightlyPrices(db: Executor, accommodationId: number, fromDecimals: number, toDecimals: number): Promise<NightlyPrice | null> {
+export async function rescaleNightlyPrices(
+  db: Executor,
+  accommodationId: number,
+  fromDecimals: number,
+  toDecimals: number,
+): Promise<NightlyPrice | null> {
   if (toDecimals > fromDecimals) {
     const factor = 10 ** (toDecimals - fromDecimals);
     const tooLarge = await db

@@ -2,7 +2,11 @@ import { Type } from 'typebox';
 import type { Accommodation } from '../db/schema.ts';
 import { accommodationToJson } from '../accommodations/accommodation-mapper.ts';
 import { listAccommodations } from '../accommodations/accommodation-repository.ts';
-import { AccommodationCreateSchema, AccommodationPatchSchema, AccommodationSchema } from '../accommodations/accommodation-schemas.ts';
+import {
+  AccommodationCreateSchema,
+  AccommodationPatchSchema,
+  AccommodationSchema,
+} from '../accommodations/accommodation-schemas.ts';
 import {
   createAccommodation,
   editAccommodation,
@@ -15,10 +19,12 @@ import { accommodationExportToken, exportUrl } from '../ical/export-tokens.ts';
 import { adminRoute, DeletedSchema, IdParams, toId } from './admin-params.ts';
 import { applyChange } from '../caches.ts';
 
-
 const AccommodationDetailSchema = Type.Object({
   ...AccommodationSchema.properties,
-  ical_export_url: Type.String({ description: 'absolute secret URL of every taken night, with no guest data, for other channels to import; rotatable' }),
+  ical_export_url: Type.String({
+    description:
+      'absolute secret URL of every taken night, with no guest data, for other channels to import; rotatable',
+  }),
 });
 
 const One = { 200: Envelope(AccommodationDetailSchema), ...commonErrorResponses };
@@ -52,7 +58,11 @@ export const accommodationRoutes: FeatureRoutes = async (app, { ctx }) => {
     '/accommodations',
     {
       config: { auth: 'admin' },
-      schema: { ...adminRoute, summary: 'List accommodations', response: { 200: Envelope(Type.Array(AccommodationSchema)), ...commonErrorResponses } },
+      schema: {
+        ...adminRoute,
+        summary: 'List accommodations',
+        response: { 200: Envelope(Type.Array(AccommodationSchema)), ...commonErrorResponses },
+      },
     },
     async (request) => ok((await listAccommodations(ctx.db)).map(accommodationToJson), requestMetadata(request.id)),
   );
@@ -61,16 +71,28 @@ export const accommodationRoutes: FeatureRoutes = async (app, { ctx }) => {
     '/accommodations/:id',
     {
       config: { auth: 'admin' },
-      schema: { ...adminRoute, summary: 'Read an accommodation, with the secret URL of its calendar for other channels', params: IdParams, response: One },
+      schema: {
+        ...adminRoute,
+        summary: 'Read an accommodation, with the secret URL of its calendar for other channels',
+        params: IdParams,
+        response: One,
+      },
     },
-    async (request) => ok(await detail(await requireAccommodation(ctx.db, toId(request.params.id))), requestMetadata(request.id)),
+    async (request) =>
+      ok(await detail(await requireAccommodation(ctx.db, toId(request.params.id))), requestMetadata(request.id)),
   );
 
   app.patch(
     '/accommodations/:id',
     {
       config: { auth: 'admin' },
-      schema: { ...adminRoute, summary: 'Change an accommodation (any subset of the create fields)', params: IdParams, body: AccommodationPatchSchema, response: One },
+      schema: {
+        ...adminRoute,
+        summary: 'Change an accommodation (any subset of the create fields)',
+        params: IdParams,
+        body: AccommodationPatchSchema,
+        response: One,
+      },
     },
     async (request) => {
       const updated = await editAccommodation(ctx.db, toId(request.params.id), request.body, ctx.now());

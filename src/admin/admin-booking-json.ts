@@ -8,7 +8,9 @@ import type { BookingRow } from './booking-queries.ts';
 export function bookingToJson(row: BookingRow) {
   const decimals = storedDecimals(row.currency);
   const major = (minor: number) => toMajor(minor, decimals);
-  const extras = Object.fromEntries(Object.entries(parseExtras(row.extras)).map(([name, minor]) => [name, major(minor)]));
+  const extras = Object.fromEntries(
+    Object.entries(parseExtras(row.extras)).map(([name, minor]) => [name, major(minor)]),
+  );
   return {
     id: row.id,
     confirmation_code: row.confirmation_code,

@@ -30,7 +30,10 @@ const MAX_LIMIT = 200;
 
 export { toId } from '../http/ids.ts';
 
-export function page(query: { limit?: string | undefined; offset?: string | undefined }): { limit: number; offset: number } {
+export function page(query: { limit?: string | undefined; offset?: string | undefined }): {
+  limit: number;
+  offset: number;
+} {
   const limit = query.limit === undefined ? DEFAULT_LIMIT : Number(query.limit);
   if (limit < 1 || limit > MAX_LIMIT) {
     throw badRequest('out_of_range', `Invalid parameter "limit": expected an integer from 1 to ${MAX_LIMIT}.`, {

@@ -25,7 +25,11 @@ const NewApiKeySchema = Type.Object({
 export const CreateBody = Type.Object(
   {
     name: Type.String({ minLength: 1, maxLength: 100 }),
-    scope: Type.Optional(Type.Union([Type.Literal('api'), Type.Literal('admin')], { description: "default 'api'; 'admin' may also call /admin/api" })),
+    scope: Type.Optional(
+      Type.Union([Type.Literal('api'), Type.Literal('admin')], {
+        description: "default 'api'; 'admin' may also call /admin/api",
+      }),
+    ),
   },
   { additionalProperties: false },
 );
@@ -36,7 +40,11 @@ export const apiKeyRoutes: FeatureRoutes = async (app, { ctx }) => {
     '/api-keys',
     {
       config: { auth: 'admin' },
-      schema: { ...adminRoute, summary: 'API keys (never their secrets)', response: { 200: Envelope(Type.Array(ApiKeySummarySchema)), ...commonErrorResponses } },
+      schema: {
+        ...adminRoute,
+        summary: 'API keys (never their secrets)',
+        response: { 200: Envelope(Type.Array(ApiKeySummarySchema)), ...commonErrorResponses },
+      },
     },
     async (request) => ok(await listApiKeys(ctx.db), requestMetadata(request.id)),
   );
@@ -54,7 +62,12 @@ export const apiKeyRoutes: FeatureRoutes = async (app, { ctx }) => {
     },
     async (request, reply) => {
       const name = request.body.name.trim();
-      if (name === '') throw badRequest('blank', 'name must not be blank.', { parameter: 'name', expected: 'non-blank string', received: request.body.name });
+      if (name === '')
+        throw badRequest('blank', 'name must not be blank.', {
+          parameter: 'name',
+          expected: 'non-blank string',
+          received: request.body.name,
+        });
       const { key, record } = await createApiKey(ctx.db, { name, scope: request.body.scope ?? 'api' });
       return reply.code(201).send(ok({ ...record, key }, requestMetadata(request.id)));
     },
@@ -64,12 +77,22 @@ export const apiKeyRoutes: FeatureRoutes = async (app, { ctx }) => {
     '/api-keys/:id',
     {
       config: { auth: 'admin' },
-      schema: { ...adminRoute, summary: 'Revoke an API key', params: IdParams, response: { 200: Envelope(ApiKeySummarySchema), ...commonErrorResponses } },
+      schema: {
+        ...adminRoute,
+        summary: 'Revoke an API key',
+        params: IdParams,
+        response: { 200: Envelope(ApiKeySummarySchema), ...commonErrorResponses },
+      },
     },
     async (request) => {
       const id = toId(request.params.id);
       const revoked = await revokeApiKey(ctx.db, id);
-      if (revoked === undefined) throw notFound('api_key_not_found', `No API key with id ${id}.`, { parameter: 'id', expected: 'id of an existing API key', received: id });
+      if (revoked === undefined)
+        throw notFound('api_key_not_found', `No API key with id ${id}.`, {
+          parameter: 'id',
+          expected: 'id of an existing API key',
+          received: id,
+        });
       // Keys are cached by the hash of their secret, which is not known here: drop them all so
       // the revoked key stops working at once in this process (revoking is rare).
       ctx.caches.apiKeys.clear();

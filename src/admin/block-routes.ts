@@ -8,9 +8,18 @@ import { adminRoute, DateString, IdParams, NullableString, toId } from './admin-
 const Reason = Type.String({ maxLength: 200, description: 'why the nights are blocked (shown to the host)' });
 
 // DELETE takes "the same body" as POST, so it accepts (and ignores) the reason too.
-const BlockBody = Type.Object({ from: DateString, to: DateString, reason: Type.Optional(Type.Union([Reason, Type.Null()])) }, { additionalProperties: false });
+const BlockBody = Type.Object(
+  { from: DateString, to: DateString, reason: Type.Optional(Type.Union([Reason, Type.Null()])) },
+  { additionalProperties: false },
+);
 
-const BlockResult = Type.Object({ accommodation_id: Type.Integer(), from: Type.String(), to: Type.String(), nights: Type.Integer(), reason: NullableString });
+const BlockResult = Type.Object({
+  accommodation_id: Type.Integer(),
+  from: Type.String(),
+  to: Type.String(),
+  nights: Type.Integer(),
+  reason: NullableString,
+});
 
 const BlockedNightSchema = Type.Object({ date: Type.String(), reason: NullableString, created_at: Type.String() });
 
@@ -35,7 +44,12 @@ export const blockRoutes: FeatureRoutes = async (app, { ctx }) => {
       await blockNights(ctx.db, id, range, reason, ctx.now());
       return reply
         .code(201)
-        .send(ok({ accommodation_id: id, from: range.from, to: range.to, nights: range.nights.length, reason }, requestMetadata(request.id)));
+        .send(
+          ok(
+            { accommodation_id: id, from: range.from, to: range.to, nights: range.nights.length, reason },
+            requestMetadata(request.id),
+          ),
+        );
     },
   );
 
@@ -66,13 +80,19 @@ export const blockRoutes: FeatureRoutes = async (app, { ctx }) => {
         ...adminRoute,
         summary: 'Blocked nights, optionally those from `from` up to, not including, `to`',
         params: IdParams,
-        querystring: Type.Object({ from: Type.Optional(DateString), to: Type.Optional(DateString) }, { additionalProperties: false }),
+        querystring: Type.Object(
+          { from: Type.Optional(DateString), to: Type.Optional(DateString) },
+          { additionalProperties: false },
+        ),
         response: { 200: Envelope(Type.Array(BlockedNightSchema)), ...commonErrorResponses },
       },
     },
     async (request) => {
       const { from, to } = request.query;
-      const range = { ...(from === undefined ? {} : { from: realDate(from, 'from') }), ...(to === undefined ? {} : { to: realDate(to, 'to') }) };
+      const range = {
+        ...(from === undefined ? {} : { from: realDate(from, 'from') }),
+        ...(to === undefined ? {} : { to: realDate(to, 'to') }),
+      };
       const nights = await blockedNights(ctx.db, toId(request.params.id), range);
       return ok(
         nights.map((n) => ({ date: n.night, reason: n.reason, created_at: n.created_at })),

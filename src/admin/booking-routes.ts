@@ -5,7 +5,16 @@ import { realDate } from '../accommodations/night-range.ts';
 import { Envelope, commonErrorResponses, ok, requestMetadata } from '../http/envelope.ts';
 import { notFound } from '../http/errors.ts';
 import type { FeatureRoutes } from '../app-context.ts';
-import { adminRoute, DateString, IdParams, IdString, NullableString, page, PageQueryFields, toId } from './admin-params.ts';
+import {
+  adminRoute,
+  DateString,
+  IdParams,
+  IdString,
+  NullableString,
+  page,
+  PageQueryFields,
+  toId,
+} from './admin-params.ts';
 import { findBookingRow, listBookings } from './booking-queries.ts';
 import { bookingToJson } from './admin-booking-json.ts';
 
@@ -50,15 +59,24 @@ export const BookingEventSchema = Type.Object({
   event: Type.Enum(['created', 'confirmed', 'modified', 'cancelled', 'expired'], { description: 'what happened' }),
   status: Status,
   actor: Type.Object({
-    kind: Type.Enum(['api_key', 'webhook', 'payment_event', 'hold_expiry', 'host', 'system'], { description: 'who made the change' }),
-    ref: Type.Union([Type.String(), Type.Null()], { description: 'the API key id, webhook delivery id or payment event id' }),
+    kind: Type.Enum(['api_key', 'webhook', 'payment_event', 'hold_expiry', 'host', 'system'], {
+      description: 'who made the change',
+    }),
+    ref: Type.Union([Type.String(), Type.Null()], {
+      description: 'the API key id, webhook delivery id or payment event id',
+    }),
   }),
-  reason: Type.Union([Type.String(), Type.Null()], { description: 'why: the payment, the cancellation reason, what was modified' }),
+  reason: Type.Union([Type.String(), Type.Null()], {
+    description: 'why: the payment, the cancellation reason, what was modified',
+  }),
   at: Type.String(),
 });
 
 /** One booking with its history, oldest change first. */
-export const AdminBookingDetailSchema = Type.Object({ ...AdminBookingSchema.properties, events: Type.Array(BookingEventSchema) });
+export const AdminBookingDetailSchema = Type.Object({
+  ...AdminBookingSchema.properties,
+  events: Type.Array(BookingEventSchema),
+});
 
 const BookingQuery = Type.Object(
   {
@@ -111,12 +129,23 @@ export const adminBookingRoutes: FeatureRoutes = async (app, { ctx }) => {
     async (request) => {
       const id = toId(request.params.id);
       const row = await findBookingRow(ctx.db, id);
-      if (row === undefined) throw notFound('booking_not_found', `No booking with id ${id}.`, { parameter: 'id', expected: 'id of an existing booking', received: id });
+      if (row === undefined)
+        throw notFound('booking_not_found', `No booking with id ${id}.`, {
+          parameter: 'id',
+          expected: 'id of an existing booking',
+          received: id,
+        });
       const events = await listBookingEvents(ctx.db, id);
       return ok(
         {
           ...bookingToJson(row),
-          events: events.map((e) => ({ event: e.event, status: e.status, actor: { kind: e.actor_kind, ref: e.actor_ref }, reason: e.reason, at: e.created_at })),
+          events: events.map((e) => ({
+            event: e.event,
+            status: e.status,
+            actor: { kind: e.actor_kind, ref: e.actor_ref },
+            reason: e.reason,
+            at: e.created_at,
+          })),
         },
         requestMetadata(request.id),
       );

@@ -12,8 +12,16 @@ import { adminRoute, DeletedSchema, IdParams, IdString, NullableString, toId } f
 
 export const FeedBody = Type.Object(
   {
-    name: Type.String({ pattern: '^[A-Za-z0-9_-]{1,50}$', description: 'channel name reported as the source of imported bookings, e.g. airbnb; stored lower-case' }),
-    url: Type.String({ minLength: 1, maxLength: 2000, description: 'http(s) URL of the iCal feed; loopback, private and link-local addresses are refused unless ICAL_ALLOW_PRIVATE_NETWORKS=true' }),
+    name: Type.String({
+      pattern: '^[A-Za-z0-9_-]{1,50}$',
+      description: 'channel name reported as the source of imported bookings, e.g. airbnb; stored lower-case',
+    }),
+    url: Type.String({
+      minLength: 1,
+      maxLength: 2000,
+      description:
+        'http(s) URL of the iCal feed; loopback, private and link-local addresses are refused unless ICAL_ALLOW_PRIVATE_NETWORKS=true',
+    }),
   },
   { additionalProperties: false },
 );
@@ -41,8 +49,12 @@ export const FeedSchema = Type.Object({
   last_status: Type.Union([Type.String({ description: 'ok, not_modified or failed' }), Type.Null()]),
   last_error: NullableString,
   consecutive_failures: Type.Integer(),
-  next_attempt_at: Type.Union([Type.String(), Type.Null()], { description: 'when the schedule pulls it next (interval, or backoff after failures)' }),
-  export_url: Type.String({ description: 'secret URL of this accommodation’s calendar without this feed’s own imports: give it to this channel' }),
+  next_attempt_at: Type.Union([Type.String(), Type.Null()], {
+    description: 'when the schedule pulls it next (interval, or backoff after failures)',
+  }),
+  export_url: Type.String({
+    description: 'secret URL of this accommodation’s calendar without this feed’s own imports: give it to this channel',
+  }),
   pulls: Type.Array(PullLogSchema, { description: 'the last pulls, newest first' }),
 });
 
@@ -73,7 +85,14 @@ const AlertSchema = Type.Object({
   created_at: Type.String(),
   first_night: Type.String(),
   nights: Type.Integer({ description: 'nights of the imported stay held by the other side' }),
-  imported: Type.Object({ feed_id: Type.Integer(), feed: Type.String(), uid: Type.String(), summary: Type.String(), start_date: Type.String(), end_date: Type.String() }),
+  imported: Type.Object({
+    feed_id: Type.Integer(),
+    feed: Type.String(),
+    uid: Type.String(),
+    summary: Type.String(),
+    start_date: Type.String(),
+    end_date: Type.String(),
+  }),
   other: Side,
 });
 
@@ -85,10 +104,18 @@ export const icalFeedRoutes: FeatureRoutes = async (app, { ctx }) => {
     '/accommodations/:id/ical-feeds',
     {
       config: { auth: 'admin' },
-      schema: { ...adminRoute, summary: 'Add an external calendar to import', params: IdParams, body: FeedBody, response: { 201: Envelope(FeedSchema), ...commonErrorResponses } },
+      schema: {
+        ...adminRoute,
+        summary: 'Add an external calendar to import',
+        params: IdParams,
+        body: FeedBody,
+        response: { 201: Envelope(FeedSchema), ...commonErrorResponses },
+      },
     },
     async (request, reply) => {
-      const feed = await addFeed(ctx.db, toId(request.params.id), request.body, ctx.now(), { allowPrivate: ctx.config.icalAllowPrivateNetworks });
+      const feed = await addFeed(ctx.db, toId(request.params.id), request.body, ctx.now(), {
+        allowPrivate: ctx.config.icalAllowPrivateNetworks,
+      });
       const views = await feedViews(ctx.db, ctx.config, [feed]);
       return reply.code(201).send(ok(views[0] as (typeof views)[number], requestMetadata(request.id)));
     },
@@ -98,25 +125,49 @@ export const icalFeedRoutes: FeatureRoutes = async (app, { ctx }) => {
     '/accommodations/:id/ical-feeds',
     {
       config: { auth: 'admin' },
-      schema: { ...adminRoute, summary: "An accommodation's external calendars with their pull state and log", params: IdParams, response: { 200: Envelope(Type.Array(FeedSchema)), ...commonErrorResponses } },
+      schema: {
+        ...adminRoute,
+        summary: "An accommodation's external calendars with their pull state and log",
+        params: IdParams,
+        response: { 200: Envelope(Type.Array(FeedSchema)), ...commonErrorResponses },
+      },
     },
-    async (request) => ok(await feedViews(ctx.db, ctx.config, await feedsOf(ctx.db, toId(request.params.id))), requestMetadata(request.id)),
+    async (request) =>
+      ok(
+        await feedViews(ctx.db, ctx.config, await feedsOf(ctx.db, toId(request.params.id))),
+        requestMetadata(request.id),
+      ),
   );
 
   app.post(
     '/accommodations/:id/ical-feeds/:feedId/sync',
     {
       config: { auth: 'admin' },
-      schema: { ...adminRoute, summary: 'Pull an external calendar now; answers what changed', params: FeedParams, response: { 200: Envelope(PullResultSchema), ...commonErrorResponses } },
+      schema: {
+        ...adminRoute,
+        summary: 'Pull an external calendar now; answers what changed',
+        params: FeedParams,
+        response: { 200: Envelope(PullResultSchema), ...commonErrorResponses },
+      },
     },
     async (request) => {
       const accommodationId = toId(request.params.id);
       const feedId = toId(request.params.feedId);
       await requireAccommodation(ctx.db, accommodationId);
-      const feed = await ctx.db.selectFrom('external_feeds').selectAll().where('id', '=', feedId).where('accommodation_id', '=', accommodationId).executeTakeFirst();
-      if (feed === undefined) throw notFound('feed_not_found', `Accommodation ${accommodationId} has no feed ${feedId}.`, { parameter: 'feedId', received: feedId });
+      const feed = await ctx.db
+        .selectFrom('external_feeds')
+        .selectAll()
+        .where('id', '=', feedId)
+        .where('accommodation_id', '=', accommodationId)
+        .executeTakeFirst();
+      if (feed === undefined)
+        throw notFound('feed_not_found', `Accommodation ${accommodationId} has no feed ${feedId}.`, {
+          parameter: 'feedId',
+          received: feedId,
+        });
       const pull = await pullFeed({ ctx }, feed);
-      if (pull.outcome === 'failed') request.log.warn({ feed_id: feed.id, feed: feed.name, error: pull.error }, 'external calendar pull failed');
+      if (pull.outcome === 'failed')
+        request.log.warn({ feed_id: feed.id, feed: feed.name, error: pull.error }, 'external calendar pull failed');
       return ok(pull, requestMetadata(request.id));
     },
   );
@@ -125,7 +176,12 @@ export const icalFeedRoutes: FeatureRoutes = async (app, { ctx }) => {
     '/accommodations/:id/overbooking-alerts',
     {
       config: { auth: 'admin' },
-      schema: { ...adminRoute, summary: 'Imported stays over nights a booking, block or another feed already holds, with both sides', params: IdParams, response: { 200: Envelope(Type.Array(AlertSchema)), ...commonErrorResponses } },
+      schema: {
+        ...adminRoute,
+        summary: 'Imported stays over nights a booking, block or another feed already holds, with both sides',
+        params: IdParams,
+        response: { 200: Envelope(Type.Array(AlertSchema)), ...commonErrorResponses },
+      },
     },
     async (request) => {
       const id = toId(request.params.id);
@@ -140,7 +196,8 @@ export const icalFeedRoutes: FeatureRoutes = async (app, { ctx }) => {
       config: { auth: 'admin' },
       schema: {
         ...adminRoute,
-        summary: 'Replace the secret export URLs of an accommodation and of each of its feeds; the old ones stop working',
+        summary:
+          'Replace the secret export URLs of an accommodation and of each of its feeds; the old ones stop working',
         params: IdParams,
         response: { 200: Envelope(Type.Object({ ical_export_url: Type.String() })), ...commonErrorResponses },
       },

@@ -21,7 +21,10 @@ const LIST_COLUMNS = [
 export type OutboxEntry = Pick<OutboxMessage, (typeof LIST_COLUMNS)[number]>;
 
 /** Newest first, without the bodies. */
-export function listOutbox(db: Executor, filter: { status?: OutboxStatus; limit: number; offset: number }): Promise<OutboxEntry[]> {
+export function listOutbox(
+  db: Executor,
+  filter: { status?: OutboxStatus; limit: number; offset: number },
+): Promise<OutboxEntry[]> {
   let query = db.selectFrom('outbox').select(LIST_COLUMNS);
   if (filter.status !== undefined) query = query.where('status', '=', filter.status);
   return query.orderBy('id', 'desc').limit(filter.limit).offset(filter.offset).execute();

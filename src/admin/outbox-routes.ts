@@ -33,7 +33,10 @@ export const outboxRoutes: FeatureRoutes = async (app, { ctx }) => {
       schema: {
         ...adminRoute,
         summary: 'Outbound messages, newest first, without their bodies',
-        querystring: Type.Object({ status: Type.Optional(Status), ...PageQueryFields }, { additionalProperties: false }),
+        querystring: Type.Object(
+          { status: Type.Optional(Status), ...PageQueryFields },
+          { additionalProperties: false },
+        ),
         response: { 200: Envelope(Type.Array(OutboxEntrySchema)), ...commonErrorResponses },
       },
     },
@@ -48,12 +51,22 @@ export const outboxRoutes: FeatureRoutes = async (app, { ctx }) => {
     '/outbox/:id',
     {
       config: { auth: 'admin' },
-      schema: { ...adminRoute, summary: 'One outbound message with its bodies', params: IdParams, response: { 200: Envelope(OutboxMessageSchema), ...commonErrorResponses } },
+      schema: {
+        ...adminRoute,
+        summary: 'One outbound message with its bodies',
+        params: IdParams,
+        response: { 200: Envelope(OutboxMessageSchema), ...commonErrorResponses },
+      },
     },
     async (request) => {
       const id = toId(request.params.id);
       const message = await findOutboxMessage(ctx.db, id);
-      if (message === undefined) throw notFound('message_not_found', `No outbound message with id ${id}.`, { parameter: 'id', expected: 'id of an outbox message', received: id });
+      if (message === undefined)
+        throw notFound('message_not_found', `No outbound message with id ${id}.`, {
+          parameter: 'id',
+          expected: 'id of an outbox message',
+          received: id,
+        });
       return ok(message, requestMetadata(request.id));
     },
   );

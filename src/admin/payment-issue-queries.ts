@@ -9,7 +9,13 @@ export type PaymentIssue = Selectable<PaymentIssuesTable>;
 
 /** Newest first. */
 export function listPaymentIssues(db: Executor, pageOf: { limit: number; offset: number }): Promise<PaymentIssue[]> {
-  return db.selectFrom('payment_issues').selectAll().orderBy('id', 'desc').limit(pageOf.limit).offset(pageOf.offset).execute();
+  return db
+    .selectFrom('payment_issues')
+    .selectAll()
+    .orderBy('id', 'desc')
+    .limit(pageOf.limit)
+    .offset(pageOf.offset)
+    .execute();
 }
 
 export function paymentIssueToJson(issue: PaymentIssue) {

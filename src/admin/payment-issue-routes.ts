@@ -29,6 +29,7 @@ export const paymentIssueRoutes: FeatureRoutes = async (app, { ctx }) => {
         response: { 200: Envelope(Type.Array(PaymentIssueSchema)), ...commonErrorResponses },
       },
     },
-    async (request) => ok((await listPaymentIssues(ctx.db, page(request.query))).map(paymentIssueToJson), requestMetadata(request.id)),
+    async (request) =>
+      ok((await listPaymentIssues(ctx.db, page(request.query))).map(paymentIssueToJson), requestMetadata(request.id)),
   );
 };

@@ -40,7 +40,8 @@ export const priceRoutes: FeatureRoutes = async (app, { ctx }) => {
       config: { auth: 'admin' },
       schema: {
         ...adminRoute,
-        summary: 'Set (or with price null, clear) the nightly price of every night from `from` up to, not including, `to`',
+        summary:
+          'Set (or with price null, clear) the nightly price of every night from `from` up to, not including, `to`',
         params: IdParams,
         body: SetPricesBody,
         response: { 200: Envelope(SetPricesResult), ...commonErrorResponses },
@@ -53,7 +54,13 @@ export const priceRoutes: FeatureRoutes = async (app, { ctx }) => {
       // The hot paths keep future prices with the accommodation: this process sees the change at once.
       applyChange(ctx.caches, { table: 'nightly_prices', id: String(id) });
       return ok(
-        { accommodation_id: id, from: range.from, to: range.to, nights: range.nights.length, price: request.body.price },
+        {
+          accommodation_id: id,
+          from: range.from,
+          to: range.to,
+          nights: range.nights.length,
+          price: request.body.price,
+        },
         requestMetadata(request.id),
       );
     },

@@ -20,7 +20,9 @@ export const SettingsBody = Type.Object(
     webhook_secret: Secret('signing secret of /webhook/update and /webhook/calendar_sync'),
     payment_webhook_secret: Secret("card processor's signing secret (whsec_...)"),
     host_email: Type.Optional(
-      Type.Union([Type.String({ pattern: '^[^@\\s]+@[^@\\s]+\\.[^@\\s]+$', maxLength: 254 }), Type.Null()], { description: 'address that overbooking alerts from imported calendars are mailed to; null clears it' }),
+      Type.Union([Type.String({ pattern: '^[^@\\s]+@[^@\\s]+\\.[^@\\s]+$', maxLength: 254 }), Type.Null()], {
+        description: 'address that overbooking alerts from imported calendars are mailed to; null clears it',
+      }),
     ),
   },
   { additionalProperties: false },
@@ -41,7 +43,14 @@ export const settingsRoutes: FeatureRoutes = async (app, { ctx }) => {
 
   app.get(
     '/settings',
-    { config: { auth: 'admin' }, schema: { ...adminRoute, summary: 'Whether each signing secret is set (never its value), and the host alert address', response: reply200 } },
+    {
+      config: { auth: 'admin' },
+      schema: {
+        ...adminRoute,
+        summary: 'Whether each signing secret is set (never its value), and the host alert address',
+        response: reply200,
+      },
+    },
     async (request) => ok(await secretStatus(ctx.db, ctx.config), requestMetadata(request.id)),
   );
 
@@ -49,13 +58,19 @@ export const settingsRoutes: FeatureRoutes = async (app, { ctx }) => {
     '/settings',
     {
       config: { auth: 'admin' },
-      schema: { ...adminRoute, summary: 'Set or clear signing secrets and the host alert address; a field left out is unchanged', body: SettingsBody, response: reply200 },
+      schema: {
+        ...adminRoute,
+        summary: 'Set or clear signing secrets and the host alert address; a field left out is unchanged',
+        body: SettingsBody,
+        response: reply200,
+      },
     },
     async (request) => {
       const { webhook_secret, payment_webhook_secret, host_email } = request.body;
       const status = await ctx.db.transaction().execute(async (trx) => {
         if (webhook_secret !== undefined) await setSetting(trx, 'webhook_secret', webhook_secret);
-        if (payment_webhook_secret !== undefined) await setSetting(trx, 'payment_webhook_secret', payment_webhook_secret);
+        if (payment_webhook_secret !== undefined)
+          await setSetting(trx, 'payment_webhook_secret', payment_webhook_secret);
         if (host_email !== undefined) await setSetting(trx, 'host_email', host_email);
         return secretStatus(trx, ctx.config);
       });

@@ -7,7 +7,16 @@ export const TECHNICAL_USER_LOGIN = 'staydesk-api';
 
 export type ApiKeySummary = Omit<ApiKey, 'secret_hash'>;
 
-const SUMMARY_COLUMNS = ['id', 'user_id', 'name', 'prefix', 'scope', 'created_at', 'last_used_at', 'revoked_at'] as const;
+const SUMMARY_COLUMNS = [
+  'id',
+  'user_id',
+  'name',
+  'prefix',
+  'scope',
+  'created_at',
+  'last_used_at',
+  'revoked_at',
+] as const;
 
 export async function createApiKey(
   db: Executor,

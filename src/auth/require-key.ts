@@ -27,7 +27,8 @@ declare module 'fastify' {
  * reached without a key (a misconfigured route) answers 401 rather than acting for nobody.
  */
 export function requestKey(request: FastifyRequest): AuthenticatedKey {
-  if (request.apiKey === null) throw unauthorized('missing_api_key', 'Missing API key: send Authorization: Bearer <API_KEY>.');
+  if (request.apiKey === null)
+    throw unauthorized('missing_api_key', 'Missing API key: send Authorization: Bearer <API_KEY>.');
   return request.apiKey;
 }
 
@@ -57,7 +58,12 @@ const TOUCH_INTERVAL_MS = 60_000;
 export function requireKey(ctx: KeyCheckContext, scope: ApiKeyScope): onRequestHookHandler {
   const { db, caches } = ctx;
 
-  function admit(request: FastifyRequest, key: ActiveKey | undefined, hash: string, done: HookHandlerDoneFunction): void {
+  function admit(
+    request: FastifyRequest,
+    key: ActiveKey | undefined,
+    hash: string,
+    done: HookHandlerDoneFunction,
+  ): void {
     if (key === undefined || !sameHash(key.secret_hash, hash)) {
       done(unauthorized('invalid_api_key', 'Invalid or revoked API key.'));
       return;
@@ -98,8 +104,10 @@ export function requireKey(ctx: KeyCheckContext, scope: ApiKeyScope): onRequestH
       return;
     }
     // getOrLoad shares one lookup among concurrent misses, and keeps nothing revoked meanwhile.
-    caches.apiKeys.getOrLoad(hash, () => findActiveKeyByHash(db, hash)).then((key) => {
-      admit(request, key, hash, done);
-    }, done);
+    caches.apiKeys
+      .getOrLoad(hash, () => findActiveKeyByHash(db, hash))
+      .then((key) => {
+        admit(request, key, hash, done);
+      }, done);
   };
 }

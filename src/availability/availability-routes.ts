@@ -33,7 +33,12 @@ export const availabilityRoutes: FeatureRoutes = async (app, { ctx }) => {
       const cached = await loadCachedAccommodation(ctx, body.accommodation_id);
       const accommodation = cached.accommodation;
       const guests = body.guest_count ?? 1;
-      const stay = checkStayOrThrow(accommodation, { checkin: body.checkin, checkout: body.checkout, guests }, AVAILABILITY_FIELD_NAMES, now);
+      const stay = checkStayOrThrow(
+        accommodation,
+        { checkin: body.checkin, checkout: body.checkout, guests },
+        AVAILABILITY_FIELD_NAMES,
+        now,
+      );
       // Taken nights from this process's memory (occupancy/night-memory.ts): no store round trip on a hit.
       const window = await rememberedNightWindow(ctx, accommodation.id, { from: stay.checkin, to: stay.checkout }, now);
       // Price first, so an extra the accommodation does not offer is a 400 even on taken dates.
@@ -41,7 +46,16 @@ export const availabilityRoutes: FeatureRoutes = async (app, { ctx }) => {
       const quote = priceFromOverrides(accommodation, { ...stay, guests, extras: body.extras ?? {} }, prices);
       const taken = window.taken;
       if (taken.length > 0) {
-        return { success: true as const, data: { available: false, nights: 0, pricing: null, restrictions: null, message: conflictMessage(taken, requestViewer(request)) } };
+        return {
+          success: true as const,
+          data: {
+            available: false,
+            nights: 0,
+            pricing: null,
+            restrictions: null,
+            message: conflictMessage(taken, requestViewer(request)),
+          },
+        };
       }
       return {
         success: true as const,

@@ -13,7 +13,13 @@ import { SEES_ALL } from '../http/viewer.ts';
  * Blocks every night of the range or none. The answer names the first night already taken; the
  * unique key on night_claims is what actually refuses a night that a concurrent stay took.
  */
-export async function blockNights(db: Db, accommodationId: number, range: NightRange, reason: string | null, now: Date): Promise<void> {
+export async function blockNights(
+  db: Db,
+  accommodationId: number,
+  range: NightRange,
+  reason: string | null,
+  now: Date,
+): Promise<void> {
   const at = now.toISOString();
   try {
     await db.transaction().execute(async (trx) => {
@@ -39,7 +45,11 @@ export async function unblockNights(db: Db, accommodationId: number, range: Nigh
   });
 }
 
-export async function blockedNights(db: Db, accommodationId: number, range: { from?: string; to?: string }): Promise<BlockedNight[]> {
+export async function blockedNights(
+  db: Db,
+  accommodationId: number,
+  range: { from?: string; to?: string },
+): Promise<BlockedNight[]> {
   await requireAccommodation(db, accommodationId);
   return listBlocks(db, accommodationId, range);
 }

@@ -38,7 +38,14 @@ function actorRef(actor: BookingActor): string | null {
 }
 
 /** The history row of one change: the lifecycle writes it beside the change, never alone. */
-export function bookingEventRow(bookingId: number, event: BookingEventKind, status: BookingStatus, actor: BookingActor, reason: string | null, now: string) {
+export function bookingEventRow(
+  bookingId: number,
+  event: BookingEventKind,
+  status: BookingStatus,
+  actor: BookingActor,
+  reason: string | null,
+  now: string,
+) {
   return {
     booking_id: bookingId,
     event,
@@ -86,12 +93,15 @@ export async function writeTransition(
     .updateTable('bookings')
     .set({ ...transition.set, status: transition.status, updated_at: now })
     .where('id', 'in', bookingIds);
-  if (onlyExpiredDraftsAt !== undefined) update = update.where('status', '=', 'draft').where('hold_expires_at', '<=', onlyExpiredDraftsAt);
+  if (onlyExpiredDraftsAt !== undefined)
+    update = update.where('status', '=', 'draft').where('hold_expires_at', '<=', onlyExpiredDraftsAt);
   const changed = (await update.returning('id').execute()).map((r) => r.id);
   if (changed.length > 0) {
     await db
       .insertInto('booking_events')
-      .values(changed.map((id) => bookingEventRow(id, transition.event, transition.status, actor, transition.reason, now)))
+      .values(
+        changed.map((id) => bookingEventRow(id, transition.event, transition.status, actor, transition.reason, now)),
+      )
       .execute();
   }
   return changed;

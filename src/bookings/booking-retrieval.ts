@@ -31,6 +31,11 @@ export async function findBookingView(db: Executor, id: number, viewer: Viewer):
     status: row.status,
     booking_status: row.status,
     payment_method: row.payment_method,
-    partner: { id: row.partner_id, name: `${row.guest_first_name} ${row.guest_last_name}`, email: row.guest_email, phone: row.guest_phone ?? '' },
+    partner: {
+      id: row.partner_id,
+      name: `${row.guest_first_name} ${row.guest_last_name}`,
+      email: row.guest_email,
+      phone: row.guest_phone ?? '',
+    },
   };
 }

@@ -50,7 +50,10 @@ export const bookingRoutes: FeatureRoutes = async (app, { ctx }) => {
       // Another key's booking answers exactly as a missing id does (docs/decisions.md, Tenant isolation).
       const view = await findBookingView(ctx.db, id, requestViewer(request));
       if (view === undefined) {
-        throw notFound('booking_not_found', `Booking ${request.params.booking_id} not found.`, { parameter: 'booking_id', received: request.params.booking_id });
+        throw notFound('booking_not_found', `Booking ${request.params.booking_id} not found.`, {
+          parameter: 'booking_id',
+          received: request.params.booking_id,
+        });
       }
       return { success: true as const, data: view };
     },

@@ -22,7 +22,11 @@ export const PartnerDataSchema = Type.Object({
   ),
 });
 
-export const PaymentMethodSchema = Type.Union([Type.Literal('card_processor'), Type.Literal('bank_transfer'), Type.Literal('cash')]);
+export const PaymentMethodSchema = Type.Union([
+  Type.Literal('card_processor'),
+  Type.Literal('bank_transfer'),
+  Type.Literal('cash'),
+]);
 
 export const BookingDataSchema = Type.Object({
   checkin_date: DateString,
@@ -80,4 +84,9 @@ export const BookingViewSchema = Type.Object({
 });
 export type BookingView = Static<typeof BookingViewSchema>;
 
-export const BookingIdParams = Type.Object({ booking_id: Type.String({ pattern: '^[0-9]+$', description: 'integer booking id (any number of digits; an unknown one is a 404)' }) });
+export const BookingIdParams = Type.Object({
+  booking_id: Type.String({
+    pattern: '^[0-9]+$',
+    description: 'integer booking id (any number of digits; an unknown one is a 404)',
+  }),
+});

@@ -21,13 +21,23 @@ export async function cancelBooking(
 ): Promise<LifecycleOutcome> {
   const code = booking.confirmation_code;
   if (booking.status === 'cancelled') {
-    return { updated: false, message: `Booking ${code} was already cancelled; nothing changed.`, booking_id: booking.id, new_status: 'cancelled' };
+    return {
+      updated: false,
+      message: `Booking ${code} was already cancelled; nothing changed.`,
+      booking_id: booking.id,
+      new_status: 'cancelled',
+    };
   }
   const keptReason = reason?.trim() ? reason.trim() : null;
   await writeTransition(
     db,
     [booking.id],
-    { event: 'cancelled', status: 'cancelled', set: { cancel_reason: keptReason, cancelled_at: now, hold_expires_at: null, hold_expired_at: null }, reason: keptReason },
+    {
+      event: 'cancelled',
+      status: 'cancelled',
+      set: { cancel_reason: keptReason, cancelled_at: now, hold_expires_at: null, hold_expired_at: null },
+      reason: keptReason,
+    },
     actor,
     now,
   );

@@ -28,7 +28,15 @@ export async function confirmBooking(
   if (booking.status === 'cancelled') {
     await expireHoldsOverlapping(db, booking.accommodation_id, booking.checkin, booking.checkout, now);
     const nights = eachDate(booking.checkin, booking.checkout);
-    if (!(await tryClaimNights(db, { accommodationId: booking.accommodation_id, nights, kind: 'booking', bookingId: booking.id }))) return 'nights_taken';
+    if (
+      !(await tryClaimNights(db, {
+        accommodationId: booking.accommodation_id,
+        nights,
+        kind: 'booking',
+        bookingId: booking.id,
+      }))
+    )
+      return 'nights_taken';
   }
   await writeTransition(
     db,
@@ -36,7 +44,14 @@ export async function confirmBooking(
     {
       event: 'confirmed',
       status: 'confirmed',
-      set: { payment_intent_id: paymentIntentId, confirmed_at: now, hold_expires_at: null, hold_expired_at: null, cancel_reason: null, cancelled_at: null },
+      set: {
+        payment_intent_id: paymentIntentId,
+        confirmed_at: now,
+        hold_expires_at: null,
+        hold_expired_at: null,
+        cancel_reason: null,
+        cancelled_at: null,
+      },
       reason: `payment ${paymentIntentId}`,
     },
     actor,

@@ -28,7 +28,11 @@ import { applyChange } from '../caches.ts';
 /** How often a booking is written when PostgreSQL aborts it for a deadlock. */
 const WRITE_ATTEMPTS = 3;
 
-const BOOKING_FIELDS = { checkin: 'booking_data.checkin_date', checkout: 'booking_data.checkout_date', guests: 'booking_data.adults_count' };
+const BOOKING_FIELDS = {
+  checkin: 'booking_data.checkin_date',
+  checkout: 'booking_data.checkout_date',
+  guests: 'booking_data.adults_count',
+};
 
 /** decisions.md 5: the caller's amount must match the computed total to within half a minor unit. */
 function checkAmount(input: CreateBookingInput, quote: StayQuote, accommodation: Accommodation): void {
@@ -43,11 +47,15 @@ function checkAmount(input: CreateBookingInput, quote: StayQuote, accommodation:
     });
   }
   if (!amountMatches(received, quote.total, decimals)) {
-    throw conflict('price_mismatch', `The amount sent (${received}) does not match the price of the stay (${toMajor(quote.total, decimals)} ${accommodation.currency}).`, {
-      parameter: expected_amount === undefined ? 'booking_data.total_amount' : 'booking_data.expected_amount',
-      expected: toMajor(quote.total, decimals),
-      received,
-    });
+    throw conflict(
+      'price_mismatch',
+      `The amount sent (${received}) does not match the price of the stay (${toMajor(quote.total, decimals)} ${accommodation.currency}).`,
+      {
+        parameter: expected_amount === undefined ? 'booking_data.total_amount' : 'booking_data.expected_amount',
+        expected: toMajor(quote.total, decimals),
+        received,
+      },
+    );
   }
 }
 
@@ -57,7 +65,11 @@ function checkAmount(input: CreateBookingInput, quote: StayQuote, accommodation:
  * mail and the idempotency record are written together or not at all. The nights are not read
  * beforehand: the unique key on night_claims decides whether they are free, and a race for them.
  */
-export async function createBooking(ctx: AppContext, key: { readonly id: number; readonly scope: ApiKeyScope }, input: CreateBookingInput): Promise<BookingCreated> {
+export async function createBooking(
+  ctx: AppContext,
+  key: { readonly id: number; readonly scope: ApiKeyScope },
+  input: CreateBookingInput,
+): Promise<BookingCreated> {
   // The booking remembers the key that made it: that key (and admin keys) read it in full.
   const apiKeyId = key.id;
   const viewer = viewerOfKey(key);
@@ -74,14 +86,20 @@ export async function createBooking(ctx: AppContext, key: { readonly id: number;
   const accommodation = cached.accommodation;
   const b = input.booking_data;
   const guests = b.adults_count + b.children_count;
-  const stay = checkStayOrThrow(accommodation, { checkin: b.checkin_date, checkout: b.checkout_date, guests }, BOOKING_FIELDS, now);
+  const stay = checkStayOrThrow(
+    accommodation,
+    { checkin: b.checkin_date, checkout: b.checkout_date, guests },
+    BOOKING_FIELDS,
+    now,
+  );
   const prices = await nightlyOverrides(ctx, cached, stay.checkin, stay.checkout);
   const quote = priceFromOverrides(accommodation, { ...stay, guests, extras: input.extras ?? {} }, prices);
   checkAmount(input, quote, accommodation);
 
   const status: BookingStatus = b.payment_method === 'card_processor' ? 'draft' : 'confirmed';
   if (status === 'draft') await assertDraftCapacity(ctx, apiKeyId, now);
-  const holdExpiresAt = status === 'draft' ? new Date(now.getTime() + ctx.config.draftHoldSeconds * 1000).toISOString() : null;
+  const holdExpiresAt =
+    status === 'draft' ? new Date(now.getTime() + ctx.config.draftHoldSeconds * 1000).toISOString() : null;
 
   const invoiceToken = newInvoiceToken();
   const confirmationCode = newConfirmationCode();
@@ -188,7 +206,14 @@ export async function createBooking(ctx: AppContext, key: { readonly id: number;
       const ids = await insertBookingRows(trx, rows, nowIso);
       const response = respond(ids.bookingId, ids.partnerId);
       if (idempotencyKey !== undefined) {
-        await recordIdempotent(trx, { apiKeyId, key: idempotencyKey, hash, bookingId: ids.bookingId, response, now: nowIso });
+        await recordIdempotent(trx, {
+          apiKeyId,
+          key: idempotencyKey,
+          hash,
+          bookingId: ids.bookingId,
+          response,
+          now: nowIso,
+        });
       }
       return response;
     });
@@ -209,7 +234,9 @@ export async function createBooking(ctx: AppContext, key: { readonly id: number;
   };
   /** A concurrent repeat of the same idempotency key won the race: answer as it did. */
   const replayAfterRace = async (error: unknown): Promise<BookingCreated | null> =>
-    idempotencyKey !== undefined && (error instanceof NightTakenError || isUniqueViolation(error)) ? replayIdempotent(ctx.db, apiKeyId, idempotencyKey, hash) : null;
+    idempotencyKey !== undefined && (error instanceof NightTakenError || isUniqueViolation(error))
+      ? replayIdempotent(ctx.db, apiKeyId, idempotencyKey, hash)
+      : null;
 
   // The nights are read only when one was refused. If someone holds it, the answer names who.
   // If only card drafts whose hold has run out hold the nights, they are expired first, in their
@@ -226,7 +253,9 @@ export async function createBooking(ctx: AppContext, key: { readonly id: number;
       const window = await loadNightWindow(ctx.db, accommodation.id, { from: stay.checkin, to: stay.checkout }, nowIso);
       if (window.taken.length > 0 || attempt > 1) throw takenConflict(ctx, window.taken, viewer);
       if (window.expiredHoldBookingIds.length > 0) {
-        await ctx.db.transaction().execute((trx) => expireHoldsOverlapping(trx, accommodation.id, stay.checkin, stay.checkout, nowIso));
+        await ctx.db
+          .transaction()
+          .execute((trx) => expireHoldsOverlapping(trx, accommodation.id, stay.checkin, stay.checkout, nowIso));
       }
     }
   }

@@ -22,7 +22,12 @@ export async function expireHolds(db: Executor, ids: readonly number[], now: str
   const expiredIds = await writeTransition(
     db,
     ids,
-    { event: 'expired', status: 'cancelled', set: { cancel_reason: PAYMENT_TIMEOUT, cancelled_at: now, hold_expired_at: now }, reason: 'card payment hold expired' },
+    {
+      event: 'expired',
+      status: 'cancelled',
+      set: { cancel_reason: PAYMENT_TIMEOUT, cancelled_at: now, hold_expired_at: now },
+      reason: 'card payment hold expired',
+    },
     { kind: 'hold_expiry' },
     now,
     now,
@@ -37,13 +42,25 @@ export async function expireHolds(db: Executor, ids: readonly number[], now: str
  * Within a transaction that wants the nights [from, to): expires the card drafts whose hold has
  * run out and that hold any of them, so the nights can be taken at once. Returns their ids.
  */
-export async function expireHoldsOverlapping(db: Executor, accommodationId: number, from: string, to: string, now: string): Promise<number[]> {
+export async function expireHoldsOverlapping(
+  db: Executor,
+  accommodationId: number,
+  from: string,
+  to: string,
+  now: string,
+): Promise<number[]> {
   return expireHolds(db, await findExpiredHolds(db, accommodationId, from, to, now), now);
 }
 
 /** Drafts whose hold has run out, the first to run out first (read through bookings_draft_hold). */
 export function dueDrafts(db: Executor, now: string, limit: number) {
-  return db.selectFrom('bookings').select('id').where('status', '=', DRAFT).where('hold_expires_at', '<=', now).orderBy('hold_expires_at').limit(limit);
+  return db
+    .selectFrom('bookings')
+    .select('id')
+    .where('status', '=', DRAFT)
+    .where('hold_expires_at', '<=', now)
+    .orderBy('hold_expires_at')
+    .limit(limit);
 }
 
 /**

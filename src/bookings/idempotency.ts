@@ -39,7 +39,12 @@ function canonicalJson(value: unknown): string {
 }
 
 /** The stored answer for a repeat with the same body; a 409 for a different body; null when the key is new. */
-export async function replayIdempotent(db: Executor, apiKeyId: number, key: string, hash: string): Promise<BookingCreated | null> {
+export async function replayIdempotent(
+  db: Executor,
+  apiKeyId: number,
+  key: string,
+  hash: string,
+): Promise<BookingCreated | null> {
   const row = await db
     .selectFrom('idempotency_keys')
     .select(['request_hash', 'response'])

@@ -4,7 +4,12 @@ import type { NewBooking } from '../db/schema.ts';
 import { runShaped, runShapedRow, StatementValues } from '../db/shaped-statement.ts';
 import type { Executor } from '../db/store.ts';
 import type { BookingMailRow } from '../mail/enqueue-booking-mail.ts';
-import { NightTakenError, claimNights, claimNightsOfInsertedBooking, type InsertedBooking } from '../occupancy/night-ledger.ts';
+import {
+  NightTakenError,
+  claimNights,
+  claimNightsOfInsertedBooking,
+  type InsertedBooking,
+} from '../occupancy/night-ledger.ts';
 import { findOrCreatePartner, partnerRow, type PartnerInput } from '../partners/partner-repository.ts';
 import { bookingEventRow, type BookingActor } from './booking-lifecycle.ts';
 
@@ -27,15 +32,31 @@ export interface BookingRows {
  *   taken night inside that statement just as it does for a separate insert.
  * Both build their rows with the same builders (partner, claim, mail, history).
  */
-export async function insertBookingRows(db: Executor, rows: BookingRows, now: string): Promise<{ bookingId: number; partnerId: number }> {
+export async function insertBookingRows(
+  db: Executor,
+  rows: BookingRows,
+  now: string,
+): Promise<{ bookingId: number; partnerId: number }> {
   if (!isPostgres(db)) {
     const partnerId = await findOrCreatePartner(db, rows.partner, now);
-    const inserted = await runShapedRow(db, 'booking-row', { ...rows.booking, partner_id: partnerId }, (booking) => db.insertInto('bookings').values(booking).returning('id'));
+    const inserted = await runShapedRow(db, 'booking-row', { ...rows.booking, partner_id: partnerId }, (booking) =>
+      db.insertInto('bookings').values(booking).returning('id'),
+    );
     const bookingId = inserted.rows[0]?.id;
     if (bookingId === undefined) throw new Error('booking insert returned no row');
-    await claimNights(db, { accommodationId: rows.booking.accommodation_id, nights: rows.nights, kind: 'booking', bookingId });
-    if (rows.mail !== null) await runShapedRow(db, 'booking-mail', { ...rows.mail, booking_id: bookingId }, (mail) => db.insertInto('outbox').values(mail));
-    await runShapedRow(db, 'booking-created-event', createdEvent(rows, bookingId, now), (event) => db.insertInto('booking_events').values(event));
+    await claimNights(db, {
+      accommodationId: rows.booking.accommodation_id,
+      nights: rows.nights,
+      kind: 'booking',
+      bookingId,
+    });
+    if (rows.mail !== null)
+      await runShapedRow(db, 'booking-mail', { ...rows.mail, booking_id: bookingId }, (mail) =>
+        db.insertInto('outbox').values(mail),
+      );
+    await runShapedRow(db, 'booking-created-event', createdEvent(rows, bookingId, now), (event) =>
+      db.insertInto('booking_events').values(event),
+    );
     return { bookingId, partnerId };
   }
   try {
@@ -49,7 +70,10 @@ export async function insertBookingRows(db: Executor, rows: BookingRows, now: st
 }
 
 function createdEvent(rows: BookingRows, bookingId: number, now: string) {
-  const reason = rows.booking.status === 'draft' ? 'created as a draft awaiting card payment' : `created, paid by ${rows.booking.payment_method}`;
+  const reason =
+    rows.booking.status === 'draft'
+      ? 'created as a draft awaiting card payment'
+      : `created, paid by ${rows.booking.payment_method}`;
   return bookingEventRow(bookingId, 'created', rows.booking.status, rows.actor, reason, now);
 }
 
@@ -83,8 +107,17 @@ function oneStatement(
           .returning(['id', 'partner_id']),
       )
       // The ledger writes the claims; it needs only the inserted booking's id from the statement.
-      .with('c', (qb) => claimNightsOfInsertedBooking(qb as unknown as QueryCreator<InsertedBooking>, booking.accommodation_id, nights, now))
-      .with('e', (qb) => qb.insertInto('booking_events').values({ ...event, booking_id: qb.selectFrom('b').select('b.id') }))
+      .with('c', (qb) =>
+        claimNightsOfInsertedBooking(
+          qb as unknown as QueryCreator<InsertedBooking>,
+          booking.accommodation_id,
+          nights,
+          now,
+        ),
+      )
+      .with('e', (qb) =>
+        qb.insertInto('booking_events').values({ ...event, booking_id: qb.selectFrom('b').select('b.id') }),
+      )
       .with('o', (qb) =>
         mail === null
           ? qb.selectNoFrom(sql<number>`0`.as('none'))
@@ -98,7 +131,11 @@ function oneStatement(
   );
 }
 
-async function insertInOneStatement(db: Executor, rows: BookingRows, now: string): Promise<{ bookingId: number; partnerId: number }> {
+async function insertInOneStatement(
+  db: Executor,
+  rows: BookingRows,
+  now: string,
+): Promise<{ bookingId: number; partnerId: number }> {
   const v = new StatementValues();
   const partner = v.row(partnerRow(rows.partner, now));
   const booking = v.row(rows.booking);

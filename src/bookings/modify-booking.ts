@@ -52,14 +52,21 @@ export async function modifyBooking(
 ): Promise<LifecycleOutcome> {
   const code = booking.confirmation_code;
   if (booking.status === 'cancelled') {
-    throw conflict('booking_cancelled', `Booking ${code} is cancelled and cannot be modified.`, { parameter: 'booking_id', received: booking.id });
-  }
-  if (booking.status === 'draft') {
-    // Its payment is for the quoted total; changing the stay under it would break the match.
-    throw conflict('booking_not_confirmed', `Booking ${code} is a draft awaiting card payment and cannot be modified; cancel it and book again.`, {
+    throw conflict('booking_cancelled', `Booking ${code} is cancelled and cannot be modified.`, {
       parameter: 'booking_id',
       received: booking.id,
     });
+  }
+  if (booking.status === 'draft') {
+    // Its payment is for the quoted total; changing the stay under it would break the match.
+    throw conflict(
+      'booking_not_confirmed',
+      `Booking ${code} is a draft awaiting card payment and cannot be modified; cancel it and book again.`,
+      {
+        parameter: 'booking_id',
+        received: booking.id,
+      },
+    );
   }
 
   const checkin = newData.checkin_date ?? booking.checkin;
@@ -69,7 +76,12 @@ export async function modifyBooking(
   const datesChanged = checkin !== booking.checkin || checkout !== booking.checkout;
   const guestsChanged = guests !== booking.adults + booking.children;
   if (!datesChanged && !guestsChanged && notes === booking.guest_notes) {
-    return { updated: false, message: `new_data matches booking ${code}; nothing changed.`, booking_id: booking.id, new_status: 'modified' };
+    return {
+      updated: false,
+      message: `new_data matches booking ${code}; nothing changed.`,
+      booking_id: booking.id,
+      new_status: 'modified',
+    };
   }
 
   const nowIso = now.toISOString();
@@ -80,14 +92,26 @@ export async function modifyBooking(
     if (accommodation === undefined) throw new Error(`booking ${booking.id} names a missing accommodation`);
     // A stay under way keeps its check-in day: extending it or changing its guests is not "in the past".
     const today = todayIn(accommodation.timezone, now);
-    const stay = checkStayOrThrow(accommodation, { checkin, checkout, guests }, FIELDS, now, checkin === booking.checkin && checkin < today ? checkin : today);
+    const stay = checkStayOrThrow(
+      accommodation,
+      { checkin, checkout, guests },
+      FIELDS,
+      now,
+      checkin === booking.checkin && checkin < today ? checkin : today,
+    );
     nights = stay.nights;
     if (datesChanged) await moveNights(trx, booking, checkin, checkout, nowIso);
     quote = await quoteStay(trx, accommodation, { checkin, checkout, guests, extras: bookedExtras(booking.extras) });
   }
 
-  const { adults, children } = guestsChanged ? splitGuests(booking, guests) : { adults: booking.adults, children: booking.children };
-  const what = [datesChanged ? `dates ${checkin} to ${checkout}` : null, guestsChanged ? `${guests} guests` : null, notes === booking.guest_notes ? null : 'notes']
+  const { adults, children } = guestsChanged
+    ? splitGuests(booking, guests)
+    : { adults: booking.adults, children: booking.children };
+  const what = [
+    datesChanged ? `dates ${checkin} to ${checkout}` : null,
+    guestsChanged ? `${guests} guests` : null,
+    notes === booking.guest_notes ? null : 'notes',
+  ]
     .filter((w) => w !== null)
     .join(', ');
   await writeTransition(
@@ -96,7 +120,15 @@ export async function modifyBooking(
     {
       event: 'modified',
       status: 'modified',
-      set: { checkin, checkout, nights, adults, children, guest_notes: notes, ...(quote === null ? {} : quoteColumns(quote)) },
+      set: {
+        checkin,
+        checkout,
+        nights,
+        adults,
+        children,
+        guest_notes: notes,
+        ...(quote === null ? {} : quoteColumns(quote)),
+      },
       reason: what,
     },
     actor,
@@ -116,7 +148,13 @@ export async function modifyBooking(
  * Frees the old nights and claims the new ones; any night held by another stay is a 409. Changes
  * come from the host's signed webhook, which sees every booking, so the 409 may name any code.
  */
-async function moveNights(trx: Executor, booking: Booking, checkin: string, checkout: string, now: string): Promise<void> {
+async function moveNights(
+  trx: Executor,
+  booking: Booking,
+  checkin: string,
+  checkout: string,
+  now: string,
+): Promise<void> {
   const taken = await findTakenNights(trx, booking.accommodation_id, checkin, checkout, now, booking.id);
   if (taken.length > 0) throw datesUnavailable(taken, SEES_ALL, FIELDS.checkin);
   await expireHoldsOverlapping(trx, booking.accommodation_id, checkin, checkout, now);

@@ -30,7 +30,9 @@ export function nextSteps(i: NextStepsInput): string[] {
     `Confirmation e-mail queued for ${i.email}.`,
   ];
   if (i.paymentMethod === 'bank_transfer') {
-    steps.push(`The guest pays ${i.total} by bank transfer with reference ${i.confirmationCode}; the e-mail contains the instructions.`);
+    steps.push(
+      `The guest pays ${i.total} by bank transfer with reference ${i.confirmationCode}; the e-mail contains the instructions.`,
+    );
   } else {
     steps.push(`The guest pays ${i.total} in cash on arrival.`);
   }

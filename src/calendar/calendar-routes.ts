@@ -16,7 +16,7 @@ export const calendarRoutes: FeatureRoutes = async (app, { ctx }) => {
         summary: 'Month calendar of one accommodation',
         description:
           'month and year default to the current ones in the accommodation time zone. Callers may cache the answer for 5 minutes. ' +
-          'A v1 key sees its own bookings in full; every other stay (other keys\' bookings, bookings made by the host, imported reservations) ' +
+          "A v1 key sees its own bookings in full; every other stay (other keys' bookings, bookings made by the host, imported reservations) " +
           'is listed with its dates, status and source, titled "Reserved", with no confirmation code, guest, amount, party or notes. Admin keys see everything.',
         security: [{ bearerKey: [] }],
         body: CalendarBody,
@@ -24,7 +24,12 @@ export const calendarRoutes: FeatureRoutes = async (app, { ctx }) => {
       },
     },
     async (request) => {
-      const { accommodation, year, month, data } = await rememberedMonth(ctx, request.body.accommodation_id, request.body, ctx.now());
+      const { accommodation, year, month, data } = await rememberedMonth(
+        ctx,
+        request.body.accommodation_id,
+        request.body,
+        ctx.now(),
+      );
       return ok(monthView(data, accommodation, year, month, requestViewer(request)), requestMetadata(request.id));
     },
   );

@@ -9,7 +9,10 @@ export const CalendarBody = Type.Object({
 });
 
 export const CalendarBookingSchema = Type.Object({
-  id: Type.Integer({ description: 'booking id; an imported stay (source = the feed name) has a negative id, minus its imported reservation id' }),
+  id: Type.Integer({
+    description:
+      'booking id; an imported stay (source = the feed name) has a negative id, minus its imported reservation id',
+  }),
   confirmation_code: Type.String(),
   title: Type.String(),
   start_date: Type.String(),

@@ -61,5 +61,8 @@ export function summaryWindow(year: number, month: number, today: string): { fro
   const monthEnd = addDays(first, daysInMonth(year, month));
   const start = compareDates(today, first) > 0 ? today : first;
   const lookaheadEnd = addDays(start, LOOKAHEAD_DAYS);
-  return { from: compareDates(first, start) < 0 ? first : start, to: compareDates(monthEnd, lookaheadEnd) > 0 ? monthEnd : lookaheadEnd };
+  return {
+    from: compareDates(first, start) < 0 ? first : start,
+    to: compareDates(monthEnd, lookaheadEnd) > 0 ? monthEnd : lookaheadEnd,
+  };
 }

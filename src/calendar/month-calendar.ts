@@ -65,7 +65,15 @@ const NO_STAY = [
  * - reservations imported from other channels with a night in the month.
  */
 const calendarQuery = prepared(
-  (db: Executor, accommodationId: number, claimsFrom: string, claimsTo: string, from: string, to: string, now: string) => {
+  (
+    db: Executor,
+    accommodationId: number,
+    claimsFrom: string,
+    claimsTo: string,
+    from: string,
+    to: string,
+    now: string,
+  ) => {
     const claims = db
       .selectFrom('night_claims as c')
       .leftJoin('bookings as b', 'b.id', 'c.booking_id')
@@ -234,7 +242,13 @@ export interface MonthData {
  * api-v1.md 4.5 with decisions.md 6: one accommodation's month at `now`, for every viewer: every
  * taken night counts whoever holds it; monthView() then hides what the viewer may not see.
  */
-export async function loadMonth(db: Executor, accommodation: Accommodation, year: number, month: number, now: Date): Promise<MonthData> {
+export async function loadMonth(
+  db: Executor,
+  accommodation: Accommodation,
+  year: number,
+  month: number,
+  now: Date,
+): Promise<MonthData> {
   const nowIso = now.toISOString();
   const today = todayIn(accommodation.timezone, now);
   const first = firstOfMonth(year, month);
@@ -303,13 +317,21 @@ export async function loadMonth(db: Executor, accommodation: Accommodation, year
  * The month as `viewer` may see it: only the viewer's own bookings carry their details, and
  * imported stays only in the host's view (their summary may name the guest).
  */
-export function monthView(data: MonthData, accommodation: Accommodation, year: number, month: number, viewer: Viewer): CalendarView {
+export function monthView(
+  data: MonthData,
+  accommodation: Accommodation,
+  year: number,
+  month: number,
+  viewer: Viewer,
+): CalendarView {
   return {
     month,
     year,
     accommodation_id: accommodation.id,
     accommodation_name: accommodation.name,
-    bookings: data.stays.map((s) => ((s.imported ? viewer.kind === 'all' : seesBooking(viewer, s.createdBy)) ? s.entry : reservedEntry(s.entry))),
+    bookings: data.stays.map((s) =>
+      (s.imported ? viewer.kind === 'all' : seesBooking(viewer, s.createdBy)) ? s.entry : reservedEntry(s.entry),
+    ),
     blocked_dates: data.blocked_dates,
     daily_prices: data.daily_prices,
     availability_summary: data.availability_summary,

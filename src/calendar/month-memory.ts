@@ -41,7 +41,8 @@ export async function rememberedMonth(
   const key = `${String(accommodationId)}:${String(changes)}:${String(year)}-${String(month)}:${todayIn(accommodation.timezone, now)}`;
   // Only this module stores months, and it stores MonthData (caches.ts, below the calendar, knows
   // just the part it needs: KeptMonth).
-  const data = (await ctx.caches.months.getOrLoad(key, () => loadMonth(ctx.db, accommodation, year, month, now))) as MonthData | undefined;
+  const data = (await ctx.caches.months.getOrLoad(key, () => loadMonth(ctx.db, accommodation, year, month, now))) as
+    MonthData | undefined;
   if (data === undefined) throw new Error('a calendar month loads to a value');
   return { accommodation, year, month, data };
 }

@@ -19,12 +19,20 @@ export interface Command {
   usage: string;
   summary: string;
   options?: ParseArgsConfig['options'];
-  run(args: { values: Record<string, string | boolean | undefined>; positionals: string[] }, io: Output): Promise<number>;
+  run(
+    args: { values: Record<string, string | boolean | undefined>; positionals: string[] },
+    io: Output,
+  ): Promise<number>;
 }
 
 export function parse(command: Command, argv: string[]) {
   try {
-    const { values, positionals } = parseArgs({ args: argv, options: command.options ?? {}, allowPositionals: true, strict: true });
+    const { values, positionals } = parseArgs({
+      args: argv,
+      options: command.options ?? {},
+      allowPositionals: true,
+      strict: true,
+    });
     return { values: values as Record<string, string | boolean | undefined>, positionals };
   } catch (error) {
     throw new UsageError(error instanceof Error ? error.message : String(error));
@@ -44,6 +52,7 @@ export async function withContext<T>(fn: (ctx: AppContext, config: Config) => Pr
 }
 
 export function positiveId(value: string | undefined, what: string): number {
-  if (value === undefined || !/^[1-9]\d{0,9}$/.test(value)) throw new UsageError(`${what} must be a positive whole number`);
+  if (value === undefined || !/^[1-9]\d{0,9}$/.test(value))
+    throw new UsageError(`${what} must be a positive whole number`);
   return Number(value);
 }

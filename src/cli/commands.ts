@@ -42,7 +42,11 @@ export const commands: Command[] = [
       const ctx = createContext(config);
       try {
         const applied = await migrateToLatest(ctx.db);
-        io.out(applied.length === 0 ? `Schema already up to date (${ctx.store.description}).` : `Applied ${applied.join(', ')} (${ctx.store.description}).`);
+        io.out(
+          applied.length === 0
+            ? `Schema already up to date (${ctx.store.description}).`
+            : `Applied ${applied.join(', ')} (${ctx.store.description}).`,
+        );
       } finally {
         await ctx.store.destroy();
       }
@@ -60,7 +64,9 @@ export const commands: Command[] = [
       return withContext(async (ctx) => {
         const scope = values.admin === true ? 'admin' : 'api';
         const { key, record } = await createApiKey(ctx.db, { name, scope });
-        io.out(`Created ${scope} key #${record.id} "${record.name}" (prefix ${record.prefix}). Store it now: it is not shown again.`);
+        io.out(
+          `Created ${scope} key #${record.id} "${record.name}" (prefix ${record.prefix}). Store it now: it is not shown again.`,
+        );
         io.out(key);
         return 0;
       });
@@ -85,7 +91,8 @@ export const commands: Command[] = [
   {
     name: 'apikey revoke',
     usage: 'staydesk apikey revoke ID',
-    summary: 'Revoke an API key; running servers on PostgreSQL refuse it at once, on the embedded store within STAYDESK_CACHE_TTL_MS (2 s).',
+    summary:
+      'Revoke an API key; running servers on PostgreSQL refuse it at once, on the embedded store within STAYDESK_CACHE_TTL_MS (2 s).',
     async run({ positionals }, io) {
       const id = positiveId(positionals[0], 'ID');
       return withContext(async (ctx) => {
@@ -107,7 +114,9 @@ export const commands: Command[] = [
       return withContext(async (ctx) => {
         const secret = generateWebhookSecret();
         await setSetting(ctx.db, 'webhook_secret', secret);
-        io.out('New webhook signing secret set; webhooks must now carry X-Service-Signature: sha256=<hex HMAC of the body>.');
+        io.out(
+          'New webhook signing secret set; webhooks must now carry X-Service-Signature: sha256=<hex HMAC of the body>.',
+        );
         io.out(secret);
         return 0;
       });
@@ -132,7 +141,8 @@ export const commands: Command[] = [
     options: { login: { type: 'string' } },
     async run({ values }, io) {
       const login = typeof values.login === 'string' ? values.login.trim() : '';
-      if (!LOGIN_PATTERN.test(login)) throw new UsageError('--login LOGIN is required: 3 to 64 letters, digits, ".", "_", "@" or "-"');
+      if (!LOGIN_PATTERN.test(login))
+        throw new UsageError('--login LOGIN is required: 3 to 64 letters, digits, ".", "_", "@" or "-"');
       return withContext(async (ctx) => {
         const { id, password } = await createAdminUser(ctx.db, login);
         io.out(`Created console admin #${id} "${login}". Sign in at /admin with this password (shown only once):`);
@@ -147,7 +157,11 @@ export const commands: Command[] = [
     summary: 'Load the demo accommodation (once) and print its id.',
     async run(_args, io) {
       return withContext(async (ctx) => {
-        const existing = await ctx.db.selectFrom('accommodations').select('id').where('name', '=', DEMO_NAME).executeTakeFirst();
+        const existing = await ctx.db
+          .selectFrom('accommodations')
+          .select('id')
+          .where('name', '=', DEMO_NAME)
+          .executeTakeFirst();
         if (existing !== undefined) {
           io.out(`The demo accommodation already exists.`);
           io.out(String(existing.id));
@@ -163,7 +177,7 @@ export const commands: Command[] = [
   {
     name: 'ical sync',
     usage: 'staydesk ical sync [ACCOMMODATION_ID]',
-    summary: "Pull external calendars now, for one accommodation or all.",
+    summary: 'Pull external calendars now, for one accommodation or all.',
     async run({ positionals }, io) {
       const id = positionals[0] === undefined ? undefined : positiveId(positionals[0], 'ACCOMMODATION_ID');
       return withContext(async (ctx) => {
@@ -176,7 +190,8 @@ export const commands: Command[] = [
   {
     name: 'ical export-url',
     usage: 'staydesk ical export-url ACCOMMODATION_ID [--rotate]',
-    summary: "Print the secret URL of an accommodation's calendar for other channels; --rotate replaces it (and each feed's) first.",
+    summary:
+      "Print the secret URL of an accommodation's calendar for other channels; --rotate replaces it (and each feed's) first.",
     options: { rotate: { type: 'boolean' } },
     async run({ positionals, values }, io) {
       if (positionals[0] === undefined) throw new UsageError('ACCOMMODATION_ID is required');
@@ -184,9 +199,14 @@ export const commands: Command[] = [
       return withContext(async (ctx) => {
         const token = await ctx.db.transaction().execute(async (trx) => {
           await requireAccommodation(trx, id);
-          return values.rotate === true ? rotateExportTokens(trx, id, ctx.now()) : accommodationExportToken(trx, id, ctx.now());
+          return values.rotate === true
+            ? rotateExportTokens(trx, id, ctx.now())
+            : accommodationExportToken(trx, id, ctx.now());
         });
-        if (values.rotate === true) io.out(`Accommodation ${id}: new export URLs; the old ones no longer work. Give the new one to each channel.`);
+        if (values.rotate === true)
+          io.out(
+            `Accommodation ${id}: new export URLs; the old ones no longer work. Give the new one to each channel.`,
+          );
         io.out(exportUrl(ctx.config, token));
         return 0;
       });

@@ -1,9 +1,6 @@
 import path from 'node:path';
 
-export type StoreConfig =
-  | { kind: 'sqlite'; file: string }
-  | { kind: 'memory' }
-  | { kind: 'postgres'; url: string };
+export type StoreConfig = { kind: 'sqlite'; file: string } | { kind: 'memory' } | { kind: 'postgres'; url: string };
 
 export interface Config {
   store: StoreConfig;

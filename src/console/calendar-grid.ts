@@ -13,7 +13,15 @@ export interface GridAccommodation {
 
 export type GridNight =
   | { kind: 'free' }
-  | { kind: 'booking'; bookingId: number; guest: string; code: string; status: string; colorIndex: number; first: boolean }
+  | {
+      kind: 'booking';
+      bookingId: number;
+      guest: string;
+      code: string;
+      status: string;
+      colorIndex: number;
+      first: boolean;
+    }
   | { kind: 'block'; reason: string | null; first: boolean }
   | { kind: 'external'; feed: string; summary: string; first: boolean };
 
@@ -39,7 +47,12 @@ export async function loadMonthGrid(db: Executor, year: number, month: number, n
   const { from, to } = monthBounds(year, month);
   const nights = eachDate(from, to);
   const [accommodations, claims, prices] = await Promise.all([
-    db.selectFrom('accommodations').select(['id', 'name', 'currency', 'base_price']).orderBy('name').orderBy('id').execute(),
+    db
+      .selectFrom('accommodations')
+      .select(['id', 'name', 'currency', 'base_price'])
+      .orderBy('name')
+      .orderBy('id')
+      .execute(),
     db
       .selectFrom('night_claims as c')
       .leftJoin('bookings as b', 'b.id', 'c.booking_id')
@@ -63,7 +76,12 @@ export async function loadMonthGrid(db: Executor, year: number, month: number, n
       .where('c.night', '<', to)
       .where(liveClaim(now.toISOString()))
       .execute(),
-    db.selectFrom('nightly_prices').select(['accommodation_id', 'night', 'price']).where('night', '>=', from).where('night', '<', to).execute(),
+    db
+      .selectFrom('nightly_prices')
+      .select(['accommodation_id', 'night', 'price'])
+      .where('night', '>=', from)
+      .where('night', '<', to)
+      .execute(),
   ]);
   const claimAt = new Map(claims.map((c) => [`${c.accommodation_id}|${c.night}`, c]));
   const priceAt = new Map(prices.map((p) => [`${p.accommodation_id}|${p.night}`, p.price]));
@@ -92,7 +110,12 @@ export async function loadMonthGrid(db: Executor, year: number, month: number, n
           use = { kind: 'block', reason: c.reason, first: previous !== key };
         } else if (c?.kind === 'external') {
           key = `e${c.feed ?? ''}|${c.summary ?? ''}`;
-          use = { kind: 'external', feed: c.feed ?? 'another channel', summary: c.summary ?? '', first: previous !== key };
+          use = {
+            kind: 'external',
+            feed: c.feed ?? 'another channel',
+            summary: c.summary ?? '',
+            first: previous !== key,
+          };
         }
         previous = key;
         return { night, price, use };

@@ -57,7 +57,10 @@ export const requireCsrf: preHandlerAsyncHookHandler = async (request, reply) =>
   const sent = typeof body === 'object' && body !== null ? (body as Record<string, unknown>)._csrf : undefined;
   const expected = request.consoleSession?.csrf;
   if (typeof sent !== 'string' || expected === undefined || !sameSecret(sent, expected)) {
-    await reply.code(403).type('text/plain; charset=utf-8').send('This form has expired or did not come from the console; reload the page and try again.');
+    await reply
+      .code(403)
+      .type('text/plain; charset=utf-8')
+      .send('This form has expired or did not come from the console; reload the page and try again.');
     return reply;
   }
 };
@@ -76,7 +79,11 @@ export async function checkSignIn(
   const now = Date.now();
   const wait = limits.blockedFor(input.login, input.ip, now);
   if (wait > 0) {
-    return { ok: false, status: 429, message: `Too many failed sign-ins. Try again in ${Math.ceil(wait / 60_000)} minute(s).` };
+    return {
+      ok: false,
+      status: 429,
+      message: `Too many failed sign-ins. Try again in ${Math.ceil(wait / 60_000)} minute(s).`,
+    };
   }
   const user = await findConsoleUserByLogin(ctx.db, input.login);
   // An unknown login costs the same scrypt as a known one, so timing does not tell them apart.

@@ -7,7 +7,13 @@ import { liveClaim } from '../occupancy/night-ledger.ts';
 /** Read-only views the console needs beyond those the admin API already has. */
 
 /** Stays arriving, or leaving, on a date in [from, to): not cancelled, and no draft past its hold. */
-export function staysBetween(db: Executor, column: 'checkin' | 'checkout', from: string, to: string, now: Date): Promise<BookingWithGuest[]> {
+export function staysBetween(
+  db: Executor,
+  column: 'checkin' | 'checkout',
+  from: string,
+  to: string,
+  now: Date,
+): Promise<BookingWithGuest[]> {
   return bookingsWithGuest(db)
     .where('b.status', '!=', 'cancelled')
     .where(liveClaim(now.toISOString()))
@@ -30,21 +36,41 @@ export function waitingCardDrafts(db: Executor, now: Date): Promise<BookingWithG
 }
 
 export function failedMails(db: Executor) {
-  return db.selectFrom('outbox').select(['id', 'recipient', 'subject', 'last_error', 'attempts', 'created_at']).where('status', '=', 'failed').orderBy('id', 'desc').limit(50).execute();
+  return db
+    .selectFrom('outbox')
+    .select(['id', 'recipient', 'subject', 'last_error', 'attempts', 'created_at'])
+    .where('status', '=', 'failed')
+    .orderBy('id', 'desc')
+    .limit(50)
+    .execute();
 }
 
 export function failingFeeds(db: Executor) {
   return db
     .selectFrom('external_feeds as f')
     .innerJoin('accommodations as a', 'a.id', 'f.accommodation_id')
-    .select(['f.id', 'f.name', 'f.accommodation_id', 'a.name as accommodation_name', 'f.last_error', 'f.consecutive_failures', 'f.last_synced_at'])
+    .select([
+      'f.id',
+      'f.name',
+      'f.accommodation_id',
+      'a.name as accommodation_name',
+      'f.last_error',
+      'f.consecutive_failures',
+      'f.last_synced_at',
+    ])
     .where('f.consecutive_failures', '>', 0)
     .orderBy('f.id')
     .execute();
 }
 
 export function unresolvedPaymentIssues(db: Executor) {
-  return db.selectFrom('payment_issues').selectAll().where('resolved_at', 'is', null).orderBy('id', 'desc').limit(50).execute();
+  return db
+    .selectFrom('payment_issues')
+    .selectAll()
+    .where('resolved_at', 'is', null)
+    .orderBy('id', 'desc')
+    .limit(50)
+    .execute();
 }
 
 export interface BookingSearch extends BookingFilter {
@@ -59,14 +85,27 @@ export function searchBookings(db: Executor, filter: BookingSearch): Promise<Boo
   if (text !== undefined && text !== '') {
     const like = `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
     // SQLite's LIKE has no escape character unless told; PostgreSQL's default is the backslash.
-    const matches = (column: 'b.guest_first_name' | 'b.guest_last_name' | 'b.guest_email' | 'b.confirmation_code') => sql<boolean>`lower(${sql.ref(column)}) like ${like} escape '\\'`;
-    query = query.where((eb) => eb.or([matches('b.guest_first_name'), matches('b.guest_last_name'), matches('b.guest_email'), matches('b.confirmation_code')]));
+    const matches = (column: 'b.guest_first_name' | 'b.guest_last_name' | 'b.guest_email' | 'b.confirmation_code') =>
+      sql<boolean>`lower(${sql.ref(column)}) like ${like} escape '\\'`;
+    query = query.where((eb) =>
+      eb.or([
+        matches('b.guest_first_name'),
+        matches('b.guest_last_name'),
+        matches('b.guest_email'),
+        matches('b.confirmation_code'),
+      ]),
+    );
   }
   return query.orderBy('b.id', 'desc').limit(filter.limit).offset(filter.offset).execute();
 }
 
 export function mailsOfBooking(db: Executor, bookingId: number) {
-  return db.selectFrom('outbox').select(['id', 'template', 'recipient', 'subject', 'status', 'attempts', 'last_error', 'created_at', 'sent_at']).where('booking_id', '=', bookingId).orderBy('id').execute();
+  return db
+    .selectFrom('outbox')
+    .select(['id', 'template', 'recipient', 'subject', 'status', 'attempts', 'last_error', 'created_at', 'sent_at'])
+    .where('booking_id', '=', bookingId)
+    .orderBy('id')
+    .execute();
 }
 
 export function paymentIssuesOfBooking(db: Executor, bookingId: number) {
@@ -75,5 +114,10 @@ export function paymentIssuesOfBooking(db: Executor, bookingId: number) {
 
 /** Card processor events and signed webhooks recorded for a booking, oldest first. */
 export function deliveriesOfBooking(db: Executor, bookingId: number) {
-  return db.selectFrom('webhook_events').select(['id', 'source', 'event_type', 'outcome', 'detail', 'received_at']).where('booking_id', '=', bookingId).orderBy('id').execute();
+  return db
+    .selectFrom('webhook_events')
+    .select(['id', 'source', 'event_type', 'outcome', 'detail', 'received_at'])
+    .where('booking_id', '=', bookingId)
+    .orderBy('id')
+    .execute();
 }

@@ -35,9 +35,21 @@ export function fmt(request: FastifyRequest): Formatter {
 }
 
 /** Sends a whole console page. */
-export function sendPage(request: FastifyRequest, reply: FastifyReply, title: string, section: Section | null, body: Html, status = 200): FastifyReply {
+export function sendPage(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  title: string,
+  section: Section | null,
+  body: Html,
+  status = 200,
+): FastifyReply {
   const s = request.consoleSession;
-  const chrome = { title, section, user: s === null ? null : { login: s.user.login, csrf: s.csrf }, locale: fmt(request).locale };
+  const chrome = {
+    title,
+    section,
+    user: s === null ? null : { login: s.user.login, csrf: s.csrf },
+    locale: fmt(request).locale,
+  };
   return reply.code(status).type('text/html; charset=utf-8').send(page(chrome, body).text);
 }
 
@@ -49,7 +61,9 @@ export function errorField(error: AppError): string {
 }
 
 /** Runs a domain action; an AppError becomes `{ errors }` for the form, anything else is rethrown. */
-export async function attempt<T>(action: () => Promise<T>): Promise<{ ok: true; value: T } | { ok: false; errors: Record<string, string>; status: number }> {
+export async function attempt<T>(
+  action: () => Promise<T>,
+): Promise<{ ok: true; value: T } | { ok: false; errors: Record<string, string>; status: number }> {
   try {
     return { ok: true, value: await action() };
   } catch (error) {

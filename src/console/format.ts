@@ -49,7 +49,13 @@ function dateFormat(locale: string, kind: 'date' | 'instant'): Intl.DateTimeForm
   if (f === undefined) {
     f =
       kind === 'date'
-        ? new Intl.DateTimeFormat(locale, { weekday: 'short', day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' })
+        ? new Intl.DateTimeFormat(locale, {
+            weekday: 'short',
+            day: 'numeric',
+            month: 'short',
+            year: 'numeric',
+            timeZone: 'UTC',
+          })
         : new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' });
     if (dateFormats.size > 500) dateFormats.clear();
     dateFormats.set(key, f);

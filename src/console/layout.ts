@@ -40,7 +40,8 @@ ${
   chrome.user === null
     ? ''
     : html`<nav aria-label="Console"><ul>${NAV.map(
-        ([id, label, href]) => html`<li><a href="${href}"${chrome.section === id ? html` aria-current="page"` : ''}>${label}</a></li>`,
+        ([id, label, href]) =>
+          html`<li><a href="${href}"${chrome.section === id ? html` aria-current="page"` : ''}>${label}</a></li>`,
       )}</ul></nav>
 <form method="post" action="/admin/sign-out" class="signout"><input type="hidden" name="_csrf" value="${chrome.user.csrf}"><button type="submit">Sign out ${chrome.user.login}</button></form>`
 }
@@ -75,7 +76,12 @@ export interface FieldOptions {
 }
 
 /** A labelled input with its error beside it. */
-export function field(label: string, name: string, errors: Readonly<Record<string, string>>, options: FieldOptions = {}): Html {
+export function field(
+  label: string,
+  name: string,
+  errors: Readonly<Record<string, string>>,
+  options: FieldOptions = {},
+): Html {
   const id = `${options.idPrefix ?? 'f'}-${name}`;
   const invalid = errors[name] !== undefined;
   return html`<div class="field${invalid ? ' invalid' : ''}"><label for="${id}">${label}</label>

@@ -28,7 +28,11 @@ function describe(keyword: string, message: string, params: Record<string, unkno
     case 'maximum':
       return `Enter at most ${String(params.limit)}.`;
     case 'type':
-      return params.type === 'integer' ? 'Enter a whole number.' : params.type === 'number' ? 'Enter a number.' : `This ${message}.`;
+      return params.type === 'integer'
+        ? 'Enter a whole number.'
+        : params.type === 'number'
+          ? 'Enter a number.'
+          : `This ${message}.`;
     case 'pattern':
       return 'This is not in the expected form.';
     case 'required':

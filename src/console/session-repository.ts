@@ -68,9 +68,19 @@ export async function deleteSession(db: Executor, sessionId: number): Promise<vo
 }
 
 export function findConsoleUserByLogin(db: Executor, login: string) {
-  return db.selectFrom('users').select(['id', 'login', 'password_hash', 'role']).where('login', '=', login).where('role', '=', 'admin').executeTakeFirst();
+  return db
+    .selectFrom('users')
+    .select(['id', 'login', 'password_hash', 'role'])
+    .where('login', '=', login)
+    .where('role', '=', 'admin')
+    .executeTakeFirst();
 }
 
 export function listConsoleUsers(db: Executor) {
-  return db.selectFrom('users').select(['id', 'login', 'display_name', 'created_at']).where('role', '=', 'admin').orderBy('id').execute();
+  return db
+    .selectFrom('users')
+    .select(['id', 'login', 'display_name', 'created_at'])
+    .where('role', '=', 'admin')
+    .orderBy('id')
+    .execute();
 }

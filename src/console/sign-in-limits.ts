@@ -25,7 +25,8 @@ export function createSignInLimits(): SignInLimits {
     else map.set(key, kept);
     return kept;
   };
-  const wait = (times: number[], limit: number, now: number) => (times.length >= limit ? SIGN_IN_WINDOW_MS - (now - (times[times.length - limit] ?? now)) : 0);
+  const wait = (times: number[], limit: number, now: number) =>
+    times.length >= limit ? SIGN_IN_WINDOW_MS - (now - (times[times.length - limit] ?? now)) : 0;
   const push = (map: Map<string, number[]>, key: string, now: number) => {
     if (map.size >= MAX_TRACKED && !map.has(key)) map.delete(map.keys().next().value ?? '');
     map.set(key, [...recent(map, key, now), now]);
@@ -33,7 +34,10 @@ export function createSignInLimits(): SignInLimits {
 
   return {
     blockedFor: (login, ip, now) =>
-      Math.max(wait(recent(byLogin, login.toLowerCase(), now), FAILURES_PER_LOGIN, now), wait(recent(byIp, ip, now), FAILURES_PER_IP, now)),
+      Math.max(
+        wait(recent(byLogin, login.toLowerCase(), now), FAILURES_PER_LOGIN, now),
+        wait(recent(byIp, ip, now), FAILURES_PER_IP, now),
+      ),
     recordFailure: (login, ip, now) => {
       push(byLogin, login.toLowerCase(), now);
       push(byIp, ip, now);

@@ -38,5 +38,8 @@ export function isUniqueViolation(error: unknown): boolean {
 export function isSqliteBusy(error: unknown): boolean {
   if (typeof error !== 'object' || error === null) return false;
   const e = error as { errcode?: unknown; message?: unknown };
-  return (typeof e.errcode === 'number' && (e.errcode & 0xff) === 5) || (typeof e.message === 'string' && e.message.includes('database is locked'));
+  return (
+    (typeof e.errcode === 'number' && (e.errcode & 0xff) === 5) ||
+    (typeof e.message === 'string' && e.message.includes('database is locked'))
+  );
 }

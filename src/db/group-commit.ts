@@ -131,7 +131,10 @@ export class GroupCommit<DB> {
  * as its outcome. A busy file, or a failure to roll back (SQLite undid the whole transaction),
  * ends the batch, with the unit's own error as the reason.
  */
-async function runInSavepoint<DB>(trx: Transaction<DB>, work: (trx: Transaction<DB>) => Promise<unknown>): Promise<Outcome> {
+async function runInSavepoint<DB>(
+  trx: Transaction<DB>,
+  work: (trx: Transaction<DB>) => Promise<unknown>,
+): Promise<Outcome> {
   await sql`savepoint unit`.execute(trx);
   try {
     const value = await work(trx);

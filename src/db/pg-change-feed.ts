@@ -58,7 +58,13 @@ export class PgChangeFeed implements ChangeFeed {
 
   async #connect(): Promise<void> {
     if (this.#closed) return;
-    const client = new pg.Client({ connectionString: this.#url, connectionTimeoutMillis: 5000, keepAlive: true, query_timeout: QUERY_TIMEOUT_MS, application_name: CHANGE_FEED_APPLICATION_NAME });
+    const client = new pg.Client({
+      connectionString: this.#url,
+      connectionTimeoutMillis: 5000,
+      keepAlive: true,
+      query_timeout: QUERY_TIMEOUT_MS,
+      application_name: CHANGE_FEED_APPLICATION_NAME,
+    });
     this.#client = client;
     let failed = false;
     /** The server process of this connection: notifications it sent are this process's own. */
@@ -132,7 +138,10 @@ export class PgChangeFeed implements ChangeFeed {
     this.#pending.clear();
     this.#lastFlushAt = performance.now();
     try {
-      await client.query('select pg_notify($1, payload) from unnest($2::text[]) as payload', [CHANGE_CHANNEL, payloads]);
+      await client.query('select pg_notify($1, payload) from unnest($2::text[]) as payload', [
+        CHANGE_CHANNEL,
+        payloads,
+      ]);
       return true;
     } catch {
       for (const payload of payloads) this.#pending.add(payload);

@@ -1,7 +1,6 @@
 import pg from 'pg';
 import { statementName } from './statement-names.ts';
 
-
 let parsersInstalled = false;
 
 /**
@@ -27,7 +26,8 @@ type QueryFn = (text: unknown, values?: unknown) => unknown;
 function useNamedStatements(client: pg.PoolClient): void {
   const query = client.query.bind(client) as QueryFn;
   (client as unknown as { query: QueryFn }).query = (text, values) => {
-    const name = typeof text === 'string' && Array.isArray(values) && values.length > 0 ? statementName(text) : undefined;
+    const name =
+      typeof text === 'string' && Array.isArray(values) && values.length > 0 ? statementName(text) : undefined;
     return name === undefined ? query(text, values) : query({ name, text, values });
   };
 }

@@ -12,12 +12,17 @@ let count = 0;
  * arguments in their places; every argument must reach the query, and on PostgreSQL it is a named
  * prepared statement at once.
  */
-export function prepared<Args extends readonly unknown[], Row>(build: (db: Executor, ...args: Args) => Compilable<Row>): (db: Executor, ...args: Args) => Promise<Row[]> {
+export function prepared<Args extends readonly unknown[], Row>(
+  build: (db: Executor, ...args: Args) => Compilable<Row>,
+): (db: Executor, ...args: Args) => Promise<Row[]> {
   const name = `prepared-${String((count += 1))}`;
   return async (db, ...args) => {
     const values = new StatementValues();
     const stood = args.map((arg) => values.value(arg)) as unknown as Args;
-    const result = await runShaped(db, name, values, () => build(db, ...stood), { namedAtOnce: true, everyValueUsed: true });
+    const result = await runShaped(db, name, values, () => build(db, ...stood), {
+      namedAtOnce: true,
+      everyValueUsed: true,
+    });
     return result.rows;
   };
 }

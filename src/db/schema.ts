@@ -191,7 +191,11 @@ export interface ExternalReservationsTable {
   summary: string;
   start_date: string;
   end_date: string;
-  kind: ColumnType<'reserved' | 'not_available', 'reserved' | 'not_available' | undefined, 'reserved' | 'not_available'>;
+  kind: ColumnType<
+    'reserved' | 'not_available',
+    'reserved' | 'not_available' | undefined,
+    'reserved' | 'not_available'
+  >;
   created_at: Timestamp;
   updated_at: Timestamp;
 }

@@ -73,7 +73,9 @@ export async function runShaped<Row>(
   let entry = compiled.get(key);
   if (entry === undefined) {
     const query = build().compile();
-    const slots = query.parameters.map((p): Slot => (typeof p === 'string' && p.startsWith(MARK) ? { arg: Number(p.slice(MARK.length)) } : { value: p }));
+    const slots = query.parameters.map((p): Slot =>
+      typeof p === 'string' && p.startsWith(MARK) ? { arg: Number(p.slice(MARK.length)) } : { value: p },
+    );
     if (options.everyValueUsed === true) {
       const used = new Set(slots.map((slot) => ('arg' in slot ? slot.arg : -1)));
       for (let i = 0; i < values.values.length; i++) {
@@ -92,7 +94,12 @@ export async function runShaped<Row>(
 }
 
 /** `runShaped` for a statement of one row (a single-row insert): `build` gets the row's stand-in. */
-export function runShapedRow<T extends object, Row>(db: Executor, name: string, row: T, build: (stood: T) => Compilable<Row>): Promise<QueryResult<Row>> {
+export function runShapedRow<T extends object, Row>(
+  db: Executor,
+  name: string,
+  row: T,
+  build: (stood: T) => Compilable<Row>,
+): Promise<QueryResult<Row>> {
   const values = new StatementValues();
   const stood = values.row(row);
   return runShaped(db, name, values, () => build(stood));

@@ -65,7 +65,10 @@ function switchToWal(raw: DatabaseSync): void {
  * function is registered on every connection, as the triggers call it on every write to the
  * tables they watch.
  */
-export function openSqlite(location: string, onChange: (table: string, id: string) => void = () => undefined): SqliteDatabase & { raw: DatabaseSync } {
+export function openSqlite(
+  location: string,
+  onChange: (table: string, id: string) => void = () => undefined,
+): SqliteDatabase & { raw: DatabaseSync } {
   const raw = new DatabaseSync(location);
   raw.function(SQLITE_CHANGE_FUNCTION, { deterministic: false }, (table, id) => {
     onChange(String(table), String(id));

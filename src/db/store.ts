@@ -47,7 +47,10 @@ function redactUrl(url: string): string {
  */
 function postgresModules(): typeof import('./postgres.ts') & typeof import('./pg-change-feed.ts') {
   const require = createRequire(import.meta.url);
-  return { ...(require('./postgres.ts') as typeof import('./postgres.ts')), ...(require('./pg-change-feed.ts') as typeof import('./pg-change-feed.ts')) };
+  return {
+    ...(require('./postgres.ts') as typeof import('./postgres.ts')),
+    ...(require('./pg-change-feed.ts') as typeof import('./pg-change-feed.ts')),
+  };
 }
 
 export function openStore(config: StoreConfig, options: { poolSize?: number } = {}): Store {
@@ -68,9 +71,13 @@ export function openStore(config: StoreConfig, options: { poolSize?: number } = 
       fs.mkdirSync(path.dirname(config.file), { recursive: true });
       const local = new LocalChangeFeed();
       changes = local;
-      db = new Kysely<Database>({ dialect: new SqliteDialect({ database: openSqlite(config.file, (t, id) => {
-        local.emit(t, id);
-      }) }) });
+      db = new Kysely<Database>({
+        dialect: new SqliteDialect({
+          database: openSqlite(config.file, (t, id) => {
+            local.emit(t, id);
+          }),
+        }),
+      });
       kind = 'sqlite';
       description = `sqlite ${config.file}`;
       break;
@@ -78,9 +85,13 @@ export function openStore(config: StoreConfig, options: { poolSize?: number } = 
     case 'memory': {
       const local = new LocalChangeFeed();
       changes = local;
-      db = new Kysely<Database>({ dialect: new SqliteDialect({ database: openSqlite(':memory:', (t, id) => {
-        local.emit(t, id);
-      }) }) });
+      db = new Kysely<Database>({
+        dialect: new SqliteDialect({
+          database: openSqlite(':memory:', (t, id) => {
+            local.emit(t, id);
+          }),
+        }),
+      });
       kind = 'sqlite';
       description = 'sqlite in memory';
       break;

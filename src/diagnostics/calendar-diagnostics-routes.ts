@@ -6,10 +6,15 @@ import type { App } from '../http/types.ts';
 import { calendarDebug, calendarHealth, calendarTest } from './diagnostics.ts';
 
 const Anything = Type.Record(Type.String(), Type.Unknown());
-const Signatures = Type.Union([Type.Literal('on'), Type.Literal('off')], { description: 'off: webhook calls are accepted unsigned' });
+const Signatures = Type.Union([Type.Literal('on'), Type.Literal('off')], {
+  description: 'off: webhook calls are accepted unsigned',
+});
 
 /** api-v1.md 4.6 shows `{}` or no body at all; whatever is sent is ignored. */
-const IgnoredBody = Type.Object({}, { additionalProperties: true, description: 'Ignored. Clients send {} or no body at all.' });
+const IgnoredBody = Type.Object(
+  {},
+  { additionalProperties: true, description: 'Ignored. Clients send {} or no body at all.' },
+);
 
 /**
  * api-v1.md 4.6 shows these called with `{}` or with no body; some clients send no bytes while
@@ -18,7 +23,11 @@ const IgnoredBody = Type.Object({}, { additionalProperties: true, description: '
  */
 function acceptEmptyJson(app: App): void {
   // The default parser is written in callback style (request, body, done).
-  const json = app.getDefaultJsonParser('error', 'error') as unknown as (request: FastifyRequest, body: string, done: (error: Error | null, value?: unknown) => void) => void;
+  const json = app.getDefaultJsonParser('error', 'error') as unknown as (
+    request: FastifyRequest,
+    body: string,
+    done: (error: Error | null, value?: unknown) => void,
+  ) => void;
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
     const text = typeof body === 'string' ? body : body.toString('utf8');
     if (text.trim() === '') {
@@ -39,7 +48,13 @@ export const calendarDiagnosticsRoutes: FeatureRoutes = async (app, { ctx }) => 
   acceptEmptyJson(app);
   const route = (summary: string, data: Parameters<typeof Envelope>[0]) => ({
     config: { auth: 'api' as const, optionalBody: true },
-    schema: { tags: ['v1'], summary, security: [{ bearerKey: [] }], body: IgnoredBody, response: { 200: Envelope(data), ...commonErrorResponses } },
+    schema: {
+      tags: ['v1'],
+      summary,
+      security: [{ bearerKey: [] }],
+      body: IgnoredBody,
+      response: { 200: Envelope(data), ...commonErrorResponses },
+    },
   });
 
   app.post(
@@ -62,7 +77,12 @@ export const calendarDiagnosticsRoutes: FeatureRoutes = async (app, { ctx }) => 
     '/calendar/test',
     route(
       'Simple connectivity test; says whether webhook signatures are checked',
-      Type.Object({ status: Type.String(), message: Type.String(), webhook_signatures: Signatures, timestamp: Type.String() }),
+      Type.Object({
+        status: Type.String(),
+        message: Type.String(),
+        webhook_signatures: Signatures,
+        timestamp: Type.String(),
+      }),
     ),
     async (request) => ok(await calendarTest(ctx), requestMetadata(request.id)),
   );

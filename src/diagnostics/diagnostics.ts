@@ -43,7 +43,10 @@ export async function calendarTest(ctx: AppContext) {
   };
 }
 
-async function count(ctx: AppContext, table: 'accommodations' | 'bookings' | 'partners' | 'external_feeds' | 'outbox'): Promise<number> {
+async function count(
+  ctx: AppContext,
+  table: 'accommodations' | 'bookings' | 'partners' | 'external_feeds' | 'outbox',
+): Promise<number> {
   const row = await ctx.db
     .selectFrom(table)
     .select((eb) => eb.fn.countAll<number>().as('n'))
@@ -56,7 +59,12 @@ async function count(ctx: AppContext, table: 'accommodations' | 'bookings' | 'pa
  * a secret or SMTP server is configured, never its value; the store without credentials.
  */
 export async function calendarDebug(ctx: AppContext) {
-  const accommodations = await ctx.db.selectFrom('accommodations').select(['id', 'name', 'currency', 'timezone']).orderBy('id').limit(100).execute();
+  const accommodations = await ctx.db
+    .selectFrom('accommodations')
+    .select(['id', 'name', 'currency', 'timezone'])
+    .orderBy('id')
+    .limit(100)
+    .execute();
   const statuses = await ctx.db
     .selectFrom('bookings')
     .select(['status', (eb) => eb.fn.countAll<number>().as('n')])

@@ -24,12 +24,27 @@ interface ClientErrorAnswer {
 
 function answerFor(code: string | undefined): ClientErrorAnswer {
   if (code === 'ERR_HTTP_REQUEST_TIMEOUT') {
-    return { status: 408, name: 'BAD_REQUEST', message: 'The request did not arrive in time: send the headers and the whole body within the request timeout.', reason: 'request_timeout' };
+    return {
+      status: 408,
+      name: 'BAD_REQUEST',
+      message: 'The request did not arrive in time: send the headers and the whole body within the request timeout.',
+      reason: 'request_timeout',
+    };
   }
   if (code === 'HPE_HEADER_OVERFLOW') {
-    return { status: 431, name: 'PAYLOAD_TOO_LARGE', message: 'The request headers are too large.', reason: 'headers_too_large' };
+    return {
+      status: 431,
+      name: 'PAYLOAD_TOO_LARGE',
+      message: 'The request headers are too large.',
+      reason: 'headers_too_large',
+    };
   }
-  return { status: 400, name: 'BAD_REQUEST', message: 'The request could not be parsed as HTTP/1.1 (request line, headers or chunked body).', reason: 'malformed_http' };
+  return {
+    status: 400,
+    name: 'BAD_REQUEST',
+    message: 'The request could not be parsed as HTTP/1.1 (request line, headers or chunked body).',
+    reason: 'malformed_http',
+  };
 }
 
 /** The raw bytes of a JSON error answer on a connection Fastify never routed. */

@@ -24,7 +24,10 @@ export function requestMetadata(requestId: string): RequestMetadata {
   return { api_version: API_VERSION, timestamp: new Date().toISOString(), request_id: requestId };
 }
 
-export function ok<T>(data: T, metadata: EndpointMetadata | RequestMetadata): { success: true; data: T; metadata: EndpointMetadata | RequestMetadata } {
+export function ok<T>(
+  data: T,
+  metadata: EndpointMetadata | RequestMetadata,
+): { success: true; data: T; metadata: EndpointMetadata | RequestMetadata } {
   return { success: true, data, metadata };
 }
 

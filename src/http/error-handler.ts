@@ -1,7 +1,15 @@
 import type { FastifyContextConfig, FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { isStoreUnavailable } from '../db/unavailable.ts';
 import { requestMetadata } from './envelope.ts';
-import { badRequest, internalError, isAppError, notFound, payloadTooLarge, serviceUnavailable, type AppError } from './errors.ts';
+import {
+  badRequest,
+  internalError,
+  isAppError,
+  notFound,
+  payloadTooLarge,
+  serviceUnavailable,
+  type AppError,
+} from './errors.ts';
 import { validationToAppError } from './validation-errors.ts';
 
 /**
@@ -15,9 +23,14 @@ function fromFastify(error: FastifyError): AppError | null {
   switch (error.code) {
     case 'FST_ERR_CTP_INVALID_JSON_BODY':
     case 'FST_ERR_CTP_EMPTY_JSON_BODY':
-      return badRequest('malformed_json', 'The request body is not valid JSON, or it contains a forbidden __proto__ or constructor.prototype key.');
+      return badRequest(
+        'malformed_json',
+        'The request body is not valid JSON, or it contains a forbidden __proto__ or constructor.prototype key.',
+      );
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
-      return payloadTooLarge('body_too_large', 'The request body is larger than 1 MiB.', { expected: '<= 1048576 bytes' });
+      return payloadTooLarge('body_too_large', 'The request body is larger than 1 MiB.', {
+        expected: '<= 1048576 bytes',
+      });
     case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
     case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
     case 'FST_ERR_CTP_INVALID_TYPE':
@@ -39,7 +52,8 @@ export function sendError(request: FastifyRequest, reply: FastifyReply, error: A
   // Errors raised before routing have no route config.
   const routeConfig = request.routeOptions.config as FastifyContextConfig | undefined;
   // decisions.md 5: every limit's 429 says when to come back.
-  if (error.status === 429 && typeof error.details.retry_after_seconds === 'number') void reply.header('retry-after', String(error.details.retry_after_seconds));
+  if (error.status === 429 && typeof error.details.retry_after_seconds === 'number')
+    void reply.header('retry-after', String(error.details.retry_after_seconds));
   return reply.status(error.status).send({
     success: false,
     ...routeConfig?.errorBody,
@@ -77,10 +91,18 @@ export function installErrorHandling(app: FastifyInstance): void {
       // The store is restarting or unreachable: the pool reconnects by itself, so ask to retry.
       request.log.warn({ err: error }, 'store unavailable');
       void reply.header('retry-after', STORE_RETRY_AFTER_SECONDS);
-      return sendError(request, reply, serviceUnavailable('store_unavailable', 'The database is unavailable for a moment; retry shortly.'));
+      return sendError(
+        request,
+        reply,
+        serviceUnavailable('store_unavailable', 'The database is unavailable for a moment; retry shortly.'),
+      );
     }
     request.log.error({ err: error }, 'unexpected error');
-    return sendError(request, reply, internalError(`Internal error. Quote request id ${request.id} when reporting it.`));
+    return sendError(
+      request,
+      reply,
+      internalError(`Internal error. Quote request id ${request.id} when reporting it.`),
+    );
   });
 
   app.setNotFoundHandler((request, reply) =>

@@ -41,13 +41,13 @@ export const ERROR_REASONS = {
   invalid_date: { status: [400], meaning: 'not a real calendar date `YYYY-MM-DD`' },
   invalid_range: { status: [400], meaning: 'an end date not after the start date' },
   range_too_long: { status: [400], meaning: 'an admin date range (blocks, prices) of more than 731 nights' },
-  past_date: { status: [400], meaning: 'a stay that starts before today in the accommodation\'s time zone' },
-  min_stay: { status: [400], meaning: 'fewer nights than the accommodation\'s minimum stay' },
-  max_stay: { status: [400], meaning: 'more nights than the accommodation\'s maximum stay' },
+  past_date: { status: [400], meaning: "a stay that starts before today in the accommodation's time zone" },
+  min_stay: { status: [400], meaning: "fewer nights than the accommodation's minimum stay" },
+  max_stay: { status: [400], meaning: "more nights than the accommodation's maximum stay" },
   max_guests: { status: [400], meaning: 'more guests than the accommodation takes' },
   extra_not_offered: { status: [400], meaning: 'an extra the accommodation does not offer' },
   unknown_currency: { status: [400], meaning: 'not an ISO 4217 currency code' },
-  invalid_amount: { status: [400], meaning: 'an amount that cannot be expressed in the currency\'s minor units' },
+  invalid_amount: { status: [400], meaning: "an amount that cannot be expressed in the currency's minor units" },
   amount_too_large: { status: [400], meaning: 'a money amount above the bound the store holds' },
   invalid_rate: { status: [400], meaning: 'a rate that is not a fraction from 0 to 1 with at most 6 decimals' },
   unknown_timezone: { status: [400], meaning: 'not an IANA time zone name' },
@@ -55,7 +55,10 @@ export const ERROR_REASONS = {
   private_address: { status: [400], meaning: 'a feed URL naming a loopback, private or internal address' },
   invalid_timestamp: { status: [400], meaning: 'a webhook `timestamp` that is not an ISO 8601 date-time' },
   invalid_payment_intent: { status: [400], meaning: 'a payment event without a readable payment intent' },
-  payment_webhook_not_configured: { status: [400], meaning: 'no payment webhook secret is set, so every payment event is refused' },
+  payment_webhook_not_configured: {
+    status: [400],
+    meaning: 'no payment webhook secret is set, so every payment event is refused',
+  },
   stale_signature: { status: [400], meaning: 'a `Stripe-Signature` dated more than 5 minutes from now' },
   // 400 (payment events) or 401 (service webhooks)
   missing_signature: { status: [400, 401], meaning: 'a signed webhook sent without its signature header' },
@@ -80,7 +83,10 @@ export const ERROR_REASONS = {
   // 408
   request_timeout: { status: [408], meaning: 'the headers and body did not all arrive within the request timeout' },
   // 409
-  dates_unavailable: { status: [409], meaning: 'a night of the stay is taken; `details` names the first one and its holder' },
+  dates_unavailable: {
+    status: [409],
+    meaning: 'a night of the stay is taken; `details` names the first one and its holder',
+  },
   price_mismatch: { status: [409], meaning: 'the amount sent does not match the price of the stay' },
   idempotency_key_reused: { status: [409], meaning: 'an idempotency key repeated with a different body' },
   booking_cancelled: { status: [409], meaning: 'a cancelled booking cannot be modified' },
@@ -93,7 +99,10 @@ export const ERROR_REASONS = {
   rate_limited: { status: [429], meaning: 'too many requests (per key, per address, or failed authentications)' },
   draft_limit: { status: [429], meaning: 'the API key holds the most live card-payment drafts it may' },
   headers_too_large: { status: [431], meaning: 'request headers over 16 KiB' },
-  store_unavailable: { status: [503], meaning: 'the database cannot be reached for a moment; retry after `Retry-After`' },
+  store_unavailable: {
+    status: [503],
+    meaning: 'the database cannot be reached for a moment; retry after `Retry-After`',
+  },
   shutting_down: { status: [503], meaning: 'the server is draining before it stops; retry on another process' },
 } as const satisfies Record<string, { status: readonly number[]; meaning: string }>;
 
@@ -108,7 +117,10 @@ export const ERROR_REASON_NAMES = Object.keys(ERROR_REASONS) as ErrorReason[];
 
 /** Whether `reason` is in the table for HTTP status `status`. */
 export function isReasonFor<S extends number>(reason: string, status: S): reason is ReasonFor<S> {
-  return Object.hasOwn(ERROR_REASONS, reason) && (ERROR_REASONS[reason as ErrorReason].status as readonly number[]).includes(status);
+  return (
+    Object.hasOwn(ERROR_REASONS, reason) &&
+    (ERROR_REASONS[reason as ErrorReason].status as readonly number[]).includes(status)
+  );
 }
 
 /** The reason for a schema keyword that failed validation; a keyword the table lacks is `invalid`. */

@@ -36,7 +36,13 @@ export class AppError extends Error {
   readonly bodyExtras: Readonly<Record<string, unknown>>;
 
   /** `status` differs from the name's own only for a 503, which has no name in the closed set. */
-  constructor(name: ErrorName, message: string, details: ErrorDetails = {}, bodyExtras: Record<string, unknown> = {}, status: number = ERROR_STATUS[name]) {
+  constructor(
+    name: ErrorName,
+    message: string,
+    details: ErrorDetails = {},
+    bodyExtras: Record<string, unknown> = {},
+    status: number = ERROR_STATUS[name],
+  ) {
     super(message);
     this.name = name;
     this.status = status;
@@ -71,8 +77,11 @@ export const tooManyRequests = factory('TOO_MANY_REQUESTS');
  * A 503 (the store is away, the server is stopping: retry, nothing was done). The spec's closed
  * set of names (decisions.md 9) has none for it, so it is named INTERNAL_ERROR with code 503.
  */
-export const serviceUnavailable = (reason: ReasonFor<503>, message: string, details: DetailsWithoutReason = {}): AppError =>
-  new AppError('INTERNAL_ERROR', message, { ...details, reason }, {}, 503);
+export const serviceUnavailable = (
+  reason: ReasonFor<503>,
+  message: string,
+  details: DetailsWithoutReason = {},
+): AppError => new AppError('INTERNAL_ERROR', message, { ...details, reason }, {}, 503);
 /** A 500 says nothing of internals, so it carries no reason. */
 export const internalError = (message: string): AppError => new AppError('INTERNAL_ERROR', message);
 
@@ -84,6 +93,11 @@ export function isAppError(error: unknown): error is AppError {
  * Rebuilds an error that was answered once and remembered (a webhook delivery's first answer,
  * given again to a repeat of the same bytes): its reason was checked when it was first made.
  */
-export function rememberedError(name: ErrorName, message: string, details: ErrorDetails, extras: Record<string, unknown>): AppError {
+export function rememberedError(
+  name: ErrorName,
+  message: string,
+  details: ErrorDetails,
+  extras: Record<string, unknown>,
+): AppError {
   return new AppError(name, message, details, extras);
 }

@@ -23,8 +23,13 @@ export function lazySchemaCompilers(): Factories {
   // modules that an idle server does not need); one selector each per app, as Fastify makes.
   let ajvCompiler: Build | undefined;
   let serializerCompiler: Build | undefined;
-  const buildValidator: Build = (externalSchemas, options) => (ajvCompiler ??= (fastifyRequire('@fastify/ajv-compiler') as () => Build)())(externalSchemas, options);
-  const buildSerializer: Build = (externalSchemas, options) => (serializerCompiler ??= (fastifyRequire('@fastify/fast-json-stringify-compiler') as () => Build)())(externalSchemas, options);
+  const buildValidator: Build = (externalSchemas, options) =>
+    (ajvCompiler ??= (fastifyRequire('@fastify/ajv-compiler') as () => Build)())(externalSchemas, options);
+  const buildSerializer: Build = (externalSchemas, options) =>
+    (serializerCompiler ??= (fastifyRequire('@fastify/fast-json-stringify-compiler') as () => Build)())(
+      externalSchemas,
+      options,
+    );
   const factories: Record<'buildValidator' | 'buildSerializer', Build> = {
     buildValidator: (externalSchemas, options) => {
       let compile: ((route: unknown) => unknown) | undefined;
@@ -44,7 +49,10 @@ export function lazySchemaCompilers(): Factories {
       let compile: ((route: unknown) => unknown) | undefined;
       return (route) => {
         let serialize: ((data: unknown) => string) | undefined;
-        return (data: unknown) => (serialize ??= (compile ??= buildSerializer(externalSchemas, options))(route) as (data: unknown) => string)(data);
+        return (data: unknown) =>
+          (serialize ??= (compile ??= buildSerializer(externalSchemas, options))(route) as (data: unknown) => string)(
+            data,
+          );
       };
     },
   };

@@ -12,16 +12,24 @@ function isLegacyWrapper(body: unknown): boolean {
  * field, and the 400 would name `accommodation_id` instead of the real mistake.
  * A preValidation hook of the v1 routes.
  */
-export function refuseLegacyJsonRpc(request: FastifyRequest, _reply: FastifyReply, done: HookHandlerDoneFunction): void {
+export function refuseLegacyJsonRpc(
+  request: FastifyRequest,
+  _reply: FastifyReply,
+  done: HookHandlerDoneFunction,
+): void {
   if (!isLegacyWrapper(request.body)) {
     done();
     return;
   }
   done(
-    badRequest('legacy_jsonrpc_body', 'This is a legacy JSON-RPC body (jsonrpc, method, params). v1 takes the plain JSON body: send the contents of "params" as the body itself.', {
-      parameter: 'body',
-      expected: 'the plain JSON body of api-v1.md',
-      received: 'JSON-RPC wrapper',
-    }),
+    badRequest(
+      'legacy_jsonrpc_body',
+      'This is a legacy JSON-RPC body (jsonrpc, method, params). v1 takes the plain JSON body: send the contents of "params" as the body itself.',
+      {
+        parameter: 'body',
+        expected: 'the plain JSON body of api-v1.md',
+        received: 'JSON-RPC wrapper',
+      },
+    ),
   );
 }

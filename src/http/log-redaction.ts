@@ -9,7 +9,8 @@ import type { FastifyRequest } from 'fastify';
 export const REDACTED = '[redacted]';
 
 /** Query parameters whose value is a secret whatever the route (`key`, `api_key`, `token`, ...). */
-const SECRET_PARAMETER = /(^|[_-])(key|token|secret|password|passwd|pwd|signature|sig|auth|authorization|credential|session)s?$/i;
+const SECRET_PARAMETER =
+  /(^|[_-])(key|token|secret|password|passwd|pwd|signature|sig|auth|authorization|credential|session)s?$/i;
 
 function redactQuery(query: string): string {
   return query

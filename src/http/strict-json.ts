@@ -13,14 +13,18 @@ import type { App } from './types.ts';
 function poisoned(root: unknown): boolean {
   return someInJson(root, {
     entry: (key, child) =>
-      key === '__proto__' || (key === 'constructor' && typeof child === 'object' && child !== null && Object.hasOwn(child, 'prototype')),
+      key === '__proto__' ||
+      (key === 'constructor' && typeof child === 'object' && child !== null && Object.hasOwn(child, 'prototype')),
   });
 }
 
 /** Throws the 400 a caller sees for a body that JSON.parse produced but that must not be used. */
 export function refusePrototypeKeys(value: unknown): void {
   if (poisoned(value)) {
-    throw badRequest('forbidden_json_key', 'The request body contains a forbidden key (__proto__ or constructor.prototype).');
+    throw badRequest(
+      'forbidden_json_key',
+      'The request body contains a forbidden key (__proto__ or constructor.prototype).',
+    );
   }
 }
 
@@ -40,6 +44,9 @@ export function parseJsonStrict(raw: Buffer): unknown {
  * `verifyThenParse` must check them and return the parsed body. It runs before schema validation
  * and the handler, so a refused call never reaches either.
  */
-export function readJsonBodiesRaw(app: App, verifyThenParse: (request: FastifyRequest, raw: Buffer) => Promise<unknown>): void {
+export function readJsonBodiesRaw(
+  app: App,
+  verifyThenParse: (request: FastifyRequest, raw: Buffer) => Promise<unknown>,
+): void {
   app.addContentTypeParser<Buffer>('application/json', { parseAs: 'buffer' }, verifyThenParse);
 }

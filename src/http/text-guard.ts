@@ -52,7 +52,11 @@ function locateNul(root: unknown): string | null {
  * A preValidation hook: refuse bodies and query strings carrying a NUL character. It runs on
  * every request, so it is synchronous (a callback hook) rather than a promise per request.
  */
-export function refuseNulCharacters(request: FastifyRequest, _reply: FastifyReply, done: HookHandlerDoneFunction): void {
+export function refuseNulCharacters(
+  request: FastifyRequest,
+  _reply: FastifyReply,
+  done: HookHandlerDoneFunction,
+): void {
   const parameter = findNulCharacter(request.body) ?? findNulCharacter(request.query);
   if (parameter === null) {
     done();

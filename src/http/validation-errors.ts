@@ -25,7 +25,10 @@ export function echo(value: unknown): unknown {
 }
 
 function pathOf(instancePath: string, extra?: string): string {
-  const parts = instancePath.split('/').filter(Boolean).map((p) => p.replace(/~1/g, '/').replace(/~0/g, '~'));
+  const parts = instancePath
+    .split('/')
+    .filter(Boolean)
+    .map((p) => p.replace(/~1/g, '/').replace(/~0/g, '~'));
   if (extra !== undefined) parts.push(extra);
   return parts.join('.');
 }
@@ -101,7 +104,10 @@ function enumFromAnyOf(errors: readonly VerboseError[]): VerboseError | null {
   return { ...union, keyword: 'enum', params: { allowedValues: values } };
 }
 
-export function validationToAppError(errors: readonly FastifySchemaValidationError[], part: string | undefined): AppError {
+export function validationToAppError(
+  errors: readonly FastifySchemaValidationError[],
+  part: string | undefined,
+): AppError {
   const error: VerboseError | undefined = enumFromAnyOf(errors) ?? errors[0];
   if (error === undefined) return badRequest('invalid', 'The request is not valid.');
   const where = part === 'querystring' ? 'query string' : part === 'params' ? 'path' : 'body';

@@ -17,14 +17,20 @@ export async function queueAlertMail(db: Executor, alert: NewAlert, now: Date): 
     .where('r.id', '=', alert.reservationId)
     .executeTakeFirst();
   if (row === undefined) return;
-  const other = alert.otherKey === 'block' ? 'a blocked period' : alert.otherKey.startsWith('booking:') ? `booking #${alert.otherKey.slice(8)}` : 'a stay imported from another channel';
+  const other =
+    alert.otherKey === 'block'
+      ? 'a blocked period'
+      : alert.otherKey.startsWith('booking:')
+        ? `booking #${alert.otherKey.slice(8)}`
+        : 'a stay imported from another channel';
   const subject = `Overbooking: ${row.accommodation}, ${row.feed} stay from ${row.start_date}`;
   const text = [
     `The calendar imported from "${row.feed}" has a stay (${row.summary}) from ${row.start_date} to ${row.end_date} at ${row.accommodation}.`,
     `${alert.nights} of its nights, from ${alert.firstNight}, are already held by ${other}.`,
     'Resolve it on one of the two sides; the alert clears when either side goes away.',
   ].join('\n\n');
-  const escape = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+  const escape = (s: string) =>
+    s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
   const at = now.toISOString();
   await db
     .insertInto('outbox')

@@ -36,7 +36,12 @@ function sameNights(a: { start: string; end: string }, b: { start: string; end: 
 }
 
 function isWindowMove(stored: StoredStay, stay: ImportedStay): boolean {
-  return stored.kind === 'not_available' && stay.kind === 'not_available' && stored.start === stay.start && stored.end !== stay.end;
+  return (
+    stored.kind === 'not_available' &&
+    stay.kind === 'not_available' &&
+    stored.start === stay.start &&
+    stored.end !== stay.end
+  );
 }
 
 export function diffStays(stored: readonly StoredStay[], parsed: readonly ImportedStay[]): StayDiff {
@@ -53,7 +58,8 @@ export function diffStays(stored: readonly StoredStay[], parsed: readonly Import
     }
     matched.add(old.id);
     if (sameNights(old, stay) && old.summary === stay.summary) diff.unchanged.push({ id: old.id, stay });
-    else if ((sameNights(old, stay) && old.kind === stay.kind) || isWindowMove(old, stay)) diff.quiet.push({ id: old.id, stay });
+    else if ((sameNights(old, stay) && old.kind === stay.kind) || isWindowMove(old, stay))
+      diff.quiet.push({ id: old.id, stay });
     else diff.changed.push({ id: old.id, stay });
   }
 

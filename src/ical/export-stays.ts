@@ -17,7 +17,11 @@ interface TakenRow {
 
 function holderOf(row: TakenRow): { key: string; summary: ExportStay['summary'] } {
   if (row.kind === 'booking') return { key: `booking-${row.booking_id ?? 0}`, summary: 'Reserved' };
-  if (row.kind === 'external') return { key: `import-${row.external_reservation_id ?? 0}`, summary: row.external_kind === 'not_available' ? 'Not available' : 'Reserved' };
+  if (row.kind === 'external')
+    return {
+      key: `import-${row.external_reservation_id ?? 0}`,
+      summary: row.external_kind === 'not_available' ? 'Not available' : 'Reserved',
+    };
   return { key: 'block', summary: 'Not available' };
 }
 
@@ -27,7 +31,12 @@ function holderOf(row: TakenRow): { key: string; summary: ExportStay['summary'] 
  * those of the feed the URL belongs to). UIDs name the holder and the first night, so a stay
  * keeps its UID from one poll to the next.
  */
-export async function exportStays(db: Executor, target: ExportTarget, timeZone: string, now: Date): Promise<ExportStay[]> {
+export async function exportStays(
+  db: Executor,
+  target: ExportTarget,
+  timeZone: string,
+  now: Date,
+): Promise<ExportStay[]> {
   const from = addDays(todayIn(timeZone, now), -PAST_DAYS);
   let query = db
     .selectFrom('night_claims as c')
@@ -36,7 +45,13 @@ export async function exportStays(db: Executor, target: ExportTarget, timeZone: 
     .select(['c.night', 'c.kind', 'c.booking_id', 'c.external_reservation_id', 'r.kind as external_kind'])
     .where('c.accommodation_id', '=', target.accommodationId)
     .where('c.night', '>=', from)
-    .where((eb) => eb.or([eb('b.status', 'is', null), eb.and([eb('b.status', '!=', 'draft'), eb('b.status', '!=', 'cancelled')]), eb('b.hold_expires_at', '>', now.toISOString())]))
+    .where((eb) =>
+      eb.or([
+        eb('b.status', 'is', null),
+        eb.and([eb('b.status', '!=', 'draft'), eb('b.status', '!=', 'cancelled')]),
+        eb('b.hold_expires_at', '>', now.toISOString()),
+      ]),
+    )
     .orderBy('c.night');
   if (target.excludeFeedId !== null) {
     const excluded = target.excludeFeedId;
@@ -52,7 +67,12 @@ export async function exportStays(db: Executor, target: ExportTarget, timeZone: 
       run.end = addDays(row.night, 1);
       continue;
     }
-    const stay: ExportStay = { uid: `${key}-${row.night}@staydesk`, summary, start: row.night, end: addDays(row.night, 1) };
+    const stay: ExportStay = {
+      uid: `${key}-${row.night}@staydesk`,
+      summary,
+      start: row.night,
+      end: addDays(row.night, 1),
+    };
     open.set(key, stay);
     stays.push(stay);
   }
@@ -61,5 +81,8 @@ export async function exportStays(db: Executor, target: ExportTarget, timeZone: 
 
 /** A validator for the export: it changes exactly when the published stays do. */
 export function exportEtag(name: string, stays: readonly ExportStay[]): string {
-  return `"${createHash('sha256').update(JSON.stringify([name, stays])).digest('base64url').slice(0, 32)}"`;
+  return `"${createHash('sha256')
+    .update(JSON.stringify([name, stays]))
+    .digest('base64url')
+    .slice(0, 32)}"`;
 }

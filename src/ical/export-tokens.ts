@@ -21,21 +21,38 @@ export function exportUrl(config: Pick<Config, 'publicBaseUrl' | 'slug'>, token:
 
 /** The accommodation's token, made on first use. */
 export async function accommodationExportToken(db: Executor, accommodationId: number, now: Date): Promise<string> {
-  const existing = await db.selectFrom('ical_exports').select('token').where('accommodation_id', '=', accommodationId).executeTakeFirst();
+  const existing = await db
+    .selectFrom('ical_exports')
+    .select('token')
+    .where('accommodation_id', '=', accommodationId)
+    .executeTakeFirst();
   if (existing !== undefined) return existing.token;
   await db
     .insertInto('ical_exports')
     .values({ accommodation_id: accommodationId, token: newExportToken(), created_at: now.toISOString() })
     .onConflict((oc) => oc.column('accommodation_id').doNothing())
     .execute();
-  const row = await db.selectFrom('ical_exports').select('token').where('accommodation_id', '=', accommodationId).executeTakeFirstOrThrow();
+  const row = await db
+    .selectFrom('ical_exports')
+    .select('token')
+    .where('accommodation_id', '=', accommodationId)
+    .executeTakeFirstOrThrow();
   return row.token;
 }
 
 /** A feed's token, made on first use. */
 export async function feedExportToken(db: Executor, feedId: number): Promise<string> {
-  await db.updateTable('external_feeds').set({ export_token: newExportToken() }).where('id', '=', feedId).where('export_token', 'is', null).execute();
-  const row = await db.selectFrom('external_feeds').select('export_token').where('id', '=', feedId).executeTakeFirstOrThrow();
+  await db
+    .updateTable('external_feeds')
+    .set({ export_token: newExportToken() })
+    .where('id', '=', feedId)
+    .where('export_token', 'is', null)
+    .execute();
+  const row = await db
+    .selectFrom('external_feeds')
+    .select('export_token')
+    .where('id', '=', feedId)
+    .executeTakeFirstOrThrow();
   return row.export_token ?? '';
 }
 
@@ -47,8 +64,13 @@ export async function rotateExportTokens(db: Executor, accommodationId: number, 
     .values({ accommodation_id: accommodationId, token, created_at: now.toISOString() })
     .onConflict((oc) => oc.column('accommodation_id').doUpdateSet({ token, created_at: now.toISOString() }))
     .execute();
-  const feeds = await db.selectFrom('external_feeds').select('id').where('accommodation_id', '=', accommodationId).execute();
-  for (const feed of feeds) await db.updateTable('external_feeds').set({ export_token: newExportToken() }).where('id', '=', feed.id).execute();
+  const feeds = await db
+    .selectFrom('external_feeds')
+    .select('id')
+    .where('accommodation_id', '=', accommodationId)
+    .execute();
+  for (const feed of feeds)
+    await db.updateTable('external_feeds').set({ export_token: newExportToken() }).where('id', '=', feed.id).execute();
   return token;
 }
 
@@ -59,8 +81,16 @@ export interface ExportTarget {
 }
 
 export async function findExportTarget(db: Executor, token: string): Promise<ExportTarget | undefined> {
-  const whole = await db.selectFrom('ical_exports').select('accommodation_id').where('token', '=', token).executeTakeFirst();
+  const whole = await db
+    .selectFrom('ical_exports')
+    .select('accommodation_id')
+    .where('token', '=', token)
+    .executeTakeFirst();
   if (whole !== undefined) return { accommodationId: whole.accommodation_id, excludeFeedId: null };
-  const feed = await db.selectFrom('external_feeds').select(['id', 'accommodation_id']).where('export_token', '=', token).executeTakeFirst();
+  const feed = await db
+    .selectFrom('external_feeds')
+    .select(['id', 'accommodation_id'])
+    .where('export_token', '=', token)
+    .executeTakeFirst();
   return feed === undefined ? undefined : { accommodationId: feed.accommodation_id, excludeFeedId: feed.id };
 }

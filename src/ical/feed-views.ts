@@ -22,7 +22,11 @@ export interface FeedView {
   pulls: PullLogEntry[];
 }
 
-export async function feedViews(db: Executor, config: Pick<Config, 'publicBaseUrl' | 'slug'>, feeds: readonly ExternalFeed[]): Promise<FeedView[]> {
+export async function feedViews(
+  db: Executor,
+  config: Pick<Config, 'publicBaseUrl' | 'slug'>,
+  feeds: readonly ExternalFeed[],
+): Promise<FeedView[]> {
   const pulls = await recentPulls(
     db,
     feeds.map((f) => f.id),
@@ -43,7 +47,17 @@ export async function feedViews(db: Executor, config: Pick<Config, 'publicBaseUr
       consecutive_failures: feed.consecutive_failures,
       next_attempt_at: feed.next_attempt_at,
       export_url: exportUrl(config, token),
-      pulls: pulls.filter((p) => p.feed_id === feed.id).map(({ started_at, outcome, http_status, added, changed, removed, error }) => ({ started_at, outcome, http_status, added, changed, removed, error })),
+      pulls: pulls
+        .filter((p) => p.feed_id === feed.id)
+        .map(({ started_at, outcome, http_status, added, changed, removed, error }) => ({
+          started_at,
+          outcome,
+          http_status,
+          added,
+          changed,
+          removed,
+          error,
+        })),
     });
   }
   return views;

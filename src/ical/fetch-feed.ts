@@ -24,7 +24,9 @@ export interface FetchOptions {
   isRefused?: (address: string) => boolean;
 }
 
-export type FetchResult = { kind: 'not_modified'; status: 304 } | { kind: 'ok'; status: number; body: string; etag: string | null; lastModified: string | null };
+export type FetchResult =
+  | { kind: 'not_modified'; status: 304 }
+  | { kind: 'ok'; status: number; body: string; etag: string | null; lastModified: string | null };
 
 export class FeedFetchError extends Error {
   override readonly name = 'FeedFetchError';
@@ -47,7 +49,11 @@ function defaultResolve(hostname: string): Promise<string[]> {
 function guardedLookup(options: FetchOptions): LookupFunction {
   const resolve = options.resolve ?? defaultResolve;
   const refused = options.isRefused ?? isRefusedAddress;
-  return (hostname: string, lookupOptions: LookupOptions, callback: (error: NodeJS.ErrnoException | null, address: string | LookupAddress[], family?: number) => void) => {
+  return (
+    hostname: string,
+    lookupOptions: LookupOptions,
+    callback: (error: NodeJS.ErrnoException | null, address: string | LookupAddress[], family?: number) => void,
+  ) => {
     resolve(hostname).then(
       (addresses) => {
         const bad = options.allowPrivate ? undefined : addresses.find(refused);
@@ -72,13 +78,17 @@ function guardedLookup(options: FetchOptions): LookupFunction {
 }
 
 function requestOnce(url: URL, options: FetchOptions, signal: AbortSignal): Promise<IncomingMessage> {
-  const headers: Record<string, string> = { accept: 'text/calendar, text/plain;q=0.5, */*;q=0.1', 'user-agent': 'Staydesk calendar sync' };
+  const headers: Record<string, string> = {
+    accept: 'text/calendar, text/plain;q=0.5, */*;q=0.1',
+    'user-agent': 'Staydesk calendar sync',
+  };
   if (options.etag) headers['if-none-match'] = options.etag;
   if (options.lastModified) headers['if-modified-since'] = options.lastModified;
   // Taken from process.getBuiltinModule, not imported: an ESM import of node:http builds its
   // namespace, which loads Node's fetch implementation (undici) through the WebSocket getters,
   // and node:https loads TLS; together about 20 MB that a server with no feeds never uses.
-  const client = url.protocol === 'https:' ? process.getBuiltinModule('node:https') : process.getBuiltinModule('node:http');
+  const client =
+    url.protocol === 'https:' ? process.getBuiltinModule('node:https') : process.getBuiltinModule('node:http');
   return new Promise((resolve, reject) => {
     const request = client.request(url, { method: 'GET', headers, lookup: guardedLookup(options), signal }, resolve);
     request.on('error', reject);
@@ -147,7 +157,8 @@ export async function fetchFeed(rawUrl: string, options: FetchOptions): Promise<
     }
   } catch (error) {
     if (error instanceof FeedFetchError || error instanceof RefusedUrlError) throw error;
-    if (signal.aborted) throw new FeedFetchError(`timed out after ${options.timeoutMs ?? FETCH_TIMEOUT_MS} ms`, null, { cause: error });
+    if (signal.aborted)
+      throw new FeedFetchError(`timed out after ${options.timeoutMs ?? FETCH_TIMEOUT_MS} ms`, null, { cause: error });
     throw new FeedFetchError(describe(error), null, { cause: error });
   }
 }

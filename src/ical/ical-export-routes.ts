@@ -17,7 +17,8 @@ export const icalExportRoutes: FeatureRoutes = async (app, { ctx }) => {
       config: { auth: 'public' },
       schema: {
         tags: ['ical'],
-        summary: "An accommodation's calendar as iCalendar, with no guest data (the token in the URL is the credential)",
+        summary:
+          "An accommodation's calendar as iCalendar, with no guest data (the token in the URL is the credential)",
         params: Type.Object({ file: Type.String({ pattern: '^[A-Za-z0-9_-]{43}\\.ics$' }) }),
         response: {
           200: { description: 'The calendar', content: { 'text/calendar': { schema: Type.String() } } },
@@ -31,7 +32,11 @@ export const icalExportRoutes: FeatureRoutes = async (app, { ctx }) => {
       const token = request.params.file.slice(0, -'.ics'.length);
       const target = await findExportTarget(ctx.db, token);
       if (target === undefined) throw notFound('calendar_not_found', 'No calendar at this address.');
-      const accommodation = await ctx.db.selectFrom('accommodations').select(['name', 'timezone']).where('id', '=', target.accommodationId).executeTakeFirstOrThrow();
+      const accommodation = await ctx.db
+        .selectFrom('accommodations')
+        .select(['name', 'timezone'])
+        .where('id', '=', target.accommodationId)
+        .executeTakeFirstOrThrow();
       const now = ctx.now();
       const stays = await exportStays(ctx.db, target, accommodation.timezone, now);
       const etag = exportEtag(accommodation.name, stays);
@@ -40,7 +45,9 @@ export const icalExportRoutes: FeatureRoutes = async (app, { ctx }) => {
       if (sent !== undefined && sent.split(',').some((v) => v.trim() === etag)) return reply.code(304).send(null);
       // ical-generator is loaded by the first export that has something to send.
       const { exportCalendar } = await import('./export-calendar.ts');
-      return reply.type('text/calendar; charset=utf-8').send(exportCalendar(stays, { name: accommodation.name, stamp: now }));
+      return reply
+        .type('text/calendar; charset=utf-8')
+        .send(exportCalendar(stays, { name: accommodation.name, stamp: now }));
     },
   );
 };

@@ -13,13 +13,25 @@ export async function storedStays(db: Executor, feedId: number): Promise<StoredS
     .where('feed_id', '=', feedId)
     .orderBy('id')
     .execute();
-  return rows.map((r) => ({ id: r.id, uid: r.uid, summary: r.summary, kind: r.kind, start: r.start_date, end: r.end_date }));
+  return rows.map((r) => ({
+    id: r.id,
+    uid: r.uid,
+    summary: r.summary,
+    kind: r.kind,
+    start: r.start_date,
+    end: r.end_date,
+  }));
 }
 
 const INSERT_CHUNK = 500;
 
 /** Inserts new stays of a feed, many rows per statement (a first pull brings hundreds). */
-export async function insertStays(db: Executor, feed: { id: number; accommodation_id: number }, stays: readonly ImportedStay[], now: string): Promise<void> {
+export async function insertStays(
+  db: Executor,
+  feed: { id: number; accommodation_id: number },
+  stays: readonly ImportedStay[],
+  now: string,
+): Promise<void> {
   for (let i = 0; i < stays.length; i += INSERT_CHUNK) {
     await db
       .insertInto('external_reservations')
@@ -43,7 +55,14 @@ export async function insertStays(db: Executor, feed: { id: number; accommodatio
 export async function updateStay(db: Executor, id: number, stay: ImportedStay, now: string): Promise<void> {
   await db
     .updateTable('external_reservations')
-    .set({ uid: stay.uid, summary: stay.summary, kind: stay.kind, start_date: stay.start, end_date: stay.end, updated_at: now })
+    .set({
+      uid: stay.uid,
+      summary: stay.summary,
+      kind: stay.kind,
+      start_date: stay.start,
+      end_date: stay.end,
+      updated_at: now,
+    })
     .where('id', '=', id)
     .execute();
 }
@@ -58,8 +77,16 @@ export const PULL_LOG_SIZE = 20;
 export type PullLogEntry = Omit<Selectable<IcalPullsTable>, 'id' | 'feed_id'>;
 
 export async function logPull(db: Executor, feedId: number, entry: PullLogEntry): Promise<void> {
-  await db.insertInto('ical_pulls').values({ feed_id: feedId, ...entry }).execute();
-  const keep = db.selectFrom('ical_pulls').select('id').where('feed_id', '=', feedId).orderBy('id', 'desc').limit(PULL_LOG_SIZE);
+  await db
+    .insertInto('ical_pulls')
+    .values({ feed_id: feedId, ...entry })
+    .execute();
+  const keep = db
+    .selectFrom('ical_pulls')
+    .select('id')
+    .where('feed_id', '=', feedId)
+    .orderBy('id', 'desc')
+    .limit(PULL_LOG_SIZE);
   // PostgreSQL refuses LIMIT directly inside NOT IN on some plans; a derived table works on both stores.
   await db
     .deleteFrom('ical_pulls')
@@ -68,7 +95,10 @@ export async function logPull(db: Executor, feedId: number, entry: PullLogEntry)
     .execute();
 }
 
-export function recentPulls(db: Executor, feedIds: readonly number[]): Promise<(PullLogEntry & { feed_id: number; id: number })[]> {
+export function recentPulls(
+  db: Executor,
+  feedIds: readonly number[],
+): Promise<(PullLogEntry & { feed_id: number; id: number })[]> {
   if (feedIds.length === 0) return Promise.resolve([]);
   return db.selectFrom('ical_pulls').selectAll().where('feed_id', 'in', feedIds).orderBy('id', 'desc').execute();
 }

@@ -39,7 +39,9 @@ function overlaps(db: Executor, feed: { id: number; accommodation_id: number }):
     .select(['r.id as reservation_id', 'c.night', 'c.kind', 'c.booking_id', 'c.external_reservation_id'])
     .where('r.feed_id', '=', feed.id)
     .where('c.accommodation_id', '=', feed.accommodation_id)
-    .where((eb) => eb.or([eb('c.external_reservation_id', 'is', null), eb('c.external_reservation_id', '!=', eb.ref('r.id'))]))
+    .where((eb) =>
+      eb.or([eb('c.external_reservation_id', 'is', null), eb('c.external_reservation_id', '!=', eb.ref('r.id'))]),
+    )
     .orderBy('c.night')
     .execute();
 }
@@ -52,7 +54,11 @@ export interface NewAlert {
 }
 
 /** Brings the feed's alerts in line with its overlaps; returns the alerts that are new. */
-export async function reconcileAlerts(db: Executor, feed: { id: number; accommodation_id: number }, now: string): Promise<NewAlert[]> {
+export async function reconcileAlerts(
+  db: Executor,
+  feed: { id: number; accommodation_id: number },
+  now: string,
+): Promise<NewAlert[]> {
   const pairs = new Map<string, { o: Overlap; first: string; nights: number }>();
   for (const o of await overlaps(db, feed)) {
     const key = `${o.reservation_id} ${otherKey(o)}`;
@@ -60,7 +66,11 @@ export async function reconcileAlerts(db: Executor, feed: { id: number; accommod
     if (pair === undefined) pairs.set(key, { o, first: o.night, nights: 1 });
     else pair.nights += 1;
   }
-  const existing = await db.selectFrom('overbooking_alerts').select(['id', 'external_reservation_id', 'other_key', 'first_night', 'nights']).where('feed_id', '=', feed.id).execute();
+  const existing = await db
+    .selectFrom('overbooking_alerts')
+    .select(['id', 'external_reservation_id', 'other_key', 'first_night', 'nights'])
+    .where('feed_id', '=', feed.id)
+    .execute();
   const seen = new Set<string>();
   const stale: number[] = [];
   for (const alert of existing) {
@@ -72,7 +82,11 @@ export async function reconcileAlerts(db: Executor, feed: { id: number; accommod
     }
     seen.add(key);
     if (pair.first !== alert.first_night || pair.nights !== alert.nights) {
-      await db.updateTable('overbooking_alerts').set({ first_night: pair.first, nights: pair.nights }).where('id', '=', alert.id).execute();
+      await db
+        .updateTable('overbooking_alerts')
+        .set({ first_night: pair.first, nights: pair.nights })
+        .where('id', '=', alert.id)
+        .execute();
     }
   }
   if (stale.length > 0) await db.deleteFrom('overbooking_alerts').where('id', 'in', stale).execute();
@@ -106,7 +120,15 @@ export interface AlertView {
   first_night: string;
   nights: number;
   imported: { feed_id: number; feed: string; uid: string; summary: string; start_date: string; end_date: string };
-  other: { kind: ClaimKind; booking_id: number | null; confirmation_code: string | null; feed: string | null; start_date: string | null; end_date: string | null; reason: string | null };
+  other: {
+    kind: ClaimKind;
+    booking_id: number | null;
+    confirmation_code: string | null;
+    feed: string | null;
+    start_date: string | null;
+    end_date: string | null;
+    reason: string | null;
+  };
 }
 
 /** Live alerts: the other side still holds a night of the imported stay. */
@@ -177,7 +199,14 @@ export async function listAlerts(db: Executor, accommodationId?: number): Promis
     created_at: r.created_at,
     first_night: r.first_night,
     nights: r.nights,
-    imported: { feed_id: r.feed_id, feed: r.feed, uid: r.uid, summary: r.summary, start_date: r.start_date, end_date: r.end_date },
+    imported: {
+      feed_id: r.feed_id,
+      feed: r.feed,
+      uid: r.uid,
+      summary: r.summary,
+      start_date: r.start_date,
+      end_date: r.end_date,
+    },
     other: {
       kind: r.other_kind,
       booking_id: r.other_booking_id,

@@ -43,10 +43,24 @@ function nightOf(time: Time, tzid: string | null, timeZone: string): string {
   if (time.isDate) return wall;
   if (time.zone?.tzid === 'UTC') return dateIn(time.toJSDate(), timeZone);
   if (tzid !== null && isIanaZone(tzid)) {
-    return dateIn(wallTimeToInstant({ year: time.year, month: time.month, day: time.day, hour: time.hour, minute: time.minute, second: time.second }, tzid), timeZone);
+    return dateIn(
+      wallTimeToInstant(
+        {
+          year: time.year,
+          month: time.month,
+          day: time.day,
+          hour: time.hour,
+          minute: time.minute,
+          second: time.second,
+        },
+        tzid,
+      ),
+      timeZone,
+    );
   }
   // A zone the feed defines itself in a VTIMEZONE (e.g. a Windows zone name).
-  if (time.zone !== undefined && time.zone.tzid !== 'floating' && time.zone.component !== null) return dateIn(time.toJSDate(), timeZone);
+  if (time.zone !== undefined && time.zone.tzid !== 'floating' && time.zone.component !== null)
+    return dateIn(time.toJSDate(), timeZone);
   // Floating time: already the accommodation's local time.
   return wall;
 }
@@ -73,7 +87,13 @@ interface Window {
 }
 
 /** Nights of one occurrence, clipped to the horizon; null when wholly past or beyond it. */
-function nights(start: Time, end: Time | null, tzid: string | null, endTzid: string | null, w: Window): { start: string; end: string } | null {
+function nights(
+  start: Time,
+  end: Time | null,
+  tzid: string | null,
+  endTzid: string | null,
+  w: Window,
+): { start: string; end: string } | null {
   const first = nightOf(start, tzid, w.timeZone);
   let last = end === null ? first : nightOf(end, endTzid ?? tzid, w.timeZone);
   // No DTEND, or an end on the same night: one night.
@@ -88,7 +108,12 @@ function endOf(component: Component, event: Event): Time | null {
   return component.hasProperty('dtend') || component.hasProperty('duration') ? event.endDate : null;
 }
 
-function expandSeries(event: Event, component: Component, w: Window, push: (uid: string, stay: { start: string; end: string }, summary: string) => void): void {
+function expandSeries(
+  event: Event,
+  component: Component,
+  w: Window,
+  push: (uid: string, stay: { start: string; end: string }, summary: string) => void,
+): void {
   const tzid = tzidOf(component, 'dtstart');
   const endTzid = tzidOf(component, 'dtend');
   const hasEnd = endOf(component, event) !== null;
@@ -100,7 +125,13 @@ function expandSeries(event: Event, component: Component, w: Window, push: (uid:
     const details = event.getOccurrenceDetails(next) as unknown as { item: Event; startDate: Time; endDate: Time };
     const item = details.item;
     if (isCancelled(item.component)) continue;
-    const stay = nights(details.startDate, hasEnd || item !== event ? details.endDate : null, tzidOf(item.component, 'dtstart') ?? tzid, tzidOf(item.component, 'dtend') ?? endTzid, w);
+    const stay = nights(
+      details.startDate,
+      hasEnd || item !== event ? details.endDate : null,
+      tzidOf(item.component, 'dtstart') ?? tzid,
+      tzidOf(item.component, 'dtend') ?? endTzid,
+      w,
+    );
     const occurrenceNight = nightOf(next, tzid, w.timeZone);
     if (compareDates(occurrenceNight, w.horizonEnd) >= 0) break;
     if (stay !== null) push(`${event.uid}/${occurrenceNight}`, stay, summaryOf(item));
@@ -130,7 +161,11 @@ export function parseFeed(text: string, options: ParseOptions): ImportedStay[] {
     if (typeof tzid === 'string' && !isIanaZone(tzid)) ICAL.TimezoneService.register(tz);
   }
 
-  const w: Window = { today: options.today, horizonEnd: addDays(options.today, options.horizonDays ?? DEFAULT_HORIZON_DAYS), timeZone: options.timeZone };
+  const w: Window = {
+    today: options.today,
+    horizonEnd: addDays(options.today, options.horizonDays ?? DEFAULT_HORIZON_DAYS),
+    timeZone: options.timeZone,
+  };
   const byUid = new Map<string, ImportedStay[]>();
   const push = (uid: string, stay: { start: string; end: string }, summary: string): void => {
     const same = byUid.get(uid);
@@ -178,12 +213,22 @@ export function parseFeed(text: string, options: ParseOptions): ImportedStay[] {
       expandSeries(event, component, w, push);
       continue;
     }
-    const stay = nights(event.startDate, endOf(component, event), tzidOf(component, 'dtstart'), tzidOf(component, 'dtend'), w);
+    const stay = nights(
+      event.startDate,
+      endOf(component, event),
+      tzidOf(component, 'dtstart'),
+      tzidOf(component, 'dtend'),
+      w,
+    );
     if (stay === null) continue;
-    const recurrence = component.hasProperty('recurrence-id') ? `/${nightOf(event.recurrenceId, tzidOf(component, 'recurrence-id'), w.timeZone)}` : '';
+    const recurrence = component.hasProperty('recurrence-id')
+      ? `/${nightOf(event.recurrenceId, tzidOf(component, 'recurrence-id'), w.timeZone)}`
+      : '';
     // An event without a UID still gets a stable key: its nights.
     push(uid !== null ? `${uid}${recurrence}` : `nouid/${stay.start}/${stay.end}`, stay, summaryOf(event));
   }
 
-  return [...byUid.values()].flat().sort((a, b) => compareDates(a.start, b.start) || (a.uid < b.uid ? -1 : a.uid > b.uid ? 1 : 0));
+  return [...byUid.values()]
+    .flat()
+    .sort((a, b) => compareDates(a.start, b.start) || (a.uid < b.uid ? -1 : a.uid > b.uid ? 1 : 0));
 }

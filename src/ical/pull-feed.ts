@@ -6,7 +6,12 @@ import type { Selectable } from 'kysely';
 import { eachDate, todayIn } from '../shared/dates.ts';
 import { RefusedUrlError } from '../shared/address-guard.ts';
 import { diffStays } from './diff-stays.ts';
-import { claimFreeNights, releaseReservationNights, releaseReservationNightsOutside, type ExternalClaim } from '../occupancy/night-ledger.ts';
+import {
+  claimFreeNights,
+  releaseReservationNights,
+  releaseReservationNightsOutside,
+  type ExternalClaim,
+} from '../occupancy/night-ledger.ts';
 import { FeedFetchError, fetchFeed, type FetchOptions } from './fetch-feed.ts';
 import { deleteStay, insertStays, logPull, storedStays, updateStay } from './import-repository.ts';
 import { queueAlertMail } from './alert-mail.ts';
@@ -35,7 +40,17 @@ export interface PullDeps {
 }
 
 /** Applies parsed stays to the feed's reservations and nights; the caller owns the transaction. */
-async function applyStays(trx: Executor, feed: Feed, stays: ImportedStay[], now: Date): Promise<{ added: number; changed: number; removed: number; newAlerts: Awaited<ReturnType<typeof reconcileAlerts>> }> {
+async function applyStays(
+  trx: Executor,
+  feed: Feed,
+  stays: ImportedStay[],
+  now: Date,
+): Promise<{
+  added: number;
+  changed: number;
+  removed: number;
+  newAlerts: Awaited<ReturnType<typeof reconcileAlerts>>;
+}> {
   const at = now.toISOString();
   const diff = diffStays(await storedStays(trx, feed.id), stays);
   for (const gone of diff.removed) {
@@ -58,7 +73,11 @@ async function applyStays(trx: Executor, feed: Feed, stays: ImportedStay[], now:
  * Then the feed's overbooking alerts are brought up to date. Runs after a 304 too, since the
  * nights around an unchanged feed may have changed.
  */
-async function retakeNights(trx: Executor, feed: Feed, now: Date): Promise<Awaited<ReturnType<typeof reconcileAlerts>>> {
+async function retakeNights(
+  trx: Executor,
+  feed: Feed,
+  now: Date,
+): Promise<Awaited<ReturnType<typeof reconcileAlerts>>> {
   const held = await trx
     .selectFrom('night_claims as c')
     .innerJoin('external_reservations as r', 'r.id', 'c.external_reservation_id')
@@ -71,7 +90,8 @@ async function retakeNights(trx: Executor, feed: Feed, now: Date): Promise<Await
   const wanted: ExternalClaim[] = [];
   for (const stored of await storedStays(trx, feed.id)) {
     for (const night of eachDate(stored.start, stored.end)) {
-      if (!heldKeys.has(`${stored.id} ${night}`)) wanted.push({ accommodationId: feed.accommodation_id, reservationId: stored.id, night });
+      if (!heldKeys.has(`${stored.id} ${night}`))
+        wanted.push({ accommodationId: feed.accommodation_id, reservationId: stored.id, night });
     }
   }
   if (wanted.length > 0) await claimFreeNights(trx, wanted, now);
@@ -79,7 +99,8 @@ async function retakeNights(trx: Executor, feed: Feed, now: Date): Promise<Await
 }
 
 function failureMessage(error: unknown): string {
-  if (error instanceof FeedFetchError || error instanceof FeedParseError || error instanceof RefusedUrlError) return error.message;
+  if (error instanceof FeedFetchError || error instanceof FeedParseError || error instanceof RefusedUrlError)
+    return error.message;
   return 'unexpected error';
 }
 
@@ -92,18 +113,39 @@ export async function pullFeed(deps: PullDeps, feed: Feed): Promise<PullReport> 
   const { ctx } = deps;
   const now = ctx.now();
   const at = now.toISOString();
-  const report: PullReport = { feed_id: feed.id, feed: feed.name, outcome: 'failed', added: 0, changed: 0, removed: 0, alerts: 0, error: null };
-  const accommodation = await ctx.db.selectFrom('accommodations').select(['timezone']).where('id', '=', feed.accommodation_id).executeTakeFirstOrThrow();
+  const report: PullReport = {
+    feed_id: feed.id,
+    feed: feed.name,
+    outcome: 'failed',
+    added: 0,
+    changed: 0,
+    removed: 0,
+    alerts: 0,
+    error: null,
+  };
+  const accommodation = await ctx.db
+    .selectFrom('accommodations')
+    .select(['timezone'])
+    .where('id', '=', feed.accommodation_id)
+    .executeTakeFirstOrThrow();
   let status: number | null = null;
   let stays: ImportedStay[] | null = null;
   let validators: { etag: string | null; lastModified: string | null } | null = null;
   try {
-    const fetched = await fetchFeed(feed.url, { allowPrivate: ctx.config.icalAllowPrivateNetworks, etag: feed.etag, lastModified: feed.last_modified, ...deps.fetchOptions });
+    const fetched = await fetchFeed(feed.url, {
+      allowPrivate: ctx.config.icalAllowPrivateNetworks,
+      etag: feed.etag,
+      lastModified: feed.last_modified,
+      ...deps.fetchOptions,
+    });
     status = fetched.status;
     if (fetched.kind === 'ok') {
       // ical.js (about 0.5 MB of source) is loaded by the first pull that gets a feed.
       const { parseFeed } = await import('./parse-feed.ts');
-      stays = parseFeed(fetched.body, { timeZone: accommodation.timezone, today: todayIn(accommodation.timezone, now) });
+      stays = parseFeed(fetched.body, {
+        timeZone: accommodation.timezone,
+        today: todayIn(accommodation.timezone, now),
+      });
       validators = { etag: fetched.etag, lastModified: fetched.lastModified };
     }
   } catch (error) {
@@ -113,10 +155,24 @@ export async function pullFeed(deps: PullDeps, feed: Feed): Promise<PullReport> 
     await ctx.db.transaction().execute(async (trx) => {
       await trx
         .updateTable('external_feeds')
-        .set({ last_synced_at: at, last_status: 'failed', last_error: report.error, consecutive_failures: failures, next_attempt_at: nextAttemptAfterFailure(ctx.config, failures, now) })
+        .set({
+          last_synced_at: at,
+          last_status: 'failed',
+          last_error: report.error,
+          consecutive_failures: failures,
+          next_attempt_at: nextAttemptAfterFailure(ctx.config, failures, now),
+        })
         .where('id', '=', feed.id)
         .execute();
-      await logPull(trx, feed.id, { started_at: at, outcome: 'failed', http_status: status, added: 0, changed: 0, removed: 0, error: report.error });
+      await logPull(trx, feed.id, {
+        started_at: at,
+        outcome: 'failed',
+        http_status: status,
+        added: 0,
+        changed: 0,
+        removed: 0,
+        error: report.error,
+      });
     });
     ctx.metrics.icalPulls.labels('failed').inc();
     return report;
@@ -124,15 +180,33 @@ export async function pullFeed(deps: PullDeps, feed: Feed): Promise<PullReport> 
 
   if (stays === null || validators === null) {
     const newAlerts = await ctx.db.transaction().execute(async (trx) => {
-      const current = await lockRows(trx, trx.selectFrom('external_feeds').selectAll().where('id', '=', feed.id)).executeTakeFirst();
+      const current = await lockRows(
+        trx,
+        trx.selectFrom('external_feeds').selectAll().where('id', '=', feed.id),
+      ).executeTakeFirst();
       if (current === undefined) return [];
       const alerts = await retakeNights(trx, current, now);
       await trx
         .updateTable('external_feeds')
-        .set({ last_synced_at: at, last_success_at: at, last_status: 'not_modified', last_error: null, consecutive_failures: 0, next_attempt_at: nextAttemptAfterSuccess(ctx.config, now) })
+        .set({
+          last_synced_at: at,
+          last_success_at: at,
+          last_status: 'not_modified',
+          last_error: null,
+          consecutive_failures: 0,
+          next_attempt_at: nextAttemptAfterSuccess(ctx.config, now),
+        })
         .where('id', '=', feed.id)
         .execute();
-      await logPull(trx, feed.id, { started_at: at, outcome: 'not_modified', http_status: status, added: 0, changed: 0, removed: 0, error: null });
+      await logPull(trx, feed.id, {
+        started_at: at,
+        outcome: 'not_modified',
+        http_status: status,
+        added: 0,
+        changed: 0,
+        removed: 0,
+        error: null,
+      });
       for (const alert of alerts) await queueAlertMail(trx, alert, now);
       return alerts;
     });
@@ -145,15 +219,35 @@ export async function pullFeed(deps: PullDeps, feed: Feed): Promise<PullReport> 
   const { etag, lastModified } = validators;
   const result = await ctx.db.transaction().execute(async (trx) => {
     // Two pulls of one feed at once (schedule and webhook) apply one after the other.
-    const current = await lockRows(trx, trx.selectFrom('external_feeds').selectAll().where('id', '=', feed.id)).executeTakeFirst();
+    const current = await lockRows(
+      trx,
+      trx.selectFrom('external_feeds').selectAll().where('id', '=', feed.id),
+    ).executeTakeFirst();
     if (current === undefined) return null;
     const applied = await applyStays(trx, current, parsed, now);
     await trx
       .updateTable('external_feeds')
-      .set({ last_synced_at: at, last_success_at: at, last_status: 'ok', last_error: null, consecutive_failures: 0, etag, last_modified: lastModified, next_attempt_at: nextAttemptAfterSuccess(ctx.config, now) })
+      .set({
+        last_synced_at: at,
+        last_success_at: at,
+        last_status: 'ok',
+        last_error: null,
+        consecutive_failures: 0,
+        etag,
+        last_modified: lastModified,
+        next_attempt_at: nextAttemptAfterSuccess(ctx.config, now),
+      })
       .where('id', '=', feed.id)
       .execute();
-    await logPull(trx, feed.id, { started_at: at, outcome: 'updated', http_status: status, added: applied.added, changed: applied.changed, removed: applied.removed, error: null });
+    await logPull(trx, feed.id, {
+      started_at: at,
+      outcome: 'updated',
+      http_status: status,
+      added: applied.added,
+      changed: applied.changed,
+      removed: applied.removed,
+      error: null,
+    });
     for (const alert of applied.newAlerts) await queueAlertMail(trx, alert, now);
     return applied;
   });
@@ -163,5 +257,12 @@ export async function pullFeed(deps: PullDeps, feed: Feed): Promise<PullReport> 
   }
   ctx.metrics.icalPulls.labels('updated').inc();
   if (result.newAlerts.length > 0) ctx.metrics.overbookingAlerts.inc(result.newAlerts.length);
-  return { ...report, outcome: 'updated', added: result.added, changed: result.changed, removed: result.removed, alerts: result.newAlerts.length };
+  return {
+    ...report,
+    outcome: 'updated',
+    added: result.added,
+    changed: result.changed,
+    removed: result.removed,
+    alerts: result.newAlerts.length,
+  };
 }

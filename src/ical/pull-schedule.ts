@@ -14,7 +14,11 @@ function intervalMs(config: Pick<Config, 'icalSyncIntervalSeconds'>): number {
   return (config.icalSyncIntervalSeconds > 0 ? config.icalSyncIntervalSeconds : FALLBACK_INTERVAL_S) * 1000;
 }
 
-export function nextAttemptAfterSuccess(config: Pick<Config, 'icalSyncIntervalSeconds'>, now: Date, random: () => number = Math.random): string {
+export function nextAttemptAfterSuccess(
+  config: Pick<Config, 'icalSyncIntervalSeconds'>,
+  now: Date,
+  random: () => number = Math.random,
+): string {
   const base = intervalMs(config);
   return new Date(now.getTime() + base + Math.floor(random() * base * 0.1)).toISOString();
 }
@@ -24,6 +28,10 @@ export function failureDelayMs(config: Pick<Config, 'icalSyncIntervalSeconds'>, 
   return Math.min(first * 2 ** Math.min(Math.max(failures - 1, 0), 20), Math.max(FAILURE_CAP_MS, intervalMs(config)));
 }
 
-export function nextAttemptAfterFailure(config: Pick<Config, 'icalSyncIntervalSeconds'>, failures: number, now: Date): string {
+export function nextAttemptAfterFailure(
+  config: Pick<Config, 'icalSyncIntervalSeconds'>,
+  failures: number,
+  now: Date,
+): string {
   return new Date(now.getTime() + failureDelayMs(config, failures)).toISOString();
 }

@@ -23,7 +23,10 @@ async function claimFeed(ctx: AppContext, feedId: number, dueBefore: string, cla
 }
 
 /** Pulls every feed that is due (never pulled, interval passed, or backoff over). */
-export async function pullDueFeeds(ctx: AppContext, log: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>): Promise<PullReport[]> {
+export async function pullDueFeeds(
+  ctx: AppContext,
+  log: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>,
+): Promise<PullReport[]> {
   const reports: PullReport[] = [];
   const now = ctx.now();
   const at = now.toISOString();
@@ -40,7 +43,8 @@ export async function pullDueFeeds(ctx: AppContext, log: Pick<FastifyBaseLogger,
   await mapLimit(due, PULL_CONCURRENCY, async (feed) => {
     if (!(await claimFeed(ctx, feed.id, at, claimUntil))) return;
     const report = await pullFeed({ ctx }, feed);
-    if (report.outcome === 'failed') log.warn({ feed_id: feed.id, feed: feed.name, error: report.error }, 'external calendar pull failed');
+    if (report.outcome === 'failed')
+      log.warn({ feed_id: feed.id, feed: feed.name, error: report.error }, 'external calendar pull failed');
     reports.push(report);
   });
   return reports;

@@ -27,12 +27,19 @@ export function describePull(accommodation: { id: number; name: string }, pull: 
  * (the webhook, the CLI and the admin API ask for it explicitly). A few feeds are pulled at once:
  * each waits mostly on its channel's server.
  */
-export async function syncCalendars(ctx: AppContext, accommodationId?: number, deps: Omit<PullDeps, 'ctx'> = {}): Promise<SyncReport> {
+export async function syncCalendars(
+  ctx: AppContext,
+  accommodationId?: number,
+  deps: Omit<PullDeps, 'ctx'> = {},
+): Promise<SyncReport> {
   let query = ctx.db.selectFrom('accommodations').select(['id', 'name']).orderBy('id');
   if (accommodationId !== undefined) query = query.where('id', '=', accommodationId);
   const accommodations = await query.execute();
   if (accommodationId !== undefined && accommodations.length === 0) {
-    throw notFound('accommodation_not_found', `Accommodation ${accommodationId} not found.`, { parameter: 'accommodation_id', received: accommodationId });
+    throw notFound('accommodation_not_found', `Accommodation ${accommodationId} not found.`, {
+      parameter: 'accommodation_id',
+      received: accommodationId,
+    });
   }
   let feedQuery = ctx.db.selectFrom('external_feeds').selectAll().orderBy('id');
   if (accommodationId !== undefined) feedQuery = feedQuery.where('accommodation_id', '=', accommodationId);
@@ -45,7 +52,8 @@ export async function syncCalendars(ctx: AppContext, accommodationId?: number, d
       if (pull.outcome === 'failed') report.ok = false;
       report.lines.push(describePull(a, pull));
     }
-    if (entry.feeds.length === 0) report.lines.push(`Accommodation ${a.id} "${a.name}": no external calendars configured; calendar is up to date.`);
+    if (entry.feeds.length === 0)
+      report.lines.push(`Accommodation ${a.id} "${a.name}": no external calendars configured; calendar is up to date.`);
     report.accommodations.push(entry);
   }
   if (accommodations.length === 0) report.lines.push('No accommodations yet.');

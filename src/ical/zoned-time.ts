@@ -16,7 +16,14 @@ function offsetAt(timeZone: string, instantMs: number): number {
   for (const p of zoneFormatter(timeZone, 'dateTime').formatToParts(new Date(instantMs))) {
     if (p.type !== 'literal') parts[p.type] = Number(p.value);
   }
-  const asUtc = Date.UTC(parts.year ?? 0, (parts.month ?? 1) - 1, parts.day ?? 1, parts.hour ?? 0, parts.minute ?? 0, parts.second ?? 0);
+  const asUtc = Date.UTC(
+    parts.year ?? 0,
+    (parts.month ?? 1) - 1,
+    parts.day ?? 1,
+    parts.hour ?? 0,
+    parts.minute ?? 0,
+    parts.second ?? 0,
+  );
   return asUtc - Math.floor(instantMs / 1000) * 1000;
 }
 

@@ -12,19 +12,28 @@ const EXTRA_LABELS: Record<string, string> = { breakfast: 'Breakfast', linen: 'L
  * no invoice (docs/decisions.md): its address answers 404 like an unknown token.
  */
 export async function findInvoiceData(db: Executor, token: string): Promise<InvoiceData | undefined> {
-  const row = await bookingsWithGuest(db).where('b.invoice_token', '=', token).where('b.status', '!=', 'cancelled').executeTakeFirst();
+  const row = await bookingsWithGuest(db)
+    .where('b.invoice_token', '=', token)
+    .where('b.status', '!=', 'cancelled')
+    .executeTakeFirst();
   if (row === undefined) return undefined;
   const d = decimalsOf(row.currency);
   const money = (minor: number) => `${toMajor(minor, d).toFixed(d)} ${row.currency}`;
-  const lines = [{ label: `Accommodation, ${row.nights} night${row.nights === 1 ? '' : 's'}`, amount: money(row.base_price) }];
+  const lines = [
+    { label: `Accommodation, ${row.nights} night${row.nights === 1 ? '' : 's'}`, amount: money(row.base_price) },
+  ];
   if (row.discount > 0) {
-    lines.push({ label: `${row.discount_name ?? 'Stay'} discount (${(ppmToRate(row.discount_ppm) * 100).toFixed(2)} %)`, amount: money(-row.discount) });
+    lines.push({
+      label: `${row.discount_name ?? 'Stay'} discount (${(ppmToRate(row.discount_ppm) * 100).toFixed(2)} %)`,
+      amount: money(-row.discount),
+    });
   }
   for (const [name, amount] of Object.entries(parseExtras(row.extras))) {
     lines.push({ label: EXTRA_LABELS[name] ?? name, amount: money(amount) });
   }
   lines.push({ label: 'Cleaning fee', amount: money(row.cleaning_fee) });
-  const address = row.guest_address === null ? {} : (JSON.parse(row.guest_address) as Record<string, string | undefined>);
+  const address =
+    row.guest_address === null ? {} : (JSON.parse(row.guest_address) as Record<string, string | undefined>);
   const guests = [`${row.adults} adult${row.adults === 1 ? '' : 's'}`];
   if (row.children > 0) guests.push(`${row.children} child${row.children === 1 ? '' : 'ren'}`);
   if (row.babies > 0) guests.push(`${row.babies} bab${row.babies === 1 ? 'y' : 'ies'}`);
@@ -36,7 +45,9 @@ export async function findInvoiceData(db: Executor, token: string): Promise<Invo
     guest: {
       name: [row.guest_title, row.guest_first_name, row.guest_last_name].filter(Boolean).join(' '),
       email: row.guest_email,
-      address: [address.street, [address.zip, address.city].filter(Boolean).join(' '), address.country].filter((l): l is string => !!l),
+      address: [address.street, [address.zip, address.city].filter(Boolean).join(' '), address.country].filter(
+        (l): l is string => !!l,
+      ),
     },
     stay: { checkin: row.checkin, checkout: row.checkout, nights: row.nights, guests: guests.join(', ') },
     lines,

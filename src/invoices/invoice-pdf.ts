@@ -1,4 +1,3 @@
-
 export interface InvoiceLine {
   label: string;
   amount: string;
@@ -24,7 +23,11 @@ export interface InvoiceData {
 export async function renderInvoicePdf(data: InvoiceData): Promise<Buffer> {
   const { default: PDFDocument } = await import('pdfkit');
   return new Promise((resolve, reject) => {
-    const doc = new PDFDocument({ size: 'A4', margin: 50, info: { Title: `Invoice ${data.number}`, Author: 'Staydesk' } });
+    const doc = new PDFDocument({
+      size: 'A4',
+      margin: 50,
+      info: { Title: `Invoice ${data.number}`, Author: 'Staydesk' },
+    });
     const chunks: Buffer[] = [];
     doc.on('data', (chunk: Buffer) => chunks.push(chunk));
     doc.on('end', () => {
@@ -44,7 +47,9 @@ export async function renderInvoicePdf(data: InvoiceData): Promise<Buffer> {
     doc.moveDown();
     doc.fontSize(12).text('Stay');
     doc.fontSize(10).text(data.accommodation);
-    doc.text(`${data.stay.checkin} to ${data.stay.checkout} (${data.stay.nights} night${data.stay.nights === 1 ? '' : 's'}), ${data.stay.guests}`);
+    doc.text(
+      `${data.stay.checkin} to ${data.stay.checkout} (${data.stay.nights} night${data.stay.nights === 1 ? '' : 's'}), ${data.stay.guests}`,
+    );
     doc.moveDown();
 
     const left = 50;
@@ -60,7 +65,10 @@ export async function renderInvoicePdf(data: InvoiceData): Promise<Buffer> {
     doc.moveTo(left, doc.y).lineTo(right, doc.y).stroke();
     doc.moveDown(0.3);
     row(data.total, true);
-    doc.moveDown().font('Helvetica').text(data.paymentNote, left, doc.y, { width: right - left });
+    doc
+      .moveDown()
+      .font('Helvetica')
+      .text(data.paymentNote, left, doc.y, { width: right - left });
     doc.end();
   });
 }

@@ -28,7 +28,8 @@ export const invoiceRoutes: RoutesWith<{ readonly db: Db }> = async (app, { ctx 
     },
     async (request, reply) => {
       const data = await findInvoiceData(ctx.db, request.params.token);
-      if (data === undefined) throw notFound('invoice_not_found', 'No invoice at this address (a cancelled booking has none).');
+      if (data === undefined)
+        throw notFound('invoice_not_found', 'No invoice at this address (a cancelled booking has none).');
       const pdf = await renderInvoicePdf(data);
       return reply
         .type('application/pdf')

@@ -29,9 +29,21 @@ export function workerId(): string {
  * - prune-webhook-deliveries hourly, under its own lease: deletes remembered webhook deliveries
  *   whose time is up.
  */
-export function startBackgroundJobs(ctx: AppContext, log: JobLogger, options: { worker?: string; sender?: MailSender } = {}): JobRunner {
+export function startBackgroundJobs(
+  ctx: AppContext,
+  log: JobLogger,
+  options: { worker?: string; sender?: MailSender } = {},
+): JobRunner {
   const worker = options.worker ?? workerId();
-  const mail = createMailDelivery({ db: ctx.db, config: ctx.config, metrics: ctx.metrics, log, now: () => ctx.now(), worker, sender: options.sender });
+  const mail = createMailDelivery({
+    db: ctx.db,
+    config: ctx.config,
+    metrics: ctx.metrics,
+    log,
+    now: () => ctx.now(),
+    worker,
+    sender: options.sender,
+  });
 
   const jobs: Job[] = [
     {
@@ -61,7 +73,15 @@ export function startBackgroundJobs(ctx: AppContext, log: JobLogger, options: { 
       intervalMs: PRUNE_INTERVAL_MS,
       run: async () => {
         // One prune per hour across processes: the delete reads the whole table.
-        if (!(await acquireLease(ctx.db, { name: 'prune-idempotency', holder: worker, now: ctx.now(), ttlMs: PRUNE_INTERVAL_MS }))) return 'skipped';
+        if (
+          !(await acquireLease(ctx.db, {
+            name: 'prune-idempotency',
+            holder: worker,
+            now: ctx.now(),
+            ttlMs: PRUNE_INTERVAL_MS,
+          }))
+        )
+          return 'skipped';
         const removed = await pruneIdempotencyRecords(ctx.db, ctx.now());
         if (removed > 0) log.info({ removed }, 'old idempotency keys forgotten');
         return removed > 0 ? 'done' : 'skipped';
@@ -71,7 +91,15 @@ export function startBackgroundJobs(ctx: AppContext, log: JobLogger, options: { 
       name: 'prune-webhook-deliveries',
       intervalMs: PRUNE_INTERVAL_MS,
       run: async () => {
-        if (!(await acquireLease(ctx.db, { name: 'prune-webhook-deliveries', holder: worker, now: ctx.now(), ttlMs: PRUNE_INTERVAL_MS }))) return 'skipped';
+        if (
+          !(await acquireLease(ctx.db, {
+            name: 'prune-webhook-deliveries',
+            holder: worker,
+            now: ctx.now(),
+            ttlMs: PRUNE_INTERVAL_MS,
+          }))
+        )
+          return 'skipped';
         const removed = await pruneDeliveries(ctx.db, ctx.now());
         if (removed > 0) log.info({ removed }, 'expired webhook deliveries forgotten');
         return removed > 0 ? 'done' : 'skipped';
@@ -88,7 +116,11 @@ export function startBackgroundJobs(ctx: AppContext, log: JobLogger, options: { 
       intervalMs: Math.min(syncMs, 60_000),
       run: async () => {
         const reports = await pullDueFeeds(ctx, log);
-        if (reports.length > 0) log.info({ feeds: reports.length, failed: reports.filter((r) => r.outcome === 'failed').length }, 'external calendars pulled');
+        if (reports.length > 0)
+          log.info(
+            { feeds: reports.length, failed: reports.filter((r) => r.outcome === 'failed').length },
+            'external calendars pulled',
+          );
         return reports.length > 0 ? 'done' : 'skipped';
       },
     });

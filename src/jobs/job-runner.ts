@@ -23,7 +23,10 @@ export interface JobRunner {
  * itself in one process. Across processes, jobs keep each item to one process themselves (row
  * claims or a lease). A failing run is logged and counted; the schedule goes on.
  */
-export function startJobRunner(jobs: readonly Job[], deps: { metrics: Pick<Metrics, 'jobRuns'>; log: JobLogger }): JobRunner {
+export function startJobRunner(
+  jobs: readonly Job[],
+  deps: { metrics: Pick<Metrics, 'jobRuns'>; log: JobLogger },
+): JobRunner {
   let stopped = false;
   const timers = new Set<NodeJS.Timeout>();
   const running = new Set<Promise<void>>();

@@ -14,7 +14,11 @@ export function liveDraftsQuery(db: Executor, apiKeyId: number, now: string) {
 }
 
 /** Card-payment drafts of one API key that still hold nights at `now`, and when the first hold ends. */
-export async function liveDrafts(db: Executor, apiKeyId: number, now: string): Promise<{ count: number; firstEnds: string | null }> {
+export async function liveDrafts(
+  db: Executor,
+  apiKeyId: number,
+  now: string,
+): Promise<{ count: number; firstEnds: string | null }> {
   const row = await liveDraftsQuery(db, apiKeyId, now).executeTakeFirstOrThrow();
   return { count: Number(row.n), firstEnds: row.first_ends };
 }
@@ -24,7 +28,11 @@ export async function liveDrafts(db: Executor, apiKeyId: number, now: string): P
  * at once, so no caller can keep nights off the market by drafting over and over. Checked
  * before the booking is written; 0 turns the cap off.
  */
-export async function assertDraftCapacity(ctx: Pick<AppContext, 'db' | 'config'>, apiKeyId: number, now: Date): Promise<void> {
+export async function assertDraftCapacity(
+  ctx: Pick<AppContext, 'db' | 'config'>,
+  apiKeyId: number,
+  now: Date,
+): Promise<void> {
   const cap = ctx.config.limits.draftsPerKey;
   if (cap === 0) return;
   const { count, firstEnds } = await liveDrafts(ctx.db, apiKeyId, now.toISOString());

@@ -54,7 +54,10 @@ export async function installRateLimits(app: App, ctx: Pick<AppContext, 'config'
     redis = new Redis(limits.redisUrl, { maxRetriesPerRequest: 1, connectTimeout: 2000 });
     // An unreachable Redis must not take the API down: requests pass unlimited meanwhile.
     redis.on('error', (error: Error) => {
-      app.log.warn({ err: { message: error.message } }, 'rate-limit store (Redis) unreachable; requests are not limited meanwhile');
+      app.log.warn(
+        { err: { message: error.message } },
+        'rate-limit store (Redis) unreachable; requests are not limited meanwhile',
+      );
     });
     const client = redis;
     app.addHook('onClose', async () => {
@@ -66,19 +69,40 @@ export async function installRateLimits(app: App, ctx: Pick<AppContext, 'config'
     timeWindow: MINUTE_MS,
     ...(redis === null ? {} : { redis, nameSpace: 'staydesk-rate-limit:', skipOnError: true }),
     errorResponseBuilder: (_request, context) =>
-      tooMany(`Too many requests: at most ${context.max} a minute. Retry in ${context.after}.`, context.max, Math.ceil(context.ttl / 1000)),
+      tooMany(
+        `Too many requests: at most ${context.max} a minute. Retry in ${context.after}.`,
+        context.max,
+        Math.ceil(context.ttl / 1000),
+      ),
   });
 
-  const perKey: LimitHook | null = limits.perKeyPerMinute === 0 ? null : app.rateLimit({ max: limits.perKeyPerMinute, timeWindow: MINUTE_MS, keyGenerator: keyIdentity });
+  const perKey: LimitHook | null =
+    limits.perKeyPerMinute === 0
+      ? null
+      : app.rateLimit({ max: limits.perKeyPerMinute, timeWindow: MINUTE_MS, keyGenerator: keyIdentity });
   const publicPerIp: LimitHook | null =
-    limits.publicPerIpPerMinute === 0 ? null : app.rateLimit({ max: limits.publicPerIpPerMinute, timeWindow: MINUTE_MS, keyGenerator: (request) => `public:${request.ip}` });
+    limits.publicPerIpPerMinute === 0
+      ? null
+      : app.rateLimit({
+          max: limits.publicPerIpPerMinute,
+          timeWindow: MINUTE_MS,
+          keyGenerator: (request) => `public:${request.ip}`,
+        });
 
   const maxFailures = limits.authFailuresPerIpPerMinute;
   if (maxFailures === 0) return { perKey, publicPerIp, guardAuth: (check) => check };
-  const countFailure = app.createRateLimit({ max: maxFailures, timeWindow: MINUTE_MS, keyGenerator: (request) => `auth-failures:${request.ip}` });
+  const countFailure = app.createRateLimit({
+    max: maxFailures,
+    timeWindow: MINUTE_MS,
+    keyGenerator: (request) => `auth-failures:${request.ip}`,
+  });
   const blockedUntil = new Map<string, number>();
   const refusal = (seconds: number) =>
-    tooMany(`Too many failed authentications from this address: at most ${maxFailures} a minute. Retry in ${seconds} s.`, maxFailures, seconds);
+    tooMany(
+      `Too many failed authentications from this address: at most ${maxFailures} a minute. Retry in ${seconds} s.`,
+      maxFailures,
+      seconds,
+    );
 
   const guardAuth = (check: onRequestHookHandler): onRequestHookHandler =>
     function (this: unknown, request: FastifyRequest, reply: FastifyReply, done: HookHandlerDoneFunction): void {
@@ -111,7 +135,9 @@ export async function installRateLimits(app: App, ctx: Pick<AppContext, 'config'
           },
         );
       };
-      (check as (this: unknown, request: FastifyRequest, reply: FastifyReply, done: (error?: Error) => void) => void).call(this, request, reply, after);
+      (
+        check as (this: unknown, request: FastifyRequest, reply: FastifyReply, done: (error?: Error) => void) => void
+      ).call(this, request, reply, after);
     };
   return { perKey, publicPerIp, guardAuth };
 }

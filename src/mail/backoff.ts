@@ -10,7 +10,8 @@ export const MAX_MAIL_ATTEMPTS = 10;
 
 /** Delay before the next attempt, given how many attempts have failed so far (1 or more). */
 export function retryDelayMs(failedAttempts: number): number {
-  if (!Number.isInteger(failedAttempts) || failedAttempts < 1) throw new RangeError(`failed attempts must be a positive integer, got ${failedAttempts}`);
+  if (!Number.isInteger(failedAttempts) || failedAttempts < 1)
+    throw new RangeError(`failed attempts must be a positive integer, got ${failedAttempts}`);
   // 2^20 × 30 s is far past the cap; stopping there keeps the arithmetic small.
   return Math.min(RETRY_BASE_MS * 2 ** Math.min(failedAttempts - 1, 20), RETRY_CAP_MS);
 }

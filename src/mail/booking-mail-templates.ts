@@ -40,7 +40,6 @@ export function escapeHtml(value: string): string {
   return value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
-
 function plural(n: number, word: string): string {
   return `${n} ${word}${n === 1 ? '' : 's'}`;
 }
@@ -128,7 +127,11 @@ function oneLine(s: string): string {
   return s.replace(/\s+/g, ' ').trim();
 }
 
-export function renderBookingMail(kind: BookingMailKind, d: BookingMailDetails, invoiceUrl: string | null): RenderedMail {
+export function renderBookingMail(
+  kind: BookingMailKind,
+  d: BookingMailDetails,
+  invoiceUrl: string | null,
+): RenderedMail {
   const c = content(kind, d, invoiceUrl);
   const greeting = `Hello ${d.firstName},`;
   const rows = detailRows(d);

@@ -29,11 +29,13 @@ const BATCH = 5;
 const MAX_BATCHES_PER_RUN = 20;
 // A claimed batch must be sent well within its lease, or a second worker could send it again:
 // the lease covers every mail of the batch hitting all of nodemailer's timeouts.
-const LEASE_MS = BATCH * (SMTP_TIMEOUTS.connectionTimeout + SMTP_TIMEOUTS.greetingTimeout + SMTP_TIMEOUTS.socketTimeout) * 2;
+const LEASE_MS =
+  BATCH * (SMTP_TIMEOUTS.connectionTimeout + SMTP_TIMEOUTS.greetingTimeout + SMTP_TIMEOUTS.socketTimeout) * 2;
 
 function describe(error: unknown): string {
   if (error instanceof Error) {
-    const code = (error as { responseCode?: unknown; code?: unknown }).responseCode ?? (error as { code?: unknown }).code;
+    const code =
+      (error as { responseCode?: unknown; code?: unknown }).responseCode ?? (error as { code?: unknown }).code;
     return typeof code === 'string' || typeof code === 'number' ? `${String(code)}: ${error.message}` : error.message;
   }
   return String(error);
@@ -53,7 +55,10 @@ export function createMailDelivery(deps: MailDeliveryDeps): MailDelivery {
     for (;;) {
       const pending = await pendingMailsAfter(deps.db, loggedUpTo, 100);
       for (const m of pending) {
-        deps.log.info({ outbox_id: m.id, subject: m.subject, template: m.template }, 'mail kept in the outbox: SMTP_URL is not set');
+        deps.log.info(
+          { outbox_id: m.id, subject: m.subject, template: m.template },
+          'mail kept in the outbox: SMTP_URL is not set',
+        );
         deps.log.debug?.({ outbox_id: m.id, to: m.recipient }, 'recipient of the mail kept in the outbox');
         loggedUpTo = m.id;
       }
@@ -61,16 +66,30 @@ export function createMailDelivery(deps: MailDeliveryDeps): MailDelivery {
     }
   }
 
-  async function deliverOne(sender: MailSender, mail: Awaited<ReturnType<typeof claimDueMails>>[number]): Promise<boolean> {
+  async function deliverOne(
+    sender: MailSender,
+    mail: Awaited<ReturnType<typeof claimDueMails>>[number],
+  ): Promise<boolean> {
     try {
-      await sender.send({ from: deps.config.mailFrom, to: mail.recipient, subject: mail.subject, text: mail.body_text, html: mail.body_html });
+      await sender.send({
+        from: deps.config.mailFrom,
+        to: mail.recipient,
+        subject: mail.subject,
+        text: mail.body_text,
+        html: mail.body_html,
+      });
     } catch (error) {
       const attempts = mail.attempts + 1;
       const decision = afterFailure(attempts, deps.now());
       await markMailFailedAttempt(deps.db, mail.id, deps.worker, { attempts, error: describe(error), decision });
       deps.metrics.mailsSent.labels(decision.status === 'failed' ? 'failed' : 'retry').inc();
       deps.log.warn(
-        { outbox_id: mail.id, attempts, next_attempt_at: decision.status === 'pending' ? decision.nextAttemptAt.toISOString() : null, err: describe(error) },
+        {
+          outbox_id: mail.id,
+          attempts,
+          next_attempt_at: decision.status === 'pending' ? decision.nextAttemptAt.toISOString() : null,
+          err: describe(error),
+        },
         decision.status === 'failed' ? 'mail delivery failed for good' : 'mail delivery failed; will retry',
       );
       return false;
@@ -92,7 +111,12 @@ export function createMailDelivery(deps: MailDeliveryDeps): MailDelivery {
       let sent = 0;
       let failed = 0;
       for (let round = 0; round < MAX_BATCHES_PER_RUN; round++) {
-        const batch = await claimDueMails(deps.db, { worker: deps.worker, now: deps.now(), leaseMs: LEASE_MS, limit: BATCH });
+        const batch = await claimDueMails(deps.db, {
+          worker: deps.worker,
+          now: deps.now(),
+          leaseMs: LEASE_MS,
+          limit: BATCH,
+        });
         for (const mail of batch) {
           if (await deliverOne(sender, mail)) sent++;
           else failed++;

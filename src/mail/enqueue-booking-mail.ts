@@ -13,7 +13,12 @@ export type { BookingMailKind } from './booking-mail-templates.ts';
  * (src/mail/deliver-mail.ts). The body is rendered now, so the guest reads the booking as it was
  * when the change happened.
  */
-export async function enqueueBookingMail(db: Executor, config: Pick<Config, 'publicBaseUrl' | 'slug'>, kind: BookingMailKind, bookingId: number): Promise<void> {
+export async function enqueueBookingMail(
+  db: Executor,
+  config: Pick<Config, 'publicBaseUrl' | 'slug'>,
+  kind: BookingMailKind,
+  bookingId: number,
+): Promise<void> {
   // A cancelled booking has no invoice to look at; the others link to theirs.
   await writeBookingMail(db, kind, bookingId, kind === 'cancellation' ? null : (token) => invoiceUrl(config, token));
 }
@@ -23,7 +28,12 @@ export async function enqueueCancellationMail(db: Executor, bookingId: number): 
   await writeBookingMail(db, 'cancellation', bookingId, null);
 }
 
-async function writeBookingMail(db: Executor, kind: BookingMailKind, bookingId: number, linkFor: ((invoiceToken: string) => string) | null): Promise<void> {
+async function writeBookingMail(
+  db: Executor,
+  kind: BookingMailKind,
+  bookingId: number,
+  linkFor: ((invoiceToken: string) => string) | null,
+): Promise<void> {
   const row = await bookingsWithGuest(db).where('b.id', '=', bookingId).executeTakeFirstOrThrow();
   const details: BookingMailDetails = {
     confirmationCode: row.confirmation_code,
@@ -42,7 +52,12 @@ async function writeBookingMail(db: Executor, kind: BookingMailKind, bookingId: 
     paymentMethod: row.payment_method,
     cancelReason: row.cancel_reason,
   };
-  await insertBookingMail(db, kind, { bookingId, recipient: row.guest_email, details }, linkFor === null ? null : linkFor(row.invoice_token));
+  await insertBookingMail(
+    db,
+    kind,
+    { bookingId, recipient: row.guest_email, details },
+    linkFor === null ? null : linkFor(row.invoice_token),
+  );
 }
 
 export type BookingMailRow = Omit<NewOutboxMessage, 'booking_id'>;
@@ -60,7 +75,12 @@ export function bookingMailRow(
   return outboxRow(kind, mail, invoiceUrl(config, mail.invoiceToken), now);
 }
 
-function outboxRow(kind: BookingMailKind, mail: { recipient: string; details: BookingMailDetails }, invoiceLink: string | null, now: string): BookingMailRow {
+function outboxRow(
+  kind: BookingMailKind,
+  mail: { recipient: string; details: BookingMailDetails },
+  invoiceLink: string | null,
+  now: string,
+): BookingMailRow {
   const rendered = renderBookingMail(kind, mail.details, invoiceLink);
   return {
     kind: 'mail',

@@ -9,7 +9,10 @@ import type { RetryDecision } from './backoff.ts';
  * process that dies mid-batch leaves its lease to run out; another worker then picks the mail up.
  */
 
-export async function claimDueMails(db: Db, input: { worker: string; now: Date; leaseMs: number; limit: number }): Promise<OutboxMessage[]> {
+export async function claimDueMails(
+  db: Db,
+  input: { worker: string; now: Date; leaseMs: number; limit: number },
+): Promise<OutboxMessage[]> {
   const now = input.now.toISOString();
   const lockedUntil = new Date(input.now.getTime() + input.leaseMs).toISOString();
   return db.transaction().execute(async (trx) => {
@@ -30,7 +33,11 @@ export async function claimDueMails(db: Db, input: { worker: string; now: Date; 
     return trx
       .updateTable('outbox')
       .set({ locked_until: lockedUntil, locked_by: input.worker })
-      .where('id', 'in', due.map((r) => r.id))
+      .where(
+        'id',
+        'in',
+        due.map((r) => r.id),
+      )
       .returningAll()
       .execute();
   });
@@ -39,13 +46,25 @@ export async function claimDueMails(db: Db, input: { worker: string; now: Date; 
 export async function markMailSent(db: Executor, id: number, worker: string, now: Date): Promise<void> {
   await db
     .updateTable('outbox')
-    .set((eb) => ({ status: 'sent', sent_at: now.toISOString(), attempts: eb('attempts', '+', 1), locked_until: null, locked_by: null, last_error: null }))
+    .set((eb) => ({
+      status: 'sent',
+      sent_at: now.toISOString(),
+      attempts: eb('attempts', '+', 1),
+      locked_until: null,
+      locked_by: null,
+      last_error: null,
+    }))
     .where('id', '=', id)
     .where('locked_by', '=', worker)
     .execute();
 }
 
-export async function markMailFailedAttempt(db: Executor, id: number, worker: string, input: { attempts: number; error: string; decision: RetryDecision }): Promise<void> {
+export async function markMailFailedAttempt(
+  db: Executor,
+  id: number,
+  worker: string,
+  input: { attempts: number; error: string; decision: RetryDecision },
+): Promise<void> {
   await db
     .updateTable('outbox')
     .set({
@@ -62,7 +81,11 @@ export async function markMailFailedAttempt(db: Executor, id: number, worker: st
 }
 
 /** Pending mails after `afterId`, for logging them when no mail server is configured. */
-export function pendingMailsAfter(db: Executor, afterId: number, limit: number): Promise<Pick<OutboxMessage, 'id' | 'recipient' | 'subject' | 'template'>[]> {
+export function pendingMailsAfter(
+  db: Executor,
+  afterId: number,
+  limit: number,
+): Promise<Pick<OutboxMessage, 'id' | 'recipient' | 'subject' | 'template'>[]> {
   return db
     .selectFrom('outbox')
     .select(['id', 'recipient', 'subject', 'template'])

@@ -26,7 +26,9 @@ export function smtpSender(smtpUrl: string): MailSender {
   let transport: Promise<Transporter> | null = null;
   let closed = false;
   const open = (): Promise<Transporter> =>
-    (transport ??= import('nodemailer').then(({ default: nodemailer }) => nodemailer.createTransport({ url: smtpUrl, ...SMTP_TIMEOUTS })));
+    (transport ??= import('nodemailer').then(({ default: nodemailer }) =>
+      nodemailer.createTransport({ url: smtpUrl, ...SMTP_TIMEOUTS }),
+    ));
   return {
     send: async (mail) => {
       if (closed) throw new Error('the mail sender is closed');

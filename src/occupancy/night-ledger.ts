@@ -83,7 +83,12 @@ export type InsertedBooking = Database & { b: { id: number } };
  * for a data-modifying CTE: one row per night (unnest of the nights, the only raw SQL needed),
  * for the booking the statement's CTE `b` inserted.
  */
-export function claimNightsOfInsertedBooking(qb: QueryCreator<InsertedBooking>, accommodationId: number, nights: readonly string[], createdAt: string) {
+export function claimNightsOfInsertedBooking(
+  qb: QueryCreator<InsertedBooking>,
+  accommodationId: number,
+  nights: readonly string[],
+  createdAt: string,
+) {
   const claim = claimRow({ accommodationId, kind: 'booking' }, '', createdAt);
   return qb
     .insertInto('night_claims')
@@ -129,7 +134,11 @@ export async function releaseBookingNights(db: Executor, bookingIds: number | re
 }
 
 /** Moves a booking to new nights: frees the old ones and claims the new ones; NightTakenError when one is taken. */
-export async function moveBookingNights(db: Executor, booking: { id: number; accommodation_id: number }, nights: readonly string[]): Promise<void> {
+export async function moveBookingNights(
+  db: Executor,
+  booking: { id: number; accommodation_id: number },
+  nights: readonly string[],
+): Promise<void> {
   await releaseBookingNights(db, booking.id);
   await claimNights(db, { accommodationId: booking.accommodation_id, nights, kind: 'booking', bookingId: booking.id });
 }
@@ -159,7 +168,11 @@ export async function releaseReservationNights(db: Executor, reservationIds: rea
 }
 
 /** Frees the nights of one imported stay outside [keep.start, keep.end) (the stay moved). */
-export async function releaseReservationNightsOutside(db: Executor, reservationId: number, keep: { start: string; end: string }): Promise<void> {
+export async function releaseReservationNightsOutside(
+  db: Executor,
+  reservationId: number,
+  keep: { start: string; end: string },
+): Promise<void> {
   await db
     .deleteFrom('night_claims')
     .where('external_reservation_id', '=', reservationId)
@@ -180,17 +193,32 @@ const FREE_CLAIM_CHUNK = 500;
  * (the iCal import turns those into overbooking alerts), so this insert skips taken nights
  * instead of failing the pull's transaction. Returns the claims it got.
  */
-export async function claimFreeNights(db: Executor, claims: readonly ExternalClaim[], now: Date): Promise<ExternalClaim[]> {
+export async function claimFreeNights(
+  db: Executor,
+  claims: readonly ExternalClaim[],
+  now: Date,
+): Promise<ExternalClaim[]> {
   const createdAt = now.toISOString();
   const got: ExternalClaim[] = [];
   for (let i = 0; i < claims.length; i += FREE_CLAIM_CHUNK) {
     const rows = await db
       .insertInto('night_claims')
-      .values(claims.slice(i, i + FREE_CLAIM_CHUNK).map((c) => claimRow({ accommodationId: c.accommodationId, kind: 'external', externalReservationId: c.reservationId }, c.night, createdAt)))
+      .values(
+        claims
+          .slice(i, i + FREE_CLAIM_CHUNK)
+          .map((c) =>
+            claimRow(
+              { accommodationId: c.accommodationId, kind: 'external', externalReservationId: c.reservationId },
+              c.night,
+              createdAt,
+            ),
+          ),
+      )
       .onConflict((oc) => oc.columns(['accommodation_id', 'night']).doNothing())
       .returning(['accommodation_id', 'night', 'external_reservation_id'])
       .execute();
-    for (const r of rows) got.push({ accommodationId: r.accommodation_id, night: r.night, reservationId: r.external_reservation_id ?? 0 });
+    for (const r of rows)
+      got.push({ accommodationId: r.accommodation_id, night: r.night, reservationId: r.external_reservation_id ?? 0 });
   }
   return got;
 }
@@ -211,7 +239,14 @@ export interface TakenNight {
 }
 
 /** Nights in [from, to) that are taken right now (live claims only), optionally ignoring one booking's own. */
-export function findTakenNights(db: Executor, accommodationId: number, from: string, to: string, now: string, excludeBookingId?: number): Promise<TakenNight[]> {
+export function findTakenNights(
+  db: Executor,
+  accommodationId: number,
+  from: string,
+  to: string,
+  now: string,
+  excludeBookingId?: number,
+): Promise<TakenNight[]> {
   let query = db
     .selectFrom('night_claims as c')
     .leftJoin('bookings as b', 'b.id', 'c.booking_id')
@@ -227,7 +262,13 @@ export function findTakenNights(db: Executor, accommodationId: number, from: str
 }
 
 /** Card drafts whose hold has run out and that still hold a night in [from, to): the lifecycle expires them. */
-export async function findExpiredHolds(db: Executor, accommodationId: number, from: string, to: string, now: string): Promise<number[]> {
+export async function findExpiredHolds(
+  db: Executor,
+  accommodationId: number,
+  from: string,
+  to: string,
+  now: string,
+): Promise<number[]> {
   const rows = await db
     .selectFrom('night_claims as c')
     .innerJoin('bookings as b', 'b.id', 'c.booking_id')

@@ -60,7 +60,16 @@ export async function loadNightSnapshot(db: Executor, accommodationId: number, n
   const claims = await db
     .selectFrom('night_claims as c')
     .leftJoin('bookings as b', 'b.id', 'c.booking_id')
-    .select(['c.night', 'c.kind', 'c.booking_id', 'b.confirmation_code', 'c.reason', 'b.status', 'b.hold_expires_at', 'b.api_key_id as created_by'])
+    .select([
+      'c.night',
+      'c.kind',
+      'c.booking_id',
+      'b.confirmation_code',
+      'c.reason',
+      'b.status',
+      'b.hold_expires_at',
+      'b.api_key_id as created_by',
+    ])
     .where('c.accommodation_id', '=', accommodationId)
     .where('c.night', '>=', from)
     .orderBy('c.night')
@@ -76,7 +85,11 @@ export async function loadNightSnapshot(db: Executor, accommodationId: number, n
  * night-window.ts (a card-payment draft whose hold has run out takes nothing) applied at read
  * time, so a hold that expires while kept frees its nights without any announcement.
  */
-export function windowFromSnapshot(snapshot: NightSnapshot, range: { from: string; to: string }, now: string): NightWindow {
+export function windowFromSnapshot(
+  snapshot: NightSnapshot,
+  range: { from: string; to: string },
+  now: string,
+): NightWindow {
   const claims = snapshot.claims;
   return windowOf(claims.slice(firstAtOrAfter(claims, range.from), firstAtOrAfter(claims, range.to)), now);
 }

@@ -17,19 +17,32 @@ export interface NightWindow {
  * creating key. Compiled once; the hot paths (availability, a booking that met a taken
  * night, the calendar's look-ahead) run it with new values.
  */
-const nightWindowQuery = prepared(
-  (db: Executor, accommodationId: number, from: string, to: string) =>
-    db
-      .selectFrom('night_claims as c')
-      .leftJoin('bookings as b', 'b.id', 'c.booking_id')
-      .select(['c.night', 'c.kind', 'c.booking_id', 'b.confirmation_code', 'c.reason', 'b.status', 'b.hold_expires_at', 'b.api_key_id as created_by'])
-      .where('c.accommodation_id', '=', accommodationId)
-      .where('c.night', '>=', from)
-      .where('c.night', '<', to)
-      .orderBy('c.night'),
+const nightWindowQuery = prepared((db: Executor, accommodationId: number, from: string, to: string) =>
+  db
+    .selectFrom('night_claims as c')
+    .leftJoin('bookings as b', 'b.id', 'c.booking_id')
+    .select([
+      'c.night',
+      'c.kind',
+      'c.booking_id',
+      'b.confirmation_code',
+      'c.reason',
+      'b.status',
+      'b.hold_expires_at',
+      'b.api_key_id as created_by',
+    ])
+    .where('c.accommodation_id', '=', accommodationId)
+    .where('c.night', '>=', from)
+    .where('c.night', '<', to)
+    .orderBy('c.night'),
 );
 
-export async function loadNightWindow(db: Executor, accommodationId: number, range: { from: string; to: string }, now: string): Promise<NightWindow> {
+export async function loadNightWindow(
+  db: Executor,
+  accommodationId: number,
+  range: { from: string; to: string },
+  now: string,
+): Promise<NightWindow> {
   return windowOf(await nightWindowQuery(db, accommodationId, range.from, range.to), now);
 }
 
@@ -44,17 +57,28 @@ export function windowOf(claims: Iterable<WindowClaim>, now: string): NightWindo
   const window: NightWindow = { taken: [], expiredHoldBookingIds: [], nextHoldEnd: null };
   for (const row of claims) {
     if (holdsNothing(row, now)) {
-      if (row.booking_id !== null && !window.expiredHoldBookingIds.includes(row.booking_id)) window.expiredHoldBookingIds.push(row.booking_id);
+      if (row.booking_id !== null && !window.expiredHoldBookingIds.includes(row.booking_id))
+        window.expiredHoldBookingIds.push(row.booking_id);
       continue;
     }
     window.nextHoldEnd = soonerHoldEnd(window.nextHoldEnd, row);
-    window.taken.push({ night: row.night, kind: row.kind, booking_id: row.booking_id, confirmation_code: row.confirmation_code, reason: row.reason, created_by: row.created_by });
+    window.taken.push({
+      night: row.night,
+      kind: row.kind,
+      booking_id: row.booking_id,
+      confirmation_code: row.confirmation_code,
+      reason: row.reason,
+      created_by: row.created_by,
+    });
   }
   return window;
 }
 
 /** The sooner of `current` and the end of `claim`'s hold, if it is a card draft's (one not run out yet). */
-export function soonerHoldEnd(current: string | null, claim: { status: string | null; hold_expires_at: string | null }): string | null {
+export function soonerHoldEnd(
+  current: string | null,
+  claim: { status: string | null; hold_expires_at: string | null },
+): string | null {
   return claim.status === 'draft' ? sooner(current, claim.hold_expires_at) : current;
 }
 

@@ -42,13 +42,17 @@ export function conflictMessage(taken: readonly TakenNight[], viewer: Viewer): s
 export function datesUnavailable(taken: readonly TakenNight[], viewer: Viewer, parameter?: string): AppError {
   const first = taken[0];
   const code = first === undefined ? null : visibleCode(first, viewer);
-  return conflict('dates_unavailable', first === undefined ? 'Some of these nights were just booked by someone else.' : conflictMessage(taken, viewer), {
-    ...(parameter === undefined ? {} : { parameter }),
-    conflicting_night: first?.night ?? null,
-    conflicting_booking: code,
-    // The block endpoints' names for the same facts.
-    night: first?.night ?? null,
-    taken_by: first?.kind ?? null,
-    ...(code === null ? {} : { confirmation_code: code }),
-  });
+  return conflict(
+    'dates_unavailable',
+    first === undefined ? 'Some of these nights were just booked by someone else.' : conflictMessage(taken, viewer),
+    {
+      ...(parameter === undefined ? {} : { parameter }),
+      conflicting_night: first?.night ?? null,
+      conflicting_booking: code,
+      // The block endpoints' names for the same facts.
+      night: first?.night ?? null,
+      taken_by: first?.kind ?? null,
+      ...(code === null ? {} : { confirmation_code: code }),
+    },
+  );
 }

@@ -16,10 +16,16 @@ const HOP_HEADERS = new Set(['content-length', 'transfer-encoding', 'connection'
 export function installDocsPage(app: App): void {
   let inner: Promise<FastifyInstance> | null = null;
   const load = async (): Promise<FastifyInstance> => {
-    const [{ default: swagger }, { default: swaggerUi }] = await Promise.all([import('@fastify/swagger'), import('@fastify/swagger-ui')]);
+    const [{ default: swagger }, { default: swaggerUi }] = await Promise.all([
+      import('@fastify/swagger'),
+      import('@fastify/swagger-ui'),
+    ]);
     const docs = Fastify({ logger: false });
     // The app's document, complete once the app is ready, served as is by the inner instance.
-    await docs.register(swagger, { mode: 'static', specification: { document: app.swagger() as StaticDocumentSpec['document'] } });
+    await docs.register(swagger, {
+      mode: 'static',
+      specification: { document: app.swagger() as StaticDocumentSpec['document'] },
+    });
     await docs.register(swaggerUi, { routePrefix: '/docs' });
     await docs.ready();
     return docs;
@@ -30,11 +36,17 @@ export function installDocsPage(app: App): void {
       throw error;
     });
     const docs = await inner;
-    const res = await docs.inject({ method: request.method as 'GET' | 'HEAD', url: request.url, headers: request.headers });
+    const res = await docs.inject({
+      method: request.method as 'GET' | 'HEAD',
+      url: request.url,
+      headers: request.headers,
+    });
     // A file the page does not have is answered like any unknown route.
-    if (res.statusCode === 404) throw notFound('unknown_route', `No route ${request.method} ${(request.url.split('?')[0] ?? '').slice(0, 200)}.`);
+    if (res.statusCode === 404)
+      throw notFound('unknown_route', `No route ${request.method} ${(request.url.split('?')[0] ?? '').slice(0, 200)}.`);
     reply.code(res.statusCode);
-    for (const [name, value] of Object.entries(res.headers)) if (value !== undefined && !HOP_HEADERS.has(name)) reply.header(name, value);
+    for (const [name, value] of Object.entries(res.headers))
+      if (value !== undefined && !HOP_HEADERS.has(name)) reply.header(name, value);
     return reply.send(res.rawPayload);
   };
   const options = { schema: { hide: true }, config: { auth: 'public' as const } };

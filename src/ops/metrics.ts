@@ -68,7 +68,10 @@ export function createMetrics(): Metrics {
  * transactions committed and how many units of work they held, so units ÷ batches is the
  * average batch. Both stay 0 on PostgreSQL, which commits each booking on its own.
  */
-export function registerGroupCommitMetrics(registry: Registry, stats: { readonly batches: number; readonly units: number }): void {
+export function registerGroupCommitMetrics(
+  registry: Registry,
+  stats: { readonly batches: number; readonly units: number },
+): void {
   new Gauge({
     name: 'staydesk_group_commits_total',
     help: 'Shared transactions the embedded store committed for bookings that arrived together',

@@ -13,7 +13,10 @@ import type { Metrics } from './metrics.ts';
  * as the compiled serializer would, and a server that only answers probes never loads Ajv (which
  * fast-json-stringify needs) or compiles anything.
  */
-const plainJson = () => (data: unknown): string => JSON.stringify(data);
+const plainJson =
+  () =>
+  (data: unknown): string =>
+    JSON.stringify(data);
 
 const sha256 = (text: string): Buffer => createHash('sha256').update(text).digest();
 
@@ -26,7 +29,11 @@ function sameToken(sent: string, expected: string): boolean {
  * Process health, store readiness and Prometheus metrics: secret-free. /metrics needs
  * `Authorization: Bearer <METRICS_TOKEN>` when that variable is set, and is open otherwise.
  */
-export const opsRoutes: RoutesWith<{ readonly store: Store; readonly metrics: Metrics; readonly config: Pick<Config, 'metricsToken'> }> = async (app, { ctx }) => {
+export const opsRoutes: RoutesWith<{
+  readonly store: Store;
+  readonly metrics: Metrics;
+  readonly config: Pick<Config, 'metricsToken'>;
+}> = async (app, { ctx }) => {
   app.get(
     '/healthz',
     {
@@ -83,7 +90,10 @@ export const opsRoutes: RoutesWith<{ readonly store: Store; readonly metrics: Me
       if (token !== null) {
         const sent = bearerToken(request.headers.authorization);
         if (sent === null || !sameToken(sent, token)) {
-          throw unauthorized(sent === null ? 'missing_metrics_token' : 'invalid_metrics_token', 'Send Authorization: Bearer <METRICS_TOKEN> to read the metrics.');
+          throw unauthorized(
+            sent === null ? 'missing_metrics_token' : 'invalid_metrics_token',
+            'Send Authorization: Bearer <METRICS_TOKEN> to read the metrics.',
+          );
         }
       }
       const body = await ctx.metrics.registry.metrics();

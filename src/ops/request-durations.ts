@@ -50,7 +50,12 @@ export class RequestDurations extends Histogram<Label> {
     const key = `${method} ${statusCode} ${route}`;
     let series = this.#series.get(key);
     if (series === undefined) {
-      series = { labels: { method, route, status_code: String(statusCode) }, buckets: new Array<number>(REQUEST_DURATION_BUCKETS.length).fill(0), sum: 0, count: 0 };
+      series = {
+        labels: { method, route, status_code: String(statusCode) },
+        buckets: new Array<number>(REQUEST_DURATION_BUCKETS.length).fill(0),
+        sum: 0,
+        count: 0,
+      };
       this.#series.set(key, series);
     }
     let i = 0;
@@ -77,7 +82,13 @@ export class RequestDurations extends Histogram<Label> {
   }
 
   override get(): ReturnType<Histogram<Label>['get']> {
-    return Promise.resolve({ name: NAME, help: HELP, type: 'histogram', aggregator: 'sum', values: this.#values() } as unknown as Awaited<ReturnType<Histogram<Label>['get']>>);
+    return Promise.resolve({
+      name: NAME,
+      help: HELP,
+      type: 'histogram',
+      aggregator: 'sum',
+      values: this.#values(),
+    } as unknown as Awaited<ReturnType<Histogram<Label>['get']>>);
   }
 
   /** What the registry reads for the text format (prom-client calls it when a metric has it). */

@@ -2,7 +2,9 @@ import { prepared } from '../db/prepared.ts';
 import type { Executor } from '../db/store.ts';
 
 /** A returning guest's partner id, looked up on every booking (compiled once). */
-const partnerByEmailKey = prepared((db: Executor, key: string) => db.selectFrom('partners').select('id').where('email_key', '=', key));
+const partnerByEmailKey = prepared((db: Executor, key: string) =>
+  db.selectFrom('partners').select('id').where('email_key', '=', key),
+);
 
 export interface PartnerInput {
   title?: string | undefined;

@@ -29,7 +29,9 @@ const PaymentIntentSchema = Type.Object(
     amount_received: Type.Optional(Type.Integer()),
     currency: Type.String({ minLength: 1 }),
     metadata: Type.Optional(Type.Record(Type.String(), Type.String())),
-    last_payment_error: Type.Optional(Type.Union([Type.Null(), Type.Object({ message: Type.Optional(Type.String()) }, { additionalProperties: true })])),
+    last_payment_error: Type.Optional(
+      Type.Union([Type.Null(), Type.Object({ message: Type.Optional(Type.String()) }, { additionalProperties: true })]),
+    ),
   },
   { additionalProperties: true },
 );
@@ -40,10 +42,14 @@ export async function readPaymentIntent(event: PaymentEvent): Promise<PaymentInt
   // typebox/value (about 300 modules) is loaded by the first payment event that needs it.
   const { Value } = await import('typebox/value');
   if (!Value.Check(PaymentIntentSchema, object)) {
-    throw badRequest('invalid_payment_intent', `Event ${event.id} (${event.type}) does not carry a readable payment intent.`, {
-      parameter: 'data.object',
-      expected: 'payment intent with id, amount and currency',
-    });
+    throw badRequest(
+      'invalid_payment_intent',
+      `Event ${event.id} (${event.type}) does not carry a readable payment intent.`,
+      {
+        parameter: 'data.object',
+        expected: 'payment intent with id, amount and currency',
+      },
+    );
   }
   return object;
 }
@@ -52,7 +58,9 @@ export async function readPaymentIntent(event: PaymentEvent): Promise<PaymentInt
 const TOLERANCE_SECONDS = 300;
 
 function staleSignature(): AppError {
-  return badRequest('stale_signature', 'The Stripe-Signature timestamp is more than 5 minutes from now.', { parameter: 'Stripe-Signature' });
+  return badRequest('stale_signature', 'The Stripe-Signature timestamp is more than 5 minutes from now.', {
+    parameter: 'Stripe-Signature',
+  });
 }
 
 /** The `t=` of a Stripe-Signature header (seconds since the epoch), or null. */
@@ -68,9 +76,17 @@ function signedAt(header: string): number | null {
  * Verifies the raw body against the Stripe-Signature header and returns the parsed event.
  * Every refusal is a 400 (decisions.md 7), including "no secret configured".
  */
-export async function verifyPaymentEvent(raw: Buffer, header: unknown, secret: string | null, now: Date): Promise<unknown> {
+export async function verifyPaymentEvent(
+  raw: Buffer,
+  header: unknown,
+  secret: string | null,
+  now: Date,
+): Promise<unknown> {
   if (secret === null) {
-    throw badRequest('payment_webhook_not_configured', 'The payment webhook is not configured: set PAYMENT_WEBHOOK_SECRET or the payment webhook secret in admin settings.');
+    throw badRequest(
+      'payment_webhook_not_configured',
+      'The payment webhook is not configured: set PAYMENT_WEBHOOK_SECRET or the payment webhook secret in admin settings.',
+    );
   }
   if (typeof header !== 'string' || header === '') {
     throw badRequest('missing_signature', 'Missing Stripe-Signature header.', { parameter: 'Stripe-Signature' });
@@ -83,7 +99,9 @@ export async function verifyPaymentEvent(raw: Buffer, header: unknown, secret: s
   } catch (error) {
     if (error instanceof Stripe.errors.StripeSignatureVerificationError) {
       if (/tolerance/i.test(error.message)) throw staleSignature();
-      throw badRequest('invalid_signature', 'The Stripe-Signature header does not match the body.', { parameter: 'Stripe-Signature' });
+      throw badRequest('invalid_signature', 'The Stripe-Signature header does not match the body.', {
+        parameter: 'Stripe-Signature',
+      });
     }
     // Signed, but not JSON.
     throw badRequest('malformed_json', 'The request body is not valid JSON.');

@@ -5,7 +5,8 @@ import type { Executor } from '../db/store.ts';
  * payment for a booking that can no longer be honoured (refund_needed), a failed card payment,
  * or a payment naming no known booking.
  */
-export type PaymentIssueKind = 'amount_mismatch' | 'currency_mismatch' | 'refund_needed' | 'payment_failed' | 'unknown_booking';
+export type PaymentIssueKind =
+  'amount_mismatch' | 'currency_mismatch' | 'refund_needed' | 'payment_failed' | 'unknown_booking';
 
 export interface NewPaymentIssue {
   kind: PaymentIssueKind;

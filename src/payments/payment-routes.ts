@@ -10,7 +10,9 @@ const ReceivedSchema = Type.Object({
   received: Type.Literal(true),
   event_id: Type.String(),
   event_type: Type.String(),
-  outcome: Type.String({ description: 'confirmed, already_confirmed, duplicate, ignored, or the kind of payment issue recorded for the host' }),
+  outcome: Type.String({
+    description: 'confirmed, already_confirmed, duplicate, ignored, or the kind of payment issue recorded for the host',
+  }),
   booking_id: Type.Union([Type.Integer(), Type.Null()]),
   message: Type.String(),
 });

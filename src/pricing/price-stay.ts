@@ -39,9 +39,7 @@ export interface StayQuote {
   total: number;
 }
 
-export type QuoteResult =
-  | { ok: true; quote: StayQuote }
-  | { ok: false; reason: 'extra_not_offered'; extra: ExtraName };
+export type QuoteResult = { ok: true; quote: StayQuote } | { ok: false; reason: 'extra_not_offered'; extra: ExtraName };
 
 const MONTHLY_MIN_NIGHTS = 28;
 const WEEKLY_MIN_NIGHTS = 7;

@@ -32,16 +32,23 @@ export interface QuoteRequest {
 }
 
 /** The extras requested (true), in a fixed order; an unknown name is a 400 extra_not_offered. */
-export function requestedExtras(extras: Readonly<Record<string, boolean | undefined>>, parameter = 'extras'): Partial<Record<ExtraName, boolean>> {
+export function requestedExtras(
+  extras: Readonly<Record<string, boolean | undefined>>,
+  parameter = 'extras',
+): Partial<Record<ExtraName, boolean>> {
   const requested: Partial<Record<ExtraName, boolean>> = {};
   for (const [name, wanted] of Object.entries(extras)) {
     if (wanted !== true) continue;
     if (!(EXTRA_NAMES as readonly string[]).includes(name)) {
-      throw badRequest('extra_not_offered', `The extra "${name}" is not offered: extras are ${EXTRA_NAMES.join(', ')}.`, {
-        parameter: `${parameter}.${name}`,
-        expected: 'an extra the accommodation offers',
-        received: true,
-      });
+      throw badRequest(
+        'extra_not_offered',
+        `The extra "${name}" is not offered: extras are ${EXTRA_NAMES.join(', ')}.`,
+        {
+          parameter: `${parameter}.${name}`,
+          expected: 'an extra the accommodation offers',
+          received: true,
+        },
+      );
     }
     requested[name as ExtraName] = true;
   }
@@ -52,7 +59,12 @@ export function requestedExtras(extras: Readonly<Record<string, boolean | undefi
  * The price of a stay (decisions.md section 3) from the stored rules and nightly prices.
  * `extrasParameter` names the request field for the 400 when an extra is not offered.
  */
-export async function quoteStay(db: Executor, accommodation: Accommodation, input: QuoteRequest, extrasParameter = 'extras'): Promise<StayQuote> {
+export async function quoteStay(
+  db: Executor,
+  accommodation: Accommodation,
+  input: QuoteRequest,
+  extrasParameter = 'extras',
+): Promise<StayQuote> {
   const overrides = await nightlyPriceMap(db, accommodation.id, input.checkin, input.checkout);
   return priceFromOverrides(accommodation, input, overrides, extrasParameter);
 }
@@ -63,11 +75,20 @@ export function priceFromOverrides(
   overrides: ReadonlyMap<string, number>,
   extrasParameter = 'extras',
 ): StayQuote {
-  const nightlyPrices = resolveNightlyPrices(eachDate(input.checkin, input.checkout), overrides, accommodation.base_price);
+  const nightlyPrices = resolveNightlyPrices(
+    eachDate(input.checkin, input.checkout),
+    overrides,
+    accommodation.base_price,
+  );
   const extras = requestedExtras(input.extras, extrasParameter);
   let result: QuoteResult;
   try {
-    result = priceStay({ rules: pricingRulesOf(accommodation), nightlyPrices, guests: input.guests, requestedExtras: extras });
+    result = priceStay({
+      rules: pricingRulesOf(accommodation),
+      nightlyPrices,
+      guests: input.guests,
+      requestedExtras: extras,
+    });
   } catch (error) {
     // A sum beyond a safe integer: far above the bound anyway.
     if (error instanceof RangeError) throw totalTooLarge(accommodation, null);
@@ -81,7 +102,8 @@ export function priceFromOverrides(
     });
   }
   const { quote } = result;
-  if (![quote.basePrice, quote.extrasTotal, quote.cleaningFee, quote.tax, quote.total].every(withinAmountBound)) throw totalTooLarge(accommodation, quote.total);
+  if (![quote.basePrice, quote.extrasTotal, quote.cleaningFee, quote.tax, quote.total].every(withinAmountBound))
+    throw totalTooLarge(accommodation, quote.total);
   return quote;
 }
 
@@ -89,8 +111,12 @@ export function priceFromOverrides(
 function totalTooLarge(accommodation: Accommodation, total: number | null) {
   const decimals = currencyDecimals(accommodation.currency) ?? 2;
   const max = toMajor(MAX_AMOUNT_MINOR, decimals);
-  return badRequest('amount_too_large', `The price of this stay is too large: a booking's total may be at most ${max} ${accommodation.currency}. Book fewer nights or guests.`, {
-    expected: `total up to ${max}`,
-    received: total === null || !Number.isSafeInteger(total) ? null : toMajor(total, decimals),
-  });
+  return badRequest(
+    'amount_too_large',
+    `The price of this stay is too large: a booking's total may be at most ${max} ${accommodation.currency}. Book fewer nights or guests.`,
+    {
+      expected: `total up to ${max}`,
+      received: total === null || !Number.isSafeInteger(total) ? null : toMajor(total, decimals),
+    },
+  );
 }

@@ -2,13 +2,22 @@ import type { Config } from '../config/config.ts';
 import type { FirstRun } from './first-run.ts';
 
 /** What `staydesk serve` prints after seeding an empty embedded or in-memory store. */
-export function firstRunMessage(config: Pick<Config, 'publicBaseUrl' | 'slug' | 'store'>, storeDescription: string, seeded: FirstRun): string[] {
+export function firstRunMessage(
+  config: Pick<Config, 'publicBaseUrl' | 'slug' | 'store'>,
+  storeDescription: string,
+  seeded: FirstRun,
+): string[] {
   const url = `${config.publicBaseUrl}/api/v1/${config.slug}/test`;
   const lines = ['', `Staydesk is ready on ${config.publicBaseUrl} (${storeDescription}).`];
   if (config.store.kind === 'memory') {
-    lines.push('The store is in memory (DATABASE_URL=memory:), so the demo data is seeded; everything is gone when the process stops.');
+    lines.push(
+      'The store is in memory (DATABASE_URL=memory:), so the demo data is seeded; everything is gone when the process stops.',
+    );
   }
-  lines.push(`A demo accommodation (id ${seeded.accommodationId}) and an API key were created. The key is shown only this once:`, '');
+  lines.push(
+    `A demo accommodation (id ${seeded.accommodationId}) and an API key were created. The key is shown only this once:`,
+    '',
+  );
   lines.push(`  curl -H "Authorization: Bearer ${seeded.apiKey}" ${url}`, '');
   if (seeded.webhookSecret !== null) {
     lines.push(

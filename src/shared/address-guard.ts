@@ -70,11 +70,15 @@ export function checkFeedUrl(raw: string, allowPrivate: boolean): URL {
   } catch {
     throw new RefusedUrlError('invalid_url', 'url must be an absolute http:// or https:// URL.');
   }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new RefusedUrlError('unsupported_scheme', 'url must be an absolute http:// or https:// URL.');
+  if (url.protocol !== 'http:' && url.protocol !== 'https:')
+    throw new RefusedUrlError('unsupported_scheme', 'url must be an absolute http:// or https:// URL.');
   if (allowPrivate) return url;
   const host = url.hostname.replace(/^\[|\]$/g, '');
   if (isIP(host) !== 0 ? isRefusedAddress(host) : LOCAL_NAMES.test(host)) {
-    throw new RefusedUrlError('private_address', 'url points to a loopback, private, link-local or otherwise internal address; set ICAL_ALLOW_PRIVATE_NETWORKS=true to allow it.');
+    throw new RefusedUrlError(
+      'private_address',
+      'url points to a loopback, private, link-local or otherwise internal address; set ICAL_ALLOW_PRIVATE_NETWORKS=true to allow it.',
+    );
   }
   return url;
 }

@@ -36,8 +36,8 @@ export function currencyDecimals(code: string): number | null {
   let result: number | null = null;
   if (knownCurrencies.has(code)) {
     result =
-      new Intl.NumberFormat('en', { style: 'currency', currency: code }).resolvedOptions()
-        .maximumFractionDigits ?? null;
+      new Intl.NumberFormat('en', { style: 'currency', currency: code }).resolvedOptions().maximumFractionDigits ??
+      null;
   }
   decimalsCache.set(code, result);
   return result;

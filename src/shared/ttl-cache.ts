@@ -86,7 +86,10 @@ export class TtlCache<K, V> {
       this.stats.evictions++;
     }
     const expires = now + this.#ttlMs;
-    this.#entries.set(key, { value, expires: this.#validUntil === undefined ? expires : Math.min(expires, this.#validUntil(value)) });
+    this.#entries.set(key, {
+      value,
+      expires: this.#validUntil === undefined ? expires : Math.min(expires, this.#validUntil(value)),
+    });
     this.#newest = key;
   }
 
@@ -130,17 +133,17 @@ export class TtlCache<K, V> {
     const loading = Promise.resolve()
       .then(load)
       .then(
-      (value) => {
-        if (this.#loading.get(key) !== loading) return value;
-        this.#loading.delete(key);
-        if (value !== undefined) this.set(key, value);
-        return value;
-      },
-      (error: unknown) => {
-        if (this.#loading.get(key) === loading) this.#loading.delete(key);
-        throw error;
-      },
-    );
+        (value) => {
+          if (this.#loading.get(key) !== loading) return value;
+          this.#loading.delete(key);
+          if (value !== undefined) this.set(key, value);
+          return value;
+        },
+        (error: unknown) => {
+          if (this.#loading.get(key) === loading) this.#loading.delete(key);
+          throw error;
+        },
+      );
     if (this.enabled) this.#loading.set(key, loading);
     return loading;
   }

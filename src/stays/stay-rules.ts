@@ -26,8 +26,7 @@ export type StayViolation = {
 };
 
 export type StayCheckResult =
-  | { ok: true; checkin: string; checkout: string; nights: number }
-  | { ok: false; violation: StayViolation };
+  { ok: true; checkin: string; checkout: string; nights: number } | { ok: false; violation: StayViolation };
 
 /** Wire names of the three inputs; availability and bookings name them differently. */
 export interface StayFieldNames {
@@ -47,7 +46,13 @@ function plural(n: number, word: string): string {
 }
 
 function notADate(parameter: string, received: unknown): StayViolation {
-  return { reason: 'invalid_date', parameter, expected: 'YYYY-MM-DD date', received, message: `${parameter} must be a real calendar date in YYYY-MM-DD format.` };
+  return {
+    reason: 'invalid_date',
+    parameter,
+    expected: 'YYYY-MM-DD date',
+    received,
+    message: `${parameter} must be a real calendar date in YYYY-MM-DD format.`,
+  };
 }
 
 function fail(violation: StayViolation): StayCheckResult {

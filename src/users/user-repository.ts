@@ -22,7 +22,8 @@ export async function createAdminUser(db: Executor, login: string): Promise<{ id
       .executeTakeFirstOrThrow();
     return { id: row.id, password };
   } catch (error) {
-    if (isUniqueViolation(error)) throw conflict('login_taken', `A user with login "${login}" already exists.`, { field: 'login' });
+    if (isUniqueViolation(error))
+      throw conflict('login_taken', `A user with login "${login}" already exists.`, { field: 'login' });
     throw error;
   }
 }

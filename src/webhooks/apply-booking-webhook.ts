@@ -28,7 +28,11 @@ export interface Delivery {
  * remembered too, with its answer: the same bytes get the same answer for the whole retention,
  * never a later, different outcome.
  */
-export async function applyBookingWebhook(ctx: AppContext, body: UpdateBody, delivery: Delivery): Promise<UpdateResult> {
+export async function applyBookingWebhook(
+  ctx: AppContext,
+  body: UpdateBody,
+  delivery: Delivery,
+): Promise<UpdateResult> {
   const now = ctx.now();
   const nowIso = now.toISOString();
   const record = {
@@ -52,7 +56,12 @@ export async function applyBookingWebhook(ctx: AppContext, body: UpdateBody, del
         if (!isAppError(error) || !REMEMBERED_REFUSALS.has(error.status)) throw error;
         // Undo the change's writes, keep the delivery, and remember the refusal with it.
         await sql`rollback to savepoint webhook_change`.execute(trx);
-        await finishDelivery(trx, deliveryId, { outcome: 'refused', bookingId: error.status === 404 ? null : body.booking_id, detail: error.message, answer: answerOfRefusal(error) });
+        await finishDelivery(trx, deliveryId, {
+          outcome: 'refused',
+          bookingId: error.status === 404 ? null : body.booking_id,
+          detail: error.message,
+          answer: answerOfRefusal(error),
+        });
         return { refusal: error };
       }
     });
@@ -65,16 +74,30 @@ export async function applyBookingWebhook(ctx: AppContext, body: UpdateBody, del
     ctx.metrics.webhooksReceived.labels('service', 'refused').inc();
     throw outcome.refusal;
   }
-  ctx.metrics.webhooksReceived.labels('service', outcome.answer.updated ? outcome.answer.new_status : 'unchanged').inc();
+  ctx.metrics.webhooksReceived
+    .labels('service', outcome.answer.updated ? outcome.answer.new_status : 'unchanged')
+    .inc();
   return outcome.answer;
 }
 
 /** Locks the booking and applies the event inside the delivery's transaction. */
-async function applyChange(ctx: AppContext, trx: Executor, body: UpdateBody, deliveryId: number, now: Date): Promise<UpdateResult> {
+async function applyChange(
+  ctx: AppContext,
+  trx: Executor,
+  body: UpdateBody,
+  deliveryId: number,
+  now: Date,
+): Promise<UpdateResult> {
   const nowIso = now.toISOString();
-  const booking = await lockRows(trx, trx.selectFrom('bookings').selectAll().where('id', '=', body.booking_id)).executeTakeFirst();
+  const booking = await lockRows(
+    trx,
+    trx.selectFrom('bookings').selectAll().where('id', '=', body.booking_id),
+  ).executeTakeFirst();
   if (booking === undefined) {
-    throw notFound('booking_not_found', `Booking ${body.booking_id} not found.`, { parameter: 'booking_id', received: body.booking_id }).withBody({
+    throw notFound('booking_not_found', `Booking ${body.booking_id} not found.`, {
+      parameter: 'booking_id',
+      received: body.booking_id,
+    }).withBody({
       updated: false,
       message: `Booking ${body.booking_id} not found.`,
       booking_id: body.booking_id,
@@ -97,7 +120,13 @@ async function applyChange(ctx: AppContext, trx: Executor, body: UpdateBody, del
     return answer;
   } catch (error) {
     // The webhook's callers read `updated`, `booking_id` and the status beside the error.
-    if (isAppError(error)) throw error.withBody({ updated: false, message: error.message, booking_id: booking.id, new_status: booking.status });
+    if (isAppError(error))
+      throw error.withBody({
+        updated: false,
+        message: error.message,
+        booking_id: booking.id,
+        new_status: booking.status,
+      });
     throw error;
   }
 }
@@ -109,6 +138,16 @@ async function repeatOf(ctx: AppContext, body: UpdateBody, delivery: Delivery, n
   const replayed = answer === null ? null : replayAnswer(answer);
   if (replayed !== null && 'updated' in replayed) return replayed;
   // Recorded before answers were kept (or unreadable): say it was applied, as it then was.
-  const booking = await ctx.db.selectFrom('bookings').select(['status']).where('id', '=', body.booking_id).executeTakeFirstOrThrow();
-  return { success: true, updated: false, message: 'This exact delivery was already applied; nothing changed.', booking_id: body.booking_id, new_status: booking.status };
+  const booking = await ctx.db
+    .selectFrom('bookings')
+    .select(['status'])
+    .where('id', '=', body.booking_id)
+    .executeTakeFirstOrThrow();
+  return {
+    success: true,
+    updated: false,
+    message: 'This exact delivery was already applied; nothing changed.',
+    booking_id: body.booking_id,
+    new_status: booking.status,
+  };
 }

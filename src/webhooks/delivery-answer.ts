@@ -21,7 +21,12 @@ export function answerOfResult(result: UpdateResult | CalendarSyncResult): Deliv
 }
 
 export function answerOfRefusal(error: AppError): DeliveryAnswer {
-  const refusal: StoredRefusal = { name: error.name, message: error.message, details: error.details, extras: { ...error.bodyExtras } };
+  const refusal: StoredRefusal = {
+    name: error.name,
+    message: error.message,
+    details: error.details,
+    extras: { ...error.bodyExtras },
+  };
   return { status: error.status, body: JSON.stringify({ refusal }) };
 }
 

@@ -4,7 +4,14 @@ import { isAppError } from '../http/errors.ts';
 import { syncCalendars } from '../ical/sync-calendars.ts';
 import type { Delivery } from './apply-booking-webhook.ts';
 import { answerOfRefusal, answerOfResult, replayAnswer } from './delivery-answer.ts';
-import { DuplicateDeliveryError, finishDelivery, forgetDelivery, recordDelivery, rememberedDelivery, type DeliveryAnswer } from './webhook-events.ts';
+import {
+  DuplicateDeliveryError,
+  finishDelivery,
+  forgetDelivery,
+  recordDelivery,
+  rememberedDelivery,
+  type DeliveryAnswer,
+} from './webhook-events.ts';
 import type { CalendarSyncResult } from './webhook-schemas.ts';
 
 /** How long a copy waits for the first copy's answer while that one is still pulling. */
@@ -31,7 +38,12 @@ export interface CalendarSyncOutcome {
  * itself and records its answer for the copies after it. A pull that fails with a server error
  * (the store away) leaves nothing remembered, so the sender's retry pulls.
  */
-export async function syncCalendarWebhook(ctx: AppContext, accommodationId: number, delivery: Delivery, options: { firstAnswerWaitMs?: number } = {}): Promise<CalendarSyncOutcome> {
+export async function syncCalendarWebhook(
+  ctx: AppContext,
+  accommodationId: number,
+  delivery: Delivery,
+  options: { firstAnswerWaitMs?: number } = {},
+): Promise<CalendarSyncOutcome> {
   if (!delivery.signed) return { result: await resultOf(ctx, accommodationId), pulled: true };
   // Keyed apart from /update's deliveries: the same bytes can be a valid body of both.
   const key = `calendar_sync:${delivery.key}`;
@@ -40,7 +52,13 @@ export async function syncCalendarWebhook(ctx: AppContext, accommodationId: numb
     const now = ctx.now();
     const nowIso = now.toISOString();
     try {
-      const id = await recordDelivery(ctx.db, { source: 'service', dedupeKey: key, eventType: 'calendar_sync', receivedAt: nowIso, expiresAt: new Date(now.getTime() + delivery.retentionMs).toISOString() });
+      const id = await recordDelivery(ctx.db, {
+        source: 'service',
+        dedupeKey: key,
+        eventType: 'calendar_sync',
+        receivedAt: nowIso,
+        expiresAt: new Date(now.getTime() + delivery.retentionMs).toISOString(),
+      });
       return { result: await pullAndRemember(ctx, accommodationId, id), pulled: true };
     } catch (error) {
       if (!(error instanceof DuplicateDeliveryError)) throw error;
@@ -58,18 +76,32 @@ export async function syncCalendarWebhook(ctx: AppContext, accommodationId: numb
     }
     // No answer after the wait: the first copy is gone. Pull, and answer the copies after this one.
     const result = await resultOf(ctx, accommodationId);
-    await finishDelivery(ctx.db, found.id, { outcome: 'synced', bookingId: null, detail: result.message, answer: answerOfResult(result) }, { ifUnanswered: true });
+    await finishDelivery(
+      ctx.db,
+      found.id,
+      { outcome: 'synced', bookingId: null, detail: result.message, answer: answerOfResult(result) },
+      { ifUnanswered: true },
+    );
     return { result, pulled: true };
   }
 }
 
-async function pullAndRemember(ctx: AppContext, accommodationId: number, deliveryId: number): Promise<CalendarSyncResult> {
+async function pullAndRemember(
+  ctx: AppContext,
+  accommodationId: number,
+  deliveryId: number,
+): Promise<CalendarSyncResult> {
   let result: CalendarSyncResult;
   try {
     result = await resultOf(ctx, accommodationId);
   } catch (error) {
     if (isAppError(error) && error.status === 404) {
-      await finishDelivery(ctx.db, deliveryId, { outcome: 'refused', bookingId: null, detail: error.message, answer: answerOfRefusal(error) });
+      await finishDelivery(ctx.db, deliveryId, {
+        outcome: 'refused',
+        bookingId: null,
+        detail: error.message,
+        answer: answerOfRefusal(error),
+      });
       ctx.metrics.webhooksReceived.labels('service', 'refused').inc();
     } else {
       // Nothing to remember: the sender's retry pulls. A record that cannot be deleted is
@@ -78,7 +110,12 @@ async function pullAndRemember(ctx: AppContext, accommodationId: number, deliver
     }
     throw error;
   }
-  await finishDelivery(ctx.db, deliveryId, { outcome: 'synced', bookingId: null, detail: result.message, answer: answerOfResult(result) });
+  await finishDelivery(ctx.db, deliveryId, {
+    outcome: 'synced',
+    bookingId: null,
+    detail: result.message,
+    answer: answerOfResult(result),
+  });
   return result;
 }
 
@@ -101,6 +138,14 @@ async function resultOf(ctx: AppContext, accommodationId: number): Promise<Calen
     feeds: pulls.length,
     imported: pulls.reduce((sum, p) => sum + p.added + p.changed, 0),
     details: report.lines,
-    results: pulls.map(({ feed_id, feed, outcome, added, changed, removed, error }) => ({ feed_id, feed, outcome, added, changed, removed, error })),
+    results: pulls.map(({ feed_id, feed, outcome, added, changed, removed, error }) => ({
+      feed_id,
+      feed,
+      outcome,
+      added,
+      changed,
+      removed,
+      error,
+    })),
   };
 }

@@ -35,7 +35,9 @@ export async function verifyServiceWebhook(
   const secret = await getWebhookSecret(db);
   if (secret !== null) {
     if (signature === undefined) {
-      throw unauthorized('missing_signature', 'Missing X-Service-Signature header: webhook signatures are on.', { parameter: 'X-Service-Signature' });
+      throw unauthorized('missing_signature', 'Missing X-Service-Signature header: webhook signatures are on.', {
+        parameter: 'X-Service-Signature',
+      });
     }
     if (!signatureMatches(secret, raw, signature)) {
       throw unauthorized('invalid_signature', 'X-Service-Signature does not match the body.', {
@@ -45,14 +47,21 @@ export async function verifyServiceWebhook(
     }
   }
   const body = parseJsonStrict(raw);
-  const timestamp = typeof body === 'object' && body !== null && !Array.isArray(body) ? (body as Record<string, unknown>).timestamp : undefined;
+  const timestamp =
+    typeof body === 'object' && body !== null && !Array.isArray(body)
+      ? (body as Record<string, unknown>).timestamp
+      : undefined;
   const check = checkTimestamp(timestamp, now.getTime());
   if (check === 'invalid') {
-    throw badRequest('invalid_timestamp', 'timestamp must be an ISO 8601 date-time, e.g. 2030-06-01T12:00:00Z (without a zone it is read as UTC).', {
-      parameter: 'timestamp',
-      expected: 'ISO 8601 date-time',
-      received: typeof timestamp === 'string' ? timestamp.slice(0, 100) : typeof timestamp,
-    });
+    throw badRequest(
+      'invalid_timestamp',
+      'timestamp must be an ISO 8601 date-time, e.g. 2030-06-01T12:00:00Z (without a zone it is read as UTC).',
+      {
+        parameter: 'timestamp',
+        expected: 'ISO 8601 date-time',
+        received: typeof timestamp === 'string' ? timestamp.slice(0, 100) : typeof timestamp,
+      },
+    );
   }
   // Without a secret anyone can write any timestamp, so checking its age would protect nothing.
   if (secret !== null && check === 'stale') {
@@ -63,13 +72,21 @@ export async function verifyServiceWebhook(
   }
   // Without a timestamp nothing tells a replay from a repeat of the same change (decisions.md 7).
   if (secret !== null && check === 'absent' && !options.allowMissingTimestamp) {
-    throw unauthorized('missing_timestamp', 'timestamp is missing: with webhook signatures on, every body must carry a timestamp (ISO 8601, within 5 minutes of now).', {
-      parameter: 'timestamp',
-      expected: 'ISO 8601 date-time within 5 minutes of now',
-      received: null,
-    });
+    throw unauthorized(
+      'missing_timestamp',
+      'timestamp is missing: with webhook signatures on, every body must carry a timestamp (ISO 8601, within 5 minutes of now).',
+      {
+        parameter: 'timestamp',
+        expected: 'ISO 8601 date-time within 5 minutes of now',
+        received: null,
+      },
+    );
   }
-  return { body, retentionMs: secret !== null && check === 'fresh' ? TIMESTAMPED_RETENTION_MS : BYTES_RETENTION_MS, signed: secret !== null };
+  return {
+    body,
+    retentionMs: secret !== null && check === 'fresh' ? TIMESTAMPED_RETENTION_MS : BYTES_RETENTION_MS,
+    signed: secret !== null,
+  };
 }
 
 /** What makes two deliveries "the same": their exact bytes. */

@@ -62,7 +62,10 @@ export async function recordDelivery(db: Executor, input: NewDelivery): Promise<
     const inserted = await db.insertInto('webhook_events').values(row(input)).returning('id').executeTakeFirstOrThrow();
     return inserted.id;
   } catch (error) {
-    if (isUniqueViolation(error)) throw new DuplicateDeliveryError(`${input.source} delivery ${input.dedupeKey} was already applied`, { cause: error });
+    if (isUniqueViolation(error))
+      throw new DuplicateDeliveryError(`${input.source} delivery ${input.dedupeKey} was already applied`, {
+        cause: error,
+      });
     throw error;
   }
 }
@@ -79,14 +82,25 @@ export async function finishDelivery(
 ): Promise<void> {
   let update = db
     .updateTable('webhook_events')
-    .set({ outcome: result.outcome, booking_id: result.bookingId, detail: result.detail, answer_status: result.answer?.status ?? null, answer_body: result.answer?.body ?? null })
+    .set({
+      outcome: result.outcome,
+      booking_id: result.bookingId,
+      detail: result.detail,
+      answer_status: result.answer?.status ?? null,
+      answer_body: result.answer?.body ?? null,
+    })
     .where('id', '=', id);
   if (options.ifUnanswered === true) update = update.where('answer_status', 'is', null);
   await update.execute();
 }
 
 /** A delivery still remembered at `now`: its row, and its answer once one was recorded. */
-export async function rememberedDelivery(db: Executor, source: WebhookSource, dedupeKey: string, now: string): Promise<{ id: number; answer: DeliveryAnswer | null } | null> {
+export async function rememberedDelivery(
+  db: Executor,
+  source: WebhookSource,
+  dedupeKey: string,
+  now: string,
+): Promise<{ id: number; answer: DeliveryAnswer | null } | null> {
   const found = await db
     .selectFrom('webhook_events')
     .select(['id', 'answer_status', 'answer_body'])
@@ -95,11 +109,22 @@ export async function rememberedDelivery(db: Executor, source: WebhookSource, de
     .where((eb) => eb.or([eb('expires_at', 'is', null), eb('expires_at', '>', now)]))
     .executeTakeFirst();
   if (found === undefined) return null;
-  return { id: found.id, answer: found.answer_status === null || found.answer_body === null ? null : { status: found.answer_status, body: found.answer_body } };
+  return {
+    id: found.id,
+    answer:
+      found.answer_status === null || found.answer_body === null
+        ? null
+        : { status: found.answer_status, body: found.answer_body },
+  };
 }
 
 /** The answer given to a delivery that is still remembered at `now`, if it was recorded with one. */
-export async function rememberedAnswer(db: Executor, source: WebhookSource, dedupeKey: string, now: string): Promise<DeliveryAnswer | null> {
+export async function rememberedAnswer(
+  db: Executor,
+  source: WebhookSource,
+  dedupeKey: string,
+  now: string,
+): Promise<DeliveryAnswer | null> {
   return (await rememberedDelivery(db, source, dedupeKey, now))?.answer ?? null;
 }
 
@@ -110,6 +135,10 @@ export async function forgetDelivery(db: Executor, id: number): Promise<void> {
 
 /** Deletes the deliveries whose time is up (the prune-webhook-deliveries job); returns how many. */
 export async function pruneDeliveries(db: Executor, now: Date): Promise<number> {
-  const result = await db.deleteFrom('webhook_events').where('expires_at', 'is not', null).where('expires_at', '<=', now.toISOString()).executeTakeFirst();
+  const result = await db
+    .deleteFrom('webhook_events')
+    .where('expires_at', 'is not', null)
+    .where('expires_at', '<=', now.toISOString())
+    .executeTakeFirst();
   return Number(result.numDeletedRows);
 }

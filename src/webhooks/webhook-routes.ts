@@ -47,7 +47,15 @@ export const webhookRoutes: FeatureRoutes = async (app, { ctx }) => {
         description:
           'booking_updated and modified apply new_data (dates and guests are checked like a new stay and re-priced) and answer new_status "modified", also when new_data changed nothing (then updated is false). A draft awaiting card payment is not modified: its payment is for the quoted total, so the answer is a 409 booking_not_confirmed with new_status "draft". cancelled frees the nights. The guest is mailed. With signatures on, the body must carry a timestamp within 5 minutes of now. The same bytes delivered again while remembered (15 minutes; 24 hours for bodies without a checked timestamp) change nothing and get the first answer, refusals included.',
         body: UpdateBodySchema,
-        response: { 200: UpdateResultSchema, 400: UpdateErrorSchema, 404: UpdateErrorSchema, 409: UpdateErrorSchema, ...errors, 401: UpdateErrorSchema, 413: UpdateErrorSchema },
+        response: {
+          200: UpdateResultSchema,
+          400: UpdateErrorSchema,
+          404: UpdateErrorSchema,
+          409: UpdateErrorSchema,
+          ...errors,
+          401: UpdateErrorSchema,
+          413: UpdateErrorSchema,
+        },
       },
     },
     async (request) => {
@@ -65,7 +73,7 @@ export const webhookRoutes: FeatureRoutes = async (app, { ctx }) => {
         ...signed,
         summary: "Synchronise one accommodation's calendar now",
         description:
-          'Pulls every external calendar of the accommodation before answering what changed per feed. With signatures on, the body must carry a timestamp within 5 minutes of now. With a webhook secret set, the same bytes delivered again while remembered (15 minutes; 24 hours under WEBHOOK_ALLOW_MISSING_TIMESTAMP for bodies without a timestamp) pull nothing and get the first answer, an unknown accommodation\'s 404 included; a fresh timestamp is a new delivery. Without a secret every call pulls.',
+          "Pulls every external calendar of the accommodation before answering what changed per feed. With signatures on, the body must carry a timestamp within 5 minutes of now. With a webhook secret set, the same bytes delivered again while remembered (15 minutes; 24 hours under WEBHOOK_ALLOW_MISSING_TIMESTAMP for bodies without a timestamp) pull nothing and get the first answer, an unknown accommodation's 404 included; a fresh timestamp is a new delivery. Without a secret every call pulls.",
         body: CalendarSyncBodySchema,
         response: { 200: CalendarSyncResultSchema, 400: ErrorEnvelopeSchema, 404: ErrorEnvelopeSchema, ...errors },
       },
@@ -75,7 +83,8 @@ export const webhookRoutes: FeatureRoutes = async (app, { ctx }) => {
       if (delivery === undefined) throw new Error('webhook body was not read by the raw parser');
       const { result, pulled } = await syncCalendarWebhook(ctx, request.body.accommodation_id, delivery);
       if (pulled) {
-        for (const r of result.results.filter((x) => x.outcome === 'failed')) request.log.warn({ feed_id: r.feed_id, feed: r.feed, error: r.error }, 'external calendar pull failed');
+        for (const r of result.results.filter((x) => x.outcome === 'failed'))
+          request.log.warn({ feed_id: r.feed_id, feed: r.feed, error: r.error }, 'external calendar pull failed');
       }
       return result;
     },

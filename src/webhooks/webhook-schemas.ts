@@ -7,7 +7,8 @@ import { MAX_ID } from '../http/ids.ts';
 
 const Day = Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$', description: 'YYYY-MM-DD' });
 const Timestamp = Type.String({
-  description: 'ISO 8601 (without a zone it is UTC); with signatures on it is required, and more than 5 minutes from now is refused as a possible replay',
+  description:
+    'ISO 8601 (without a zone it is UTC); with signatures on it is required, and more than 5 minutes from now is refused as a possible replay',
 });
 
 export const UpdateBodySchema = Type.Object(
@@ -19,7 +20,9 @@ export const UpdateBodySchema = Type.Object(
         {
           checkin_date: Type.Optional(Day),
           checkout_date: Type.Optional(Day),
-          guest_count: Type.Optional(Type.Integer({ minimum: 1, maximum: 1000, description: 'adults + children; babies are not counted' })),
+          guest_count: Type.Optional(
+            Type.Integer({ minimum: 1, maximum: 1000, description: 'adults + children; babies are not counted' }),
+          ),
           notes: Type.Optional(Type.String({ maxLength: 5000 })),
         },
         { additionalProperties: false },
@@ -38,7 +41,9 @@ const Status = Type.Enum(BOOKING_STATUSES);
 
 export const UpdateResultSchema = Type.Object({
   success: Type.Literal(true),
-  updated: Type.Boolean({ description: 'false when this call changed nothing (already cancelled, nothing new, or a repeated delivery)' }),
+  updated: Type.Boolean({
+    description: 'false when this call changed nothing (already cancelled, nothing new, or a repeated delivery)',
+  }),
   message: Type.String(),
   booking_id: Type.Integer(),
   new_status: Status,

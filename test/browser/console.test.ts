@@ -33,7 +33,15 @@ before(async () => {
   login = { login: 'browser-host', password: user.password };
   browser = await chromium.launch({
     executablePath: CHROMIUM,
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+    ],
   });
 });
 after(async () => {
@@ -43,7 +51,8 @@ after(async () => {
 
 function watch(page: Page): void {
   page.on('console', (message) => {
-    if (message.type() === 'error' || message.type() === 'warning') problems.push(`${page.url()}: console ${message.type()}: ${message.text()}`);
+    if (message.type() === 'error' || message.type() === 'warning')
+      problems.push(`${page.url()}: console ${message.type()}: ${message.text()}`);
   });
   page.on('pageerror', (error) => problems.push(`${page.url()}: ${error.message}`));
 }
@@ -61,7 +70,10 @@ async function axe(page: Page): Promise<string[]> {
     const w = globalThis as unknown as { axe: { run(): Promise<unknown> } };
     return (await w.axe.run()) as AxeResult;
   });
-  return result.violations.map((v) => `${page.url()}: ${v.id} (${v.impact ?? '?'}) ${v.help}: ${v.nodes.map((n) => JSON.stringify(n.target)).join(', ')}`);
+  return result.violations.map(
+    (v) =>
+      `${page.url()}: ${v.id} (${v.impact ?? '?'}) ${v.help}: ${v.nodes.map((n) => JSON.stringify(n.target)).join(', ')}`,
+  );
 }
 
 async function signIn(page: Page): Promise<void> {
@@ -101,7 +113,11 @@ test('a host runs the day in the console', async () => {
   await page.locator('#price-price').fill('175');
   await page.getByRole('button', { name: 'Set the price' }).click();
   await page.getByText('The price of the nights is set.').waitFor();
-  const prices = await t.ctx.db.selectFrom('nightly_prices').select('price').where('accommodation_id', '=', id).execute();
+  const prices = await t.ctx.db
+    .selectFrom('nightly_prices')
+    .select('price')
+    .where('accommodation_id', '=', id)
+    .execute();
   assert.equal(prices.length, 7);
 
   // Block nights from the calendar; a taken night shows its error beside the form.
@@ -116,22 +132,48 @@ test('a host runs the day in the console', async () => {
   await page.locator('#block-reason').fill('roof repair');
   await page.getByRole('button', { name: 'Block these nights' }).click();
   await page.getByText('The nights are blocked.').waitFor();
-  const blocks = await t.ctx.db.selectFrom('night_claims').select('night').where('accommodation_id', '=', id).where('kind', '=', 'block').orderBy('night').execute();
-  assert.deepEqual(blocks.map((b) => b.night), [addDays(season, 10), addDays(season, 11)]);
+  const blocks = await t.ctx.db
+    .selectFrom('night_claims')
+    .select('night')
+    .where('accommodation_id', '=', id)
+    .where('kind', '=', 'block')
+    .orderBy('night')
+    .execute();
+  assert.deepEqual(
+    blocks.map((b) => b.night),
+    [addDays(season, 10), addDays(season, 11)],
+  );
   await page.locator('#b-acc').selectOption(String(id));
   await page.locator('#block-from').fill(addDays(season, 11));
   await page.locator('#block-to').fill(addDays(season, 13));
   await page.getByRole('button', { name: 'Block these nights' }).click();
-  await page.getByRole('alert').filter({ hasText: addDays(season, 11) }).waitFor();
+  await page
+    .getByRole('alert')
+    .filter({ hasText: addDays(season, 11) })
+    .waitFor();
 
   // A booking through the v1 API appears in the calendar; open it and cancel it.
-  const accommodation = await t.ctx.db.selectFrom('accommodations').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+  const accommodation = await t.ctx.db
+    .selectFrom('accommodations')
+    .selectAll()
+    .where('id', '=', id)
+    .executeTakeFirstOrThrow();
   const stay = { checkin: addDays(season, 1), checkout: addDays(season, 4) };
-  const quote = await quoteStay(t.ctx.db, accommodation, { checkin: stay.checkin, checkout: stay.checkout, guests: 2, extras: {} });
+  const quote = await quoteStay(t.ctx.db, accommodation, {
+    checkin: stay.checkin,
+    checkout: stay.checkout,
+    guests: 2,
+    extras: {},
+  });
   const made = await fetch(`${base}${t.v1}/bookings`, {
     method: 'POST',
     headers: { authorization: `Bearer ${t.apiKey}`, 'content-type': 'application/json' },
-    body: JSON.stringify(bookingBody(id, stay, { partner: { first_name: 'Marie', last_name: 'Curie', email: 'marie@example.com' }, booking: { expected_amount: quote.total / 100 } })),
+    body: JSON.stringify(
+      bookingBody(id, stay, {
+        partner: { first_name: 'Marie', last_name: 'Curie', email: 'marie@example.com' },
+        booking: { expected_amount: quote.total / 100 },
+      }),
+    ),
   });
   assert.equal(made.status, 200, await made.text());
   await page.goto(`${base}/admin/calendar?month=${month}`);
@@ -140,7 +182,12 @@ test('a host runs the day in the console', async () => {
   await page.getByLabel('Reason (sent to the guest)').fill('flooded basement');
   await page.getByRole('button', { name: /^Cancel booking/ }).click();
   await page.getByText('the guest has been mailed').waitFor();
-  const mail = await t.ctx.db.selectFrom('outbox').select(['template', 'recipient']).where('recipient', '=', 'marie@example.com').where('template', '=', 'booking_cancellation').executeTakeFirst();
+  const mail = await t.ctx.db
+    .selectFrom('outbox')
+    .select(['template', 'recipient'])
+    .where('recipient', '=', 'marie@example.com')
+    .where('template', '=', 'booking_cancellation')
+    .executeTakeFirst();
   assert.ok(mail !== undefined, 'the cancellation mail is queued');
 
   // Create an API key (shown once) and revoke it.
@@ -155,8 +202,20 @@ test('a host runs the day in the console', async () => {
   assert.equal((await fetch(`${base}${t.v1}/test`, { headers: { authorization: `Bearer ${secret}` } })).status, 401);
 
   // Every page, desktop and phone width: no console errors, no axe violations.
-  const bookingId = (await t.ctx.db.selectFrom('bookings').select('id').where('accommodation_id', '=', id).executeTakeFirstOrThrow()).id;
-  const pages = ['/admin', '/admin/bookings', `/admin/bookings/${bookingId}`, `/admin/calendar?month=${month}`, '/admin/accommodations', '/admin/accommodations/new', `/admin/accommodations/${id}`, '/admin/settings', '/admin/outbox'];
+  const bookingId = (
+    await t.ctx.db.selectFrom('bookings').select('id').where('accommodation_id', '=', id).executeTakeFirstOrThrow()
+  ).id;
+  const pages = [
+    '/admin',
+    '/admin/bookings',
+    `/admin/bookings/${bookingId}`,
+    `/admin/calendar?month=${month}`,
+    '/admin/accommodations',
+    '/admin/accommodations/new',
+    `/admin/accommodations/${id}`,
+    '/admin/settings',
+    '/admin/outbox',
+  ];
   const violations: string[] = [];
   for (const width of [1280, 390]) {
     await page.setViewportSize({ width, height: 900 });
@@ -175,7 +234,12 @@ test('a host runs the day in the console', async () => {
   // The one expected entry: Chromium logs the refused block (answered 409 with the form and its
   // error, by design) as a failed resource load.
   assert.deepEqual(
-    problems.filter((p) => !/\/admin\/calendar\/block: console error: Failed to load resource: the server responded with a status of 409/.test(p)),
+    problems.filter(
+      (p) =>
+        !/\/admin\/calendar\/block: console error: Failed to load resource: the server responded with a status of 409/.test(
+          p,
+        ),
+    ),
     [],
   );
   await context.close();

@@ -59,22 +59,54 @@ for (const [i, home] of homes.entries()) {
   const checkin = addDays(monthStart, 1 + i * 3);
   if (addDays(checkin, 4) <= today) {
     const [first, last] = guests[(i + 4) % guests.length] ?? ['Guest', 'One'];
-    await insertBooking(t.ctx.db, home, { checkin, checkout: addDays(checkin, 4), firstName: first, partner: { lastName: last } });
+    await insertBooking(t.ctx.db, home, {
+      checkin,
+      checkout: addDays(checkin, 4),
+      firstName: first,
+      partner: { lastName: last },
+    });
     booked += 1;
   }
 }
-await blockNights(t.ctx.db, homes[0]?.id ?? 1, nightRange(addDays(today, 20), addDays(today, 23)), 'roof repair', new Date());
+await blockNights(
+  t.ctx.db,
+  homes[0]?.id ?? 1,
+  nightRange(addDays(today, 20), addDays(today, 23)),
+  'roof repair',
+  new Date(),
+);
 const at = new Date().toISOString();
 await t.ctx.db
   .insertInto('outbox')
-  .values({ kind: 'guest', template: 'booking_confirmation', booking_id: null, recipient: 'old@example.com', subject: 'Your booking', body_text: '', body_html: '', status: 'failed', attempts: 10, next_attempt_at: at, last_error: 'connect ECONNREFUSED 127.0.0.1:25', created_at: at })
+  .values({
+    kind: 'guest',
+    template: 'booking_confirmation',
+    booking_id: null,
+    recipient: 'old@example.com',
+    subject: 'Your booking',
+    body_text: '',
+    body_html: '',
+    status: 'failed',
+    attempts: 10,
+    next_attempt_at: at,
+    last_error: 'connect ECONNREFUSED 127.0.0.1:25',
+    created_at: at,
+  })
   .execute();
 const { password } = await createAdminUser(t.ctx.db, 'host');
 const firstBooking = await t.ctx.db.selectFrom('bookings').select('id').orderBy('id').executeTakeFirstOrThrow();
 
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+  args: [
+    '--headless',
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+    '--no-first-run',
+  ],
 });
 try {
   const context = await browser.newContext({ locale: 'en-GB' });
@@ -90,7 +122,10 @@ try {
     ['settings', '/admin/settings'],
     ['outbox', '/admin/outbox'],
   ];
-  for (const [width, height, suffix] of [[1280, 900, 'desktop'], [390, 844, 'phone']] as const) {
+  for (const [width, height, suffix] of [
+    [1280, 900, 'desktop'],
+    [390, 844, 'phone'],
+  ] as const) {
     await page.setViewportSize({ width, height });
     for (const [name, url] of pages) {
       if (name === 'today' && (await context.cookies()).length === 0) {
@@ -100,7 +135,10 @@ try {
         await page.waitForURL(`${base}/admin`);
       }
       await page.goto(`${base}${url}`);
-      await page.screenshot({ path: path.join(OUT, `${name}-${suffix}.png`), fullPage: name !== 'calendar' || suffix === 'desktop' });
+      await page.screenshot({
+        path: path.join(OUT, `${name}-${suffix}.png`),
+        fullPage: name !== 'calendar' || suffix === 'desktop',
+      });
     }
   }
   console.log(`wrote ${pages.length * 2} screenshots to docs/console/ (${booked} bookings seeded)`);

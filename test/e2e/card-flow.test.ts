@@ -31,100 +31,147 @@ async function json<T>(res: Response): Promise<{ status: number; body: T }> {
   return { status: res.status, body: (await res.json()) as T };
 }
 
-test(`card payment end to end: draft → signed processor event → confirmed → one mail (${testStoreKind})`, { timeout: 120_000 }, async () => {
-  store = await createCliStore();
-  const key = await runCli(['apikey', 'create', '--name', 'card flow', '--admin'], store.env);
-  assert.equal(key.code, 0, key.stderr);
-  const seeded = await runCli(['seed-demo'], store.env);
-  assert.equal(seeded.code, 0, seeded.stderr);
-  const accommodationId = Number(seeded.lastLine);
-  smtp = await startSmtpListener();
-  server = startCli(
-    ['serve'],
-    { ...store.env, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info', SMTP_URL: smtp.url, PAYMENT_WEBHOOK_SECRET: SECRET, STAYDESK_JOB_POLL_MS: '50' },
-    { cwd: store.dir },
-  );
-  const line = await server.waitForLine((l) => l.includes('Staydesk listening on'), 60_000);
-  const base = /listening on (http:\/\/[^\s"]+)/.exec(line)?.[1];
-  assert.ok(base, line);
-  const headers = { authorization: `Bearer ${key.lastLine}`, 'content-type': 'application/json' };
-  const v1 = `${base}/api/v1/staydesk`;
+test(
+  `card payment end to end: draft → signed processor event → confirmed → one mail (${testStoreKind})`,
+  { timeout: 120_000 },
+  async () => {
+    store = await createCliStore();
+    const key = await runCli(['apikey', 'create', '--name', 'card flow', '--admin'], store.env);
+    assert.equal(key.code, 0, key.stderr);
+    const seeded = await runCli(['seed-demo'], store.env);
+    assert.equal(seeded.code, 0, seeded.stderr);
+    const accommodationId = Number(seeded.lastLine);
+    smtp = await startSmtpListener();
+    server = startCli(
+      ['serve'],
+      {
+        ...store.env,
+        PORT: '0',
+        HOST: '127.0.0.1',
+        LOG_LEVEL: 'info',
+        SMTP_URL: smtp.url,
+        PAYMENT_WEBHOOK_SECRET: SECRET,
+        STAYDESK_JOB_POLL_MS: '50',
+      },
+      { cwd: store.dir },
+    );
+    const line = await server.waitForLine((l) => l.includes('Staydesk listening on'), 60_000);
+    const base = /listening on (http:\/\/[^\s"]+)/.exec(line)?.[1];
+    assert.ok(base, line);
+    const headers = { authorization: `Bearer ${key.lastLine}`, 'content-type': 'application/json' };
+    const v1 = `${base}/api/v1/staydesk`;
 
-  // 1. Price and create the draft, as the booking site does.
-  const checkin = addDays(todayIn('UTC'), 30);
-  const stay = { checkin, checkout: addDays(checkin, 3) };
-  const quote = await json<{ data: { available: boolean; pricing: { total: number } } }>(
-    await fetch(`${v1}/availability`, { method: 'POST', headers, body: JSON.stringify({ accommodation_id: accommodationId, ...stay, guest_count: 2 }) }),
-  );
-  assert.equal(quote.status, 200);
-  assert.equal(quote.body.data.available, true);
-  const total = quote.body.data.pricing.total;
-  const guest = `card-flow-${Date.now()}@example.com`;
-  const created = await json<{ data: { booking_id: number; booking_reference: string; status: string } }>(
-    await fetch(`${v1}/bookings`, {
-      method: 'POST',
-      headers,
-      body: JSON.stringify(bookingBody(accommodationId, stay, { partner: { email: guest }, booking: { payment_method: 'card_processor', expected_amount: total, idempotency_key: 'card-flow-1' } })),
-    }),
-  );
-  assert.equal(created.status, 200, JSON.stringify(created.body));
-  assert.equal(created.body.data.status, 'draft');
-  const { booking_id: bookingId, booking_reference: reference } = created.body.data;
+    // 1. Price and create the draft, as the booking site does.
+    const checkin = addDays(todayIn('UTC'), 30);
+    const stay = { checkin, checkout: addDays(checkin, 3) };
+    const quote = await json<{ data: { available: boolean; pricing: { total: number } } }>(
+      await fetch(`${v1}/availability`, {
+        method: 'POST',
+        headers,
+        body: JSON.stringify({ accommodation_id: accommodationId, ...stay, guest_count: 2 }),
+      }),
+    );
+    assert.equal(quote.status, 200);
+    assert.equal(quote.body.data.available, true);
+    const total = quote.body.data.pricing.total;
+    const guest = `card-flow-${Date.now()}@example.com`;
+    const created = await json<{ data: { booking_id: number; booking_reference: string; status: string } }>(
+      await fetch(`${v1}/bookings`, {
+        method: 'POST',
+        headers,
+        body: JSON.stringify(
+          bookingBody(accommodationId, stay, {
+            partner: { email: guest },
+            booking: { payment_method: 'card_processor', expected_amount: total, idempotency_key: 'card-flow-1' },
+          }),
+        ),
+      }),
+    );
+    assert.equal(created.status, 200, JSON.stringify(created.body));
+    assert.equal(created.body.data.status, 'draft');
+    const { booking_id: bookingId, booking_reference: reference } = created.body.data;
 
-  const status = async () =>
-    (await json<{ data: { booking_status: string; status: string } }>(await fetch(`${v1}/bookings/${bookingId}`, { headers }))).body.data.booking_status;
-  assert.equal(await status(), 'draft');
+    const status = async () =>
+      (
+        await json<{ data: { booking_status: string; status: string } }>(
+          await fetch(`${v1}/bookings/${bookingId}`, { headers }),
+        )
+      ).body.data.booking_status;
+    assert.equal(await status(), 'draft');
 
-  // 2. The processor's event, carrying the reference in its metadata; amounts in minor units.
-  const event = paymentIntentEvent('payment_intent.succeeded', { amount: Math.round(total * 100), amount_received: Math.round(total * 100), currency: 'eur', metadata: { booking_reference: reference } });
-  const payload = JSON.stringify(event);
-  const webhook = `${base}/staydesk/api/payment/webhook`;
-  const post = (body: string, signature: string) => fetch(webhook, { method: 'POST', headers: { 'content-type': 'application/json', 'stripe-signature': signature }, body });
+    // 2. The processor's event, carrying the reference in its metadata; amounts in minor units.
+    const event = paymentIntentEvent('payment_intent.succeeded', {
+      amount: Math.round(total * 100),
+      amount_received: Math.round(total * 100),
+      currency: 'eur',
+      metadata: { booking_reference: reference },
+    });
+    const payload = JSON.stringify(event);
+    const webhook = `${base}/staydesk/api/payment/webhook`;
+    const post = (body: string, signature: string) =>
+      fetch(webhook, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'stripe-signature': signature },
+        body,
+      });
 
-  // Wrongly signed and stale calls first: both refused, the booking stays a draft.
-  const forged = await post(payload, stripeSignature(payload, 'whsec_not_the_secret'));
-  assert.equal(forged.status, 400);
-  const stale = await post(payload, stripeSignature(payload, SECRET, new Date(Date.now() - 10 * 60_000)));
-  assert.equal(stale.status, 400);
-  assert.equal(await status(), 'draft');
+    // Wrongly signed and stale calls first: both refused, the booking stays a draft.
+    const forged = await post(payload, stripeSignature(payload, 'whsec_not_the_secret'));
+    assert.equal(forged.status, 400);
+    const stale = await post(payload, stripeSignature(payload, SECRET, new Date(Date.now() - 10 * 60_000)));
+    assert.equal(stale.status, 400);
+    assert.equal(await status(), 'draft');
 
-  const paid = await json<{ received: boolean; outcome: string }>(await post(payload, stripeSignature(payload, SECRET)));
-  assert.equal(paid.status, 200);
-  assert.deepEqual([paid.body.received, paid.body.outcome], [true, 'confirmed']);
+    const paid = await json<{ received: boolean; outcome: string }>(
+      await post(payload, stripeSignature(payload, SECRET)),
+    );
+    assert.equal(paid.status, 200);
+    assert.deepEqual([paid.body.received, paid.body.outcome], [true, 'confirmed']);
 
-  // 3. The poller (30 attempts, here 100 ms apart) sees it confirmed.
-  let seen = 'draft';
-  for (let attempt = 0; attempt < 30 && seen !== 'confirmed'; attempt++) {
-    seen = await status();
-    if (seen !== 'confirmed') await new Promise((r) => setTimeout(r, 100));
-  }
-  assert.equal(seen, 'confirmed');
+    // 3. The poller (30 attempts, here 100 ms apart) sees it confirmed.
+    let seen = 'draft';
+    for (let attempt = 0; attempt < 30 && seen !== 'confirmed'; attempt++) {
+      seen = await status();
+      if (seen !== 'confirmed') await new Promise((r) => setTimeout(r, 100));
+    }
+    assert.equal(seen, 'confirmed');
 
-  // 4. The guest's confirmation reaches the mail server.
-  const [mail] = await smtp.waitFor(1, 30_000);
-  assert.deepEqual(mail?.to, [guest]);
-  assert.match(mail?.subject ?? '', new RegExp(`^Booking confirmed: .*\\(${reference}\\)$`));
-  assert.match(mail?.raw ?? '', /\/staydesk\/invoices\//);
+    // 4. The guest's confirmation reaches the mail server.
+    const [mail] = await smtp.waitFor(1, 30_000);
+    assert.deepEqual(mail?.to, [guest]);
+    assert.match(mail?.subject ?? '', new RegExp(`^Booking confirmed: .*\\(${reference}\\)$`));
+    assert.match(mail?.raw ?? '', /\/staydesk\/invoices\//);
 
-  // A replay of the same event, even freshly signed, changes nothing and mails nobody.
-  const replay = await json<{ outcome: string }>(await post(payload, stripeSignature(payload, SECRET)));
-  assert.equal(replay.body.outcome, 'duplicate');
+    // A replay of the same event, even freshly signed, changes nothing and mails nobody.
+    const replay = await json<{ outcome: string }>(await post(payload, stripeSignature(payload, SECRET)));
+    assert.equal(replay.body.outcome, 'duplicate');
 
-  db = store.open();
-  const conn = db.db;
-  const deadline = Date.now() + 15_000;
-  while ((await conn.selectFrom('outbox').select('id').where('status', '!=', 'sent').execute()).length > 0 && Date.now() < deadline) {
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  const outbox = await conn.selectFrom('outbox').select(['status', 'template', 'booking_id']).execute();
-  assert.deepEqual(outbox.map((row) => ({ ...row })), [{ status: 'sent', template: 'booking_confirmation', booking_id: bookingId }]);
-  await new Promise((r) => setTimeout(r, 200));
-  assert.equal(smtp.messages.length, 1, 'the guest got exactly one mail');
-  const booking = await conn.selectFrom('bookings').select(['status', 'payment_intent_id', 'confirmed_at']).where('id', '=', bookingId).executeTakeFirstOrThrow();
-  assert.equal(booking.status, 'confirmed');
-  assert.equal(booking.payment_intent_id, event.data.object.id);
-  assert.ok(booking.confirmed_at !== null);
+    db = store.open();
+    const conn = db.db;
+    const deadline = Date.now() + 15_000;
+    while (
+      (await conn.selectFrom('outbox').select('id').where('status', '!=', 'sent').execute()).length > 0 &&
+      Date.now() < deadline
+    ) {
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    const outbox = await conn.selectFrom('outbox').select(['status', 'template', 'booking_id']).execute();
+    assert.deepEqual(
+      outbox.map((row) => ({ ...row })),
+      [{ status: 'sent', template: 'booking_confirmation', booking_id: bookingId }],
+    );
+    await new Promise((r) => setTimeout(r, 200));
+    assert.equal(smtp.messages.length, 1, 'the guest got exactly one mail');
+    const booking = await conn
+      .selectFrom('bookings')
+      .select(['status', 'payment_intent_id', 'confirmed_at'])
+      .where('id', '=', bookingId)
+      .executeTakeFirstOrThrow();
+    assert.equal(booking.status, 'confirmed');
+    assert.equal(booking.payment_intent_id, event.data.object.id);
+    assert.ok(booking.confirmed_at !== null);
 
-  server.child.kill('SIGTERM');
-  assert.deepEqual(await server.exited(), { code: 0, signal: null });
-});
+    server.child.kill('SIGTERM');
+    assert.deepEqual(await server.exited(), { code: 0, signal: null });
+  },
+);

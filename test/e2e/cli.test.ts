@@ -58,7 +58,19 @@ async function query<T>(s: CliStore, fn: (db: Kysely<Database>) => Promise<T>): 
 const asPlain = <T extends object>(rows: T[]): T[] => rows.map((r) => ({ ...r }));
 
 const KEY = /^sdk_[A-Za-z0-9_-]{32}$/;
-const ALL_COMMANDS = ['serve', 'migrate', 'apikey create', 'apikey list', 'apikey revoke', 'webhook-secret generate', 'webhook-secret clear', 'admin create', 'seed-demo', 'ical sync', 'ical export-url'];
+const ALL_COMMANDS = [
+  'serve',
+  'migrate',
+  'apikey create',
+  'apikey list',
+  'apikey revoke',
+  'webhook-secret generate',
+  'webhook-secret clear',
+  'admin create',
+  'seed-demo',
+  'ical sync',
+  'ical export-url',
+];
 
 describe(`staydesk --help (${testStoreKind})`, () => {
   test('top-level help lists every command and exits 0', async () => {
@@ -101,7 +113,10 @@ describe(`staydesk migrate (${testStoreKind})`, () => {
     assert.equal(a.code, 0, a.stderr);
     assert.equal(b.code, 0, b.stderr);
     const names = await query(s, async (db) => {
-      const rows = await (db as unknown as Kysely<{ kysely_migration: { name: string } }>).selectFrom('kysely_migration').select('name').execute();
+      const rows = await (db as unknown as Kysely<{ kysely_migration: { name: string } }>)
+        .selectFrom('kysely_migration')
+        .select('name')
+        .execute();
       return rows.map((r) => r.name).sort();
     });
     assert.deepEqual(names, Object.keys(migrations).sort());
@@ -129,7 +144,9 @@ describe(`staydesk apikey (${testStoreKind})`, () => {
     assert.match(res.stdout, /booking site/);
     const call = await callApp(s, 'GET', (v1) => `${v1}/test`, res.lastLine);
     assert.equal(call.statusCode, 200, call.body);
-    const row = await query(s, (db) => db.selectFrom('api_keys').selectAll().where('name', '=', 'booking site').executeTakeFirstOrThrow());
+    const row = await query(s, (db) =>
+      db.selectFrom('api_keys').selectAll().where('name', '=', 'booking site').executeTakeFirstOrThrow(),
+    );
     assert.equal(row.scope, 'api');
     assert.equal(row.secret_hash, hashApiKey(res.lastLine), 'stored hashed');
   });
@@ -151,7 +168,11 @@ describe(`staydesk apikey (${testStoreKind})`, () => {
     const withAdmin = await callApp(s, 'GET', adminRoute.url, admin.lastLine);
     assert.ok(withAdmin.statusCode < 400, `${adminRoute.url}: ${withAdmin.statusCode} ${withAdmin.body.slice(0, 200)}`);
     assert.equal((await callApp(s, 'GET', adminRoute.url, plain.lastLine)).statusCode, 403);
-    assert.equal((await callApp(s, 'GET', (v1) => `${v1}/test`, admin.lastLine)).statusCode, 200, 'an admin key may call v1 too');
+    assert.equal(
+      (await callApp(s, 'GET', (v1) => `${v1}/test`, admin.lastLine)).statusCode,
+      200,
+      'an admin key may call v1 too',
+    );
   });
 
   test('list shows each key by prefix and never its secret', async () => {
@@ -180,7 +201,9 @@ describe(`staydesk apikey (${testStoreKind})`, () => {
   test('revoke ID stops the key at once; an unknown id exits 1', async () => {
     const s = await freshStore();
     const created = await runCli(['apikey', 'create', '--name', 'to revoke'], s.env);
-    const id = String(await query(s, async (db) => (await db.selectFrom('api_keys').select('id').executeTakeFirstOrThrow()).id));
+    const id = String(
+      await query(s, async (db) => (await db.selectFrom('api_keys').select('id').executeTakeFirstOrThrow()).id),
+    );
     assert.equal((await callApp(s, 'GET', (v1) => `${v1}/test`, created.lastLine)).statusCode, 200);
 
     const revoked = await runCli(['apikey', 'revoke', id], s.env);
@@ -202,7 +225,10 @@ describe(`staydesk webhook-secret (${testStoreKind})`, () => {
     const first = await runCli(['webhook-secret', 'generate'], s.env);
     assert.equal(first.code, 0, first.stderr);
     assert.match(first.lastLine, /^whsk_[0-9a-f]{64}$/);
-    const stored = () => query(s, (db) => db.selectFrom('settings').select('value').where('name', '=', 'webhook_secret').executeTakeFirst());
+    const stored = () =>
+      query(s, (db) =>
+        db.selectFrom('settings').select('value').where('name', '=', 'webhook_secret').executeTakeFirst(),
+      );
     assert.equal((await stored())?.value, first.lastLine);
 
     const second = await runCli(['webhook-secret', 'generate'], s.env);
@@ -224,7 +250,9 @@ describe(`staydesk admin create (${testStoreKind})`, () => {
     assert.equal(res.code, 0, res.stderr);
     const password = res.lastLine;
     assert.match(password, /^[A-Za-z0-9_-]{24}$/);
-    const user = await query(s, (db) => db.selectFrom('users').selectAll().where('login', '=', 'anna@example.com').executeTakeFirstOrThrow());
+    const user = await query(s, (db) =>
+      db.selectFrom('users').selectAll().where('login', '=', 'anna@example.com').executeTakeFirstOrThrow(),
+    );
     assert.equal(user.role, 'admin');
     assert.notEqual(user.password_hash, password);
     assert.match(user.password_hash, /^scrypt\$/);
@@ -279,12 +307,32 @@ describe(`staydesk seed-demo and ical sync (${testStoreKind})`, () => {
       const seeded = await runCli(['seed-demo'], s.env);
       const id = Number(seeded.lastLine);
       const today = todayIn('UTC');
-      feeds.set('/ok.ics', calendarOf([{ uid: 'a', start: addDays(today, 30), end: addDays(today, 33) }, { uid: 'b', start: addDays(today, 40), end: addDays(today, 41) }]));
+      feeds.set(
+        '/ok.ics',
+        calendarOf([
+          { uid: 'a', start: addDays(today, 30), end: addDays(today, 33) },
+          { uid: 'b', start: addDays(today, 40), end: addDays(today, 41) },
+        ]),
+      );
       feeds.answer('/broken.ics', 500, 'oops');
       await query(s, async (db) => {
         const created_at = new Date().toISOString();
-        for (const [name, path] of [['airbnb', '/ok.ics'], ['vrbo', '/broken.ics']]) {
-          await db.insertInto('external_feeds').values({ accommodation_id: id, name: name ?? '', url: feeds.url(path ?? ''), created_at, last_synced_at: null, last_status: null, last_error: null }).execute();
+        for (const [name, path] of [
+          ['airbnb', '/ok.ics'],
+          ['vrbo', '/broken.ics'],
+        ]) {
+          await db
+            .insertInto('external_feeds')
+            .values({
+              accommodation_id: id,
+              name: name ?? '',
+              url: feeds.url(path ?? ''),
+              created_at,
+              last_synced_at: null,
+              last_status: null,
+              last_error: null,
+            })
+            .execute();
         }
       });
       const env = { ...s.env, ICAL_ALLOW_PRIVATE_NETWORKS: 'true' };
@@ -299,7 +347,11 @@ describe(`staydesk seed-demo and ical sync (${testStoreKind})`, () => {
       assert.match(second.stdout, /"airbnb": added 0, changed 1, removed 1\./);
       assert.match(second.stdout, /"vrbo": added 0, changed 0, removed 0\./);
       const refused = await runCli(['ical', 'sync', String(id)], s.env);
-      assert.match(refused.stdout, /"airbnb": failed: .*internal/, 'without ICAL_ALLOW_PRIVATE_NETWORKS the loopback feed is refused at fetch time');
+      assert.match(
+        refused.stdout,
+        /"airbnb": failed: .*internal/,
+        'without ICAL_ALLOW_PRIVATE_NETWORKS the loopback feed is refused at fetch time',
+      );
     } finally {
       await feeds.close();
     }
@@ -367,7 +419,11 @@ describe(`usage and configuration errors (${testStoreKind})`, () => {
     const fromFile = await runCli(['migrate'], { ...s.env, LOG_LEVEL: 'warn' }, { cwd: s.dir });
     assert.equal(fromFile.code, 1, fromFile.stdout);
     assert.match(fromFile.stderr, /Configuration error: STAYDESK_SLUG\b/);
-    const overridden = await runCli(['migrate'], { ...s.env, LOG_LEVEL: 'warn', STAYDESK_SLUG: 'staydesk' }, { cwd: s.dir });
+    const overridden = await runCli(
+      ['migrate'],
+      { ...s.env, LOG_LEVEL: 'warn', STAYDESK_SLUG: 'staydesk' },
+      { cwd: s.dir },
+    );
     assert.equal(overridden.code, 0, overridden.stderr);
   });
 });

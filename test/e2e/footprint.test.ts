@@ -16,7 +16,18 @@ import { testStoreKind } from '../support/test-store.ts';
 
 const HOOK = path.resolve(import.meta.dirname, '../support/record-packages.ts');
 const SECRET = 'whsec_footprint_test';
-const LAZY = ['stripe', 'pdfkit', 'nodemailer', 'ioredis', '@fastify/swagger', 'yaml', '@fastify/swagger-ui', 'ical.js', 'ical-generator', 'ajv'];
+const LAZY = [
+  'stripe',
+  'pdfkit',
+  'nodemailer',
+  'ioredis',
+  '@fastify/swagger',
+  'yaml',
+  '@fastify/swagger-ui',
+  'ical.js',
+  'ical-generator',
+  'ajv',
+];
 /** Modules of a package that is loaded at start, but whose other parts are loaded on first use. */
 const LAZY_MODULES = ['typebox/value'];
 
@@ -29,7 +40,9 @@ after(async () => {
 
 function loaded(file: string): string[] {
   try {
-    return readFileSync(file, 'utf8').split('\n').filter((l) => l !== '');
+    return readFileSync(file, 'utf8')
+      .split('\n')
+      .filter((l) => l !== '');
   } catch {
     return [];
   }
@@ -46,7 +59,14 @@ describe(`start-up footprint (${testStoreKind})`, () => {
     const log = path.join(s.dir, 'packages.log');
     const p = startCli(
       ['serve'],
-      { ...s.env, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info', PAYMENT_WEBHOOK_SECRET: SECRET, STAYDESK_TEST_PACKAGE_LOG: log },
+      {
+        ...s.env,
+        PORT: '0',
+        HOST: '127.0.0.1',
+        LOG_LEVEL: 'info',
+        PAYMENT_WEBHOOK_SECRET: SECRET,
+        STAYDESK_TEST_PACKAGE_LOG: log,
+      },
       { cwd: s.dir, nodeArgs: ['--import', HOOK] },
     );
     processes.push(p);
@@ -58,13 +78,17 @@ describe(`start-up footprint (${testStoreKind})`, () => {
     assert.ok(atStart.includes('fastify'), `the hook records packages: ${atStart.join(' ')}`);
     for (const name of LAZY) assert.ok(!atStart.includes(name), `${name} is not loaded at start`);
     for (const name of LAZY_MODULES) assert.ok(!atStart.includes(name), `${name} is not loaded at start`);
-    if (s.kind === 'sqlite') assert.ok(!atStart.includes('pg'), 'the embedded store does not load the PostgreSQL driver');
+    if (s.kind === 'sqlite')
+      assert.ok(!atStart.includes('pg'), 'the embedded store does not load the PostgreSQL driver');
 
     // The first payment event loads the verifier (a signed event for no booking is acknowledged).
     const body = JSON.stringify({ id: 'evt_footprint', type: 'customer.created', data: { object: { id: 'cus_1' } } });
     const paid = await fetch(`${base}/staydesk/api/payment/webhook`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', 'stripe-signature': stripeSignature(body, Math.floor(Date.now() / 1000)) },
+      headers: {
+        'content-type': 'application/json',
+        'stripe-signature': stripeSignature(body, Math.floor(Date.now() / 1000)),
+      },
       body,
     });
     assert.equal(paid.status, 200, await paid.text());
@@ -75,7 +99,10 @@ describe(`start-up footprint (${testStoreKind})`, () => {
     assert.equal(openapi.status, 200);
     const document = (await openapi.json()) as { openapi?: string; paths?: Record<string, unknown> };
     assert.equal(document.openapi, '3.1.0');
-    assert.ok(Object.keys(document.paths ?? {}).some((p) => p.endsWith('/availability')), 'the document has the v1 routes');
+    assert.ok(
+      Object.keys(document.paths ?? {}).some((p) => p.endsWith('/availability')),
+      'the document has the v1 routes',
+    );
     assert.ok(loaded(log).includes('@fastify/swagger'), 'swagger is loaded by the first request for the document');
     assert.ok(!loaded(log).includes('@fastify/swagger-ui'), 'the docs page is not loaded by the document');
 
@@ -104,11 +131,18 @@ describe(`compile cache (${testStoreKind})`, () => {
     const s = await createCliStore();
     stores.push(s);
     const cache = path.join(s.dir, 'compile-cache');
-    const p = startCli(['serve'], { ...s.env, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info', NODE_COMPILE_CACHE: cache }, { cwd: s.dir });
+    const p = startCli(
+      ['serve'],
+      { ...s.env, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info', NODE_COMPILE_CACHE: cache },
+      { cwd: s.dir },
+    );
     processes.push(p);
     await p.waitForLine((l) => l.includes('"Staydesk listening on http://'));
     // Files, not the folder Node makes at start.
-    const files = () => (existsSync(cache) ? readdirSync(cache, { recursive: true, withFileTypes: true }).filter((e) => e.isFile()).length : 0);
+    const files = () =>
+      existsSync(cache)
+        ? readdirSync(cache, { recursive: true, withFileTypes: true }).filter((e) => e.isFile()).length
+        : 0;
     const deadline = Date.now() + 5000;
     while (files() === 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
     assert.equal(p.child.exitCode, null, 'still running');

@@ -85,7 +85,12 @@ function startSlowRequest(url: URL, authorization: string, requestId: string, pa
         method: 'POST',
         path: url.pathname,
         agent: false,
-        headers: { ...(authorization === '' ? {} : { authorization }), 'content-type': 'application/json', 'content-length': body.length, 'x-request-id': requestId },
+        headers: {
+          ...(authorization === '' ? {} : { authorization }),
+          'content-type': 'application/json',
+          'content-length': body.length,
+          'x-request-id': requestId,
+        },
       },
       (res) => {
         let text = '';
@@ -156,7 +161,12 @@ describe(`staydesk serve (${testStoreKind})`, () => {
       new URL(`${base}/api/v1/staydesk/availability`),
       authorization,
       'in-flight-1',
-      JSON.stringify({ accommodation_id: accommodationId, checkin: '2031-06-01', checkout: '2031-06-04', guest_count: 2 }),
+      JSON.stringify({
+        accommodation_id: accommodationId,
+        checkin: '2031-06-01',
+        checkout: '2031-06-04',
+        guest_count: 2,
+      }),
     );
     await p.waitForLine((l) => {
       const log = logLine(l);
@@ -166,7 +176,10 @@ describe(`staydesk serve (${testStoreKind})`, () => {
     await p.waitForLine((l) => logLine(l)?.msg === 'shutting down');
     slow.finish();
     const completed = await slow.response;
-    assert.ok(completed.status !== 503 && completed.status < 500, `the in-flight request completed: ${completed.status} ${completed.body}`);
+    assert.ok(
+      completed.status !== 503 && completed.status < 500,
+      `the in-flight request completed: ${completed.status} ${completed.body}`,
+    );
     assert.equal(typeof (JSON.parse(completed.body) as { success?: unknown }).success, 'boolean');
 
     assert.deepEqual(await p.exited(), { code: 0, signal: null });
@@ -175,7 +188,12 @@ describe(`staydesk serve (${testStoreKind})`, () => {
 
   /** Starts a payment event whose body is still arriving (a public route: no key needed). */
   async function slowPaymentEvent(p: RunningCli, base: string, requestId: string) {
-    const slow = startSlowRequest(new URL(`${base}/staydesk/api/payment/webhook`), '', requestId, JSON.stringify({ id: 'evt_1', type: 'x', data: { object: {} } }));
+    const slow = startSlowRequest(
+      new URL(`${base}/staydesk/api/payment/webhook`),
+      '',
+      requestId,
+      JSON.stringify({ id: 'evt_1', type: 'x', data: { object: {} } }),
+    );
     await p.waitForLine((l) => {
       const log = logLine(l);
       return log?.request_id === requestId && log.msg === 'incoming request';
@@ -196,7 +214,10 @@ describe(`staydesk serve (${testStoreKind})`, () => {
     assert.equal(p.child.exitCode, null, 'the process waits for the request in flight');
     slow.finish();
     const completed = await slow.response;
-    assert.ok(completed.status !== 503 && completed.status < 500, `the in-flight request completed: ${completed.status} ${completed.body}`);
+    assert.ok(
+      completed.status !== 503 && completed.status < 500,
+      `the in-flight request completed: ${completed.status} ${completed.body}`,
+    );
     assert.deepEqual(await p.exited(), { code: 0, signal: null });
     assert.ok(performance.now() - signalled < 6000, 'exited before the limit');
     assert.ok(!p.stdout().includes('did not finish'), p.stdout());
@@ -257,7 +278,11 @@ describe(`staydesk serve (${testStoreKind})`, () => {
     const address = blocker.address();
     assert.ok(typeof address === 'object' && address !== null);
     try {
-      const p = startCli(['serve'], { ...s.env, PORT: String(address.port), HOST: '127.0.0.1', LOG_LEVEL: 'info' }, { cwd: s.dir });
+      const p = startCli(
+        ['serve'],
+        { ...s.env, PORT: String(address.port), HOST: '127.0.0.1', LOG_LEVEL: 'info' },
+        { cwd: s.dir },
+      );
       processes.push(p);
       const { code } = await p.exited();
       assert.notEqual(code, 0);

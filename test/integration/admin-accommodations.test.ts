@@ -35,7 +35,6 @@ after(async () => {
 
 const BASE = '/admin/api/accommodations';
 
-
 async function create(body: Record<string, unknown>): Promise<Accommodation> {
   const res = await t.admin('POST', BASE, body);
   assert.equal(res.statusCode, 201, res.body);
@@ -79,7 +78,10 @@ describe(`admin accommodations (${testStoreKind})`, () => {
     assert.equal(body.metadata.request_id, res.headers['x-request-id']);
     const created = body.data;
     assert.ok(Number.isInteger(created.id) && created.id > 0);
-    assert.match((created as { ical_export_url?: string }).ical_export_url ?? '', /^http:\/\/staydesk\.test\/staydesk\/ical\/[A-Za-z0-9_-]{43}\.ics$/);
+    assert.match(
+      (created as { ical_export_url?: string }).ical_export_url ?? '',
+      /^http:\/\/staydesk\.test\/staydesk\/ical\/[A-Za-z0-9_-]{43}\.ics$/,
+    );
     assert.deepEqual(
       { ...created, id: 0, created_at: '', updated_at: '', ical_export_url: '' },
       {
@@ -109,7 +111,11 @@ describe(`admin accommodations (${testStoreKind})`, () => {
     assertMatchesOpenApi(t.app, 'GET', `${BASE}/${created.id}`, got);
     assert.deepEqual(got.json<{ data: Accommodation }>().data, created);
 
-    const patched = await t.admin('PATCH', `${BASE}/${created.id}`, { name: 'Seaside Cottage II', base_price: 130, extras: { late_checkin: 25 } });
+    const patched = await t.admin('PATCH', `${BASE}/${created.id}`, {
+      name: 'Seaside Cottage II',
+      base_price: 130,
+      extras: { late_checkin: 25 },
+    });
     assert.equal(patched.statusCode, 200, patched.body);
     assertMatchesOpenApi(t.app, 'PATCH', `${BASE}/${created.id}`, patched);
     const after = patched.json<{ data: Accommodation }>().data;
@@ -140,7 +146,10 @@ describe(`admin accommodations (${testStoreKind})`, () => {
 
     assertErrorEnvelope(await t.admin('GET', `${BASE}/${created.id}`), 404, 'NOT_FOUND');
     assertErrorEnvelope(await t.admin('DELETE', `${BASE}/${created.id}`), 404, 'NOT_FOUND');
-    assert.equal((await t.admin('GET', BASE)).json<{ data: Accommodation[] }>().data.some((a) => a.id === created.id), false);
+    assert.equal(
+      (await t.admin('GET', BASE)).json<{ data: Accommodation[] }>().data.some((a) => a.id === created.id),
+      false,
+    );
   });
 
   test('defaults for every optional field', async () => {
@@ -201,7 +210,11 @@ describe(`admin accommodations (${testStoreKind})`, () => {
     assert.equal(range.error.details.parameter, 'min_stay');
     assert.equal(range.error.details.reason, 'invalid_range');
     assertErrorEnvelope(await t.admin('PATCH', url, { colour: 'blue' }), 400, 'BAD_REQUEST');
-    assert.deepEqual((await t.admin('GET', url)).json<{ data: Accommodation }>().data, created, 'a refused patch changes nothing');
+    assert.deepEqual(
+      (await t.admin('GET', url)).json<{ data: Accommodation }>().data,
+      created,
+      'a refused patch changes nothing',
+    );
 
     const missing = assertErrorEnvelope(await t.admin('PATCH', `${BASE}/999999`, { name: 'x' }), 404, 'NOT_FOUND');
     assert.equal(missing.error.details.reason, 'accommodation_not_found');
@@ -216,13 +229,23 @@ describe(`admin accommodations (${testStoreKind})`, () => {
     const lossy = assertErrorEnvelope(await t.admin('PATCH', url, { currency: 'JPY' }), 400, 'BAD_REQUEST');
     assert.equal(lossy.error.details.parameter, 'base_price');
 
-    assert.equal((await t.admin('PUT', `${url}/prices`, { from: '2031-06-01', to: '2031-06-03', price: 80.25 })).statusCode, 200);
-    const nightPrice = assertErrorEnvelope(await t.admin('PATCH', url, { currency: 'JPY', base_price: 15000 }), 400, 'BAD_REQUEST');
+    assert.equal(
+      (await t.admin('PUT', `${url}/prices`, { from: '2031-06-01', to: '2031-06-03', price: 80.25 })).statusCode,
+      200,
+    );
+    const nightPrice = assertErrorEnvelope(
+      await t.admin('PATCH', url, { currency: 'JPY', base_price: 15000 }),
+      400,
+      'BAD_REQUEST',
+    );
     assert.equal(nightPrice.error.details.parameter, 'currency');
     assert.equal(nightPrice.error.details.night, '2031-06-01');
     assert.equal((await t.admin('GET', url)).json<{ data: Accommodation }>().data.currency, 'EUR', 'nothing changed');
 
-    assert.equal((await t.admin('PUT', `${url}/prices`, { from: '2031-06-01', to: '2031-06-03', price: 80 })).statusCode, 200);
+    assert.equal(
+      (await t.admin('PUT', `${url}/prices`, { from: '2031-06-01', to: '2031-06-03', price: 80 })).statusCode,
+      200,
+    );
     const changed = await t.admin('PATCH', url, { currency: 'JPY', base_price: 15000 });
     assert.equal(changed.statusCode, 200, changed.body);
     const jpy = changed.json<{ data: Accommodation }>().data;
@@ -230,7 +253,9 @@ describe(`admin accommodations (${testStoreKind})`, () => {
     assert.equal(jpy.base_price, 15000);
     assert.equal(jpy.cleaning_fee, 40);
     assert.deepEqual(jpy.extras, { breakfast: 12 });
-    const prices = (await t.admin('GET', `${url}/prices?from=2031-06-01&to=2031-06-04`)).json<{ data: { date: string; price: number; source: string }[] }>().data;
+    const prices = (await t.admin('GET', `${url}/prices?from=2031-06-01&to=2031-06-04`)).json<{
+      data: { date: string; price: number; source: string }[];
+    }>().data;
     assert.deepEqual(prices, [
       { date: '2031-06-01', price: 80, source: 'override' },
       { date: '2031-06-02', price: 80, source: 'override' },
@@ -239,24 +264,42 @@ describe(`admin accommodations (${testStoreKind})`, () => {
 
     const back = await t.admin('PATCH', url, { currency: 'KWD' });
     assert.equal(back.statusCode, 200, back.body);
-    const kwdPrices = (await t.admin('GET', `${url}/prices?from=2031-06-01&to=2031-06-02`)).json<{ data: { price: number }[] }>().data;
+    const kwdPrices = (await t.admin('GET', `${url}/prices?from=2031-06-01&to=2031-06-02`)).json<{
+      data: { price: number }[];
+    }>().data;
     assert.equal(kwdPrices[0]?.price, 80, 'prices scaled up to three decimals keep their value');
   });
 
   test('DELETE removes the nightly prices, blocks and feeds with the accommodation', async () => {
     const created = await create(minimal);
     const url = `${BASE}/${created.id}`;
-    assert.equal((await t.admin('PUT', `${url}/prices`, { from: '2031-07-01', to: '2031-07-05', price: 90 })).statusCode, 200);
-    assert.equal((await t.admin('POST', `${url}/blocks`, { from: '2031-07-10', to: '2031-07-12', reason: 'painting' })).statusCode, 201);
-    assert.equal((await t.admin('POST', `${url}/ical-feeds`, { name: 'airbnb', url: 'https://example.com/cal.ics' })).statusCode, 201);
+    assert.equal(
+      (await t.admin('PUT', `${url}/prices`, { from: '2031-07-01', to: '2031-07-05', price: 90 })).statusCode,
+      200,
+    );
+    assert.equal(
+      (await t.admin('POST', `${url}/blocks`, { from: '2031-07-10', to: '2031-07-12', reason: 'painting' })).statusCode,
+      201,
+    );
+    assert.equal(
+      (await t.admin('POST', `${url}/ical-feeds`, { name: 'airbnb', url: 'https://example.com/cal.ics' })).statusCode,
+      201,
+    );
 
     const { db } = t.ctx;
     const count = async (table: 'nightly_prices' | 'night_claims' | 'external_feeds') =>
-      (await db.selectFrom(table).select('accommodation_id').where('accommodation_id', '=', created.id).execute()).length;
-    assert.deepEqual([await count('nightly_prices'), await count('night_claims'), await count('external_feeds')], [4, 2, 1]);
+      (await db.selectFrom(table).select('accommodation_id').where('accommodation_id', '=', created.id).execute())
+        .length;
+    assert.deepEqual(
+      [await count('nightly_prices'), await count('night_claims'), await count('external_feeds')],
+      [4, 2, 1],
+    );
 
     assert.equal((await t.admin('DELETE', url)).statusCode, 200);
-    assert.deepEqual([await count('nightly_prices'), await count('night_claims'), await count('external_feeds')], [0, 0, 0]);
+    assert.deepEqual(
+      [await count('nightly_prices'), await count('night_claims'), await count('external_feeds')],
+      [0, 0, 0],
+    );
   });
 
   test('changes and deletion reach the v1 API at once, whatever it has cached', async () => {
@@ -277,7 +320,11 @@ describe(`admin accommodations (${testStoreKind})`, () => {
 
   test('keys: none is 401, a v1 key is 403', async () => {
     assertErrorEnvelope(await t.request({ method: 'GET', url: BASE, key: null }), 401, 'UNAUTHORIZED');
-    const forbidden = assertErrorEnvelope(await t.request({ method: 'GET', url: BASE, key: t.apiKey }), 403, 'FORBIDDEN');
+    const forbidden = assertErrorEnvelope(
+      await t.request({ method: 'GET', url: BASE, key: t.apiKey }),
+      403,
+      'FORBIDDEN',
+    );
     assert.equal(forbidden.error.details.reason, 'admin_scope_required');
     const refused = await t.request({ method: 'POST', url: BASE, key: t.apiKey, payload: minimal });
     assertErrorEnvelope(refused, 403, 'FORBIDDEN');

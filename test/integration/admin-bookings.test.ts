@@ -101,7 +101,8 @@ describe(`admin bookings (${testStoreKind})`, () => {
 
     const jpyAcc = await makeAccommodation(t.ctx.db, { currency: 'JPY', base_price: 15000 });
     const jpy = await booked(jpyAcc, { checkin: '2032-06-10', checkout: '2032-06-12' });
-    const jpyData = (await t.admin('GET', `/admin/api/bookings/${jpy.id}`)).json<{ data: { total_amount: number } }>().data;
+    const jpyData = (await t.admin('GET', `/admin/api/bookings/${jpy.id}`)).json<{ data: { total_amount: number } }>()
+      .data;
     assert.equal(jpyData.total_amount, 93280, 'JPY has no minor unit');
 
     assertErrorEnvelope(await t.admin('GET', '/admin/api/bookings/999999'), 404, 'NOT_FOUND');
@@ -122,7 +123,11 @@ describe(`admin bookings (${testStoreKind})`, () => {
     assert.deepEqual(await listIds(`?accommodation_id=${a.id}&status=confirmed`), [third.id, first.id]);
     // first occupies the nights 07-10, 07-11, 07-12.
     assert.deepEqual(await listIds(`?accommodation_id=${a.id}&from=2032-07-12&to=2032-07-21`), [second.id, first.id]);
-    assert.deepEqual(await listIds(`?accommodation_id=${a.id}&from=2032-07-13&to=2032-07-20`), [], 'checkout day and checkin day of the range are not nights of it');
+    assert.deepEqual(
+      await listIds(`?accommodation_id=${a.id}&from=2032-07-13&to=2032-07-20`),
+      [],
+      'checkout day and checkin day of the range are not nights of it',
+    );
     assert.deepEqual(await listIds(`?accommodation_id=${a.id}&to=2032-07-11`), [first.id]);
     assert.deepEqual(await listIds(`?accommodation_id=${a.id}&from=2032-07-22`), [third.id]);
     assert.deepEqual(await listIds(`?accommodation_id=${a.id}&limit=2`), [third.id, second.id]);
@@ -153,7 +158,11 @@ describe(`admin bookings (${testStoreKind})`, () => {
     const acc = await makeAccommodation(t.ctx.db);
     const booking = await booked(acc, { checkin: '2032-09-10', checkout: '2032-09-12' });
     const url = `/admin/api/accommodations/${acc.id}/blocks`;
-    const body = assertErrorEnvelope(await t.admin('POST', url, { from: '2032-09-08', to: '2032-09-15', reason: 'maintenance' }), 409, 'CONFLICT');
+    const body = assertErrorEnvelope(
+      await t.admin('POST', url, { from: '2032-09-08', to: '2032-09-15', reason: 'maintenance' }),
+      409,
+      'CONFLICT',
+    );
     assert.equal(body.error.details.night, '2032-09-10');
     assert.equal(body.error.details.taken_by, 'booking');
     assert.equal(body.error.details.confirmation_code, booking.confirmation_code);
@@ -162,28 +171,58 @@ describe(`admin bookings (${testStoreKind})`, () => {
     const blocks = (await t.admin('GET', url)).json<{ data: unknown[] }>().data;
     assert.deepEqual(blocks, [], 'nothing was blocked');
     // Unblocking never frees a booked night.
-    assert.deepEqual((await t.admin('DELETE', url, { from: '2032-09-08', to: '2032-09-15' })).json<{ data: unknown }>().data, { unblocked: 0 });
-    assert.equal((await t.ctx.db.selectFrom('night_claims').select('night').where('booking_id', '=', booking.id).execute()).length, 2);
+    assert.deepEqual(
+      (await t.admin('DELETE', url, { from: '2032-09-08', to: '2032-09-15' })).json<{ data: unknown }>().data,
+      { unblocked: 0 },
+    );
+    assert.equal(
+      (await t.ctx.db.selectFrom('night_claims').select('night').where('booking_id', '=', booking.id).execute()).length,
+      2,
+    );
     // Around the stay is free: its checkout day can be blocked.
     assert.equal((await t.admin('POST', url, { from: '2032-09-12', to: '2032-09-14' })).statusCode, 201);
   });
 
   test('a card-payment draft past its hold does not stop a block; it is cancelled', async () => {
     const acc = await makeAccommodation(t.ctx.db);
-    const expired = await booked(acc, { checkin: '2032-10-01', checkout: '2032-10-03', status: 'draft', holdExpiresAt: new Date(Date.now() - 60_000).toISOString() });
-    const res = await t.admin('POST', `/admin/api/accommodations/${acc.id}/blocks`, { from: '2032-10-01', to: '2032-10-03' });
+    const expired = await booked(acc, {
+      checkin: '2032-10-01',
+      checkout: '2032-10-03',
+      status: 'draft',
+      holdExpiresAt: new Date(Date.now() - 60_000).toISOString(),
+    });
+    const res = await t.admin('POST', `/admin/api/accommodations/${acc.id}/blocks`, {
+      from: '2032-10-01',
+      to: '2032-10-03',
+    });
     assert.equal(res.statusCode, 201, res.body);
     const after = (await t.admin('GET', `/admin/api/bookings/${expired.id}`)).json<{ data: AdminBooking }>().data;
     assert.equal(after.status, 'cancelled');
     assert.equal(after.cancel_reason, 'payment_timeout');
     assert.deepEqual(
-      (after as unknown as { events: { event: string; actor: { kind: string } }[] }).events.map((e) => [e.event, e.actor.kind]),
+      (after as unknown as { events: { event: string; actor: { kind: string } }[] }).events.map((e) => [
+        e.event,
+        e.actor.kind,
+      ]),
       [['expired', 'hold_expiry']],
     );
 
-    const held = await booked(acc, { checkin: '2032-10-05', checkout: '2032-10-06', status: 'draft', holdExpiresAt: new Date(Date.now() + 600_000).toISOString() });
-    const body = assertErrorEnvelope(await t.admin('POST', `/admin/api/accommodations/${acc.id}/blocks`, { from: '2032-10-05', to: '2032-10-06' }), 409, 'CONFLICT');
-    assert.equal(body.error.details.confirmation_code, held.confirmation_code, 'a draft within its hold keeps its nights');
+    const held = await booked(acc, {
+      checkin: '2032-10-05',
+      checkout: '2032-10-06',
+      status: 'draft',
+      holdExpiresAt: new Date(Date.now() + 600_000).toISOString(),
+    });
+    const body = assertErrorEnvelope(
+      await t.admin('POST', `/admin/api/accommodations/${acc.id}/blocks`, { from: '2032-10-05', to: '2032-10-06' }),
+      409,
+      'CONFLICT',
+    );
+    assert.equal(
+      body.error.details.confirmation_code,
+      held.confirmation_code,
+      'a draft within its hold keeps its nights',
+    );
   });
 
   test('an accommodation with bookings cannot be deleted or change currency', async () => {

@@ -14,7 +14,6 @@ after(async () => {
   await t.close();
 });
 
-
 async function insertMail(status: OutboxStatus, subject: string): Promise<number> {
   const now = new Date().toISOString();
   const row = await t.ctx.db
@@ -61,19 +60,37 @@ describe(`admin outbox (${testStoreKind})`, () => {
     assert.equal(res.statusCode, 200, res.body);
     assertMatchesOpenApi(t.app, 'GET', '/admin/api/outbox', res);
     const all = res.json<{ data: OutboxEntry[] }>().data;
-    assert.deepEqual(all.slice(0, 3).map((m) => m.id), [failed, sent, pending]);
-    assert.ok(!res.body.includes('Text of') && !res.body.includes('HTML of'), 'no bodies in the list');
     assert.deepEqual(
-      Object.keys(all[0] ?? {}).sort(),
-      ['attempts', 'booking_id', 'created_at', 'id', 'kind', 'last_error', 'next_attempt_at', 'recipient', 'sent_at', 'status', 'subject', 'template'],
+      all.slice(0, 3).map((m) => m.id),
+      [failed, sent, pending],
     );
+    assert.ok(!res.body.includes('Text of') && !res.body.includes('HTML of'), 'no bodies in the list');
+    assert.deepEqual(Object.keys(all[0] ?? {}).sort(), [
+      'attempts',
+      'booking_id',
+      'created_at',
+      'id',
+      'kind',
+      'last_error',
+      'next_attempt_at',
+      'recipient',
+      'sent_at',
+      'status',
+      'subject',
+      'template',
+    ]);
 
     const onlyFailed = (await t.admin('GET', '/admin/api/outbox?status=failed')).json<{ data: OutboxEntry[] }>().data;
     assert.ok(onlyFailed.every((m) => m.status === 'failed'));
     const failedEntry = onlyFailed.find((m) => m.id === failed);
     assert.equal(failedEntry?.last_error, 'connection refused');
     assert.equal(failedEntry.attempts, 5);
-    assert.deepEqual((await t.admin('GET', '/admin/api/outbox?limit=1&offset=1')).json<{ data: OutboxEntry[] }>().data.map((m) => m.id), [sent]);
+    assert.deepEqual(
+      (await t.admin('GET', '/admin/api/outbox?limit=1&offset=1'))
+        .json<{ data: OutboxEntry[] }>()
+        .data.map((m) => m.id),
+      [sent],
+    );
 
     const one = await t.admin('GET', `/admin/api/outbox/${sent}`);
     assert.equal(one.statusCode, 200, one.body);
@@ -103,7 +120,14 @@ describe(`admin payment issues (${testStoreKind})`, () => {
     const insert = (values: { kind: string; amount: number | null; currency: string | null }) =>
       t.ctx.db
         .insertInto('payment_issues')
-        .values({ ...values, booking_id: null, payment_intent_id: 'pi_test', detail: `${values.kind} detail`, created_at: now, resolved_at: null })
+        .values({
+          ...values,
+          booking_id: null,
+          payment_intent_id: 'pi_test',
+          detail: `${values.kind} detail`,
+          created_at: now,
+          resolved_at: null,
+        })
         .returning('id')
         .executeTakeFirstOrThrow();
     const eur = await insert({ kind: 'amount_mismatch', amount: 93250, currency: 'EUR' });
@@ -113,14 +137,34 @@ describe(`admin payment issues (${testStoreKind})`, () => {
     const res = await t.admin('GET', '/admin/api/payment-issues');
     assert.equal(res.statusCode, 200, res.body);
     assertMatchesOpenApi(t.app, 'GET', '/admin/api/payment-issues', res);
-    const issues = res.json<{ data: { id: number; amount: number | null; currency: string | null; detail: string; resolved_at: string | null }[] }>().data;
-    assert.deepEqual(issues.map((i) => i.id), [none.id, jpy.id, eur.id]);
-    assert.deepEqual(issues.map((i) => i.amount), [null, 15000, 932.5]);
-    assert.deepEqual(issues.map((i) => i.currency), [null, 'jpy', 'EUR']);
+    const issues = res.json<{
+      data: {
+        id: number;
+        amount: number | null;
+        currency: string | null;
+        detail: string;
+        resolved_at: string | null;
+      }[];
+    }>().data;
+    assert.deepEqual(
+      issues.map((i) => i.id),
+      [none.id, jpy.id, eur.id],
+    );
+    assert.deepEqual(
+      issues.map((i) => i.amount),
+      [null, 15000, 932.5],
+    );
+    assert.deepEqual(
+      issues.map((i) => i.currency),
+      [null, 'jpy', 'EUR'],
+    );
     assert.equal(issues[2]?.detail, 'amount_mismatch detail');
     assert.equal(issues[2]?.resolved_at, null);
 
-    assert.equal((await t.admin('GET', '/admin/api/payment-issues?limit=1')).json<{ data: unknown[] }>().data.length, 1);
+    assert.equal(
+      (await t.admin('GET', '/admin/api/payment-issues?limit=1')).json<{ data: unknown[] }>().data.length,
+      1,
+    );
     assertErrorEnvelope(await t.admin('GET', '/admin/api/payment-issues?limit=0'), 400, 'BAD_REQUEST');
   });
 });

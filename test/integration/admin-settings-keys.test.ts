@@ -14,7 +14,6 @@ after(async () => {
   await t.close();
 });
 
-
 interface SecretStatus {
   webhook_secret: { set: boolean };
   payment_webhook_secret: { set: boolean; source: string | null };
@@ -41,7 +40,11 @@ async function getSettings(app: TestApp): Promise<SecretStatus> {
 // Settings are one row per name in the store, so these tests run in order on one app.
 describe(`admin settings (${testStoreKind})`, () => {
   test('set, show, clear: the status says whether each is set, never its value', async () => {
-    assert.deepEqual(await getSettings(t), { webhook_secret: { set: false }, payment_webhook_secret: { set: false, source: null }, host_email: null });
+    assert.deepEqual(await getSettings(t), {
+      webhook_secret: { set: false },
+      payment_webhook_secret: { set: false, source: null },
+      host_email: null,
+    });
 
     const webhook = 'whsk_0123456789abcdef0123456789abcdef';
     const payment = 'whsec_settings_secret_0123456789abcdef';
@@ -68,7 +71,11 @@ describe(`admin settings (${testStoreKind})`, () => {
     assert.equal(await getSetting(t.ctx.db, 'webhook_secret'), null);
     assert.deepEqual(await putSettings(t, {}), await getSettings(t), 'an empty body changes nothing');
     await putSettings(t, { payment_webhook_secret: null });
-    assert.deepEqual(await getSettings(t), { webhook_secret: { set: false }, payment_webhook_secret: { set: false, source: null }, host_email: null });
+    assert.deepEqual(await getSettings(t), {
+      webhook_secret: { set: false },
+      payment_webhook_secret: { set: false, source: null },
+      host_email: null,
+    });
   });
 
   test('the host alert address is shown, set and cleared', async () => {
@@ -107,8 +114,15 @@ describe(`admin settings (${testStoreKind})`, () => {
     const envApp = await createTestApp({ PAYMENT_WEBHOOK_SECRET: 'whsec_from_environment' });
     try {
       assert.deepEqual((await getSettings(envApp)).payment_webhook_secret, { set: true, source: 'environment' });
-      assert.deepEqual((await putSettings(envApp, { payment_webhook_secret: 'whsec_from_settings_0123456789abcdef' })).payment_webhook_secret, { set: true, source: 'settings' });
-      assert.deepEqual((await putSettings(envApp, { payment_webhook_secret: null })).payment_webhook_secret, { set: true, source: 'environment' });
+      assert.deepEqual(
+        (await putSettings(envApp, { payment_webhook_secret: 'whsec_from_settings_0123456789abcdef' }))
+          .payment_webhook_secret,
+        { set: true, source: 'settings' },
+      );
+      assert.deepEqual((await putSettings(envApp, { payment_webhook_secret: null })).payment_webhook_secret, {
+        set: true,
+        source: 'environment',
+      });
       assert.ok(!(await envApp.admin('GET', '/admin/api/settings')).body.includes('whsec_from_environment'));
     } finally {
       await envApp.close();
@@ -132,11 +146,22 @@ describe(`admin API keys (${testStoreKind})`, () => {
     assert.equal(created.statusCode, 201, created.body);
     assertMatchesOpenApi(t.app, 'POST', '/admin/api/api-keys', created);
     const { key, ...summary } = created.json<{ data: KeySummary & { key: string } }>().data;
-    assert.deepEqual(Object.keys(summary).sort(), ['created_at', 'id', 'last_used_at', 'name', 'prefix', 'revoked_at', 'scope']);
+    assert.deepEqual(Object.keys(summary).sort(), [
+      'created_at',
+      'id',
+      'last_used_at',
+      'name',
+      'prefix',
+      'revoked_at',
+      'scope',
+    ]);
     assert.equal(summary.name, 'channel manager');
     assert.equal(summary.scope, 'api');
     assert.equal(summary.revoked_at, null);
-    assert.ok(key.startsWith(summary.prefix) && key.length > summary.prefix.length + 16, 'the key starts with its display prefix');
+    assert.ok(
+      key.startsWith(summary.prefix) && key.length > summary.prefix.length + 16,
+      'the key starts with its display prefix',
+    );
 
     const v1 = await t.request({ method: 'GET', url: `${t.v1}/test`, key });
     assert.equal(v1.statusCode, 200, v1.body);
@@ -186,7 +211,11 @@ describe(`admin API keys (${testStoreKind})`, () => {
       const error = assertErrorEnvelope(await t.admin('POST', '/admin/api/api-keys', body), 400, 'BAD_REQUEST');
       assert.equal(error.error.details.parameter, parameter, JSON.stringify(body));
     }
-    assert.equal((await t.admin('GET', '/admin/api/api-keys')).json<{ data: unknown[] }>().data.length, before, 'no key was created');
+    assert.equal(
+      (await t.admin('GET', '/admin/api/api-keys')).json<{ data: unknown[] }>().data.length,
+      before,
+      'no key was created',
+    );
     assertErrorEnvelope(await t.admin('DELETE', '/admin/api/api-keys/999999'), 404, 'NOT_FOUND');
     assertErrorEnvelope(await t.admin('DELETE', '/admin/api/api-keys/abc'), 400, 'BAD_REQUEST');
   });

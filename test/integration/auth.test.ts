@@ -2,7 +2,13 @@ import assert from 'node:assert/strict';
 import { after, describe, test } from 'node:test';
 import type { LightMyRequestResponse } from 'fastify';
 import { sql } from 'kysely';
-import { createApiKey, findActiveKeyByHash, findApiKey, listApiKeys, revokeApiKey } from '../../src/auth/api-key-repository.ts';
+import {
+  createApiKey,
+  findActiveKeyByHash,
+  findApiKey,
+  listApiKeys,
+  revokeApiKey,
+} from '../../src/auth/api-key-repository.ts';
 import { generateApiKey, hashApiKey } from '../../src/auth/api-keys.ts';
 import type { RouteInfo } from '../../src/http/types.ts';
 import { setSetting } from '../../src/settings/settings-repository.ts';
@@ -43,7 +49,10 @@ function concrete(url: string): string {
   return url.replace(/:[A-Za-z0-9_]+/g, '999999').replace(/\*$/, 'index.html');
 }
 
-function call(route: RouteInfo, options: { authorization?: string; headers?: Record<string, string> } = {}): Promise<LightMyRequestResponse> {
+function call(
+  route: RouteInfo,
+  options: { authorization?: string; headers?: Record<string, string> } = {},
+): Promise<LightMyRequestResponse> {
   const headers: Record<string, string> = { ...options.headers };
   if (options.authorization !== undefined) headers.authorization = options.authorization;
   const hasBody = ['POST', 'PUT', 'PATCH'].includes(route.method);
@@ -71,9 +80,14 @@ describe(`route inventory (${testStoreKind})`, () => {
 
   test('every route under /api/v1/<slug>/ is an api route and every /admin/api route an admin route', () => {
     const wrong = routes.filter(
-      (r) => (r.url.startsWith(`${t.v1}/`) && r.auth !== 'api') || ((r.url === '/admin/api' || r.url.startsWith('/admin/api/')) && r.auth !== 'admin'),
+      (r) =>
+        (r.url.startsWith(`${t.v1}/`) && r.auth !== 'api') ||
+        ((r.url === '/admin/api' || r.url.startsWith('/admin/api/')) && r.auth !== 'admin'),
     );
-    assert.deepEqual(wrong.map((r) => `${name(r)} (${r.auth})`), []);
+    assert.deepEqual(
+      wrong.map((r) => `${name(r)} (${r.auth})`),
+      [],
+    );
   });
 });
 
@@ -85,7 +99,13 @@ for (const scope of ['api', 'admin'] as const) {
       });
 
       test(`${name(route)}: malformed Authorization → 401`, async () => {
-        for (const authorization of ['Basic dXNlcjpwYXNz', 'Bearer', `Bearer ${t.apiKey} extra`, t.apiKey, `Token ${t.adminKey}`]) {
+        for (const authorization of [
+          'Basic dXNlcjpwYXNz',
+          'Bearer',
+          `Bearer ${t.apiKey} extra`,
+          t.apiKey,
+          `Token ${t.adminKey}`,
+        ]) {
           assertErrorEnvelope(await call(route, { authorization }), 401, 'UNAUTHORIZED');
         }
       });
@@ -93,8 +113,16 @@ for (const scope of ['api', 'admin'] as const) {
       test(`${name(route)}: unknown key → 401`, async () => {
         assertErrorEnvelope(await call(route, { authorization: `Bearer ${unknownKey}` }), 401, 'UNAUTHORIZED');
         // A key's prefix or hash is not the key.
-        assertErrorEnvelope(await call(route, { authorization: `Bearer ${t.apiKey.slice(0, 10)}` }), 401, 'UNAUTHORIZED');
-        assertErrorEnvelope(await call(route, { authorization: `Bearer ${hashApiKey(t.adminKey)}` }), 401, 'UNAUTHORIZED');
+        assertErrorEnvelope(
+          await call(route, { authorization: `Bearer ${t.apiKey.slice(0, 10)}` }),
+          401,
+          'UNAUTHORIZED',
+        );
+        assertErrorEnvelope(
+          await call(route, { authorization: `Bearer ${hashApiKey(t.adminKey)}` }),
+          401,
+          'UNAUTHORIZED',
+        );
       });
 
       test(`${name(route)}: revoked key → 401`, async () => {
@@ -112,7 +140,10 @@ for (const scope of ['api', 'admin'] as const) {
       test(`${name(route)}: a valid ${scope === 'api' ? 'v1 or admin' : 'admin'} key gets past authentication`, async () => {
         for (const key of allowed) {
           const res = await call(route, { authorization: `Bearer ${key}` });
-          assert.ok(res.statusCode !== 401 && res.statusCode !== 403, `${name(route)} answered ${res.statusCode}: ${res.body.slice(0, 300)}`);
+          assert.ok(
+            res.statusCode !== 401 && res.statusCode !== 403,
+            `${name(route)} answered ${res.statusCode}: ${res.body.slice(0, 300)}`,
+          );
           assert.ok(res.statusCode < 500, `${name(route)} answered ${res.statusCode}: ${res.body.slice(0, 300)}`);
         }
       });
@@ -124,7 +155,10 @@ describe(`public routes need no key (${testStoreKind})`, () => {
   for (const route of byAuth('public')) {
     test(`${name(route)}: no Authorization → neither 401 nor 403`, async () => {
       const res = await call(route);
-      assert.ok(res.statusCode !== 401 && res.statusCode !== 403, `${name(route)} answered ${res.statusCode}: ${res.body.slice(0, 300)}`);
+      assert.ok(
+        res.statusCode !== 401 && res.statusCode !== 403,
+        `${name(route)} answered ${res.statusCode}: ${res.body.slice(0, 300)}`,
+      );
       assert.ok(res.statusCode < 500, `${name(route)} answered ${res.statusCode}`);
     });
   }
@@ -173,7 +207,11 @@ describe(`API key records (${testStoreKind})`, () => {
       assert.equal((await uncached.request({ method: 'GET', url: `${uncached.v1}/test`, key })).statusCode, 200);
       const revokedRecord = await revokeApiKey(uncached.ctx.db, record.id);
       assert.ok(revokedRecord?.revoked_at);
-      assertErrorEnvelope(await uncached.request({ method: 'GET', url: `${uncached.v1}/test`, key }), 401, 'UNAUTHORIZED');
+      assertErrorEnvelope(
+        await uncached.request({ method: 'GET', url: `${uncached.v1}/test`, key }),
+        401,
+        'UNAUTHORIZED',
+      );
     } finally {
       await uncached.close();
     }
@@ -235,24 +273,45 @@ describe(`API key records (${testStoreKind})`, () => {
 
   test('key summaries (list, find, create, revoke) never carry the secret or its hash', async () => {
     const made = await createApiKey(t.ctx.db, { name: 'listed', scope: 'api' });
-    const summaries = [made.record, ...(await listApiKeys(t.ctx.db)), await findApiKey(t.ctx.db, made.record.id), await revokeApiKey(t.ctx.db, made.record.id)];
+    const summaries = [
+      made.record,
+      ...(await listApiKeys(t.ctx.db)),
+      await findApiKey(t.ctx.db, made.record.id),
+      await revokeApiKey(t.ctx.db, made.record.id),
+    ];
     const hashes = (await t.ctx.db.selectFrom('api_keys').select('secret_hash').execute()).map((r) => r.secret_hash);
     assert.ok(hashes.length >= 3);
     for (const summary of summaries) {
       assert.ok(summary !== undefined);
       assert.ok(!('secret_hash' in summary), `summary ${summary.id} has no secret_hash`);
-      assert.deepEqual(Object.keys(summary).sort(), ['created_at', 'id', 'last_used_at', 'name', 'prefix', 'revoked_at', 'scope', 'user_id']);
+      assert.deepEqual(Object.keys(summary).sort(), [
+        'created_at',
+        'id',
+        'last_used_at',
+        'name',
+        'prefix',
+        'revoked_at',
+        'scope',
+        'user_id',
+      ]);
       const text = JSON.stringify(summary);
       for (const hash of hashes) assert.ok(!text.includes(hash));
       for (const key of [made.key, t.apiKey, t.adminKey]) assert.ok(!text.includes(key));
     }
     const listed = await listApiKeys(t.ctx.db);
-    assert.ok(listed.some((k) => k.id === made.record.id && k.prefix === made.key.slice(0, 10)), 'the list shows the prefix');
+    assert.ok(
+      listed.some((k) => k.id === made.record.id && k.prefix === made.key.slice(0, 10)),
+      'the list shows the prefix',
+    );
   });
 
   test('keys belong to the technical API user', async () => {
     const { record } = await createApiKey(t.ctx.db, { name: 'owned', scope: 'api' });
-    const owner = await t.ctx.db.selectFrom('users').select(['role']).where('id', '=', record.user_id ?? -1).executeTakeFirst();
+    const owner = await t.ctx.db
+      .selectFrom('users')
+      .select(['role'])
+      .where('id', '=', record.user_id ?? -1)
+      .executeTakeFirst();
     assert.equal(owner?.role, 'technical');
   });
 });

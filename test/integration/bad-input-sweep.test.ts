@@ -80,7 +80,8 @@ function plausible(schema: unknown, name = ''): Json {
   switch (typeOf(s)) {
     case 'object': {
       const out: { [key: string]: Json } = {};
-      for (const [key, child] of Object.entries(isObject(s.properties) ? s.properties : {})) out[key] = plausible(child, key);
+      for (const [key, child] of Object.entries(isObject(s.properties) ? s.properties : {}))
+        out[key] = plausible(child, key);
       return out;
     }
     case 'array':
@@ -95,7 +96,11 @@ function plausible(schema: unknown, name = ''): Json {
       // Never a reachable address: a feed URL the sweep registers must not make the app fetch anything.
       if (s.format === 'uri' || /url/.test(name)) return 'http://127.0.0.1:9/feed.ics';
       if (/checkout|^to$|end/.test(name)) return '2031-03-04';
-      if (/date|checkin|^from$|start/.test(name) || (typeof s.description === 'string' && s.description.includes('YYYY-MM-DD'))) return '2031-03-01';
+      if (
+        /date|checkin|^from$|start/.test(name) ||
+        (typeof s.description === 'string' && s.description.includes('YYYY-MM-DD'))
+      )
+        return '2031-03-01';
       if (/timestamp/.test(name)) return new Date().toISOString();
       return 'x';
   }
@@ -171,21 +176,41 @@ function attemptsFor(method: string, bodySchema: JsonObject | null, queryParams:
     json('a JSON number', 42),
     json('JSON null', null),
     { label: '__proto__', payload: '{"__proto__": {"x": 1}}', contentType: 'application/json' },
-    { label: 'constructor.prototype', payload: '{"constructor": {"prototype": {"x": 1}}}', contentType: 'application/json' },
-    { label: 'a body over 1 MiB', payload: JSON.stringify({ pad: 'x'.repeat(1024 * 1024 + 10) }), contentType: 'application/json' },
+    {
+      label: 'constructor.prototype',
+      payload: '{"constructor": {"prototype": {"x": 1}}}',
+      contentType: 'application/json',
+    },
+    {
+      label: 'a body over 1 MiB',
+      payload: JSON.stringify({ pad: 'x'.repeat(1024 * 1024 + 10) }),
+      contentType: 'application/json',
+    },
     { label: 'a text/plain body', payload: 'accommodation_id=1', contentType: 'text/plain' },
     { label: 'a form body', payload: 'accommodation_id=1', contentType: 'application/x-www-form-urlencoded' },
     { label: 'an empty JSON body', payload: '', contentType: 'application/json' },
     // Nested deeper than a recursive walk's call stack: JSON.parse accepts it.
-    { label: 'an array nested 20000 deep', payload: `${'['.repeat(20_000)}1${']'.repeat(20_000)}`, contentType: 'application/json' },
-    { label: 'an object nested 20000 deep around a NUL', payload: `${'{"a":'.repeat(20_000)}"x\\u0000"${'}'.repeat(20_000)}`, contentType: 'application/json' },
+    {
+      label: 'an array nested 20000 deep',
+      payload: `${'['.repeat(20_000)}1${']'.repeat(20_000)}`,
+      contentType: 'application/json',
+    },
+    {
+      label: 'an object nested 20000 deep around a NUL',
+      payload: `${'{"a":'.repeat(20_000)}"x\\u0000"${'}'.repeat(20_000)}`,
+      contentType: 'application/json',
+    },
   ];
   if (method === 'POST' || method === 'PUT' || method === 'PATCH') attempts.push({ label: 'no body at all' });
   if (bodySchema !== null) {
     const base = plausible(bodySchema);
     attempts.push(json('a plausible body', base));
     const rest = JSON.stringify(base).slice(1);
-    attempts.push({ label: 'plausible + __proto__', payload: `{"__proto__": {"x": 1}${rest === '}' ? '' : ','}${rest}`, contentType: 'application/json' });
+    attempts.push({
+      label: 'plausible + __proto__',
+      payload: `{"__proto__": {"x": 1}${rest === '}' ? '' : ','}${rest}`,
+      contentType: 'application/json',
+    });
     attempts.push({
       label: 'plausible + constructor.prototype',
       payload: `{"constructor": {"prototype": {"x": 1}}${rest === '}' ? '' : ','}${rest}`,
@@ -235,17 +260,20 @@ function problemsWith(res: Answer): string[] {
     return [`${res.statusCode} with a body that is not JSON: ${res.body.slice(0, 120)}`];
   }
   const problems: string[] = [];
-  if (!String(res.headers['content-type']).startsWith('application/json')) problems.push(`${res.statusCode} content-type ${String(res.headers['content-type'])}`);
+  if (!String(res.headers['content-type']).startsWith('application/json'))
+    problems.push(`${res.statusCode} content-type ${String(res.headers['content-type'])}`);
   if (!isObject(body)) return [...problems, `${res.statusCode} body is not an object`];
   if (body.success !== false) problems.push('success is not false');
   const error = body.error;
   if (!isObject(error)) return [...problems, `${res.statusCode} without an error object: ${res.body.slice(0, 120)}`];
   if (error.code !== res.statusCode) problems.push(`error.code ${String(error.code)} ≠ status ${res.statusCode}`);
-  if (typeof error.name !== 'string' || ERROR_NAMES[error.name] !== res.statusCode) problems.push(`error.name ${String(error.name)} for ${res.statusCode}`);
+  if (typeof error.name !== 'string' || ERROR_NAMES[error.name] !== res.statusCode)
+    problems.push(`error.name ${String(error.name)} for ${res.statusCode}`);
   if (typeof error.message !== 'string' || error.message.length === 0) problems.push('no error.message');
   if (!isObject(error.details)) problems.push('error.details is not an object');
   const metadata = body.metadata;
-  if (!isObject(metadata) || metadata.api_version !== '1.0' || typeof metadata.timestamp !== 'string') problems.push('no metadata {api_version, timestamp}');
+  if (!isObject(metadata) || metadata.api_version !== '1.0' || typeof metadata.timestamp !== 'string')
+    problems.push('no metadata {api_version, timestamp}');
   if (res.body.length > 20_000) problems.push(`an error body of ${res.body.length} characters echoes the input`);
   return problems;
 }
@@ -302,15 +330,27 @@ describe(`bad input to every route (${testStoreKind})`, () => {
       body: typeof body === 'string' ? body : JSON.stringify(body),
       headers: { 'content-type': contentType },
     });
-    const envelope = { success: false, error: { code: 404, name: 'NOT_FOUND', message: 'No such thing.', details: {} }, metadata: { api_version: '1.0', timestamp: new Date().toISOString() } };
+    const envelope = {
+      success: false,
+      error: { code: 404, name: 'NOT_FOUND', message: 'No such thing.', details: {} },
+      metadata: { api_version: '1.0', timestamp: new Date().toISOString() },
+    };
     assert.deepEqual(problemsWith(answer(404, envelope)), []);
     assert.deepEqual(problemsWith(answer(200, { anything: true })), []);
     assert.notDeepEqual(problemsWith(answer(500, envelope)), [], 'a 5xx');
     assert.notDeepEqual(problemsWith(answer(400, 'Bad Request', 'text/plain')), [], 'a plain-text error');
-    assert.notDeepEqual(problemsWith(answer(400, { statusCode: 400, error: 'Bad Request', message: 'body must be object' })), [], "Fastify's own error shape");
+    assert.notDeepEqual(
+      problemsWith(answer(400, { statusCode: 400, error: 'Bad Request', message: 'body must be object' })),
+      [],
+      "Fastify's own error shape",
+    );
     assert.notDeepEqual(problemsWith(answer(400, envelope)), [], 'error.code differs from the status');
     assert.notDeepEqual(problemsWith(answer(404, { ...envelope, metadata: undefined })), [], 'no metadata');
-    assert.notDeepEqual(problemsWith(answer(404, { ...envelope, error: { ...envelope.error, details: 'x' } })), [], 'details not an object');
+    assert.notDeepEqual(
+      problemsWith(answer(404, { ...envelope, error: { ...envelope.error, details: 'x' } })),
+      [],
+      'details not an object',
+    );
   });
 
   for (const route of routes) {
@@ -338,10 +378,13 @@ describe(`bad input to every route (${testStoreKind})`, () => {
             try {
               assertMatchesOpenApi(t.app, route.method, url, res);
             } catch (error) {
-              problems.push(`OpenAPI: ${(error instanceof Error ? error.message : String(error)).split('\n')[0] ?? ''}`);
+              problems.push(
+                `OpenAPI: ${(error instanceof Error ? error.message : String(error)).split('\n')[0] ?? ''}`,
+              );
             }
           }
-          for (const problem of problems) failures.push(`${route.method} ${fullUrl.slice(0, 120)} [${attempt.label}]: ${problem}`);
+          for (const problem of problems)
+            failures.push(`${route.method} ${fullUrl.slice(0, 120)} [${attempt.label}]: ${problem}`);
         }
       }
       assert.ok(answered > 0);
@@ -373,7 +416,8 @@ describe(`amounts beyond what is stored (${testStoreKind})`, () => {
     await m.close();
   });
 
-  const reasonOf = (res: Answer) => (JSON.parse(res.body) as { error?: { details?: { reason?: string } } }).error?.details?.reason;
+  const reasonOf = (res: Answer) =>
+    (JSON.parse(res.body) as { error?: { details?: { reason?: string } } }).error?.details?.reason;
   const accommodation = { name: 'Big money', currency: 'EUR', base_price: 100, max_guests: 4 };
 
   test('base price, cleaning fee and extras above MAX_AMOUNT_MINOR are a 400 amount_too_large', async () => {
@@ -386,9 +430,17 @@ describe(`amounts beyond what is stored (${testStoreKind})`, () => {
     ];
     for (const body of cases) {
       const res = await m.admin('POST', '/admin/api/accommodations', body);
-      assert.deepEqual([res.statusCode, reasonOf(res), problemsWith(res)], [400, 'amount_too_large', []], JSON.stringify(body));
+      assert.deepEqual(
+        [res.statusCode, reasonOf(res), problemsWith(res)],
+        [400, 'amount_too_large', []],
+        JSON.stringify(body),
+      );
     }
-    const atBound = await m.admin('POST', '/admin/api/accommodations', { ...accommodation, base_price: 10_000_000, extras: { breakfast: 10_000_000 } });
+    const atBound = await m.admin('POST', '/admin/api/accommodations', {
+      ...accommodation,
+      base_price: 10_000_000,
+      extras: { breakfast: 10_000_000 },
+    });
     assert.equal(atBound.statusCode, 201, atBound.body);
     const id = (JSON.parse(atBound.body) as { data: { id: number } }).data.id;
     const patch = await m.admin('PATCH', `/admin/api/accommodations/${id}`, { cleaning_fee: 100_000_000 });
@@ -400,7 +452,11 @@ describe(`amounts beyond what is stored (${testStoreKind})`, () => {
 
   test('a nightly price of 50000000 is a 400 amount_too_large', async () => {
     const acc = await makeAccommodation(m.ctx.db);
-    const res = await m.admin('PUT', `/admin/api/accommodations/${acc.id}/prices`, { from: '2031-03-01', to: '2031-03-04', price: 50_000_000 });
+    const res = await m.admin('PUT', `/admin/api/accommodations/${acc.id}/prices`, {
+      from: '2031-03-01',
+      to: '2031-03-04',
+      price: 50_000_000,
+    });
     assert.deepEqual([res.statusCode, reasonOf(res), problemsWith(res)], [400, 'amount_too_large', []]);
   });
 
@@ -408,12 +464,32 @@ describe(`amounts beyond what is stored (${testStoreKind})`, () => {
     const acc = await makeAccommodation(m.ctx.db, { base_price: 1_000_000, max_stay: 3650 });
     const checkin = addDays(todayIn('UTC'), 30);
     const checkout = addDays(checkin, 3650);
-    const quote = await m.request({ method: 'POST', url: `${m.v1}/availability`, payload: { accommodation_id: acc.id, checkin, checkout, guest_count: 2 } });
-    assert.deepEqual([quote.statusCode, reasonOf(quote), problemsWith(quote)], [400, 'amount_too_large', []], quote.body);
-    const booking = await m.request({ method: 'POST', url: `${m.v1}/bookings`, payload: bookingBody(acc.id, { checkin, checkout }, { booking: { total_amount: 1 } }) });
-    assert.deepEqual([booking.statusCode, reasonOf(booking), problemsWith(booking)], [400, 'amount_too_large', []], booking.body);
+    const quote = await m.request({
+      method: 'POST',
+      url: `${m.v1}/availability`,
+      payload: { accommodation_id: acc.id, checkin, checkout, guest_count: 2 },
+    });
+    assert.deepEqual(
+      [quote.statusCode, reasonOf(quote), problemsWith(quote)],
+      [400, 'amount_too_large', []],
+      quote.body,
+    );
+    const booking = await m.request({
+      method: 'POST',
+      url: `${m.v1}/bookings`,
+      payload: bookingBody(acc.id, { checkin, checkout }, { booking: { total_amount: 1 } }),
+    });
+    assert.deepEqual(
+      [booking.statusCode, reasonOf(booking), problemsWith(booking)],
+      [400, 'amount_too_large', []],
+      booking.body,
+    );
     // Just under the bound is priced and booked: 99 nights at 10000 = 990000, tax 0.
-    const fits = await m.request({ method: 'POST', url: `${m.v1}/availability`, payload: { accommodation_id: acc.id, checkin, checkout: addDays(checkin, 99), guest_count: 2 } });
+    const fits = await m.request({
+      method: 'POST',
+      url: `${m.v1}/availability`,
+      payload: { accommodation_id: acc.id, checkin, checkout: addDays(checkin, 99), guest_count: 2 },
+    });
     assert.equal(fits.statusCode, 200, fits.body);
   });
 
@@ -421,14 +497,27 @@ describe(`amounts beyond what is stored (${testStoreKind})`, () => {
     const acc = await makeAccommodation(m.ctx.db);
     for (const amount of [2_750_000_000, 1e300]) {
       const draft = await insertBooking(m.ctx.db, acc, { ...futureStay(2), status: 'draft' });
-      const event = paymentIntentEvent('payment_intent.succeeded', { amount, amount_received: amount, currency: 'eur', metadata: { booking_reference: draft.confirmation_code } });
+      const event = paymentIntentEvent('payment_intent.succeeded', {
+        amount,
+        amount_received: amount,
+        currency: 'eur',
+        metadata: { booking_reference: draft.confirmation_code },
+      });
       const res = await postPaymentEvent(m, event, { secret: PAYMENT_SECRET });
       assert.equal(res.statusCode, 200, res.body);
       assert.equal((JSON.parse(res.body) as { outcome: string }).outcome, 'amount_mismatch');
-      const issues = await m.ctx.db.selectFrom('payment_issues').select(['kind', 'amount', 'detail']).where('booking_id', '=', draft.id).execute();
+      const issues = await m.ctx.db
+        .selectFrom('payment_issues')
+        .select(['kind', 'amount', 'detail'])
+        .where('booking_id', '=', draft.id)
+        .execute();
       assert.equal(issues.length, 1);
       assert.equal(issues[0]?.kind, 'amount_mismatch');
-      assert.equal(issues[0]?.amount, Number.isSafeInteger(amount) ? amount : null, 'stored exactly, or (beyond any integer column) only in the detail');
+      assert.equal(
+        issues[0]?.amount,
+        Number.isSafeInteger(amount) ? amount : null,
+        'stored exactly, or (beyond any integer column) only in the detail',
+      );
       assert.match(issues[0]?.detail ?? '', Number.isSafeInteger(amount) ? /27500000\.00 EUR/ : /1e\+300/);
       const listed = await m.request({ method: 'GET', url: '/admin/api/payment-issues', key: m.adminKey });
       assert.equal(listed.statusCode, 200, listed.body);

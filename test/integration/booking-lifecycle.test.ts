@@ -2,7 +2,14 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { expireDueDrafts } from '../../src/bookings/expire-holds.ts';
 import { findInvoiceData } from '../../src/invoices/invoice-data.ts';
-import { bookingBody, bookingById, claimedNights, futureStay, makeAccommodation, outboxFor } from '../support/factories.ts';
+import {
+  bookingBody,
+  bookingById,
+  claimedNights,
+  futureStay,
+  makeAccommodation,
+  outboxFor,
+} from '../support/factories.ts';
 import { paymentIntentEvent, postPaymentEvent } from '../support/payment-client.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
 import { testStoreKind } from '../support/test-store.ts';
@@ -41,18 +48,30 @@ interface HistoryEntry {
 /** 2 nights of the factory accommodation: 2 × 100 + 50 cleaning, 10 % tax. */
 const TWO_NIGHTS = 275;
 
-async function book(accommodationId: number, partner: Record<string, unknown>, booking: Record<string, unknown> = {}): Promise<Created> {
+async function book(
+  accommodationId: number,
+  partner: Record<string, unknown>,
+  booking: Record<string, unknown> = {},
+): Promise<Created> {
   const res = await t.request({
     method: 'POST',
     url: `${t.v1}/bookings`,
-    payload: bookingBody(accommodationId, futureStay(2), { partner, booking: { total_amount: TWO_NIGHTS, ...booking } }),
+    payload: bookingBody(accommodationId, futureStay(2), {
+      partner,
+      booking: { total_amount: TWO_NIGHTS, ...booking },
+    }),
   });
   assert.equal(res.statusCode, 200, res.body);
   return res.json<{ data: Created }>().data;
 }
 
 function paid(code: string, total: number) {
-  return paymentIntentEvent('payment_intent.succeeded', { amount: total, amount_received: total, currency: 'eur', metadata: { booking_reference: code } });
+  return paymentIntentEvent('payment_intent.succeeded', {
+    amount: total,
+    amount_received: total,
+    currency: 'eur',
+    metadata: { booking_reference: code },
+  });
 }
 
 async function history(bookingId: number): Promise<HistoryEntry[]> {
@@ -64,8 +83,16 @@ async function history(bookingId: number): Promise<HistoryEntry[]> {
 describe(`who may confirm a cancelled booking (${testStoreKind})`, () => {
   test('a webhook cancellation with reason payment_timeout is not a hold expiry: a later payment is refund_needed', async () => {
     const accommodation = await makeAccommodation(t.ctx.db);
-    const draft = await book(accommodation.id, { email: 'timeout.faker@example.com' }, { payment_method: 'card_processor' });
-    const cancel = await postWebhook(t, 'update', { event_type: 'cancelled', booking_id: draft.booking_id, reason: 'payment_timeout' });
+    const draft = await book(
+      accommodation.id,
+      { email: 'timeout.faker@example.com' },
+      { payment_method: 'card_processor' },
+    );
+    const cancel = await postWebhook(t, 'update', {
+      event_type: 'cancelled',
+      booking_id: draft.booking_id,
+      reason: 'payment_timeout',
+    });
     assert.equal(cancel.statusCode, 200, cancel.body);
     const booking = await bookingById(t.ctx.db, draft.booking_id);
     assert.equal(booking.cancel_reason, 'payment_timeout', 'the reason is kept as sent');
@@ -77,7 +104,11 @@ describe(`who may confirm a cancelled booking (${testStoreKind})`, () => {
     const after = await bookingById(t.ctx.db, draft.booking_id);
     assert.equal(after.status, 'cancelled', 'the booking stays cancelled');
     assert.deepEqual(await claimedNights(t.ctx.db, draft.booking_id), [], 'and holds no night');
-    const issues = await t.ctx.db.selectFrom('payment_issues').select('kind').where('booking_id', '=', draft.booking_id).execute();
+    const issues = await t.ctx.db
+      .selectFrom('payment_issues')
+      .select('kind')
+      .where('booking_id', '=', draft.booking_id)
+      .execute();
     assert.deepEqual(
       issues.map((i) => i.kind),
       ['refund_needed'],
@@ -86,7 +117,11 @@ describe(`who may confirm a cancelled booking (${testStoreKind})`, () => {
 
   test('a draft the hold expiry cancelled is confirmed by a late payment while its nights are free', async () => {
     const accommodation = await makeAccommodation(t.ctx.db);
-    const draft = await book(accommodation.id, { email: 'late.payer@example.com' }, { payment_method: 'card_processor' });
+    const draft = await book(
+      accommodation.id,
+      { email: 'late.payer@example.com' },
+      { payment_method: 'card_processor' },
+    );
     clock += 601_000;
     assert.ok((await expireDueDrafts(t.ctx.db, new Date(clock).toISOString())).includes(draft.booking_id));
     const expired = await bookingById(t.ctx.db, draft.booking_id);
@@ -119,9 +154,17 @@ describe(`the history of a booking (${testStoreKind})`, () => {
   test('created, modified and cancelled by webhook, each with who and why, in the admin booking detail', async () => {
     const accommodation = await makeAccommodation(t.ctx.db);
     const created = await book(accommodation.id, { email: 'history@example.com' });
-    const modify = await postWebhook(t, 'update', { event_type: 'booking_updated', booking_id: created.booking_id, new_data: { notes: 'Cot please' } });
+    const modify = await postWebhook(t, 'update', {
+      event_type: 'booking_updated',
+      booking_id: created.booking_id,
+      new_data: { notes: 'Cot please' },
+    });
     assert.equal(modify.statusCode, 200, modify.body);
-    const cancel = await postWebhook(t, 'update', { event_type: 'cancelled', booking_id: created.booking_id, reason: 'guest changed plans' });
+    const cancel = await postWebhook(t, 'update', {
+      event_type: 'cancelled',
+      booking_id: created.booking_id,
+      reason: 'guest changed plans',
+    });
     assert.equal(cancel.statusCode, 200, cancel.body);
 
     const events = await history(created.booking_id);
@@ -133,7 +176,11 @@ describe(`the history of a booking (${testStoreKind})`, () => {
         ['cancelled', 'cancelled', 'webhook', 'guest changed plans'],
       ],
     );
-    const key = await t.ctx.db.selectFrom('bookings').select('api_key_id').where('id', '=', created.booking_id).executeTakeFirstOrThrow();
+    const key = await t.ctx.db
+      .selectFrom('bookings')
+      .select('api_key_id')
+      .where('id', '=', created.booking_id)
+      .executeTakeFirstOrThrow();
     assert.equal(events[0]?.actor.ref, String(key.api_key_id));
     assert.notEqual(events[1]?.actor.ref, null, 'the webhook delivery is named');
   });
@@ -141,7 +188,11 @@ describe(`the history of a booking (${testStoreKind})`, () => {
   test('booking_updated answers new_status "modified" also when nothing changed (updated: false)', async () => {
     const accommodation = await makeAccommodation(t.ctx.db);
     const created = await book(accommodation.id, { email: 'unchanged@example.com' });
-    const res = await postWebhook(t, 'update', { event_type: 'booking_updated', booking_id: created.booking_id, new_data: {} });
+    const res = await postWebhook(t, 'update', {
+      event_type: 'booking_updated',
+      booking_id: created.booking_id,
+      new_data: {},
+    });
     assert.equal(res.statusCode, 200, res.body);
     const answer = res.json<{ updated: boolean; new_status: string }>();
     assert.equal(answer.updated, false);
@@ -178,8 +229,18 @@ describe(`each booking keeps the guest details it was made with (${testStoreKind
       assert.equal(res.statusCode, 200, res.body);
       return res.json<{ data: { partner: { name: string; email: string; phone: string } } }>().data.partner;
     };
-    assert.deepEqual(await view(first.booking_id), { id: first.partner_id, name: 'Ada Lovelace', email: 'shared.guest@example.com', phone: '+44 1111' });
-    assert.deepEqual(await view(second.booking_id), { id: first.partner_id, name: 'Bob Builder', email: 'SHARED.Guest@Example.com', phone: '+44 2222' });
+    assert.deepEqual(await view(first.booking_id), {
+      id: first.partner_id,
+      name: 'Ada Lovelace',
+      email: 'shared.guest@example.com',
+      phone: '+44 1111',
+    });
+    assert.deepEqual(await view(second.booking_id), {
+      id: first.partner_id,
+      name: 'Bob Builder',
+      email: 'SHARED.Guest@Example.com',
+      phone: '+44 2222',
+    });
 
     const [firstMail] = await outboxFor(t.ctx.db, first.booking_id);
     const [secondMail] = await outboxFor(t.ctx.db, second.booking_id);

@@ -39,11 +39,19 @@ interface Month {
 /** A month well ahead, so that no test's stays meet today. */
 const YEAR = Number(todayIn('UTC').slice(0, 4)) + 2;
 const FIRST = `${String(YEAR)}-05-01`;
-const stay = (from: number, nights: number) => ({ checkin: addDays(FIRST, from), checkout: addDays(FIRST, from + nights) });
+const stay = (from: number, nights: number) => ({
+  checkin: addDays(FIRST, from),
+  checkout: addDays(FIRST, from + nights),
+});
 
 /** The month as `key` reads it; by default the host's view (an admin key), which shows every stay in full. */
 async function calendar(accommodationId: number, key = t.adminKey): Promise<Month> {
-  const res = await t.checkedRequest({ method: 'POST', url: `${t.v1}/calendar`, payload: { accommodation_id: accommodationId, year: YEAR, month: 5 }, key });
+  const res = await t.checkedRequest({
+    method: 'POST',
+    url: `${t.v1}/calendar`,
+    payload: { accommodation_id: accommodationId, year: YEAR, month: 5 },
+    key,
+  });
   assert.equal(res.statusCode, 200, res.body);
   return res.json<{ data: Month }>().data;
 }
@@ -73,7 +81,11 @@ describe(`calendar months from memory (${testStoreKind})`, () => {
   test('a booking made through the API is on the next read at once', async () => {
     const a = await makeAccommodation(t.ctx.db);
     assert.deepEqual((await calendar(a.id)).bookings, []);
-    const booked = await t.checkedRequest({ method: 'POST', url: `${t.v1}/bookings`, payload: bookingBody(a.id, stay(10, 2), { booking: { total_amount: 275 } }) });
+    const booked = await t.checkedRequest({
+      method: 'POST',
+      url: `${t.v1}/bookings`,
+      payload: bookingBody(a.id, stay(10, 2), { booking: { total_amount: 275 } }),
+    });
     assert.equal(booked.statusCode, 200, booked.body);
     // No waiting: the booking path applies its change to this process's memory once it has committed.
     assert.equal((await calendar(a.id)).bookings.length, 1);
@@ -83,15 +95,27 @@ describe(`calendar months from memory (${testStoreKind})`, () => {
     const a = await makeAccommodation(t.ctx.db);
     const b = await insertBooking(t.ctx.db, a, { ...stay(3, 2), notes: 'late arrival' });
     assert.equal((await calendar(a.id)).bookings[0]?.notes, 'late arrival');
-    await t.ctx.db.updateTable('bookings').set({ guest_notes: 'early arrival', adults: 3 }).where('id', '=', b.id).execute();
-    await seen('the new notes', a.id, (m) => m.bookings[0]?.notes === 'early arrival' && m.bookings[0].guest_count === 3);
+    await t.ctx.db
+      .updateTable('bookings')
+      .set({ guest_notes: 'early arrival', adults: 3 })
+      .where('id', '=', b.id)
+      .execute();
+    await seen(
+      'the new notes',
+      a.id,
+      (m) => m.bookings[0]?.notes === 'early arrival' && m.bookings[0].guest_count === 3,
+    );
   });
 
   test('a cancellation is seen', async () => {
     const a = await makeAccommodation(t.ctx.db);
     const b = await insertBooking(t.ctx.db, a, stay(3, 2));
     assert.equal((await calendar(a.id)).bookings.length, 1);
-    await t.ctx.db.updateTable('bookings').set({ status: 'cancelled', cancelled_at: new Date().toISOString() }).where('id', '=', b.id).execute();
+    await t.ctx.db
+      .updateTable('bookings')
+      .set({ status: 'cancelled', cancelled_at: new Date().toISOString() })
+      .where('id', '=', b.id)
+      .execute();
     await seen('the cancellation', a.id, (m) => m.bookings.length === 0);
   });
 
@@ -99,13 +123,21 @@ describe(`calendar months from memory (${testStoreKind})`, () => {
     const a = await makeAccommodation(t.ctx.db);
     const before = await calendar(a.id);
     assert.equal(before.daily_prices[addDays(FIRST, 4)], 100);
-    const priced = await t.admin('PUT', `/admin/api/accommodations/${String(a.id)}/prices`, { from: addDays(FIRST, 4), to: addDays(FIRST, 6), price: 150 });
+    const priced = await t.admin('PUT', `/admin/api/accommodations/${String(a.id)}/prices`, {
+      from: addDays(FIRST, 4),
+      to: addDays(FIRST, 6),
+      price: 150,
+    });
     assert.equal(priced.statusCode, 200, priced.body);
     assert.equal((await calendar(a.id)).daily_prices[addDays(FIRST, 4)], 150);
     const renamed = await t.admin('PATCH', `/admin/api/accommodations/${String(a.id)}`, { name: 'Sea View' });
     assert.equal(renamed.statusCode, 200, renamed.body);
     assert.equal((await calendar(a.id)).accommodation_name, 'Sea View');
-    const blocked = await t.admin('POST', `/admin/api/accommodations/${String(a.id)}/blocks`, { from: addDays(FIRST, 20), to: addDays(FIRST, 22), reason: 'painting' });
+    const blocked = await t.admin('POST', `/admin/api/accommodations/${String(a.id)}/blocks`, {
+      from: addDays(FIRST, 20),
+      to: addDays(FIRST, 22),
+      reason: 'painting',
+    });
     assert.equal(blocked.statusCode, 201, blocked.body);
     await seen('the block', a.id, (m) => m.blocked_dates.length === 2);
   });
@@ -113,11 +145,20 @@ describe(`calendar months from memory (${testStoreKind})`, () => {
   test('an imported stay’s summary and its feed’s name are seen', async () => {
     const a = await makeAccommodation(t.ctx.db);
     const feed = await insertFeed(t.ctx.db, a.id, 'Channel A');
-    const reservation = await insertReservation(t.ctx.db, feed.id, a.id, { uid: 'r1', summary: 'Guest One', start: addDays(FIRST, 8), end: addDays(FIRST, 10) });
+    const reservation = await insertReservation(t.ctx.db, feed.id, a.id, {
+      uid: 'r1',
+      summary: 'Guest One',
+      start: addDays(FIRST, 8),
+      end: addDays(FIRST, 10),
+    });
     await seen('the imported stay', a.id, (m) => m.bookings.length === 1);
     const entry = () => calendar(a.id).then((m) => m.bookings[0]);
     assert.equal((await entry())?.title, 'Guest One');
-    await t.ctx.db.updateTable('external_reservations').set({ summary: 'Guest Two' }).where('id', '=', reservation.id).execute();
+    await t.ctx.db
+      .updateTable('external_reservations')
+      .set({ summary: 'Guest Two' })
+      .where('id', '=', reservation.id)
+      .execute();
     await seen('the new summary', a.id, (m) => m.bookings[0]?.title === 'Guest Two');
     await t.ctx.db.updateTable('external_feeds').set({ name: 'Channel B' }).where('id', '=', feed.id).execute();
     await seen('the new feed name', a.id, (m) => m.bookings[0]?.source === 'Channel B');
@@ -140,13 +181,22 @@ describe(`calendar months from memory (${testStoreKind})`, () => {
     };
     await calendar(a.id);
     const after = await calendar(a.id);
-    assert.equal(after.daily_prices[addDays(FIRST, 9)], 250, 'the month read from the old accommodation was not kept under the new count');
+    assert.equal(
+      after.daily_prices[addDays(FIRST, 9)],
+      250,
+      'the month read from the old accommodation was not kept under the new count',
+    );
   });
 
   test('a card hold that runs out while its month is kept leaves the month with no write', async () => {
     const a = await makeAccommodation(t.ctx.db);
     const holdEnds = new Date(Date.now() + 60_000);
-    await insertBooking(t.ctx.db, a, { ...stay(3, 2), status: 'draft', paymentMethod: 'card_processor', holdExpiresAt: holdEnds.toISOString() });
+    await insertBooking(t.ctx.db, a, {
+      ...stay(3, 2),
+      status: 'draft',
+      paymentMethod: 'card_processor',
+      holdExpiresAt: holdEnds.toISOString(),
+    });
     assert.equal((await calendar(a.id)).bookings.length, 1);
     assert.equal((await calendar(a.id)).bookings.length, 1, 'kept while the hold lasts');
     const month = await t.at(holdEnds.getTime(), () => calendar(a.id));
@@ -155,7 +205,11 @@ describe(`calendar months from memory (${testStoreKind})`, () => {
 
   test('every key reads the same kept month, each seeing only its own bookings in full', async () => {
     const a = await makeAccommodation(t.ctx.db);
-    const booked = await t.checkedRequest({ method: 'POST', url: `${t.v1}/bookings`, payload: bookingBody(a.id, stay(12, 2), { booking: { total_amount: 275 } }) });
+    const booked = await t.checkedRequest({
+      method: 'POST',
+      url: `${t.v1}/bookings`,
+      payload: bookingBody(a.id, stay(12, 2), { booking: { total_amount: 275 } }),
+    });
     assert.equal(booked.statusCode, 200, booked.body);
     const other = (await createApiKey(t.ctx.db, { name: 'another partner', scope: 'api' })).key;
     const own = await calendar(a.id, t.apiKey);

@@ -34,7 +34,17 @@ describe(`console pages (${testStoreKind})`, () => {
   test('every page renders for a signed-in host', async () => {
     const a = await makeAccommodation(t.ctx.db);
     const b = await insertBooking(t.ctx.db, a, futureStay(3));
-    for (const url of ['/admin', '/admin/bookings', `/admin/bookings/${b.id}`, '/admin/calendar', '/admin/accommodations', '/admin/accommodations/new', `/admin/accommodations/${a.id}`, '/admin/settings', '/admin/outbox']) {
+    for (const url of [
+      '/admin',
+      '/admin/bookings',
+      `/admin/bookings/${b.id}`,
+      '/admin/calendar',
+      '/admin/accommodations',
+      '/admin/accommodations/new',
+      `/admin/accommodations/${a.id}`,
+      '/admin/settings',
+      '/admin/outbox',
+    ]) {
       const res = await host.get(url);
       assert.equal(res.statusCode, 200, `${url}: ${res.body.slice(0, 300)}`);
       assert.match(String(res.headers['content-type']), /text\/html/);
@@ -44,10 +54,20 @@ describe(`console pages (${testStoreKind})`, () => {
   });
 
   test('creating an accommodation goes through the admin rules; a bad field is named beside it', async () => {
-    const bad = await host.post('/admin/accommodations', { name: 'Chalet', base_price: '-5', max_guests: '4', currency: 'EUR' });
+    const bad = await host.post('/admin/accommodations', {
+      name: 'Chalet',
+      base_price: '-5',
+      max_guests: '4',
+      currency: 'EUR',
+    });
     assert.equal(bad.statusCode, 400);
     assert.equal(errorFor(bad.body, 'base_price'), 'Enter at least 0.');
-    const decimals = await host.post('/admin/accommodations', { name: 'Chalet', base_price: '100.123', max_guests: '4', currency: 'EUR' });
+    const decimals = await host.post('/admin/accommodations', {
+      name: 'Chalet',
+      base_price: '100.123',
+      max_guests: '4',
+      currency: 'EUR',
+    });
     assert.equal(decimals.statusCode, 400, 'the domain refuses three decimals of EUR');
     assert.ok(errorFor(decimals.body, 'base_price') !== undefined, decimals.body);
     const created = await host.post('/admin/accommodations', {
@@ -71,12 +91,29 @@ describe(`console pages (${testStoreKind})`, () => {
     assert.equal(row.extra_breakfast, 2500);
     assert.equal(row.extra_linen, null);
 
-    const edited = await host.post(`/admin/accommodations/${id}`, { name: 'Chalet Edelweiss', base_price: '200', max_guests: '6', currency: 'CHF', min_stay: '5', max_stay: '3' });
+    const edited = await host.post(`/admin/accommodations/${id}`, {
+      name: 'Chalet Edelweiss',
+      base_price: '200',
+      max_guests: '6',
+      currency: 'CHF',
+      min_stay: '5',
+      max_stay: '3',
+    });
     assert.equal(edited.statusCode, 400);
     assert.match(errorFor(edited.body, 'max_stay') ?? '', /must be at least min_stay/);
-    const saved = await host.post(`/admin/accommodations/${id}`, { name: 'Chalet Edelweiss', base_price: '200', max_guests: '6', currency: 'CHF', min_stay: '2' });
+    const saved = await host.post(`/admin/accommodations/${id}`, {
+      name: 'Chalet Edelweiss',
+      base_price: '200',
+      max_guests: '6',
+      currency: 'CHF',
+      min_stay: '2',
+    });
     assert.equal(saved.statusCode, 303);
-    const after = await t.ctx.db.selectFrom('accommodations').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+    const after = await t.ctx.db
+      .selectFrom('accommodations')
+      .selectAll()
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
     assert.equal(after.base_price, 20000);
     assert.equal(after.extra_breakfast, null, 'an extra left empty is no longer offered, as in the admin API');
   });
@@ -85,18 +122,42 @@ describe(`console pages (${testStoreKind})`, () => {
     const a = await makeAccommodation(t.ctx.db, { name: 'Calendar House' });
     const stay = futureStay(3, 20);
     const month = stay.checkin.slice(0, 7);
-    const priced = await host.post('/admin/calendar/price', { accommodation: String(a.id), from: stay.checkin, to: stay.checkout, price: '150', month });
+    const priced = await host.post('/admin/calendar/price', {
+      accommodation: String(a.id),
+      from: stay.checkin,
+      to: stay.checkout,
+      price: '150',
+      month,
+    });
     assert.equal(priced.statusCode, 303);
-    const prices = await t.ctx.db.selectFrom('nightly_prices').select(['night', 'price']).where('accommodation_id', '=', a.id).execute();
+    const prices = await t.ctx.db
+      .selectFrom('nightly_prices')
+      .select(['night', 'price'])
+      .where('accommodation_id', '=', a.id)
+      .execute();
     assert.equal(prices.length, 3);
     assert.ok(prices.every((p) => p.price === 15000));
 
-    const blocked = await host.post(`/admin/accommodations/${a.id}/blocks`, { from: stay.checkin, to: addDays(stay.checkin, 2), reason: 'painting' });
+    const blocked = await host.post(`/admin/accommodations/${a.id}/blocks`, {
+      from: stay.checkin,
+      to: addDays(stay.checkin, 2),
+      reason: 'painting',
+    });
     assert.equal(blocked.statusCode, 303);
-    const again = await host.post('/admin/calendar/block', { accommodation: String(a.id), from: addDays(stay.checkin, 1), to: stay.checkout, month });
+    const again = await host.post('/admin/calendar/block', {
+      accommodation: String(a.id),
+      from: addDays(stay.checkin, 1),
+      to: stay.checkout,
+      month,
+    });
     assert.equal(again.statusCode, 409, 'a taken night is refused');
     assert.match(again.body, new RegExp(addDays(stay.checkin, 1)), 'naming the night');
-    const backwards = await host.post('/admin/calendar/block', { accommodation: String(a.id), from: stay.checkout, to: stay.checkin, month });
+    const backwards = await host.post('/admin/calendar/block', {
+      accommodation: String(a.id),
+      from: stay.checkout,
+      to: stay.checkin,
+      month,
+    });
     assert.equal(backwards.statusCode, 400);
     assert.ok(errorFor(backwards.body, 'to') !== undefined, 'the range error is beside "to"');
 
@@ -106,20 +167,39 @@ describe(`console pages (${testStoreKind})`, () => {
     const page = await host.get(`/admin/accommodations/${a.id}`);
     assert.match(page.body, /painting/);
     assert.match(page.body, /: €150\.00 per night<\/li>/, 'the seasonal price is listed');
-    const unblocked = await host.post(`/admin/accommodations/${a.id}/unblock`, { from: stay.checkin, to: addDays(stay.checkin, 2) });
+    const unblocked = await host.post(`/admin/accommodations/${a.id}/unblock`, {
+      from: stay.checkin,
+      to: addDays(stay.checkin, 2),
+    });
     assert.equal(unblocked.statusCode, 303);
-    const claims = await t.ctx.db.selectFrom('night_claims').select('night').where('accommodation_id', '=', a.id).execute();
+    const claims = await t.ctx.db
+      .selectFrom('night_claims')
+      .select('night')
+      .where('accommodation_id', '=', a.id)
+      .execute();
     assert.equal(claims.length, 0);
   });
 
   test('a booking made through the v1 API shows in the calendar and the list; the host cancels it and the guest is mailed', async () => {
     const a = await makeAccommodation(t.ctx.db, { name: 'Booked House' });
     const stay = futureStay(4, 30);
-    const quote = await quoteStay(t.ctx.db, a, { checkin: stay.checkin, checkout: stay.checkout, guests: 2, extras: {} });
-    const payload = bookingBody(a.id, stay, { partner: { first_name: 'Grace', last_name: '<b>Hopper</b>', email: 'grace@example.com' }, booking: { expected_amount: quote.total / 100 } });
+    const quote = await quoteStay(t.ctx.db, a, {
+      checkin: stay.checkin,
+      checkout: stay.checkout,
+      guests: 2,
+      extras: {},
+    });
+    const payload = bookingBody(a.id, stay, {
+      partner: { first_name: 'Grace', last_name: '<b>Hopper</b>', email: 'grace@example.com' },
+      booking: { expected_amount: quote.total / 100 },
+    });
     const made = await t.request({ method: 'POST', url: `${t.v1}/bookings`, payload });
     assert.equal(made.statusCode, 200, made.body);
-    const booking = await t.ctx.db.selectFrom('bookings').selectAll().where('accommodation_id', '=', a.id).executeTakeFirstOrThrow();
+    const booking = await t.ctx.db
+      .selectFrom('bookings')
+      .selectAll()
+      .where('accommodation_id', '=', a.id)
+      .executeTakeFirstOrThrow();
 
     const calendar = await host.get(`/admin/calendar?month=${stay.checkin.slice(0, 7)}`);
     assert.match(calendar.body, new RegExp(`href="/admin/bookings/${booking.id}"`));
@@ -142,13 +222,34 @@ describe(`console pages (${testStoreKind})`, () => {
 
     const cancelled = await host.post(`/admin/bookings/${booking.id}/cancel`, { reason: 'pipe burst' });
     assert.equal(cancelled.statusCode, 303);
-    const row = await t.ctx.db.selectFrom('bookings').select(['status', 'cancel_reason']).where('id', '=', booking.id).executeTakeFirstOrThrow();
+    const row = await t.ctx.db
+      .selectFrom('bookings')
+      .select(['status', 'cancel_reason'])
+      .where('id', '=', booking.id)
+      .executeTakeFirstOrThrow();
     assert.deepEqual({ ...row }, { status: 'cancelled', cancel_reason: 'pipe burst' });
-    const events = await t.ctx.db.selectFrom('booking_events').select(['event', 'actor_kind', 'actor_ref']).where('booking_id', '=', booking.id).orderBy('id').execute();
-    assert.deepEqual({ ...events.at(-1) }, { event: 'cancelled', actor_kind: 'host', actor_ref: `console_user:${host.userId}` });
-    const mails = await t.ctx.db.selectFrom('outbox').select(['template', 'recipient']).where('booking_id', '=', booking.id).orderBy('id').execute();
+    const events = await t.ctx.db
+      .selectFrom('booking_events')
+      .select(['event', 'actor_kind', 'actor_ref'])
+      .where('booking_id', '=', booking.id)
+      .orderBy('id')
+      .execute();
+    assert.deepEqual(
+      { ...events.at(-1) },
+      { event: 'cancelled', actor_kind: 'host', actor_ref: `console_user:${host.userId}` },
+    );
+    const mails = await t.ctx.db
+      .selectFrom('outbox')
+      .select(['template', 'recipient'])
+      .where('booking_id', '=', booking.id)
+      .orderBy('id')
+      .execute();
     assert.deepEqual({ ...mails.at(-1) }, { template: 'booking_cancellation', recipient: 'grace@example.com' });
-    const claims = await t.ctx.db.selectFrom('night_claims').select('night').where('booking_id', '=', booking.id).execute();
+    const claims = await t.ctx.db
+      .selectFrom('night_claims')
+      .select('night')
+      .where('booking_id', '=', booking.id)
+      .execute();
     assert.equal(claims.length, 0, 'its nights are free');
     const page = await host.get(`/admin/bookings/${booking.id}?done=cancelled`);
     assert.match(page.body, /the guest has been mailed/);
@@ -160,13 +261,28 @@ describe(`console pages (${testStoreKind})`, () => {
     const b = await insertBooking(t.ctx.db, a, futureStay(2));
     await t.ctx.db
       .insertInto('webhook_events')
-      .values({ source: 'payment', dedupe_key: `evt_${b.id}`, event_type: 'payment_intent.succeeded', outcome: 'confirmed', detail: null, booking_id: b.id, received_at: new Date().toISOString() })
+      .values({
+        source: 'payment',
+        dedupe_key: `evt_${b.id}`,
+        event_type: 'payment_intent.succeeded',
+        outcome: 'confirmed',
+        detail: null,
+        booking_id: b.id,
+        received_at: new Date().toISOString(),
+      })
       .execute();
-    assert.match((await host.get(`/admin/bookings/${b.id}`)).body, /card processor payment_intent\.succeeded → confirmed/, 'the payment events show');
+    assert.match(
+      (await host.get(`/admin/bookings/${b.id}`)).body,
+      /card processor payment_intent\.succeeded → confirmed/,
+      'the payment events show',
+    );
     const res = await host.post(`/admin/bookings/${b.id}/resend`, {});
     assert.equal(res.statusCode, 303);
     const mails = await t.ctx.db.selectFrom('outbox').select('template').where('booking_id', '=', b.id).execute();
-    assert.deepEqual(mails.map((m) => m.template), ['booking_confirmation']);
+    assert.deepEqual(
+      mails.map((m) => m.template),
+      ['booking_confirmation'],
+    );
     const draft = await insertBooking(t.ctx.db, a, { ...futureStay(2), status: 'draft' });
     const refused = await host.post(`/admin/bookings/${draft.id}/resend`, {});
     assert.equal(refused.statusCode, 409);
@@ -175,17 +291,44 @@ describe(`console pages (${testStoreKind})`, () => {
   test('today lists arrivals, waiting card drafts and what needs attention', async () => {
     const a = await makeAccommodation(t.ctx.db, { name: 'Arrival House' });
     const today = todayIn('UTC');
-    const arriving = await insertBooking(t.ctx.db, a, { checkin: addDays(today, 2), checkout: addDays(today, 4), firstName: 'Arriving' });
+    const arriving = await insertBooking(t.ctx.db, a, {
+      checkin: addDays(today, 2),
+      checkout: addDays(today, 4),
+      firstName: 'Arriving',
+    });
     const draft = await insertBooking(t.ctx.db, a, { ...futureStay(2), status: 'draft', firstName: 'Waiting' });
     const at = new Date().toISOString();
     await t.ctx.db
       .insertInto('outbox')
-      .values({ kind: 'guest', template: 'confirmation', booking_id: null, recipient: 'x@example.com', subject: 'Failed subject', body_text: '', body_html: '', status: 'failed', attempts: 10, next_attempt_at: at, last_error: 'smtp said no', created_at: at })
+      .values({
+        kind: 'guest',
+        template: 'confirmation',
+        booking_id: null,
+        recipient: 'x@example.com',
+        subject: 'Failed subject',
+        body_text: '',
+        body_html: '',
+        status: 'failed',
+        attempts: 10,
+        next_attempt_at: at,
+        last_error: 'smtp said no',
+        created_at: at,
+      })
       .execute();
-    const lapsed = await insertBooking(t.ctx.db, a, { checkin: addDays(today, 5), checkout: addDays(today, 6), status: 'draft', firstName: 'Lapsed', holdExpiresAt: new Date(Date.now() - 60_000).toISOString() });
+    const lapsed = await insertBooking(t.ctx.db, a, {
+      checkin: addDays(today, 5),
+      checkout: addDays(today, 6),
+      status: 'draft',
+      firstName: 'Lapsed',
+      holdExpiresAt: new Date(Date.now() - 60_000).toISOString(),
+    });
     const page = await host.get('/admin');
     assert.match(page.body, new RegExp(`href="/admin/bookings/${arriving.id}">Arriving`));
-    assert.doesNotMatch(page.body, new RegExp(`/admin/bookings/${lapsed.id}"`), 'a draft past its hold neither arrives nor waits');
+    assert.doesNotMatch(
+      page.body,
+      new RegExp(`/admin/bookings/${lapsed.id}"`),
+      'a draft past its hold neither arrives nor waits',
+    );
     assert.match(page.body, new RegExp(`${draft.confirmation_code}</a> Waiting`));
     assert.match(page.body, /smtp said no/);
   });
@@ -193,7 +336,11 @@ describe(`console pages (${testStoreKind})`, () => {
   test("today is the homes' date when they share a time zone", async () => {
     const a = await makeAccommodation(t.ctx.db, { name: 'Island House' });
     const utcToday = todayIn('UTC');
-    const lastDay = await insertBooking(t.ctx.db, a, { checkin: addDays(utcToday, 8), checkout: addDays(utcToday, 10), firstName: 'LastDay' });
+    const lastDay = await insertBooking(t.ctx.db, a, {
+      checkin: addDays(utcToday, 8),
+      checkout: addDays(utcToday, 10),
+      firstName: 'LastDay',
+    });
     await t.ctx.db.updateTable('accommodations').set({ timezone: 'Pacific/Kiritimati' }).execute();
     try {
       // At 12:00 UTC it is already tomorrow at UTC+14, so the 7 days ahead reach a day further.
@@ -228,7 +375,20 @@ describe(`console pages (${testStoreKind})`, () => {
     const at = new Date().toISOString();
     const mail = await t.ctx.db
       .insertInto('outbox')
-      .values({ kind: 'guest', template: 'confirmation', booking_id: null, recipient: 'y@example.com', subject: 'Retry me', body_text: '', body_html: '', status: 'failed', attempts: 10, next_attempt_at: at, last_error: 'boom', created_at: at })
+      .values({
+        kind: 'guest',
+        template: 'confirmation',
+        booking_id: null,
+        recipient: 'y@example.com',
+        subject: 'Retry me',
+        body_text: '',
+        body_html: '',
+        status: 'failed',
+        attempts: 10,
+        next_attempt_at: at,
+        last_error: 'boom',
+        created_at: at,
+      })
       .returning('id')
       .executeTakeFirstOrThrow();
     const list = await host.get('/admin/outbox?status=failed');
@@ -236,7 +396,11 @@ describe(`console pages (${testStoreKind})`, () => {
     assert.match(list.body, /boom/);
     const res = await host.post(`/admin/outbox/${mail.id}/retry`, {});
     assert.equal(location(res), '/admin/outbox?done=retried');
-    const row = await t.ctx.db.selectFrom('outbox').select(['status', 'attempts']).where('id', '=', mail.id).executeTakeFirstOrThrow();
+    const row = await t.ctx.db
+      .selectFrom('outbox')
+      .select(['status', 'attempts'])
+      .where('id', '=', mail.id)
+      .executeTakeFirstOrThrow();
     assert.deepEqual({ ...row }, { status: 'pending', attempts: 10 });
     const twice = await host.post(`/admin/outbox/${mail.id}/retry`, {});
     assert.equal(location(twice), '/admin/outbox?done=not_failed');
@@ -250,7 +414,11 @@ describe(`console pages (${testStoreKind})`, () => {
     assert.equal((await t.request({ method: 'GET', url: `${t.v1}/test`, key })).statusCode, 200);
     const later = await host.get('/admin/settings');
     assert.doesNotMatch(later.body, new RegExp(key), 'never shown again');
-    const record = await t.ctx.db.selectFrom('api_keys').select('id').where('name', '=', 'website').executeTakeFirstOrThrow();
+    const record = await t.ctx.db
+      .selectFrom('api_keys')
+      .select('id')
+      .where('name', '=', 'website')
+      .executeTakeFirstOrThrow();
     const revoked = await host.post(`/admin/settings/api-keys/${record.id}/revoke`, {});
     assert.equal(revoked.statusCode, 303);
     assert.equal((await t.request({ method: 'GET', url: `${t.v1}/test`, key })).statusCode, 401);
@@ -262,7 +430,11 @@ describe(`console pages (${testStoreKind})`, () => {
     const generated = await host.post('/admin/settings/secrets/webhook/generate', {});
     const secret = /id="new-secret" class="secret" readonly value="(whsk_[0-9a-f]{64})"/.exec(generated.body)?.[1];
     assert.ok(secret !== undefined);
-    const stored = await t.ctx.db.selectFrom('settings').select('value').where('name', '=', 'webhook_secret').executeTakeFirstOrThrow();
+    const stored = await t.ctx.db
+      .selectFrom('settings')
+      .select('value')
+      .where('name', '=', 'webhook_secret')
+      .executeTakeFirstOrThrow();
     assert.equal(stored.value, secret);
     assert.doesNotMatch((await host.get('/admin/settings')).body, new RegExp(secret));
     const short = await host.post('/admin/settings/secrets/payment', { payment_secret: 'too-short' });
@@ -270,7 +442,11 @@ describe(`console pages (${testStoreKind})`, () => {
     assert.ok(errorFor(short.body, 'payment_secret') !== undefined);
     const set = await host.post('/admin/settings/secrets/payment', { payment_secret: 'whsec_'.padEnd(40, 'x') });
     assert.equal(set.statusCode, 200);
-    const payment = await t.ctx.db.selectFrom('settings').select('value').where('name', '=', 'payment_webhook_secret').executeTakeFirstOrThrow();
+    const payment = await t.ctx.db
+      .selectFrom('settings')
+      .select('value')
+      .where('name', '=', 'payment_webhook_secret')
+      .executeTakeFirstOrThrow();
     assert.equal(payment.value, 'whsec_'.padEnd(40, 'x'));
   });
 
@@ -280,10 +456,19 @@ describe(`console pages (${testStoreKind})`, () => {
     const password = /id="new-secret" class="secret" readonly value="([^"]+)"/.exec(created.body)?.[1];
     assert.ok(password !== undefined, 'the password is on the page');
     assert.ok(!(await host.get('/admin/settings')).body.includes(password), 'never shown again');
-    const stored = await t.ctx.db.selectFrom('users').select(['password_hash', 'role']).where('login', '=', 'front.desk').executeTakeFirstOrThrow();
+    const stored = await t.ctx.db
+      .selectFrom('users')
+      .select(['password_hash', 'role'])
+      .where('login', '=', 'front.desk')
+      .executeTakeFirstOrThrow();
     assert.equal(stored.role, 'admin');
     assert.ok(!stored.password_hash.includes(password), 'only a hash is stored');
-    const signedIn = await t.app.inject({ method: 'POST', url: '/admin/sign-in', headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: formBody({ login: 'front.desk', password }) });
+    const signedIn = await t.app.inject({
+      method: 'POST',
+      url: '/admin/sign-in',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: formBody({ login: 'front.desk', password }),
+    });
     assert.equal(signedIn.statusCode, 303, 'the new user signs in with the password shown');
     const taken = await host.post('/admin/settings/console-users', { login: 'front.desk' });
     assert.equal(taken.statusCode, 409);
@@ -295,9 +480,17 @@ describe(`console pages (${testStoreKind})`, () => {
 
   test('money and dates follow the browser locale and the accommodation currency', async () => {
     const a = await makeAccommodation(t.ctx.db, { name: 'Locale House', currency: 'EUR', base_price: 123456 });
-    const de = await t.app.inject({ method: 'GET', url: '/admin/accommodations', headers: { cookie: host.cookie, 'accept-language': 'de-DE,de;q=0.9' } });
+    const de = await t.app.inject({
+      method: 'GET',
+      url: '/admin/accommodations',
+      headers: { cookie: host.cookie, 'accept-language': 'de-DE,de;q=0.9' },
+    });
     assert.match(de.body, /1\.234,56\s€/);
-    const en = await t.app.inject({ method: 'GET', url: '/admin/accommodations', headers: { cookie: host.cookie, 'accept-language': 'en-US' } });
+    const en = await t.app.inject({
+      method: 'GET',
+      url: '/admin/accommodations',
+      headers: { cookie: host.cookie, 'accept-language': 'en-US' },
+    });
     assert.match(en.body, /€1,234\.56/);
     assert.ok(a.id > 0);
   });
@@ -310,17 +503,50 @@ describe(`console: imported stays, drafts and what needs attention (${testStoreK
     const at = new Date().toISOString();
     const feed = await t.ctx.db
       .insertInto('external_feeds')
-      .values({ accommodation_id: a.id, name: 'airbnb', url: 'https://example.com/a.ics', created_at: at, last_synced_at: at, last_status: 'failed', last_error: 'HTTP 500 from the feed', last_success_at: null, consecutive_failures: 3, etag: null, last_modified: null, next_attempt_at: null, export_token: null })
+      .values({
+        accommodation_id: a.id,
+        name: 'airbnb',
+        url: 'https://example.com/a.ics',
+        created_at: at,
+        last_synced_at: at,
+        last_status: 'failed',
+        last_error: 'HTTP 500 from the feed',
+        last_success_at: null,
+        consecutive_failures: 3,
+        etag: null,
+        last_modified: null,
+        next_attempt_at: null,
+        export_token: null,
+      })
       .returning('id')
       .executeTakeFirstOrThrow();
     const reservation = await t.ctx.db
       .insertInto('external_reservations')
-      .values({ feed_id: feed.id, accommodation_id: a.id, uid: 'u1', summary: 'Reserved', start_date: stay.checkin, end_date: stay.checkout, created_at: at, updated_at: at })
+      .values({
+        feed_id: feed.id,
+        accommodation_id: a.id,
+        uid: 'u1',
+        summary: 'Reserved',
+        start_date: stay.checkin,
+        end_date: stay.checkout,
+        created_at: at,
+        updated_at: at,
+      })
       .returning('id')
       .executeTakeFirstOrThrow();
-    await claimNights(t.ctx.db, { accommodationId: a.id, nights: eachDate(stay.checkin, stay.checkout), kind: 'external', externalReservationId: reservation.id });
+    await claimNights(t.ctx.db, {
+      accommodationId: a.id,
+      nights: eachDate(stay.checkin, stay.checkout),
+      kind: 'external',
+      externalReservationId: reservation.id,
+    });
     const live = await insertBooking(t.ctx.db, a, { ...futureStay(2, 53), status: 'draft', firstName: 'Live' });
-    const expired = await insertBooking(t.ctx.db, a, { ...futureStay(2, 56), status: 'draft', firstName: 'Expired', holdExpiresAt: new Date(Date.now() - 60_000).toISOString() });
+    const expired = await insertBooking(t.ctx.db, a, {
+      ...futureStay(2, 56),
+      status: 'draft',
+      firstName: 'Expired',
+      holdExpiresAt: new Date(Date.now() - 60_000).toISOString(),
+    });
     const months = new Set([stay.checkin, live.checkin, expired.checkin].map((d) => d.slice(0, 7)));
     const bodies = await Promise.all([...months].map(async (m) => (await host.get(`/admin/calendar?month=${m}`)).body));
     const all = bodies.join('\n');
@@ -328,7 +554,19 @@ describe(`console: imported stays, drafts and what needs attention (${testStoreK
     assert.match(all, new RegExp(`class="bar c\\d draft" href="/admin/bookings/${live.id}"`));
     assert.doesNotMatch(all, new RegExp(`/admin/bookings/${expired.id}"`), 'an expired hold holds nothing');
 
-    await t.ctx.db.insertInto('payment_issues').values({ booking_id: null, kind: 'amount_mismatch', payment_intent_id: 'pi_1', amount: 100, currency: 'eur', detail: 'paid 1.00 instead of 99.00', created_at: at, resolved_at: null }).execute();
+    await t.ctx.db
+      .insertInto('payment_issues')
+      .values({
+        booking_id: null,
+        kind: 'amount_mismatch',
+        payment_intent_id: 'pi_1',
+        amount: 100,
+        currency: 'eur',
+        detail: 'paid 1.00 instead of 99.00',
+        created_at: at,
+        resolved_at: null,
+      })
+      .execute();
     const today = await host.get('/admin');
     assert.match(today.body, /feed “airbnb”: HTTP 500 from the feed \(3 time\(s\) in a row\)/);
     assert.match(today.body, /amount_mismatch: paid 1\.00 instead of 99\.00/);

@@ -27,14 +27,31 @@ function sessionRoutes() {
 describe('console routes', () => {
   test('there are console routes behind a session, covering every page', () => {
     const urls = new Set(sessionRoutes().map((r) => r.url));
-    for (const url of ['/admin', '/admin/bookings', '/admin/bookings/:id', '/admin/calendar', '/admin/accommodations', '/admin/settings', '/admin/outbox']) {
+    for (const url of [
+      '/admin',
+      '/admin/bookings',
+      '/admin/bookings/:id',
+      '/admin/calendar',
+      '/admin/accommodations',
+      '/admin/settings',
+      '/admin/outbox',
+    ]) {
       assert.ok(urls.has(url), `${url} is a session route: ${[...urls].join(', ')}`);
     }
   });
 
   test('without a session every page redirects to the sign-in page and every change is refused', async () => {
     for (const route of sessionRoutes()) {
-      const res = await t.app.inject({ method: route.method as 'GET' | 'POST', url: sample(route.url), ...(route.method === 'GET' ? {} : { headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: formBody({ _csrf: host.csrf }) }) });
+      const res = await t.app.inject({
+        method: route.method as 'GET' | 'POST',
+        url: sample(route.url),
+        ...(route.method === 'GET'
+          ? {}
+          : {
+              headers: { 'content-type': 'application/x-www-form-urlencoded' },
+              payload: formBody({ _csrf: host.csrf }),
+            }),
+      });
       if (route.method === 'GET') {
         assert.equal(res.statusCode, 303, `${route.method} ${route.url}`);
         assert.match(String(res.headers.location), /^\/admin\/sign-in\?next=/);
@@ -69,11 +86,18 @@ describe('console routes', () => {
   test('a session cookie does not open the admin API', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/admin/api/bookings', headers: { cookie: host.cookie } });
     assert.equal(res.statusCode, 401);
-    assert.equal((JSON.parse(res.body) as { error: { details: { reason: string } } }).error.details.reason, 'missing_api_key');
+    assert.equal(
+      (JSON.parse(res.body) as { error: { details: { reason: string } } }).error.details.reason,
+      'missing_api_key',
+    );
   });
 
   test('an admin API key does not open the console', async () => {
-    const page = await t.app.inject({ method: 'GET', url: '/admin/settings', headers: { authorization: `Bearer ${t.adminKey}` } });
+    const page = await t.app.inject({
+      method: 'GET',
+      url: '/admin/settings',
+      headers: { authorization: `Bearer ${t.adminKey}` },
+    });
     assert.equal(page.statusCode, 303);
     const change = await t.app.inject({
       method: 'POST',
@@ -95,7 +119,13 @@ describe('console routes', () => {
 
 describe('sign-in', () => {
   const post = (form: Record<string, string>, ip = '203.0.113.9') =>
-    t.app.inject({ method: 'POST', url: '/admin/sign-in', remoteAddress: ip, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: formBody(form) });
+    t.app.inject({
+      method: 'POST',
+      url: '/admin/sign-in',
+      remoteAddress: ip,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: formBody(form),
+    });
 
   test('the cookie is HttpOnly, SameSite=Strict, for /admin, and only its hash is stored', async () => {
     const { password } = await createAdminUser(t.ctx.db, 'cookie-check');
@@ -118,7 +148,8 @@ describe('sign-in', () => {
     assert.equal(wrong.statusCode, 401);
     assert.equal(wrong.headers['set-cookie'], undefined);
     assert.match(wrong.body, /login or password is wrong/);
-    for (let i = 1; i < FAILURES_PER_LOGIN; i += 1) await post({ login: 'limited', password: 'nope' }, `198.51.100.${i + 1}`);
+    for (let i = 1; i < FAILURES_PER_LOGIN; i += 1)
+      await post({ login: 'limited', password: 'nope' }, `198.51.100.${i + 1}`);
     const blocked = await post({ login: 'limited', password }, '198.51.100.99');
     assert.equal(blocked.statusCode, 429);
     assert.equal(blocked.headers['set-cookie'], undefined);
@@ -152,7 +183,12 @@ test('with an https public address the cookie is Secure', async () => {
   const secure = await createTestApp({ PUBLIC_BASE_URL: 'https://book.example' });
   try {
     const { password } = await createAdminUser(secure.ctx.db, 'secure-check');
-    const res = await secure.app.inject({ method: 'POST', url: '/admin/sign-in', headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: formBody({ login: 'secure-check', password }) });
+    const res = await secure.app.inject({
+      method: 'POST',
+      url: '/admin/sign-in',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: formBody({ login: 'secure-check', password }),
+    });
     assert.match(String(res.headers['set-cookie']), /; Secure/);
   } finally {
     await secure.close();

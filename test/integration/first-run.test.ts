@@ -15,7 +15,10 @@ import { signBody } from '../../src/webhooks/signature.ts';
 
 async function firstStart(env: Record<string, string>) {
   const lines: string[] = [];
-  const server = await startServer(loadConfig({ HOST: '127.0.0.1', PORT: '0', LOG_LEVEL: 'silent', ICAL_SYNC_INTERVAL_SECONDS: '0', ...env }), (line) => lines.push(line));
+  const server = await startServer(
+    loadConfig({ HOST: '127.0.0.1', PORT: '0', LOG_LEVEL: 'silent', ICAL_SYNC_INTERVAL_SECONDS: '0', ...env }),
+    (line) => lines.push(line),
+  );
   return { server, lines, text: lines.join('\n') };
 }
 
@@ -47,17 +50,33 @@ test('the first start of an empty embedded store prints the API key and a webhoo
       const secret = await getSetting(server.ctx.db, 'webhook_secret');
       assert.ok(secret !== null, 'a webhook secret is set');
       assert.match(secret, /^whsk_[0-9a-f]{64}$/);
-      assert.ok(lines.some((l) => l.trim() === secret), `the secret is printed on its own line:\n${text}`);
-      assert.ok(lines.some((l) => l.trimStart().startsWith('curl -H "Authorization: Bearer sdk_')), text);
+      assert.ok(
+        lines.some((l) => l.trim() === secret),
+        `the secret is printed on its own line:\n${text}`,
+      );
+      assert.ok(
+        lines.some((l) => l.trimStart().startsWith('curl -H "Authorization: Bearer sdk_')),
+        text,
+      );
       assert.match(text, /webhook-secret clear/);
       assert.doesNotMatch(text, /in memory/);
 
       // Unsigned webhook calls are refused from the start; signed ones get through the check.
       const body = JSON.stringify({ event_type: 'cancelled', booking_id: 999999, timestamp: new Date().toISOString() });
       const url = `/${server.ctx.config.slug}/webhook/update`;
-      const unsigned = await server.app.inject({ method: 'POST', url, payload: body, headers: { 'content-type': 'application/json' } });
+      const unsigned = await server.app.inject({
+        method: 'POST',
+        url,
+        payload: body,
+        headers: { 'content-type': 'application/json' },
+      });
       assert.equal(unsigned.statusCode, 401, unsigned.body);
-      const signed = await server.app.inject({ method: 'POST', url, payload: body, headers: { 'content-type': 'application/json', 'x-service-signature': signBody(secret, body) } });
+      const signed = await server.app.inject({
+        method: 'POST',
+        url,
+        payload: body,
+        headers: { 'content-type': 'application/json', 'x-service-signature': signBody(secret, body) },
+      });
       assert.equal(signed.statusCode, 404, signed.body);
     } finally {
       await server.stop();

@@ -37,7 +37,9 @@ after(async () => {
 
 const insertUnit = (trx: Tx, name: string) => sql`insert into units (name) values (${name})`.execute(trx);
 const stored = async (prefix: string) =>
-  (await sql<{ name: string }>`select name from units where name like ${`${prefix}%`} order by name`.execute(store.db)).rows.map((r) => r.name);
+  (
+    await sql<{ name: string }>`select name from units where name like ${`${prefix}%`} order by name`.execute(store.db)
+  ).rows.map((r) => r.name);
 const settle = <T>(promise: Promise<T>) =>
   promise.then(
     (value) => ({ ok: true as const, value }),
@@ -45,7 +47,11 @@ const settle = <T>(promise: Promise<T>) =>
   );
 /** One batch: the unit under test between two plain inserts, `<prefix>a` before it and `<prefix>c` after; each settled. */
 const batchAround = (group: GroupCommit<Database>, prefix: string, unit: (trx: Tx) => Promise<unknown>) =>
-  Promise.all([settle(group.run((trx) => insertUnit(trx, `${prefix}a`))), settle(group.run(unit)), settle(group.run((trx) => insertUnit(trx, `${prefix}c`)))]);
+  Promise.all([
+    settle(group.run((trx) => insertUnit(trx, `${prefix}a`))),
+    settle(group.run(unit)),
+    settle(group.run((trx) => insertUnit(trx, `${prefix}c`))),
+  ]);
 
 test('units handed over together share one transaction, and each answer comes after its commit', async () => {
   const group = new GroupCommit(store.db);
@@ -65,7 +71,10 @@ test('units handed over together share one transaction, and each answer comes af
     ),
   );
   assert.deepEqual(group.stats, { batches: 1, units: 10 });
-  assert.deepEqual(seenByAnotherConnection, names.map(() => true));
+  assert.deepEqual(
+    seenByAnotherConnection,
+    names.map(() => true),
+  );
   assert.deepEqual(await stored('shared-'), names);
 });
 
@@ -77,10 +86,20 @@ test('a unit that fails is rolled back alone; the others of its batch are stored
     await insertUnit(trx, 'alone-taken');
   });
   assert.equal(group.stats.batches, 1);
-  assert.deepEqual(outcomes.map((o) => o.ok), [true, false, true]);
+  assert.deepEqual(
+    outcomes.map((o) => o.ok),
+    [true, false, true],
+  );
   const failed = outcomes[1];
-  assert.ok(failed !== undefined && !failed.ok && isUniqueViolation(failed.error), 'the failing unit gets its own error');
-  assert.deepEqual(await stored('alone-'), ['alone-a', 'alone-c', 'alone-taken'], "nothing of the failed unit remains, not even its first write");
+  assert.ok(
+    failed !== undefined && !failed.ok && isUniqueViolation(failed.error),
+    'the failing unit gets its own error',
+  );
+  assert.deepEqual(
+    await stored('alone-'),
+    ['alone-a', 'alone-c', 'alone-taken'],
+    'nothing of the failed unit remains, not even its first write',
+  );
 });
 
 test('when the shared commit fails, no unit of the batch is stored and every one gets the error', async () => {
@@ -88,9 +107,14 @@ test('when the shared commit fails, no unit of the batch is stored and every one
   const outcomes = await batchAround(group, 'commit-', async (trx) => {
     // A foreign key checked at COMMIT: the unit itself succeeds, the commit refuses it.
     await sql`pragma defer_foreign_keys = on`.execute(trx);
-    await sql`insert into booking_events (booking_id, event, status, actor_kind, reason, created_at) values (999999, 'created', 'confirmed', 'test', 'orphan', '2030-01-01T00:00:00.000Z')`.execute(trx);
+    await sql`insert into booking_events (booking_id, event, status, actor_kind, reason, created_at) values (999999, 'created', 'confirmed', 'test', 'orphan', '2030-01-01T00:00:00.000Z')`.execute(
+      trx,
+    );
   });
-  assert.deepEqual(outcomes.map((o) => o.ok), [false, false, false]);
+  assert.deepEqual(
+    outcomes.map((o) => o.ok),
+    [false, false, false],
+  );
   for (const o of outcomes) assert.match(String(!o.ok && o.error), /FOREIGN KEY/);
   assert.deepEqual(await stored('commit-'), []);
   assert.equal(group.stats.batches, 0, 'a failed batch is not counted as committed');
@@ -106,8 +130,17 @@ test('when SQLite has already undone the whole transaction, the batch fails as a
     await sql`rollback`.execute(trx);
     throw new Error('disk full');
   });
-  assert.deepEqual(outcomes.map((o) => o.ok), [false, false, false], 'the first unit is not answered as stored, since its write was undone');
-  for (const o of outcomes) assert.equal(!o.ok && o.error instanceof Error ? o.error.message : null, 'disk full', 'every unit gets the cause, not the failed rollback');
+  assert.deepEqual(
+    outcomes.map((o) => o.ok),
+    [false, false, false],
+    'the first unit is not answered as stored, since its write was undone',
+  );
+  for (const o of outcomes)
+    assert.equal(
+      !o.ok && o.error instanceof Error ? o.error.message : null,
+      'disk full',
+      'every unit gets the cause, not the failed rollback',
+    );
   assert.deepEqual(await stored('undone-'), []);
   await group.run((trx) => insertUnit(trx, 'undone-after'));
   assert.deepEqual(await stored('undone-'), ['undone-after']);
@@ -134,7 +167,11 @@ test('a batch that meets the file busy (another process wrote after it read) run
       settle(group.run((trx) => insertUnit(trx, 'busy-b'))),
       settle(group.run((trx) => insertUnit(trx, 'busy-c'))),
     ]);
-    assert.deepEqual(outcomes.map((o) => o.ok), [true, true, true], JSON.stringify(outcomes.map((o) => (o.ok ? 'ok' : String(o.error)))));
+    assert.deepEqual(
+      outcomes.map((o) => o.ok),
+      [true, true, true],
+      JSON.stringify(outcomes.map((o) => (o.ok ? 'ok' : String(o.error)))),
+    );
     assert.deepEqual(await stored('busy-'), ['busy-a', 'busy-b', 'busy-c', 'busy-cli']);
     assert.deepEqual(group.stats, { batches: 1, units: 3 }, 'the busy batch was not counted; its second run was');
   } finally {
@@ -145,7 +182,11 @@ test('a batch that meets the file busy (another process wrote after it read) run
 test(`a batch holds at most ${MAX_GROUP} units; the rest go in the next ones`, async () => {
   const group = new GroupCommit(store.db);
   const count = 2 * MAX_GROUP + 6;
-  await Promise.all(Array.from({ length: count }, (_, i) => group.run((trx) => insertUnit(trx, `bounded-${String(i).padStart(3, '0')}`))));
+  await Promise.all(
+    Array.from({ length: count }, (_, i) =>
+      group.run((trx) => insertUnit(trx, `bounded-${String(i).padStart(3, '0')}`)),
+    ),
+  );
   assert.deepEqual(group.stats, { batches: 3, units: count });
   assert.equal((await stored('bounded-')).length, count);
 });

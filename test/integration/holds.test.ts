@@ -4,7 +4,14 @@ import { startJobRunner } from '../../src/jobs/job-runner.ts';
 import { startBackgroundJobs } from '../../src/jobs/background-jobs.ts';
 import { expireDueDrafts } from '../../src/bookings/expire-holds.ts';
 import { addDays } from '../../src/shared/dates.ts';
-import { bookingBody, bookingById, claimedNights, futureStay, makeAccommodation, outboxFor } from '../support/factories.ts';
+import {
+  bookingBody,
+  bookingById,
+  claimedNights,
+  futureStay,
+  makeAccommodation,
+  outboxFor,
+} from '../support/factories.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
 import { concurrency, testStoreKind } from '../support/test-store.ts';
 
@@ -28,7 +35,9 @@ async function createDraft(accommodationId: number, stay: { checkin: string; che
   const res = await t.request({
     method: 'POST',
     url: `${t.v1}/bookings`,
-    payload: bookingBody(accommodationId, stay, { booking: { payment_method: 'card_processor', expected_amount: total } }),
+    payload: bookingBody(accommodationId, stay, {
+      booking: { payment_method: 'card_processor', expected_amount: total },
+    }),
   });
   assert.equal(res.statusCode, 200, res.body);
   const data = res.json<{ data: { booking_id: number; status: string } }>().data;
@@ -37,7 +46,11 @@ async function createDraft(accommodationId: number, stay: { checkin: string; che
 }
 
 async function available(accommodationId: number, stay: { checkin: string; checkout: string }): Promise<boolean> {
-  const res = await t.request({ method: 'POST', url: `${t.v1}/availability`, payload: { accommodation_id: accommodationId, checkin: stay.checkin, checkout: stay.checkout, guest_count: 2 } });
+  const res = await t.request({
+    method: 'POST',
+    url: `${t.v1}/availability`,
+    payload: { accommodation_id: accommodationId, checkin: stay.checkin, checkout: stay.checkout, guest_count: 2 },
+  });
   assert.equal(res.statusCode, 200, res.body);
   return res.json<{ data: { available: boolean } }>().data.available;
 }
@@ -62,7 +75,10 @@ test(`an expired hold is free at once, and the expiry job cancels the draft with
   assert.equal(expired.cancelled_at, new Date(clock).toISOString());
   assert.deepEqual(await claimedNights(t.ctx.db, id), []);
   const mails = await outboxFor(t.ctx.db, id);
-  assert.deepEqual(mails.map((m) => m.template), ['booking_cancellation']);
+  assert.deepEqual(
+    mails.map((m) => m.template),
+    ['booking_cancellation'],
+  );
   assert.match(mails[0]?.body_text ?? '', /did not receive the card payment .* in time/);
   assert.deepEqual(await expireDueDrafts(t.ctx.db, new Date(clock).toISOString()), [], 'expired once');
   assert.equal((await outboxFor(t.ctx.db, id)).length, 1);
@@ -79,7 +95,10 @@ test(`a new booking takes an expired draft's nights at once; the draft is expire
   assert.equal(old.cancel_reason, 'payment_timeout');
   assert.deepEqual(await claimedNights(t.ctx.db, first), []);
   assert.equal((await claimedNights(t.ctx.db, second)).length, 2);
-  assert.deepEqual((await outboxFor(t.ctx.db, first)).map((m) => m.template), ['booking_cancellation']);
+  assert.deepEqual(
+    (await outboxFor(t.ctx.db, first)).map((m) => m.template),
+    ['booking_cancellation'],
+  );
   // The job finds nothing more to do for it.
   assert.ok(!(await expireDueDrafts(t.ctx.db, new Date(clock).toISOString())).includes(first));
   assert.equal((await outboxFor(t.ctx.db, first)).length, 1);
@@ -98,7 +117,10 @@ test(`bookings sent at once for an expired draft's nights: one wins, the others 
         t.request({
           method: 'POST',
           url: `${t.v1}/bookings`,
-          payload: bookingBody(accommodation.id, stay, { booking: { expected_amount: 275 }, partner: { email: i % 2 === 0 ? 'same.guest@example.com' : `racer${i}@example.com` } }),
+          payload: bookingBody(accommodation.id, stay, {
+            booking: { expected_amount: 275 },
+            partner: { email: i % 2 === 0 ? 'same.guest@example.com' : `racer${i}@example.com` },
+          }),
         }),
       ),
     );
@@ -107,12 +129,16 @@ test(`bookings sent at once for an expired draft's nights: one wins, the others 
     const code = won[0]?.json<{ data: { confirmation_code: string } }>().data.confirmation_code;
     for (const lost of answers.filter((r) => r.statusCode !== 200)) {
       assert.equal(lost.statusCode, 409, lost.body);
-      const details = lost.json<{ error: { details: { reason: string; conflicting_booking: string | null } } }>().error.details;
+      const details = lost.json<{ error: { details: { reason: string; conflicting_booking: string | null } } }>().error
+        .details;
       assert.equal(details.reason, 'dates_unavailable');
       assert.equal(details.conflicting_booking, code);
     }
     assert.equal((await bookingById(t.ctx.db, draft)).status, 'cancelled');
-    assert.deepEqual((await outboxFor(t.ctx.db, draft)).map((m) => m.template), ['booking_cancellation']);
+    assert.deepEqual(
+      (await outboxFor(t.ctx.db, draft)).map((m) => m.template),
+      ['booking_cancellation'],
+    );
   }
 });
 
@@ -124,13 +150,25 @@ test(`a booking over an expired draft and a live booking is a 409 naming the liv
   const live = await t.request({
     method: 'POST',
     url: `${t.v1}/bookings`,
-    payload: bookingBody(accommodation.id, { checkin: addDays(stay.checkin, 2), checkout: stay.checkout }, { booking: { expected_amount: 275 } }),
+    payload: bookingBody(
+      accommodation.id,
+      { checkin: addDays(stay.checkin, 2), checkout: stay.checkout },
+      { booking: { expected_amount: 275 } },
+    ),
   });
   assert.equal(live.statusCode, 200, live.body);
-  const res = await t.request({ method: 'POST', url: `${t.v1}/bookings`, payload: bookingBody(accommodation.id, stay, { booking: { expected_amount: 495 } }) });
+  const res = await t.request({
+    method: 'POST',
+    url: `${t.v1}/bookings`,
+    payload: bookingBody(accommodation.id, stay, { booking: { expected_amount: 495 } }),
+  });
   assert.equal(res.statusCode, 409, res.body);
-  const details = res.json<{ error: { details: { conflicting_booking: string | null; conflicting_night: string } } }>().error.details;
-  assert.equal(details.conflicting_booking, live.json<{ data: { confirmation_code: string } }>().data.confirmation_code);
+  const details = res.json<{ error: { details: { conflicting_booking: string | null; conflicting_night: string } } }>()
+    .error.details;
+  assert.equal(
+    details.conflicting_booking,
+    live.json<{ data: { confirmation_code: string } }>().data.confirmation_code,
+  );
   assert.equal(details.conflicting_night, addDays(stay.checkin, 2));
   assert.equal((await bookingById(t.ctx.db, draft)).status, 'draft');
 });
@@ -142,7 +180,8 @@ test(`the background jobs expire a draft on their own schedule (${testStoreKind}
   const jobs = startBackgroundJobs(t.ctx, silent);
   try {
     const deadline = Date.now() + 10_000;
-    while ((await bookingById(t.ctx.db, id)).status === 'draft' && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+    while ((await bookingById(t.ctx.db, id)).status === 'draft' && Date.now() < deadline)
+      await new Promise((r) => setTimeout(r, 20));
   } finally {
     await jobs.stop();
   }
@@ -154,12 +193,31 @@ test(`the background jobs expire a draft on their own schedule (${testStoreKind}
 test(`the background jobs prune idempotency keys past their retention, once per hour across processes (${testStoreKind})`, async () => {
   clock += 3_600_000 + 1; // past any prune lease taken by an earlier test
   const at = (hoursAgo: number) => new Date(clock - hoursAgo * 3_600_000).toISOString();
-  const row = (key: string, created_at: string) => ({ api_key_id: 1, key, request_hash: 'h', booking_id: null, response: '{}', created_at });
-  await t.ctx.db.insertInto('idempotency_keys').values([row('prune-old', at(8 * 24)), row('prune-recent', at(23))]).execute();
-  const doneRuns = async () => (await t.ctx.metrics.jobRuns.get()).values.find((v) => v.labels.job === 'prune-idempotency' && v.labels.outcome === 'done')?.value ?? 0;
+  const row = (key: string, created_at: string) => ({
+    api_key_id: 1,
+    key,
+    request_hash: 'h',
+    booking_id: null,
+    response: '{}',
+    created_at,
+  });
+  await t.ctx.db
+    .insertInto('idempotency_keys')
+    .values([row('prune-old', at(8 * 24)), row('prune-recent', at(23))])
+    .execute();
+  const doneRuns = async () =>
+    (await t.ctx.metrics.jobRuns.get()).values.find(
+      (v) => v.labels.job === 'prune-idempotency' && v.labels.outcome === 'done',
+    )?.value ?? 0;
   const before = await doneRuns();
-  const processes = [startBackgroundJobs(t.ctx, silent, { worker: 'one' }), startBackgroundJobs(t.ctx, silent, { worker: 'two' })];
-  const keys = async () => (await t.ctx.db.selectFrom('idempotency_keys').select('key').where('key', 'like', 'prune-%').execute()).map((r) => r.key);
+  const processes = [
+    startBackgroundJobs(t.ctx, silent, { worker: 'one' }),
+    startBackgroundJobs(t.ctx, silent, { worker: 'two' }),
+  ];
+  const keys = async () =>
+    (await t.ctx.db.selectFrom('idempotency_keys').select('key').where('key', 'like', 'prune-%').execute()).map(
+      (r) => r.key,
+    );
   try {
     const deadline = Date.now() + 10_000;
     while ((await keys()).includes('prune-old') && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
@@ -168,7 +226,11 @@ test(`the background jobs prune idempotency keys past their retention, once per 
   }
   assert.deepEqual(await keys(), ['prune-recent']);
   assert.equal((await doneRuns()) - before, 1, 'one of the two processes pruned');
-  const lease = await t.ctx.db.selectFrom('job_leases').select(['locked_by', 'locked_until']).where('name', '=', 'prune-idempotency').executeTakeFirstOrThrow();
+  const lease = await t.ctx.db
+    .selectFrom('job_leases')
+    .select(['locked_by', 'locked_until'])
+    .where('name', '=', 'prune-idempotency')
+    .executeTakeFirstOrThrow();
   assert.ok(['one', 'two'].includes(lease.locked_by ?? ''), 'the prune ran under a lease');
   assert.ok(lease.locked_until > new Date(clock).toISOString(), 'held for the hour');
 });

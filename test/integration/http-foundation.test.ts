@@ -50,13 +50,25 @@ describe(`error envelope of decisions.md section 9 (${testStoreKind})`, () => {
   });
 
   test('a text/plain body where JSON is expected → 400 BAD_REQUEST', async () => {
-    const res = await t.request({ method: 'POST', url: '/__test/echo', payload: 'a=1', headers: { 'content-type': 'text/plain' }, key: null });
+    const res = await t.request({
+      method: 'POST',
+      url: '/__test/echo',
+      payload: 'a=1',
+      headers: { 'content-type': 'text/plain' },
+      key: null,
+    });
     assertErrorEnvelope(res, 400, 'BAD_REQUEST');
   });
 
   for (const type of ['application/xml', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x']) {
     test(`a ${type.split(';')[0] ?? type} body → 400 BAD_REQUEST naming application/json`, async () => {
-      const res = await t.request({ method: 'POST', url: '/__test/echo', payload: 'a=1', headers: { 'content-type': type }, key: null });
+      const res = await t.request({
+        method: 'POST',
+        url: '/__test/echo',
+        payload: 'a=1',
+        headers: { 'content-type': type },
+        key: null,
+      });
       const body = assertErrorEnvelope(res, 400, 'BAD_REQUEST');
       assert.equal(body.error.details.reason, 'unsupported_media_type');
       assert.equal(body.error.details.expected, 'application/json');
@@ -66,7 +78,12 @@ describe(`error envelope of decisions.md section 9 (${testStoreKind})`, () => {
   test('a wrong type in the body → 400 with parameter, expected, received, reason', async () => {
     const res = await t.request({ method: 'POST', url: '/__test/echo', payload: { a: 'one' }, key: null });
     const body = assertErrorEnvelope(res, 400, 'BAD_REQUEST');
-    assert.deepEqual(body.error.details, { parameter: 'a', expected: 'integer', received: 'one', reason: 'invalid_type' });
+    assert.deepEqual(body.error.details, {
+      parameter: 'a',
+      expected: 'integer',
+      received: 'one',
+      reason: 'invalid_type',
+    });
   });
 
   test('a body over 1 MiB → 413 PAYLOAD_TOO_LARGE', async () => {
@@ -115,7 +132,12 @@ describe(`error envelope of decisions.md section 9 (${testStoreKind})`, () => {
   }
 
   test('bad percent-encoding in the URL → 400 BAD_REQUEST', async () => {
-    const res = await t.request({ method: 'GET', url: '/__test/items/%zz', key: null, headers: { 'x-request-id': 'bad-url-1' } });
+    const res = await t.request({
+      method: 'GET',
+      url: '/__test/items/%zz',
+      key: null,
+      headers: { 'x-request-id': 'bad-url-1' },
+    });
     const body = assertErrorEnvelope(res, 400, 'BAD_REQUEST');
     assert.equal(body.metadata.request_id, 'bad-url-1');
   });
@@ -126,9 +148,17 @@ describe(`error envelope of decisions.md section 9 (${testStoreKind})`, () => {
   });
 
   test('a plain Error thrown by a route → 500 INTERNAL_ERROR without its message or a stack', async () => {
-    const res = await t.request({ method: 'GET', url: '/__test/boom', key: null, headers: { 'x-request-id': 'boom-1' } });
+    const res = await t.request({
+      method: 'GET',
+      url: '/__test/boom',
+      key: null,
+      headers: { 'x-request-id': 'boom-1' },
+    });
     const body = assertErrorEnvelope(res, 500, 'INTERNAL_ERROR');
-    assert.ok(!res.body.includes('hunter2') && !res.body.includes('password_hash') && !res.body.includes('select'), res.body);
+    assert.ok(
+      !res.body.includes('hunter2') && !res.body.includes('password_hash') && !res.body.includes('select'),
+      res.body,
+    );
     assert.ok(!/\bat\s|\.ts:\d+|stack/i.test(res.body), `no stack trace: ${res.body}`);
     assert.deepEqual(body.error.details, {});
     assert.match(body.error.message, /boom-1/, 'the message gives the request id to quote');
@@ -141,7 +171,9 @@ describe(`error envelope of decisions.md section 9 (${testStoreKind})`, () => {
   });
 
   test('malformed JSON on every key-protected route with a body → 400, even with a valid key', async () => {
-    const routes = t.app.staydeskRoutes.filter((r) => ['POST', 'PUT', 'PATCH'].includes(r.method) && (r.auth === 'api' || r.auth === 'admin'));
+    const routes = t.app.staydeskRoutes.filter(
+      (r) => ['POST', 'PUT', 'PATCH'].includes(r.method) && (r.auth === 'api' || r.auth === 'admin'),
+    );
     for (const route of routes) {
       const url = route.url.replace(/:[A-Za-z0-9_]+/g, '999999');
       const res = await t.request({ method: route.method, url, payload: '{"broken":', headers: json, key: t.adminKey });
@@ -152,9 +184,19 @@ describe(`error envelope of decisions.md section 9 (${testStoreKind})`, () => {
 
 describe(`x-request-id (${testStoreKind})`, () => {
   test('a valid incoming id is reused on success and on error', async () => {
-    const ok = await t.request({ method: 'GET', url: '/healthz', key: null, headers: { 'x-request-id': 'client-req.42:a_b-c' } });
+    const ok = await t.request({
+      method: 'GET',
+      url: '/healthz',
+      key: null,
+      headers: { 'x-request-id': 'client-req.42:a_b-c' },
+    });
     assert.equal(ok.headers['x-request-id'], 'client-req.42:a_b-c');
-    const failed = await t.request({ method: 'GET', url: '/nowhere', key: null, headers: { 'x-request-id': 'client-req-43' } });
+    const failed = await t.request({
+      method: 'GET',
+      url: '/nowhere',
+      key: null,
+      headers: { 'x-request-id': 'client-req-43' },
+    });
     assert.equal(assertErrorEnvelope(failed, 404, 'NOT_FOUND').metadata.request_id, 'client-req-43');
   });
 
@@ -234,14 +276,22 @@ describe(`health, readiness and metrics (${testStoreKind})`, () => {
     const count = (route: string, status: string): number => {
       const line = text
         .split('\n')
-        .find((l) => l.startsWith('http_request_duration_seconds_count{') && l.includes(`route="${route}"`) && l.includes(`status_code="${status}"`));
+        .find(
+          (l) =>
+            l.startsWith('http_request_duration_seconds_count{') &&
+            l.includes(`route="${route}"`) &&
+            l.includes(`status_code="${status}"`),
+        );
       return line === undefined ? 0 : Number(line.split(' ').pop());
     };
     assert.ok(count('/healthz', '200') >= 1, 'healthz 200 counted');
     assert.equal(count('/__test/items/:id', '200'), 2, 'both calls counted under the route pattern');
     assert.equal(count(`${t.v1}/test`, '401'), 1, 'a refused call is counted with its status');
     assert.ok(!text.includes('424242') && !text.includes('/definitely/not/here'), 'raw paths never become labels');
-    assert.match(text, /^http_request_duration_seconds_bucket\{le="[0-9.]+",method="GET",route="\/healthz",status_code="200"\} \d+$/m);
+    assert.match(
+      text,
+      /^http_request_duration_seconds_bucket\{le="[0-9.]+",method="GET",route="\/healthz",status_code="200"\} \d+$/m,
+    );
     assert.ok(!text.includes(t.apiKey) && !text.includes(t.adminKey));
   });
 });
@@ -266,7 +316,11 @@ describe(`GET /api/v1/staydesk/test (api-v1.md 4.4) (${testStoreKind})`, () => {
     const at = Date.parse(body.data.timestamp as string);
     assert.ok(at >= before - 1000 && at <= Date.now() + 1000, 'the timestamp is now');
 
-    const technical = await t.ctx.db.selectFrom('users').select(['login', 'display_name']).where('role', '=', 'technical').executeTakeFirstOrThrow();
+    const technical = await t.ctx.db
+      .selectFrom('users')
+      .select(['login', 'display_name'])
+      .where('role', '=', 'technical')
+      .executeTakeFirstOrThrow();
     assert.equal(technical.login, TECHNICAL_USER_LOGIN);
     assert.equal(body.data.login, technical.login);
     assert.equal(body.data.user, technical.display_name);

@@ -62,7 +62,8 @@ describe(`request log lines carry no tokens or query secrets (${testStoreKind})`
     const text = logText();
     assert.ok(lines.length >= 6, `request lines were logged: ${lines.length}`);
     assert.ok(text.includes('"incoming request"'), text.slice(0, 500));
-    for (const secret of [invoiceToken, icalToken, ...secrets]) assert.ok(!text.includes(secret), `a log line contains ${secret.slice(0, 8)}…`);
+    for (const secret of [invoiceToken, icalToken, ...secrets])
+      assert.ok(!text.includes(secret), `a log line contains ${secret.slice(0, 8)}…`);
     assert.ok(text.includes(`/${ctx.config.slug}/invoices/[redacted]`), 'the invoice path is still recognisable');
     assert.ok(text.includes(`/${ctx.config.slug}/ical/[redacted].ics`));
     assert.ok(text.includes('month=5'), 'harmless parameters stay');
@@ -71,8 +72,14 @@ describe(`request log lines carry no tokens or query secrets (${testStoreKind})`
 
   test('redactUrl leaves other paths alone and catches encoded names', () => {
     assert.equal(redactUrl('/api/v1/staydesk/bookings/12?x=1', 'staydesk'), '/api/v1/staydesk/bookings/12?x=1');
-    assert.equal(redactUrl('/staydesk/invoices/abc?download=1', 'staydesk'), '/staydesk/invoices/[redacted]?download=1');
-    assert.equal(redactUrl('/x?API%5FKEY=s3cr3t&access_token=t0k&sig=zz&keyword=beach', 'staydesk'), '/x?API%5FKEY=[redacted]&access_token=[redacted]&sig=[redacted]&keyword=beach');
+    assert.equal(
+      redactUrl('/staydesk/invoices/abc?download=1', 'staydesk'),
+      '/staydesk/invoices/[redacted]?download=1',
+    );
+    assert.equal(
+      redactUrl('/x?API%5FKEY=s3cr3t&access_token=t0k&sig=zz&keyword=beach', 'staydesk'),
+      '/x?API%5FKEY=[redacted]&access_token=[redacted]&sig=[redacted]&keyword=beach',
+    );
   });
 });
 
@@ -89,7 +96,14 @@ describe(`mail log lines carry the guest's address only at debug level (${testSt
     assert.equal(res.statusCode, 200, res.body);
     const out: string[] = [];
     const log = pino({ level }, { write: (line: string) => void out.push(line) });
-    const worker = createMailDelivery({ db: ctx.db, config: { smtpUrl: null, mailFrom: 'x@staydesk.test' }, metrics: ctx.metrics, log, now: () => new Date(), worker: 'log-test' });
+    const worker = createMailDelivery({
+      db: ctx.db,
+      config: { smtpUrl: null, mailFrom: 'x@staydesk.test' },
+      metrics: ctx.metrics,
+      log,
+      now: () => new Date(),
+      worker: 'log-test',
+    });
     await worker.run();
     worker.close();
     return { text: out.join(''), email };

@@ -28,7 +28,8 @@ interface LogLine {
 
 function recorder() {
   const lines: LogLine[] = [];
-  const at = (level: string) => (obj: unknown, msg?: string) => lines.push({ level, obj: obj as Record<string, unknown>, msg: msg ?? '' });
+  const at = (level: string) => (obj: unknown, msg?: string) =>
+    lines.push({ level, obj: obj as Record<string, unknown>, msg: msg ?? '' });
   return { lines, log: { debug: at('debug'), info: at('info'), warn: at('warn'), error: at('error') } };
 }
 
@@ -48,7 +49,12 @@ async function queuedMail(paymentMethod: 'bank_transfer' | 'card_processor' = 'b
   await t.ctx.db.updateTable('outbox').set({ status: 'sent' }).where('status', '=', 'pending').execute();
   const accommodation = await makeAccommodation(t.ctx.db, { name: 'Harbour <Loft>' });
   const email = `guest-${Math.random().toString(36).slice(2)}@example.com`;
-  const booking = await insertBooking(t.ctx.db, accommodation, { ...futureStay(3), status: 'confirmed', paymentMethod, email });
+  const booking = await insertBooking(t.ctx.db, accommodation, {
+    ...futureStay(3),
+    status: 'confirmed',
+    paymentMethod,
+    email,
+  });
   await enqueueBookingMail(t.ctx.db, t.config, 'confirmation', booking.id);
   const [mail] = await outboxFor(t.ctx.db, booking.id);
   assert.ok(mail !== undefined);
@@ -132,7 +138,11 @@ test(`while the SMTP server is down the mail waits with backoff and goes out onc
 
 test(`after ${MAX_MAIL_ATTEMPTS} failed attempts a mail is marked failed and keeps its last error (${testStoreKind})`, async () => {
   const { mail } = await queuedMail();
-  await t.ctx.db.updateTable('outbox').set({ attempts: MAX_MAIL_ATTEMPTS - 1 }).where('id', '=', mail.id).execute();
+  await t.ctx.db
+    .updateTable('outbox')
+    .set({ attempts: MAX_MAIL_ATTEMPTS - 1 })
+    .where('id', '=', mail.id)
+    .execute();
   const worker = createMailDelivery({
     db: t.ctx.db,
     config: { smtpUrl: 'smtp://unused.test', mailFrom: 'x@staydesk.test' },

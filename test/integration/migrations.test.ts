@@ -50,14 +50,21 @@ after(async () => {
 
 async function tableNames(db: Db): Promise<string[]> {
   const tables = await db.introspection.getTables();
-  return tables.map((t) => t.name).filter((n) => !n.startsWith('kysely_')).sort();
+  return tables
+    .map((t) => t.name)
+    .filter((n) => !n.startsWith('kysely_'))
+    .sort();
 }
 
 /** Migrations recorded as applied; none when the bookkeeping table does not exist (yet). */
 async function recorded(db: Db): Promise<string[]> {
   const tables = await db.introspection.getTables({ withInternalKyselyTables: true });
   if (!tables.some((t) => t.name === 'kysely_migration')) return [];
-  const rows = await (db as unknown as Kysely<{ kysely_migration: { name: string } }>).selectFrom('kysely_migration').select('name').orderBy('name').execute();
+  const rows = await (db as unknown as Kysely<{ kysely_migration: { name: string } }>)
+    .selectFrom('kysely_migration')
+    .select('name')
+    .orderBy('name')
+    .execute();
   return rows.map((r) => r.name);
 }
 
@@ -150,7 +157,10 @@ describe(`a failing migration (${testStoreKind})`, () => {
       return true;
     });
     assert.deepEqual(await recorded(store.db), MIGRATION_NAMES);
-    assert.ok(!(await store.db.introspection.getTables()).some((t) => t.name === 'half_done'), 'the half-done migration was rolled back');
+    assert.ok(
+      !(await store.db.introspection.getTables()).some((t) => t.name === 'half_done'),
+      'the half-done migration was rolled back',
+    );
   });
 
   test('on a fresh store the migrations before it are not left half-applied either', async () => {
@@ -201,7 +211,10 @@ describe(`two processes migrating the same empty store at once (${testStoreKind}
       assert.deepEqual([...applied].sort(), MIGRATION_NAMES, 'each migration applied by exactly one of them');
       for (const s of stores) assert.deepEqual(await recorded(s.db), MIGRATION_NAMES);
       const [first] = stores;
-      assert.equal((await first!.db.selectFrom('users').select('id').where('role', '=', 'technical').execute()).length, 1);
+      assert.equal(
+        (await first!.db.selectFrom('users').select('id').where('role', '=', 'technical').execute()).length,
+        1,
+      );
       assert.deepEqual(await tableNames(first!.db), TABLE_NAMES);
     } finally {
       for (const s of stores) await s.destroy();

@@ -23,7 +23,12 @@ test(`50 transactions claiming overlapping nights at once: exactly one wins (${c
     return db
       .transaction()
       .execute(async (trx) => {
-        await claimNights(trx, { accommodationId: accommodation.id, nights: eachDate(checkin, addDays(checkin, 3)), kind: 'block', reason: `contender ${i}` });
+        await claimNights(trx, {
+          accommodationId: accommodation.id,
+          nights: eachDate(checkin, addDays(checkin, 3)),
+          kind: 'block',
+          reason: `contender ${i}`,
+        });
         return i;
       })
       .then(
@@ -34,13 +39,21 @@ test(`50 transactions claiming overlapping nights at once: exactly one wins (${c
   const results = await Promise.all(attempts);
   const winners = results.filter((r) => r.ok);
   assert.equal(winners.length, 1, 'exactly one transaction may claim the contested night');
-  for (const r of results) if (!r.ok) assert.ok(r.error instanceof NightTakenError, `loser failed with ${String(r.error)}`);
+  for (const r of results)
+    if (!r.ok) assert.ok(r.error instanceof NightTakenError, `loser failed with ${String(r.error)}`);
 
-  const rows = await db.selectFrom('night_claims').selectAll().where('accommodation_id', '=', accommodation.id).execute();
+  const rows = await db
+    .selectFrom('night_claims')
+    .selectAll()
+    .where('accommodation_id', '=', accommodation.id)
+    .execute();
   assert.equal(rows.length, 3, 'the winner holds its three nights and nothing of the losers remains');
   assert.equal(new Set(rows.map((r) => r.reason)).size, 1);
   const taken = await findTakenNights(db, accommodation.id, start, addDays(start, 10), new Date().toISOString());
-  assert.deepEqual(taken.map((n) => n.night), rows.map((r) => r.night).sort());
+  assert.deepEqual(
+    taken.map((n) => n.night),
+    rows.map((r) => r.night).sort(),
+  );
 });
 
 test(`a claim is all or nothing (${testStoreKind})`, async () => {
@@ -48,9 +61,22 @@ test(`a claim is all or nothing (${testStoreKind})`, async () => {
   const accommodation = await createDemoAccommodation(db);
   await claimNights(db, { accommodationId: accommodation.id, nights: ['2031-05-03'], kind: 'block' });
   await assert.rejects(
-    db.transaction().execute((trx) => claimNights(trx, { accommodationId: accommodation.id, nights: eachDate('2031-05-01', '2031-05-05'), kind: 'block' })),
+    db.transaction().execute((trx) =>
+      claimNights(trx, {
+        accommodationId: accommodation.id,
+        nights: eachDate('2031-05-01', '2031-05-05'),
+        kind: 'block',
+      }),
+    ),
     NightTakenError,
   );
-  const rows = await db.selectFrom('night_claims').select('night').where('accommodation_id', '=', accommodation.id).execute();
-  assert.deepEqual(rows.map((r) => r.night), ['2031-05-03']);
+  const rows = await db
+    .selectFrom('night_claims')
+    .select('night')
+    .where('accommodation_id', '=', accommodation.id)
+    .execute();
+  assert.deepEqual(
+    rows.map((r) => r.night),
+    ['2031-05-03'],
+  );
 });

@@ -19,11 +19,20 @@ test(`an imported reservation's nights are released by reservation, leaving the 
   const accommodation = await createDemoAccommodation(db);
   const now = new Date().toISOString();
   const feed = await insertFeed(db, accommodation.id, 'Channel');
-  const reservation = (uid: string, start: string, end: string) => insertReservation(db, feed.id, accommodation.id, { uid, summary: 'Reserved', start, end });
+  const reservation = (uid: string, start: string, end: string) =>
+    insertReservation(db, feed.id, accommodation.id, { uid, summary: 'Reserved', start, end });
   const dropped = await reservation('a', '2031-05-01', '2031-05-03');
   const kept = await reservation('b', '2031-05-03', '2031-05-04');
-  for (const [r, from, to] of [[dropped, '2031-05-01', '2031-05-03'], [kept, '2031-05-03', '2031-05-04']] as const) {
-    await claimNights(db, { accommodationId: accommodation.id, nights: eachDate(from, to), kind: 'external', externalReservationId: r.id });
+  for (const [r, from, to] of [
+    [dropped, '2031-05-01', '2031-05-03'],
+    [kept, '2031-05-03', '2031-05-04'],
+  ] as const) {
+    await claimNights(db, {
+      accommodationId: accommodation.id,
+      nights: eachDate(from, to),
+      kind: 'external',
+      externalReservationId: r.id,
+    });
   }
   await releaseReservationNights(db, [dropped.id]);
   const taken = await findTakenNights(db, accommodation.id, '2031-05-01', '2031-05-05', now);

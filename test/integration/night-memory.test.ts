@@ -20,9 +20,12 @@ after(async () => {
   await t.close();
 });
 
-
 async function available(accommodationId: number, stay: { checkin: string; checkout: string }): Promise<boolean> {
-  const res = await t.checkedRequest({ method: 'POST', url: `${t.v1}/availability`, payload: { accommodation_id: accommodationId, ...stay } });
+  const res = await t.checkedRequest({
+    method: 'POST',
+    url: `${t.v1}/availability`,
+    payload: { accommodation_id: accommodationId, ...stay },
+  });
   assert.equal(res.statusCode, 200, res.body);
   return res.json<{ data: { available: boolean } }>().data.available;
 }
@@ -50,7 +53,15 @@ describe(`availability from memory (${testStoreKind})`, () => {
     assert.equal(await available(a.id, stay), true);
     await t.ctx.db
       .insertInto('night_claims')
-      .values({ accommodation_id: a.id, night: stay.checkin, kind: 'block', booking_id: null, external_reservation_id: null, reason: 'painting', created_at: new Date().toISOString() })
+      .values({
+        accommodation_id: a.id,
+        night: stay.checkin,
+        kind: 'block',
+        booking_id: null,
+        external_reservation_id: null,
+        reason: 'painting',
+        created_at: new Date().toISOString(),
+      })
       .execute();
     await until('the block to be seen', async () => !(await available(a.id, stay)), 100);
     await t.ctx.db.deleteFrom('night_claims').where('accommodation_id', '=', a.id).execute();
@@ -61,7 +72,11 @@ describe(`availability from memory (${testStoreKind})`, () => {
     const a = await makeAccommodation(t.ctx.db);
     const stay = futureStay(3);
     assert.equal(await available(a.id, stay), true);
-    const booked = await t.checkedRequest({ method: 'POST', url: `${t.v1}/bookings`, payload: bookingBody(a.id, stay, { booking: { total_amount: 385 } }) });
+    const booked = await t.checkedRequest({
+      method: 'POST',
+      url: `${t.v1}/bookings`,
+      payload: bookingBody(a.id, stay, { booking: { total_amount: 385 } }),
+    });
     assert.equal(booked.statusCode, 200, booked.body);
     // No waiting: the booking path drops the kept nights once its transaction has committed.
     assert.equal(await available(a.id, stay), false);
@@ -72,7 +87,12 @@ describe(`availability from memory (${testStoreKind})`, () => {
     const stay = futureStay(2);
     // The caches expire by the same clock: the hold ends well within the entry's TTL (2 s).
     const holdEnds = new Date(Date.now() + 500);
-    await insertBooking(t.ctx.db, a, { ...stay, status: 'draft', paymentMethod: 'card_processor', holdExpiresAt: holdEnds.toISOString() });
+    await insertBooking(t.ctx.db, a, {
+      ...stay,
+      status: 'draft',
+      paymentMethod: 'card_processor',
+      holdExpiresAt: holdEnds.toISOString(),
+    });
     assert.equal(await available(a.id, stay), false);
     const ctx = t.ctx as { now: () => Date };
     const realNow = ctx.now;
@@ -89,10 +109,19 @@ describe(`availability from memory (${testStoreKind})`, () => {
   test('cancelling a booking (a status change) frees its nights for the next quote', async () => {
     const a = await makeAccommodation(t.ctx.db);
     const stay = futureStay(2);
-    const b = await insertBooking(t.ctx.db, a, { ...stay, status: 'draft', paymentMethod: 'card_processor', holdExpiresAt: new Date(Date.now() + 60_000).toISOString() });
+    const b = await insertBooking(t.ctx.db, a, {
+      ...stay,
+      status: 'draft',
+      paymentMethod: 'card_processor',
+      holdExpiresAt: new Date(Date.now() + 60_000).toISOString(),
+    });
     assert.equal(await available(a.id, stay), false);
     // Expire the hold in the store: only the booking row changes, its claims stay.
-    await t.ctx.db.updateTable('bookings').set({ hold_expires_at: new Date(Date.now() - 1000).toISOString() }).where('id', '=', b.id).execute();
+    await t.ctx.db
+      .updateTable('bookings')
+      .set({ hold_expires_at: new Date(Date.now() - 1000).toISOString() })
+      .where('id', '=', b.id)
+      .execute();
     await until('the expired hold to be seen', () => available(a.id, stay), 100);
   });
 
@@ -109,14 +138,24 @@ describe(`availability from memory (${testStoreKind})`, () => {
       reason: 'season closed',
       created_at: new Date().toISOString(),
     }));
-    for (let i = 0; i < rows.length; i += 200) await t.ctx.db.insertInto('night_claims').values(rows.slice(i, i + 200)).execute();
+    for (let i = 0; i < rows.length; i += 200)
+      await t.ctx.db
+        .insertInto('night_claims')
+        .values(rows.slice(i, i + 200))
+        .execute();
     const snapshot = await loadNightSnapshot(t.ctx.db, a.id, new Date());
     assert.equal(snapshot.claims.length, MAX_REMEMBERED_CLAIMS);
     assert.equal(snapshot.until, addDays(first, MAX_REMEMBERED_CLAIMS));
     // Before the claims, within the kept ones, and past the last kept one: all answered right.
     assert.equal(await available(a.id, { checkin: addDays(first, -5), checkout: addDays(first, -2) }), true);
     assert.equal(await available(a.id, { checkin: addDays(first, 10), checkout: addDays(first, 12) }), false);
-    assert.equal(await available(a.id, { checkin: addDays(first, MAX_REMEMBERED_CLAIMS + 1), checkout: addDays(first, MAX_REMEMBERED_CLAIMS + 3) }), false);
+    assert.equal(
+      await available(a.id, {
+        checkin: addDays(first, MAX_REMEMBERED_CLAIMS + 1),
+        checkout: addDays(first, MAX_REMEMBERED_CLAIMS + 3),
+      }),
+      false,
+    );
     assert.equal(await available(a.id, { checkin: addDays(first, count), checkout: addDays(first, count + 2) }), true);
   });
 

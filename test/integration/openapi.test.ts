@@ -29,7 +29,9 @@ function openApiPath(url: string): string {
 }
 
 function documentedRoutes() {
-  return t.app.staydeskRoutes.filter((r) => !isConsoleRoute(r) && r.url !== '/openapi.json' && r.url !== '/docs' && !r.url.startsWith('/docs/'));
+  return t.app.staydeskRoutes.filter(
+    (r) => !isConsoleRoute(r) && r.url !== '/openapi.json' && r.url !== '/docs' && !r.url.startsWith('/docs/'),
+  );
 }
 
 describe(`GET /openapi.json (${testStoreKind})`, () => {
@@ -87,7 +89,9 @@ describe(`GET /openapi.json (${testStoreKind})`, () => {
       .filter((r) => r.auth === 'api' || r.auth === 'admin')
       .filter((r) => {
         const security = paths[openApiPath(r.url)]?.[r.method.toLowerCase()]?.security;
-        return !Array.isArray(security) || !security.some((s) => typeof s === 'object' && s !== null && 'bearerKey' in s);
+        return (
+          !Array.isArray(security) || !security.some((s) => typeof s === 'object' && s !== null && 'bearerKey' in s)
+        );
       });
     assert.deepEqual(
       undeclared.map((r) => `${r.method} ${r.url}`),
@@ -101,7 +105,8 @@ describe(`GET /openapi.json (${testStoreKind})`, () => {
     const walk = (node: unknown): void => {
       if (Array.isArray(node)) node.forEach(walk);
       else if (typeof node === 'object' && node !== null) {
-        const details = (node as { properties?: { details?: { properties?: { reason?: { enum?: unknown } } } } }).properties?.details;
+        const details = (node as { properties?: { details?: { properties?: { reason?: { enum?: unknown } } } } })
+          .properties?.details;
         if (details?.properties?.reason !== undefined) enums.push(details.properties.reason.enum);
         Object.values(node).forEach(walk);
       }
@@ -127,7 +132,11 @@ describe(`GET /openapi.json (${testStoreKind})`, () => {
     const res = await t.request({ method: 'GET', url: '/docs', key: null });
     if (res.statusCode === 302) {
       const location = String(res.headers.location);
-      const follow = await t.request({ method: 'GET', url: location.startsWith('/') ? location : `/docs/${location.replace(/^\.\//, '')}`, key: null });
+      const follow = await t.request({
+        method: 'GET',
+        url: location.startsWith('/') ? location : `/docs/${location.replace(/^\.\//, '')}`,
+        key: null,
+      });
       assert.equal(follow.statusCode, 200);
       assert.match(follow.body, /<html/i);
     } else {
@@ -156,12 +165,21 @@ describe(`assertMatchesOpenApi (${testStoreKind})`, () => {
     const body = res.json<{ data: JsonObject }>();
     delete body.data.login;
     assert.throws(() => {
-      assertMatchesOpenApi(t.app, 'GET', `${t.v1}/test`, { ...res, statusCode: 200, headers: res.headers, body: JSON.stringify(body) });
+      assertMatchesOpenApi(t.app, 'GET', `${t.v1}/test`, {
+        ...res,
+        statusCode: 200,
+        headers: res.headers,
+        body: JSON.stringify(body),
+      });
     }, /login/);
     body.data.login = 'x';
     body.data.timestamp = 'yesterday';
     assert.throws(() => {
-      assertMatchesOpenApi(t.app, 'GET', `${t.v1}/test`, { statusCode: 200, headers: res.headers, body: JSON.stringify(body) });
+      assertMatchesOpenApi(t.app, 'GET', `${t.v1}/test`, {
+        statusCode: 200,
+        headers: res.headers,
+        body: JSON.stringify(body),
+      });
     }, /date-time/);
   });
 
@@ -191,7 +209,11 @@ describe(`assertMatchesOpenApi (${testStoreKind})`, () => {
       return;
     }
     const concrete = withParams.url.replace(/:[A-Za-z0-9_]+/g, '999999');
-    const res = await t.request({ method: 'GET', url: concrete, key: withParams.auth === 'admin' ? t.adminKey : t.apiKey });
+    const res = await t.request({
+      method: 'GET',
+      url: concrete,
+      key: withParams.auth === 'admin' ? t.adminKey : t.apiKey,
+    });
     assertMatchesOpenApi(t.app, 'GET', concrete, res);
     assertMatchesOpenApi(t.app, 'GET', withParams.url, res);
   });

@@ -4,7 +4,14 @@ import { expireDueDrafts } from '../../src/bookings/expire-holds.ts';
 import { setSetting } from '../../src/settings/settings-repository.ts';
 import { addDays } from '../../src/shared/dates.ts';
 import { assertErrorEnvelope } from '../support/envelope-assertions.ts';
-import { bookingById, claimedNights, futureStay, insertBooking, makeAccommodation, outboxFor } from '../support/factories.ts';
+import {
+  bookingById,
+  claimedNights,
+  futureStay,
+  insertBooking,
+  makeAccommodation,
+  outboxFor,
+} from '../support/factories.ts';
 import { assertMatchesOpenApi } from '../support/openapi-check.ts';
 import { paymentIntentEvent, postPaymentEvent, stripeSignature } from '../support/payment-client.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
@@ -69,8 +76,14 @@ test(`payment_intent.succeeded for a draft confirms it, stores the payment and q
   assert.ok(after.confirmed_at !== null);
   assert.equal((await claimedNights(t.ctx.db, booking.id)).length, 3);
   const mails = await outboxFor(t.ctx.db, booking.id);
-  assert.deepEqual(mails.map((m) => m.template), ['booking_confirmation']);
-  assert.ok(mails[0]?.body_text.includes(`http://staydesk.test/${t.config.slug}/invoices/${booking.invoice_token}`), 'the mail links to the invoice');
+  assert.deepEqual(
+    mails.map((m) => m.template),
+    ['booking_confirmation'],
+  );
+  assert.ok(
+    mails[0]?.body_text.includes(`http://staydesk.test/${t.config.slug}/invoices/${booking.invoice_token}`),
+    'the mail links to the invoice',
+  );
   assert.match(mails[0]?.body_text ?? '', /card payment has been received/);
 
   // The same event again (the processor retries): nothing changes, no second mail.
@@ -88,14 +101,22 @@ test(`payment_intent.succeeded for a draft confirms it, stores the payment and q
 
 test(`metadata.booking_id names the draft too; the currency compares case-insensitively (${testStoreKind})`, async () => {
   const { booking } = await draft();
-  const res = await postPaymentEvent(t, succeeded(booking, { currency: 'EUR', metadata: { booking_id: String(booking.id) } }), { secret: SECRET });
+  const res = await postPaymentEvent(
+    t,
+    succeeded(booking, { currency: 'EUR', metadata: { booking_id: String(booking.id) } }),
+    { secret: SECRET },
+  );
   assert.equal(res.json<Received>().outcome, 'confirmed', res.body);
   assert.equal((await bookingById(t.ctx.db, booking.id)).status, 'confirmed');
 });
 
 test(`a wrong amount or currency leaves the draft and records an issue for the host (${testStoreKind})`, async () => {
   const { booking } = await draft();
-  const short = await postPaymentEvent(t, succeeded(booking, { amount: booking.total - 1, amount_received: booking.total - 1 }), { secret: SECRET });
+  const short = await postPaymentEvent(
+    t,
+    succeeded(booking, { amount: booking.total - 1, amount_received: booking.total - 1 }),
+    { secret: SECRET },
+  );
   assert.equal(short.statusCode, 200);
   assert.equal(short.json<Received>().outcome, 'amount_mismatch');
   const dollars = await postPaymentEvent(t, succeeded(booking, { currency: 'usd' }), { secret: SECRET });
@@ -105,10 +126,13 @@ test(`a wrong amount or currency leaves the draft and records an issue for the h
   assert.equal(after.payment_intent_id, null);
   assert.equal((await outboxFor(t.ctx.db, booking.id)).length, 0);
   const recorded = await issues(booking.id);
-  assert.deepEqual(recorded.map((i) => [i.kind, i.amount, i.currency]), [
-    ['amount_mismatch', booking.total - 1, 'EUR'],
-    ['currency_mismatch', booking.total, 'USD'],
-  ]);
+  assert.deepEqual(
+    recorded.map((i) => [i.kind, i.amount, i.currency]),
+    [
+      ['amount_mismatch', booking.total - 1, 'EUR'],
+      ['currency_mismatch', booking.total, 'USD'],
+    ],
+  );
   assert.ok(recorded.every((i) => i.resolved_at === null && i.payment_intent_id !== null));
 
   // The admin API lists them.
@@ -139,13 +163,20 @@ test(`a late payment after the expiry job cancelled the draft re-claims the nigh
   assert.equal(after.cancel_reason, null);
   assert.equal(after.cancelled_at, null);
   assert.equal((await claimedNights(t.ctx.db, booking.id)).length, 3);
-  assert.deepEqual((await outboxFor(t.ctx.db, booking.id)).map((m) => m.template), ['booking_cancellation', 'booking_confirmation']);
+  assert.deepEqual(
+    (await outboxFor(t.ctx.db, booking.id)).map((m) => m.template),
+    ['booking_cancellation', 'booking_confirmation'],
+  );
 });
 
 test(`a late payment whose nights were taken meanwhile is recorded as refund_needed and the booking stays cancelled (${testStoreKind})`, async () => {
   const { accommodation, booking } = await draft({ holdExpiresAt: new Date(Date.now() - 60_000).toISOString() });
   await expireDueDrafts(t.ctx.db, new Date().toISOString());
-  const taker = await insertBooking(t.ctx.db, accommodation, { checkin: addDays(booking.checkin, 1), checkout: addDays(booking.checkout, 2), status: 'confirmed' });
+  const taker = await insertBooking(t.ctx.db, accommodation, {
+    checkin: addDays(booking.checkin, 1),
+    checkout: addDays(booking.checkout, 2),
+    status: 'confirmed',
+  });
 
   const res = await postPaymentEvent(t, succeeded(booking), { secret: SECRET });
   assert.equal(res.statusCode, 200, res.body);
@@ -154,8 +185,14 @@ test(`a late payment whose nights were taken meanwhile is recorded as refund_nee
   assert.equal(after.status, 'cancelled');
   assert.deepEqual(await claimedNights(t.ctx.db, booking.id), []);
   assert.equal((await claimedNights(t.ctx.db, taker.id)).length, 4, 'the other stay keeps its nights');
-  assert.deepEqual((await issues(booking.id)).map((i) => i.kind), ['refund_needed']);
-  assert.deepEqual((await outboxFor(t.ctx.db, booking.id)).map((m) => m.template), ['booking_cancellation']);
+  assert.deepEqual(
+    (await issues(booking.id)).map((i) => i.kind),
+    ['refund_needed'],
+  );
+  assert.deepEqual(
+    (await outboxFor(t.ctx.db, booking.id)).map((m) => m.template),
+    ['booking_cancellation'],
+  );
 });
 
 test(`a payment for a booking cancelled for another reason is refund_needed (${testStoreKind})`, async () => {
@@ -181,7 +218,12 @@ test(`payment_failed is recorded and the booking stays a draft; other events are
   assert.equal(recorded.length, 1);
   assert.match(recorded[0]?.detail ?? '', /declined/);
 
-  const other = { id: 'evt_other_1', object: 'event', type: 'customer.created', data: { object: { id: 'cus_1', object: 'customer' } } };
+  const other = {
+    id: 'evt_other_1',
+    object: 'event',
+    type: 'customer.created',
+    data: { object: { id: 'cus_1', object: 'customer' } },
+  };
   const ignored = await postPaymentEvent(t, other, { secret: SECRET });
   assert.equal(ignored.statusCode, 200);
   assert.deepEqual(ignored.json<Received>(), {
@@ -195,9 +237,15 @@ test(`payment_failed is recorded and the booking stays a draft; other events are
 });
 
 test(`a payment naming no booking is recorded as unknown_booking (${testStoreKind})`, async () => {
-  const res = await postPaymentEvent(t, succeeded({ confirmation_code: 'NOSUCHCODE', total: 1000 }), { secret: SECRET });
+  const res = await postPaymentEvent(t, succeeded({ confirmation_code: 'NOSUCHCODE', total: 1000 }), {
+    secret: SECRET,
+  });
   assert.equal(res.json<Received>().outcome, 'unknown_booking');
-  const row = await t.ctx.db.selectFrom('payment_issues').selectAll().where('kind', '=', 'unknown_booking').executeTakeFirst();
+  const row = await t.ctx.db
+    .selectFrom('payment_issues')
+    .selectAll()
+    .where('kind', '=', 'unknown_booking')
+    .executeTakeFirst();
   assert.ok(row !== undefined && row.booking_id === null);
 });
 
@@ -218,17 +266,30 @@ test(`unsigned, wrongly signed, stale or malformed calls are 400s and change not
     assert.equal(assertErrorEnvelope(res, 400, 'BAD_REQUEST').error.details.reason, reason, name);
   }
   // Signed bytes that are not the bytes sent.
-  const tampered = await postPaymentEvent(t, event, { raw: JSON.stringify({ ...event, type: 'payment_intent.succeeded ' }), header: stripeSignature(JSON.stringify(event), SECRET) });
+  const tampered = await postPaymentEvent(t, event, {
+    raw: JSON.stringify({ ...event, type: 'payment_intent.succeeded ' }),
+    header: stripeSignature(JSON.stringify(event), SECRET),
+  });
   assertErrorEnvelope(tampered, 400, 'BAD_REQUEST');
   const malformed = await postPaymentEvent(t, null, { raw: '{"id": "evt_x", ', secret: SECRET });
   assert.equal(assertErrorEnvelope(malformed, 400, 'BAD_REQUEST').error.details.reason, 'malformed_json');
-  const poisoned = await postPaymentEvent(t, null, { raw: '{"id":"evt_p","type":"x","data":{"object":{}},"__proto__":{"x":1}}', secret: SECRET });
+  const poisoned = await postPaymentEvent(t, null, {
+    raw: '{"id":"evt_p","type":"x","data":{"object":{}},"__proto__":{"x":1}}',
+    secret: SECRET,
+  });
   assert.equal(assertErrorEnvelope(poisoned, 400, 'BAD_REQUEST').error.details.reason, 'forbidden_json_key');
-  const noIntent = await postPaymentEvent(t, { id: 'evt_bad_pi', type: 'payment_intent.succeeded', data: { object: { id: 'pi_1' } } }, { secret: SECRET });
+  const noIntent = await postPaymentEvent(
+    t,
+    { id: 'evt_bad_pi', type: 'payment_intent.succeeded', data: { object: { id: 'pi_1' } } },
+    { secret: SECRET },
+  );
   assert.equal(assertErrorEnvelope(noIntent, 400, 'BAD_REQUEST').error.details.reason, 'invalid_payment_intent');
 
   assert.equal((await bookingById(t.ctx.db, booking.id)).status, 'draft');
-  assert.equal((await t.ctx.db.selectFrom('webhook_events').select('id').where('dedupe_key', '=', event.id).execute()).length, 0);
+  assert.equal(
+    (await t.ctx.db.selectFrom('webhook_events').select('id').where('dedupe_key', '=', event.id).execute()).length,
+    0,
+  );
 });
 
 test(`a signature dated up to 5 minutes ahead (clock skew) is accepted (${testStoreKind})`, async () => {

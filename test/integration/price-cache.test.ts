@@ -20,8 +20,16 @@ after(async () => {
   await t.close();
 });
 
-async function quotedTotal(accommodationId: number, stay: { checkin: string; checkout: string }, on: TestApp = t): Promise<number> {
-  const res = await on.checkedRequest({ method: 'POST', url: `${on.v1}/availability`, payload: { accommodation_id: accommodationId, ...stay } });
+async function quotedTotal(
+  accommodationId: number,
+  stay: { checkin: string; checkout: string },
+  on: TestApp = t,
+): Promise<number> {
+  const res = await on.checkedRequest({
+    method: 'POST',
+    url: `${on.v1}/availability`,
+    payload: { accommodation_id: accommodationId, ...stay },
+  });
   assert.equal(res.statusCode, 200, res.body);
   const pricing = res.json<{ data: { pricing: { total: number } | null } }>().data.pricing;
   assert.ok(pricing !== null, res.body);
@@ -29,7 +37,12 @@ async function quotedTotal(accommodationId: number, stay: { checkin: string; che
 }
 
 async function setPrice(accommodationId: number, from: string, to: string, price: number | null): Promise<void> {
-  const res = await t.request({ method: 'PUT', url: `/admin/api/accommodations/${accommodationId}/prices`, key: t.adminKey, payload: { from, to, price } });
+  const res = await t.request({
+    method: 'PUT',
+    url: `/admin/api/accommodations/${accommodationId}/prices`,
+    key: t.adminKey,
+    payload: { from, to, price },
+  });
   assert.equal(res.statusCode, 200, res.body);
 }
 
@@ -42,11 +55,22 @@ describe(`cached nightly prices (${testStoreKind})`, () => {
     await setPrice(a.id, stay.checkin, stay.checkout, 150);
     // 2 × 150 + 50, tax 10 %.
     assert.equal(await quotedTotal(a.id, stay), 385);
-    const stale = await t.checkedRequest({ method: 'POST', url: `${t.v1}/bookings`, payload: bookingBody(a.id, stay, { booking: { total_amount: 275 } }) });
+    const stale = await t.checkedRequest({
+      method: 'POST',
+      url: `${t.v1}/bookings`,
+      payload: bookingBody(a.id, stay, { booking: { total_amount: 275 } }),
+    });
     assert.equal(stale.statusCode, 409, stale.body);
-    assert.equal(stale.json<{ error: { details: { reason: string; expected: number } } }>().error.details.expected, 385);
+    assert.equal(
+      stale.json<{ error: { details: { reason: string; expected: number } } }>().error.details.expected,
+      385,
+    );
     await setPrice(a.id, stay.checkin, stay.checkout, null);
-    const booked = await t.checkedRequest({ method: 'POST', url: `${t.v1}/bookings`, payload: bookingBody(a.id, stay, { booking: { total_amount: 275 } }) });
+    const booked = await t.checkedRequest({
+      method: 'POST',
+      url: `${t.v1}/bookings`,
+      payload: bookingBody(a.id, stay, { booking: { total_amount: 275 } }),
+    });
     assert.equal(booked.statusCode, 200, booked.body);
   });
 
@@ -55,7 +79,10 @@ describe(`cached nightly prices (${testStoreKind})`, () => {
     const stay = futureStay(1);
     assert.equal(await quotedTotal(a.id, stay), 165);
     // Not through the admin API: the store's triggers announce the change (migration 0007).
-    await t.ctx.db.insertInto('nightly_prices').values({ accommodation_id: a.id, night: stay.checkin, price: 20000 }).execute();
+    await t.ctx.db
+      .insertInto('nightly_prices')
+      .values({ accommodation_id: a.id, night: stay.checkin, price: 20000 })
+      .execute();
     // 200 + 50, tax 10 %. On PostgreSQL the announcement arrives over the listening connection.
     await until('the new price quoted', async () => (await quotedTotal(a.id, stay)) === 275, 1000);
   });
@@ -64,12 +91,25 @@ describe(`cached nightly prices (${testStoreKind})`, () => {
     const a = await makeAccommodation(t.ctx.db);
     const stay = futureStay(2);
     const first = addDays(stay.checkin, -10);
-    const rows = Array.from({ length: MAX_KEPT_PRICES + 1 }, (_, i) => ({ accommodation_id: a.id, night: addDays(first, i), price: 12000 }));
-    for (let i = 0; i < rows.length; i += 500) await t.ctx.db.insertInto('nightly_prices').values(rows.slice(i, i + 500)).execute();
+    const rows = Array.from({ length: MAX_KEPT_PRICES + 1 }, (_, i) => ({
+      accommodation_id: a.id,
+      night: addDays(first, i),
+      price: 12000,
+    }));
+    for (let i = 0; i < rows.length; i += 500)
+      await t.ctx.db
+        .insertInto('nightly_prices')
+        .values(rows.slice(i, i + 500))
+        .execute();
     // 2 × 120 + 50, tax 10 %.
     assert.equal(await quotedTotal(a.id, stay), 319);
     // Not kept, so a change elsewhere is seen at once, without waiting for the TTL.
-    await t.ctx.db.updateTable('nightly_prices').set({ price: 13000 }).where('accommodation_id', '=', a.id).where('night', '=', stay.checkin).execute();
+    await t.ctx.db
+      .updateTable('nightly_prices')
+      .set({ price: 13000 })
+      .where('accommodation_id', '=', a.id)
+      .where('night', '=', stay.checkin)
+      .execute();
     // 130 + 120 + 50, tax 10 %.
     assert.equal(await quotedTotal(a.id, stay), 330);
   });
@@ -80,7 +120,10 @@ describe(`cached nightly prices (${testStoreKind})`, () => {
       const a = await makeAccommodation(uncached.ctx.db);
       const stay = futureStay(1);
       assert.equal(await quotedTotal(a.id, stay, uncached), 165);
-      await uncached.ctx.db.insertInto('nightly_prices').values({ accommodation_id: a.id, night: stay.checkin, price: 20000 }).execute();
+      await uncached.ctx.db
+        .insertInto('nightly_prices')
+        .values({ accommodation_id: a.id, night: stay.checkin, price: 20000 })
+        .execute();
       assert.equal(await quotedTotal(a.id, stay, uncached), 275);
     } finally {
       await uncached.close();
@@ -93,7 +136,12 @@ describe(`cached nightly prices (${testStoreKind})`, () => {
     await setPrice(a.id, stay.checkin, stay.checkout, 120.5);
     // 120.50 + 50, tax 10 % → 187.55.
     assert.equal(await quotedTotal(a.id, stay), 187.55);
-    const res = await t.request({ method: 'PATCH', url: `/admin/api/accommodations/${a.id}`, key: t.adminKey, payload: { currency: 'KWD' } });
+    const res = await t.request({
+      method: 'PATCH',
+      url: `/admin/api/accommodations/${a.id}`,
+      key: t.adminKey,
+      payload: { currency: 'KWD' },
+    });
     assert.equal(res.statusCode, 200, res.body);
     // Same major amounts in a three-decimal currency.
     assert.equal(await quotedTotal(a.id, stay), 187.55);

@@ -29,7 +29,9 @@ async function planOf(db: Db, query: Compilable): Promise<string> {
   }
   return db.transaction().execute(async (trx) => {
     await sql`set local enable_seqscan = off`.execute(trx);
-    const result = await trx.executeQuery<{ 'QUERY PLAN': string }>(CompiledQuery.raw(`explain ${compiled.sql}`, [...compiled.parameters]));
+    const result = await trx.executeQuery<{ 'QUERY PLAN': string }>(
+      CompiledQuery.raw(`explain ${compiled.sql}`, [...compiled.parameters]),
+    );
     return result.rows.map((r) => r['QUERY PLAN']).join('\n');
   });
 }
@@ -67,13 +69,20 @@ describe(`indexes a booking does not write (${testStoreKind})`, () => {
     const db = t.store.db;
     const found =
       testStoreKind === 'sqlite'
-        ? await sql<{ definition: string }>`select sql as definition from sqlite_master where type = 'index' and name = ${name}`.execute(db)
-        : await sql<{ definition: string }>`select indexdef as definition from pg_indexes where indexname = ${name}`.execute(db);
+        ? await sql<{
+            definition: string;
+          }>`select sql as definition from sqlite_master where type = 'index' and name = ${name}`.execute(db)
+        : await sql<{
+            definition: string;
+          }>`select indexdef as definition from pg_indexes where indexname = ${name}`.execute(db);
     return found.rows[0]?.definition ?? '';
   }
 
   test('only imported stays have an entry in the index of imported claims', async () => {
-    assert.match(await indexDefinition('night_claims_external'), /where\s+\(?"?external_reservation_id"? is not null\)?/i);
+    assert.match(
+      await indexDefinition('night_claims_external'),
+      /where\s+\(?"?external_reservation_id"? is not null\)?/i,
+    );
   });
 
   test('only drafts have an entry in the index of holds', async () => {

@@ -42,7 +42,11 @@ function rawExchange(port: number, write: (socket: net.Socket) => void): Promise
 interface RawAnswer {
   status: number;
   contentType: string;
-  body: { success: boolean; error: { code: number; name: string; details: { reason?: string } }; metadata: { request_id: string } };
+  body: {
+    success: boolean;
+    error: { code: number; name: string; details: { reason?: string } };
+    metadata: { request_id: string };
+  };
 }
 
 function parseRaw(raw: string): RawAnswer {
@@ -55,14 +59,22 @@ function parseRaw(raw: string): RawAnswer {
 describe(`secure defaults (${testStoreKind})`, () => {
   test('the invoice of a cancelled booking answers 404, like an unknown token', async () => {
     const a = await makeAccommodation(t.ctx.db);
-    const created = await t.request({ method: 'POST', url: `${t.v1}/bookings`, payload: bookingBody(a.id, futureStay(2), { booking: { total_amount: 275 } }) });
+    const created = await t.request({
+      method: 'POST',
+      url: `${t.v1}/bookings`,
+      payload: bookingBody(a.id, futureStay(2), { booking: { total_amount: 275 } }),
+    });
     assert.equal(created.statusCode, 200, created.body);
     const { booking_id, invoice_url } = created.json<{ data: { booking_id: number; invoice_url: string } }>().data;
     const path = new URL(invoice_url).pathname;
     const before = await t.request({ method: 'GET', url: path, key: null });
     assert.equal(before.statusCode, 200);
     assert.equal(before.headers['content-type'], 'application/pdf');
-    await t.ctx.db.updateTable('bookings').set({ status: 'cancelled', cancelled_at: new Date().toISOString() }).where('id', '=', booking_id).execute();
+    await t.ctx.db
+      .updateTable('bookings')
+      .set({ status: 'cancelled', cancelled_at: new Date().toISOString() })
+      .where('id', '=', booking_id)
+      .execute();
     const after = await t.request({ method: 'GET', url: path, key: null });
     assert.equal(assertErrorEnvelope(after, 404, 'NOT_FOUND').error.details.reason, 'invoice_not_found');
   });
@@ -70,11 +82,21 @@ describe(`secure defaults (${testStoreKind})`, () => {
   test('with METRICS_TOKEN set, /metrics needs it as a bearer token', async () => {
     const none = await t.request({ method: 'GET', url: '/metrics', key: null });
     assert.equal(assertErrorEnvelope(none, 401, 'UNAUTHORIZED').error.details.reason, 'missing_metrics_token');
-    const wrong = await t.request({ method: 'GET', url: '/metrics', key: null, headers: { authorization: `Bearer ${METRICS_TOKEN}x` } });
+    const wrong = await t.request({
+      method: 'GET',
+      url: '/metrics',
+      key: null,
+      headers: { authorization: `Bearer ${METRICS_TOKEN}x` },
+    });
     assert.equal(assertErrorEnvelope(wrong, 401, 'UNAUTHORIZED').error.details.reason, 'invalid_metrics_token');
     const apiKey = await t.request({ method: 'GET', url: '/metrics' });
     assertErrorEnvelope(apiKey, 401, 'UNAUTHORIZED');
-    const right = await t.request({ method: 'GET', url: '/metrics', key: null, headers: { authorization: `Bearer ${METRICS_TOKEN}` } });
+    const right = await t.request({
+      method: 'GET',
+      url: '/metrics',
+      key: null,
+      headers: { authorization: `Bearer ${METRICS_TOKEN}` },
+    });
     assert.equal(right.statusCode, 200);
     assert.match(right.body, /http_request_duration_seconds/);
   });
@@ -98,7 +120,9 @@ describe(`secure defaults (${testStoreKind})`, () => {
     });
 
     test('headers too large → 431 in the envelope', async () => {
-      const raw = await rawExchange(port, (s) => s.write(`GET /healthz HTTP/1.1\r\nHost: x\r\nX-Big: ${'a'.repeat(20_000)}\r\n\r\n`));
+      const raw = await rawExchange(port, (s) =>
+        s.write(`GET /healthz HTTP/1.1\r\nHost: x\r\nX-Big: ${'a'.repeat(20_000)}\r\n\r\n`),
+      );
       const answer = parseRaw(raw);
       assert.equal(answer.status, 431, raw.slice(0, 300));
       assert.match(answer.contentType, /^application\/json/);
@@ -124,7 +148,9 @@ describe(`secure defaults (${testStoreKind})`, () => {
 
     test('a request refused before its malformed body is read gets that one answer, not a second', async () => {
       const raw = await rawExchange(port, (s) =>
-        s.write(`POST /api/v1/${t.config.slug}/availability HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\n{}\r\n0\r\n\r\n`),
+        s.write(
+          `POST /api/v1/${t.config.slug}/availability HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\n{}\r\n0\r\n\r\n`,
+        ),
       );
       assert.equal(raw.match(/^HTTP\/1\.1 /gm)?.length, 1, raw);
       const answer = parseRaw(raw);
@@ -137,7 +163,9 @@ describe(`secure defaults (${testStoreKind})`, () => {
       let timer: NodeJS.Timeout | undefined;
       const raw = await rawExchange(port, (s) => {
         const body = JSON.stringify({ accommodation_id: 1, checkin: '2031-01-01', checkout: '2031-01-03' });
-        s.write(`POST /api/v1/${t.config.slug}/availability HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${t.apiKey}\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n`);
+        s.write(
+          `POST /api/v1/${t.config.slug}/availability HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${t.apiKey}\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n`,
+        );
         let i = 0;
         timer = setInterval(() => {
           if (s.writable && i < body.length) s.write(body[i++] ?? '');

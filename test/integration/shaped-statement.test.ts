@@ -16,17 +16,35 @@ async function insertPartners(rows: Array<{ email: string; first_name: string; p
   const { db } = t.store;
   const values = new StatementValues();
   const now = new Date().toISOString();
-  const stood = rows.map((r) => values.row({ email: r.email, email_key: r.email, first_name: r.first_name, last_name: 'Shaped', phone: r.phone, created_at: now, updated_at: now }));
-  const result = await runShaped(db, 'test-partners', values, () => db.insertInto('partners').values(stood).returning(['email', 'first_name', 'phone']));
+  const stood = rows.map((r) =>
+    values.row({
+      email: r.email,
+      email_key: r.email,
+      first_name: r.first_name,
+      last_name: 'Shaped',
+      phone: r.phone,
+      created_at: now,
+      updated_at: now,
+    }),
+  );
+  const result = await runShaped(db, 'test-partners', values, () =>
+    db.insertInto('partners').values(stood).returning(['email', 'first_name', 'phone']),
+  );
   return result.rows.map((row) => ({ ...row }));
 }
 
 test(`each run of a shaped statement stores its own values, whatever the shape (${testStoreKind})`, async () => {
-  assert.deepEqual(await insertPartners([{ email: 'one@shaped.test', first_name: 'One', phone: '+1' }]), [{ email: 'one@shaped.test', first_name: 'One', phone: '+1' }]);
+  assert.deepEqual(await insertPartners([{ email: 'one@shaped.test', first_name: 'One', phone: '+1' }]), [
+    { email: 'one@shaped.test', first_name: 'One', phone: '+1' },
+  ]);
   // The same shape again: the compiled text is reused with new values.
-  assert.deepEqual(await insertPartners([{ email: 'two@shaped.test', first_name: 'Two', phone: '+2' }]), [{ email: 'two@shaped.test', first_name: 'Two', phone: '+2' }]);
+  assert.deepEqual(await insertPartners([{ email: 'two@shaped.test', first_name: 'Two', phone: '+2' }]), [
+    { email: 'two@shaped.test', first_name: 'Two', phone: '+2' },
+  ]);
   // A column left out (undefined) and two rows: other shapes, compiled apart.
-  assert.deepEqual(await insertPartners([{ email: 'three@shaped.test', first_name: 'Three' }]), [{ email: 'three@shaped.test', first_name: 'Three', phone: null }]);
+  assert.deepEqual(await insertPartners([{ email: 'three@shaped.test', first_name: 'Three' }]), [
+    { email: 'three@shaped.test', first_name: 'Three', phone: null },
+  ]);
   assert.deepEqual(
     await insertPartners([
       { email: 'four@shaped.test', first_name: 'Four', phone: '+4' },
@@ -41,5 +59,7 @@ test(`each run of a shaped statement stores its own values, whatever the shape (
 
 test(`a value that looks like a stand-in is stored as given (${testStoreKind})`, async () => {
   const lookalike = '\u0001shaped-value:0';
-  assert.deepEqual(await insertPartners([{ email: 'six@shaped.test', first_name: lookalike, phone: '+6' }]), [{ email: 'six@shaped.test', first_name: lookalike, phone: '+6' }]);
+  assert.deepEqual(await insertPartners([{ email: 'six@shaped.test', first_name: lookalike, phone: '+6' }]), [
+    { email: 'six@shaped.test', first_name: lookalike, phone: '+6' },
+  ]);
 });

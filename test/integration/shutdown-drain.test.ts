@@ -28,7 +28,11 @@ function rawExchange(head: string) {
   socket.write(head);
   let text = '';
   socket.setEncoding('utf8').on('data', (c: string) => (text += c));
-  const ended = new Promise<void>((resolve) => socket.once('close', () => { resolve(); }));
+  const ended = new Promise<void>((resolve) =>
+    socket.once('close', () => {
+      resolve();
+    }),
+  );
   return {
     async finish(rest: string): Promise<LightMyRequestResponse> {
       socket.write(rest);
@@ -41,47 +45,76 @@ function rawExchange(head: string) {
         headers[line.slice(0, at).toLowerCase()] = line.slice(at + 1).trim();
       }
       const statusCode = Number(statusLine.split(' ')[1]);
-      return { statusCode, headers, body, json: () => JSON.parse(body) as unknown } as unknown as LightMyRequestResponse;
+      return {
+        statusCode,
+        headers,
+        body,
+        json: () => JSON.parse(body) as unknown,
+      } as unknown as LightMyRequestResponse;
     },
   };
 }
 
-test(`a request arriving during the drain gets 503 shutting_down; the one in flight finishes (${testStoreKind})`, { timeout: 20_000 }, async () => {
-  // In flight: its headers are in and its body is still arriving when the drain begins.
-  const payload = Buffer.from(JSON.stringify({ accommodation_id: 999999, checkin: '2031-06-01', checkout: '2031-06-04' }));
-  let sendRest = (): void => undefined;
-  // On a kept-alive connection: the drain must close it behind the answer, not wait for it to idle out.
-  const agent = new http.Agent({ keepAlive: true });
-  const inFlight = new Promise<{ status: number; body: string; connection: string | undefined }>((resolve, reject) => {
-    const req = http.request(
-      { host: '127.0.0.1', port, method: 'POST', path: `${t.v1}/availability`, agent, headers: { authorization: `Bearer ${t.apiKey}`, 'content-type': 'application/json', 'content-length': payload.length } },
-      (res) => {
-        let body = '';
-        res.setEncoding('utf8').on('data', (c: string) => (body += c));
-        res.on('end', () => { resolve({ status: res.statusCode ?? 0, body, connection: res.headers.connection }); });
+test(
+  `a request arriving during the drain gets 503 shutting_down; the one in flight finishes (${testStoreKind})`,
+  { timeout: 20_000 },
+  async () => {
+    // In flight: its headers are in and its body is still arriving when the drain begins.
+    const payload = Buffer.from(
+      JSON.stringify({ accommodation_id: 999999, checkin: '2031-06-01', checkout: '2031-06-04' }),
+    );
+    let sendRest = (): void => undefined;
+    // On a kept-alive connection: the drain must close it behind the answer, not wait for it to idle out.
+    const agent = new http.Agent({ keepAlive: true });
+    const inFlight = new Promise<{ status: number; body: string; connection: string | undefined }>(
+      (resolve, reject) => {
+        const req = http.request(
+          {
+            host: '127.0.0.1',
+            port,
+            method: 'POST',
+            path: `${t.v1}/availability`,
+            agent,
+            headers: {
+              authorization: `Bearer ${t.apiKey}`,
+              'content-type': 'application/json',
+              'content-length': payload.length,
+            },
+          },
+          (res) => {
+            let body = '';
+            res.setEncoding('utf8').on('data', (c: string) => (body += c));
+            res.on('end', () => {
+              resolve({ status: res.statusCode ?? 0, body, connection: res.headers.connection });
+            });
+          },
+        );
+        req.on('error', reject);
+        req.write(payload.subarray(0, 5));
+        sendRest = () => req.end(payload.subarray(5));
       },
     );
-    req.on('error', reject);
-    req.write(payload.subarray(0, 5));
-    sendRest = () => req.end(payload.subarray(5));
-  });
-  // On a connection already open: a request whose head is only complete once the drain began.
-  const late = rawExchange(`GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\n`);
-  await new Promise((r) => setTimeout(r, 100));
+    // On a connection already open: a request whose head is only complete once the drain began.
+    const late = rawExchange(`GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\n`);
+    await new Promise((r) => setTimeout(r, 100));
 
-  const closed = t.app.close();
-  await new Promise((r) => setTimeout(r, 100));
-  const refused = await late.finish('Connection: keep-alive\r\n\r\n');
-  const body = assertErrorEnvelope(refused, 503, 'INTERNAL_ERROR');
-  assert.equal(body.error.details.reason, 'shutting_down');
-  assert.equal(refused.headers['retry-after'], '1');
-  assert.equal(refused.headers.connection, 'close');
+    const closed = t.app.close();
+    await new Promise((r) => setTimeout(r, 100));
+    const refused = await late.finish('Connection: keep-alive\r\n\r\n');
+    const body = assertErrorEnvelope(refused, 503, 'INTERNAL_ERROR');
+    assert.equal(body.error.details.reason, 'shutting_down');
+    assert.equal(refused.headers['retry-after'], '1');
+    assert.equal(refused.headers.connection, 'close');
 
-  sendRest();
-  const finished = await inFlight;
-  assert.notEqual(finished.status, 503, finished.body);
-  assert.notEqual((JSON.parse(finished.body) as { error?: { details?: { reason?: string } } }).error?.details?.reason, 'shutting_down');
-  assert.equal(finished.connection, 'close', 'the answer closes its kept-alive connection');
-  await closed;
-  agent.destroy();
-});
+    sendRest();
+    const finished = await inFlight;
+    assert.notEqual(finished.status, 503, finished.body);
+    assert.notEqual(
+      (JSON.parse(finished.body) as { error?: { details?: { reason?: string } } }).error?.details?.reason,
+      'shutting_down',
+    );
+    assert.equal(finished.connection, 'close', 'the answer closes its kept-alive connection');
+    await closed;
+    agent.destroy();
+  },
+);

@@ -12,7 +12,11 @@ import type { App } from '../../src/http/types.ts';
 let app: App;
 let destroy: () => Promise<void>;
 before(async () => {
-  const config = loadConfig({ PUBLIC_BASE_URL: 'http://staydesk.test', LOG_LEVEL: 'silent', DATABASE_URL: 'postgres://postgres@127.0.0.1:1/none' });
+  const config = loadConfig({
+    PUBLIC_BASE_URL: 'http://staydesk.test',
+    LOG_LEVEL: 'silent',
+    DATABASE_URL: 'postgres://postgres@127.0.0.1:1/none',
+  });
   const store = openStore(config.store);
   destroy = () => store.destroy();
   app = await buildApp(createContext(config, store), { logger: false });
@@ -23,10 +27,18 @@ after(async () => {
 });
 
 test('an unreachable store answers 503 with Retry-After', async () => {
-  const res = await app.inject({ method: 'POST', url: '/api/v1/staydesk/availability', headers: { authorization: 'Bearer sdk_aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa' }, payload: { accommodation_id: 1, checkin: '2030-01-01', checkout: '2030-01-02' } });
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/v1/staydesk/availability',
+    headers: { authorization: 'Bearer sdk_aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa' },
+    payload: { accommodation_id: 1, checkin: '2030-01-01', checkout: '2030-01-02' },
+  });
   assert.equal(res.statusCode, 503, res.body);
   assert.equal(res.headers['retry-after'], '1');
   const body = res.json<{ success: boolean; error: { code: number; name: string; details: { reason: string } } }>();
   assert.equal(body.success, false);
-  assert.deepEqual([body.error.code, body.error.name, body.error.details.reason], [503, 'INTERNAL_ERROR', 'store_unavailable']);
+  assert.deepEqual(
+    [body.error.code, body.error.name, body.error.details.reason],
+    [503, 'INTERNAL_ERROR', 'store_unavailable'],
+  );
 });

@@ -31,7 +31,8 @@ after(async () => {
   await t.close();
 });
 
-const call = (key: string, options: InjectOptions & { method: string; url: string }): Promise<LightMyRequestResponse> => t.checkedRequest({ ...options, key });
+const call = (key: string, options: InjectOptions & { method: string; url: string }): Promise<LightMyRequestResponse> =>
+  t.checkedRequest({ ...options, key });
 
 interface Guest {
   first_name: string;
@@ -41,18 +42,36 @@ interface Guest {
 }
 
 function guestOf(name: string): Guest {
-  return { first_name: name, last_name: 'Tenantson', email: `${name.toLowerCase()}@partner.example`, phone: '+31 20 555 0101' };
+  return {
+    first_name: name,
+    last_name: 'Tenantson',
+    email: `${name.toLowerCase()}@partner.example`,
+    phone: '+31 20 555 0101',
+  };
 }
 
 /** A booking made with `key` (bank transfer unless told); returns its id, code and total. */
-async function book(key: string, accommodation: Accommodation, stay: { checkin: string; checkout: string }, guest: Guest, paymentMethod = 'bank_transfer') {
-  const quote = await call(key, { method: 'POST', url: `${t.v1}/availability`, payload: { accommodation_id: accommodation.id, ...stay, guest_count: 2 } });
+async function book(
+  key: string,
+  accommodation: Accommodation,
+  stay: { checkin: string; checkout: string },
+  guest: Guest,
+  paymentMethod = 'bank_transfer',
+) {
+  const quote = await call(key, {
+    method: 'POST',
+    url: `${t.v1}/availability`,
+    payload: { accommodation_id: accommodation.id, ...stay, guest_count: 2 },
+  });
   const total = quote.json<{ data: { pricing: { total: number } | null } }>().data.pricing?.total;
   assert.ok(total !== undefined, `the stay is free before booking it: ${quote.body}`);
   const res = await call(key, {
     method: 'POST',
     url: `${t.v1}/bookings`,
-    payload: bookingBody(accommodation.id, stay, { partner: { ...guest }, booking: { total_amount: total, payment_method: paymentMethod, guest_notes: `notes of ${guest.first_name}` } }),
+    payload: bookingBody(accommodation.id, stay, {
+      partner: { ...guest },
+      booking: { total_amount: total, payment_method: paymentMethod, guest_notes: `notes of ${guest.first_name}` },
+    }),
   });
   assert.equal(res.statusCode, 200, res.body);
   return { ...res.json<{ data: { booking_id: number; confirmation_code: string } }>().data, total };
@@ -68,10 +87,10 @@ function getBooking(key: string, id: number): Promise<LightMyRequestResponse> {
  */
 function comparable(res: LightMyRequestResponse, id: number) {
   const body = assertErrorEnvelope(res, 404, 'NOT_FOUND');
-  const text = JSON.stringify({ ...body, metadata: { ...body.metadata, request_id: '<rid>', timestamp: '<ts>' } }).replace(
-    new RegExp(`(?<![0-9.])${id}(?![0-9.])`, 'g'),
-    '<id>',
-  );
+  const text = JSON.stringify({
+    ...body,
+    metadata: { ...body.metadata, request_id: '<rid>', timestamp: '<ts>' },
+  }).replace(new RegExp(`(?<![0-9.])${id}(?![0-9.])`, 'g'), '<id>');
   assert.ok(text.includes('<id>'), 'the answer names the asked-for id');
   const headers = Object.fromEntries(
     Object.entries(res.headers)
@@ -93,23 +112,35 @@ describe(`tenant isolation: booking retrieval (${testStoreKind})`, () => {
 
     const own = await getBooking(keyA, mine.booking_id);
     assert.equal(own.statusCode, 200, own.body);
-    assert.deepEqual(own.json<{ data: { partner: { name: string; email: string } } }>().data.partner.email, guest.email);
+    assert.deepEqual(
+      own.json<{ data: { partner: { name: string; email: string } } }>().data.partner.email,
+      guest.email,
+    );
 
     const other = await getBooking(keyB, mine.booking_id);
-    assert.deepEqual(mentions(other, guest.first_name, guest.email, guest.phone, mine.confirmation_code), [], 'nothing of the booking reaches key B');
+    assert.deepEqual(
+      mentions(other, guest.first_name, guest.email, guest.phone, mine.confirmation_code),
+      [],
+      'nothing of the booking reaches key B',
+    );
     const missingId = mine.booking_id + 1_000_000;
     const missing = await getBooking(keyB, missingId);
-    assert.deepEqual(comparable(other, mine.booking_id), comparable(missing, missingId), 'the same status, body and headers as a missing id');
+    assert.deepEqual(
+      comparable(other, mine.booking_id),
+      comparable(missing, missingId),
+      'the same status, body and headers as a missing id',
+    );
 
     const admin = await getBooking(t.adminKey, mine.booking_id);
     assert.equal(admin.statusCode, 200, admin.body);
     assert.equal(admin.json<{ data: { confirmation_code: string } }>().data.confirmation_code, mine.confirmation_code);
   });
 
-  test("the card-payment flow is unchanged for the key that made the draft; other keys still get 404", async () => {
+  test('the card-payment flow is unchanged for the key that made the draft; other keys still get 404', async () => {
     const a = await makeAccommodation(t.ctx.db);
     const draft = await book(keyB, a, futureStay(2), guestOf('Berenice'), 'card_processor');
-    const status = async (key: string) => (await getBooking(key, draft.booking_id)).json<{ data?: { booking_status: string } }>().data?.booking_status;
+    const status = async (key: string) =>
+      (await getBooking(key, draft.booking_id)).json<{ data?: { booking_status: string } }>().data?.booking_status;
     assert.equal(await status(keyB), 'draft');
     const event = paymentIntentEvent('payment_intent.succeeded', {
       amount: Math.round(draft.total * 100),
@@ -121,7 +152,10 @@ describe(`tenant isolation: booking retrieval (${testStoreKind})`, () => {
     assert.equal(paid.statusCode, 200, paid.body);
     assert.equal(await status(keyB), 'confirmed', 'the poller of the key that booked sees the payment');
     const other = await getBooking(keyA, draft.booking_id);
-    assert.deepEqual(comparable(other, draft.booking_id), comparable(await getBooking(keyA, draft.booking_id + 1_000_000), draft.booking_id + 1_000_000));
+    assert.deepEqual(
+      comparable(other, draft.booking_id),
+      comparable(await getBooking(keyA, draft.booking_id + 1_000_000), draft.booking_id + 1_000_000),
+    );
     assert.equal(await status(t.adminKey), 'confirmed');
   });
 
@@ -132,7 +166,10 @@ describe(`tenant isolation: booking retrieval (${testStoreKind})`, () => {
     assert.equal(keyless.api_key_id, null);
     for (const key of [keyA, keyB]) {
       const res = await getBooking(key, keyless.id);
-      assert.deepEqual(comparable(res, keyless.id), comparable(await getBooking(key, keyless.id + 1_000_000), keyless.id + 1_000_000));
+      assert.deepEqual(
+        comparable(res, keyless.id),
+        comparable(await getBooking(key, keyless.id + 1_000_000), keyless.id + 1_000_000),
+      );
     }
     const admin = await getBooking(t.adminKey, keyless.id);
     assert.equal(admin.statusCode, 200, admin.body);
@@ -151,12 +188,21 @@ interface CalendarEntry {
   notes: string;
 }
 
-async function calendar(key: string, accommodation: Accommodation, month: string): Promise<{ res: LightMyRequestResponse; entries: CalendarEntry[]; booked: number }> {
+async function calendar(
+  key: string,
+  accommodation: Accommodation,
+  month: string,
+): Promise<{ res: LightMyRequestResponse; entries: CalendarEntry[]; booked: number }> {
   const [year, m] = month.split('-').map(Number);
   await announcementsSettled(t.ctx);
-  const res = await call(key, { method: 'POST', url: `${t.v1}/calendar`, payload: { accommodation_id: accommodation.id, year, month: m } });
+  const res = await call(key, {
+    method: 'POST',
+    url: `${t.v1}/calendar`,
+    payload: { accommodation_id: accommodation.id, year, month: m },
+  });
   assert.equal(res.statusCode, 200, res.body);
-  const data = res.json<{ data: { bookings: CalendarEntry[]; availability_summary: { booked_nights: number } } }>().data;
+  const data = res.json<{ data: { bookings: CalendarEntry[]; availability_summary: { booked_nights: number } } }>()
+    .data;
   return { res, entries: data.bookings, booked: data.availability_summary.booked_nights };
 }
 
@@ -174,17 +220,44 @@ describe(`tenant isolation: calendars (${testStoreKind})`, () => {
     const guestB = guestOf('Bartholomew');
     const byA = await book(keyA, a, stayA, guestA);
     const byB = await book(keyB, a, stayB, guestB);
-    const keyless = await insertBooking(t.ctx.db, a, { ...stayK, email: 'kasimir@example.com', firstName: 'Kasimir', notes: 'keyless notes' });
+    const keyless = await insertBooking(t.ctx.db, a, {
+      ...stayK,
+      email: 'kasimir@example.com',
+      firstName: 'Kasimir',
+      notes: 'keyless notes',
+    });
     // A stay imported from another channel whose summary names its guest.
     const at = new Date().toISOString();
     const feed = await t.ctx.db
       .insertInto('external_feeds')
-      .values({ accommodation_id: a.id, name: 'airbnb', url: 'https://feeds.example/a.ics', created_at: at, last_synced_at: null, last_status: null, last_error: null, last_success_at: null, etag: null, last_modified: null, next_attempt_at: null, export_token: null })
+      .values({
+        accommodation_id: a.id,
+        name: 'airbnb',
+        url: 'https://feeds.example/a.ics',
+        created_at: at,
+        last_synced_at: null,
+        last_status: null,
+        last_error: null,
+        last_success_at: null,
+        etag: null,
+        last_modified: null,
+        next_attempt_at: null,
+        export_token: null,
+      })
       .returning('id')
       .executeTakeFirstOrThrow();
     await t.ctx.db
       .insertInto('external_reservations')
-      .values({ feed_id: feed.id, accommodation_id: a.id, uid: 'u1', summary: 'Ivo Importson', start_date: addDays(start, 12), end_date: addDays(start, 13), created_at: at, updated_at: at })
+      .values({
+        feed_id: feed.id,
+        accommodation_id: a.id,
+        uid: 'u1',
+        summary: 'Ivo Importson',
+        start_date: addDays(start, 12),
+        end_date: addDays(start, 13),
+        created_at: at,
+        updated_at: at,
+      })
       .execute();
 
     const asA = await calendar(keyA, a, month);
@@ -203,12 +276,36 @@ describe(`tenant isolation: calendars (${testStoreKind})`, () => {
       assert.equal(entry.total_amount, 0);
       assert.equal(entry.guest_count, 0);
     }
-    assert.deepEqual(mentions(asA.res, guestB.first_name, guestB.email, byB.confirmation_code, 'notes of Bartholomew', 'Kasimir', keyless.confirmation_code, 'keyless notes', 'Importson'), []);
+    assert.deepEqual(
+      mentions(
+        asA.res,
+        guestB.first_name,
+        guestB.email,
+        byB.confirmation_code,
+        'notes of Bartholomew',
+        'Kasimir',
+        keyless.confirmation_code,
+        'keyless notes',
+        'Importson',
+      ),
+      [],
+    );
 
     const asB = await calendar(keyB, a, month);
     assert.equal(asB.entries.find((e) => e.id === byB.booking_id)?.title, 'Bartholomew Tenantson');
     assert.equal(asB.entries.find((e) => e.id === byA.booking_id)?.title, 'Reserved');
-    assert.deepEqual(mentions(asB.res, guestA.first_name, guestA.email, byA.confirmation_code, 'notes of Annabel', 'Kasimir', keyless.confirmation_code), []);
+    assert.deepEqual(
+      mentions(
+        asB.res,
+        guestA.first_name,
+        guestA.email,
+        byA.confirmation_code,
+        'notes of Annabel',
+        'Kasimir',
+        keyless.confirmation_code,
+      ),
+      [],
+    );
 
     const asAdmin = await calendar(t.adminKey, a, month);
     assert.deepEqual(
@@ -223,8 +320,16 @@ describe(`tenant isolation: calendars (${testStoreKind})`, () => {
   });
 });
 
-async function availability(key: string, accommodation: Accommodation, stay: { checkin: string; checkout: string }): Promise<string> {
-  const res = await call(key, { method: 'POST', url: `${t.v1}/availability`, payload: { accommodation_id: accommodation.id, ...stay } });
+async function availability(
+  key: string,
+  accommodation: Accommodation,
+  stay: { checkin: string; checkout: string },
+): Promise<string> {
+  const res = await call(key, {
+    method: 'POST',
+    url: `${t.v1}/availability`,
+    payload: { accommodation_id: accommodation.id, ...stay },
+  });
   assert.equal(res.statusCode, 200, res.body);
   const data = res.json<{ data: { available: boolean; message: string } }>().data;
   assert.equal(data.available, false, 'the nights are taken, whoever asks');
@@ -275,7 +380,11 @@ describe(`tenant isolation: conflict messages (${testStoreKind})`, () => {
     const guest = guestOf('Augusta');
     const byA = await book(keyA, a, stay, guest);
     const attempt = (key: string) =>
-      call(key, { method: 'POST', url: `${t.v1}/bookings`, payload: bookingBody(a.id, stay, { booking: { total_amount: 275 } }) });
+      call(key, {
+        method: 'POST',
+        url: `${t.v1}/bookings`,
+        payload: bookingBody(a.id, stay, { booking: { total_amount: 275 } }),
+      });
 
     const toB = await attempt(keyB);
     const refused: ErrorEnvelope = assertErrorEnvelope(toB, 409, 'CONFLICT');

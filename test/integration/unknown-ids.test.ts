@@ -43,7 +43,12 @@ function cases(): Case[] {
   const acc = '/admin/api/accommodations';
   const range = { from: '2031-05-01', to: '2031-05-03' };
   const stay = futureStay(2);
-  const unknownAccommodation = (route: string, method: Case['method'], suffix = '', payload?: Record<string, unknown>): Case => ({
+  const unknownAccommodation = (
+    route: string,
+    method: Case['method'],
+    suffix = '',
+    payload?: Record<string, unknown>,
+  ): Case => ({
     route: `${acc}/:id${route}`,
     method,
     url: `${acc}/${UNKNOWN}${suffix}`,
@@ -66,18 +71,87 @@ function cases(): Case[] {
     unknownAccommodation('/ical-feeds/:feedId/sync', 'POST', '/ical-feeds/1/sync'),
     unknownAccommodation('/ical-export-url/rotate', 'POST', '/ical-export-url/rotate'),
     unknownAccommodation('/overbooking-alerts', 'GET', '/overbooking-alerts'),
-    { route: `${acc}/:id/ical-feeds/:feedId`, method: 'DELETE', url: `${acc}/${accommodationId}/ical-feeds/${UNKNOWN}`, key: 'admin', reason: 'feed_not_found' },
-    { route: `${acc}/:id/ical-feeds/:feedId/sync`, method: 'POST', url: `${acc}/${accommodationId}/ical-feeds/${UNKNOWN}/sync`, key: 'admin', reason: 'feed_not_found' },
-    { route: '/admin/api/bookings/:id', method: 'GET', url: `/admin/api/bookings/${UNKNOWN}`, key: 'admin', reason: 'booking_not_found' },
-    { route: '/admin/api/outbox/:id', method: 'GET', url: `/admin/api/outbox/${UNKNOWN}`, key: 'admin', reason: 'message_not_found' },
-    { route: '/admin/api/api-keys/:id', method: 'DELETE', url: `/admin/api/api-keys/${UNKNOWN}`, key: 'admin', reason: 'api_key_not_found' },
-    { route: `${t.v1}/bookings/:booking_id`, method: 'GET', url: `${t.v1}/bookings/${UNKNOWN}`, key: 'api', reason: 'booking_not_found' },
-    { route: `/${slug}/invoices/:token`, method: 'GET', url: `/${slug}/invoices/${TOKEN}`, key: null, reason: 'invoice_not_found' },
-    { route: `/${slug}/ical/:file`, method: 'GET', url: `/${slug}/ical/${TOKEN}.ics`, key: null, reason: 'calendar_not_found' },
+    {
+      route: `${acc}/:id/ical-feeds/:feedId`,
+      method: 'DELETE',
+      url: `${acc}/${accommodationId}/ical-feeds/${UNKNOWN}`,
+      key: 'admin',
+      reason: 'feed_not_found',
+    },
+    {
+      route: `${acc}/:id/ical-feeds/:feedId/sync`,
+      method: 'POST',
+      url: `${acc}/${accommodationId}/ical-feeds/${UNKNOWN}/sync`,
+      key: 'admin',
+      reason: 'feed_not_found',
+    },
+    {
+      route: '/admin/api/bookings/:id',
+      method: 'GET',
+      url: `/admin/api/bookings/${UNKNOWN}`,
+      key: 'admin',
+      reason: 'booking_not_found',
+    },
+    {
+      route: '/admin/api/outbox/:id',
+      method: 'GET',
+      url: `/admin/api/outbox/${UNKNOWN}`,
+      key: 'admin',
+      reason: 'message_not_found',
+    },
+    {
+      route: '/admin/api/api-keys/:id',
+      method: 'DELETE',
+      url: `/admin/api/api-keys/${UNKNOWN}`,
+      key: 'admin',
+      reason: 'api_key_not_found',
+    },
+    {
+      route: `${t.v1}/bookings/:booking_id`,
+      method: 'GET',
+      url: `${t.v1}/bookings/${UNKNOWN}`,
+      key: 'api',
+      reason: 'booking_not_found',
+    },
+    {
+      route: `/${slug}/invoices/:token`,
+      method: 'GET',
+      url: `/${slug}/invoices/${TOKEN}`,
+      key: null,
+      reason: 'invoice_not_found',
+    },
+    {
+      route: `/${slug}/ical/:file`,
+      method: 'GET',
+      url: `/${slug}/ical/${TOKEN}.ics`,
+      key: null,
+      reason: 'calendar_not_found',
+    },
     // Resources named in the body.
-    { route: `${t.v1}/availability`, method: 'POST', url: `${t.v1}/availability`, payload: { accommodation_id: UNKNOWN, ...stay }, key: 'api', reason: 'accommodation_not_found' },
-    { route: `${t.v1}/bookings`, method: 'POST', url: `${t.v1}/bookings`, payload: bookingBody(UNKNOWN, stay), key: 'api', reason: 'accommodation_not_found' },
-    { route: `${t.v1}/calendar`, method: 'POST', url: `${t.v1}/calendar`, payload: { accommodation_id: UNKNOWN, month: 3, year: 2031 }, key: 'api', reason: 'accommodation_not_found' },
+    {
+      route: `${t.v1}/availability`,
+      method: 'POST',
+      url: `${t.v1}/availability`,
+      payload: { accommodation_id: UNKNOWN, ...stay },
+      key: 'api',
+      reason: 'accommodation_not_found',
+    },
+    {
+      route: `${t.v1}/bookings`,
+      method: 'POST',
+      url: `${t.v1}/bookings`,
+      payload: bookingBody(UNKNOWN, stay),
+      key: 'api',
+      reason: 'accommodation_not_found',
+    },
+    {
+      route: `${t.v1}/calendar`,
+      method: 'POST',
+      url: `${t.v1}/calendar`,
+      payload: { accommodation_id: UNKNOWN, month: 3, year: 2031 },
+      key: 'api',
+      reason: 'accommodation_not_found',
+    },
     {
       route: `/${slug}/webhook/update`,
       method: 'POST',
@@ -87,7 +161,14 @@ function cases(): Case[] {
       reason: 'booking_not_found',
       extraFields: ['updated', 'message', 'booking_id', 'new_status'],
     },
-    { route: `/${slug}/webhook/calendar_sync`, method: 'POST', url: `/${slug}/webhook/calendar_sync`, payload: { accommodation_id: UNKNOWN, action: 'sync' }, key: null, reason: 'accommodation_not_found' },
+    {
+      route: `/${slug}/webhook/calendar_sync`,
+      method: 'POST',
+      url: `/${slug}/webhook/calendar_sync`,
+      payload: { accommodation_id: UNKNOWN, action: 'sync' },
+      key: null,
+      reason: 'accommodation_not_found',
+    },
   ];
 }
 
@@ -96,9 +177,15 @@ describe(`unknown ids are a 404 naming the resource (${testStoreKind})`, () => {
     await t.app.ready();
     const covered = new Set(cases().map((c) => `${c.method} ${c.route}`));
     // The console's HTML pages answer unknown ids with a page, not the envelope (console-security.test.ts).
-    const withIds = t.app.staydeskRoutes.filter((r) => r.url.includes('/:') && !isConsoleRoute(r)).map((r) => `${r.method} ${r.url}`);
+    const withIds = t.app.staydeskRoutes
+      .filter((r) => r.url.includes('/:') && !isConsoleRoute(r))
+      .map((r) => `${r.method} ${r.url}`);
     assert.ok(withIds.length >= 20, `the app's routes were listed (${withIds.length})`);
-    assert.deepEqual(withIds.filter((r) => !covered.has(r)), [], 'routes with ids that this test does not try');
+    assert.deepEqual(
+      withIds.filter((r) => !covered.has(r)),
+      [],
+      'routes with ids that this test does not try',
+    );
   });
 
   test('each answers 404 with its specific reason, as the OpenAPI document says', async () => {

@@ -64,7 +64,12 @@ function body(accommodationId: number, stay: { checkin: string; checkout: string
 }
 
 function post(payload: unknown, key?: string): Promise<LightMyRequestResponse> {
-  return call({ method: 'POST', url: `${t.v1}/bookings`, payload: payload as InjectOptions['payload'], ...(key === undefined ? {} : { key }) });
+  return call({
+    method: 'POST',
+    url: `${t.v1}/bookings`,
+    payload: payload as InjectOptions['payload'],
+    ...(key === undefined ? {} : { key }),
+  });
 }
 
 function created(res: LightMyRequestResponse): Created {
@@ -115,7 +120,15 @@ describe(`POST /bookings: payment methods and the creation result (${testStoreKi
     assert.ok(isIsoTimestamp(parsed.metadata.timestamp));
 
     const data = parsed.data;
-    assert.deepEqual(Object.keys(data).sort(), ['booking_id', 'booking_reference', 'confirmation_code', 'invoice_url', 'next_steps', 'partner_id', 'status']);
+    assert.deepEqual(Object.keys(data).sort(), [
+      'booking_id',
+      'booking_reference',
+      'confirmation_code',
+      'invoice_url',
+      'next_steps',
+      'partner_id',
+      'status',
+    ]);
     assert.ok(Number.isInteger(data.booking_id) && data.booking_id > 0);
     assert.ok(Number.isInteger(data.partner_id) && data.partner_id > 0);
     assert.match(data.confirmation_code, CODE);
@@ -124,9 +137,14 @@ describe(`POST /bookings: payment methods and the creation result (${testStoreKi
     assert.ok(data.invoice_url.startsWith('http://staydesk.test/'), data.invoice_url);
     assert.equal(new URL(data.invoice_url).origin, 'http://staydesk.test');
     assert.ok(Array.isArray(data.next_steps) && data.next_steps.length > 0);
-    for (const step of data.next_steps) assert.ok(typeof step === 'string' && step.trim().length > 0, `step ${JSON.stringify(step)}`);
+    for (const step of data.next_steps)
+      assert.ok(typeof step === 'string' && step.trim().length > 0, `step ${JSON.stringify(step)}`);
 
-    const row = await t.ctx.db.selectFrom('bookings').selectAll().where('id', '=', data.booking_id).executeTakeFirstOrThrow();
+    const row = await t.ctx.db
+      .selectFrom('bookings')
+      .selectAll()
+      .where('id', '=', data.booking_id)
+      .executeTakeFirstOrThrow();
     assert.equal(row.status, 'confirmed');
     assert.equal(row.confirmation_code, data.confirmation_code);
     assert.equal(row.checkin, stay.checkin);
@@ -139,7 +157,9 @@ describe(`POST /bookings: payment methods and the creation result (${testStoreKi
     test(`${method} → confirmed, and a confirmation mail for the guest is in the outbox`, async () => {
       const a = await makeAccommodation(t.ctx.db);
       const email = uniqueEmail();
-      const data = created(await post(body(a.id, futureStay(2), { partner: { email }, booking: { payment_method: method } })));
+      const data = created(
+        await post(body(a.id, futureStay(2), { partner: { email }, booking: { payment_method: method } })),
+      );
       assert.equal(data.status, 'confirmed');
       const mails = await t.ctx.db.selectFrom('outbox').selectAll().where('booking_id', '=', data.booking_id).execute();
       assert.equal(mails.length, 1, 'exactly one mail queued');
@@ -149,7 +169,10 @@ describe(`POST /bookings: payment methods and the creation result (${testStoreKi
       assert.equal(mail.kind, 'mail');
       assert.equal(mail.template, 'booking_confirmation');
       assert.equal(mail.status, 'pending');
-      assert.ok(mail.subject.includes(data.confirmation_code) || mail.body_text.includes(data.confirmation_code), 'the mail names the booking');
+      assert.ok(
+        mail.subject.includes(data.confirmation_code) || mail.body_text.includes(data.confirmation_code),
+        'the mail names the booking',
+      );
     });
   }
 
@@ -159,25 +182,41 @@ describe(`POST /bookings: payment methods and the creation result (${testStoreKi
     const outboxBefore = await outboxCount();
     // The hold is reckoned from the app's clock, held still here.
     const startedAt = Date.now();
-    const data = created(await t.at(startedAt, () => post(body(a.id, stay, { booking: { payment_method: 'card_processor', payment_intent_id: 'pi_123' } }))));
+    const data = created(
+      await t.at(startedAt, () =>
+        post(body(a.id, stay, { booking: { payment_method: 'card_processor', payment_intent_id: 'pi_123' } })),
+      ),
+    );
     const finishedAt = startedAt;
     assert.equal(data.status, 'draft');
     assert.match(data.confirmation_code, CODE);
     assert.equal(data.booking_reference, data.confirmation_code);
     assert.ok(data.next_steps.length > 0);
 
-    const row = await t.ctx.db.selectFrom('bookings').selectAll().where('id', '=', data.booking_id).executeTakeFirstOrThrow();
+    const row = await t.ctx.db
+      .selectFrom('bookings')
+      .selectAll()
+      .where('id', '=', data.booking_id)
+      .executeTakeFirstOrThrow();
     assert.equal(row.status, 'draft');
     assert.ok(row.hold_expires_at !== null, 'a draft has a hold');
     const hold = Date.parse(row.hold_expires_at);
-    assert.ok(hold >= startedAt + 60_000 - 2_000 && hold <= finishedAt + 60_000 + 2_000, `hold_expires_at ${row.hold_expires_at} is about now + 60 s`);
+    assert.ok(
+      hold >= startedAt + 60_000 - 2_000 && hold <= finishedAt + 60_000 + 2_000,
+      `hold_expires_at ${row.hold_expires_at} is about now + 60 s`,
+    );
     assert.equal(row.payment_intent_id, 'pi_123');
 
     const mails = await t.ctx.db.selectFrom('outbox').select('id').where('booking_id', '=', data.booking_id).execute();
     assert.equal(mails.length, 0, 'no mail before the payment');
     assert.equal(await outboxCount(), outboxBefore);
 
-    const claims = await t.ctx.db.selectFrom('night_claims').select('night').where('booking_id', '=', data.booking_id).orderBy('night').execute();
+    const claims = await t.ctx.db
+      .selectFrom('night_claims')
+      .select('night')
+      .where('booking_id', '=', data.booking_id)
+      .orderBy('night')
+      .execute();
     assert.deepEqual(
       claims.map((c) => c.night),
       [stay.checkin, addDays(stay.checkin, 1)],
@@ -187,8 +226,14 @@ describe(`POST /bookings: payment methods and the creation result (${testStoreKi
   test('the booking row stores the computed price pieces', async () => {
     const a = await makeAccommodation(t.ctx.db);
     const stay = futureStay(7);
-    const data = created(await post(body(a.id, stay, { booking: { total_amount: 932.8 }, extras: { breakfast: true } })));
-    const row = await t.ctx.db.selectFrom('bookings').selectAll().where('id', '=', data.booking_id).executeTakeFirstOrThrow();
+    const data = created(
+      await post(body(a.id, stay, { booking: { total_amount: 932.8 }, extras: { breakfast: true } })),
+    );
+    const row = await t.ctx.db
+      .selectFrom('bookings')
+      .selectAll()
+      .where('id', '=', data.booking_id)
+      .executeTakeFirstOrThrow();
     assert.equal(row.base_price, 70000);
     assert.equal(row.discount, 7000);
     assert.equal(row.extras_total, 16800);
@@ -238,18 +283,26 @@ describe(`POST /bookings: the caller's amount (${testStoreKind})`, () => {
     assert.equal(parsed.error.details.received, 900);
     assert.equal(await bookingCount(a.id), 0);
     assert.equal(await outboxCount(), outboxBefore);
-    const claims = await t.ctx.db.selectFrom('night_claims').select('night').where('accommodation_id', '=', a.id).execute();
+    const claims = await t.ctx.db
+      .selectFrom('night_claims')
+      .select('night')
+      .where('accommodation_id', '=', a.id)
+      .execute();
     assert.equal(claims.length, 0);
   });
 
   test('a difference below half a cent matches; half a cent or more does not', async () => {
     const a = await makeAccommodation(t.ctx.db);
     for (const amount of [932.804, 932.796, 932.8, 932.8000000000001]) {
-      const res = await post(body(a.id, futureStay(7), { booking: { total_amount: amount }, extras: { breakfast: true } }));
+      const res = await post(
+        body(a.id, futureStay(7), { booking: { total_amount: amount }, extras: { breakfast: true } }),
+      );
       assert.equal(res.statusCode, 200, `${amount}: ${res.body}`);
     }
     for (const amount of [932.805, 932.795, 932.81, 932.79, 933, 0]) {
-      const res = await post(body(a.id, futureStay(7), { booking: { total_amount: amount }, extras: { breakfast: true } }));
+      const res = await post(
+        body(a.id, futureStay(7), { booking: { total_amount: amount }, extras: { breakfast: true } }),
+      );
       const parsed = assertErrorEnvelope(res, 409, 'CONFLICT');
       assert.equal(parsed.error.details.reason, 'price_mismatch', `${amount}`);
       assert.equal(parsed.error.details.received, amount);
@@ -270,7 +323,14 @@ describe(`POST /bookings: the caller's amount (${testStoreKind})`, () => {
     const a = await makeAccommodation(t.ctx.db);
     const stay = futureStay(2);
     // 4 adults + 3 babies fits max_guests 4; breakfast for 4: 4 × 2 × 12 = 96; 200 + 96 + 50 = 346, tax 34.6 → 380.6
-    const data = created(await post(body(a.id, stay, { booking: { adults_count: 4, babies_count: 3, total_amount: 380.6 }, extras: { breakfast: true } })));
+    const data = created(
+      await post(
+        body(a.id, stay, {
+          booking: { adults_count: 4, babies_count: 3, total_amount: 380.6 },
+          extras: { breakfast: true },
+        }),
+      ),
+    );
     const view = await call({ method: 'GET', url: `${t.v1}/bookings/${data.booking_id}` });
     const viewData = view.json<{ data: { guest_count: number; composition: Record<string, number> } }>().data;
     assert.equal(viewData.guest_count, 4);
@@ -283,11 +343,17 @@ describe(`POST /bookings: the guest's partner record (${testStoreKind})`, () => 
     const a = await makeAccommodation(t.ctx.db);
     const local = `ada.${process.pid}.${Date.now()}`;
     const first = created(await post(body(a.id, futureStay(2), { partner: { email: `${local}@example.com` } })));
-    const second = created(await post(body(a.id, futureStay(2), { partner: { email: `${local.toUpperCase()}@Example.COM` } })));
+    const second = created(
+      await post(body(a.id, futureStay(2), { partner: { email: `${local.toUpperCase()}@Example.COM` } })),
+    );
     assert.equal(second.partner_id, first.partner_id);
     const third = created(await post(body(a.id, futureStay(2), { partner: { email: `other.${local}@example.com` } })));
     assert.notEqual(third.partner_id, first.partner_id);
-    const partners = await t.ctx.db.selectFrom('partners').select('id').where('email_key', 'like', `%${local}@example.com`).execute();
+    const partners = await t.ctx.db
+      .selectFrom('partners')
+      .select('id')
+      .where('email_key', 'like', `%${local}@example.com`)
+      .execute();
     assert.equal(partners.length, 2);
   });
 });
@@ -341,7 +407,10 @@ describe(`POST /bookings: bad input (${testStoreKind})`, () => {
 
   test('an unknown payment method', async () => {
     const a = await makeAccommodation(t.ctx.db);
-    await expect400(body(a.id, futureStay(2), { booking: { payment_method: 'bitcoin' } }), 'booking_data.payment_method');
+    await expect400(
+      body(a.id, futureStay(2), { booking: { payment_method: 'bitcoin' } }),
+      'booking_data.payment_method',
+    );
   });
 
   test('a negative or non-numeric amount', async () => {
@@ -353,21 +422,45 @@ describe(`POST /bookings: bad input (${testStoreKind})`, () => {
   test('an impossible date is named with its booking_data path', async () => {
     const a = await makeAccommodation(t.ctx.db);
     const stay = futureStay(2);
-    const parsed = await expect400(body(a.id, { checkin: '2027-02-30', checkout: stay.checkout }), 'booking_data.checkin_date', 'invalid_date');
+    const parsed = await expect400(
+      body(a.id, { checkin: '2027-02-30', checkout: stay.checkout }),
+      'booking_data.checkin_date',
+      'invalid_date',
+    );
     assert.equal(parsed.error.details.received, '2027-02-30');
-    await expect400(body(a.id, { checkin: stay.checkin, checkout: '2027-2-3' }), 'booking_data.checkout_date', 'invalid_date');
+    await expect400(
+      body(a.id, { checkin: stay.checkin, checkout: '2027-2-3' }),
+      'booking_data.checkout_date',
+      'invalid_date',
+    );
   });
 
   test('stay rules through the booking fields', async () => {
     const a = await makeAccommodation(t.ctx.db, { min_stay: 2, max_stay: 10 });
     const stay = futureStay(3);
-    await expect400(body(a.id, { checkin: stay.checkout, checkout: stay.checkin }), 'booking_data.checkout_date', 'invalid_range');
-    await expect400(body(a.id, { checkin: stay.checkin, checkout: stay.checkin }), 'booking_data.checkout_date', 'invalid_range');
+    await expect400(
+      body(a.id, { checkin: stay.checkout, checkout: stay.checkin }),
+      'booking_data.checkout_date',
+      'invalid_range',
+    );
+    await expect400(
+      body(a.id, { checkin: stay.checkin, checkout: stay.checkin }),
+      'booking_data.checkout_date',
+      'invalid_range',
+    );
     const today = todayIn('UTC');
-    await expect400(body(a.id, { checkin: addDays(today, -1), checkout: addDays(today, 2) }), 'booking_data.checkin_date', 'past_date');
+    await expect400(
+      body(a.id, { checkin: addDays(today, -1), checkout: addDays(today, 2) }),
+      'booking_data.checkin_date',
+      'past_date',
+    );
     await expect400(body(a.id, futureStay(1)), 'booking_data.checkout_date', 'min_stay');
     await expect400(body(a.id, futureStay(11)), 'booking_data.checkout_date', 'max_stay');
-    const guests = await expect400(body(a.id, futureStay(2), { booking: { adults_count: 3, children_count: 2 } }), 'booking_data.adults_count', 'max_guests');
+    const guests = await expect400(
+      body(a.id, futureStay(2), { booking: { adults_count: 3, children_count: 2 } }),
+      'booking_data.adults_count',
+      'max_guests',
+    );
     assert.equal(guests.error.details.received, 5);
     await expect400(body(a.id, futureStay(2), { extras: { linen: true } }), 'extras.linen', 'extra_not_offered');
     assert.equal(await bookingCount(a.id), 0);
@@ -382,7 +475,12 @@ describe(`POST /bookings: bad input (${testStoreKind})`, () => {
     const a = await makeAccommodation(t.ctx.db);
     const res = await call({ method: 'POST', url: `${t.v1}/bookings`, payload: body(a.id, futureStay(2)), key: null });
     assertErrorEnvelope(res, 401, 'UNAUTHORIZED');
-    const wrong = await call({ method: 'POST', url: `${t.v1}/bookings`, payload: body(a.id, futureStay(2)), key: 'sd_not_a_real_key' });
+    const wrong = await call({
+      method: 'POST',
+      url: `${t.v1}/bookings`,
+      payload: body(a.id, futureStay(2)),
+      key: 'sd_not_a_real_key',
+    });
     assertErrorEnvelope(wrong, 401, 'UNAUTHORIZED');
     assert.equal(await bookingCount(a.id), 0);
   });
@@ -401,7 +499,11 @@ describe(`POST /bookings: taken nights (${testStoreKind})`, () => {
     assert.ok(parsed.error.message.includes(first.confirmation_code), parsed.error.message);
     assert.equal(await bookingCount(a.id), 1);
     assert.equal(await outboxCount(), outboxBefore, 'no mail for a refused booking');
-    const claims = await t.ctx.db.selectFrom('night_claims').select('night').where('accommodation_id', '=', a.id).execute();
+    const claims = await t.ctx.db
+      .selectFrom('night_claims')
+      .select('night')
+      .where('accommodation_id', '=', a.id)
+      .execute();
     assert.equal(claims.length, 3);
   });
 
@@ -411,7 +513,15 @@ describe(`POST /bookings: taken nights (${testStoreKind})`, () => {
     const night = addDays(stay.checkin, 1);
     await t.ctx.db
       .insertInto('night_claims')
-      .values({ accommodation_id: a.id, night, kind: 'block', booking_id: null, external_reservation_id: null, reason: 'repairs', created_at: new Date().toISOString() })
+      .values({
+        accommodation_id: a.id,
+        night,
+        kind: 'block',
+        booking_id: null,
+        external_reservation_id: null,
+        reason: 'repairs',
+        created_at: new Date().toISOString(),
+      })
       .execute();
     const parsed = assertErrorEnvelope(await post(body(a.id, stay)), 409, 'CONFLICT');
     assert.equal(parsed.error.details.reason, 'dates_unavailable');
@@ -422,7 +532,11 @@ describe(`POST /bookings: taken nights (${testStoreKind})`, () => {
     const a = await makeAccommodation(t.ctx.db);
     const stay = futureStay(2);
     const first = created(await post(body(a.id, stay)));
-    const res = await call({ method: 'POST', url: `${t.v1}/availability`, payload: { accommodation_id: a.id, checkin: stay.checkin, checkout: stay.checkout } });
+    const res = await call({
+      method: 'POST',
+      url: `${t.v1}/availability`,
+      payload: { accommodation_id: a.id, checkin: stay.checkin, checkout: stay.checkout },
+    });
     assert.equal(res.statusCode, 200);
     const answer = res.json<{ data: { available: boolean; message: string } }>().data;
     assert.equal(answer.available, false);
@@ -447,7 +561,11 @@ describe(`POST /bookings: taken nights (${testStoreKind})`, () => {
     // DRAFT_HOLD_SECONDS (60) later by the app's clock.
     const second = created(await t.at(Date.now() + 61_000, () => post(body(a.id, stay))));
     assert.notEqual(second.booking_id, draft.booking_id);
-    const old = await t.ctx.db.selectFrom('bookings').select(['status', 'cancel_reason']).where('id', '=', draft.booking_id).executeTakeFirstOrThrow();
+    const old = await t.ctx.db
+      .selectFrom('bookings')
+      .select(['status', 'cancel_reason'])
+      .where('id', '=', draft.booking_id)
+      .executeTakeFirstOrThrow();
     assert.equal(old.status, 'cancelled');
     assert.equal(old.cancel_reason, 'payment_timeout');
   });
@@ -456,7 +574,9 @@ describe(`POST /bookings: taken nights (${testStoreKind})`, () => {
 describe(`POST /bookings: idempotency_key (${testStoreKind})`, () => {
   test('the same key and body → the first answer, and only one booking', async () => {
     const a = await makeAccommodation(t.ctx.db);
-    const payload = body(a.id, futureStay(2), { booking: { idempotency_key: `idem-same-${Date.now()}`, payment_method: 'card_processor' } });
+    const payload = body(a.id, futureStay(2), {
+      booking: { idempotency_key: `idem-same-${Date.now()}`, payment_method: 'card_processor' },
+    });
     const first = created(await post(payload));
     const second = created(await post(payload));
     assert.deepEqual(second, first);
@@ -641,7 +761,9 @@ describe(`GET /bookings/:id (${testStoreKind})`, () => {
   test('a draft reads as draft in both status fields', async () => {
     const a = await makeAccommodation(t.ctx.db);
     const data = created(await post(body(a.id, futureStay(2), { booking: { payment_method: 'card_processor' } })));
-    const view = (await call({ method: 'GET', url: `${t.v1}/bookings/${data.booking_id}` })).json<{ data: { status: string; booking_status: string } }>().data;
+    const view = (await call({ method: 'GET', url: `${t.v1}/bookings/${data.booking_id}` })).json<{
+      data: { status: string; booking_status: string };
+    }>().data;
     assert.equal(view.status, 'draft');
     assert.equal(view.booking_status, 'draft');
   });
@@ -651,7 +773,9 @@ describe(`GET /bookings/:id (${testStoreKind})`, () => {
     const payload = body(a.id, futureStay(2));
     delete (payload.partner_data as Record<string, unknown>).phone;
     const data = created(await post(payload));
-    const view = (await call({ method: 'GET', url: `${t.v1}/bookings/${data.booking_id}` })).json<{ data: { partner: { phone: string } } }>().data;
+    const view = (await call({ method: 'GET', url: `${t.v1}/bookings/${data.booking_id}` })).json<{
+      data: { partner: { phone: string } };
+    }>().data;
     assert.equal(view.partner.phone, '');
   });
 

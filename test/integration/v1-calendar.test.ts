@@ -45,7 +45,12 @@ interface Calendar {
   bookings: CalendarBooking[];
   blocked_dates: string[];
   daily_prices: Record<string, number>;
-  availability_summary: { available_nights: number; booked_nights: number; occupancy_rate: number; next_available_date: string | null };
+  availability_summary: {
+    available_nights: number;
+    booked_nights: number;
+    occupancy_rate: number;
+    next_available_date: string | null;
+  };
   pricing_rules: Record<string, number>;
 }
 
@@ -93,21 +98,38 @@ async function book(
     payload: bookingBody(
       accommodationId,
       { checkin, checkout },
-      { partner: { email: `cal${guests}@example.com`, ...overrides.partner }, booking: { total_amount: total.pricing.total, ...overrides.booking } },
+      {
+        partner: { email: `cal${guests}@example.com`, ...overrides.partner },
+        booking: { total_amount: total.pricing.total, ...overrides.booking },
+      },
     ),
   });
   assert.equal(res.statusCode, 200, res.body);
   return res.json<{ data: { booking_id: number; confirmation_code: string } }>().data;
 }
 
-async function insertClaims(accommodationId: number, nights: readonly string[], kind: 'block' | 'external' = 'block', externalReservationId: number | null = null) {
+async function insertClaims(
+  accommodationId: number,
+  nights: readonly string[],
+  kind: 'block' | 'external' = 'block',
+  externalReservationId: number | null = null,
+) {
   const created_at = new Date().toISOString();
   await t.ctx.db
     .insertInto('night_claims')
-    .values(nights.map((night) => ({ accommodation_id: accommodationId, night, kind, booking_id: null, external_reservation_id: externalReservationId, reason: 'test', created_at })))
+    .values(
+      nights.map((night) => ({
+        accommodation_id: accommodationId,
+        night,
+        kind,
+        booking_id: null,
+        external_reservation_id: externalReservationId,
+        reason: 'test',
+        created_at,
+      })),
+    )
     .execute();
 }
-
 
 describe(`POST /calendar: shape (${testStoreKind})`, () => {
   test('the envelope with request_id metadata and exactly the fields of api-v1.md 2.9', async () => {
@@ -145,8 +167,21 @@ describe(`POST /calendar: shape (${testStoreKind})`, () => {
     assert.equal(data.accommodation_id, a.id);
     assert.equal(data.accommodation_name, 'Calendar House');
     assert.deepEqual(data.blocked_dates, []);
-    assert.deepEqual(Object.keys(data.availability_summary).sort(), ['available_nights', 'booked_nights', 'next_available_date', 'occupancy_rate']);
-    assert.deepEqual(Object.keys(data.pricing_rules).sort(), ['base_price', 'cleaning_fee', 'max_stay', 'min_stay', 'monthly_discount', 'tax_rate', 'weekly_discount']);
+    assert.deepEqual(Object.keys(data.availability_summary).sort(), [
+      'available_nights',
+      'booked_nights',
+      'next_available_date',
+      'occupancy_rate',
+    ]);
+    assert.deepEqual(Object.keys(data.pricing_rules).sort(), [
+      'base_price',
+      'cleaning_fee',
+      'max_stay',
+      'min_stay',
+      'monthly_discount',
+      'tax_rate',
+      'weekly_discount',
+    ]);
 
     assert.equal(data.bookings.length, 1);
     const entry = data.bookings[0];
@@ -279,14 +314,24 @@ describe(`POST /calendar: bookings and blocked dates (${testStoreKind})`, () => 
     const a = await makeAccommodation(t.ctx.db);
     const m = monthAhead(3);
     const cancelled = await book(a.id, addDays(m.first, 2), addDays(m.first, 5));
-    const draft = await book(a.id, addDays(m.first, 8), addDays(m.first, 10), { booking: { payment_method: 'card_processor' } });
+    const draft = await book(a.id, addDays(m.first, 8), addDays(m.first, 10), {
+      booking: { payment_method: 'card_processor' },
+    });
     const kept = await book(a.id, addDays(m.first, 12), addDays(m.first, 13));
     const before = await calendar({ accommodation_id: a.id, month: m.month, year: m.year });
     assert.equal(before.bookings.length, 3);
 
-    await t.ctx.db.updateTable('bookings').set({ status: 'cancelled', cancel_reason: 'guest request' }).where('id', '=', cancelled.booking_id).execute();
+    await t.ctx.db
+      .updateTable('bookings')
+      .set({ status: 'cancelled', cancel_reason: 'guest request' })
+      .where('id', '=', cancelled.booking_id)
+      .execute();
     await t.ctx.db.deleteFrom('night_claims').where('booking_id', '=', cancelled.booking_id).execute();
-    await t.ctx.db.updateTable('bookings').set({ hold_expires_at: new Date(Date.now() - 1000).toISOString() }).where('id', '=', draft.booking_id).execute();
+    await t.ctx.db
+      .updateTable('bookings')
+      .set({ hold_expires_at: new Date(Date.now() - 1000).toISOString() })
+      .where('id', '=', draft.booking_id)
+      .execute();
 
     const data = await calendar({ accommodation_id: a.id, month: m.month, year: m.year });
     assert.deepEqual(
@@ -312,7 +357,12 @@ describe(`POST /calendar: bookings and blocked dates (${testStoreKind})`, () => 
     const feed = await insertFeed(t.ctx.db, a.id, 'airbnb');
     const start = addDays(m.first, 14);
     const end = addDays(m.first, 17);
-    const reservation = await insertReservation(t.ctx.db, feed.id, a.id, { uid: 'abc@airbnb', summary: 'Reserved', start, end });
+    const reservation = await insertReservation(t.ctx.db, feed.id, a.id, {
+      uid: 'abc@airbnb',
+      summary: 'Reserved',
+      start,
+      end,
+    });
     await insertClaims(a.id, eachDate(start, end), 'external', reservation.id);
     const data = await calendar({ accommodation_id: a.id, month: m.month, year: m.year });
     assert.equal(data.bookings.length, 1);
@@ -322,7 +372,9 @@ describe(`POST /calendar: bookings and blocked dates (${testStoreKind})`, () => 
     assert.equal(entry?.start_date, start);
     assert.equal(entry?.end_date, end);
     assert.equal(entry?.nights, 3);
-    assert.ok(Number.isInteger(entry?.color_index) && (entry?.color_index ?? -1) >= 0 && (entry?.color_index ?? 10) <= 9);
+    assert.ok(
+      Number.isInteger(entry?.color_index) && (entry?.color_index ?? -1) >= 0 && (entry?.color_index ?? 10) <= 9,
+    );
     assert.equal(data.availability_summary.booked_nights, 3);
     assert.deepEqual(data.blocked_dates, []);
   });
@@ -410,7 +462,10 @@ describe(`POST /calendar: availability_summary (${testStoreKind})`, () => {
       assert.equal(data.availability_summary.occupancy_rate, want.rate, `${m.year}-${m.month}`);
       assert.equal(data.availability_summary.booked_nights, want.nights);
     }
-    assert.ok(seen.has(31) && seen.has(30) && (seen.has(28) || seen.has(29)), 'a year ahead has months of every length');
+    assert.ok(
+      seen.has(31) && seen.has(30) && (seen.has(28) || seen.has(29)),
+      'a year ahead has months of every length',
+    );
   });
 
   test('next_available_date: the first free night after the taken ones, even in the next month', async () => {
@@ -454,7 +509,12 @@ describe(`POST /calendar: availability_summary (${testStoreKind})`, () => {
     const m = monthAhead(2);
     const data = await calendar({ accommodation_id: a.id, month: m.month, year: m.year });
     assert.equal(data.availability_summary.next_available_date, m.first);
-    assert.deepEqual(data.availability_summary, { available_nights: m.days, booked_nights: 0, occupancy_rate: 0, next_available_date: m.first });
+    assert.deepEqual(data.availability_summary, {
+      available_nights: m.days,
+      booked_nights: 0,
+      occupancy_rate: 0,
+      next_available_date: m.first,
+    });
   });
 });
 

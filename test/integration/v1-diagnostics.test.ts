@@ -73,7 +73,8 @@ async function secretsHeld(extra: readonly string[]): Promise<string[]> {
 }
 
 function assertNoSecret(text: string, secrets: readonly string[], where: string): void {
-  for (const secret of secrets) assert.ok(!text.includes(secret), `${where} contains a secret (${secret.slice(0, 6)}…)`);
+  for (const secret of secrets)
+    assert.ok(!text.includes(secret), `${where} contains a secret (${secret.slice(0, 6)}…)`);
 }
 
 describe(`GET /test (${testStoreKind})`, () => {
@@ -93,7 +94,11 @@ describe(`GET /test (${testStoreKind})`, () => {
 
   test('without or with a wrong key → 401', async () => {
     assertErrorEnvelope(await call({ method: 'GET', url: `${t.v1}/test`, key: null }), 401, 'UNAUTHORIZED');
-    assertErrorEnvelope(await call({ method: 'GET', url: `${t.v1}/test`, key: 'sdk_wrongwrongwrongwrongwrongwrongwr' }), 401, 'UNAUTHORIZED');
+    assertErrorEnvelope(
+      await call({ method: 'GET', url: `${t.v1}/test`, key: 'sdk_wrongwrongwrongwrongwrongwrongwr' }),
+      401,
+      'UNAUTHORIZED',
+    );
   });
 });
 
@@ -136,8 +141,14 @@ describe(`POST /calendar/health, /calendar/test, /calendar/debug (${testStoreKin
     const body = ok<{ accommodations: { id: number; name: string }[]; [key: string]: unknown }>(res);
     assert.ok(Array.isArray(body.data.accommodations));
     const listed = body.data.accommodations.map((a) => [a.id, a.name]);
-    assert.ok(listed.some(([id, name]) => id === first.id && name === 'Debug Villa'), JSON.stringify(listed));
-    assert.ok(listed.some(([id, name]) => id === second.id && name === 'Debug Loft'), JSON.stringify(listed));
+    assert.ok(
+      listed.some(([id, name]) => id === first.id && name === 'Debug Villa'),
+      JSON.stringify(listed),
+    );
+    assert.ok(
+      listed.some(([id, name]) => id === second.id && name === 'Debug Loft'),
+      JSON.stringify(listed),
+    );
     assert.ok(res.body.includes('"webhook_signatures":"off"'), 'debug says signatures are off');
   });
 

@@ -36,9 +36,16 @@ describe(`v1 edge cases (${testStoreKind})`, () => {
   test('an unknown extra (spa) is a 400 extra_not_offered on availability and bookings', async () => {
     const a = await makeAccommodation(t.ctx.db);
     const stay = futureStay(2);
-    const res = await t.request({ method: 'POST', url: `${t.v1}/availability`, payload: { accommodation_id: a.id, ...stay, extras: { spa: true } } });
+    const res = await t.request({
+      method: 'POST',
+      url: `${t.v1}/availability`,
+      payload: { accommodation_id: a.id, ...stay, extras: { spa: true } },
+    });
     assertErrorEnvelope(res, 400, 'BAD_REQUEST');
-    const booking = await post({ ...bookingBody(a.id, stay, { booking: { total_amount: 275 } }), extras: { spa: true } });
+    const booking = await post({
+      ...bookingBody(a.id, stay, { booking: { total_amount: 275 } }),
+      extras: { spa: true },
+    });
     assertErrorEnvelope(booking, 400, 'BAD_REQUEST');
   });
 
@@ -59,7 +66,11 @@ describe(`v1 edge cases (${testStoreKind})`, () => {
   test('a calendar year beyond the supported range is a 400, never a 500', async () => {
     const a = await makeAccommodation(t.ctx.db);
     for (const month of [1, 12]) {
-      const res = await t.request({ method: 'POST', url: `${t.v1}/calendar`, payload: { accommodation_id: a.id, month, year: 9999 } });
+      const res = await t.request({
+        method: 'POST',
+        url: `${t.v1}/calendar`,
+        payload: { accommodation_id: a.id, month, year: 9999 },
+      });
       assertHandled(res, `calendar 9999-${month}`);
       assert.equal(res.statusCode, 400);
       assertMatchesOpenApi(t.app, 'POST', `${t.v1}/calendar`, res);
@@ -98,13 +109,23 @@ describe(`v1 edge cases (${testStoreKind})`, () => {
       ['booking_data.payment_intent_id', { booking: { payment_intent_id: 'pi_\u0000' } }],
     ] as const) {
       const over = overrides as { partner?: Record<string, unknown>; booking?: Record<string, unknown> };
-      const res = await post(bookingBody(a.id, futureStay(2), { ...over, booking: { total_amount: 275, ...over.booking } }));
-      const reason = res.statusCode === 400 ? res.json<{ error: { details: { reason?: string; parameter?: string } } }>().error.details : {};
+      const res = await post(
+        bookingBody(a.id, futureStay(2), { ...over, booking: { total_amount: 275, ...over.booking } }),
+      );
+      const reason =
+        res.statusCode === 400
+          ? res.json<{ error: { details: { reason?: string; parameter?: string } } }>().error.details
+          : {};
       if (res.statusCode !== 400 || reason.reason !== 'nul_character' || reason.parameter !== label) {
         failures.push(`POST /bookings ${label} → ${res.statusCode} ${JSON.stringify(reason)}`);
       }
     }
-    const admin = await t.request({ method: 'POST', url: '/admin/api/accommodations', key: t.adminKey, payload: { name: 'Nul\u0000House', base_price: 100, max_guests: 2 } });
+    const admin = await t.request({
+      method: 'POST',
+      url: '/admin/api/accommodations',
+      key: t.adminKey,
+      payload: { name: 'Nul\u0000House', base_price: 100, max_guests: 2 },
+    });
     if (admin.statusCode !== 400) failures.push(`POST /admin/api/accommodations name → ${admin.statusCode}`);
     assert.deepEqual(failures, []);
   });

@@ -32,11 +32,20 @@ function postBooking(payload: unknown): Promise<LightMyRequestResponse> {
 }
 
 async function bookingsOf(accommodationId: number) {
-  return t.ctx.db.selectFrom('bookings').select(['id', 'status']).where('accommodation_id', '=', accommodationId).execute();
+  return t.ctx.db
+    .selectFrom('bookings')
+    .select(['id', 'status'])
+    .where('accommodation_id', '=', accommodationId)
+    .execute();
 }
 
 async function claimsOf(accommodationId: number) {
-  return t.ctx.db.selectFrom('night_claims').select(['night', 'booking_id']).where('accommodation_id', '=', accommodationId).orderBy('night').execute();
+  return t.ctx.db
+    .selectFrom('night_claims')
+    .select(['night', 'booking_id'])
+    .where('accommodation_id', '=', accommodationId)
+    .orderBy('night')
+    .execute();
 }
 
 // 3 nights for 2 adults: 300 + 50 cleaning + 35 tax.
@@ -114,7 +123,12 @@ describe(`bookings sent at once (${concurrency})`, () => {
     const stay = futureStay(3);
     const answers = await Promise.all(
       Array.from({ length: 25 }, (_, i) =>
-        postBooking(bookingBody(a.id, stay, { partner: { email: `racer${i}@example.com` }, booking: { total_amount: TOTAL_3_NIGHTS } })),
+        postBooking(
+          bookingBody(a.id, stay, {
+            partner: { email: `racer${i}@example.com` },
+            booking: { total_amount: TOTAL_3_NIGHTS },
+          }),
+        ),
       ),
     );
     const winners = answers.filter((r) => r.statusCode === 200);
@@ -159,9 +173,17 @@ describe(`bookings sent at once (${concurrency})`, () => {
       return { checkin, checkout };
     });
     const answers = await Promise.all(
-      ranges.map((stay, i) => postBooking(bookingBody(a.id, stay, { partner: { email: `shift${i}@example.com` }, booking: { total_amount: TOTAL_3_NIGHTS } }))),
+      ranges.map((stay, i) =>
+        postBooking(
+          bookingBody(a.id, stay, {
+            partner: { email: `shift${i}@example.com` },
+            booking: { total_amount: TOTAL_3_NIGHTS },
+          }),
+        ),
+      ),
     );
-    for (const res of answers) assert.ok(res.statusCode === 200 || res.statusCode === 409, `${res.statusCode}: ${res.body}`);
+    for (const res of answers)
+      assert.ok(res.statusCode === 200 || res.statusCode === 409, `${res.statusCode}: ${res.body}`);
     const won = answers.filter((r) => r.statusCode === 200).length;
     assert.ok(won >= 1 && won <= 2, `at most two disjoint 3-night stays fit in 8 nights of 6 start days, got ${won}`);
     const rows = await bookingsOf(a.id);
@@ -178,15 +200,32 @@ describe(`bookings sent at once (${concurrency})`, () => {
     const stays = Array.from({ length: 12 }, () => futureStay(3));
     const before = { ...t.ctx.store.groupStats };
     const requests = stays.flatMap((stay, pair) =>
-      [0, 1].map((side) => ({ pair, email: `pair${pair}-${side}@batch.test`, payload: bookingBody(a.id, stay, { partner: { email: `pair${pair}-${side}@batch.test` }, booking: { total_amount: TOTAL_3_NIGHTS } }) })),
+      [0, 1].map((side) => ({
+        pair,
+        email: `pair${pair}-${side}@batch.test`,
+        payload: bookingBody(a.id, stay, {
+          partner: { email: `pair${pair}-${side}@batch.test` },
+          booking: { total_amount: TOTAL_3_NIGHTS },
+        }),
+      })),
     );
     const answers = await Promise.all(requests.map((r) => postBooking(r.payload)));
     const won = requests.filter((_, i) => answers[i]?.statusCode === 200);
-    assert.deepEqual(won.map((r) => r.pair).sort((x, y) => x - y), stays.map((_, pair) => pair), `statuses: ${answers.map((r) => r.statusCode).join(',')}`);
-    for (const res of answers.filter((r) => r.statusCode !== 200)) assert.equal(assertErrorEnvelope(res, 409, 'CONFLICT').error.details.reason, 'dates_unavailable');
+    assert.deepEqual(
+      won.map((r) => r.pair).sort((x, y) => x - y),
+      stays.map((_, pair) => pair),
+      `statuses: ${answers.map((r) => r.statusCode).join(',')}`,
+    );
+    for (const res of answers.filter((r) => r.statusCode !== 200))
+      assert.equal(assertErrorEnvelope(res, 409, 'CONFLICT').error.details.reason, 'dates_unavailable');
 
-    const ids = answers.filter((r) => r.statusCode === 200).map((r) => r.json<{ data: { booking_id: number } }>().data.booking_id);
-    assert.deepEqual((await bookingsOf(a.id)).map((r) => r.id).sort((x, y) => x - y), [...ids].sort((x, y) => x - y));
+    const ids = answers
+      .filter((r) => r.statusCode === 200)
+      .map((r) => r.json<{ data: { booking_id: number } }>().data.booking_id);
+    assert.deepEqual(
+      (await bookingsOf(a.id)).map((r) => r.id).sort((x, y) => x - y),
+      [...ids].sort((x, y) => x - y),
+    );
     const claims = await claimsOf(a.id);
     assert.equal(claims.length, 12 * 3);
     for (const id of ids) {
@@ -194,10 +233,21 @@ describe(`bookings sent at once (${concurrency})`, () => {
       const mails = await t.ctx.db.selectFrom('outbox').select('id').where('booking_id', '=', id).execute();
       const events = await t.ctx.db.selectFrom('booking_events').select('event').where('booking_id', '=', id).execute();
       assert.equal(mails.length, 1, `booking ${id} queued its confirmation`);
-      assert.deepEqual(events.map((e) => e.event), ['created']);
+      assert.deepEqual(
+        events.map((e) => e.event),
+        ['created'],
+      );
     }
-    const partners = await t.ctx.db.selectFrom('partners').select('email').where('email', 'like', '%@batch.test').execute();
-    assert.deepEqual(partners.map((p) => p.email).sort(), won.map((r) => r.email).sort(), 'a losing booking leaves no guest behind');
+    const partners = await t.ctx.db
+      .selectFrom('partners')
+      .select('email')
+      .where('email', 'like', '%@batch.test')
+      .execute();
+    assert.deepEqual(
+      partners.map((p) => p.email).sort(),
+      won.map((r) => r.email).sort(),
+      'a losing booking leaves no guest behind',
+    );
     if (t.ctx.store.kind === 'sqlite') {
       const units = t.ctx.store.groupStats.units - before.units;
       const batches = t.ctx.store.groupStats.batches - before.batches;
@@ -210,7 +260,9 @@ describe(`bookings sent at once (${concurrency})`, () => {
 
   test('a repeat whose idempotency lookup ran before the first request committed still gets the first answer, not 409 dates_unavailable', async () => {
     const a = await makeAccommodation(t.ctx.db);
-    const payload = bookingBody(a.id, futureStay(3), { booking: { total_amount: 385, idempotency_key: `gate-${Date.now()}`, payment_method: 'card_processor' } });
+    const payload = bookingBody(a.id, futureStay(3), {
+      booking: { total_amount: 385, idempotency_key: `gate-${Date.now()}`, payment_method: 'card_processor' },
+    });
     const original = t.ctx.db;
     const gate = idempotencyGate(original);
     Object.assign(t.ctx, { db: gate.view });
@@ -222,8 +274,15 @@ describe(`bookings sent at once (${concurrency})`, () => {
       assert.equal(first.statusCode, 200, first.body);
       gate.release();
       const res = await repeat;
-      assert.equal(res.statusCode, 200, `a concurrent repeat with the same key and body must get the first answer: ${res.body}`);
-      assert.equal(res.json<{ data: { booking_id: number } }>().data.booking_id, first.json<{ data: { booking_id: number } }>().data.booking_id);
+      assert.equal(
+        res.statusCode,
+        200,
+        `a concurrent repeat with the same key and body must get the first answer: ${res.body}`,
+      );
+      assert.equal(
+        res.json<{ data: { booking_id: number } }>().data.booking_id,
+        first.json<{ data: { booking_id: number } }>().data.booking_id,
+      );
     } finally {
       gate.release();
       Object.assign(t.ctx, { db: original });
@@ -236,7 +295,11 @@ describe(`bookings sent at once (${concurrency})`, () => {
       const a = await makeAccommodation(t.ctx.db);
       const payload = bookingBody(a.id, futureStay(3), {
         partner: { email: `repeat${round}@example.com` },
-        booking: { total_amount: 385, idempotency_key: `race-${round}-${Date.now()}`, payment_method: 'card_processor' },
+        booking: {
+          total_amount: 385,
+          idempotency_key: `race-${round}-${Date.now()}`,
+          payment_method: 'card_processor',
+        },
       });
       const answers = await Promise.all(Array.from({ length: 12 }, () => postBooking(payload)));
       for (const res of answers) assert.equal(res.statusCode, 200, `round ${round}: ${res.body}`);
@@ -248,7 +311,11 @@ describe(`bookings sent at once (${concurrency})`, () => {
         [...ids],
       );
       assert.equal((await claimsOf(a.id)).length, 3);
-      const keys = await t.ctx.db.selectFrom('idempotency_keys').select('booking_id').where('booking_id', '=', rows[0]?.id ?? -1).execute();
+      const keys = await t.ctx.db
+        .selectFrom('idempotency_keys')
+        .select('booking_id')
+        .where('booking_id', '=', rows[0]?.id ?? -1)
+        .execute();
       assert.equal(keys.length, 1);
     }
   });
@@ -258,7 +325,12 @@ describe(`bookings sent at once (${concurrency})`, () => {
     const key = `race-diff-${process.pid}-${Date.now()}`;
     const answers = await Promise.all(
       Array.from({ length: 8 }, (_, i) =>
-        postBooking(bookingBody(a.id, futureStay(3), { partner: { email: `diff${i}@example.com` }, booking: { total_amount: TOTAL_3_NIGHTS, idempotency_key: key } })),
+        postBooking(
+          bookingBody(a.id, futureStay(3), {
+            partner: { email: `diff${i}@example.com` },
+            booking: { total_amount: TOTAL_3_NIGHTS, idempotency_key: key },
+          }),
+        ),
       ),
     );
     const ok = answers.filter((r) => r.statusCode === 200);

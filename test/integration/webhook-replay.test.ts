@@ -56,7 +56,12 @@ test(`with a secret, a body without timestamp is a 401 naming the field, and cha
   assert.equal(err.error.details.parameter, 'timestamp');
   assert.match(err.error.message, /timestamp/);
   assert.equal((await bookingById(t.ctx.db, booking.id)).status, 'confirmed');
-  const sync = await postWebhook(t, 'calendar_sync', { accommodation_id: booking.accommodation_id, action: 'sync' }, { secret: SECRET });
+  const sync = await postWebhook(
+    t,
+    'calendar_sync',
+    { accommodation_id: booking.accommodation_id, action: 'sync' },
+    { secret: SECRET },
+  );
   assert.equal(assertErrorEnvelope(sync, 401, 'UNAUTHORIZED').error.details.reason, 'missing_timestamp');
 });
 
@@ -74,20 +79,38 @@ test(`the ISO 8601 forms senders write are accepted: Z, +00:00, +0000, fractions
     `${new Date(now.getTime() + 2 * HOUR).toISOString().slice(0, 19)}+02:00`,
   ];
   for (const [i, timestamp] of forms.entries()) {
-    const res = await postWebhook(t, 'update', { event_type: 'modified', booking_id: booking.id, new_data: { notes: `form ${i}` }, timestamp }, { secret: SECRET });
+    const res = await postWebhook(
+      t,
+      'update',
+      { event_type: 'modified', booking_id: booking.id, new_data: { notes: `form ${i}` }, timestamp },
+      { secret: SECRET },
+    );
     assert.equal(res.statusCode, 200, `${timestamp}: ${res.body}`);
     assert.equal(res.json<{ updated: boolean }>().updated, true, timestamp);
   }
   // A zoneless time is UTC: two hours ahead of UTC is more than 5 minutes from now.
   const ahead = new Date(now.getTime() + 2 * HOUR).toISOString().slice(0, 19);
-  const stale = await postWebhook(t, 'update', { event_type: 'modified', booking_id: booking.id, new_data: { notes: 'ahead' }, timestamp: ahead }, { secret: SECRET });
-  assert.equal(assertErrorEnvelope(stale, 401, 'UNAUTHORIZED', { extraFields: ['updated'] }).error.details.reason, 'stale_timestamp');
+  const stale = await postWebhook(
+    t,
+    'update',
+    { event_type: 'modified', booking_id: booking.id, new_data: { notes: 'ahead' }, timestamp: ahead },
+    { secret: SECRET },
+  );
+  assert.equal(
+    assertErrorEnvelope(stale, 401, 'UNAUTHORIZED', { extraFields: ['updated'] }).error.details.reason,
+    'stale_timestamp',
+  );
 });
 
 test(`notes A, then B, then A again are all applied (${testStoreKind})`, async () => {
   const booking = await confirmedBooking();
   for (const notes of ['A', 'B', 'A']) {
-    const res = await postWebhook(t, 'update', { event_type: 'modified', booking_id: booking.id, new_data: { notes }, timestamp: stamp() }, { secret: SECRET });
+    const res = await postWebhook(
+      t,
+      'update',
+      { event_type: 'modified', booking_id: booking.id, new_data: { notes }, timestamp: stamp() },
+      { secret: SECRET },
+    );
     assert.equal(res.statusCode, 200, res.body);
     assert.equal(res.json<{ updated: boolean }>().updated, true, notes);
     assert.equal((await bookingById(t.ctx.db, booking.id)).guest_notes, notes);
@@ -99,7 +122,12 @@ test(`dates X, then Y, then X again are all applied (${testStoreKind})`, async (
   const x = { checkin_date: booking.checkin, checkout_date: booking.checkout };
   const y = { checkin_date: addDays(booking.checkout, 5), checkout_date: addDays(booking.checkout, 8) };
   for (const dates of [y, x, y, x]) {
-    const res = await postWebhook(t, 'update', { event_type: 'modified', booking_id: booking.id, new_data: dates, timestamp: stamp() }, { secret: SECRET });
+    const res = await postWebhook(
+      t,
+      'update',
+      { event_type: 'modified', booking_id: booking.id, new_data: dates, timestamp: stamp() },
+      { secret: SECRET },
+    );
     assert.equal(res.statusCode, 200, res.body);
     assert.equal(res.json<{ updated: boolean }>().updated, true);
     assert.equal((await bookingById(t.ctx.db, booking.id)).checkin, dates.checkin_date);
@@ -108,37 +136,77 @@ test(`dates X, then Y, then X again are all applied (${testStoreKind})`, async (
 
 test(`a repeat of the same signed bytes inside the window gets the first answer, and changes nothing (${testStoreKind})`, async () => {
   const booking = await confirmedBooking();
-  const body = { event_type: 'modified', booking_id: booking.id, new_data: { notes: 'Arriving late' }, timestamp: stamp() };
+  const body = {
+    event_type: 'modified',
+    booking_id: booking.id,
+    new_data: { notes: 'Arriving late' },
+    timestamp: stamp(),
+  };
   const first = await postWebhook(t, 'update', body, { secret: SECRET });
   assert.equal(first.statusCode, 200, first.body);
   assert.equal(first.json<{ updated: boolean }>().updated, true);
   // The host edits the notes meanwhile; the repeat must not put them back.
-  await t.ctx.db.updateTable('bookings').set({ guest_notes: 'edited by the host' }).where('id', '=', booking.id).execute();
+  await t.ctx.db
+    .updateTable('bookings')
+    .set({ guest_notes: 'edited by the host' })
+    .where('id', '=', booking.id)
+    .execute();
   const later = Date.now() + 3 * MINUTE;
-  const [second, third] = await t.at(later, () => Promise.all([postWebhook(t, 'update', body, { secret: SECRET }), postWebhook(t, 'update', body, { secret: SECRET })]));
+  const [second, third] = await t.at(later, () =>
+    Promise.all([
+      postWebhook(t, 'update', body, { secret: SECRET }),
+      postWebhook(t, 'update', body, { secret: SECRET }),
+    ]),
+  );
   for (const repeat of [second, third]) assert.deepEqual(answerOf(repeat), answerOf(first));
   assert.equal((await bookingById(t.ctx.db, booking.id)).guest_notes, 'edited by the host');
-  const events = await t.ctx.db.selectFrom('webhook_events').select(['outcome', 'expires_at']).where('booking_id', '=', booking.id).execute();
+  const events = await t.ctx.db
+    .selectFrom('webhook_events')
+    .select(['outcome', 'expires_at'])
+    .where('booking_id', '=', booking.id)
+    .execute();
   assert.equal(events.length, 1);
-  assert.ok(events[0] !== undefined && events[0].expires_at !== null && Date.parse(events[0].expires_at) >= Date.now() + 14 * MINUTE, 'remembered for the window plus a margin');
+  assert.ok(
+    events[0] !== undefined &&
+      events[0].expires_at !== null &&
+      Date.parse(events[0].expires_at) >= Date.now() + 14 * MINUTE,
+    'remembered for the window plus a margin',
+  );
 });
 
 test(`a refused delivery replayed later does not take effect: the same answer inside the window, 401 after it (${testStoreKind})`, async () => {
   const accommodation = await makeAccommodation(t.ctx.db);
   const stay = futureStay(3);
   const booking = await insertBooking(t.ctx.db, accommodation, { ...stay, status: 'confirmed' });
-  const other = await insertBooking(t.ctx.db, accommodation, { checkin: addDays(stay.checkout, 2), checkout: addDays(stay.checkout, 5), status: 'confirmed' });
-  const move = { event_type: 'modified', booking_id: booking.id, new_data: { checkin_date: other.checkin, checkout_date: other.checkout }, timestamp: stamp() };
+  const other = await insertBooking(t.ctx.db, accommodation, {
+    checkin: addDays(stay.checkout, 2),
+    checkout: addDays(stay.checkout, 5),
+    status: 'confirmed',
+  });
+  const move = {
+    event_type: 'modified',
+    booking_id: booking.id,
+    new_data: { checkin_date: other.checkin, checkout_date: other.checkout },
+    timestamp: stamp(),
+  };
   const refused = await postWebhook(t, 'update', move, { secret: SECRET });
   assert.equal(assertErrorEnvelope(refused, 409, 'CONFLICT', UPDATED).error.details.reason, 'dates_unavailable');
 
   // The nights become free; the captured refusal is sent again.
-  const cancel = await postWebhook(t, 'update', { event_type: 'cancelled', booking_id: other.id, timestamp: stamp() }, { secret: SECRET });
+  const cancel = await postWebhook(
+    t,
+    'update',
+    { event_type: 'cancelled', booking_id: other.id, timestamp: stamp() },
+    { secret: SECRET },
+  );
   assert.equal(cancel.statusCode, 200, cancel.body);
   const replay = await t.at(Date.now() + 3 * MINUTE, () => postWebhook(t, 'update', move, { secret: SECRET }));
   assert.deepEqual(answerOf(replay), answerOf(refused));
   const late = await t.at(Date.now() + 3 * 24 * HOUR, () => postWebhook(t, 'update', move, { secret: SECRET }));
-  assert.equal(assertErrorEnvelope(late, 401, 'UNAUTHORIZED', { extraFields: ['updated'] }).error.details.reason, 'stale_timestamp');
+  assert.equal(
+    assertErrorEnvelope(late, 401, 'UNAUTHORIZED', { extraFields: ['updated'] }).error.details.reason,
+    'stale_timestamp',
+  );
   const after = await bookingById(t.ctx.db, booking.id);
   assert.equal(after.checkin, stay.checkin, 'the refused move never took effect');
   assert.equal(after.status, 'confirmed');
@@ -175,18 +243,33 @@ test(`WEBHOOK_ALLOW_MISSING_TIMESTAMP=true accepts a signed body without timesta
   const accommodation = await makeAccommodation(legacy.ctx.db);
   const stay = futureStay(3);
   const booking = await insertBooking(legacy.ctx.db, accommodation, { ...stay, status: 'confirmed' });
-  const other = await insertBooking(legacy.ctx.db, accommodation, { checkin: addDays(stay.checkout, 2), checkout: addDays(stay.checkout, 5), status: 'confirmed' });
-  const move = { event_type: 'modified', booking_id: booking.id, new_data: { checkin_date: other.checkin, checkout_date: other.checkout } };
+  const other = await insertBooking(legacy.ctx.db, accommodation, {
+    checkin: addDays(stay.checkout, 2),
+    checkout: addDays(stay.checkout, 5),
+    status: 'confirmed',
+  });
+  const move = {
+    event_type: 'modified',
+    booking_id: booking.id,
+    new_data: { checkin_date: other.checkin, checkout_date: other.checkout },
+  };
   const refused = await postWebhook(legacy, 'update', move, { secret: SECRET });
   assertErrorEnvelope(refused, 409, 'CONFLICT', UPDATED);
-  const cancel = await postWebhook(legacy, 'update', { event_type: 'cancelled', booking_id: other.id }, { secret: SECRET });
+  const cancel = await postWebhook(
+    legacy,
+    'update',
+    { event_type: 'cancelled', booking_id: other.id },
+    { secret: SECRET },
+  );
   assert.equal(cancel.statusCode, 200, cancel.body);
   // Inside 24 h the refusal is given again; the nights being free now changes nothing.
   const replay = await legacy.at(Date.now() + 23 * HOUR, () => postWebhook(legacy, 'update', move, { secret: SECRET }));
   assert.deepEqual(answerOf(replay), answerOf(refused));
   assert.equal((await bookingById(legacy.ctx.db, booking.id)).checkin, stay.checkin);
   // The documented risk of the opt-out: after 24 h the same bytes take effect.
-  const dayLater = await legacy.at(Date.now() + 25 * HOUR, () => postWebhook(legacy, 'update', move, { secret: SECRET }));
+  const dayLater = await legacy.at(Date.now() + 25 * HOUR, () =>
+    postWebhook(legacy, 'update', move, { secret: SECRET }),
+  );
   assert.equal(dayLater.statusCode, 200, dayLater.body);
   assert.equal((await bookingById(legacy.ctx.db, booking.id)).checkin, other.checkin);
   // The signature is still required.
@@ -209,19 +292,39 @@ test(`the prune job deletes expired deliveries under a lease and keeps the rest 
   });
   await t.ctx.db
     .insertInto('webhook_events')
-    .values([row('prune-expired', now - MINUTE), row('prune-live', now + 10 * MINUTE), row('prune-payment', null, 'payment')])
+    .values([
+      row('prune-expired', now - MINUTE),
+      row('prune-live', now + 10 * MINUTE),
+      row('prune-payment', null, 'payment'),
+    ])
     .execute();
-  const keys = async () => (await t.ctx.db.selectFrom('webhook_events').select('dedupe_key').where('dedupe_key', 'like', 'prune-%').orderBy('dedupe_key').execute()).map((r) => r.dedupe_key);
+  const keys = async () =>
+    (
+      await t.ctx.db
+        .selectFrom('webhook_events')
+        .select('dedupe_key')
+        .where('dedupe_key', 'like', 'prune-%')
+        .orderBy('dedupe_key')
+        .execute()
+    ).map((r) => r.dedupe_key);
   const silent = { info: () => undefined, warn: () => undefined, error: () => undefined };
-  const processes = [startBackgroundJobs(t.ctx, silent, { worker: 'one' }), startBackgroundJobs(t.ctx, silent, { worker: 'two' })];
+  const processes = [
+    startBackgroundJobs(t.ctx, silent, { worker: 'one' }),
+    startBackgroundJobs(t.ctx, silent, { worker: 'two' }),
+  ];
   try {
     const deadline = Date.now() + 10_000;
-    while ((await keys()).includes('prune-expired') && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+    while ((await keys()).includes('prune-expired') && Date.now() < deadline)
+      await new Promise((r) => setTimeout(r, 20));
   } finally {
     await Promise.all(processes.map((p) => p.stop()));
   }
   assert.deepEqual(await keys(), ['prune-live', 'prune-payment']);
-  const lease = await t.ctx.db.selectFrom('job_leases').select('locked_by').where('name', '=', 'prune-webhook-deliveries').executeTakeFirstOrThrow();
+  const lease = await t.ctx.db
+    .selectFrom('job_leases')
+    .select('locked_by')
+    .where('name', '=', 'prune-webhook-deliveries')
+    .executeTakeFirstOrThrow();
   assert.ok(['one', 'two'].includes(lease.locked_by ?? ''));
 });
 
@@ -231,7 +334,12 @@ test(`copies of a refused change sent while its nights are freed all get the one
     const moving = await insertBooking(t.ctx.db, accommodation, { ...futureStay(2), status: 'confirmed' });
     const holder = await insertBooking(t.ctx.db, accommodation, { ...futureStay(2), status: 'confirmed' });
     // Move `moving` onto `holder`'s nights (refused while holder holds them) while holder is cancelled.
-    const move = { event_type: 'booking_updated', booking_id: moving.id, timestamp: stamp(), new_data: { checkin: holder.checkin, checkout: holder.checkout } };
+    const move = {
+      event_type: 'booking_updated',
+      booking_id: moving.id,
+      timestamp: stamp(),
+      new_data: { checkin: holder.checkin, checkout: holder.checkout },
+    };
     const cancel = { event_type: 'cancelled', booking_id: holder.id, timestamp: stamp() };
     const answers = await Promise.all([
       postWebhook(t, 'update', move, { secret: SECRET }),

@@ -6,7 +6,14 @@ import { assertErrorEnvelope } from '../support/envelope-assertions.ts';
 
 /** Every refusal of the update webhook carries `updated: false` beside the error envelope. */
 const UPDATED = { extraFields: ['updated'] };
-import { bookingById, claimedNights, futureStay, insertBooking, makeAccommodation, outboxFor } from '../support/factories.ts';
+import {
+  bookingById,
+  claimedNights,
+  futureStay,
+  insertBooking,
+  makeAccommodation,
+  outboxFor,
+} from '../support/factories.ts';
 import { assertMatchesOpenApi } from '../support/openapi-check.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
 import { testStoreKind } from '../support/test-store.ts';
@@ -51,7 +58,12 @@ test(`GET /webhook/test is public and says whether signatures are on (${testStor
 
 test(`with a secret, a missing, wrong or foreign-secret signature is a 401 and changes nothing (${testStoreKind})`, async () => {
   const booking = await confirmedBooking();
-  const body = { event_type: 'cancelled', booking_id: booking.id, reason: 'forged', timestamp: new Date().toISOString() };
+  const body = {
+    event_type: 'cancelled',
+    booking_id: booking.id,
+    reason: 'forged',
+    timestamp: new Date().toISOString(),
+  };
   await withSecret(SECRET, async () => {
     const cases = [
       { name: 'missing', options: {}, reason: 'missing_signature' },
@@ -67,7 +79,10 @@ test(`with a secret, a missing, wrong or foreign-secret signature is a 401 and c
       assert.equal(res.json<{ updated?: unknown }>().updated, false, c.name);
     }
     // Signed over other bytes than those sent: the same JSON with different spacing.
-    const reformatted = await postWebhook(t, 'update', body, { raw: JSON.stringify(body, null, 2), signature: signBody(SECRET, JSON.stringify(body)) });
+    const reformatted = await postWebhook(t, 'update', body, {
+      raw: JSON.stringify(body, null, 2),
+      signature: signBody(SECRET, JSON.stringify(body)),
+    });
     assertErrorEnvelope(reformatted, 401, 'UNAUTHORIZED', UPDATED);
   });
   const after = await bookingById(t.ctx.db, booking.id);
@@ -81,12 +96,22 @@ test(`with a secret, a stale or future timestamp is a 401; a fresh one is applie
   const now = Date.now();
   await withSecret(SECRET, async () => {
     for (const offsetMs of [-6 * 60_000, 6 * 60_000, -24 * 3600_000]) {
-      const res = await postWebhook(t, 'update', { event_type: 'cancelled', booking_id: booking.id, timestamp: new Date(now + offsetMs).toISOString() }, { secret: SECRET });
+      const res = await postWebhook(
+        t,
+        'update',
+        { event_type: 'cancelled', booking_id: booking.id, timestamp: new Date(now + offsetMs).toISOString() },
+        { secret: SECRET },
+      );
       const err = assertErrorEnvelope(res, 401, 'UNAUTHORIZED', UPDATED);
       assert.equal(err.error.details.reason, 'stale_timestamp');
     }
     assert.equal((await bookingById(t.ctx.db, booking.id)).status, 'confirmed');
-    const fresh = await postWebhook(t, 'update', { event_type: 'cancelled', booking_id: booking.id, timestamp: new Date(now - 60_000).toISOString() }, { secret: SECRET });
+    const fresh = await postWebhook(
+      t,
+      'update',
+      { event_type: 'cancelled', booking_id: booking.id, timestamp: new Date(now - 60_000).toISOString() },
+      { secret: SECRET },
+    );
     assert.equal(fresh.statusCode, 200, fresh.body);
     assert.equal(fresh.json<{ updated: boolean }>().updated, true);
   });
@@ -95,19 +120,31 @@ test(`with a secret, a stale or future timestamp is a 401; a fresh one is applie
 
 test(`without a secret, unsigned calls are accepted and a stale timestamp is not refused (${testStoreKind})`, async () => {
   const booking = await confirmedBooking();
-  const res = await postWebhook(t, 'update', { event_type: 'cancelled', booking_id: booking.id, timestamp: '2020-01-01T00:00:00Z' });
+  const res = await postWebhook(t, 'update', {
+    event_type: 'cancelled',
+    booking_id: booking.id,
+    timestamp: '2020-01-01T00:00:00Z',
+  });
   assert.equal(res.statusCode, 200, res.body);
   assert.equal(res.json<{ updated: boolean }>().updated, true);
 });
 
 test(`an identical signed body delivered twice is applied once and answered alike (${testStoreKind})`, async () => {
   const booking = await confirmedBooking();
-  const body = { event_type: 'booking_updated', booking_id: booking.id, new_data: { notes: 'Arriving late' }, timestamp: new Date().toISOString() };
+  const body = {
+    event_type: 'booking_updated',
+    booking_id: booking.id,
+    new_data: { notes: 'Arriving late' },
+    timestamp: new Date().toISOString(),
+  };
   await withSecret(SECRET, async () => {
     const first = await postWebhook(t, 'update', body, { secret: SECRET });
     assert.equal(first.statusCode, 200, first.body);
     assert.equal(first.json<{ updated: boolean }>().updated, true);
-    const [second, third] = await Promise.all([postWebhook(t, 'update', body, { secret: SECRET }), postWebhook(t, 'update', body, { secret: SECRET })]);
+    const [second, third] = await Promise.all([
+      postWebhook(t, 'update', body, { secret: SECRET }),
+      postWebhook(t, 'update', body, { secret: SECRET }),
+    ]);
     // A repeat inside the window gets the first answer (decisions.md 7), and changes nothing.
     for (const replay of [second, third]) {
       assert.equal(replay.statusCode, 200, replay.body);
@@ -127,13 +164,27 @@ test(`malformed JSON, a poisoned key, a non-JSON content type and an invalid tim
   assert.equal(assertErrorEnvelope(malformed, 400, 'BAD_REQUEST', UPDATED).error.details.reason, 'malformed_json');
   const empty = await postWebhook(t, 'update', null, { raw: '' });
   assertErrorEnvelope(empty, 400, 'BAD_REQUEST', UPDATED);
-  const poisoned = await postWebhook(t, 'update', null, { raw: `{"event_type":"cancelled","booking_id":${booking.id},"__proto__":{"admin":true}}` });
+  const poisoned = await postWebhook(t, 'update', null, {
+    raw: `{"event_type":"cancelled","booking_id":${booking.id},"__proto__":{"admin":true}}`,
+  });
   assert.equal(assertErrorEnvelope(poisoned, 400, 'BAD_REQUEST', UPDATED).error.details.reason, 'forbidden_json_key');
-  const ctor = await postWebhook(t, 'update', null, { raw: `{"event_type":"cancelled","booking_id":${booking.id},"new_data":{"constructor":{"prototype":{}}}}` });
+  const ctor = await postWebhook(t, 'update', null, {
+    raw: `{"event_type":"cancelled","booking_id":${booking.id},"new_data":{"constructor":{"prototype":{}}}}`,
+  });
   assert.equal(assertErrorEnvelope(ctor, 400, 'BAD_REQUEST', UPDATED).error.details.reason, 'forbidden_json_key');
-  const text = await t.request({ method: 'POST', url: `/${t.config.slug}/webhook/update`, headers: { 'content-type': 'text/plain' }, payload: 'hello', key: null });
+  const text = await t.request({
+    method: 'POST',
+    url: `/${t.config.slug}/webhook/update`,
+    headers: { 'content-type': 'text/plain' },
+    payload: 'hello',
+    key: null,
+  });
   assertErrorEnvelope(text, 400, 'BAD_REQUEST', UPDATED);
-  const badTime = await postWebhook(t, 'update', { event_type: 'cancelled', booking_id: booking.id, timestamp: 'yesterday' });
+  const badTime = await postWebhook(t, 'update', {
+    event_type: 'cancelled',
+    booking_id: booking.id,
+    timestamp: 'yesterday',
+  });
   assert.equal(assertErrorEnvelope(badTime, 400, 'BAD_REQUEST', UPDATED).error.details.reason, 'invalid_timestamp');
   const badEvent = await postWebhook(t, 'update', { event_type: 'deleted', booking_id: booking.id });
   assert.equal(assertErrorEnvelope(badEvent, 400, 'BAD_REQUEST', UPDATED).error.details.parameter, 'event_type');
@@ -145,7 +196,15 @@ test(`calendar_sync answers what it did, is signed like update, and 404s an unkn
   const body = { accommodation_id: accommodation.id, action: 'sync', timestamp: new Date().toISOString() };
   const res = await postWebhook(t, 'calendar_sync', body);
   assert.equal(res.statusCode, 200, res.body);
-  const data = res.json<{ success: boolean; accommodation_id: number; action: string; feeds: number; imported: number; message: string; details: string[] }>();
+  const data = res.json<{
+    success: boolean;
+    accommodation_id: number;
+    action: string;
+    feeds: number;
+    imported: number;
+    message: string;
+    details: string[];
+  }>();
   assert.equal(data.success, true);
   assert.equal(data.accommodation_id, accommodation.id);
   assert.equal(data.feeds, 0);

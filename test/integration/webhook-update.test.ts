@@ -2,7 +2,14 @@ import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { addDays, eachDate } from '../../src/shared/dates.ts';
 import { assertErrorEnvelope } from '../support/envelope-assertions.ts';
-import { bookingById, claimedNights, futureStay, insertBooking, makeAccommodation, outboxFor } from '../support/factories.ts';
+import {
+  bookingById,
+  claimedNights,
+  futureStay,
+  insertBooking,
+  makeAccommodation,
+  outboxFor,
+} from '../support/factories.ts';
 import { assertMatchesOpenApi } from '../support/openapi-check.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
 import { testStoreKind } from '../support/test-store.ts';
@@ -29,7 +36,11 @@ const url = () => `/${t.config.slug}/webhook/update`;
 test(`booking_updated with free dates moves the nights, re-prices, sets modified and queues a modification mail (${testStoreKind})`, async () => {
   const accommodation = await makeAccommodation(t.ctx.db);
   const stay = futureStay(3);
-  const booking = await insertBooking(t.ctx.db, accommodation, { ...stay, status: 'confirmed', extras: { breakfast: true } });
+  const booking = await insertBooking(t.ctx.db, accommodation, {
+    ...stay,
+    status: 'confirmed',
+    extras: { breakfast: true },
+  });
   // 3 nights × 100 + 50 cleaning + breakfast 12 × 2 × 3 = 422, tax 42.2 → 464.20
   assert.equal(booking.total, 46420);
   const checkin = addDays(stay.checkout, 10);
@@ -75,13 +86,19 @@ test(`"modified" with new dates that overlap another stay is a 409 with updated:
   const accommodation = await makeAccommodation(t.ctx.db);
   const first = futureStay(3);
   const booking = await insertBooking(t.ctx.db, accommodation, { ...first, status: 'confirmed' });
-  const other = await insertBooking(t.ctx.db, accommodation, { checkin: first.checkout, checkout: addDays(first.checkout, 3), status: 'confirmed' });
+  const other = await insertBooking(t.ctx.db, accommodation, {
+    checkin: first.checkout,
+    checkout: addDays(first.checkout, 3),
+    status: 'confirmed',
+  });
   const res = await postWebhook(t, 'update', {
     event_type: 'modified',
     booking_id: booking.id,
     new_data: { checkout_date: addDays(first.checkout, 1) },
   });
-  const err = assertErrorEnvelope(res, 409, 'CONFLICT', { extraFields: ['updated', 'message', 'booking_id', 'new_status'] });
+  const err = assertErrorEnvelope(res, 409, 'CONFLICT', {
+    extraFields: ['updated', 'message', 'booking_id', 'new_status'],
+  });
   const body = res.json<UpdateAnswer>();
   assert.equal(body.updated, false);
   assert.equal(body.booking_id, booking.id);
@@ -96,15 +113,26 @@ test(`"modified" with new dates that overlap another stay is a 409 with updated:
   assert.deepEqual(await claimedNights(t.ctx.db, booking.id), eachDate(first.checkin, first.checkout));
   assert.equal((await outboxFor(t.ctx.db, booking.id)).length, 0);
   // The refusal is remembered with its answer: the same bytes later get the same 409 (decisions.md 7).
-  const events = await t.ctx.db.selectFrom('webhook_events').select(['outcome', 'answer_status']).where('booking_id', '=', booking.id).execute();
-  assert.deepEqual(events.map((e) => ({ ...e })), [{ outcome: 'refused', answer_status: 409 }]);
+  const events = await t.ctx.db
+    .selectFrom('webhook_events')
+    .select(['outcome', 'answer_status'])
+    .where('booking_id', '=', booking.id)
+    .execute();
+  assert.deepEqual(
+    events.map((e) => ({ ...e })),
+    [{ outcome: 'refused', answer_status: 409 }],
+  );
 });
 
 test(`extending a stay by overlapping only its own nights is allowed (the booking is excluded from the check) (${testStoreKind})`, async () => {
   const accommodation = await makeAccommodation(t.ctx.db);
   const stay = futureStay(3);
   const booking = await insertBooking(t.ctx.db, accommodation, { ...stay, status: 'confirmed' });
-  const res = await postWebhook(t, 'update', { event_type: 'modified', booking_id: booking.id, new_data: { checkout_date: addDays(stay.checkout, 2) } });
+  const res = await postWebhook(t, 'update', {
+    event_type: 'modified',
+    booking_id: booking.id,
+    new_data: { checkout_date: addDays(stay.checkout, 2) },
+  });
   assert.equal(res.statusCode, 200, res.body);
   assert.deepEqual(await claimedNights(t.ctx.db, booking.id), eachDate(stay.checkin, addDays(stay.checkout, 2)));
 });
@@ -121,14 +149,27 @@ test(`new data that breaks the stay rules is a 400 with updated: false (${testSt
     [{ checkin_date: '2001-01-01' }, 'new_data.checkin_date', 'past_date'],
   ];
   for (const [newData, parameter, reason] of cases) {
-    const res = await postWebhook(t, 'update', { event_type: 'booking_updated', booking_id: booking.id, new_data: newData });
-    const err = assertErrorEnvelope(res, 400, 'BAD_REQUEST', { extraFields: ['updated', 'message', 'booking_id', 'new_status'] });
+    const res = await postWebhook(t, 'update', {
+      event_type: 'booking_updated',
+      booking_id: booking.id,
+      new_data: newData,
+    });
+    const err = assertErrorEnvelope(res, 400, 'BAD_REQUEST', {
+      extraFields: ['updated', 'message', 'booking_id', 'new_status'],
+    });
     assert.equal(err.error.details.parameter, parameter, JSON.stringify(newData));
     assert.equal(err.error.details.reason, reason, JSON.stringify(newData));
     assert.equal(res.json<UpdateAnswer>().updated, false);
   }
-  const unknownField = await postWebhook(t, 'update', { event_type: 'booking_updated', booking_id: booking.id, new_data: { pets: 2 } });
-  assert.equal(assertErrorEnvelope(unknownField, 400, 'BAD_REQUEST', { extraFields: ['updated'] }).error.details.parameter, 'new_data.pets');
+  const unknownField = await postWebhook(t, 'update', {
+    event_type: 'booking_updated',
+    booking_id: booking.id,
+    new_data: { pets: 2 },
+  });
+  assert.equal(
+    assertErrorEnvelope(unknownField, 400, 'BAD_REQUEST', { extraFields: ['updated'] }).error.details.parameter,
+    'new_data.pets',
+  );
   assert.equal(unknownField.json<UpdateAnswer>().updated, false);
   assert.equal((await bookingById(t.ctx.db, booking.id)).status, 'confirmed');
 });
@@ -136,12 +177,21 @@ test(`new data that breaks the stay rules is a 400 with updated: false (${testSt
 test(`notes only: modified, no re-claim; the same values again change nothing (${testStoreKind})`, async () => {
   const accommodation = await makeAccommodation(t.ctx.db);
   const booking = await insertBooking(t.ctx.db, accommodation, { ...futureStay(2), status: 'confirmed', notes: 'old' });
-  const res = await postWebhook(t, 'update', { event_type: 'booking_updated', booking_id: booking.id, new_data: { notes: 'new' } });
+  const res = await postWebhook(t, 'update', {
+    event_type: 'booking_updated',
+    booking_id: booking.id,
+    new_data: { notes: 'new' },
+  });
   assert.equal(res.json<UpdateAnswer>().updated, true);
   const after = await bookingById(t.ctx.db, booking.id);
   assert.equal(after.guest_notes, 'new');
   assert.equal(after.total, booking.total);
-  const same = await postWebhook(t, 'update', { event_type: 'booking_updated', booking_id: booking.id, new_data: { notes: 'new' }, reason: 'again' });
+  const same = await postWebhook(t, 'update', {
+    event_type: 'booking_updated',
+    booking_id: booking.id,
+    new_data: { notes: 'new' },
+    reason: 'again',
+  });
   assert.equal(same.statusCode, 200);
   assert.equal(same.json<UpdateAnswer>().updated, false);
   assert.equal((await outboxFor(t.ctx.db, booking.id)).length, 1);
@@ -151,7 +201,12 @@ test(`cancelled frees the nights, keeps the reason and mails the guest; a second
   const accommodation = await makeAccommodation(t.ctx.db);
   const stay = futureStay(4);
   const booking = await insertBooking(t.ctx.db, accommodation, { ...stay, status: 'confirmed' });
-  const res = await postWebhook(t, 'update', { event_type: 'cancelled', booking_id: booking.id, reason: 'Owner emergency', timestamp: new Date().toISOString() });
+  const res = await postWebhook(t, 'update', {
+    event_type: 'cancelled',
+    booking_id: booking.id,
+    reason: 'Owner emergency',
+    timestamp: new Date().toISOString(),
+  });
   assert.equal(res.statusCode, 200, res.body);
   assert.deepEqual(res.json<UpdateAnswer>(), {
     success: true,
@@ -166,7 +221,10 @@ test(`cancelled frees the nights, keeps the reason and mails the guest; a second
   assert.ok(after.cancelled_at !== null);
   assert.deepEqual(await claimedNights(t.ctx.db, booking.id), []);
   const mails = await outboxFor(t.ctx.db, booking.id);
-  assert.deepEqual(mails.map((m) => m.template), ['booking_cancellation']);
+  assert.deepEqual(
+    mails.map((m) => m.template),
+    ['booking_cancellation'],
+  );
   assert.match(mails[0]?.subject ?? '', /Booking cancelled/);
 
   // The nights can be booked again at once.
@@ -179,8 +237,17 @@ test(`cancelled frees the nights, keeps the reason and mails the guest; a second
   assert.equal((await bookingById(t.ctx.db, booking.id)).cancel_reason, 'Owner emergency', 'the first reason is kept');
   assert.equal((await outboxFor(t.ctx.db, booking.id)).length, 1, 'no second mail');
 
-  const modifyCancelled = await postWebhook(t, 'update', { event_type: 'modified', booking_id: booking.id, new_data: { notes: 'x' } });
-  assert.equal(assertErrorEnvelope(modifyCancelled, 409, 'CONFLICT', { extraFields: ['updated', 'message', 'booking_id', 'new_status'] }).error.details.reason, 'booking_cancelled');
+  const modifyCancelled = await postWebhook(t, 'update', {
+    event_type: 'modified',
+    booking_id: booking.id,
+    new_data: { notes: 'x' },
+  });
+  assert.equal(
+    assertErrorEnvelope(modifyCancelled, 409, 'CONFLICT', {
+      extraFields: ['updated', 'message', 'booking_id', 'new_status'],
+    }).error.details.reason,
+    'booking_cancelled',
+  );
 });
 
 test(`an unknown booking is a 404 with updated: false (${testStoreKind})`, async () => {
@@ -199,8 +266,16 @@ test(`an unknown booking is a 404 with updated: false (${testStoreKind})`, async
 test(`a draft awaiting card payment cannot be modified (its payment is for the quoted total) but can be cancelled (${testStoreKind})`, async () => {
   const accommodation = await makeAccommodation(t.ctx.db);
   const draft = await insertBooking(t.ctx.db, accommodation, { ...futureStay(2), status: 'draft' });
-  const res = await postWebhook(t, 'update', { event_type: 'modified', booking_id: draft.id, new_data: { guest_count: 1 } });
-  assert.equal(assertErrorEnvelope(res, 409, 'CONFLICT', { extraFields: ['updated', 'message', 'booking_id', 'new_status'] }).error.details.reason, 'booking_not_confirmed');
+  const res = await postWebhook(t, 'update', {
+    event_type: 'modified',
+    booking_id: draft.id,
+    new_data: { guest_count: 1 },
+  });
+  assert.equal(
+    assertErrorEnvelope(res, 409, 'CONFLICT', { extraFields: ['updated', 'message', 'booking_id', 'new_status'] }).error
+      .details.reason,
+    'booking_not_confirmed',
+  );
   const cancel = await postWebhook(t, 'update', { event_type: 'cancelled', booking_id: draft.id });
   assert.equal(cancel.json<UpdateAnswer>().new_status, 'cancelled');
   assert.equal((await bookingById(t.ctx.db, draft.id)).cancel_reason, null, 'no reason given, none invented');
@@ -222,9 +297,22 @@ test(`unknown top-level fields in webhook bodies are ignored, as in v1 bodies; n
   assertMatchesOpenApi(t.app, 'POST', url(), res);
   assert.equal((await bookingById(t.ctx.db, booking.id)).guest_notes, 'Late arrival');
 
-  const sync = await postWebhook(t, 'calendar_sync', { accommodation_id: accommodation.id, action: 'sync', requested_by: 'channel manager', timestamp: new Date().toISOString() });
+  const sync = await postWebhook(t, 'calendar_sync', {
+    accommodation_id: accommodation.id,
+    action: 'sync',
+    requested_by: 'channel manager',
+    timestamp: new Date().toISOString(),
+  });
   assert.equal(sync.statusCode, 200, sync.body);
 
-  const nested = await postWebhook(t, 'update', { event_type: 'modified', booking_id: booking.id, new_data: { notes: 'x', color: 'red' }, timestamp: new Date().toISOString() });
-  assert.equal(assertErrorEnvelope(nested, 400, 'BAD_REQUEST', { extraFields: ['updated'] }).error.details.reason, 'unknown_parameter');
+  const nested = await postWebhook(t, 'update', {
+    event_type: 'modified',
+    booking_id: booking.id,
+    new_data: { notes: 'x', color: 'red' },
+    timestamp: new Date().toISOString(),
+  });
+  assert.equal(
+    assertErrorEnvelope(nested, 400, 'BAD_REQUEST', { extraFields: ['updated'] }).error.details.reason,
+    'unknown_parameter',
+  );
 });

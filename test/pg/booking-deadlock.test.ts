@@ -42,13 +42,19 @@ test('a booking that deadlocks with another transaction is written again, and an
   const now = new Date().toISOString();
   const claim = `insert into night_claims (accommodation_id, night, kind, booking_id, external_reservation_id, reason, created_at) values ($1, $2, 'block', null, null, 'maintenance', $3)`;
   await other.query(claim, [accommodation.id, second, now]);
-  const deadlocksBefore = await other.query<{ deadlocks: string }>('select deadlocks from pg_stat_database where datname = current_database()');
+  const deadlocksBefore = await other.query<{ deadlocks: string }>(
+    'select deadlocks from pg_stat_database where datname = current_database()',
+  );
 
   // The other transaction frees the second night, and holds it.
   await other.query('begin');
   await other.query('delete from night_claims where accommodation_id = $1 and night = $2', [accommodation.id, second]);
   // The booking claims the first night, then waits for the second.
-  const booking = t.request({ method: 'POST', url: `${t.v1}/bookings`, payload: bookingBody(accommodation.id, stay, { booking: { expected_amount: 275 } }) });
+  const booking = t.request({
+    method: 'POST',
+    url: `${t.v1}/bookings`,
+    payload: bookingBody(accommodation.id, stay, { booking: { expected_amount: 275 } }),
+  });
   const deadline = Date.now() + 5000;
   while ((await waitingOnLocks()) === 0 && Date.now() < deadline) await sleep(10);
   assert.equal(await waitingOnLocks(), 1, 'the booking waits for the second night');
@@ -60,13 +66,22 @@ test('a booking that deadlocks with another transaction is written again, and an
   await other.query(otherClaim === 'claimed' ? 'commit' : 'rollback');
   const res = await booking;
 
-  const deadlocksAfter = await other.query<{ deadlocks: string }>('select deadlocks from pg_stat_database where datname = current_database()');
-  assert.ok(Number(deadlocksAfter.rows[0]?.deadlocks) > Number(deadlocksBefore.rows[0]?.deadlocks), 'PostgreSQL saw a deadlock');
+  const deadlocksAfter = await other.query<{ deadlocks: string }>(
+    'select deadlocks from pg_stat_database where datname = current_database()',
+  );
+  assert.ok(
+    Number(deadlocksAfter.rows[0]?.deadlocks) > Number(deadlocksBefore.rows[0]?.deadlocks),
+    'PostgreSQL saw a deadlock',
+  );
   // Whichever side PostgreSQL aborted, the first or the second night is blocked when the booking is written again.
   assert.equal(res.statusCode, 409, res.body);
   const details = res.json<{ error: { details: { reason: string; conflicting_night: string } } }>().error.details;
   assert.equal(details.reason, 'dates_unavailable');
   assert.equal(details.conflicting_night, otherClaim === 'claimed' ? first : second);
-  const bookings = await t.ctx.db.selectFrom('bookings').select('id').where('accommodation_id', '=', accommodation.id).execute();
+  const bookings = await t.ctx.db
+    .selectFrom('bookings')
+    .select('id')
+    .where('accommodation_id', '=', accommodation.id)
+    .execute();
   assert.deepEqual(bookings, []);
 });

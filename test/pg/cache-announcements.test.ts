@@ -42,9 +42,13 @@ after(async () => {
   await first.close();
 });
 
-
 function onSecond(method: 'GET' | 'POST', path: string, key: string, payload?: object) {
-  return second.app.inject({ method, url: `${first.v1}${path}`, headers: { authorization: `Bearer ${key}` }, ...(payload ? { payload } : {}) });
+  return second.app.inject({
+    method,
+    url: `${first.v1}${path}`,
+    headers: { authorization: `Bearer ${key}` },
+    ...(payload ? { payload } : {}),
+  });
 }
 
 async function quotedTotal(accommodationId: number, stay: { checkin: string; checkout: string }): Promise<number> {
@@ -68,7 +72,10 @@ async function cutListeningConnections(): Promise<void> {
   const admin = new pg.Client({ connectionString: url });
   await admin.connect();
   try {
-    await admin.query(`select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and application_name = $1`, [CHANGE_FEED_APPLICATION_NAME]);
+    await admin.query(
+      `select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and application_name = $1`,
+      [CHANGE_FEED_APPLICATION_NAME],
+    );
   } finally {
     await admin.end();
   }
@@ -76,14 +83,23 @@ async function cutListeningConnections(): Promise<void> {
 
 describe('announcements between processes on one PostgreSQL database', () => {
   test('a key revoked through one process is refused by the other within 100 ms', async () => {
-    const created = await first.request({ method: 'POST', url: '/admin/api/api-keys', key: first.adminKey, payload: { name: 'short-lived' } });
+    const created = await first.request({
+      method: 'POST',
+      url: '/admin/api/api-keys',
+      key: first.adminKey,
+      payload: { name: 'short-lived' },
+    });
     assert.equal(created.statusCode, 201, created.body);
     const { id, key } = created.json<{ data: { id: number; key: string } }>().data;
     assert.equal((await onSecond('GET', '/test', key)).statusCode, 200);
     assert.equal((await onSecond('GET', '/test', key)).statusCode, 200, 'admitted from the cache');
     const revoked = await first.request({ method: 'DELETE', url: `/admin/api/api-keys/${id}`, key: first.adminKey });
     assert.equal(revoked.statusCode, 200, revoked.body);
-    const waited = await until('the other process to refuse the key', async () => (await onSecond('GET', '/test', key)).statusCode === 401, 100);
+    const waited = await until(
+      'the other process to refuse the key',
+      async () => (await onSecond('GET', '/test', key)).statusCode === 401,
+      100,
+    );
     assert.ok(waited <= 100);
   });
 
@@ -91,7 +107,12 @@ describe('announcements between processes on one PostgreSQL database', () => {
     const a = await makeAccommodation(first.ctx.db);
     const stay = futureStay(1);
     assert.equal(await quotedTotal(a.id, stay), 165);
-    const set = await first.request({ method: 'PUT', url: `/admin/api/accommodations/${a.id}/prices`, key: first.adminKey, payload: { from: stay.checkin, to: stay.checkout, price: 200 } });
+    const set = await first.request({
+      method: 'PUT',
+      url: `/admin/api/accommodations/${a.id}/prices`,
+      key: first.adminKey,
+      payload: { from: stay.checkin, to: stay.checkout, price: 200 },
+    });
     assert.equal(set.statusCode, 200, set.body);
     // 200 + cleaning 50, tax 10 %.
     await until('the other process to quote the new price', async () => (await quotedTotal(a.id, stay)) === 275, 100);
@@ -105,11 +126,17 @@ describe('announcements between processes on one PostgreSQL database', () => {
       await first.ctx.db
         .transaction()
         .execute(async (trx) => {
-          await trx.insertInto('nightly_prices').values({ accommodation_id: a.id, night: stay.checkin, price: 1 }).execute();
+          await trx
+            .insertInto('nightly_prices')
+            .values({ accommodation_id: a.id, night: stay.checkin, price: 1 })
+            .execute();
           throw new Error('roll back');
         })
         .catch(() => undefined);
-      await first.ctx.db.insertInto('nightly_prices').values({ accommodation_id: a.id, night: stay.checkin, price: 2 }).execute();
+      await first.ctx.db
+        .insertInto('nightly_prices')
+        .values({ accommodation_id: a.id, night: stay.checkin, price: 2 })
+        .execute();
       await until('the committed change', () => heard.length > 0, 1000);
       await new Promise((r) => setTimeout(r, 50));
       assert.deepEqual(heard, [`nightly_prices:${a.id}`]);
@@ -128,9 +155,18 @@ describe('announcements between processes on one PostgreSQL database', () => {
     };
     assert.equal(await availableOnSecond(), true);
     assert.ok(second.ctx.caches.nights.size > 0, 'the other process keeps the free nights');
-    const booked = await first.request({ method: 'POST', url: `${first.v1}/bookings`, key: first.apiKey, payload: bookingBody(a.id, stay, { booking: { expected_amount: 275 } }) });
+    const booked = await first.request({
+      method: 'POST',
+      url: `${first.v1}/bookings`,
+      key: first.apiKey,
+      payload: bookingBody(a.id, stay, { booking: { expected_amount: 275 } }),
+    });
     assert.equal(booked.statusCode, 200, booked.body);
-    const waited = await until('the other process to see the nights taken', async () => !(await availableOnSecond()), 100);
+    const waited = await until(
+      'the other process to see the nights taken',
+      async () => !(await availableOnSecond()),
+      100,
+    );
     assert.ok(waited <= 100);
   });
 
@@ -144,14 +180,27 @@ describe('announcements between processes on one PostgreSQL database', () => {
       const block = futureStay(1);
       await first.ctx.db
         .insertInto('night_claims')
-        .values({ accommodation_id: a.id, night: block.checkin, kind: 'block', booking_id: null, external_reservation_id: null, reason: 'painting', created_at: new Date().toISOString() })
+        .values({
+          accommodation_id: a.id,
+          night: block.checkin,
+          kind: 'block',
+          booking_id: null,
+          external_reservation_id: null,
+          reason: 'painting',
+          created_at: new Date().toISOString(),
+        })
         .execute();
       await until('the block to be announced', () => heard.length > 0, 1000);
       await new Promise((r) => setTimeout(r, 50));
       assert.deepEqual(heard, [`night_claims:${a.id}`], 'only the block was announced');
       heard.length = 0;
       // Through the app, the booking is announced once it has committed.
-      const booked = await first.request({ method: 'POST', url: `${first.v1}/bookings`, key: first.apiKey, payload: bookingBody(a.id, futureStay(2), { booking: { expected_amount: 275 } }) });
+      const booked = await first.request({
+        method: 'POST',
+        url: `${first.v1}/bookings`,
+        key: first.apiKey,
+        payload: bookingBody(a.id, futureStay(2), { booking: { expected_amount: 275 } }),
+      });
       assert.equal(booked.statusCode, 200, booked.body);
       await until('the booking to be announced', () => heard.length > 0, 1000);
       assert.deepEqual(heard, [`night_claims:${a.id}`]);
@@ -166,7 +215,12 @@ describe('announcements between processes on one PostgreSQL database', () => {
     const { heard, listener } = await listenToAnnouncements();
     try {
       for (const stay of stays) {
-        const booked = await first.request({ method: 'POST', url: `${first.v1}/bookings`, key: first.apiKey, payload: bookingBody(a.id, stay, { booking: { expected_amount: 275 } }) });
+        const booked = await first.request({
+          method: 'POST',
+          url: `${first.v1}/bookings`,
+          key: first.apiKey,
+          payload: bookingBody(a.id, stay, { booking: { expected_amount: 275 } }),
+        });
         assert.equal(booked.statusCode, 200, booked.body);
       }
       const last = stays[stays.length - 1];
@@ -174,7 +228,10 @@ describe('announcements between processes on one PostgreSQL database', () => {
       const lastBooked = Date.now();
       const waited = await until(
         'the other process to see the last booking',
-        async () => !(await onSecond('POST', '/availability', first.apiKey, { accommodation_id: a.id, ...last })).json<{ data: { available: boolean } }>().data.available,
+        async () =>
+          !(await onSecond('POST', '/availability', first.apiKey, { accommodation_id: a.id, ...last })).json<{
+            data: { available: boolean };
+          }>().data.available,
         100,
       );
       assert.ok(Date.now() - lastBooked <= 100 + waited);
@@ -198,13 +255,25 @@ describe('announcements between processes on one PostgreSQL database', () => {
       });
     const offs = [listen(first.ctx.store.changes, heardBy.first), listen(second.ctx.store.changes, heardBy.second)];
     try {
-      const booked = await first.request({ method: 'POST', url: `${first.v1}/bookings`, key: first.apiKey, payload: bookingBody(a.id, futureStay(2), { booking: { expected_amount: 275 } }) });
+      const booked = await first.request({
+        method: 'POST',
+        url: `${first.v1}/bookings`,
+        key: first.apiKey,
+        payload: bookingBody(a.id, futureStay(2), { booking: { expected_amount: 275 } }),
+      });
       assert.equal(booked.statusCode, 200, booked.body);
-      await until('the other process to hear of the booking', () => heardBy.second.includes(`night_claims:${a.id}`), 100);
+      await until(
+        'the other process to hear of the booking',
+        () => heardBy.second.includes(`night_claims:${a.id}`),
+        100,
+      );
       // Every announcement sent so far has come back to every listener by now.
       await announcementsSettled(first.ctx);
       await announcementsSettled(second.ctx);
-      assert.ok(!heardBy.first.includes(`night_claims:${a.id}`), 'the booking process applied the change when it committed, and does not hear it again');
+      assert.ok(
+        !heardBy.first.includes(`night_claims:${a.id}`),
+        'the booking process applied the change when it committed, and does not hear it again',
+      );
     } finally {
       for (const off of offs) off();
     }
@@ -227,7 +296,11 @@ describe('announcements between processes on one PostgreSQL database', () => {
       await new Promise((r) => setImmediate(r));
       feed.announce('night_claims', '-2');
       await feed.close();
-      await until('both announcements heard', () => heard.includes('night_claims:-1') && heard.includes('night_claims:-2'), 1000);
+      await until(
+        'both announcements heard',
+        () => heard.includes('night_claims:-1') && heard.includes('night_claims:-2'),
+        1000,
+      );
     } finally {
       await feed.close();
       await listener.end();
@@ -240,7 +313,12 @@ describe('announcements between processes on one PostgreSQL database', () => {
     try {
       await cutListeningConnections();
       await until("the first process's feed to notice", () => !first.ctx.store.changes.live, 2000);
-      const booked = await first.request({ method: 'POST', url: `${first.v1}/bookings`, key: first.apiKey, payload: bookingBody(a.id, futureStay(2), { booking: { expected_amount: 275 } }) });
+      const booked = await first.request({
+        method: 'POST',
+        url: `${first.v1}/bookings`,
+        key: first.apiKey,
+        payload: bookingBody(a.id, futureStay(2), { booking: { expected_amount: 275 } }),
+      });
       assert.equal(booked.statusCode, 200, booked.body);
       await until('the announcement once the feed listens again', () => heard.includes(`night_claims:${a.id}`), 5000);
       assert.ok(first.ctx.store.changes.live);
@@ -259,11 +337,18 @@ describe('announcements between processes on one PostgreSQL database', () => {
     assert.equal(second.ctx.caches.accommodations.enabled, false);
     assert.equal(second.ctx.caches.accommodations.size, 0);
     // A change while it is down is still seen: nothing is answered from memory.
-    await first.ctx.db.insertInto('nightly_prices').values({ accommodation_id: a.id, night: stay.checkin, price: 20000 }).execute();
+    await first.ctx.db
+      .insertInto('nightly_prices')
+      .values({ accommodation_id: a.id, night: stay.checkin, price: 20000 })
+      .execute();
     assert.equal(await quotedTotal(a.id, stay), 275);
     await until('the feed to resubscribe', () => second.ctx.store.changes.live, 5000);
     assert.equal(second.ctx.caches.accommodations.enabled, true);
-    await first.ctx.db.updateTable('nightly_prices').set({ price: 10000 }).where('accommodation_id', '=', a.id).execute();
+    await first.ctx.db
+      .updateTable('nightly_prices')
+      .set({ price: 10000 })
+      .where('accommodation_id', '=', a.id)
+      .execute();
     await until('the change after resubscribing', async () => (await quotedTotal(a.id, stay)) === 165, 100);
   });
 });

@@ -32,7 +32,12 @@ test('two processes pull each due feed exactly once per interval', { timeout: 60
   cleanup.push(() => database.drop());
   const server: FeedServer = await startFeedServer();
   cleanup.push(() => server.close());
-  const config = loadConfig({ DATABASE_URL: database.url, ICAL_ALLOW_PRIVATE_NETWORKS: 'true', ICAL_SYNC_INTERVAL_SECONDS: '900', LOG_LEVEL: 'silent' });
+  const config = loadConfig({
+    DATABASE_URL: database.url,
+    ICAL_ALLOW_PRIVATE_NETWORKS: 'true',
+    ICAL_SYNC_INTERVAL_SECONDS: '900',
+    LOG_LEVEL: 'silent',
+  });
   let clock = new Date();
   const processes: AppContext[] = [0, 1].map(() => {
     const ctx = createContext(config, openStore(config.store));
@@ -49,12 +54,33 @@ test('two processes pull each due feed exactly once per interval', { timeout: 60
     const path = `/pg-${i}.ics`;
     paths.push(path);
     // Changed on every request (no ETag), so every pull is a full one.
-    server.answer(path, 200, calendarOf([{ uid: `s${i}`, start: addDays(today, 10 + i), end: addDays(today, 12 + i) }]), { 'content-type': 'text/calendar' });
-    await a.db.insertInto('external_feeds').values({ accommodation_id: accommodation.id, name: 'airbnb', url: server.url(path), created_at: clock.toISOString(), last_synced_at: null, last_status: null, last_error: null }).execute();
+    server.answer(
+      path,
+      200,
+      calendarOf([{ uid: `s${i}`, start: addDays(today, 10 + i), end: addDays(today, 12 + i) }]),
+      { 'content-type': 'text/calendar' },
+    );
+    await a.db
+      .insertInto('external_feeds')
+      .values({
+        accommodation_id: accommodation.id,
+        name: 'airbnb',
+        url: server.url(path),
+        created_at: clock.toISOString(),
+        last_synced_at: null,
+        last_status: null,
+        last_error: null,
+      })
+      .execute();
   }
 
   const round = async () => {
-    const reports = await Promise.all([pullDueFeeds(a, silent), pullDueFeeds(b, silent), pullDueFeeds(a, silent), pullDueFeeds(b, silent)]);
+    const reports = await Promise.all([
+      pullDueFeeds(a, silent),
+      pullDueFeeds(b, silent),
+      pullDueFeeds(a, silent),
+      pullDueFeeds(b, silent),
+    ]);
     return reports.flat();
   };
 
@@ -71,6 +97,9 @@ test('two processes pull each due feed exactly once per interval', { timeout: 60
   const second = await round();
   assert.equal(second.length, FEEDS);
   for (const path of paths) assert.equal(server.hits(path), 2, path);
-  const claims = await a.db.selectFrom('night_claims').select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow();
+  const claims = await a.db
+    .selectFrom('night_claims')
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .executeTakeFirstOrThrow();
   assert.equal(Number(claims.n), FEEDS * 2);
 });

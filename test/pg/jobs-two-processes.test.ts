@@ -68,7 +68,15 @@ test(
     const migrated = await runCli(['migrate'], store.env);
     assert.equal(migrated.code, 0, migrated.stderr);
     smtp = await startSmtpListener();
-    const env = { ...store.env, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info', SMTP_URL: smtp.url, STAYDESK_JOB_POLL_MS: '10', ICAL_SYNC_INTERVAL_SECONDS: '0' };
+    const env = {
+      ...store.env,
+      PORT: '0',
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'info',
+      SMTP_URL: smtp.url,
+      STAYDESK_JOB_POLL_MS: '10',
+      ICAL_SYNC_INTERVAL_SECONDS: '0',
+    };
     for (let i = 0; i < 2; i++) processes.push(startCli(['serve'], env, { cwd: store.dir }));
     const addresses: string[] = [];
     for (const p of processes) {
@@ -103,34 +111,71 @@ test(
     const accommodation = await makeAccommodation(db.db);
     const past = new Date(Date.now() - 1000).toISOString();
     const drafts: number[] = [];
-    for (let i = 0; i < DRAFTS; i++) drafts.push((await insertBooking(db.db, accommodation, { ...futureStay(2), status: 'draft', holdExpiresAt: past })).id);
+    for (let i = 0; i < DRAFTS; i++)
+      drafts.push(
+        (await insertBooking(db.db, accommodation, { ...futureStay(2), status: 'draft', holdExpiresAt: past })).id,
+      );
 
     const expected = MAILS + DRAFTS;
     await smtp.waitFor(expected, 60_000);
     const conn = db.db;
-    await until('an empty queue', async () => (await conn.selectFrom('outbox').select('id').where('status', '!=', 'sent').execute()).length === 0, 30_000);
+    await until(
+      'an empty queue',
+      async () => (await conn.selectFrom('outbox').select('id').where('status', '!=', 'sent').execute()).length === 0,
+      30_000,
+    );
     // Both processes keep polling; once each has looked at the empty queue a few more times,
     // anything sent twice would show up.
     const polled = await Promise.all(addresses.map(mailRuns));
-    await until('three more mail runs by each process', async () => (await Promise.all(addresses.map(mailRuns))).every((n, i) => n >= (polled[i] ?? 0) + 3), 30_000);
+    await until(
+      'three more mail runs by each process',
+      async () => (await Promise.all(addresses.map(mailRuns))).every((n, i) => n >= (polled[i] ?? 0) + 3),
+      30_000,
+    );
 
     const subjects = smtp.messages.map((m) => m.subject);
     assert.equal(smtp.messages.length, expected, 'each mail received exactly once');
-    for (let i = 0; i < MAILS; i++) assert.equal(subjects.filter((s) => s === `E2E mail ${i}`).length, 1, `E2E mail ${i}`);
+    for (let i = 0; i < MAILS; i++)
+      assert.equal(subjects.filter((s) => s === `E2E mail ${i}`).length, 1, `E2E mail ${i}`);
 
-    const bookings = await conn.selectFrom('bookings').select(['id', 'status', 'cancel_reason']).where('id', 'in', drafts).execute();
+    const bookings = await conn
+      .selectFrom('bookings')
+      .select(['id', 'status', 'cancel_reason'])
+      .where('id', 'in', drafts)
+      .execute();
     assert.ok(bookings.every((b) => b.status === 'cancelled' && b.cancel_reason === 'payment_timeout'));
-    const cancellationMails = await conn.selectFrom('outbox').select('booking_id').where('booking_id', 'in', drafts).execute();
-    assert.deepEqual(cancellationMails.map((m) => m.booking_id).sort((a, b) => (a ?? 0) - (b ?? 0)), [...drafts].sort((a, b) => a - b), 'one cancellation mail per draft');
+    const cancellationMails = await conn
+      .selectFrom('outbox')
+      .select('booking_id')
+      .where('booking_id', 'in', drafts)
+      .execute();
+    assert.deepEqual(
+      cancellationMails.map((m) => m.booking_id).sort((a, b) => (a ?? 0) - (b ?? 0)),
+      [...drafts].sort((a, b) => a - b),
+      'one cancellation mail per draft',
+    );
 
     // Who did what, from each process's own log: no item twice, and the work was shared.
-    const sentBy = processes.map((p) => logLines(p).filter((l) => l.msg === 'mail sent').map((l) => l.outbox_id));
-    const expiredBy = processes.map((p) => logLines(p).flatMap((l) => (l.msg === 'unpaid drafts expired: nights released' ? (l.booking_ids ?? []) : [])));
+    const sentBy = processes.map((p) =>
+      logLines(p)
+        .filter((l) => l.msg === 'mail sent')
+        .map((l) => l.outbox_id),
+    );
+    const expiredBy = processes.map((p) =>
+      logLines(p).flatMap((l) => (l.msg === 'unpaid drafts expired: nights released' ? (l.booking_ids ?? []) : [])),
+    );
     const allSent = sentBy.flat();
     assert.equal(new Set(allSent).size, allSent.length, 'no mail sent by both processes');
     assert.equal(allSent.length, expected);
-    assert.deepEqual(expiredBy.flat().sort((a, b) => a - b), [...drafts].sort((a, b) => a - b), 'each draft expired by one process');
-    assert.ok(sentBy.every((ids) => ids.length > 0), `both processes sent mail (${sentBy.map((ids) => ids.length).join(' + ')})`);
+    assert.deepEqual(
+      expiredBy.flat().sort((a, b) => a - b),
+      [...drafts].sort((a, b) => a - b),
+      'each draft expired by one process',
+    );
+    assert.ok(
+      sentBy.every((ids) => ids.length > 0),
+      `both processes sent mail (${sentBy.map((ids) => ids.length).join(' + ')})`,
+    );
 
     for (const p of processes) p.child.kill('SIGTERM');
     for (const p of processes) assert.deepEqual(await p.exited(), { code: 0, signal: null });

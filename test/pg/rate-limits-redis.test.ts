@@ -22,8 +22,10 @@ describe('rate limits shared through Redis', () => {
     const second = await buildApp(createContext(t.config, t.ctx.store), { logger: false });
     try {
       // A fresh key, so counters left in Redis by earlier runs cannot interfere.
-      const key = (await createApiKey(t.ctx.db, { name: `shared ${randomBytes(4).toString('hex')}`, scope: 'api' })).key;
-      const viaSecond = () => second.inject({ method: 'GET', url: `${t.v1}/test`, headers: { authorization: `Bearer ${key}` } });
+      const key = (await createApiKey(t.ctx.db, { name: `shared ${randomBytes(4).toString('hex')}`, scope: 'api' }))
+        .key;
+      const viaSecond = () =>
+        second.inject({ method: 'GET', url: `${t.v1}/test`, headers: { authorization: `Bearer ${key}` } });
       const limited = (res: Awaited<ReturnType<typeof viaSecond>>): void => {
         const body = assertErrorEnvelope(res, 429, 'TOO_MANY_REQUESTS');
         assert.equal(body.error.details.reason, 'rate_limited');

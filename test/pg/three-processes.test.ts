@@ -38,10 +38,23 @@ before(async () => {
   db = store.open();
   apiKey = (await createApiKey(db.db, { name: 'load', scope: 'api' })).key;
   adminKey = (await createApiKey(db.db, { name: 'admin', scope: 'admin' })).key;
-  const env = { ...store.env, SMTP_URL: smtp.url, STAYDESK_JOB_POLL_MS: '20', ICAL_SYNC_INTERVAL_SECONDS: String(ICAL_INTERVAL_SECONDS), ICAL_ALLOW_PRIVATE_NETWORKS: 'true', STAYDESK_CACHE_TTL_MS: '60000' };
+  const env = {
+    ...store.env,
+    SMTP_URL: smtp.url,
+    STAYDESK_JOB_POLL_MS: '20',
+    ICAL_SYNC_INTERVAL_SECONDS: String(ICAL_INTERVAL_SECONDS),
+    ICAL_ALLOW_PRIVATE_NETWORKS: 'true',
+    STAYDESK_CACHE_TTL_MS: '60000',
+  };
   for (let i = 0; i < 3; i++) procs.push(await startServe(env, store.dir));
   // Every process listens for announcements before the tests rely on them.
-  for (const p of procs) await until('announcements live', async () => (await call(`${p.url}/metrics`)).body.includes('staydesk_cache_announcements_live 1'), 10_000, 20);
+  for (const p of procs)
+    await until(
+      'announcements live',
+      async () => (await call(`${p.url}/metrics`)).body.includes('staydesk_cache_announcements_live 1'),
+      10_000,
+      20,
+    );
 });
 after(async () => {
   for (const p of procs) p.cli.kill();
@@ -52,57 +65,106 @@ after(async () => {
 });
 
 const v1 = (p: ServeProcess) => `${p.url}/api/v1/staydesk`;
-const overlaps = (a: { checkin: string; checkout: string }, b: { checkin: string; checkout: string }) => a.checkin < b.checkout && b.checkin < a.checkout;
+const overlaps = (a: { checkin: string; checkout: string }, b: { checkin: string; checkout: string }) =>
+  a.checkin < b.checkout && b.checkin < a.checkout;
 
 describe('three processes, one PostgreSQL database', () => {
-  test('200 concurrent bookings over overlapping nights: one winner per night, each mail sent once', { timeout: 120_000 }, async () => {
-    assert.ok(db !== null && smtp !== null);
-    const a = await makeAccommodation(db.db);
-    const start = futureStay(40).checkin;
-    // Two-night stays starting on each of 40 days, five requests each: neighbours overlap.
-    const stays = Array.from({ length: 200 }, (_, i) => {
-      const checkin = addDays(start, i % 40);
-      return { checkin, checkout: addDays(checkin, 2) };
-    });
-    const answers = await Promise.all(
-      stays.map((stay, i) =>
-        call(`${v1(procs[i % 3] as ServeProcess)}/bookings`, {
-          key: apiKey,
-          body: bookingBody(a.id, stay, { booking: { total_amount: 275 }, partner: { email: `guest-${i}@example.com` } }),
-        }),
-      ),
-    );
-    const statuses = answers.map((r) => r.status);
-    assert.ok(statuses.every((s) => s === 200 || s === 409), `only 200 and 409: ${[...new Set(statuses)].join(', ')}`);
-    const winners = stays.filter((_, i) => statuses[i] === 200);
-    for (let i = 0; i < winners.length; i++) for (let j = i + 1; j < winners.length; j++) assert.ok(!overlaps(winners[i]!, winners[j]!), 'two winners share a night');
-    stays.forEach((stay, i) => {
-      if (statuses[i] === 409) assert.ok(winners.some((w) => overlaps(w, stay)), `request ${i} lost to nobody`);
-    });
-    // Every night of every winner is claimed by exactly one booking, and nothing else is.
-    const claims = await db.db.selectFrom('night_claims').select(['night', 'booking_id']).where('accommodation_id', '=', a.id).execute();
-    assert.equal(claims.length, winners.length * 2);
-    assert.equal(new Set(claims.map((c) => c.booking_id)).size, winners.length);
+  test(
+    '200 concurrent bookings over overlapping nights: one winner per night, each mail sent once',
+    { timeout: 120_000 },
+    async () => {
+      assert.ok(db !== null && smtp !== null);
+      const a = await makeAccommodation(db.db);
+      const start = futureStay(40).checkin;
+      // Two-night stays starting on each of 40 days, five requests each: neighbours overlap.
+      const stays = Array.from({ length: 200 }, (_, i) => {
+        const checkin = addDays(start, i % 40);
+        return { checkin, checkout: addDays(checkin, 2) };
+      });
+      const answers = await Promise.all(
+        stays.map((stay, i) =>
+          call(`${v1(procs[i % 3] as ServeProcess)}/bookings`, {
+            key: apiKey,
+            body: bookingBody(a.id, stay, {
+              booking: { total_amount: 275 },
+              partner: { email: `guest-${i}@example.com` },
+            }),
+          }),
+        ),
+      );
+      const statuses = answers.map((r) => r.status);
+      assert.ok(
+        statuses.every((s) => s === 200 || s === 409),
+        `only 200 and 409: ${[...new Set(statuses)].join(', ')}`,
+      );
+      const winners = stays.filter((_, i) => statuses[i] === 200);
+      for (let i = 0; i < winners.length; i++)
+        for (let j = i + 1; j < winners.length; j++)
+          assert.ok(!overlaps(winners[i]!, winners[j]!), 'two winners share a night');
+      stays.forEach((stay, i) => {
+        if (statuses[i] === 409)
+          assert.ok(
+            winners.some((w) => overlaps(w, stay)),
+            `request ${i} lost to nobody`,
+          );
+      });
+      // Every night of every winner is claimed by exactly one booking, and nothing else is.
+      const claims = await db.db
+        .selectFrom('night_claims')
+        .select(['night', 'booking_id'])
+        .where('accommodation_id', '=', a.id)
+        .execute();
+      assert.equal(claims.length, winners.length * 2);
+      assert.equal(new Set(claims.map((c) => c.booking_id)).size, winners.length);
 
-    // The confirmation mails, spread over three workers, each arrive once.
-    const conn = db.db;
-    await until('the outbox to drain', async () => (await conn.selectFrom('outbox').select('id').where('status', '!=', 'sent').execute()).length === 0, 60_000, 50);
-    await new Promise((r) => setTimeout(r, 300));
-    const mails = await conn.selectFrom('outbox').select(['recipient', 'subject']).execute();
-    assert.ok(mails.length >= winners.length, 'a mail per booking was queued');
-    assert.equal(smtp.messages.length, mails.length, 'each queued mail delivered exactly once');
-    const keys = smtp.messages.map((m) => `${m.to.join(',')}|${m.subject}`);
-    assert.equal(new Set(keys).size, keys.length, 'no mail delivered twice');
-  });
+      // The confirmation mails, spread over three workers, each arrive once.
+      const conn = db.db;
+      await until(
+        'the outbox to drain',
+        async () => (await conn.selectFrom('outbox').select('id').where('status', '!=', 'sent').execute()).length === 0,
+        60_000,
+        50,
+      );
+      await new Promise((r) => setTimeout(r, 300));
+      const mails = await conn.selectFrom('outbox').select(['recipient', 'subject']).execute();
+      assert.ok(mails.length >= winners.length, 'a mail per booking was queued');
+      assert.equal(smtp.messages.length, mails.length, 'each queued mail delivered exactly once');
+      const keys = smtp.messages.map((m) => `${m.to.join(',')}|${m.subject}`);
+      assert.equal(new Set(keys).size, keys.length, 'no mail delivered twice');
+    },
+  );
 
   test('each expired hold is expired by one process', { timeout: 60_000 }, async () => {
     assert.ok(db !== null);
     const a = await makeAccommodation(db.db);
     const past = new Date(Date.now() - 1000).toISOString();
     const drafts: number[] = [];
-    for (let i = 0; i < 6; i++) drafts.push((await insertBooking(db.db, a, { ...futureStay(2), status: 'draft', paymentMethod: 'card_processor', holdExpiresAt: past })).id);
+    for (let i = 0; i < 6; i++)
+      drafts.push(
+        (
+          await insertBooking(db.db, a, {
+            ...futureStay(2),
+            status: 'draft',
+            paymentMethod: 'card_processor',
+            holdExpiresAt: past,
+          })
+        ).id,
+      );
     const conn = db.db;
-    await until('the drafts to expire', async () => (await conn.selectFrom('bookings').select('id').where('id', 'in', drafts).where('status', '=', 'draft').execute()).length === 0, 30_000, 50);
+    await until(
+      'the drafts to expire',
+      async () =>
+        (
+          await conn
+            .selectFrom('bookings')
+            .select('id')
+            .where('id', 'in', drafts)
+            .where('status', '=', 'draft')
+            .execute()
+        ).length === 0,
+      30_000,
+      50,
+    );
     await new Promise((r) => setTimeout(r, 300));
     const expiredBy = procs.flatMap((p) =>
       p.cli
@@ -115,7 +177,11 @@ describe('three processes, one PostgreSQL database', () => {
         })
         .filter((id) => drafts.includes(id)),
     );
-    assert.deepEqual(expiredBy.sort((x, y) => x - y), [...drafts].sort((x, y) => x - y), 'each draft expired once');
+    assert.deepEqual(
+      expiredBy.sort((x, y) => x - y),
+      [...drafts].sort((x, y) => x - y),
+      'each draft expired once',
+    );
   });
 
   test('each calendar pull is done by one process', { timeout: 60_000 }, async () => {
@@ -132,12 +198,28 @@ describe('three processes, one PostgreSQL database', () => {
       server.set(path, calendarOf([{ uid: `t${i}`, start: addDays(today, i), end: addDays(today, i + 2) }]));
       const row = await conn
         .insertInto('external_feeds')
-        .values({ accommodation_id: a.id, name: 'airbnb', url: server.url(path), created_at: new Date().toISOString(), last_synced_at: null, last_status: null, last_error: null })
+        .values({
+          accommodation_id: a.id,
+          name: 'airbnb',
+          url: server.url(path),
+          created_at: new Date().toISOString(),
+          last_synced_at: null,
+          last_status: null,
+          last_error: null,
+        })
         .returning('id')
         .executeTakeFirstOrThrow();
       feedIds.push(row.id);
     }
-    const pulled = async () => (await conn.selectFrom('external_feeds').select('id').where('id', 'in', feedIds).where('last_synced_at', 'is not', null).execute()).length;
+    const pulled = async () =>
+      (
+        await conn
+          .selectFrom('external_feeds')
+          .select('id')
+          .where('id', 'in', feedIds)
+          .where('last_synced_at', 'is not', null)
+          .execute()
+      ).length;
     await until('every calendar pulled', async () => (await pulled()) === feedIds.length, 30_000, 20);
     // A pulled feed is not due again for ICAL_INTERVAL_SECONDS, so until then one hit per
     // calendar means one process pulled it; two would mean two processes took the same feed.
@@ -157,7 +239,12 @@ describe('three processes, one PostgreSQL database', () => {
     await until('the pulls reported', () => total() >= feedIds.length, 5_000, 20);
     assert.equal(total(), feedIds.length, `pulls reported across the processes: ${reported().join(', ')}`);
     for (const path of paths) assert.equal(server.hits(path), 1, `${path} still fetched once`);
-    const imported = await conn.selectFrom('night_claims').innerJoin('external_feeds', 'external_feeds.accommodation_id', 'night_claims.accommodation_id').select('night_claims.night').where('external_feeds.id', 'in', feedIds).execute();
+    const imported = await conn
+      .selectFrom('night_claims')
+      .innerJoin('external_feeds', 'external_feeds.accommodation_id', 'night_claims.accommodation_id')
+      .select('night_claims.night')
+      .where('external_feeds.id', 'in', feedIds)
+      .execute();
     assert.equal(imported.length, feedIds.length * 2, 'each imported stay holds its two nights once');
   });
 
@@ -177,13 +264,27 @@ describe('three processes, one PostgreSQL database', () => {
       assert.equal(await quote(p), 165);
     }
     const keys = await call(`${procs[0]!.url}/admin/api/api-keys`, { key: adminKey });
-    const tempId = (JSON.parse(keys.body) as { data: { id: number; name: string }[] }).data.find((k) => k.name === 'temp')?.id;
-    assert.equal((await call(`${procs[0]!.url}/admin/api/api-keys/${tempId}`, { method: 'DELETE', key: adminKey })).status, 200);
-    const priced = await call(`${procs[0]!.url}/admin/api/accommodations/${a.id}/prices`, { method: 'PUT', key: adminKey, body: { from: stay.checkin, to: stay.checkout, price: 200 } });
+    const tempId = (JSON.parse(keys.body) as { data: { id: number; name: string }[] }).data.find(
+      (k) => k.name === 'temp',
+    )?.id;
+    assert.equal(
+      (await call(`${procs[0]!.url}/admin/api/api-keys/${tempId}`, { method: 'DELETE', key: adminKey })).status,
+      200,
+    );
+    const priced = await call(`${procs[0]!.url}/admin/api/accommodations/${a.id}/prices`, {
+      method: 'PUT',
+      key: adminKey,
+      body: { from: stay.checkin, to: stay.checkout, price: 200 },
+    });
     assert.equal(priced.status, 200, priced.body);
     const changed = Date.now();
     for (const p of procs.slice(1)) {
-      await until('the key refused', async () => (await call(`${v1(p)}/test`, { key: temp })).status === 401, 100 - (Date.now() - changed), 2);
+      await until(
+        'the key refused',
+        async () => (await call(`${v1(p)}/test`, { key: temp })).status === 401,
+        100 - (Date.now() - changed),
+        2,
+      );
     }
     const priceSeen = Date.now();
     for (const p of procs.slice(1)) {
@@ -204,14 +305,24 @@ describe('three processes, one PostgreSQL database', () => {
     };
     // Every process keeps the empty month.
     for (const p of procs) assert.deepEqual(await listed(p), []);
-    const booked = await call(`${v1(procs[0]!)}/bookings`, { key: apiKey, body: bookingBody(a.id, stay, { booking: { total_amount: 275 } }) });
+    const booked = await call(`${v1(procs[0]!)}/bookings`, {
+      key: apiKey,
+      body: bookingBody(a.id, stay, { booking: { total_amount: 275 } }),
+    });
     assert.equal(booked.status, 200, booked.body);
     const bookingId = (JSON.parse(booked.body) as { data: { booking_id: number } }).data.booking_id;
     const made = Date.now();
-    for (const p of procs) await until('the booking listed', async () => (await listed(p)).length === 1, 100 - (Date.now() - made), 2);
+    for (const p of procs)
+      await until('the booking listed', async () => (await listed(p)).length === 1, 100 - (Date.now() - made), 2);
     await db.db.updateTable('bookings').set({ guest_notes: 'arriving by boat' }).where('id', '=', bookingId).execute();
     const changed = Date.now();
-    for (const p of procs) await until('the new notes listed', async () => (await listed(p))[0]?.notes === 'arriving by boat', 100 - (Date.now() - changed), 2);
+    for (const p of procs)
+      await until(
+        'the new notes listed',
+        async () => (await listed(p))[0]?.notes === 'arriving by boat',
+        100 - (Date.now() - changed),
+        2,
+      );
   });
 
   test('killing one process mid-load loses no acknowledged booking', { timeout: 120_000 }, async () => {
@@ -225,15 +336,27 @@ describe('three processes, one PostgreSQL database', () => {
     const pending = stays.map(async (stay, i) => {
       // Spread over time, so the kill lands in the middle of the load.
       await new Promise((r) => setTimeout(r, i * 10));
-      return call(`${v1(procs[i % 3] as ServeProcess)}/bookings`, { key: apiKey, body: bookingBody(a.id, stay, { booking: { total_amount: 275 } }) });
+      return call(`${v1(procs[i % 3] as ServeProcess)}/bookings`, {
+        key: apiKey,
+        body: bookingBody(a.id, stay, { booking: { total_amount: 275 } }),
+      });
     });
     await new Promise((r) => setTimeout(r, 400));
     victim.cli.child.kill('SIGKILL');
     const answers = await Promise.all(pending);
-    const acknowledged = answers.filter((r) => r.status === 200).map((r) => (JSON.parse(r.body) as { data: { confirmation_code: string } }).data.confirmation_code);
+    const acknowledged = answers
+      .filter((r) => r.status === 200)
+      .map((r) => (JSON.parse(r.body) as { data: { confirmation_code: string } }).data.confirmation_code);
     assert.ok(acknowledged.length >= 60, `most bookings went through the two survivors (${acknowledged.length})`);
-    assert.ok(answers.some((r) => r.status === 0), 'some requests met the killed process');
-    const stored = await db.db.selectFrom('bookings').select('confirmation_code').where('confirmation_code', 'in', acknowledged).execute();
+    assert.ok(
+      answers.some((r) => r.status === 0),
+      'some requests met the killed process',
+    );
+    const stored = await db.db
+      .selectFrom('bookings')
+      .select('confirmation_code')
+      .where('confirmation_code', 'in', acknowledged)
+      .execute();
     assert.equal(stored.length, acknowledged.length, 'every acknowledged booking is in the store');
     procs.pop();
   });
@@ -242,7 +365,9 @@ describe('three processes, one PostgreSQL database', () => {
     assert.ok(db !== null);
     const a = await makeAccommodation(db.db);
     const p = procs[1] as ServeProcess;
-    const inFlight = Array.from({ length: 20 }, () => call(`${v1(p)}/availability`, { key: apiKey, body: { accommodation_id: a.id, ...futureStay(2) } }));
+    const inFlight = Array.from({ length: 20 }, () =>
+      call(`${v1(p)}/availability`, { key: apiKey, body: { accommodation_id: a.id, ...futureStay(2) } }),
+    );
     await new Promise((r) => setTimeout(r, 20));
     const signalled = Date.now();
     p.cli.child.kill('SIGTERM');
@@ -250,7 +375,10 @@ describe('three processes, one PostgreSQL database', () => {
     assert.deepEqual(await p.cli.exited(10_000), { code: 0, signal: null });
     assert.ok(Date.now() - signalled < 10_000);
     // Requests that reached the process before it stopped listening were answered in full.
-    assert.ok(answers.every((r) => r.status === 200 || r.status === 0 || r.status === 503), answers.map((r) => r.status).join(','));
+    assert.ok(
+      answers.every((r) => r.status === 200 || r.status === 0 || r.status === 503),
+      answers.map((r) => r.status).join(','),
+    );
     assert.ok(answers.some((r) => r.status === 200));
   });
 });

@@ -15,7 +15,8 @@ import { createPgDatabase, testStoreKind } from './test-store.ts';
 export const BIN = path.resolve(import.meta.dirname, '../../bin/staydesk.js');
 
 /** Settings the parent shell might carry that must not leak into the process under test. */
-const STRIPPED = /^(DATABASE_URL|STAYDESK_.*|HOST|PORT|PUBLIC_BASE_URL|SMTP_URL|MAIL_FROM|PAYMENT_WEBHOOK_SECRET|DRAFT_HOLD_SECONDS|ICAL_.*|LOG_LEVEL|TEST_DATABASE_URL|NODE_TEST_CONTEXT|NODE_OPTIONS)$/;
+const STRIPPED =
+  /^(DATABASE_URL|STAYDESK_.*|HOST|PORT|PUBLIC_BASE_URL|SMTP_URL|MAIL_FROM|PAYMENT_WEBHOOK_SECRET|DRAFT_HOLD_SECONDS|ICAL_.*|LOG_LEVEL|TEST_DATABASE_URL|NODE_TEST_CONTEXT|NODE_OPTIONS)$/;
 
 export function cleanEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = {};
@@ -74,7 +75,11 @@ function lastLineOf(text: string): string {
 }
 
 /** Runs `staydesk <args>` to completion with no stdin; rejects if it runs longer than timeoutMs. */
-export function runCli(args: string[], env: Record<string, string>, options: { timeoutMs?: number; cwd?: string } = {}): Promise<CliResult> {
+export function runCli(
+  args: string[],
+  env: Record<string, string>,
+  options: { timeoutMs?: number; cwd?: string } = {},
+): Promise<CliResult> {
   const timeoutMs = options.timeoutMs ?? 60_000;
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [BIN, ...args], {
@@ -88,7 +93,11 @@ export function runCli(args: string[], env: Record<string, string>, options: { t
     child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
     const timer = setTimeout(() => {
       child.kill('SIGKILL');
-      reject(new Error(`staydesk ${args.join(' ')} did not finish within ${timeoutMs} ms\nstdout: ${stdout}\nstderr: ${stderr}`));
+      reject(
+        new Error(
+          `staydesk ${args.join(' ')} did not finish within ${timeoutMs} ms\nstdout: ${stdout}\nstderr: ${stderr}`,
+        ),
+      );
     }, timeoutMs);
     child.on('error', (error) => {
       clearTimeout(timer);
@@ -114,7 +123,11 @@ export interface RunningCli {
   kill(): void;
 }
 
-export function startCli(args: string[], env: Record<string, string>, options: { cwd?: string; nodeArgs?: string[] } = {}): RunningCli {
+export function startCli(
+  args: string[],
+  env: Record<string, string>,
+  options: { cwd?: string; nodeArgs?: string[] } = {},
+): RunningCli {
   const child = spawn(process.execPath, [...(options.nodeArgs ?? []), BIN, ...args], {
     cwd: options.cwd ?? os.tmpdir(),
     env: cleanEnv(env),
@@ -148,7 +161,9 @@ export function startCli(args: string[], env: Record<string, string>, options: {
           resolve(found);
         } else if (exit !== null) {
           cleanup();
-          reject(new Error(`process exited (${JSON.stringify(exit)}) before ${describe()}\nstdout: ${out}\nstderr: ${err}`));
+          reject(
+            new Error(`process exited (${JSON.stringify(exit)}) before ${describe()}\nstdout: ${out}\nstderr: ${err}`),
+          );
         }
       };
       const timer = setTimeout(() => {

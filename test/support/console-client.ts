@@ -9,7 +9,11 @@ export interface ConsoleClient {
   userId: number;
   get(url: string): Promise<LightMyRequestResponse>;
   /** A form post; the CSRF token is added unless `csrf: false`. */
-  post(url: string, form: Record<string, string>, options?: { csrf?: boolean | string }): Promise<LightMyRequestResponse>;
+  post(
+    url: string,
+    form: Record<string, string>,
+    options?: { csrf?: boolean | string },
+  ): Promise<LightMyRequestResponse>;
 }
 
 let users = 0;
@@ -44,7 +48,9 @@ export async function signIn(t: TestApp, login?: string): Promise<ConsoleClient>
         method: 'POST',
         url,
         headers: { cookie, 'content-type': 'application/x-www-form-urlencoded' },
-        payload: formBody(options.csrf === false ? form : { ...form, _csrf: typeof options.csrf === 'string' ? options.csrf : csrf }),
+        payload: formBody(
+          options.csrf === false ? form : { ...form, _csrf: typeof options.csrf === 'string' ? options.csrf : csrf },
+        ),
       }),
   };
 }

@@ -12,7 +12,11 @@ const ISO_UTC = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,3})?Z$/;
 
 /** True for an ISO 8601 UTC timestamp that round-trips through Date (so "2027-02-30T…" fails). */
 export function isIsoTimestamp(value: unknown): boolean {
-  return typeof value === 'string' && ISO_UTC.test(value) && new Date(value).toISOString().slice(0, 19) === value.slice(0, 19);
+  return (
+    typeof value === 'string' &&
+    ISO_UTC.test(value) &&
+    new Date(value).toISOString().slice(0, 19) === value.slice(0, 19)
+  );
 }
 
 /**
@@ -37,7 +41,10 @@ export function assertErrorEnvelope(
   assert.equal(body.error.name, name);
   assert.equal(typeof body.error.message, 'string');
   assert.ok(body.error.message.length > 0, 'the message says something');
-  assert.ok(typeof body.error.details === 'object' && body.error.details !== null && !Array.isArray(body.error.details), 'details is an object');
+  assert.ok(
+    typeof body.error.details === 'object' && body.error.details !== null && !Array.isArray(body.error.details),
+    'details is an object',
+  );
   assert.deepEqual(Object.keys(body.metadata).sort(), ['api_version', 'request_id', 'timestamp']);
   assert.equal(body.metadata.api_version, '1.0');
   assert.ok(isIsoTimestamp(body.metadata.timestamp), `metadata.timestamp ${body.metadata.timestamp}`);

@@ -1,7 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import { insertAccommodation } from '../../src/accommodations/accommodation-repository.ts';
 import { quoteColumns, quoteStay } from '../../src/pricing/quote-stay.ts';
-import type { Accommodation, Booking, BookingStatus, NewAccommodation, NewBooking, PaymentMethod } from '../../src/db/schema.ts';
+import type {
+  Accommodation,
+  Booking,
+  BookingStatus,
+  NewAccommodation,
+  NewBooking,
+  PaymentMethod,
+} from '../../src/db/schema.ts';
 import type { Executor } from '../../src/db/store.ts';
 import { claimNights } from '../../src/occupancy/night-ledger.ts';
 import type { ExtraName } from '../../src/pricing/price-stay.ts';
@@ -44,11 +51,21 @@ export function futureStay(nights: number, daysAhead?: number): { checkin: strin
 export function bookingBody(
   accommodationId: number,
   stay: { checkin: string; checkout: string },
-  overrides: { booking?: Record<string, unknown>; partner?: Record<string, unknown>; extras?: Record<string, boolean> } = {},
+  overrides: {
+    booking?: Record<string, unknown>;
+    partner?: Record<string, unknown>;
+    extras?: Record<string, boolean>;
+  } = {},
 ) {
   return {
     accommodation_id: accommodationId,
-    partner_data: { first_name: 'Ada', last_name: 'Lovelace', email: 'ada@example.com', phone: '+44 20 0000', ...overrides.partner },
+    partner_data: {
+      first_name: 'Ada',
+      last_name: 'Lovelace',
+      email: 'ada@example.com',
+      phone: '+44 20 0000',
+      ...overrides.partner,
+    },
     booking_data: {
       checkin_date: stay.checkin,
       checkout_date: stay.checkout,
@@ -114,7 +131,12 @@ export async function insertBooking(db: Executor, accommodation: Accommodation, 
     })
     .returning('id')
     .executeTakeFirstOrThrow();
-  const quote = await quoteStay(db, accommodation, { checkin: seed.checkin, checkout: seed.checkout, guests: adults + children, extras: seed.extras ?? {} });
+  const quote = await quoteStay(db, accommodation, {
+    checkin: seed.checkin,
+    checkout: seed.checkout,
+    guests: adults + children,
+    extras: seed.extras ?? {},
+  });
   const code = randomCode();
   const booking = await db
     .insertInto('bookings')
@@ -135,7 +157,12 @@ export async function insertBooking(db: Executor, accommodation: Accommodation, 
       payment_intent_id: null,
       currency: accommodation.currency,
       ...quoteColumns(quote),
-      hold_expires_at: seed.holdExpiresAt !== undefined ? seed.holdExpiresAt : status === 'draft' ? new Date(Date.now() + 3600_000).toISOString() : null,
+      hold_expires_at:
+        seed.holdExpiresAt !== undefined
+          ? seed.holdExpiresAt
+          : status === 'draft'
+            ? new Date(Date.now() + 3600_000).toISOString()
+            : null,
       cancel_reason: seed.cancelReason ?? null,
       invoice_token: randomBytes(16).toString('hex'),
       api_key_id: null,
@@ -156,7 +183,12 @@ export async function insertBooking(db: Executor, accommodation: Accommodation, 
     .returningAll()
     .executeTakeFirstOrThrow();
   if (status !== 'cancelled') {
-    await claimNights(db, { accommodationId: accommodation.id, nights: eachDate(seed.checkin, seed.checkout), kind: 'booking', bookingId: booking.id });
+    await claimNights(db, {
+      accommodationId: accommodation.id,
+      nights: eachDate(seed.checkin, seed.checkout),
+      kind: 'booking',
+      bookingId: booking.id,
+    });
   }
   return booking;
 }
@@ -183,17 +215,39 @@ export function bookingById(db: Executor, id: number): Promise<Booking> {
 export function insertFeed(db: Executor, accommodationId: number, name: string) {
   return db
     .insertInto('external_feeds')
-    .values({ accommodation_id: accommodationId, name, url: 'https://example.com/cal.ics', created_at: new Date().toISOString(), last_synced_at: null, last_status: null, last_error: null })
+    .values({
+      accommodation_id: accommodationId,
+      name,
+      url: 'https://example.com/cal.ics',
+      created_at: new Date().toISOString(),
+      last_synced_at: null,
+      last_status: null,
+      last_error: null,
+    })
     .returning('id')
     .executeTakeFirstOrThrow();
 }
 
 /** A reservation imported through `feedId` (its nights are not claimed: the caller claims them if it needs to). */
-export function insertReservation(db: Executor, feedId: number, accommodationId: number, stay: { uid: string; summary: string; start: string; end: string }) {
+export function insertReservation(
+  db: Executor,
+  feedId: number,
+  accommodationId: number,
+  stay: { uid: string; summary: string; start: string; end: string },
+) {
   const now = new Date().toISOString();
   return db
     .insertInto('external_reservations')
-    .values({ feed_id: feedId, accommodation_id: accommodationId, uid: stay.uid, summary: stay.summary, start_date: stay.start, end_date: stay.end, created_at: now, updated_at: now })
+    .values({
+      feed_id: feedId,
+      accommodation_id: accommodationId,
+      uid: stay.uid,
+      summary: stay.summary,
+      start_date: stay.start,
+      end_date: stay.end,
+      created_at: now,
+      updated_at: now,
+    })
     .returning('id')
     .executeTakeFirstOrThrow();
 }

@@ -36,7 +36,11 @@ export async function startFeedServer(): Promise<FeedServer> {
     url: (path) => `${base}${path}`,
     set: (path, body) => {
       version += 1;
-      answers.set(path, { status: 200, body, headers: { 'content-type': 'text/calendar; charset=utf-8', etag: `"v${version}"` } });
+      answers.set(path, {
+        status: 200,
+        body,
+        headers: { 'content-type': 'text/calendar; charset=utf-8', etag: `"v${version}"` },
+      });
     },
     answer: (path, status, body, headers = {}) => {
       answers.set(path, { status, body, headers });
@@ -57,7 +61,15 @@ export function calendarOf(events: readonly { uid: string; start: string; end: s
   const d = (date: string) => date.replaceAll('-', '');
   const lines = ['BEGIN:VCALENDAR', 'VERSION:2.0', 'PRODID:-//Channel//Test//EN'];
   for (const e of events) {
-    lines.push('BEGIN:VEVENT', `UID:${e.uid}`, 'DTSTAMP:20260101T000000Z', `DTSTART;VALUE=DATE:${d(e.start)}`, `DTEND;VALUE=DATE:${d(e.end)}`, `SUMMARY:${e.summary ?? 'Reserved'}`, 'END:VEVENT');
+    lines.push(
+      'BEGIN:VEVENT',
+      `UID:${e.uid}`,
+      'DTSTAMP:20260101T000000Z',
+      `DTSTART;VALUE=DATE:${d(e.start)}`,
+      `DTEND;VALUE=DATE:${d(e.end)}`,
+      `SUMMARY:${e.summary ?? 'Reserved'}`,
+      'END:VEVENT',
+    );
   }
   lines.push('END:VCALENDAR');
   return `${lines.join('\r\n')}\r\n`;

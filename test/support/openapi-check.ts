@@ -99,7 +99,9 @@ export function assertMatchesOpenApi(app: App, method: string, url: string, resp
   const path = (url.split('?')[0] ?? '').replace(/:([A-Za-z0-9_]+)/g, '{$1}');
   const verb = method.toLowerCase();
   const paths = checker.doc.paths as JsonObject;
-  const found = checker.paths.find((p) => p.template === path) ?? checker.paths.find((p) => p.pattern.test(path) && isObject((paths[p.template] as JsonObject)[verb]));
+  const found =
+    checker.paths.find((p) => p.template === path) ??
+    checker.paths.find((p) => p.pattern.test(path) && isObject((paths[p.template] as JsonObject)[verb]));
   assert.ok(found !== undefined, `OpenAPI: no path matches ${method} ${url}`);
   const operation = (paths[found.template] as JsonObject)[verb];
   assert.ok(isObject(operation), `OpenAPI: ${found.template} has no ${method} operation`);
@@ -127,7 +129,9 @@ export function assertMatchesOpenApi(app: App, method: string, url: string, resp
   try {
     body = JSON.parse(response.body);
   } catch {
-    assert.fail(`OpenAPI: ${method} ${url} answered ${response.statusCode} with a body that is not JSON: ${response.body.slice(0, 300)}`);
+    assert.fail(
+      `OpenAPI: ${method} ${url} answered ${response.statusCode} with a body that is not JSON: ${response.body.slice(0, 300)}`,
+    );
   }
   const cacheKey = `${verb} ${found.template} ${picked.key} ${mediaType}`;
   let validate = checker.compiled.get(cacheKey);
@@ -136,7 +140,9 @@ export function assertMatchesOpenApi(app: App, method: string, url: string, resp
     checker.compiled.set(cacheKey, validate);
   }
   if (!validate(body)) {
-    const problems = (validate.errors ?? []).map((e) => `${e.instancePath || '(body)'} ${e.message ?? ''} ${JSON.stringify(e.params)}`);
+    const problems = (validate.errors ?? []).map(
+      (e) => `${e.instancePath || '(body)'} ${e.message ?? ''} ${JSON.stringify(e.params)}`,
+    );
     assert.fail(
       `OpenAPI: ${method} ${url} answered ${response.statusCode} with a body that does not match ${found.template} ${picked.key}:\n  ${problems.join('\n  ')}\nbody: ${response.body.slice(0, 500)}`,
     );

@@ -4,7 +4,11 @@ import Stripe from 'stripe';
 import type { TestApp } from './test-app.ts';
 
 /** A card processor event in Stripe's format, around a payment intent. */
-export function paymentIntentEvent(type: string, intent: Record<string, unknown>, id = `evt_${randomBytes(8).toString('hex')}`) {
+export function paymentIntentEvent(
+  type: string,
+  intent: Record<string, unknown>,
+  id = `evt_${randomBytes(8).toString('hex')}`,
+) {
   return {
     id,
     object: 'event',
@@ -12,7 +16,9 @@ export function paymentIntentEvent(type: string, intent: Record<string, unknown>
     created: Math.floor(Date.now() / 1000),
     livemode: false,
     type,
-    data: { object: { id: `pi_${randomBytes(8).toString('hex')}`, object: 'payment_intent', status: 'succeeded', ...intent } },
+    data: {
+      object: { id: `pi_${randomBytes(8).toString('hex')}`, object: 'payment_intent', status: 'succeeded', ...intent },
+    },
   };
 }
 
@@ -28,7 +34,8 @@ export function postPaymentEvent(
 ): Promise<LightMyRequestResponse> {
   const payload = options.raw ?? JSON.stringify(event);
   const headers: Record<string, string> = { 'content-type': 'application/json; charset=utf-8' };
-  const header = options.header ?? (options.secret === undefined ? undefined : stripeSignature(payload, options.secret, options.at));
+  const header =
+    options.header ?? (options.secret === undefined ? undefined : stripeSignature(payload, options.secret, options.at));
   if (header !== undefined) headers['stripe-signature'] = header;
   return t.request({ method: 'POST', url: `/${t.config.slug}/api/payment/webhook`, headers, payload, key: null });
 }

@@ -18,7 +18,9 @@ try {
   const { rows } = await client.query<{ version: string }>('show server_version');
   console.log(`PostgreSQL ${rows[0]?.version ?? '?'} at ${url.replace(/\/\/[^@]*@/, '//')}`);
 } catch (error) {
-  console.error(`Cannot reach PostgreSQL at TEST_DATABASE_URL=${url}: ${error instanceof Error ? error.message : String(error)}`);
+  console.error(
+    `Cannot reach PostgreSQL at TEST_DATABASE_URL=${url}: ${error instanceof Error ? error.message : String(error)}`,
+  );
   process.exit(1);
 } finally {
   await client.end().catch(() => undefined);
@@ -29,7 +31,14 @@ let status: number;
 try {
   const child = spawn(
     process.execPath,
-    ['--test', '--test-concurrency=2', 'test/integration/**/*.test.ts', 'test/e2e/**/*.test.ts', 'test/pg/**/*.test.ts', ...process.argv.slice(2)],
+    [
+      '--test',
+      '--test-concurrency=2',
+      'test/integration/**/*.test.ts',
+      'test/e2e/**/*.test.ts',
+      'test/pg/**/*.test.ts',
+      ...process.argv.slice(2),
+    ],
     { stdio: 'inherit', env: { ...process.env, TEST_DATABASE_URL: url, TEST_DATABASE_TEMPLATE: template.name } },
   );
   // Ctrl-C reaches the test runner too; stay alive until it has ended, then drop the template.

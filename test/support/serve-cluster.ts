@@ -41,7 +41,12 @@ export async function call(url: string, init: { method?: string; key?: string; b
   }
 }
 
-export async function until(what: string, check: () => boolean | Promise<boolean>, timeoutMs: number, stepMs = 5): Promise<number> {
+export async function until(
+  what: string,
+  check: () => boolean | Promise<boolean>,
+  timeoutMs: number,
+  stepMs = 5,
+): Promise<number> {
   const start = Date.now();
   while (!(await check())) {
     if (Date.now() - start > timeoutMs) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);

@@ -39,7 +39,12 @@ export async function startSmtpListener(port = 0): Promise<SmtpListener> {
       stream.on('end', () => {
         const raw = Buffer.concat(chunks).toString('utf8');
         const from = session.envelope.mailFrom === false ? '' : session.envelope.mailFrom.address;
-        messages.push({ from, to: session.envelope.rcptTo.map((r) => r.address), subject: headerValue(raw, 'subject'), raw });
+        messages.push({
+          from,
+          to: session.envelope.rcptTo.map((r) => r.address),
+          subject: headerValue(raw, 'subject'),
+          raw,
+        });
         for (const w of waiters.filter((w) => messages.length >= w.count)) w.resolve();
         callback();
       });

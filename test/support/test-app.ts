@@ -21,11 +21,17 @@ export interface TestApp {
   v1: string;
   request(options: InjectOptions & { key?: string | null }): Promise<LightMyRequestResponse>;
   /** A request with the admin key; `payload` as the JSON body. */
-  admin(method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE', url: string, payload?: unknown): Promise<LightMyRequestResponse>;
+  admin(
+    method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE',
+    url: string,
+    payload?: unknown,
+  ): Promise<LightMyRequestResponse>;
   /** Runs `fn` while the app's clock (ctx.now, which the caches and holds go by) reads `instant`. */
   at<T>(instant: Date | number, fn: () => Promise<T>): Promise<T>;
   /** `request`, with the answer also checked against the OpenAPI document. */
-  checkedRequest(options: InjectOptions & { key?: string | null; method: string; url: string }): Promise<LightMyRequestResponse>;
+  checkedRequest(
+    options: InjectOptions & { key?: string | null; method: string; url: string },
+  ): Promise<LightMyRequestResponse>;
   close(): Promise<void>;
 }
 
@@ -58,7 +64,13 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     adminKey,
     v1,
     request,
-    admin: (method, url, payload) => request({ method, url, key: adminKey, ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }) }),
+    admin: (method, url, payload) =>
+      request({
+        method,
+        url,
+        key: adminKey,
+        ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }),
+      }),
     at: async (instant, fn) => {
       const original = ctx.now.bind(ctx);
       ctx.now = () => new Date(instant);

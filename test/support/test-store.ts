@@ -18,7 +18,9 @@ export const testStoreKind = process.env.TEST_DATABASE_URL ? 'postgres' : 'sqlit
  * on its one connection, so there they are serialised; only PostgreSQL makes them race.
  */
 export const concurrency =
-  testStoreKind === 'postgres' ? 'postgres: concurrent transactions' : 'sqlite: serialised on the embedded store, a real race on PostgreSQL';
+  testStoreKind === 'postgres'
+    ? 'postgres: concurrent transactions'
+    : 'sqlite: serialised on the embedded store, a real race on PostgreSQL';
 
 export interface TestStore {
   store: Store;
@@ -47,9 +49,15 @@ export function pgDatabaseUrl(serverUrl: string, name: string): string {
  * A new database on the PostgreSQL server that TEST_DATABASE_URL names: empty, or a copy of
  * `template` (which nobody may be connected to meanwhile).
  */
-export async function createPgDatabase(serverUrl: string, options: { template?: string } = {}): Promise<{ url: string; drop(): Promise<void> }> {
+export async function createPgDatabase(
+  serverUrl: string,
+  options: { template?: string } = {},
+): Promise<{ url: string; drop(): Promise<void> }> {
   const name = `staydesk_test_${process.pid}_${randomBytes(4).toString('hex')}`;
-  await adminQuery(serverUrl, options.template === undefined ? `create database ${name}` : `create database ${name} template ${options.template}`);
+  await adminQuery(
+    serverUrl,
+    options.template === undefined ? `create database ${name}` : `create database ${name} template ${options.template}`,
+  );
   return {
     url: pgDatabaseUrl(serverUrl, name),
     drop: () => adminQuery(serverUrl, `drop database if exists ${name} with (force)`),

@@ -76,9 +76,21 @@ describe('newAccommodationFields', () => {
 
   test('refuses more decimals than the currency has', () => {
     assertBadRequest(() => newAccommodationFields({ ...minimal, base_price: 120.555 }), 'base_price', 'invalid_amount');
-    assertBadRequest(() => newAccommodationFields({ ...minimal, currency: 'JPY', base_price: 100.5 }), 'base_price', 'invalid_amount');
-    assertBadRequest(() => newAccommodationFields({ ...minimal, cleaning_fee: 0.001 }), 'cleaning_fee', 'invalid_amount');
-    assertBadRequest(() => newAccommodationFields({ ...minimal, extras: { linen: 1.234 } }), 'extras.linen', 'invalid_amount');
+    assertBadRequest(
+      () => newAccommodationFields({ ...minimal, currency: 'JPY', base_price: 100.5 }),
+      'base_price',
+      'invalid_amount',
+    );
+    assertBadRequest(
+      () => newAccommodationFields({ ...minimal, cleaning_fee: 0.001 }),
+      'cleaning_fee',
+      'invalid_amount',
+    );
+    assertBadRequest(
+      () => newAccommodationFields({ ...minimal, extras: { linen: 1.234 } }),
+      'extras.linen',
+      'invalid_amount',
+    );
     assert.equal(newAccommodationFields({ ...minimal, currency: 'JPY', base_price: 100 }).base_price, 100);
   });
 
@@ -87,9 +99,17 @@ describe('newAccommodationFields', () => {
   });
 
   test('refuses an unknown currency and time zone, canonicalises the zone', () => {
-    const error = assertBadRequest(() => newAccommodationFields({ ...minimal, currency: 'XYZ' }), 'currency', 'unknown_currency');
+    const error = assertBadRequest(
+      () => newAccommodationFields({ ...minimal, currency: 'XYZ' }),
+      'currency',
+      'unknown_currency',
+    );
     assert.equal(error.details.received, 'XYZ');
-    assertBadRequest(() => newAccommodationFields({ ...minimal, timezone: 'Mars/Olympus' }), 'timezone', 'unknown_timezone');
+    assertBadRequest(
+      () => newAccommodationFields({ ...minimal, timezone: 'Mars/Olympus' }),
+      'timezone',
+      'unknown_timezone',
+    );
     assertBadRequest(() => newAccommodationFields({ ...minimal, timezone: '+01:00' }), 'timezone', 'unknown_timezone');
     assert.equal(newAccommodationFields({ ...minimal, timezone: 'europe/paris' }).timezone, 'Europe/Paris');
   });
@@ -100,14 +120,24 @@ describe('newAccommodationFields', () => {
   });
 
   test('max_stay must be at least min_stay', () => {
-    assertBadRequest(() => newAccommodationFields({ ...minimal, min_stay: 5, max_stay: 4 }), 'max_stay', 'invalid_range');
+    assertBadRequest(
+      () => newAccommodationFields({ ...minimal, min_stay: 5, max_stay: 4 }),
+      'max_stay',
+      'invalid_range',
+    );
     assertBadRequest(() => newAccommodationFields({ ...minimal, min_stay: 400 }), 'min_stay', 'invalid_range');
     assert.equal(newAccommodationFields({ ...minimal, min_stay: 5, max_stay: 5 }).max_stay, 5);
   });
 });
 
 describe('applyAccommodationInput', () => {
-  const current = newAccommodationFields({ ...minimal, base_price: 100.5, cleaning_fee: 50, tax_rate: 0.1, extras: { breakfast: 12, linen: 8 } });
+  const current = newAccommodationFields({
+    ...minimal,
+    base_price: 100.5,
+    cleaning_fee: 50,
+    tax_rate: 0.1,
+    extras: { breakfast: 12, linen: 8 },
+  });
 
   test('changes only the fields sent', () => {
     const next = applyAccommodationInput(current, { max_guests: 6, weekly_discount: 0.05 });
@@ -119,7 +149,11 @@ describe('applyAccommodationInput', () => {
     assert.equal(next.extra_breakfast, null);
     assert.equal(next.extra_linen, null);
     assert.equal(next.extra_late_checkin, 2000);
-    assert.deepEqual(applyAccommodationInput(current, { extras: {} }), { ...current, extra_breakfast: null, extra_linen: null });
+    assert.deepEqual(applyAccommodationInput(current, { extras: {} }), {
+      ...current,
+      extra_breakfast: null,
+      extra_linen: null,
+    });
   });
 
   test('a currency change keeps the major value of amounts not sent', () => {
@@ -141,18 +175,31 @@ describe('applyAccommodationInput', () => {
   });
 
   test('amounts sent with a new currency are read in the new currency', () => {
-    assertBadRequest(() => applyAccommodationInput(current, { currency: 'JPY', base_price: 100.5, cleaning_fee: 1 }), 'base_price', 'invalid_amount');
+    assertBadRequest(
+      () => applyAccommodationInput(current, { currency: 'JPY', base_price: 100.5, cleaning_fee: 1 }),
+      'base_price',
+      'invalid_amount',
+    );
   });
 
   test('min_stay above the stored max_stay names min_stay', () => {
-    const error = assertBadRequest(() => applyAccommodationInput(current, { min_stay: 366 }), 'min_stay', 'invalid_range');
+    const error = assertBadRequest(
+      () => applyAccommodationInput(current, { min_stay: 366 }),
+      'min_stay',
+      'invalid_range',
+    );
     assert.equal(error.details.received, 366);
   });
 });
 
 describe('accommodationToJson', () => {
   test('shows amounts in major units, rates as fractions and only offered extras', () => {
-    const fields = newAccommodationFields({ ...minimal, base_price: 120.5, tax_rate: 0.1, extras: { breakfast: 12, late_checkin: 0 } });
+    const fields = newAccommodationFields({
+      ...minimal,
+      base_price: 120.5,
+      tax_rate: 0.1,
+      extras: { breakfast: 12, late_checkin: 0 },
+    });
     assert.deepEqual(accommodationToJson(row(fields)), {
       id: 7,
       name: 'Cottage',
@@ -191,7 +238,12 @@ describe('accommodationToJson', () => {
       checkout_time: '11:00',
       extras: { linen: 500 },
     };
-    const { id: _id, created_at: _c, updated_at: _u, ...json } = accommodationToJson(row(newAccommodationFields(input)));
+    const {
+      id: _id,
+      created_at: _c,
+      updated_at: _u,
+      ...json
+    } = accommodationToJson(row(newAccommodationFields(input)));
     assert.deepEqual(json, input);
   });
 });

@@ -14,13 +14,34 @@ function reason(url: string, allowPrivate = false): string | null {
 
 describe('feed address guard', () => {
   test('refused addresses', () => {
-    for (const address of ['127.0.0.1', '127.8.9.10', '10.1.2.3', '172.16.0.1', '172.31.255.255', '192.168.1.1', '169.254.169.254', '0.0.0.0', '224.0.0.1', '255.255.255.255', '100.64.0.1', '::', '::1', '::ffff:127.0.0.1', '::ffff:8.8.8.8', 'fe80::1', 'fc00::1', 'fd12:3456::1', 'ff02::1']) {
+    for (const address of [
+      '127.0.0.1',
+      '127.8.9.10',
+      '10.1.2.3',
+      '172.16.0.1',
+      '172.31.255.255',
+      '192.168.1.1',
+      '169.254.169.254',
+      '0.0.0.0',
+      '224.0.0.1',
+      '255.255.255.255',
+      '100.64.0.1',
+      '::',
+      '::1',
+      '::ffff:127.0.0.1',
+      '::ffff:8.8.8.8',
+      'fe80::1',
+      'fc00::1',
+      'fd12:3456::1',
+      'ff02::1',
+    ]) {
       assert.equal(isRefusedAddress(address), true, address);
     }
   });
 
   test('public addresses pass', () => {
-    for (const address of ['8.8.8.8', '93.184.216.34', '172.32.0.1', '2606:4700::1111']) assert.equal(isRefusedAddress(address), false, address);
+    for (const address of ['8.8.8.8', '93.184.216.34', '172.32.0.1', '2606:4700::1111'])
+      assert.equal(isRefusedAddress(address), false, address);
     assert.equal(isRefusedAddress('not-an-ip'), true);
   });
 

@@ -17,7 +17,10 @@ test('retryDelayMs refuses attempt counts that cannot happen', () => {
 test('afterFailure schedules the next attempt until the last one, then gives up', () => {
   const now = new Date('2030-01-01T00:00:00Z');
   assert.deepEqual(afterFailure(1, now), { status: 'pending', nextAttemptAt: new Date('2030-01-01T00:00:30Z') });
-  assert.deepEqual(afterFailure(MAX_MAIL_ATTEMPTS - 1, now), { status: 'pending', nextAttemptAt: new Date(now.getTime() + retryDelayMs(MAX_MAIL_ATTEMPTS - 1)) });
+  assert.deepEqual(afterFailure(MAX_MAIL_ATTEMPTS - 1, now), {
+    status: 'pending',
+    nextAttemptAt: new Date(now.getTime() + retryDelayMs(MAX_MAIL_ATTEMPTS - 1)),
+  });
   assert.deepEqual(afterFailure(MAX_MAIL_ATTEMPTS, now), { status: 'failed' });
   assert.equal(MAX_MAIL_ATTEMPTS, 10);
 });

@@ -11,7 +11,12 @@ function taken(entries: [string, NightUse][]): Map<string, NightUse> {
 describe('summarizeMonth', () => {
   test('an empty month: every night available, the first free night is the first of the month', () => {
     const s = summarizeMonth({ year: 2030, month: 2, today: '2026-11-21', taken: new Map() });
-    assert.deepEqual(s, { available_nights: 28, booked_nights: 0, occupancy_rate: 0, next_available_date: '2030-02-01' });
+    assert.deepEqual(s, {
+      available_nights: 28,
+      booked_nights: 0,
+      occupancy_rate: 0,
+      next_available_date: '2030-02-01',
+    });
   });
 
   test('booked and blocked nights of the month, occupancy to 4 decimals', () => {
@@ -36,15 +41,29 @@ describe('summarizeMonth', () => {
   test('the search starts today when today is inside or after the month', () => {
     const inside = summarizeMonth({ year: 2030, month: 1, today: '2030-01-20', taken: new Map() });
     assert.equal(inside.next_available_date, '2030-01-20');
-    const after = summarizeMonth({ year: 2030, month: 1, today: '2030-03-05', taken: taken([['2030-03-05', 'block']]) });
+    const after = summarizeMonth({
+      year: 2030,
+      month: 1,
+      today: '2030-03-05',
+      taken: taken([['2030-03-05', 'block']]),
+    });
     assert.equal(after.next_available_date, '2030-03-06');
   });
 
   test('no free night within 365 days gives null; the 365th night still counts', () => {
-    const all = eachDate('2030-01-01', addDays('2030-01-01', LOOKAHEAD_DAYS)).map((d): [string, NightUse] => [d, 'stay']);
-    assert.equal(summarizeMonth({ year: 2030, month: 1, today: '2026-01-01', taken: taken(all) }).next_available_date, null);
+    const all = eachDate('2030-01-01', addDays('2030-01-01', LOOKAHEAD_DAYS)).map((d): [string, NightUse] => [
+      d,
+      'stay',
+    ]);
+    assert.equal(
+      summarizeMonth({ year: 2030, month: 1, today: '2026-01-01', taken: taken(all) }).next_available_date,
+      null,
+    );
     const lastFree = taken(all.slice(0, -1));
-    assert.equal(summarizeMonth({ year: 2030, month: 1, today: '2026-01-01', taken: lastFree }).next_available_date, addDays('2030-01-01', LOOKAHEAD_DAYS - 1));
+    assert.equal(
+      summarizeMonth({ year: 2030, month: 1, today: '2026-01-01', taken: lastFree }).next_available_date,
+      addDays('2030-01-01', LOOKAHEAD_DAYS - 1),
+    );
   });
 
   test('property: available + booked + blocked = days in the month, and the rate is booked / days', () => {
@@ -53,7 +72,9 @@ describe('summarizeMonth', () => {
         fc.integer({ min: 2000, max: 2100 }),
         fc.integer({ min: 1, max: 12 }),
         // Nights before and after the month are taken too: they must not be counted.
-        fc.array(fc.tuple(fc.integer({ min: -40, max: 70 }), fc.constantFrom<NightUse>('stay', 'block')), { maxLength: 60 }),
+        fc.array(fc.tuple(fc.integer({ min: -40, max: 70 }), fc.constantFrom<NightUse>('stay', 'block')), {
+          maxLength: 60,
+        }),
         (year, month, picks) => {
           const first = `${String(year)}-${String(month).padStart(2, '0')}-01`;
           const days = daysInMonth(year, month);
@@ -74,7 +95,10 @@ describe('summarizeMonth', () => {
 
 describe('summaryWindow', () => {
   test('covers the month and a year from max(today, first of month)', () => {
-    assert.deepEqual(summaryWindow(2030, 2, '2026-11-21'), { from: '2030-02-01', to: addDays('2030-02-01', LOOKAHEAD_DAYS) });
+    assert.deepEqual(summaryWindow(2030, 2, '2026-11-21'), {
+      from: '2030-02-01',
+      to: addDays('2030-02-01', LOOKAHEAD_DAYS),
+    });
     const w = summaryWindow(2026, 11, '2026-11-21');
     assert.equal(w.from, '2026-11-01');
     assert.equal(w.to, addDays('2026-11-21', LOOKAHEAD_DAYS));

@@ -95,7 +95,10 @@ describe('usage errors exit 2 with a helpful message on stderr', () => {
     { argv: ['apikey', 'create', '--name'], message: /staydesk apikey create:.*--name/ },
     { argv: ['apikey', 'create', '--name', 'ok', '--bogus'], message: /staydesk apikey create:.*--bogus/ },
     { argv: ['apikey', 'create', '--name', 'ok', '--admin=yes'], message: /staydesk apikey create:.*--admin/ },
-    { argv: ['apikey', 'revoke'], message: /ID must be a positive whole number[\s\S]*Usage: staydesk apikey revoke ID/ },
+    {
+      argv: ['apikey', 'revoke'],
+      message: /ID must be a positive whole number[\s\S]*Usage: staydesk apikey revoke ID/,
+    },
     { argv: ['apikey', 'revoke', 'abc'], message: /ID must be a positive whole number/ },
     { argv: ['apikey', 'revoke', '0'], message: /ID must be a positive whole number/ },
     { argv: ['apikey', 'revoke', '-3'], message: /staydesk apikey revoke:/ },
@@ -149,7 +152,10 @@ describe('positiveId', () => {
 
   for (const bad of [undefined, '', '0', '-1', '01', '1.0', '1e3', 'abc', ' 1', '12345678901']) {
     test(`refuses ${JSON.stringify(bad)} naming the argument`, () => {
-      assert.throws(() => positiveId(bad, 'ACCOMMODATION_ID'), (error: unknown) => error instanceof UsageError && error.message.includes('ACCOMMODATION_ID'));
+      assert.throws(
+        () => positiveId(bad, 'ACCOMMODATION_ID'),
+        (error: unknown) => error instanceof UsageError && error.message.includes('ACCOMMODATION_ID'),
+      );
     });
   }
 });

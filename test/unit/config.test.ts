@@ -73,13 +73,24 @@ describe('DATABASE_URL and STAYDESK_DATA_DIR', () => {
     assert.deepEqual(loadConfig({ DATABASE_URL: 'memory:' }).store, { kind: 'memory' });
   });
 
-  for (const url of ['postgres://user:secret@db.example:5432/staydesk', 'postgresql://localhost/staydesk', 'postgres://postgres@127.0.0.1/x?sslmode=disable']) {
+  for (const url of [
+    'postgres://user:secret@db.example:5432/staydesk',
+    'postgresql://localhost/staydesk',
+    'postgres://postgres@127.0.0.1/x?sslmode=disable',
+  ]) {
     test(`PostgreSQL URL ${url}`, () => {
       assert.deepEqual(loadConfig({ DATABASE_URL: url }).store, { kind: 'postgres', url });
     });
   }
 
-  for (const url of ['mysql://localhost/x', 'sqlite:./x.db', 'localhost:5432', 'memory', 'postgres:/missing-slashes', 'postgres://[bad-host/x']) {
+  for (const url of [
+    'mysql://localhost/x',
+    'sqlite:./x.db',
+    'localhost:5432',
+    'memory',
+    'postgres:/missing-slashes',
+    'postgres://[bad-host/x',
+  ]) {
     test(`refuses ${url}`, () => {
       assertBad({ DATABASE_URL: url }, 'DATABASE_URL');
     });
@@ -106,7 +117,11 @@ describe('HOST, PORT and PUBLIC_BASE_URL', () => {
   });
 
   test('PUBLIC_BASE_URL wins over HOST:PORT and loses its trailing slashes', () => {
-    const config = loadConfig({ HOST: '0.0.0.0', PORT: '3000', PUBLIC_BASE_URL: 'https://book.example.com/staydesk//' });
+    const config = loadConfig({
+      HOST: '0.0.0.0',
+      PORT: '3000',
+      PUBLIC_BASE_URL: 'https://book.example.com/staydesk//',
+    });
     assert.equal(config.publicBaseUrl, 'https://book.example.com/staydesk');
     assert.equal(config.host, '0.0.0.0');
   });
@@ -125,7 +140,18 @@ describe('STAYDESK_SLUG', () => {
     });
   }
 
-  for (const slug of ['Staydesk', 'my svc', 'a/b', '../admin', '-leading', '_leading', 'ünïcode', 'x.y', 'a'.repeat(64), '%2e']) {
+  for (const slug of [
+    'Staydesk',
+    'my svc',
+    'a/b',
+    '../admin',
+    '-leading',
+    '_leading',
+    'ünïcode',
+    'x.y',
+    'a'.repeat(64),
+    '%2e',
+  ]) {
     test(`refuses ${slug.length > 20 ? `${slug.length} characters` : JSON.stringify(slug)}`, () => {
       assertBad({ STAYDESK_SLUG: slug }, 'STAYDESK_SLUG');
     });
@@ -135,7 +161,10 @@ describe('STAYDESK_SLUG', () => {
 describe('mail settings', () => {
   test('SMTP_URL takes smtp:// and smtps://', () => {
     assert.equal(loadConfig({ SMTP_URL: 'smtp://127.0.0.1:2525' }).smtpUrl, 'smtp://127.0.0.1:2525');
-    assert.equal(loadConfig({ SMTP_URL: 'smtps://user:pw@mail.example.com:465' }).smtpUrl, 'smtps://user:pw@mail.example.com:465');
+    assert.equal(
+      loadConfig({ SMTP_URL: 'smtps://user:pw@mail.example.com:465' }).smtpUrl,
+      'smtps://user:pw@mail.example.com:465',
+    );
   });
 
   for (const url of ['http://mail.example.com', '127.0.0.1:2525', 'mail.example.com']) {
@@ -145,7 +174,10 @@ describe('mail settings', () => {
   }
 
   test('MAIL_FROM is taken as given', () => {
-    assert.equal(loadConfig({ MAIL_FROM: 'Seaside <stay@seaside.example>' }).mailFrom, 'Seaside <stay@seaside.example>');
+    assert.equal(
+      loadConfig({ MAIL_FROM: 'Seaside <stay@seaside.example>' }).mailFrom,
+      'Seaside <stay@seaside.example>',
+    );
   });
 });
 
@@ -294,6 +326,7 @@ describe('SHUTDOWN_TIMEOUT_SECONDS', () => {
     assert.equal(loadConfig({}).shutdownTimeoutSeconds, 10);
     assert.equal(loadConfig({ SHUTDOWN_TIMEOUT_SECONDS: '1' }).shutdownTimeoutSeconds, 1);
     assert.equal(loadConfig({ SHUTDOWN_TIMEOUT_SECONDS: '3600' }).shutdownTimeoutSeconds, 3600);
-    for (const bad of ['0', '3601', 'soon', '2.5']) assertBad({ SHUTDOWN_TIMEOUT_SECONDS: bad }, 'SHUTDOWN_TIMEOUT_SECONDS');
+    for (const bad of ['0', '3601', 'soon', '2.5'])
+      assertBad({ SHUTDOWN_TIMEOUT_SECONDS: bad }, 'SHUTDOWN_TIMEOUT_SECONDS');
   });
 });

@@ -2,12 +2,20 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { formatter, localeFrom } from '../../src/console/format.ts';
 import { html, trusted } from '../../src/console/html.ts';
-import { createSignInLimits, FAILURES_PER_IP, FAILURES_PER_LOGIN, SIGN_IN_WINDOW_MS } from '../../src/console/sign-in-limits.ts';
+import {
+  createSignInLimits,
+  FAILURES_PER_IP,
+  FAILURES_PER_LOGIN,
+  SIGN_IN_WINDOW_MS,
+} from '../../src/console/sign-in-limits.ts';
 
 test('html escapes every interpolated value, in text and in attributes', () => {
   const name = `<script>alert("x")</script> & 'quotes'`;
   const out = html`<p title="${name}">${name}</p>`.text;
-  assert.equal(out, '<p title="&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &amp; &#39;quotes&#39;">&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &amp; &#39;quotes&#39;</p>');
+  assert.equal(
+    out,
+    '<p title="&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &amp; &#39;quotes&#39;">&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &amp; &#39;quotes&#39;</p>',
+  );
 });
 
 test('html passes its own fragments and trusted markup through, and flattens lists', () => {

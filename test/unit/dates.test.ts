@@ -43,7 +43,11 @@ function refNext(date: string): string {
 }
 
 const arbDate = fc
-  .record({ y: fc.integer({ min: 1960, max: 9000 }), m: fc.integer({ min: 1, max: 12 }), d: fc.integer({ min: 1, max: 31 }) })
+  .record({
+    y: fc.integer({ min: 1960, max: 9000 }),
+    m: fc.integer({ min: 1, max: 12 }),
+    d: fc.integer({ min: 1, max: 31 }),
+  })
   .map(({ y, m, d }) => fmt(y, m, Math.min(d, refDaysInMonth(y, m))));
 
 describe('parseIsoDate', () => {
@@ -85,11 +89,16 @@ describe('parseIsoDate', () => {
 
   test('accepts exactly the real days of every month (property)', () => {
     fc.assert(
-      fc.property(fc.integer({ min: 1900, max: 9999 }), fc.integer({ min: 1, max: 12 }), fc.integer({ min: 0, max: 99 }), (y, m, d) => {
-        const s = fmt(y, m, d);
-        const real = d >= 1 && d <= refDaysInMonth(y, m);
-        assert.equal(parseIsoDate(s), real ? s : null);
-      }),
+      fc.property(
+        fc.integer({ min: 1900, max: 9999 }),
+        fc.integer({ min: 1, max: 12 }),
+        fc.integer({ min: 0, max: 99 }),
+        (y, m, d) => {
+          const s = fmt(y, m, d);
+          const real = d >= 1 && d <= refDaysInMonth(y, m);
+          assert.equal(parseIsoDate(s), real ? s : null);
+        },
+      ),
       { numRuns: 2000 },
     );
   });
@@ -142,7 +151,12 @@ describe('calendar arithmetic', () => {
   });
 
   test('addDays(d, 1) is the hand-computed next day (property)', () => {
-    fc.assert(fc.property(arbDate, (d) => { assert.equal(addDays(d, 1), refNext(d)); }), { numRuns: 3000 });
+    fc.assert(
+      fc.property(arbDate, (d) => {
+        assert.equal(addDays(d, 1), refNext(d));
+      }),
+      { numRuns: 3000 },
+    );
   });
 
   test('diffDays inverts addDays and addDays composes (property)', () => {
@@ -184,7 +198,9 @@ describe('calendar arithmetic', () => {
       fc.property(arbDate, fc.integer({ min: 0, max: 400 }), (from, n) => {
         const dates = eachDate(from, addDays(from, n));
         assert.equal(dates.length, n);
-        dates.forEach((d, i) => { assert.equal(d, addDays(from, i)); });
+        dates.forEach((d, i) => {
+          assert.equal(d, addDays(from, i));
+        });
       }),
       { numRuns: 200 },
     );
@@ -242,7 +258,10 @@ describe('time zones', () => {
   test('currentYearMonthIn', () => {
     assert.deepEqual(currentYearMonthIn('UTC', new Date('2026-12-31T23:30:00Z')), { year: 2026, month: 12 });
     assert.deepEqual(currentYearMonthIn('Europe/Paris', new Date('2026-12-31T23:30:00Z')), { year: 2027, month: 1 });
-    assert.deepEqual(currentYearMonthIn('America/Los_Angeles', new Date('2026-03-01T05:00:00Z')), { year: 2026, month: 2 });
+    assert.deepEqual(currentYearMonthIn('America/Los_Angeles', new Date('2026-03-01T05:00:00Z')), {
+      year: 2026,
+      month: 2,
+    });
   });
 
   test('isValidTimeZone and canonicalTimeZone', () => {
@@ -260,9 +279,29 @@ describe('time zones', () => {
 
 describe('isValidTime', () => {
   const good = ['00:00', '09:05', '12:30', '15:00', '23:59', '19:00'];
-  const bad: unknown[] = ['24:00', '23:60', '9:00', '09:0', '0900', '09:00:00', ' 09:00', '09:00 ', '', 'ab:cd', 900, null, undefined];
-  for (const s of good) test(`accepts ${s}`, () => { assert.equal(isValidTime(s), true); });
-  for (const s of bad) test(`rejects ${JSON.stringify(s)}`, () => { assert.equal(isValidTime(s), false); });
+  const bad: unknown[] = [
+    '24:00',
+    '23:60',
+    '9:00',
+    '09:0',
+    '0900',
+    '09:00:00',
+    ' 09:00',
+    '09:00 ',
+    '',
+    'ab:cd',
+    900,
+    null,
+    undefined,
+  ];
+  for (const s of good)
+    test(`accepts ${s}`, () => {
+      assert.equal(isValidTime(s), true);
+    });
+  for (const s of bad)
+    test(`rejects ${JSON.stringify(s)}`, () => {
+      assert.equal(isValidTime(s), false);
+    });
 
   test('agrees with h*60+m in range for every minute of the day', () => {
     for (let h = 0; h < 30; h++) {

@@ -3,7 +3,14 @@ import { readFileSync } from 'node:fs';
 import { describe, test } from 'node:test';
 import { ErrorBodySchema } from '../../src/http/envelope.ts';
 import { ERROR_REASON_NAMES, ERROR_REASONS, isReasonFor, validationReason } from '../../src/http/error-reasons.ts';
-import { badRequest, conflict, notFound, serviceUnavailable, tooManyRequests, unauthorized } from '../../src/http/errors.ts';
+import {
+  badRequest,
+  conflict,
+  notFound,
+  serviceUnavailable,
+  tooManyRequests,
+  unauthorized,
+} from '../../src/http/errors.ts';
 
 /** The rows of docs/decisions.md "Error reasons": reason → "status | meaning". */
 function documentedReasons(): Map<string, string> {
@@ -21,7 +28,8 @@ function documentedReasons(): Map<string, string> {
   return rows;
 }
 
-const tableRow = (reason: keyof typeof ERROR_REASONS): string => `${ERROR_REASONS[reason].status.join(', ')} | ${ERROR_REASONS[reason].meaning}`;
+const tableRow = (reason: keyof typeof ERROR_REASONS): string =>
+  `${ERROR_REASONS[reason].status.join(', ')} | ${ERROR_REASONS[reason].meaning}`;
 
 describe('the error reasons table', () => {
   test('every reason of the code is documented with its status and meaning', () => {
@@ -32,7 +40,8 @@ describe('the error reasons table', () => {
   test('every documented reason is in the code', () => {
     const documented = documentedReasons();
     assert.ok(documented.size >= 70, `the docs table was read (${documented.size} rows)`);
-    for (const reason of documented.keys()) assert.ok(Object.hasOwn(ERROR_REASONS, reason), `${reason} is in src/http/error-reasons.ts`);
+    for (const reason of documented.keys())
+      assert.ok(Object.hasOwn(ERROR_REASONS, reason), `${reason} is in src/http/error-reasons.ts`);
   });
 
   test('reasons are snake_case words (validation reasons keep the keyword) with at least one status', () => {

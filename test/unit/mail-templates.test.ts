@@ -1,6 +1,11 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { PAYMENT_TIMEOUT, escapeHtml, renderBookingMail, type BookingMailDetails } from '../../src/mail/booking-mail-templates.ts';
+import {
+  PAYMENT_TIMEOUT,
+  escapeHtml,
+  renderBookingMail,
+  type BookingMailDetails,
+} from '../../src/mail/booking-mail-templates.ts';
 import { formatMoney } from '../../src/shared/money.ts';
 
 const details: BookingMailDetails = {
@@ -31,14 +36,25 @@ test('formatMoney writes minor units in major units with the currency decimals',
 });
 
 test('escapeHtml neutralises every character that matters in text and attributes', () => {
-  assert.equal(escapeHtml(`<a href="x" onclick='y'>&</a>`), '&#60;a href=&#34;x&#34; onclick=&#39;y&#39;&#62;&#38;&#60;/a&#62;');
+  assert.equal(
+    escapeHtml(`<a href="x" onclick='y'>&</a>`),
+    '&#60;a href=&#34;x&#34; onclick=&#39;y&#39;&#62;&#38;&#60;/a&#62;',
+  );
 });
 
 test('the confirmation mail carries the booking details, the invoice link and no bank instructions for a card payment', () => {
   const mail = renderBookingMail('confirmation', details, 'https://stay.example/staydesk/invoices/tok123');
   assert.equal(mail.subject, 'Booking confirmed: Seaside Cottage, 2031-07-01 to 2031-07-08 (K7QX2M9P)');
   for (const part of [mail.text, mail.html]) {
-    for (const expected of ['Seaside Cottage', '2031-07-01', '2031-07-08', 'K7QX2M9P', '932.80 EUR', '2 adults, 1 child', 'https://stay.example/staydesk/invoices/tok123']) {
+    for (const expected of [
+      'Seaside Cottage',
+      '2031-07-01',
+      '2031-07-08',
+      'K7QX2M9P',
+      '932.80 EUR',
+      '2 adults, 1 child',
+      'https://stay.example/staydesk/invoices/tok123',
+    ]) {
       assert.ok(part.includes(expected), `missing ${expected}`);
     }
     assert.ok(!part.includes('bank transfer'));

@@ -108,12 +108,17 @@ describe('toMinor', () => {
 
   test('one extra decimal digit is always refused (property)', () => {
     fc.assert(
-      fc.property(fc.integer({ min: -1e11, max: 1e11 }), fc.integer({ min: 1, max: 9 }), fc.constantFrom(0, 2, 3), (minor, extra, d) => {
-        // e.g. minor 12050, d 2, extra 7 -> "120.507"
-        const digits = String(Math.abs(minor)).padStart(d + 1, '0');
-        const text = `${minor < 0 ? '-' : ''}${digits.slice(0, digits.length - d)}.${digits.slice(digits.length - d)}${extra}`;
-        assert.equal(toMinor(Number(text), d), null, text);
-      }),
+      fc.property(
+        fc.integer({ min: -1e11, max: 1e11 }),
+        fc.integer({ min: 1, max: 9 }),
+        fc.constantFrom(0, 2, 3),
+        (minor, extra, d) => {
+          // e.g. minor 12050, d 2, extra 7 -> "120.507"
+          const digits = String(Math.abs(minor)).padStart(d + 1, '0');
+          const text = `${minor < 0 ? '-' : ''}${digits.slice(0, digits.length - d)}.${digits.slice(digits.length - d)}${extra}`;
+          assert.equal(toMinor(Number(text), d), null, text);
+        },
+      ),
       { numRuns: 1000 },
     );
   });
@@ -180,7 +185,7 @@ describe('toMajor', () => {
 describe('amountMatches', () => {
   const cases: Array<[number, number, number, boolean]> = [
     [932.8, 93280, 2, true],
-    [932.80, 93280, 2, true],
+    [932.8, 93280, 2, true],
     [932.804, 93280, 2, true],
     [932.7951, 93280, 2, true],
     [932.805, 93280, 2, false], // exactly half a cent off: not "less than half"
@@ -245,7 +250,9 @@ describe('rates in ppm', () => {
     [Number.POSITIVE_INFINITY, null],
   ];
   for (const [rate, expected] of cases) {
-    test(`rateToPpm(${rate}) -> ${String(expected)}`, () => { assert.equal(rateToPpm(rate), expected); });
+    test(`rateToPpm(${rate}) -> ${String(expected)}`, () => {
+      assert.equal(rateToPpm(rate), expected);
+    });
   }
 
   test('ppmToRate is exact', () => {
@@ -288,10 +295,14 @@ describe('rounding', () => {
 
   test('roundDiv property', () => {
     fc.assert(
-      fc.property(fc.bigInt({ min: -(10n ** 30n), max: 10n ** 30n }), fc.bigInt({ min: -(10n ** 12n), max: 10n ** 12n }), (n, d) => {
-        fc.pre(d !== 0n);
-        assert.ok(isHalfAwayRounding(n, d, roundDiv(n, d)));
-      }),
+      fc.property(
+        fc.bigInt({ min: -(10n ** 30n), max: 10n ** 30n }),
+        fc.bigInt({ min: -(10n ** 12n), max: 10n ** 12n }),
+        (n, d) => {
+          fc.pre(d !== 0n);
+          assert.ok(isHalfAwayRounding(n, d, roundDiv(n, d)));
+        },
+      ),
       { numRuns: 3000 },
     );
   });

@@ -7,7 +7,14 @@ import { SEES_ALL, seesBooking, viewerOfKey, type Viewer } from '../../src/http/
 // docs/decisions.md, Tenant isolation: the one wording of "who holds these nights" names a
 // booking's code only to the key that created it and to the host's view.
 
-const byKey7: TakenNight = { night: '2031-03-04', kind: 'booking', booking_id: 12, confirmation_code: 'K7CODE', reason: null, created_by: 7 };
+const byKey7: TakenNight = {
+  night: '2031-03-04',
+  kind: 'booking',
+  booking_id: 12,
+  confirmation_code: 'K7CODE',
+  reason: null,
+  created_by: 7,
+};
 const keyless: TakenNight = { ...byKey7, confirmation_code: 'NOKEY1', created_by: null };
 const key7: Viewer = viewerOfKey({ id: 7, scope: 'api' });
 const key8: Viewer = viewerOfKey({ id: 8, scope: 'api' });
@@ -26,11 +33,17 @@ describe('who sees a booking', () => {
 
 describe('conflict wording', () => {
   test("another key's booking is another reservation, with no code", () => {
-    for (const [night, viewer] of [[byKey7, key8], [keyless, key7], [keyless, key8]] as const) {
+    for (const [night, viewer] of [
+      [byKey7, key8],
+      [keyless, key7],
+      [keyless, key8],
+    ] as const) {
       const message = conflictMessage([night], viewer);
       assert.equal(message, 'Not available: the dates conflict with another reservation (night of 2031-03-04).');
       const error = datesUnavailable([night], viewer, 'booking_data.checkin_date');
-      assert.ok(!JSON.stringify({ message: error.message, details: error.details }).includes(night.confirmation_code ?? '-'));
+      assert.ok(
+        !JSON.stringify({ message: error.message, details: error.details }).includes(night.confirmation_code ?? '-'),
+      );
       assert.equal(error.details.conflicting_booking, null);
       assert.equal(error.details.conflicting_night, '2031-03-04');
     }
@@ -46,7 +59,14 @@ describe('conflict wording', () => {
   });
 
   test('blocks and imported stays read the same to every viewer', () => {
-    const block: TakenNight = { night: '2031-03-05', kind: 'block', booking_id: null, confirmation_code: null, reason: 'repairs', created_by: null };
+    const block: TakenNight = {
+      night: '2031-03-05',
+      kind: 'block',
+      booking_id: null,
+      confirmation_code: null,
+      reason: 'repairs',
+      created_by: null,
+    };
     const external: TakenNight = { ...block, kind: 'external', reason: null };
     for (const viewer of [key7, admin]) {
       assert.equal(conflictMessage([block], viewer), 'Not available: 2031-03-05 is blocked (repairs).');

@@ -18,7 +18,10 @@ function turbofanned(flags: string[]): { heldBack: boolean; released: boolean } 
     releaseOptimizingCompiler();
     const released = optimised((x) => x + 2);
     console.log(JSON.stringify({ heldBack, released }));`;
-  const child = spawnSync(process.execPath, ['--allow-natives-syntax', ...flags, '--input-type=module', '-e', script], { encoding: 'utf8', cwd: fileURLToPath(new URL('../..', import.meta.url)) });
+  const child = spawnSync(process.execPath, ['--allow-natives-syntax', ...flags, '--input-type=module', '-e', script], {
+    encoding: 'utf8',
+    cwd: fileURLToPath(new URL('../..', import.meta.url)),
+  });
   assert.equal(child.status, 0, child.stderr);
   return JSON.parse(child.stdout) as { heldBack: boolean; released: boolean };
 }

@@ -13,7 +13,11 @@ describe('hashPassword', () => {
   test('the hash is scrypt of the password with the stored salt and parameters', async () => {
     const stored = await hashPassword('s3cret!');
     const [, n, r, p, salt, hash] = stored.split('$') as [string, string, string, string, string, string];
-    const independent = scryptSync('s3cret!', Buffer.from(salt, 'base64url'), 32, { N: Number(n), r: Number(r), p: Number(p) });
+    const independent = scryptSync('s3cret!', Buffer.from(salt, 'base64url'), 32, {
+      N: Number(n),
+      r: Number(r),
+      p: Number(p),
+    });
     assert.equal(independent.toString('base64url'), hash);
   });
 

@@ -37,7 +37,14 @@ function refHalfAway(n: bigint, d: bigint): bigint {
   const q = (2n * a + b) / (2n * b);
   return neg ? -q : q;
 }
-function reference(input: StayQuoteInput): { base: bigint; avg: bigint; discount: bigint; extras: bigint; tax: bigint; total: bigint } {
+function reference(input: StayQuoteInput): {
+  base: bigint;
+  avg: bigint;
+  discount: bigint;
+  extras: bigint;
+  tax: bigint;
+  total: bigint;
+} {
   const { rules: r, nightlyPrices, guests, requestedExtras } = input;
   const n = BigInt(nightlyPrices.length);
   const g = BigInt(guests);
@@ -152,7 +159,12 @@ describe('priceStay: rounding at the named steps only', () => {
   });
 
   test('discount of exactly x.5 rounds up, and tax is on the rounded discount', () => {
-    const q = quoteOf({ rules: rules({ cleaningFee: 0 }), nightlyPrices: nightsOf(5, 7), guests: 1, requestedExtras: {} });
+    const q = quoteOf({
+      rules: rules({ cleaningFee: 0 }),
+      nightlyPrices: nightsOf(5, 7),
+      guests: 1,
+      requestedExtras: {},
+    });
     assert.equal(q.basePrice, 35);
     assert.equal(q.discount, 4); // 3.5
     assert.equal(q.tax, 3); // (35 - 4) × 0.1 = 3.1; on the unrounded 31.5 it would be 3.15
@@ -206,17 +218,25 @@ describe('priceStay: extras', () => {
   });
 
   test('an offered extra priced 0 is still offered', () => {
-    const q = quoteOf({ rules: rules({ extras: { linen: 0 } }), nightlyPrices: [10000], guests: 2, requestedExtras: { linen: true } });
+    const q = quoteOf({
+      rules: rules({ extras: { linen: 0 } }),
+      nightlyPrices: [10000],
+      guests: 2,
+      requestedExtras: { linen: true },
+    });
     assert.deepEqual(q.extras, { linen: 0 });
   });
 
   test('requesting an extra that is not offered fails with its name', () => {
     const base = { nightlyPrices: [10000], guests: 2 };
-    assert.deepEqual(priceStay({ ...base, rules: rules({ extras: { breakfast: 1000 } }), requestedExtras: { linen: true } }), {
-      ok: false,
-      reason: 'extra_not_offered',
-      extra: 'linen',
-    });
+    assert.deepEqual(
+      priceStay({ ...base, rules: rules({ extras: { breakfast: 1000 } }), requestedExtras: { linen: true } }),
+      {
+        ok: false,
+        reason: 'extra_not_offered',
+        extra: 'linen',
+      },
+    );
     assert.deepEqual(priceStay({ ...base, rules: rules(), requestedExtras: { late_checkin: true, linen: true } }), {
       ok: false,
       reason: 'extra_not_offered',
@@ -234,7 +254,14 @@ describe('priceStay: extras', () => {
 describe('priceStay: other currencies and odd prices', () => {
   test('JPY (0 decimals)', () => {
     const q = quoteOf({
-      rules: { basePrice: 12345, cleaningFee: 3000, taxRatePpm: 100000, weeklyDiscountPpm: 150000, monthlyDiscountPpm: 0, extras: { late_checkin: 999 } },
+      rules: {
+        basePrice: 12345,
+        cleaningFee: 3000,
+        taxRatePpm: 100000,
+        weeklyDiscountPpm: 150000,
+        monthlyDiscountPpm: 0,
+        extras: { late_checkin: 999 },
+      },
       nightlyPrices: nightsOf(12345, 7),
       guests: 3,
       requestedExtras: { late_checkin: true },
@@ -248,7 +275,14 @@ describe('priceStay: other currencies and odd prices', () => {
 
   test('KWD (3 decimals): 12.345 a night for 30 nights', () => {
     const q = quoteOf({
-      rules: { basePrice: 12345, cleaningFee: 7500, taxRatePpm: 50000, weeklyDiscountPpm: 50000, monthlyDiscountPpm: 125000, extras: {} },
+      rules: {
+        basePrice: 12345,
+        cleaningFee: 7500,
+        taxRatePpm: 50000,
+        weeklyDiscountPpm: 50000,
+        monthlyDiscountPpm: 125000,
+        extras: {},
+      },
       nightlyPrices: nightsOf(12345, 30),
       guests: 2,
       requestedExtras: {},
@@ -285,7 +319,10 @@ describe('priceStay: other currencies and odd prices', () => {
 
 // Arbitraries: prices that are "odd" in every currency scale.
 const arbPrice = fc.oneof(fc.constantFrom(1, 3333, 9999, 12345, 100000, 33333), fc.integer({ min: 0, max: 5_000_000 }));
-const arbPpm = fc.oneof(fc.constantFrom(0, 1, 50000, 100000, 333333, 500000, 1_000_000), fc.integer({ min: 0, max: 1_000_000 }));
+const arbPpm = fc.oneof(
+  fc.constantFrom(0, 1, 50000, 100000, 333333, 500000, 1_000_000),
+  fc.integer({ min: 0, max: 1_000_000 }),
+);
 const arbExtraOffer = fc.option(arbPrice, { nil: undefined });
 const arbInput: fc.Arbitrary<StayQuoteInput> = fc
   .record({
@@ -332,10 +369,16 @@ describe('priceStay: properties', () => {
         if (!r.ok) return;
         const q = r.quote;
         assert.equal(q.total, q.basePrice - q.discount + q.cleaningFee + q.extrasTotal + q.tax);
-        assert.equal(q.extrasTotal, Object.values(q.extras).reduce((s, x) => s + x, 0));
+        assert.equal(
+          q.extrasTotal,
+          Object.values(q.extras).reduce((s, x) => s + x, 0),
+        );
         assert.ok(q.discount >= 0 && q.discount <= q.basePrice);
         assert.equal(q.nights, input.nightlyPrices.length);
-        assert.equal(q.basePrice, input.nightlyPrices.reduce((s, p) => s + p, 0));
+        assert.equal(
+          q.basePrice,
+          input.nightlyPrices.reduce((s, p) => s + p, 0),
+        );
         for (const x of [q.basePrice, q.avgPricePerNight, q.discount, q.extrasTotal, q.tax, q.total]) {
           assert.ok(Number.isSafeInteger(x));
         }

@@ -5,7 +5,9 @@ import { Histogram, Registry } from 'prom-client';
 import { REQUEST_DURATION_BUCKETS, RequestDurations } from '../../src/ops/request-durations.ts';
 
 /** The same observations through prom-client's own Histogram, the format /metrics promised before. */
-function promClientText(observations: ReadonlyArray<{ method: string; route: string; status: number; seconds: number }>): Promise<string> {
+function promClientText(
+  observations: ReadonlyArray<{ method: string; route: string; status: number; seconds: number }>,
+): Promise<string> {
   const registry = new Registry();
   const histogram = new Histogram({
     name: 'http_request_duration_seconds',
@@ -14,11 +16,14 @@ function promClientText(observations: ReadonlyArray<{ method: string; route: str
     buckets: [...REQUEST_DURATION_BUCKETS],
     registers: [registry],
   });
-  for (const o of observations) histogram.observe({ method: o.method, route: o.route, status_code: String(o.status) }, o.seconds);
+  for (const o of observations)
+    histogram.observe({ method: o.method, route: o.route, status_code: String(o.status) }, o.seconds);
   return registry.metrics();
 }
 
-function ownText(observations: ReadonlyArray<{ method: string; route: string; status: number; seconds: number }>): Promise<string> {
+function ownText(
+  observations: ReadonlyArray<{ method: string; route: string; status: number; seconds: number }>,
+): Promise<string> {
   const registry = new Registry();
   const durations = new RequestDurations(registry);
   for (const o of observations) durations.record(o.method, o.route, o.status, o.seconds);

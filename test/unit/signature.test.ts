@@ -23,7 +23,11 @@ test('signatureMatches refuses a wrong secret, a changed body, other schemes and
   const body = Buffer.from(BODY);
   assert.equal(signatureMatches('another secret', body, EXPECTED), false);
   assert.equal(signatureMatches(SECRET, Buffer.from('Hello, World?'), EXPECTED), false);
-  assert.equal(signatureMatches(SECRET, Buffer.from(`${BODY} `), EXPECTED), false, 'one extra byte changes the signature');
+  assert.equal(
+    signatureMatches(SECRET, Buffer.from(`${BODY} `), EXPECTED),
+    false,
+    'one extra byte changes the signature',
+  );
   assert.equal(signatureMatches(SECRET, body, EXPECTED.replace('sha256=', '')), false, 'bare hex without the scheme');
   assert.equal(signatureMatches(SECRET, body, EXPECTED.replace('sha256=', 'sha1=')), false);
   assert.equal(signatureMatches(SECRET, body, EXPECTED.slice(0, -1)), false, 'truncated');
@@ -45,7 +49,11 @@ test('checkTimestamp: absent, fresh within 5 minutes either way, stale beyond, t
   assert.equal(checkTimestamp(undefined, now), 'absent');
   assert.equal(checkTimestamp(null, now), 'absent');
   assert.equal(checkTimestamp('2030-06-01T12:00:00Z', now), 'fresh');
-  assert.equal(checkTimestamp(new Date(now - TIMESTAMP_TOLERANCE_MS).toISOString(), now), 'fresh', 'exactly 5 minutes old');
+  assert.equal(
+    checkTimestamp(new Date(now - TIMESTAMP_TOLERANCE_MS).toISOString(), now),
+    'fresh',
+    'exactly 5 minutes old',
+  );
   assert.equal(checkTimestamp(new Date(now + TIMESTAMP_TOLERANCE_MS).toISOString(), now), 'fresh');
   assert.equal(checkTimestamp(new Date(now - TIMESTAMP_TOLERANCE_MS - 1000).toISOString(), now), 'stale');
   assert.equal(checkTimestamp(new Date(now + TIMESTAMP_TOLERANCE_MS + 1000).toISOString(), now), 'stale');
@@ -66,16 +74,22 @@ test('checkTimestamp: absent, fresh within 5 minutes either way, stale beyond, t
 
 test('property: a body signs and verifies with its secret; any changed byte or other secret fails', () => {
   fc.assert(
-    fc.property(fc.string({ minLength: 1 }), fc.uint8Array({ minLength: 1, maxLength: 512 }), fc.nat(), fc.string({ minLength: 1 }), (secret, bytes, index, other) => {
-      const body = Buffer.from(bytes);
-      const signature = signBody(secret, body);
-      assert.match(signature, /^sha256=[0-9a-f]{64}$/);
-      assert.equal(signatureMatches(secret, body, signature), true);
-      const changed = Buffer.from(body);
-      const at = index % changed.length;
-      changed[at] = (changed[at] ?? 0) ^ 0xff;
-      assert.equal(signatureMatches(secret, changed, signature), false);
-      if (other !== secret) assert.equal(signatureMatches(other, body, signature), false);
-    }),
+    fc.property(
+      fc.string({ minLength: 1 }),
+      fc.uint8Array({ minLength: 1, maxLength: 512 }),
+      fc.nat(),
+      fc.string({ minLength: 1 }),
+      (secret, bytes, index, other) => {
+        const body = Buffer.from(bytes);
+        const signature = signBody(secret, body);
+        assert.match(signature, /^sha256=[0-9a-f]{64}$/);
+        assert.equal(signatureMatches(secret, body, signature), true);
+        const changed = Buffer.from(body);
+        const at = index % changed.length;
+        changed[at] = (changed[at] ?? 0) ^ 0xff;
+        assert.equal(signatureMatches(secret, changed, signature), false);
+        if (other !== secret) assert.equal(signatureMatches(other, body, signature), false);
+      },
+    ),
   );
 });

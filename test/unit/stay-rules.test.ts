@@ -51,17 +51,61 @@ describe('checkStay: valid stays', () => {
 
 describe('checkStay: each violation', () => {
   const cases: Array<[string, Partial<StayRequest>, Omit<StayViolation, 'message'>]> = [
-    ['checkin not a date', { checkin: '2026-02-30' }, { reason: 'invalid_date', parameter: 'checkin', expected: 'YYYY-MM-DD date', received: '2026-02-30' }],
-    ['checkin wrong format', { checkin: '01/06/2026' }, { reason: 'invalid_date', parameter: 'checkin', expected: 'YYYY-MM-DD date', received: '01/06/2026' }],
-    ['checkin not a string', { checkin: 20260601 }, { reason: 'invalid_date', parameter: 'checkin', expected: 'YYYY-MM-DD date', received: 20260601 }],
-    ['checkin missing', { checkin: undefined }, { reason: 'invalid_date', parameter: 'checkin', expected: 'YYYY-MM-DD date', received: undefined }],
-    ['checkout not a date', { checkout: '2026-13-01' }, { reason: 'invalid_date', parameter: 'checkout', expected: 'YYYY-MM-DD date', received: '2026-13-01' }],
-    ['checkout == checkin', { checkout: '2026-06-01' }, { reason: 'invalid_range', parameter: 'checkout', expected: 'date after checkin', received: '2026-06-01' }],
-    ['checkout < checkin', { checkout: '2026-05-20' }, { reason: 'invalid_range', parameter: 'checkout', expected: 'date after checkin', received: '2026-05-20' }],
-    ['checkin yesterday', { checkin: '2026-04-30', checkout: '2026-05-05' }, { reason: 'past_date', parameter: 'checkin', expected: 'date on or after 2026-05-01', received: '2026-04-30' }],
-    ['1 night, min 2', { checkout: '2026-06-02' }, { reason: 'min_stay', parameter: 'checkout', expected: 'at least 2 nights', received: 1 }],
-    ['31 nights, max 30', { checkout: '2026-07-02' }, { reason: 'max_stay', parameter: 'checkout', expected: 'at most 30 nights', received: 31 }],
-    ['7 guests, max 6', { guests: 7 }, { reason: 'max_guests', parameter: 'guest_count', expected: 'at most 6 guests', received: 7 }],
+    [
+      'checkin not a date',
+      { checkin: '2026-02-30' },
+      { reason: 'invalid_date', parameter: 'checkin', expected: 'YYYY-MM-DD date', received: '2026-02-30' },
+    ],
+    [
+      'checkin wrong format',
+      { checkin: '01/06/2026' },
+      { reason: 'invalid_date', parameter: 'checkin', expected: 'YYYY-MM-DD date', received: '01/06/2026' },
+    ],
+    [
+      'checkin not a string',
+      { checkin: 20260601 },
+      { reason: 'invalid_date', parameter: 'checkin', expected: 'YYYY-MM-DD date', received: 20260601 },
+    ],
+    [
+      'checkin missing',
+      { checkin: undefined },
+      { reason: 'invalid_date', parameter: 'checkin', expected: 'YYYY-MM-DD date', received: undefined },
+    ],
+    [
+      'checkout not a date',
+      { checkout: '2026-13-01' },
+      { reason: 'invalid_date', parameter: 'checkout', expected: 'YYYY-MM-DD date', received: '2026-13-01' },
+    ],
+    [
+      'checkout == checkin',
+      { checkout: '2026-06-01' },
+      { reason: 'invalid_range', parameter: 'checkout', expected: 'date after checkin', received: '2026-06-01' },
+    ],
+    [
+      'checkout < checkin',
+      { checkout: '2026-05-20' },
+      { reason: 'invalid_range', parameter: 'checkout', expected: 'date after checkin', received: '2026-05-20' },
+    ],
+    [
+      'checkin yesterday',
+      { checkin: '2026-04-30', checkout: '2026-05-05' },
+      { reason: 'past_date', parameter: 'checkin', expected: 'date on or after 2026-05-01', received: '2026-04-30' },
+    ],
+    [
+      '1 night, min 2',
+      { checkout: '2026-06-02' },
+      { reason: 'min_stay', parameter: 'checkout', expected: 'at least 2 nights', received: 1 },
+    ],
+    [
+      '31 nights, max 30',
+      { checkout: '2026-07-02' },
+      { reason: 'max_stay', parameter: 'checkout', expected: 'at most 30 nights', received: 31 },
+    ],
+    [
+      '7 guests, max 6',
+      { guests: 7 },
+      { reason: 'max_guests', parameter: 'guest_count', expected: 'at most 6 guests', received: 7 },
+    ],
   ];
   for (const [name, over, expected] of cases) {
     test(name, () => {
@@ -77,7 +121,9 @@ describe('checkStay: each violation', () => {
     const v = violationOf(checkStay(req({ checkout: '2026-06-03' }), { minStay: 1, maxStay: 1, maxGuests: 1 }));
     assert.equal(v.expected, 'at most 1 night');
     assert.match(v.message, /2 nights.*maximum stay of 1 night\./);
-    const g = violationOf(checkStay(req({ checkout: '2026-06-02', guests: 2 }), { minStay: 1, maxStay: 1, maxGuests: 1 }));
+    const g = violationOf(
+      checkStay(req({ checkout: '2026-06-02', guests: 2 }), { minStay: 1, maxStay: 1, maxGuests: 1 }),
+    );
     assert.equal(g.expected, 'at most 1 guest');
   });
 
@@ -138,7 +184,15 @@ describe('checkStay: properties', () => {
           if (r.ok) assert.deepEqual(r, { ok: true, checkin, checkout, nights: n });
           else {
             const expectedReason =
-              n <= 0 ? 'invalid_range' : offset < 0 ? 'past_date' : n < minStay ? 'min_stay' : n > maxStay ? 'max_stay' : 'max_guests';
+              n <= 0
+                ? 'invalid_range'
+                : offset < 0
+                  ? 'past_date'
+                  : n < minStay
+                    ? 'min_stay'
+                    : n > maxStay
+                      ? 'max_stay'
+                      : 'max_guests';
             assert.equal(r.violation.reason, expectedReason);
           }
         },

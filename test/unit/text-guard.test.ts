@@ -32,7 +32,9 @@ describe('findNulCharacter on deep and wide bodies', () => {
   /** Wraps every object of a tree in a Proxy that counts property reads. */
   function counted(value: unknown, reads: { n: number }): unknown {
     if (value === null || typeof value !== 'object') return value;
-    const copy: unknown = Array.isArray(value) ? value.map((v) => counted(v, reads)) : Object.fromEntries(Object.entries(value).map(([k, v]) => [k, counted(v, reads)]));
+    const copy: unknown = Array.isArray(value)
+      ? value.map((v) => counted(v, reads))
+      : Object.fromEntries(Object.entries(value).map(([k, v]) => [k, counted(v, reads)]));
     return new Proxy(copy as object, {
       get(target, key, receiver) {
         if (typeof key === 'string') reads.n++;
@@ -67,7 +69,10 @@ describe('findNulCharacter on deep and wide bodies', () => {
   test('a NUL after a wide field is found; the wide field is read a bounded number of times', () => {
     const width = 2000;
     const reads = { n: 0 };
-    const body = counted({ pad: Array.from({ length: width }, (_, i) => ({ v: i })), last: { deep: 'x\u0000' } }, reads);
+    const body = counted(
+      { pad: Array.from({ length: width }, (_, i) => ({ v: i })), last: { deep: 'x\u0000' } },
+      reads,
+    );
     assert.equal(findNulCharacter(body), 'last.deep');
     assert.ok(reads.n <= 6 * width, `${reads.n} reads for ${width} elements`);
   });

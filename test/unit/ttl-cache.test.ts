@@ -25,7 +25,12 @@ function gatedLoader<V>(value: V) {
 describe('TtlCache', () => {
   test('an entry that says when it stops being true lives until then if that is sooner than the TTL', () => {
     let now = 1_000;
-    const cache = new TtlCache<string, { until: number }>(60_000, 10, () => now, (v) => v.until);
+    const cache = new TtlCache<string, { until: number }>(
+      60_000,
+      10,
+      () => now,
+      (v) => v.until,
+    );
     cache.set('soon', { until: 1_500 });
     cache.set('late', { until: 90_000 });
     now = 1_499;
@@ -67,7 +72,10 @@ describe('TtlCache', () => {
     const loader = gatedLoader('v');
     const all = Promise.all(Array.from({ length: 10 }, () => cache.getOrLoad('k', loader.load)));
     loader.open();
-    assert.deepEqual(await all, Array.from({ length: 10 }, () => 'v'));
+    assert.deepEqual(
+      await all,
+      Array.from({ length: 10 }, () => 'v'),
+    );
     assert.equal(loader.calls(), 1);
   });
 
@@ -113,8 +121,15 @@ describe('TtlCache', () => {
       await Promise.resolve();
       throw new Error('store down');
     };
-    const results = await Promise.allSettled([cache.getOrLoad('k', failing), cache.getOrLoad('k', failing), cache.getOrLoad('k', failing)]);
-    assert.deepEqual(results.map((r) => r.status), ['rejected', 'rejected', 'rejected']);
+    const results = await Promise.allSettled([
+      cache.getOrLoad('k', failing),
+      cache.getOrLoad('k', failing),
+      cache.getOrLoad('k', failing),
+    ]);
+    assert.deepEqual(
+      results.map((r) => r.status),
+      ['rejected', 'rejected', 'rejected'],
+    );
     assert.equal(calls, 1);
     assert.equal(await cache.getOrLoad('k', () => Promise.resolve('back')), 'back');
   });
@@ -131,7 +146,10 @@ describe('TtlCache', () => {
 
   test('a failed load is not kept, and the next call loads again', async () => {
     const cache = new TtlCache<string, string>(1000);
-    await assert.rejects(cache.getOrLoad('k', () => Promise.reject(new Error('store down'))), /store down/);
+    await assert.rejects(
+      cache.getOrLoad('k', () => Promise.reject(new Error('store down'))),
+      /store down/,
+    );
     assert.equal(await cache.getOrLoad('k', () => Promise.resolve('back')), 'back');
   });
 

@@ -10,7 +10,16 @@ const EXTRAS = [
   ['late_checkin', 'Late check-in, per stay'],
 ] as const;
 
-const NUMBERS = ['base_price', 'cleaning_fee', 'tax_rate', 'weekly_discount', 'monthly_discount', 'min_stay', 'max_stay', 'max_guests'] as const;
+const NUMBERS = [
+  'base_price',
+  'cleaning_fee',
+  'tax_rate',
+  'weekly_discount',
+  'monthly_discount',
+  'min_stay',
+  'max_stay',
+  'max_guests',
+] as const;
 const TEXTS = ['name', 'currency', 'timezone', 'checkin_time', 'checkout_time'] as const;
 
 /** The admin API's accommodation input from the form: empty fields are left out; extras replace the whole set. */
@@ -44,7 +53,13 @@ export function formValues(a: AccommodationJson): FormBody {
   return values;
 }
 
-export function accommodationForm(action: string, submit: string, csrf: string, values: FormBody, errors: Record<string, string>): Html {
+export function accommodationForm(
+  action: string,
+  submit: string,
+  csrf: string,
+  values: FormBody,
+  errors: Record<string, string>,
+): Html {
   const v = (name: string) => values[name] ?? null;
   return html`<form method="post" action="${action}" class="rules">${csrfField(csrf)}
 ${errors._form === undefined ? '' : html`<p class="error" role="alert">${errors._form}</p>`}

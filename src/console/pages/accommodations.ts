@@ -3,9 +3,18 @@ import { idFromText } from '../../http/ids.ts';
 import type { AppContext, FeatureRoutes } from '../../app-context.ts';
 import { listAccommodations } from '../../accommodations/accommodation-repository.ts';
 import { accommodationToJson } from '../../accommodations/accommodation-mapper.ts';
-import { AccommodationCreateSchema, AccommodationPatchSchema, type AccommodationCreateInput, type AccommodationPatchInput } from '../../accommodations/accommodation-schemas.ts';
+import {
+  AccommodationCreateSchema,
+  AccommodationPatchSchema,
+  type AccommodationCreateInput,
+  type AccommodationPatchInput,
+} from '../../accommodations/accommodation-schemas.ts';
 import { addFeed, feedsOf, removeFeed } from '../../accommodations/ical-feeds.ts';
-import { createAccommodation, editAccommodation, requireAccommodation } from '../../accommodations/manage-accommodations.ts';
+import {
+  createAccommodation,
+  editAccommodation,
+  requireAccommodation,
+} from '../../accommodations/manage-accommodations.ts';
 import { nightRange } from '../../accommodations/night-range.ts';
 import { setPrices } from '../../accommodations/nightly-prices.ts';
 import { nightlyPriceMap } from '../../accommodations/nightly-price-repository.ts';
@@ -43,7 +52,11 @@ const NOTICES: Record<string, string> = {
 
 function idOf(raw: string, what: 'accommodation' | 'calendar' = 'accommodation'): number {
   const id = idFromText(raw);
-  if (id === 0) throw notFound(what === 'calendar' ? 'feed_not_found' : 'accommodation_not_found', `There is no such ${what}.`, { parameter: 'id', received: raw });
+  if (id === 0)
+    throw notFound(what === 'calendar' ? 'feed_not_found' : 'accommodation_not_found', `There is no such ${what}.`, {
+      parameter: 'id',
+      received: raw,
+    });
   return id;
 }
 
@@ -59,7 +72,9 @@ function priceRanges(prices: ReadonlyMap<string, number>): { from: string; to: s
 }
 
 /** Consecutive blocked nights with the same reason, as ranges [from, to). */
-function blockRanges(nights: readonly { night: string; reason: string | null }[]): { from: string; to: string; reason: string | null }[] {
+function blockRanges(
+  nights: readonly { night: string; reason: string | null }[],
+): { from: string; to: string; reason: string | null }[] {
   const ranges: { from: string; to: string; reason: string | null }[] = [];
   for (const n of nights) {
     const last = ranges[ranges.length - 1];
@@ -69,7 +84,15 @@ function blockRanges(nights: readonly { night: string; reason: string | null }[]
   return ranges;
 }
 
-async function detailPage(ctx: AppContext, request: FastifyRequest, reply: FastifyReply, id: number, failed: Failed | null = null, status = 200, pullNote: string | null = null) {
+async function detailPage(
+  ctx: AppContext,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  id: number,
+  failed: Failed | null = null,
+  status = 200,
+  pullNote: string | null = null,
+) {
   const f = fmt(request);
   const accommodation = await requireAccommodation(ctx.db, id);
   const json = accommodationToJson(accommodation);
@@ -108,7 +131,8 @@ ${
   blocked.length === 0
     ? html`<p class="muted">No nights from today on are blocked.</p>`
     : html`<ul>${blockRanges(blocked).map(
-        (r) => html`<li>${f.date(r.from)} – ${f.date(r.to)}${r.reason === null ? '' : `: ${r.reason}`} <form method="post" action="${base}/unblock" class="inline">${csrfField(csrf)}<input type="hidden" name="from" value="${r.from}"><input type="hidden" name="to" value="${r.to}"><button type="submit" class="secondary">Unblock ${f.date(r.from)} – ${f.date(r.to)}</button></form></li>`,
+        (r) =>
+          html`<li>${f.date(r.from)} – ${f.date(r.to)}${r.reason === null ? '' : `: ${r.reason}`} <form method="post" action="${base}/unblock" class="inline">${csrfField(csrf)}<input type="hidden" name="from" value="${r.from}"><input type="hidden" name="to" value="${r.to}"><button type="submit" class="secondary">Unblock ${f.date(r.from)} – ${f.date(r.to)}</button></form></li>`,
       )}</ul>`
 }
 <form method="post" action="${base}/blocks" class="row">${csrfField(csrf)}
@@ -140,8 +164,21 @@ ${field('iCal URL', 'url', errorsOf('feed'), { idPrefix: 'feed', type: 'url', va
   return sendPage(request, reply, accommodation.name, 'accommodations', body, status);
 }
 
-async function newPage(request: FastifyRequest, reply: FastifyReply, values: FormBody = {}, errors: Record<string, string> = {}, status = 200) {
-  return sendPage(request, reply, 'New accommodation', 'accommodations', accommodationForm('/admin/accommodations', 'Create accommodation', session(request).csrf, values, errors), status);
+async function newPage(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  values: FormBody = {},
+  errors: Record<string, string> = {},
+  status = 200,
+) {
+  return sendPage(
+    request,
+    reply,
+    'New accommodation',
+    'accommodations',
+    accommodationForm('/admin/accommodations', 'Create accommodation', session(request).csrf, values, errors),
+    status,
+  );
 }
 
 /** Accommodations: list, create, edit every rule, seasonal prices, blocks, iCal feeds and export URLs. */
@@ -157,7 +194,8 @@ ${
   list.length === 0
     ? html`<p>No accommodations yet.</p>`
     : html`<table class="stack"><thead><tr><th scope="col">Name</th><th scope="col">Base price</th><th scope="col">Guests</th><th scope="col">Stay</th></tr></thead><tbody>${list.map(
-        (a) => html`<tr><td data-label="Name"><a href="/admin/accommodations/${a.id}">${a.name}</a></td><td data-label="Base price">${f.money(a.base_price, a.currency)}</td><td data-label="Guests">up to ${a.max_guests}</td><td data-label="Stay">${a.min_stay}–${a.max_stay} nights</td></tr>`,
+        (a) =>
+          html`<tr><td data-label="Name"><a href="/admin/accommodations/${a.id}">${a.name}</a></td><td data-label="Base price">${f.money(a.base_price, a.currency)}</td><td data-label="Guests">up to ${a.max_guests}</td><td data-label="Stay">${a.min_stay}–${a.max_stay} nights</td></tr>`,
       )}</tbody></table>`
 }`;
     return sendPage(request, reply, 'Accommodations', 'accommodations', body);
@@ -182,9 +220,11 @@ ${
     const values = formOf(request);
     const input = accommodationInput(values);
     const invalid = await schemaErrors(AccommodationPatchSchema, input);
-    if (invalid !== null) return detailPage(ctx, request, reply, id, { section: 'rules', values, errors: invalid }, 400);
+    if (invalid !== null)
+      return detailPage(ctx, request, reply, id, { section: 'rules', values, errors: invalid }, 400);
     const result = await attempt(() => editAccommodation(ctx.db, id, input as AccommodationPatchInput, ctx.now()));
-    if (!result.ok) return detailPage(ctx, request, reply, id, { section: 'rules', values, errors: result.errors }, result.status);
+    if (!result.ok)
+      return detailPage(ctx, request, reply, id, { section: 'rules', values, errors: result.errors }, result.status);
     applyChange(ctx.caches, { table: 'accommodations', id: String(id) });
     return seeOther(reply, `/admin/accommodations/${id}?done=saved`);
   });
@@ -196,7 +236,8 @@ ${
       await setPrices(ctx.db, id, nightRange(values.from ?? '', values.to ?? ''), priceOf(values.price));
       applyChange(ctx.caches, { table: 'nightly_prices', id: String(id) });
     });
-    if (!result.ok) return detailPage(ctx, request, reply, id, { section: 'price', values, errors: result.errors }, result.status);
+    if (!result.ok)
+      return detailPage(ctx, request, reply, id, { section: 'price', values, errors: result.errors }, result.status);
     return seeOther(reply, `/admin/accommodations/${id}?done=priced`);
   });
 
@@ -204,8 +245,11 @@ ${
     const id = paramId(request);
     const values = formOf(request);
     const reason = (values.reason ?? '').trim().slice(0, 200);
-    const result = await attempt(() => blockNights(ctx.db, id, nightRange(values.from ?? '', values.to ?? ''), reason === '' ? null : reason, ctx.now()));
-    if (!result.ok) return detailPage(ctx, request, reply, id, { section: 'block', values, errors: result.errors }, result.status);
+    const result = await attempt(() =>
+      blockNights(ctx.db, id, nightRange(values.from ?? '', values.to ?? ''), reason === '' ? null : reason, ctx.now()),
+    );
+    if (!result.ok)
+      return detailPage(ctx, request, reply, id, { section: 'block', values, errors: result.errors }, result.status);
     return seeOther(reply, `/admin/accommodations/${id}?done=blocked`);
   });
 
@@ -213,7 +257,15 @@ ${
     const id = paramId(request);
     const values = formOf(request);
     const result = await attempt(() => unblockNights(ctx.db, id, nightRange(values.from ?? '', values.to ?? '')));
-    if (!result.ok) return detailPage(ctx, request, reply, id, { section: 'block', values: {}, errors: result.errors }, result.status);
+    if (!result.ok)
+      return detailPage(
+        ctx,
+        request,
+        reply,
+        id,
+        { section: 'block', values: {}, errors: result.errors },
+        result.status,
+      );
     return seeOther(reply, `/admin/accommodations/${id}?done=unblocked`);
   });
 
@@ -223,8 +275,11 @@ ${
     const input = { name: (values.name ?? '').trim(), url: (values.url ?? '').trim() };
     const invalid = await schemaErrors(FeedBody, input);
     if (invalid !== null) return detailPage(ctx, request, reply, id, { section: 'feed', values, errors: invalid }, 400);
-    const result = await attempt(() => addFeed(ctx.db, id, input, ctx.now(), { allowPrivate: ctx.config.icalAllowPrivateNetworks }));
-    if (!result.ok) return detailPage(ctx, request, reply, id, { section: 'feed', values, errors: result.errors }, result.status);
+    const result = await attempt(() =>
+      addFeed(ctx.db, id, input, ctx.now(), { allowPrivate: ctx.config.icalAllowPrivateNetworks }),
+    );
+    if (!result.ok)
+      return detailPage(ctx, request, reply, id, { section: 'feed', values, errors: result.errors }, result.status);
     return seeOther(reply, `/admin/accommodations/${id}?done=feed_added`);
   });
 
@@ -238,8 +293,17 @@ ${
   app.post('/accommodations/:id/feeds/:feedId/sync', opts, async (request, reply) => {
     const id = paramId(request);
     const feedId = idOf((request.params as { feedId: string }).feedId, 'calendar');
-    const feed = await ctx.db.selectFrom('external_feeds').selectAll().where('id', '=', feedId).where('accommodation_id', '=', id).executeTakeFirst();
-    if (feed === undefined) throw notFound('feed_not_found', `This accommodation has no calendar ${feedId}.`, { parameter: 'feedId', received: feedId });
+    const feed = await ctx.db
+      .selectFrom('external_feeds')
+      .selectAll()
+      .where('id', '=', feedId)
+      .where('accommodation_id', '=', id)
+      .executeTakeFirst();
+    if (feed === undefined)
+      throw notFound('feed_not_found', `This accommodation has no calendar ${feedId}.`, {
+        parameter: 'feedId',
+        received: feedId,
+      });
     const pull = await pullFeed({ ctx }, feed);
     const note =
       pull.outcome === 'failed'

@@ -32,7 +32,8 @@ async function listPage(ctx: AppContext, request: FastifyRequest, reply: Fastify
   const f = fmt(request);
   const q = request.query as Record<string, string | undefined>;
   const status = BOOKING_STATUSES.includes(q.status as BookingStatus) ? (q.status as BookingStatus) : undefined;
-  const accommodationId = q.accommodation !== undefined && /^[0-9]{1,9}$/.test(q.accommodation) ? Number(q.accommodation) : undefined;
+  const accommodationId =
+    q.accommodation !== undefined && /^[0-9]{1,9}$/.test(q.accommodation) ? Number(q.accommodation) : undefined;
   const from = parseIsoDate(q.from) ?? undefined;
   const to = parseIsoDate(q.to) ?? undefined;
   const pageNo = q.page !== undefined && /^[0-9]{1,5}$/.test(q.page) ? Number(q.page) : 0;
@@ -49,7 +50,9 @@ async function listPage(ctx: AppContext, request: FastifyRequest, reply: Fastify
     listAccommodations(ctx.db),
   ]);
   const more = rows.length > PAGE_SIZE;
-  const params = new URLSearchParams(Object.entries(q).filter((e): e is [string, string] => e[1] !== undefined && e[0] !== 'page'));
+  const params = new URLSearchParams(
+    Object.entries(q).filter((e): e is [string, string] => e[1] !== undefined && e[0] !== 'page'),
+  );
   const body = html`
 <form method="get" action="/admin/bookings" class="row" role="search">
 <div class="field"><label for="f-q">Guest name, e-mail or code</label><input id="f-q" name="q" value="${q.q ?? ''}"></div>
@@ -62,25 +65,46 @@ async function listPage(ctx: AppContext, request: FastifyRequest, reply: Fastify
 ${
   rows.length === 0
     ? html`<p>No bookings match.</p>`
-    : html`<table class="stack"><thead><tr><th scope="col">Code</th><th scope="col">Guest</th><th scope="col">Accommodation</th><th scope="col">Stay</th><th scope="col">Status</th><th scope="col">Total</th></tr></thead><tbody>${rows.slice(0, PAGE_SIZE).map(
-        (b) => html`<tr><td data-label="Code"><a href="/admin/bookings/${b.id}">${b.confirmation_code}</a></td><td data-label="Guest">${b.guest_first_name} ${b.guest_last_name}<br><span class="muted">${b.guest_email}</span></td><td data-label="Accommodation">${b.accommodation_name}</td><td data-label="Stay">${f.date(b.checkin)} – ${f.date(b.checkout)} (${b.nights})</td><td data-label="Status">${b.status}</td><td data-label="Total">${f.money(b.total, b.currency)}</td></tr>`,
-      )}</tbody></table>`
+    : html`<table class="stack"><thead><tr><th scope="col">Code</th><th scope="col">Guest</th><th scope="col">Accommodation</th><th scope="col">Stay</th><th scope="col">Status</th><th scope="col">Total</th></tr></thead><tbody>${rows
+        .slice(0, PAGE_SIZE)
+        .map(
+          (b) =>
+            html`<tr><td data-label="Code"><a href="/admin/bookings/${b.id}">${b.confirmation_code}</a></td><td data-label="Guest">${b.guest_first_name} ${b.guest_last_name}<br><span class="muted">${b.guest_email}</span></td><td data-label="Accommodation">${b.accommodation_name}</td><td data-label="Stay">${f.date(b.checkin)} – ${f.date(b.checkout)} (${b.nights})</td><td data-label="Status">${b.status}</td><td data-label="Total">${f.money(b.total, b.currency)}</td></tr>`,
+        )}</tbody></table>`
 }
 <p>${pageNo > 0 ? html`<a href="/admin/bookings?${params.toString()}&amp;page=${pageNo - 1}">Newer</a> ` : ''}${more ? html`<a href="/admin/bookings?${params.toString()}&amp;page=${pageNo + 1}">Older</a>` : ''}</p>`;
   return sendPage(request, reply, 'Bookings', 'bookings', body);
 }
 
-async function detailPage(ctx: AppContext, request: FastifyRequest, reply: FastifyReply, id: number, errors: Record<string, string> = {}, status = 200): Promise<FastifyReply> {
+async function detailPage(
+  ctx: AppContext,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  id: number,
+  errors: Record<string, string> = {},
+  status = 200,
+): Promise<FastifyReply> {
   const f = fmt(request);
   const b = await findBookingRow(ctx.db, id);
-  if (b === undefined) throw notFound('booking_not_found', `There is no booking with id ${id}.`, { parameter: 'id', received: id });
-  const [events, mails, issues, deliveries] = await Promise.all([listBookingEvents(ctx.db, id), mailsOfBooking(ctx.db, id), paymentIssuesOfBooking(ctx.db, id), deliveriesOfBooking(ctx.db, id)]);
+  if (b === undefined)
+    throw notFound('booking_not_found', `There is no booking with id ${id}.`, { parameter: 'id', received: id });
+  const [events, mails, issues, deliveries] = await Promise.all([
+    listBookingEvents(ctx.db, id),
+    mailsOfBooking(ctx.db, id),
+    paymentIssuesOfBooking(ctx.db, id),
+    deliveriesOfBooking(ctx.db, id),
+  ]);
   const csrf = session(request).csrf;
   const money = (minor: number) => f.money(minor, b.currency);
   const extras = Object.entries(JSON.parse(b.extras) as Record<string, number>);
   const q = request.query as Record<string, string | undefined>;
   const done = q.done !== undefined ? (NOTICES[q.done] ?? null) : null;
-  const address = b.guest_address === null ? null : Object.values(JSON.parse(b.guest_address) as Record<string, unknown>).filter((v) => typeof v === 'string' && v !== '').join(', ');
+  const address =
+    b.guest_address === null
+      ? null
+      : Object.values(JSON.parse(b.guest_address) as Record<string, unknown>)
+          .filter((v) => typeof v === 'string' && v !== '')
+          .join(', ');
   const line = (label: string, value: string | Html) => html`<tr><th scope="row">${label}</th><td>${value}</td></tr>`;
   const body = html`
 ${notice(done)}
@@ -108,7 +132,8 @@ ${
   deliveries.length === 0
     ? ''
     : html`<h3>Payment events and webhooks</h3><ul>${deliveries.map(
-        (d) => html`<li>${f.instant(d.received_at)}: ${d.source === 'payment' ? 'card processor' : 'webhook'} ${d.event_type} → ${d.outcome}${d.detail === null ? '' : html` <span class="muted">${d.detail}</span>`}</li>`,
+        (d) =>
+          html`<li>${f.instant(d.received_at)}: ${d.source === 'payment' ? 'card processor' : 'webhook'} ${d.event_type} → ${d.outcome}${d.detail === null ? '' : html` <span class="muted">${d.detail}</span>`}</li>`,
       )}</ul>`
 }
 ${issues.length === 0 ? '' : html`<h3>Payment issues</h3><ul>${issues.map((i) => html`<li>${i.kind}: ${i.detail} <span class="muted">${f.instant(i.created_at)}${i.resolved_at === null ? '' : ', resolved'}</span></li>`)}</ul>`}
@@ -118,7 +143,8 @@ ${
   mails.length === 0
     ? html`<p class="muted">No mails.</p>`
     : html`<table class="stack"><thead><tr><th scope="col">Mail</th><th scope="col">To</th><th scope="col">State</th><th scope="col">Queued</th></tr></thead><tbody>${mails.map(
-        (m) => html`<tr><td data-label="Mail">${m.subject}</td><td data-label="To">${m.recipient}</td><td data-label="State">${m.status}${m.last_error === null ? '' : html`<br><span class="error">${m.last_error}</span>`}</td><td data-label="Queued">${f.instant(m.created_at)}</td></tr>`,
+        (m) =>
+          html`<tr><td data-label="Mail">${m.subject}</td><td data-label="To">${m.recipient}</td><td data-label="State">${m.status}${m.last_error === null ? '' : html`<br><span class="error">${m.last_error}</span>`}</td><td data-label="Queued">${f.instant(m.created_at)}</td></tr>`,
       )}</tbody></table>`
 }
 <h2>History</h2>
@@ -141,7 +167,9 @@ ${fieldError(errors, '_form')}
 
 /** Bookings: the filtered list, one booking, cancel (actor host) and resend the confirmation. */
 export const bookingPages: FeatureRoutes = async (app, { ctx }) => {
-  app.get('/bookings', { config: { auth: 'session' }, schema: { hide: true } }, (request, reply) => listPage(ctx, request, reply));
+  app.get('/bookings', { config: { auth: 'session' }, schema: { hide: true } }, (request, reply) =>
+    listPage(ctx, request, reply),
+  );
 
   app.get('/bookings/:id', { config: { auth: 'session' }, schema: { hide: true } }, (request, reply) =>
     detailPage(ctx, request, reply, bookingId((request.params as { id: string }).id)),
@@ -153,21 +181,48 @@ export const bookingPages: FeatureRoutes = async (app, { ctx }) => {
     const user = session(request).user;
     const result = await attempt(() =>
       ctx.db.transaction().execute(async (trx) => {
-        const booking = await lockRows(trx, trx.selectFrom('bookings').selectAll().where('id', '=', id)).executeTakeFirst();
-        if (booking === undefined) throw notFound('booking_not_found', `There is no booking with id ${id}.`, { parameter: 'id', received: id });
-        return cancelBooking(trx, ctx.config, booking, reason, { kind: 'host', consoleUserId: user.userId }, ctx.now().toISOString());
+        const booking = await lockRows(
+          trx,
+          trx.selectFrom('bookings').selectAll().where('id', '=', id),
+        ).executeTakeFirst();
+        if (booking === undefined)
+          throw notFound('booking_not_found', `There is no booking with id ${id}.`, { parameter: 'id', received: id });
+        return cancelBooking(
+          trx,
+          ctx.config,
+          booking,
+          reason,
+          { kind: 'host', consoleUserId: user.userId },
+          ctx.now().toISOString(),
+        );
       }),
     );
-    if (!result.ok) return detailPage(ctx, request, reply, id, { _form: Object.values(result.errors)[0] ?? 'Not possible.' }, result.status);
+    if (!result.ok)
+      return detailPage(
+        ctx,
+        request,
+        reply,
+        id,
+        { _form: Object.values(result.errors)[0] ?? 'Not possible.' },
+        result.status,
+      );
     return seeOther(reply, `/admin/bookings/${id}?done=cancelled`);
   });
 
   app.post('/bookings/:id/resend', { config: { auth: 'session' }, schema: { hide: true } }, async (request, reply) => {
     const id = bookingId((request.params as { id: string }).id);
     const booking = await findBookingRow(ctx.db, id);
-    if (booking === undefined) throw notFound('booking_not_found', `There is no booking with id ${id}.`, { parameter: 'id', received: id });
+    if (booking === undefined)
+      throw notFound('booking_not_found', `There is no booking with id ${id}.`, { parameter: 'id', received: id });
     if (booking.status !== 'confirmed' && booking.status !== 'modified') {
-      return detailPage(ctx, request, reply, id, { _form: 'Only a confirmed booking has a confirmation to resend.' }, 409);
+      return detailPage(
+        ctx,
+        request,
+        reply,
+        id,
+        { _form: 'Only a confirmed booking has a confirmation to resend.' },
+        409,
+      );
     }
     await enqueueBookingMail(ctx.db, ctx.config, 'confirmation', id);
     return seeOther(reply, `/admin/bookings/${id}?done=resent`);

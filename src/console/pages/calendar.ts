@@ -13,7 +13,10 @@ import { html, type Html } from '../html.ts';
 import { csrfField, field, fieldError, notice } from '../layout.ts';
 import { applyChange } from '../../caches.ts';
 
-const NOTICES: Record<string, string> = { blocked: 'The nights are blocked.', priced: 'The price of the nights is set.' };
+const NOTICES: Record<string, string> = {
+  blocked: 'The nights are blocked.',
+  priced: 'The price of the nights is set.',
+};
 
 function parseMonth(raw: unknown, fallback: { year: number; month: number }): { year: number; month: number } {
   const m = typeof raw === 'string' ? /^(\d{4})-(\d{2})$/.exec(raw) : null;
@@ -56,16 +59,28 @@ interface Forms {
 
 const EMPTY: Forms = { block: { values: {}, errors: {} }, price: { values: {}, errors: {} } };
 
-async function calendarView(ctx: AppContext, request: FastifyRequest, reply: FastifyReply, forms: Forms = EMPTY, status = 200): Promise<FastifyReply> {
+async function calendarView(
+  ctx: AppContext,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  forms: Forms = EMPTY,
+  status = 200,
+): Promise<FastifyReply> {
   const f = fmt(request);
   const q = request.query as Record<string, string | undefined>;
-  const { year, month } = parseMonth(q.month ?? forms.block.values.month ?? forms.price.values.month, currentYearMonthIn('UTC', ctx.now()));
+  const { year, month } = parseMonth(
+    q.month ?? forms.block.values.month ?? forms.price.values.month,
+    currentYearMonthIn('UTC', ctx.now()),
+  );
   const grid = await loadMonthGrid(ctx.db, year, month, ctx.now());
   const csrf = session(request).csrf;
-  const title = new Intl.DateTimeFormat(f.locale, { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(Date.UTC(year, month - 1, 1)));
+  const title = new Intl.DateTimeFormat(f.locale, { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(
+    new Date(Date.UTC(year, month - 1, 1)),
+  );
   const accSelect = (prefix: string, values: FormBody, errors: Record<string, string>) =>
     html`<div class="field"><label for="${prefix}-acc">Accommodation</label><select id="${prefix}-acc" name="accommodation" required>${grid.rows.map(
-      (r) => html`<option value="${r.accommodation.id}"${values.accommodation === String(r.accommodation.id) ? html` selected` : ''}>${r.accommodation.name}</option>`,
+      (r) =>
+        html`<option value="${r.accommodation.id}"${values.accommodation === String(r.accommodation.id) ? html` selected` : ''}>${r.accommodation.name}</option>`,
     )}</select>${fieldError(errors, 'id')}</div>`;
   const { block, price } = forms;
   const body = html`
@@ -109,22 +124,32 @@ export function priceOf(raw: string | undefined): number | null {
   const text = (raw ?? '').trim();
   if (text === '') return null;
   const value = Number(text);
-  if (!Number.isFinite(value) || value < 0) throw badRequest('invalid_amount', 'The price must be a number of at least 0.', { field: 'price', received: text });
+  if (!Number.isFinite(value) || value < 0)
+    throw badRequest('invalid_amount', 'The price must be a number of at least 0.', { field: 'price', received: text });
   return value;
 }
 
 /** The calendar: one row per accommodation, one column per night; block nights and set prices. */
 export const calendarPage: FeatureRoutes = async (app, { ctx }) => {
-  app.get('/calendar', { config: { auth: 'session' }, schema: { hide: true } }, (request, reply) => calendarView(ctx, request, reply));
+  app.get('/calendar', { config: { auth: 'session' }, schema: { hide: true } }, (request, reply) =>
+    calendarView(ctx, request, reply),
+  );
 
   app.post('/calendar/block', { config: { auth: 'session' }, schema: { hide: true } }, async (request, reply) => {
     const values = formOf(request);
     const result = await attempt(async () => {
       const id = accommodationOf(values);
       const reason = (values.reason ?? '').trim().slice(0, 200);
-      await blockNights(ctx.db, id, nightRange(values.from ?? '', values.to ?? ''), reason === '' ? null : reason, ctx.now());
+      await blockNights(
+        ctx.db,
+        id,
+        nightRange(values.from ?? '', values.to ?? ''),
+        reason === '' ? null : reason,
+        ctx.now(),
+      );
     });
-    if (!result.ok) return calendarView(ctx, request, reply, { ...EMPTY, block: { values, errors: result.errors } }, result.status);
+    if (!result.ok)
+      return calendarView(ctx, request, reply, { ...EMPTY, block: { values, errors: result.errors } }, result.status);
     return seeOther(reply, `/admin/calendar?month=${encodeURIComponent(values.month ?? '')}&done=blocked`);
   });
 
@@ -135,7 +160,8 @@ export const calendarPage: FeatureRoutes = async (app, { ctx }) => {
       await setPrices(ctx.db, id, nightRange(values.from ?? '', values.to ?? ''), priceOf(values.price));
       applyChange(ctx.caches, { table: 'nightly_prices', id: String(id) });
     });
-    if (!result.ok) return calendarView(ctx, request, reply, { ...EMPTY, price: { values, errors: result.errors } }, result.status);
+    if (!result.ok)
+      return calendarView(ctx, request, reply, { ...EMPTY, price: { values, errors: result.errors } }, result.status);
     return seeOther(reply, `/admin/calendar?month=${encodeURIComponent(values.month ?? '')}&done=priced`);
   });
 };

@@ -30,7 +30,9 @@ ${
   rows.length === 0
     ? html`<p>No mails.</p>`
     : html`<table class="stack"><thead><tr><th scope="col">Mail</th><th scope="col">To</th><th scope="col">State</th><th scope="col">Attempts</th><th scope="col">Queued</th><th scope="col">Action</th></tr></thead><tbody>${rows.map(
-        (m) => html`<tr><td data-label="Mail">${m.subject}${m.booking_id === null ? '' : html` (<a href="/admin/bookings/${m.booking_id}">booking</a>)`}</td><td data-label="To">${m.recipient}</td>
+        (
+          m,
+        ) => html`<tr><td data-label="Mail">${m.subject}${m.booking_id === null ? '' : html` (<a href="/admin/bookings/${m.booking_id}">booking</a>)`}</td><td data-label="To">${m.recipient}</td>
 <td data-label="State">${m.status}${m.sent_at === null ? '' : html` <span class="muted">${f.instant(m.sent_at)}</span>`}${m.last_error === null ? '' : html`<br><span class="error">${m.last_error}</span>`}</td>
 <td data-label="Attempts">${m.attempts}</td><td data-label="Queued">${f.instant(m.created_at)}</td>
 <td data-label="Action">${m.status === 'failed' ? html`<form method="post" action="/admin/outbox/${m.id}/retry" class="inline">${csrfField(csrf)}<button type="submit" class="secondary">Retry mail ${m.id}</button></form>` : ''}</td></tr>`,

@@ -32,10 +32,20 @@ interface Shown {
   values?: FormBody;
 }
 
-async function settingsPage(ctx: AppContext, request: FastifyRequest, reply: FastifyReply, shown: Shown = {}, status = 200): Promise<FastifyReply> {
+async function settingsPage(
+  ctx: AppContext,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  shown: Shown = {},
+  status = 200,
+): Promise<FastifyReply> {
   const f = fmt(request);
   const csrf = session(request).csrf;
-  const [keys, settings, users] = await Promise.all([listApiKeys(ctx.db), secretStatus(ctx.db, ctx.config), listConsoleUsers(ctx.db)]);
+  const [keys, settings, users] = await Promise.all([
+    listApiKeys(ctx.db),
+    secretStatus(ctx.db, ctx.config),
+    listConsoleUsers(ctx.db),
+  ]);
   const errors = shown.errors ?? {};
   const values = shown.values ?? {};
   const q = request.query as Record<string, string | undefined>;
@@ -57,7 +67,9 @@ ${
 <h2>API keys</h2>
 <table class="stack"><thead><tr><th scope="col">Name</th><th scope="col">Starts with</th><th scope="col">Scope</th><th scope="col">Created</th><th scope="col">Last used</th><th scope="col">State</th></tr></thead><tbody>
 ${keys.map(
-  (k) => html`<tr><td data-label="Name">${k.name}</td><td data-label="Starts with"><code>${k.prefix}…</code></td><td data-label="Scope">${k.scope}</td><td data-label="Created">${f.instant(k.created_at)}</td><td data-label="Last used">${k.last_used_at === null ? 'never' : f.instant(k.last_used_at)}</td>
+  (
+    k,
+  ) => html`<tr><td data-label="Name">${k.name}</td><td data-label="Starts with"><code>${k.prefix}…</code></td><td data-label="Scope">${k.scope}</td><td data-label="Created">${f.instant(k.created_at)}</td><td data-label="Last used">${k.last_used_at === null ? 'never' : f.instant(k.last_used_at)}</td>
 <td data-label="State">${k.revoked_at === null ? html`<form method="post" action="/admin/settings/api-keys/${k.id}/revoke" class="inline">${csrfField(csrf)}<button type="submit" class="danger">Revoke ${k.name}</button></form>` : html`revoked ${f.instant(k.revoked_at)}`}</td></tr>`,
 )}
 </tbody></table>
@@ -93,7 +105,10 @@ export const settingsPages: FeatureRoutes = async (app, { ctx }) => {
     const input = { name: (values.name ?? '').trim(), scope: values.scope === 'admin' ? 'admin' : 'api' };
     const invalid = await schemaErrors(CreateBody, input);
     if (invalid !== null) return settingsPage(ctx, request, reply, { errors: invalid, values }, 400);
-    const { key, record } = await createApiKey(ctx.db, { name: input.name, scope: input.scope === 'admin' ? 'admin' : 'api' });
+    const { key, record } = await createApiKey(ctx.db, {
+      name: input.name,
+      scope: input.scope === 'admin' ? 'admin' : 'api',
+    });
     return settingsPage(ctx, request, reply, { secret: { label: `New API key “${record.name}”`, value: key } });
   });
 
@@ -101,7 +116,8 @@ export const settingsPages: FeatureRoutes = async (app, { ctx }) => {
     const raw = (request.params as { id: string }).id;
     const id = idFromText(raw);
     const revoked = id === 0 ? undefined : await revokeApiKey(ctx.db, id);
-    if (revoked === undefined) throw notFound('api_key_not_found', 'There is no such API key.', { parameter: 'id', received: raw });
+    if (revoked === undefined)
+      throw notFound('api_key_not_found', 'There is no such API key.', { parameter: 'id', received: raw });
     ctx.caches.apiKeys.clear();
     return seeOther(reply, '/admin/settings?done=revoked');
   });
@@ -120,7 +136,14 @@ export const settingsPages: FeatureRoutes = async (app, { ctx }) => {
     if (s === undefined) throw notFound('unknown_route', 'There is no such secret.', { parameter: 'kind' });
     const value = formOf(request)[`${kind}_secret`] ?? '';
     const invalid = await schemaErrors(SettingsBody, { [s.setting]: value });
-    if (invalid !== null) return settingsPage(ctx, request, reply, { errors: { [`${kind}_secret`]: Object.values(invalid)[0] ?? 'Not valid.' } }, 400);
+    if (invalid !== null)
+      return settingsPage(
+        ctx,
+        request,
+        reply,
+        { errors: { [`${kind}_secret`]: Object.values(invalid)[0] ?? 'Not valid.' } },
+        400,
+      );
     await setSetting(ctx.db, s.setting, value);
     return settingsPage(ctx, request, reply, { secret: { label: s.label, value } });
   });
@@ -136,18 +159,40 @@ export const settingsPages: FeatureRoutes = async (app, { ctx }) => {
     const values = formOf(request);
     const login = (values.login ?? '').trim();
     if (!LOGIN_PATTERN.test(login)) {
-      return settingsPage(ctx, request, reply, { errors: { login: 'Use 3 to 64 letters, digits, “.”, “_”, “@” or “-”.' }, values }, 400);
+      return settingsPage(
+        ctx,
+        request,
+        reply,
+        { errors: { login: 'Use 3 to 64 letters, digits, “.”, “_”, “@” or “-”.' }, values },
+        400,
+      );
     }
     const created = await attempt(() => createAdminUser(ctx.db, login));
-    if (!created.ok) return settingsPage(ctx, request, reply, { errors: { login: Object.values(created.errors)[0] ?? 'Not valid.' }, values }, created.status);
-    return settingsPage(ctx, request, reply, { secret: { label: `Password of console user “${login}”`, value: created.value.password } });
+    if (!created.ok)
+      return settingsPage(
+        ctx,
+        request,
+        reply,
+        { errors: { login: Object.values(created.errors)[0] ?? 'Not valid.' }, values },
+        created.status,
+      );
+    return settingsPage(ctx, request, reply, {
+      secret: { label: `Password of console user “${login}”`, value: created.value.password },
+    });
   });
 
   app.post('/settings/host-email', opts, async (request, reply) => {
     const values = formOf(request);
     const email = (values.host_email ?? '').trim();
     const invalid = await schemaErrors(SettingsBody, { host_email: email === '' ? null : email });
-    if (invalid !== null) return settingsPage(ctx, request, reply, { errors: { host_email: 'Enter an e-mail address, or leave it empty.' }, values }, 400);
+    if (invalid !== null)
+      return settingsPage(
+        ctx,
+        request,
+        reply,
+        { errors: { host_email: 'Enter an e-mail address, or leave it empty.' }, values },
+        400,
+      );
     await setSetting(ctx.db, 'host_email', email === '' ? null : email);
     return seeOther(reply, '/admin/settings?done=host_email');
   });

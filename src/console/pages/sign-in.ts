@@ -7,7 +7,9 @@ import type { SignInLimits } from '../sign-in-limits.ts';
 
 /** Only a console path may follow a sign-in (no open redirect). */
 function safeNext(next: unknown): string {
-  return typeof next === 'string' && /^\/admin(\/[A-Za-z0-9/_?=&%.-]*)?$/.test(next) && !next.startsWith('/admin/api') ? next : '/admin';
+  return typeof next === 'string' && /^\/admin(\/[A-Za-z0-9/_?=&%.-]*)?$/.test(next) && !next.startsWith('/admin/api')
+    ? next
+    : '/admin';
 }
 
 function form(next: string, login: string, message: string | null) {
@@ -33,9 +35,14 @@ export function signInRoutes(limits: SignInLimits): FeatureRoutes {
       const login = (body.login ?? '').trim();
       const next = safeNext(body.next);
       const result = await checkSignIn(ctx, limits, { login, password: body.password ?? '', ip: request.ip });
-      if (!result.ok) return sendPage(request, reply, 'Sign in', null, form(next, login, result.message), result.status);
+      if (!result.ok)
+        return sendPage(request, reply, 'Sign in', null, form(next, login, result.message), result.status);
       const token = await createSession(ctx.db, result.userId, ctx.now());
-      return reply.code(303).header('set-cookie', sessionCookie(request, token, ctx.config.publicBaseUrl)).header('location', next).send();
+      return reply
+        .code(303)
+        .header('set-cookie', sessionCookie(request, token, ctx.config.publicBaseUrl))
+        .header('location', next)
+        .send();
     });
   };
 }

@@ -112,7 +112,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('confirmed_at', t.timestamp)
     .addColumn('cancelled_at', t.timestamp)
     .execute();
-  await db.schema.createIndex('bookings_accommodation_dates').on('bookings').columns(['accommodation_id', 'checkin', 'checkout']).execute();
+  await db.schema
+    .createIndex('bookings_accommodation_dates')
+    .on('bookings')
+    .columns(['accommodation_id', 'checkin', 'checkout'])
+    .execute();
   await db.schema.createIndex('bookings_status_hold').on('bookings').columns(['status', 'hold_expires_at']).execute();
   await db.schema.createIndex('bookings_partner').on('bookings').column('partner_id').execute();
 
@@ -147,7 +151,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('night', t.date, (c) => c.notNull())
     .addColumn('kind', 'text', (c) => c.notNull())
     .addColumn('booking_id', 'integer', (c) => c.references('bookings.id'))
-    .addColumn('external_reservation_id', 'integer', (c) => c.references('external_reservations.id').onDelete('cascade'))
+    .addColumn('external_reservation_id', 'integer', (c) =>
+      c.references('external_reservations.id').onDelete('cascade'),
+    )
     .addColumn('reason', 'text')
     .addColumn('created_at', t.timestamp, (c) => c.notNull())
     .addPrimaryKeyConstraint('night_claims_pk', ['accommodation_id', 'night'])

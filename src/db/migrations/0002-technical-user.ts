@@ -19,7 +19,11 @@ function unusablePasswordHash(): string {
 
 export async function up(db: Kysely<unknown>): Promise<void> {
   const password_hash = unusablePasswordHash();
-  await (db as Kysely<{ users: { login: string; display_name: string; role: string; password_hash: string; created_at: string } }>)
+  await (
+    db as Kysely<{
+      users: { login: string; display_name: string; role: string; password_hash: string; created_at: string };
+    }>
+  )
     .insertInto('users')
     .values({
       login: TECHNICAL_USER_LOGIN,
@@ -32,5 +36,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
-  await (db as Kysely<{ users: { login: string } }>).deleteFrom('users').where('login', '=', TECHNICAL_USER_LOGIN).execute();
+  await (db as Kysely<{ users: { login: string } }>)
+    .deleteFrom('users')
+    .where('login', '=', TECHNICAL_USER_LOGIN)
+    .execute();
 }

@@ -56,7 +56,15 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 
 export async function down(db: Kysely<unknown>): Promise<void> {
   await db.schema.dropTable('booking_events').execute();
-  for (const name of ['hold_expired_at', 'guest_address', 'guest_phone', 'guest_email', 'guest_last_name', 'guest_first_name', 'guest_title']) {
+  for (const name of [
+    'hold_expired_at',
+    'guest_address',
+    'guest_phone',
+    'guest_email',
+    'guest_last_name',
+    'guest_first_name',
+    'guest_title',
+  ]) {
     await db.schema.alterTable('bookings').dropColumn(name).execute();
   }
 }

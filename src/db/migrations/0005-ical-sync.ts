@@ -22,7 +22,12 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .alterTable('external_feeds')
     .addColumn('consecutive_failures', 'integer', (c) => c.notNull().defaultTo(0))
     .execute();
-  await db.schema.createIndex('external_feeds_export_token').on('external_feeds').column('export_token').unique().execute();
+  await db.schema
+    .createIndex('external_feeds_export_token')
+    .on('external_feeds')
+    .column('export_token')
+    .unique()
+    .execute();
   await db.schema.createIndex('external_feeds_due').on('external_feeds').column('next_attempt_at').execute();
 
   await db.schema
@@ -47,7 +52,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addId(db.schema.createTable('overbooking_alerts'))
     .addColumn('accommodation_id', 'integer', (c) => c.notNull().references('accommodations.id').onDelete('cascade'))
     .addColumn('feed_id', 'integer', (c) => c.notNull().references('external_feeds.id').onDelete('cascade'))
-    .addColumn('external_reservation_id', 'integer', (c) => c.notNull().references('external_reservations.id').onDelete('cascade'))
+    .addColumn('external_reservation_id', 'integer', (c) =>
+      c.notNull().references('external_reservations.id').onDelete('cascade'),
+    )
     .addColumn('other_key', 'text', (c) => c.notNull())
     .addColumn('other_kind', 'text', (c) => c.notNull())
     .addColumn('other_booking_id', 'integer')
@@ -57,7 +64,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('created_at', t.timestamp, (c) => c.notNull())
     .addUniqueConstraint('overbooking_alerts_pair', ['external_reservation_id', 'other_key'])
     .execute();
-  await db.schema.createIndex('overbooking_alerts_accommodation').on('overbooking_alerts').column('accommodation_id').execute();
+  await db.schema
+    .createIndex('overbooking_alerts_accommodation')
+    .on('overbooking_alerts')
+    .column('accommodation_id')
+    .execute();
 
   await db.schema
     .createTable('ical_exports')
@@ -74,7 +85,14 @@ export async function down(db: Kysely<unknown>): Promise<void> {
   await db.schema.alterTable('external_reservations').dropColumn('kind').execute();
   await db.schema.dropIndex('external_feeds_due').execute();
   await db.schema.dropIndex('external_feeds_export_token').execute();
-  for (const name of ['consecutive_failures', 'export_token', 'next_attempt_at', 'last_modified', 'etag', 'last_success_at']) {
+  for (const name of [
+    'consecutive_failures',
+    'export_token',
+    'next_attempt_at',
+    'last_modified',
+    'etag',
+    'last_success_at',
+  ]) {
     await db.schema.alterTable('external_feeds').dropColumn(name).execute();
   }
 }

@@ -25,7 +25,8 @@ const WATCHED: readonly (readonly [string, string])[] = [
 /** What an API key is admitted by; last_used_at, written as keys are used, is not announced. */
 const API_KEY_COLUMNS = 'secret_hash, scope, revoked_at, user_id, name';
 
-const BOOKING_CHANGE = 'old.status is distinct from new.status or old.hold_expires_at is distinct from new.hold_expires_at';
+const BOOKING_CHANGE =
+  'old.status is distinct from new.status or old.hold_expires_at is distinct from new.hold_expires_at';
 
 function isPostgres(db: Kysely<unknown>): boolean {
   return db.getExecutor().adapter instanceof PostgresAdapter;
@@ -57,11 +58,15 @@ $$`,
       .execute(db);
     for (const [table, column] of WATCHED) {
       await sql
-        .raw(`create trigger staydesk_announce_${table} after insert or update or delete on ${table} for each row execute function staydesk_announce('${column}')`)
+        .raw(
+          `create trigger staydesk_announce_${table} after insert or update or delete on ${table} for each row execute function staydesk_announce('${column}')`,
+        )
         .execute(db);
     }
     await sql
-      .raw(`create trigger staydesk_announce_api_keys after update of ${API_KEY_COLUMNS} or delete on api_keys for each row execute function staydesk_announce('id')`)
+      .raw(
+        `create trigger staydesk_announce_api_keys after update of ${API_KEY_COLUMNS} or delete on api_keys for each row execute function staydesk_announce('id')`,
+      )
       .execute(db);
     await sql
       .raw(
@@ -71,18 +76,32 @@ $$`,
     return;
   }
   for (const [table, column] of WATCHED) {
-    await sql.raw(`create trigger staydesk_announce_${table}_insert after insert on ${table} begin select ${SQLITE_FUNCTION}('${table}', new.${column}); end`).execute(db);
+    await sql
+      .raw(
+        `create trigger staydesk_announce_${table}_insert after insert on ${table} begin select ${SQLITE_FUNCTION}('${table}', new.${column}); end`,
+      )
+      .execute(db);
     await sql
       .raw(
         `create trigger staydesk_announce_${table}_update after update on ${table} begin select ${SQLITE_FUNCTION}('${table}', new.${column}); select ${SQLITE_FUNCTION}('${table}', old.${column}) where old.${column} is not new.${column}; end`,
       )
       .execute(db);
-    await sql.raw(`create trigger staydesk_announce_${table}_delete after delete on ${table} begin select ${SQLITE_FUNCTION}('${table}', old.${column}); end`).execute(db);
+    await sql
+      .raw(
+        `create trigger staydesk_announce_${table}_delete after delete on ${table} begin select ${SQLITE_FUNCTION}('${table}', old.${column}); end`,
+      )
+      .execute(db);
   }
   await sql
-    .raw(`create trigger staydesk_announce_api_keys_update after update of ${API_KEY_COLUMNS} on api_keys begin select ${SQLITE_FUNCTION}('api_keys', new.id); end`)
+    .raw(
+      `create trigger staydesk_announce_api_keys_update after update of ${API_KEY_COLUMNS} on api_keys begin select ${SQLITE_FUNCTION}('api_keys', new.id); end`,
+    )
     .execute(db);
-  await sql.raw(`create trigger staydesk_announce_api_keys_delete after delete on api_keys begin select ${SQLITE_FUNCTION}('api_keys', old.id); end`).execute(db);
+  await sql
+    .raw(
+      `create trigger staydesk_announce_api_keys_delete after delete on api_keys begin select ${SQLITE_FUNCTION}('api_keys', old.id); end`,
+    )
+    .execute(db);
   await sql
     .raw(
       `create trigger staydesk_announce_bookings_update after update of status, hold_expires_at on bookings when ${BOOKING_CHANGE.replaceAll('is distinct from', 'is not')} begin select ${SQLITE_FUNCTION}('bookings', new.accommodation_id); end`,
@@ -92,15 +111,18 @@ $$`,
 
 export async function down(db: Kysely<unknown>): Promise<void> {
   if (isPostgres(db)) {
-    for (const [table] of WATCHED) await sql.raw(`drop trigger if exists staydesk_announce_${table} on ${table}`).execute(db);
+    for (const [table] of WATCHED)
+      await sql.raw(`drop trigger if exists staydesk_announce_${table} on ${table}`).execute(db);
     await sql.raw('drop trigger if exists staydesk_announce_api_keys on api_keys').execute(db);
     await sql.raw('drop trigger if exists staydesk_announce_bookings on bookings').execute(db);
     await sql.raw('drop function if exists staydesk_announce()').execute(db);
     return;
   }
   for (const [table] of WATCHED) {
-    for (const op of ['insert', 'update', 'delete']) await sql.raw(`drop trigger if exists staydesk_announce_${table}_${op}`).execute(db);
+    for (const op of ['insert', 'update', 'delete'])
+      await sql.raw(`drop trigger if exists staydesk_announce_${table}_${op}`).execute(db);
   }
-  for (const op of ['update', 'delete']) await sql.raw(`drop trigger if exists staydesk_announce_api_keys_${op}`).execute(db);
+  for (const op of ['update', 'delete'])
+    await sql.raw(`drop trigger if exists staydesk_announce_api_keys_${op}`).execute(db);
   await sql.raw('drop trigger if exists staydesk_announce_bookings_update').execute(db);
 }

@@ -28,7 +28,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       )
       .execute(db);
     await sql
-      .raw(`create trigger staydesk_announce_night_claims_change after update or delete on night_claims for each row execute function staydesk_announce('accommodation_id')`)
+      .raw(
+        `create trigger staydesk_announce_night_claims_change after update or delete on night_claims for each row execute function staydesk_announce('accommodation_id')`,
+      )
       .execute(db);
     return;
   }
@@ -45,12 +47,16 @@ export async function down(db: Kysely<unknown>): Promise<void> {
     await sql.raw('drop trigger staydesk_announce_night_claims_change on night_claims').execute(db);
     await sql.raw('drop trigger staydesk_announce_night_claims on night_claims').execute(db);
     await sql
-      .raw(`create trigger staydesk_announce_night_claims after insert or update or delete on night_claims for each row execute function staydesk_announce('accommodation_id')`)
+      .raw(
+        `create trigger staydesk_announce_night_claims after insert or update or delete on night_claims for each row execute function staydesk_announce('accommodation_id')`,
+      )
       .execute(db);
     return;
   }
   await sql.raw('drop trigger staydesk_announce_night_claims_insert').execute(db);
   await sql
-    .raw(`create trigger staydesk_announce_night_claims_insert after insert on night_claims begin select ${SQLITE_FUNCTION}('night_claims', new.accommodation_id); end`)
+    .raw(
+      `create trigger staydesk_announce_night_claims_insert after insert on night_claims begin select ${SQLITE_FUNCTION}('night_claims', new.accommodation_id); end`,
+    )
     .execute(db);
 }

@@ -22,7 +22,12 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .where(sql.ref('external_reservation_id'), 'is not', null)
     .execute();
   await db.schema.dropIndex('bookings_status_hold').execute();
-  await db.schema.createIndex('bookings_draft_hold').on('bookings').column('hold_expires_at').where(sql.ref('status'), '=', sql.lit('draft')).execute();
+  await db.schema
+    .createIndex('bookings_draft_hold')
+    .on('bookings')
+    .column('hold_expires_at')
+    .where(sql.ref('status'), '=', sql.lit('draft'))
+    .execute();
   await db.schema
     .createIndex('external_reservations_accommodation_dates')
     .on('external_reservations')

@@ -14,7 +14,8 @@ import { PostgresAdapter, sql, type Kysely } from 'kysely';
 
 const CHANNEL_FUNCTION = 'staydesk_announce';
 const SQLITE_FUNCTION = 'staydesk_changed';
-const BOOKING_CHANGE_0007 = 'old.status is distinct from new.status or old.hold_expires_at is distinct from new.hold_expires_at';
+const BOOKING_CHANGE_0007 =
+  'old.status is distinct from new.status or old.hold_expires_at is distinct from new.hold_expires_at';
 
 function isPostgres(db: Kysely<unknown>): boolean {
   return db.getExecutor().adapter instanceof PostgresAdapter;
@@ -29,28 +30,60 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   if (isPostgres(db)) {
     await sql.raw('drop trigger staydesk_announce_bookings on bookings').execute(db);
     await sql
-      .raw(`create trigger staydesk_announce_bookings after update on bookings for each row when (old.* is distinct from new.*) execute function ${CHANNEL_FUNCTION}('accommodation_id')`)
+      .raw(
+        `create trigger staydesk_announce_bookings after update on bookings for each row when (old.* is distinct from new.*) execute function ${CHANNEL_FUNCTION}('accommodation_id')`,
+      )
       .execute(db);
     await sql
-      .raw(`create trigger staydesk_announce_external_reservations after insert or update or delete on external_reservations for each row execute function ${CHANNEL_FUNCTION}('accommodation_id')`)
+      .raw(
+        `create trigger staydesk_announce_external_reservations after insert or update or delete on external_reservations for each row execute function ${CHANNEL_FUNCTION}('accommodation_id')`,
+      )
       .execute(db);
     await sql
-      .raw(`create trigger staydesk_announce_external_feeds after update of name or delete on external_feeds for each row execute function ${CHANNEL_FUNCTION}('accommodation_id')`)
+      .raw(
+        `create trigger staydesk_announce_external_feeds after update of name or delete on external_feeds for each row execute function ${CHANNEL_FUNCTION}('accommodation_id')`,
+      )
       .execute(db);
     return;
   }
   await sql.raw('drop trigger staydesk_announce_bookings_update').execute(db);
-  await sql.raw(sqliteUpdateTrigger('staydesk_announce_bookings_update', 'on bookings', 'bookings', 'accommodation_id')).execute(db);
   await sql
-    .raw(`create trigger staydesk_announce_external_reservations_insert after insert on external_reservations begin select ${SQLITE_FUNCTION}('external_reservations', new.accommodation_id); end`)
+    .raw(sqliteUpdateTrigger('staydesk_announce_bookings_update', 'on bookings', 'bookings', 'accommodation_id'))
     .execute(db);
-  await sql.raw(sqliteUpdateTrigger('staydesk_announce_external_reservations_update', 'on external_reservations', 'external_reservations', 'accommodation_id')).execute(db);
   await sql
-    .raw(`create trigger staydesk_announce_external_reservations_delete after delete on external_reservations begin select ${SQLITE_FUNCTION}('external_reservations', old.accommodation_id); end`)
+    .raw(
+      `create trigger staydesk_announce_external_reservations_insert after insert on external_reservations begin select ${SQLITE_FUNCTION}('external_reservations', new.accommodation_id); end`,
+    )
     .execute(db);
-  await sql.raw(sqliteUpdateTrigger('staydesk_announce_external_feeds_update', 'of name on external_feeds', 'external_feeds', 'accommodation_id')).execute(db);
   await sql
-    .raw(`create trigger staydesk_announce_external_feeds_delete after delete on external_feeds begin select ${SQLITE_FUNCTION}('external_feeds', old.accommodation_id); end`)
+    .raw(
+      sqliteUpdateTrigger(
+        'staydesk_announce_external_reservations_update',
+        'on external_reservations',
+        'external_reservations',
+        'accommodation_id',
+      ),
+    )
+    .execute(db);
+  await sql
+    .raw(
+      `create trigger staydesk_announce_external_reservations_delete after delete on external_reservations begin select ${SQLITE_FUNCTION}('external_reservations', old.accommodation_id); end`,
+    )
+    .execute(db);
+  await sql
+    .raw(
+      sqliteUpdateTrigger(
+        'staydesk_announce_external_feeds_update',
+        'of name on external_feeds',
+        'external_feeds',
+        'accommodation_id',
+      ),
+    )
+    .execute(db);
+  await sql
+    .raw(
+      `create trigger staydesk_announce_external_feeds_delete after delete on external_feeds begin select ${SQLITE_FUNCTION}('external_feeds', old.accommodation_id); end`,
+    )
     .execute(db);
 }
 

@@ -42,23 +42,43 @@ async function failure(promise: Promise<unknown>): Promise<Error> {
 
 describe('fetchFeed', () => {
   test('a calendar, with its ETag and Last-Modified', async () => {
-    routes.set('/ok', (res) => res.writeHead(200, { 'content-type': 'text/calendar', etag: '"v1"', 'last-modified': 'Sun, 10 Jan 2027 10:00:00 GMT' }).end(CAL));
+    routes.set('/ok', (res) =>
+      res
+        .writeHead(200, {
+          'content-type': 'text/calendar',
+          etag: '"v1"',
+          'last-modified': 'Sun, 10 Jan 2027 10:00:00 GMT',
+        })
+        .end(CAL),
+    );
     const result = await fetchFeed(`${base}/ok`, open);
-    assert.deepEqual(result, { kind: 'ok', status: 200, body: CAL, etag: '"v1"', lastModified: 'Sun, 10 Jan 2027 10:00:00 GMT' });
+    assert.deepEqual(result, {
+      kind: 'ok',
+      status: 200,
+      body: CAL,
+      etag: '"v1"',
+      lastModified: 'Sun, 10 Jan 2027 10:00:00 GMT',
+    });
   });
 
   test('conditional GET: 304 when the validators match', async () => {
     routes.set('/cond', (res, headers) => {
-      if (headers['if-none-match'] === '"v1"' && headers['if-modified-since'] === 'Sun, 10 Jan 2027 10:00:00 GMT') res.writeHead(304).end();
+      if (headers['if-none-match'] === '"v1"' && headers['if-modified-since'] === 'Sun, 10 Jan 2027 10:00:00 GMT')
+        res.writeHead(304).end();
       else res.writeHead(200, { etag: '"v1"' }).end(CAL);
     });
     assert.equal((await fetchFeed(`${base}/cond`, open)).kind, 'ok');
-    assert.deepEqual(await fetchFeed(`${base}/cond`, { ...open, etag: '"v1"', lastModified: 'Sun, 10 Jan 2027 10:00:00 GMT' }), { kind: 'not_modified', status: 304 });
+    assert.deepEqual(
+      await fetchFeed(`${base}/cond`, { ...open, etag: '"v1"', lastModified: 'Sun, 10 Jan 2027 10:00:00 GMT' }),
+      { kind: 'not_modified', status: 304 },
+    );
   });
 
   test('non-2xx, HTML pages, oversized bodies and timeouts fail', async () => {
     routes.set('/500', (res) => res.writeHead(500).end('oops'));
-    routes.set('/login', (res) => res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end('<!DOCTYPE html><html>Log in</html>'));
+    routes.set('/login', (res) =>
+      res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end('<!DOCTYPE html><html>Log in</html>'),
+    );
     routes.set('/big', (res) => {
       res.writeHead(200, { 'content-type': 'text/calendar' });
       res.end('X'.repeat(2048));
@@ -89,9 +109,15 @@ describe('fetchFeed', () => {
     // calendar.test stands for a public host (its address allowed by the injected rule);
     // internal.test resolves to an address the rule refuses.
     const names: Record<string, string> = { 'calendar.test': '127.0.0.1', 'internal.test': '127.0.0.2' };
-    const guard = { allowPrivate: false, resolve: (h: string) => Promise.resolve(names[h] ? [names[h]] : []), isRefused: (a: string) => a !== '127.0.0.1' };
+    const guard = {
+      allowPrivate: false,
+      resolve: (h: string) => Promise.resolve(names[h] ? [names[h]] : []),
+      isRefused: (a: string) => a !== '127.0.0.1',
+    };
     routes.set('/to-internal', (res) => res.writeHead(302, { location: `http://internal.test:${port}/ok` }).end());
-    routes.set('/to-metadata', (res) => res.writeHead(302, { location: 'http://169.254.169.254/latest/meta-data/' }).end());
+    routes.set('/to-metadata', (res) =>
+      res.writeHead(302, { location: 'http://169.254.169.254/latest/meta-data/' }).end(),
+    );
     assert.equal((await fetchFeed(`http://calendar.test:${port}/ok`, guard)).kind, 'ok');
     const direct = await failure(fetchFeed(`http://internal.test:${port}/ok`, guard));
     assert.ok(direct instanceof RefusedUrlError, direct.message);

@@ -59,28 +59,60 @@ async function sync(base: string, feedId: number): Promise<Pull> {
 }
 
 async function externalNights(accommodationId: number): Promise<string[]> {
-  const rows = await t.ctx.db.selectFrom('night_claims').select('night').where('accommodation_id', '=', accommodationId).where('kind', '=', 'external').orderBy('night').execute();
+  const rows = await t.ctx.db
+    .selectFrom('night_claims')
+    .select('night')
+    .where('accommodation_id', '=', accommodationId)
+    .where('kind', '=', 'external')
+    .orderBy('night')
+    .execute();
   return rows.map((r) => r.night);
 }
 
 describe(`iCal import (${testStoreKind})`, () => {
   test('a pull imports stays; a changed feed moves, adds and frees nights in one go', async () => {
     const { accommodation, path, base, feedId } = await setup();
-    feeds.set(path, calendarOf([
-      { uid: 'a@airbnb.com', start: day(10), end: day(13) },
-      { uid: 'b@airbnb.com', start: day(20), end: day(22), summary: 'Airbnb (Not available)' },
-    ]));
-    assert.deepEqual(await sync(base, feedId), { feed_id: feedId, feed: 'airbnb', outcome: 'updated', added: 2, changed: 0, removed: 0, alerts: 0, error: null });
-    assert.deepEqual(await externalNights(accommodation.id), [...eachDate(day(10), day(13)), ...eachDate(day(20), day(22))]);
+    feeds.set(
+      path,
+      calendarOf([
+        { uid: 'a@airbnb.com', start: day(10), end: day(13) },
+        { uid: 'b@airbnb.com', start: day(20), end: day(22), summary: 'Airbnb (Not available)' },
+      ]),
+    );
+    assert.deepEqual(await sync(base, feedId), {
+      feed_id: feedId,
+      feed: 'airbnb',
+      outcome: 'updated',
+      added: 2,
+      changed: 0,
+      removed: 0,
+      alerts: 0,
+      error: null,
+    });
+    assert.deepEqual(await externalNights(accommodation.id), [
+      ...eachDate(day(10), day(13)),
+      ...eachDate(day(20), day(22)),
+    ]);
 
     // A direct booking over an imported night is refused.
-    const refused = await t.request({ method: 'POST', url: `${t.v1}/bookings`, payload: bookingBody(accommodation.id, { checkin: day(12), checkout: day(14) }, { booking: { expected_amount: 275 } }) });
+    const refused = await t.request({
+      method: 'POST',
+      url: `${t.v1}/bookings`,
+      payload: bookingBody(
+        accommodation.id,
+        { checkin: day(12), checkout: day(14) },
+        { booking: { expected_amount: 275 } },
+      ),
+    });
     assert.equal(refused.statusCode, 409, refused.body);
 
-    feeds.set(path, calendarOf([
-      { uid: 'a@airbnb.com', start: day(11), end: day(15) },
-      { uid: 'c@airbnb.com', start: day(30), end: day(31) },
-    ]));
+    feeds.set(
+      path,
+      calendarOf([
+        { uid: 'a@airbnb.com', start: day(11), end: day(15) },
+        { uid: 'c@airbnb.com', start: day(30), end: day(31) },
+      ]),
+    );
     const second = await sync(base, feedId);
     assert.deepEqual([second.added, second.changed, second.removed], [1, 1, 1]);
     assert.deepEqual(await externalNights(accommodation.id), [...eachDate(day(11), day(15)), day(30)]);
@@ -89,9 +121,15 @@ describe(`iCal import (${testStoreKind})`, () => {
     const month = Number(day(11).slice(5, 7));
     const year = Number(day(11).slice(0, 4));
     await announcementsSettled(t.ctx);
-    const cal = await t.request({ method: 'POST', url: `${t.v1}/calendar`, payload: { accommodation_id: accommodation.id, month, year } });
+    const cal = await t.request({
+      method: 'POST',
+      url: `${t.v1}/calendar`,
+      payload: { accommodation_id: accommodation.id, month, year },
+    });
     assert.equal(cal.statusCode, 200, cal.body);
-    const entry = cal.json<{ data: { bookings: { id: number; source: string; start_date: string }[] } }>().data.bookings.find((b) => b.start_date === day(11));
+    const entry = cal
+      .json<{ data: { bookings: { id: number; source: string; start_date: string }[] } }>()
+      .data.bookings.find((b) => b.start_date === day(11));
     assert.equal(entry?.source, 'airbnb');
     assert.ok((entry?.id ?? 0) < 0);
   });
@@ -126,7 +164,14 @@ describe(`iCal import (${testStoreKind})`, () => {
       assert.equal(pull.outcome, 'failed');
       assert.match(pull.error ?? '', message);
       assert.deepEqual(await externalNights(accommodation.id), eachDate(day(3), day(6)), 'no night freed');
-      const listed = (await t.admin('GET', `${base}/ical-feeds`)).json<{ data: { last_status: string; consecutive_failures: number; next_attempt_at: string; pulls: { outcome: string }[] }[] }>().data[0];
+      const listed = (await t.admin('GET', `${base}/ical-feeds`)).json<{
+        data: {
+          last_status: string;
+          consecutive_failures: number;
+          next_attempt_at: string;
+          pulls: { outcome: string }[];
+        }[];
+      }>().data[0];
       assert.equal(listed?.last_status, 'failed');
       assert.equal(listed?.consecutive_failures, i + 1);
       assert.ok((listed?.next_attempt_at ?? '') > t.ctx.now().toISOString());
@@ -136,7 +181,9 @@ describe(`iCal import (${testStoreKind})`, () => {
     assert.match(metrics.body, /staydesk_ical_pulls_total\{outcome="failed"\} [1-9]/);
     const debug = await t.request({ method: 'POST', url: `${t.v1}/calendar/debug`, payload: {} });
     assert.equal(debug.statusCode, 200, debug.body);
-    const failing = debug.json<{ data: { failing_feeds: { id: number; last_error: string; consecutive_failures: number }[] } }>().data.failing_feeds.find((f) => f.id === feedId);
+    const failing = debug
+      .json<{ data: { failing_feeds: { id: number; last_error: string; consecutive_failures: number }[] } }>()
+      .data.failing_feeds.find((f) => f.id === feedId);
     assert.match(failing?.last_error ?? '', /unreadable/);
     assert.equal(failing?.consecutive_failures, 4);
     assert.ok(!debug.body.includes(feeds.url(path)), 'no feed URL in diagnostics');
@@ -152,14 +199,24 @@ describe(`iCal import (${testStoreKind})`, () => {
     assert.deepEqual(await externalNights(accommodation.id), [day(42), day(43)], 'every free night is taken');
     const alerts = await t.admin('GET', `${base}/overbooking-alerts`);
     assertMatchesOpenApi(t.app, 'GET', `${base}/overbooking-alerts`, alerts);
-    const [alert, ...rest] = alerts.json<{ data: { nights: number; imported: { uid: string; feed: string }; other: { kind: string; booking_id: number; confirmation_code: string } }[] }>().data;
+    const [alert, ...rest] = alerts.json<{
+      data: {
+        nights: number;
+        imported: { uid: string; feed: string };
+        other: { kind: string; booking_id: number; confirmation_code: string };
+      }[];
+    }>().data;
     assert.equal(rest.length, 0);
     assert.equal(alert?.nights, 1);
     assert.deepEqual(alert?.imported.uid, 'over@airbnb.com');
     assert.equal(alert?.other.kind, 'booking');
     assert.equal(alert?.other.booking_id, booking.id);
     assert.equal(alert?.other.confirmation_code, booking.confirmation_code);
-    const mails = await t.ctx.db.selectFrom('outbox').select(['recipient', 'template', 'body_text']).where('template', '=', 'overbooking_alert').execute();
+    const mails = await t.ctx.db
+      .selectFrom('outbox')
+      .select(['recipient', 'template', 'body_text'])
+      .where('template', '=', 'overbooking_alert')
+      .execute();
     assert.equal(mails.filter((m) => m.recipient === 'host@example.com' && m.body_text.includes(day(41))).length, 1);
     const metrics = await t.request({ method: 'GET', url: '/metrics', key: null });
     assert.match(metrics.body, /staydesk_overbooking_alerts_total [1-9]/);
@@ -168,13 +225,33 @@ describe(`iCal import (${testStoreKind})`, () => {
     feeds.set(path, calendarOf([{ uid: 'renamed@airbnb.com', start: day(41), end: day(44) }]));
     const again = await sync(base, feedId);
     assert.deepEqual([again.added, again.changed, again.removed, again.alerts], [0, 0, 0, 0]);
-    assert.equal((await t.ctx.db.selectFrom('outbox').select('id').where('template', '=', 'overbooking_alert').where('body_text', 'like', `%${day(41)}%`).execute()).length, 1);
+    assert.equal(
+      (
+        await t.ctx.db
+          .selectFrom('outbox')
+          .select('id')
+          .where('template', '=', 'overbooking_alert')
+          .where('body_text', 'like', `%${day(41)}%`)
+          .execute()
+      ).length,
+      1,
+    );
 
     // The booking is cancelled: the alert goes at once, and the next pull takes the freed night.
-    const cancelled = await postWebhook(t, 'update', { event_type: 'cancelled', booking_id: booking.id, timestamp: new Date().toISOString() });
+    const cancelled = await postWebhook(t, 'update', {
+      event_type: 'cancelled',
+      booking_id: booking.id,
+      timestamp: new Date().toISOString(),
+    });
     assert.equal(cancelled.statusCode, 200, cancelled.body);
     assert.deepEqual((await t.admin('GET', `${base}/overbooking-alerts`)).json<{ data: unknown[] }>().data, []);
-    feeds.set(path, calendarOf([{ uid: 'renamed@airbnb.com', start: day(41), end: day(44) }, { uid: 'nudge', start: day(90), end: day(91) }]));
+    feeds.set(
+      path,
+      calendarOf([
+        { uid: 'renamed@airbnb.com', start: day(41), end: day(44) },
+        { uid: 'nudge', start: day(90), end: day(91) },
+      ]),
+    );
     await sync(base, feedId);
     assert.ok((await externalNights(accommodation.id)).includes(day(41)));
   });
@@ -183,27 +260,40 @@ describe(`iCal import (${testStoreKind})`, () => {
     const { accommodation, path, base, feedId } = await setup();
     const block = await t.admin('POST', `${base}/blocks`, { from: day(200), to: day(202), reason: 'owner' });
     assert.equal(block.statusCode, 201, block.body);
-    feeds.set(path, calendarOf([{ uid: 'window-1', start: day(150), end: day(300), summary: 'Airbnb (Not available)' }]));
+    feeds.set(
+      path,
+      calendarOf([{ uid: 'window-1', start: day(150), end: day(300), summary: 'Airbnb (Not available)' }]),
+    );
     assert.equal((await sync(base, feedId)).alerts, 1);
     for (let i = 1; i <= 3; i += 1) {
-      feeds.set(path, calendarOf([{ uid: `window-${i + 1}`, start: day(150), end: day(300 + i), summary: 'Airbnb (Not available)' }]));
+      feeds.set(
+        path,
+        calendarOf([{ uid: `window-${i + 1}`, start: day(150), end: day(300 + i), summary: 'Airbnb (Not available)' }]),
+      );
       const pull = await sync(base, feedId);
       assert.deepEqual([pull.added, pull.changed, pull.removed, pull.alerts], [0, 0, 0, 0]);
     }
     assert.equal((await externalNights(accommodation.id)).at(-1), day(302));
-    assert.equal((await t.ctx.db.selectFrom('external_reservations').select('id').where('feed_id', '=', feedId).execute()).length, 1);
+    assert.equal(
+      (await t.ctx.db.selectFrom('external_reservations').select('id').where('feed_id', '=', feedId).execute()).length,
+      1,
+    );
     assert.equal((await t.admin('GET', `${base}/overbooking-alerts`)).json<{ data: unknown[] }>().data.length, 1);
   });
 
   test('two feeds over the same nights: the second one alerts against the first', async () => {
     const { accommodation, path, base, feedId } = await setup('airbnb');
     const otherPath = `/feed-${(pathCounter += 1)}.ics`;
-    const other = (await t.admin('POST', `${base}/ical-feeds`, { name: 'vrbo', url: feeds.url(otherPath) })).json<{ data: { id: number } }>().data;
+    const other = (await t.admin('POST', `${base}/ical-feeds`, { name: 'vrbo', url: feeds.url(otherPath) })).json<{
+      data: { id: number };
+    }>().data;
     feeds.set(path, calendarOf([{ uid: 'a', start: day(60), end: day(63) }]));
     feeds.set(otherPath, calendarOf([{ uid: 'b', start: day(62), end: day(64) }]));
     await sync(base, feedId);
     assert.equal((await sync(base, other.id)).alerts, 1);
-    const [alert] = (await t.admin('GET', `${base}/overbooking-alerts`)).json<{ data: { imported: { feed: string }; other: { kind: string; feed: string } }[] }>().data;
+    const [alert] = (await t.admin('GET', `${base}/overbooking-alerts`)).json<{
+      data: { imported: { feed: string }; other: { kind: string; feed: string } }[];
+    }>().data;
     assert.equal(alert?.imported.feed, 'vrbo');
     assert.deepEqual([alert?.other.kind, alert?.other.feed], ['external', 'airbnb']);
     // The first feed drops its stay: the alert clears and the second feed takes the night on its next pull.
@@ -217,13 +307,25 @@ describe(`iCal import (${testStoreKind})`, () => {
   test('calendar_sync pulls before answering and says what changed per feed', async () => {
     const { accommodation, path } = await setup();
     feeds.set(path, calendarOf([{ uid: 'w', start: day(70), end: day(72) }]));
-    const res = await postWebhook(t, 'calendar_sync', { accommodation_id: accommodation.id, action: 'sync', timestamp: new Date().toISOString() });
+    const res = await postWebhook(t, 'calendar_sync', {
+      accommodation_id: accommodation.id,
+      action: 'sync',
+      timestamp: new Date().toISOString(),
+    });
     assert.equal(res.statusCode, 200, res.body);
     assertMatchesOpenApi(t.app, 'POST', `/${t.config.slug}/webhook/calendar_sync`, res);
-    const data = res.json<{ feeds: number; imported: number; results: { feed: string; outcome: string; added: number }[]; message: string }>();
+    const data = res.json<{
+      feeds: number;
+      imported: number;
+      results: { feed: string; outcome: string; added: number }[];
+      message: string;
+    }>();
     assert.equal(data.feeds, 1);
     assert.equal(data.imported, 1);
-    assert.deepEqual(data.results.map((r) => [r.feed, r.outcome, r.added]), [['airbnb', 'updated', 1]]);
+    assert.deepEqual(
+      data.results.map((r) => [r.feed, r.outcome, r.added]),
+      [['airbnb', 'updated', 1]],
+    );
     assert.match(data.message, /added 1, changed 0, removed 0/);
     assert.deepEqual(await externalNights(accommodation.id), [day(70), day(71)]);
   });
@@ -231,7 +333,10 @@ describe(`iCal import (${testStoreKind})`, () => {
   test('the admin listing never shows credentials of a feed URL', async () => {
     const accommodation = await makeAccommodation(t.ctx.db);
     const base = `/admin/api/accommodations/${accommodation.id}`;
-    const created = await t.admin('POST', `${base}/ical-feeds`, { name: 'private', url: 'https://user:s3cret@calendar.example.com/feed.ics' });
+    const created = await t.admin('POST', `${base}/ical-feeds`, {
+      name: 'private',
+      url: 'https://user:s3cret@calendar.example.com/feed.ics',
+    });
     assert.equal(created.statusCode, 201, created.body);
     const list = await t.admin('GET', `${base}/ical-feeds`);
     assertMatchesOpenApi(t.app, 'GET', `${base}/ical-feeds`, list);
@@ -246,7 +351,10 @@ describe(`iCal export (${testStoreKind})`, () => {
     const { accommodation, path, base, feedId } = await setup();
     await insertBooking(t.ctx.db, accommodation, { checkin: day(10), checkout: day(12) });
     await insertBooking(t.ctx.db, accommodation, { checkin: day(50), checkout: day(52), status: 'cancelled' });
-    assert.equal((await t.admin('POST', `${base}/blocks`, { from: day(20), to: day(21), reason: 'painting' })).statusCode, 201);
+    assert.equal(
+      (await t.admin('POST', `${base}/blocks`, { from: day(20), to: day(21), reason: 'painting' })).statusCode,
+      201,
+    );
     feeds.set(path, calendarOf([{ uid: 'imp', start: day(30), end: day(33) }]));
     await sync(base, feedId);
 
@@ -263,23 +371,46 @@ describe(`iCal export (${testStoreKind})`, () => {
     assert.ok(!res.body.includes('Lovelace') && !res.body.includes('Ada'), 'no guest data');
     const stays = parseFeed(res.body, { timeZone: 'UTC', today });
     const nights = stays.flatMap((s) => eachDate(s.start, s.end)).sort();
-    const claimed = (await t.ctx.db.selectFrom('night_claims').select('night').where('accommodation_id', '=', accommodation.id).orderBy('night').execute()).map((r) => r.night);
+    const claimed = (
+      await t.ctx.db
+        .selectFrom('night_claims')
+        .select('night')
+        .where('accommodation_id', '=', accommodation.id)
+        .orderBy('night')
+        .execute()
+    ).map((r) => r.night);
     assert.deepEqual(nights, claimed, 'round trip: exactly the taken nights');
     assert.deepEqual(nights, [day(10), day(11), day(20), day(30), day(31), day(32)]);
 
-    const cached = await t.request({ method: 'GET', url: exportPath, key: null, headers: { 'if-none-match': res.headers.etag } });
+    const cached = await t.request({
+      method: 'GET',
+      url: exportPath,
+      key: null,
+      headers: { 'if-none-match': res.headers.etag },
+    });
     assert.equal(cached.statusCode, 304);
 
-    const feedExport = (await t.admin('GET', `${base}/ical-feeds`)).json<{ data: { export_url: string }[] }>().data[0]?.export_url ?? '';
+    const feedExport =
+      (await t.admin('GET', `${base}/ical-feeds`)).json<{ data: { export_url: string }[] }>().data[0]?.export_url ?? '';
     const own = await t.request({ method: 'GET', url: new URL(feedExport).pathname, key: null });
     assert.equal(own.statusCode, 200);
-    assert.deepEqual(parseFeed(own.body, { timeZone: 'UTC', today }).flatMap((s) => eachDate(s.start, s.end)).sort(), [day(10), day(11), day(20)], "the feed's own stays are left out");
+    assert.deepEqual(
+      parseFeed(own.body, { timeZone: 'UTC', today })
+        .flatMap((s) => eachDate(s.start, s.end))
+        .sort(),
+      [day(10), day(11), day(20)],
+      "the feed's own stays are left out",
+    );
 
     const rotated = await t.admin('POST', `${base}/ical-export-url/rotate`);
     assert.equal(rotated.statusCode, 200, rotated.body);
     assert.notEqual(rotated.json<{ data: { ical_export_url: string } }>().data.ical_export_url, exportUrl);
     assertErrorEnvelope(await t.request({ method: 'GET', url: exportPath, key: null }), 404, 'NOT_FOUND');
-    assertErrorEnvelope(await t.request({ method: 'GET', url: new URL(feedExport).pathname, key: null }), 404, 'NOT_FOUND');
+    assertErrorEnvelope(
+      await t.request({ method: 'GET', url: new URL(feedExport).pathname, key: null }),
+      404,
+      'NOT_FOUND',
+    );
   });
 });
 
@@ -288,8 +419,24 @@ describe(`feed address guard on the admin route (${testStoreKind})`, () => {
     const strict = await createTestApp();
     try {
       const accommodation = await makeAccommodation(strict.ctx.db);
-      for (const url of ['http://127.0.0.1/a.ics', 'http://localhost/a.ics', 'http://[::1]/a.ics', 'http://169.254.169.254/latest', 'http://10.1.2.3/a.ics', 'http://192.168.0.1/a.ics', 'http://2130706433/a.ics', 'http://0x7f000001/a.ics', 'http://[::ffff:127.0.0.1]/a.ics', 'http://0.0.0.0/a.ics']) {
-        const res = await strict.request({ method: 'POST', url: `/admin/api/accommodations/${accommodation.id}/ical-feeds`, key: strict.adminKey, payload: { name: 'x', url } });
+      for (const url of [
+        'http://127.0.0.1/a.ics',
+        'http://localhost/a.ics',
+        'http://[::1]/a.ics',
+        'http://169.254.169.254/latest',
+        'http://10.1.2.3/a.ics',
+        'http://192.168.0.1/a.ics',
+        'http://2130706433/a.ics',
+        'http://0x7f000001/a.ics',
+        'http://[::ffff:127.0.0.1]/a.ics',
+        'http://0.0.0.0/a.ics',
+      ]) {
+        const res = await strict.request({
+          method: 'POST',
+          url: `/admin/api/accommodations/${accommodation.id}/ical-feeds`,
+          key: strict.adminKey,
+          payload: { name: 'x', url },
+        });
         assert.equal(assertErrorEnvelope(res, 400, 'BAD_REQUEST').error.details.reason, 'private_address', url);
       }
     } finally {
@@ -312,12 +459,22 @@ describe(`calendar_sync deliveries (decisions.md 7) (${testStoreKind})`, () => {
   async function signedFeed() {
     const accommodation = await makeAccommodation(signed.ctx.db);
     const path = `/feed-${(pathCounter += 1)}.ics`;
-    const res = await signed.admin('POST', `/admin/api/accommodations/${accommodation.id}/ical-feeds`, { name: 'airbnb', url: feeds.url(path) });
+    const res = await signed.admin('POST', `/admin/api/accommodations/${accommodation.id}/ical-feeds`, {
+      name: 'airbnb',
+      url: feeds.url(path),
+    });
     assert.equal(res.statusCode, 201, res.body);
     return { accommodation, path };
   }
   const nightsOf = async (accommodationId: number) =>
-    (await signed.ctx.db.selectFrom('night_claims').select('night').where('accommodation_id', '=', accommodationId).orderBy('night').execute()).map((r) => r.night);
+    (
+      await signed.ctx.db
+        .selectFrom('night_claims')
+        .select('night')
+        .where('accommodation_id', '=', accommodationId)
+        .orderBy('night')
+        .execute()
+    ).map((r) => r.night);
 
   test('the same bytes again get the first answer and pull nothing; a fresh timestamp pulls', async () => {
     const { accommodation, path } = await signedFeed();
@@ -334,7 +491,12 @@ describe(`calendar_sync deliveries (decisions.md 7) (${testStoreKind})`, () => {
     assert.equal(feeds.hits(path), 1, 'the repeat pulled nothing');
     assert.deepEqual(await nightsOf(accommodation.id), [day(80), day(81)]);
     // A new delivery (another timestamp) pulls again.
-    const next = await postWebhook(signed, 'calendar_sync', { ...body, timestamp: new Date(Date.now() + 1000).toISOString() }, { secret: SECRET });
+    const next = await postWebhook(
+      signed,
+      'calendar_sync',
+      { ...body, timestamp: new Date(Date.now() + 1000).toISOString() },
+      { secret: SECRET },
+    );
     assert.equal(next.statusCode, 200, next.body);
     assert.equal(feeds.hits(path), 2);
     assert.equal(next.json<{ results: { changed: number }[] }>().results[0]?.changed, 1);
@@ -345,7 +507,9 @@ describe(`calendar_sync deliveries (decisions.md 7) (${testStoreKind})`, () => {
     const { accommodation, path } = await signedFeed();
     feeds.set(path, calendarOf([{ uid: 'c', start: day(90), end: day(91) }]));
     const body = { accommodation_id: accommodation.id, action: 'sync', timestamp: new Date().toISOString() };
-    const answers = await Promise.all([1, 2, 3].map(() => postWebhook(signed, 'calendar_sync', body, { secret: SECRET })));
+    const answers = await Promise.all(
+      [1, 2, 3].map(() => postWebhook(signed, 'calendar_sync', body, { secret: SECRET })),
+    );
     for (const res of answers) assert.equal(res.statusCode, 200, res.body);
     assert.equal(feeds.hits(path), 1);
     assert.deepEqual(answers[1]?.json(), answers[0]?.json());
@@ -357,20 +521,42 @@ describe(`calendar_sync deliveries (decisions.md 7) (${testStoreKind})`, () => {
     const first = await postWebhook(signed, 'calendar_sync', body, { secret: SECRET });
     assert.equal(assertErrorEnvelope(first, 404, 'NOT_FOUND').error.details.reason, 'accommodation_not_found');
     const repeat = await postWebhook(signed, 'calendar_sync', body, { secret: SECRET });
-    assert.equal(assertErrorEnvelope(repeat, 404, 'NOT_FOUND').error.message, first.json<{ error: { message: string } }>().error.message);
+    assert.equal(
+      assertErrorEnvelope(repeat, 404, 'NOT_FOUND').error.message,
+      first.json<{ error: { message: string } }>().error.message,
+    );
   });
 
   test('bytes that are also a valid /update body are a delivery of each endpoint, not one', async () => {
     const { accommodation, path } = await signedFeed();
     feeds.set(path, calendarOf([]));
-    const booking = await insertBooking(signed.ctx.db, accommodation, { checkin: day(100), checkout: day(102), status: 'confirmed' });
-    const raw = JSON.stringify({ accommodation_id: accommodation.id, action: 'sync', event_type: 'cancelled', booking_id: booking.id, timestamp: new Date().toISOString() });
+    const booking = await insertBooking(signed.ctx.db, accommodation, {
+      checkin: day(100),
+      checkout: day(102),
+      status: 'confirmed',
+    });
+    const raw = JSON.stringify({
+      accommodation_id: accommodation.id,
+      action: 'sync',
+      event_type: 'cancelled',
+      booking_id: booking.id,
+      timestamp: new Date().toISOString(),
+    });
     const synced = await postWebhook(signed, 'calendar_sync', null, { secret: SECRET, raw });
     assert.equal(synced.statusCode, 200, synced.body);
     const cancelled = await postWebhook(signed, 'update', null, { secret: SECRET, raw });
     assert.equal(cancelled.statusCode, 200, cancelled.body);
     assert.equal(cancelled.json<{ updated: boolean; new_status: string }>().updated, true);
-    assert.equal((await signed.ctx.db.selectFrom('bookings').select('status').where('id', '=', booking.id).executeTakeFirstOrThrow()).status, 'cancelled');
+    assert.equal(
+      (
+        await signed.ctx.db
+          .selectFrom('bookings')
+          .select('status')
+          .where('id', '=', booking.id)
+          .executeTakeFirstOrThrow()
+      ).status,
+      'cancelled',
+    );
   });
 
   test('a delivery whose first copy died mid-pull is pulled by the next copy after its wait, which answers the ones after it', async () => {
@@ -379,7 +565,13 @@ describe(`calendar_sync deliveries (decisions.md 7) (${testStoreKind})`, () => {
     const delivery = { key: 'a'.repeat(64), retentionMs: 15 * 60_000, signed: true };
     // What a process that died after recording the delivery leaves: a row with no answer.
     const now = new Date().toISOString();
-    await recordDelivery(signed.ctx.db, { source: 'service', dedupeKey: `calendar_sync:${delivery.key}`, eventType: 'calendar_sync', receivedAt: now, expiresAt: new Date(Date.now() + 60_000).toISOString() });
+    await recordDelivery(signed.ctx.db, {
+      source: 'service',
+      dedupeKey: `calendar_sync:${delivery.key}`,
+      eventType: 'calendar_sync',
+      receivedAt: now,
+      expiresAt: new Date(Date.now() + 60_000).toISOString(),
+    });
     const taken = await syncCalendarWebhook(signed.ctx, accommodation.id, delivery, { firstAnswerWaitMs: 200 });
     assert.equal(taken.pulled, true);
     assert.equal(feeds.hits(path), 1);

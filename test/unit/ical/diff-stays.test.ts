@@ -10,14 +10,28 @@ function parsed(uid: string, start: string, end: string, summary = 'Reserved'): 
   return { uid, summary, kind: summary === 'Reserved' ? 'reserved' : 'not_available', start, end };
 }
 function counts(d: ReturnType<typeof diffStays>) {
-  return { added: d.added.length, changed: d.changed.length, quiet: d.quiet.length, removed: d.removed.length, unchanged: d.unchanged.length };
+  return {
+    added: d.added.length,
+    changed: d.changed.length,
+    quiet: d.quiet.length,
+    removed: d.removed.length,
+    unchanged: d.unchanged.length,
+  };
 }
 
 describe('diffStays', () => {
   test('new, unchanged, moved and vanished stays by UID', () => {
     const d = diffStays(
-      [stored(1, 'a', '2027-02-01', '2027-02-04'), stored(2, 'b', '2027-03-01', '2027-03-02'), stored(3, 'c', '2027-04-01', '2027-04-02')],
-      [parsed('a', '2027-02-01', '2027-02-04'), parsed('b', '2027-03-01', '2027-03-05'), parsed('d', '2027-05-01', '2027-05-02')],
+      [
+        stored(1, 'a', '2027-02-01', '2027-02-04'),
+        stored(2, 'b', '2027-03-01', '2027-03-02'),
+        stored(3, 'c', '2027-04-01', '2027-04-02'),
+      ],
+      [
+        parsed('a', '2027-02-01', '2027-02-04'),
+        parsed('b', '2027-03-01', '2027-03-05'),
+        parsed('d', '2027-05-01', '2027-05-02'),
+      ],
     );
     assert.deepEqual(counts(d), { added: 1, changed: 1, quiet: 0, removed: 1, unchanged: 1 });
     assert.equal(d.added[0]?.uid, 'd');
@@ -26,7 +40,10 @@ describe('diffStays', () => {
   });
 
   test('Booking.com re-UIDs a stay: matched by its nights, not reported', () => {
-    const d = diffStays([stored(1, 'old-uid@booking.com', '2027-02-01', '2027-02-08', 'CLOSED - Not available')], [parsed('new-uid@booking.com', '2027-02-01', '2027-02-08', 'CLOSED - Not available')]);
+    const d = diffStays(
+      [stored(1, 'old-uid@booking.com', '2027-02-01', '2027-02-08', 'CLOSED - Not available')],
+      [parsed('new-uid@booking.com', '2027-02-01', '2027-02-08', 'CLOSED - Not available')],
+    );
     assert.deepEqual(counts(d), { added: 0, changed: 0, quiet: 1, removed: 0, unchanged: 0 });
     assert.equal(d.quiet[0]?.id, 1);
     assert.equal(d.quiet[0]?.stay.uid, 'new-uid@booking.com');
@@ -47,7 +64,10 @@ describe('diffStays', () => {
   });
 
   test('a stay that turns from reserved to not available is a change', () => {
-    const d = diffStays([stored(1, 'r', '2027-02-01', '2027-02-04')], [parsed('r', '2027-02-01', '2027-02-04', 'Not available')]);
+    const d = diffStays(
+      [stored(1, 'r', '2027-02-01', '2027-02-04')],
+      [parsed('r', '2027-02-01', '2027-02-04', 'Not available')],
+    );
     assert.deepEqual(counts(d), { added: 0, changed: 1, quiet: 0, removed: 0, unchanged: 0 });
   });
 

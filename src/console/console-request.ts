@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { isAppError, type AppError } from '../http/errors.ts';
 import { formatter, type Formatter } from './format.ts';
-import type { Html } from './html.ts';
+import type { Html } from '../shared/html.ts';
 import { page, type Section } from './layout.ts';
 import type { ConsoleUser } from './session-repository.ts';
 

@@ -5,7 +5,7 @@ import type { FeatureRoutes } from '../app-context.ts';
 import { isAppError } from '../http/errors.ts';
 import { requireCsrf, requireSession, sessionCookie } from './console-auth.ts';
 import { sendPage, session } from './console-request.ts';
-import { html } from './html.ts';
+import { html } from '../shared/html.ts';
 import { accommodationPages } from './pages/accommodations.ts';
 import { bookingPages } from './pages/bookings.ts';
 import { calendarPage } from './pages/calendar.ts';

@@ -1,4 +1,4 @@
-import { html, type Html, type Renderable } from './html.ts';
+import { html, type Html, type Renderable } from '../shared/html.ts';
 
 export type Section = 'today' | 'bookings' | 'calendar' | 'accommodations' | 'settings' | 'outbox';
 

@@ -1,4 +1,5 @@
 import type { Executor } from '../db/store.ts';
+import { html } from '../shared/html.ts';
 import { getSetting } from '../settings/settings-repository.ts';
 import type { NewAlert } from './overbooking-alerts.ts';
 
@@ -29,8 +30,6 @@ export async function queueAlertMail(db: Executor, alert: NewAlert, now: Date): 
     `${alert.nights} of its nights, from ${alert.firstNight}, are already held by ${other}.`,
     'Resolve it on one of the two sides; the alert clears when either side goes away.',
   ].join('\n\n');
-  const escape = (s: string) =>
-    s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
   const at = now.toISOString();
   await db
     .insertInto('outbox')
@@ -41,10 +40,7 @@ export async function queueAlertMail(db: Executor, alert: NewAlert, now: Date): 
       recipient,
       subject,
       body_text: text,
-      body_html: text
-        .split('\n\n')
-        .map((p) => `<p>${escape(p)}</p>`)
-        .join(''),
+      body_html: html`${text.split('\n\n').map((p) => html`<p>${p}</p>`)}`.text,
       status: 'pending',
       next_attempt_at: at,
       locked_until: null,

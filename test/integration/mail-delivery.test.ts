@@ -81,7 +81,7 @@ test(`a queued mail reaches the SMTP server once, with text and HTML parts, and 
     assert.match(received?.raw ?? '', /Content-Type: text\/plain/i);
     assert.match(received?.raw ?? '', /Content-Type: text\/html/i);
     assert.match(received?.raw ?? '', new RegExp(booking.confirmation_code));
-    assert.match(received?.raw ?? '', /Harbour &#60;Loft&#62;/, 'the HTML part is escaped');
+    assert.match(received?.raw ?? '', /Harbour &lt;Loft&gt;/, 'the HTML part is escaped');
 
     const row = await outboxRow(mail.id);
     assert.equal(row.status, 'sent');

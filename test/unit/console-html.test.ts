@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { formatter, localeFrom } from '../../src/console/format.ts';
-import { html, trusted } from '../../src/console/html.ts';
+import { html, trusted } from '../../src/shared/html.ts';
 import {
   createSignInLimits,
   FAILURES_PER_IP,

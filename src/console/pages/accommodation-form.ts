@@ -1,6 +1,6 @@
 import type { AccommodationJson } from '../../accommodations/accommodation-schemas.ts';
 import type { FormBody } from '../console-request.ts';
-import { html, type Html } from '../html.ts';
+import { html, type Html } from '../../shared/html.ts';
 import { csrfField, field } from '../layout.ts';
 import { numberField } from '../schema-errors.ts';
 

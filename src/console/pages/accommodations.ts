@@ -26,7 +26,7 @@ import { feedViews } from '../../ical/feed-views.ts';
 import { pullFeed } from '../../ical/pull-feed.ts';
 import { addDays, todayIn } from '../../shared/dates.ts';
 import { attempt, fmt, formOf, seeOther, sendPage, session, type FormBody } from '../console-request.ts';
-import { html } from '../html.ts';
+import { html } from '../../shared/html.ts';
 import { csrfField, field, notice } from '../layout.ts';
 import { schemaErrors } from '../schema-errors.ts';
 import { accommodationForm, accommodationInput, formValues } from './accommodation-form.ts';

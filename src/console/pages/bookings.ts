@@ -13,7 +13,7 @@ import { enqueueBookingMail } from '../../mail/enqueue-booking-mail.ts';
 import { parseIsoDate } from '../../shared/dates.ts';
 import { deliveriesOfBooking, mailsOfBooking, paymentIssuesOfBooking, searchBookings } from '../console-queries.ts';
 import { attempt, fmt, formOf, seeOther, sendPage, session } from '../console-request.ts';
-import { html, type Html } from '../html.ts';
+import { html, type Html } from '../../shared/html.ts';
 import { csrfField, fieldError, notice } from '../layout.ts';
 
 const PAGE_SIZE = 50;

@@ -9,7 +9,7 @@ import { currentYearMonthIn } from '../../shared/dates.ts';
 import { loadMonthGrid, type GridRow } from '../calendar-grid.ts';
 import { attempt, fmt, formOf, seeOther, sendPage, session, type FormBody } from '../console-request.ts';
 import type { Formatter } from '../format.ts';
-import { html, type Html } from '../html.ts';
+import { html, type Html } from '../../shared/html.ts';
 import { csrfField, field, fieldError, notice } from '../layout.ts';
 import { applyChange } from '../../caches.ts';
 

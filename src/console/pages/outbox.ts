@@ -4,7 +4,7 @@ import { listOutbox } from '../../admin/outbox-queries.ts';
 import type { OutboxStatus } from '../../db/schema.ts';
 import { retryFailedMail } from '../../mail/outbox-repository.ts';
 import { fmt, seeOther, sendPage, session } from '../console-request.ts';
-import { html } from '../html.ts';
+import { html } from '../../shared/html.ts';
 import { csrfField, notice } from '../layout.ts';
 
 const STATUSES: readonly OutboxStatus[] = ['pending', 'sent', 'failed'];

@@ -8,7 +8,7 @@ import { notFound } from '../../http/errors.ts';
 import { secretStatus } from '../../settings/secret-status.ts';
 import { generateWebhookSecret, setSetting, type SettingName } from '../../settings/settings-repository.ts';
 import { attempt, fmt, formOf, seeOther, sendPage, session, type FormBody } from '../console-request.ts';
-import { html, type Html } from '../html.ts';
+import { html, type Html } from '../../shared/html.ts';
 import { csrfField, field, notice } from '../layout.ts';
 import { schemaErrors } from '../schema-errors.ts';
 import { listConsoleUsers } from '../session-repository.ts';

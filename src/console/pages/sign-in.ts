@@ -1,7 +1,7 @@
 import type { FeatureRoutes } from '../../app-context.ts';
 import { checkSignIn, sessionCookie } from '../console-auth.ts';
 import { formOf, sendPage } from '../console-request.ts';
-import { html } from '../html.ts';
+import { html } from '../../shared/html.ts';
 import { createSession } from '../session-repository.ts';
 import type { SignInLimits } from '../sign-in-limits.ts';
 

@@ -12,7 +12,7 @@ import {
 } from '../console-queries.ts';
 import { fmt, sendPage } from '../console-request.ts';
 import type { Formatter } from '../format.ts';
-import { html, type Html } from '../html.ts';
+import { html, type Html } from '../../shared/html.ts';
 
 function stayTable(
   caption: string,

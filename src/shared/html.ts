@@ -1,7 +1,8 @@
 /**
- * The console's one way to write HTML: a tagged template that escapes every interpolated value.
- * Only an `Html` value (made by `html` itself or by `trusted`) passes through unescaped, so a
- * guest's name or a feed's error text can never become markup.
+ * The one way to write HTML, for the console's pages and the mails alike: a tagged template that
+ * escapes every interpolated value (`&`, `<`, `>`, `"` and `'`). Only an `Html` value (made by
+ * `html` itself or by `trusted`) passes through unescaped, so a guest's name or a feed's error
+ * text can never become markup, in a page or in a mail.
  */
 export class Html {
   readonly text: string;
@@ -36,7 +37,7 @@ export function html(strings: TemplateStringsArray, ...values: Renderable[]): Ht
   return new Html(out);
 }
 
-/** Markup written by the console's own code (never from data): passes through unescaped. */
+/** Markup written by the code itself (never from data): passes through unescaped. */
 export function trusted(markup: string): Html {
   return new Html(markup);
 }

@@ -256,6 +256,36 @@ describe(`console pages (${testStoreKind})`, () => {
     assert.match(page.body, /by host: pipe burst/);
   });
 
+  test('a booking whose stored extras or address are damaged still shows, and so does its invoice', async () => {
+    const a = await makeAccommodation(t.ctx.db);
+    const damaged = await insertBooking(t.ctx.db, a, {
+      ...futureStay(2),
+      row: { extras: '{"breakfast": 12', guest_address: '["street", ' },
+    });
+    const page = await host.get(`/admin/bookings/${damaged.id}`);
+    assert.equal(page.statusCode, 200, page.body.slice(0, 300));
+    assert.match(page.body, /Price as quoted/);
+    assert.doesNotMatch(page.body, /Extra: /, 'unreadable extras read as none');
+    const invoice = await t.request({
+      method: 'GET',
+      url: `/${t.config.slug}/invoices/${damaged.invoice_token}`,
+      key: null,
+    });
+    assert.equal(invoice.statusCode, 200, invoice.body.slice(0, 300));
+
+    const partly = await insertBooking(t.ctx.db, a, {
+      ...futureStay(2),
+      row: {
+        extras: '{"breakfast": "a lot", "linen": 1500}',
+        guest_address: '{"street": "Main Street 1", "city": 7, "country": "Austria"}',
+      },
+    });
+    const shown = (await host.get(`/admin/bookings/${partly.id}`)).body;
+    assert.match(shown, /Extra: linen<\/th><td>€15\.00/, 'the readable extra is shown');
+    assert.doesNotMatch(shown, /Extra: breakfast/);
+    assert.match(shown, /Main Street 1, Austria/, 'the readable parts of the address are shown');
+  });
+
   test('resend confirmation queues the mail again', async () => {
     const a = await makeAccommodation(t.ctx.db);
     const b = await insertBooking(t.ctx.db, a, futureStay(2));

@@ -10,6 +10,8 @@ import { BOOKING_STATUSES, type BookingStatus } from '../../db/schema.ts';
 import { notFound } from '../../http/errors.ts';
 import { invoiceUrl } from '../../invoices/invoice-url.ts';
 import { enqueueBookingMail } from '../../mail/enqueue-booking-mail.ts';
+import { parseAddress } from '../../partners/stored-address.ts';
+import { parseExtras } from '../../pricing/booked-extras.ts';
 import { parseIsoDate } from '../../shared/dates.ts';
 import { deliveriesOfBooking, mailsOfBooking, paymentIssuesOfBooking, searchBookings } from '../console-queries.ts';
 import { attempt, fmt, formOf, seeOther, sendPage, session } from '../console-request.ts';
@@ -96,15 +98,12 @@ async function detailPage(
   ]);
   const csrf = session(request).csrf;
   const money = (minor: number) => f.money(minor, b.currency);
-  const extras = Object.entries(JSON.parse(b.extras) as Record<string, number>);
+  const extras = Object.entries(parseExtras(b.extras));
   const q = request.query as Record<string, string | undefined>;
   const done = q.done !== undefined ? (NOTICES[q.done] ?? null) : null;
-  const address =
-    b.guest_address === null
-      ? null
-      : Object.values(JSON.parse(b.guest_address) as Record<string, unknown>)
-          .filter((v) => typeof v === 'string' && v !== '')
-          .join(', ');
+  const address = Object.values(parseAddress(b.guest_address))
+    .filter((part) => part !== '')
+    .join(', ');
   const line = (label: string, value: string | Html) => html`<tr><th scope="row">${label}</th><td>${value}</td></tr>`;
   const body = html`
 ${notice(done)}
@@ -114,7 +113,7 @@ ${notice(done)}
 ${line('Name', `${b.guest_title ?? ''} ${b.guest_first_name} ${b.guest_last_name}`.trim())}
 ${line('E-mail', b.guest_email)}
 ${line('Phone', b.guest_phone ?? '—')}
-${line('Address', address ?? '—')}
+${line('Address', address === '' ? '—' : address)}
 ${line('Notes', b.guest_notes === '' ? '—' : b.guest_notes)}
 </tbody></table>
 <h2>Price as quoted</h2>

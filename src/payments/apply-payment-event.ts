@@ -3,7 +3,7 @@ import { awaitsPayment, confirmBooking } from '../bookings/confirm-booking.ts';
 import { lockRows } from '../db/row-locks.ts';
 import type { Booking } from '../db/schema.ts';
 import type { Tx } from '../db/store.ts';
-import { MAX_ID } from '../http/ids.ts';
+import { toId } from '../http/ids.ts';
 import { formatMoney } from '../shared/money.ts';
 import { DuplicateDeliveryError, finishDelivery, recordDelivery } from '../webhooks/webhook-events.ts';
 import { readPaymentIntent, type PaymentEvent, type PaymentIntent } from './payment-event.ts';
@@ -84,11 +84,10 @@ async function dispatch(ctx: AppContext, trx: Tx, event: PaymentEvent, now: stri
 /** metadata.booking_reference (the confirmation code) or metadata.booking_id, locked for this transaction. */
 async function findPaidBooking(trx: Tx, intent: PaymentIntent): Promise<Booking | undefined> {
   const reference = intent.metadata?.booking_reference?.trim();
-  const id = intent.metadata?.booking_id?.trim();
+  const id = toId(intent.metadata?.booking_id?.trim() ?? '');
   let query = trx.selectFrom('bookings').selectAll();
   if (reference) query = query.where('confirmation_code', '=', reference);
-  else if (id !== undefined && /^[1-9]\d{0,9}$/.test(id) && Number(id) <= MAX_ID)
-    query = query.where('id', '=', Number(id));
+  else if (id !== 0) query = query.where('id', '=', id);
   else return undefined;
   return lockRows(trx, query).executeTakeFirst();
 }

@@ -1,7 +1,7 @@
 import { Type, type Static } from 'typebox';
 import { BOOKING_STATUSES } from '../db/schema.ts';
 import { ErrorBodySchema, MetadataSchema } from '../http/envelope.ts';
-import { MAX_ID } from '../http/ids.ts';
+import { IdInteger } from '../http/ids.ts';
 
 /** Wire shapes of the service webhooks (api-v1.md 4.7 to 4.9). */
 
@@ -14,7 +14,7 @@ const Timestamp = Type.String({
 export const UpdateBodySchema = Type.Object(
   {
     event_type: Type.Enum(['booking_updated', 'modified', 'cancelled']),
-    booking_id: Type.Integer({ minimum: 1, maximum: MAX_ID }),
+    booking_id: IdInteger,
     new_data: Type.Optional(
       Type.Object(
         {
@@ -63,7 +63,7 @@ export const UpdateErrorSchema = Type.Object({
 
 export const CalendarSyncBodySchema = Type.Object(
   {
-    accommodation_id: Type.Integer({ minimum: 1, maximum: MAX_ID }),
+    accommodation_id: IdInteger,
     action: Type.Optional(Type.Literal('sync')),
     timestamp: Type.Optional(Timestamp),
   },

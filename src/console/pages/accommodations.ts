@@ -1,5 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { idFromText } from '../../http/ids.ts';
+import { toId } from '../../http/ids.ts';
 import type { AppContext, FeatureRoutes } from '../../app-context.ts';
 import { listAccommodations } from '../../accommodations/accommodation-repository.ts';
 import { accommodationToJson } from '../../accommodations/accommodation-mapper.ts';
@@ -51,7 +51,7 @@ const NOTICES: Record<string, string> = {
 };
 
 function idOf(raw: string, what: 'accommodation' | 'calendar' = 'accommodation'): number {
-  const id = idFromText(raw);
+  const id = toId(raw);
   if (id === 0)
     throw notFound(what === 'calendar' ? 'feed_not_found' : 'accommodation_not_found', `There is no such ${what}.`, {
       parameter: 'id',

@@ -1,5 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { idFromText } from '../../http/ids.ts';
+import { toId } from '../../http/ids.ts';
 import type { AppContext, FeatureRoutes } from '../../app-context.ts';
 import { listAccommodations } from '../../accommodations/accommodation-repository.ts';
 import { findBookingRow } from '../../admin/booking-queries.ts';
@@ -25,7 +25,7 @@ const NOTICES: Record<string, string> = {
 };
 
 function bookingId(raw: string): number {
-  const id = idFromText(raw);
+  const id = toId(raw);
   if (id === 0) throw notFound('booking_not_found', 'There is no such booking.', { parameter: 'id', received: raw });
   return id;
 }

@@ -1,5 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { idFromText } from '../../http/ids.ts';
+import { toId } from '../../http/ids.ts';
 import type { AppContext, FeatureRoutes } from '../../app-context.ts';
 import { nightRange } from '../../accommodations/night-range.ts';
 import { setPrices } from '../../accommodations/nightly-prices.ts';
@@ -114,7 +114,7 @@ ${field('Price per night (empty: back to the base price)', 'price', price.errors
 
 function accommodationOf(values: FormBody): number {
   const raw = values.accommodation ?? '';
-  const id = idFromText(raw);
+  const id = toId(raw);
   if (id === 0) throw badRequest('invalid', 'Choose an accommodation.', { field: 'id' });
   return id;
 }

@@ -1,5 +1,5 @@
 import type { FeatureRoutes } from '../../app-context.ts';
-import { idFromText } from '../../http/ids.ts';
+import { toId } from '../../http/ids.ts';
 import { listOutbox } from '../../admin/outbox-queries.ts';
 import type { OutboxStatus } from '../../db/schema.ts';
 import { retryFailedMail } from '../../mail/outbox-repository.ts';
@@ -43,7 +43,7 @@ ${
 
   app.post('/outbox/:id/retry', opts, async (request, reply) => {
     const raw = (request.params as { id: string }).id;
-    const id = idFromText(raw);
+    const id = toId(raw);
     const retried = id !== 0 && (await retryFailedMail(ctx.db, id, ctx.now()));
     return seeOther(reply, `/admin/outbox?done=${retried ? 'retried' : 'not_failed'}`);
   });

@@ -1,5 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { idFromText } from '../../http/ids.ts';
+import { toId } from '../../http/ids.ts';
 import type { AppContext, FeatureRoutes } from '../../app-context.ts';
 import { CreateBody } from '../../admin/api-key-routes.ts';
 import { SettingsBody } from '../../admin/settings-routes.ts';
@@ -114,7 +114,7 @@ export const settingsPages: FeatureRoutes = async (app, { ctx }) => {
 
   app.post('/settings/api-keys/:id/revoke', opts, async (request, reply) => {
     const raw = (request.params as { id: string }).id;
-    const id = idFromText(raw);
+    const id = toId(raw);
     const revoked = id === 0 ? undefined : await revokeApiKey(ctx.db, id);
     if (revoked === undefined)
       throw notFound('api_key_not_found', 'There is no such API key.', { parameter: 'id', received: raw });

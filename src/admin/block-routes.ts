@@ -8,7 +8,7 @@ import { adminRoute, DateString, IdParams, NullableString, toId } from './admin-
 const Reason = Type.String({ maxLength: 200, description: 'why the nights are blocked (shown to the host)' });
 
 // DELETE takes "the same body" as POST, so it accepts (and ignores) the reason too.
-const BlockBody = Type.Object(
+export const BlockBody = Type.Object(
   { from: DateString, to: DateString, reason: Type.Optional(Type.Union([Reason, Type.Null()])) },
   { additionalProperties: false },
 );

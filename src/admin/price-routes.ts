@@ -7,7 +7,7 @@ import type { FeatureRoutes } from '../app-context.ts';
 import { adminRoute, DateString, IdParams, toId } from './admin-params.ts';
 import { applyChange } from '../caches.ts';
 
-const SetPricesBody = Type.Object(
+export const SetPricesBody = Type.Object(
   {
     from: DateString,
     to: DateString,

@@ -41,3 +41,20 @@ export function html(strings: TemplateStringsArray, ...values: Renderable[]): Ht
 export function trusted(markup: string): Html {
   return new Html(markup);
 }
+
+export type AttributeValue = string | number | boolean | null | undefined;
+
+/**
+ * Attributes written from an object, each with a leading space: `name="value"` for a string or a
+ * number (escaped like every value), the bare name for `true`, nothing for `false`, `null` or
+ * `undefined`. `<option${attributes({ value: id, selected: id === chosen })}>` reads as the
+ * element it makes. The names are the code's own, never data.
+ */
+export function attributes(values: Readonly<Record<string, AttributeValue>>): Html {
+  let out = '';
+  for (const [name, value] of Object.entries(values)) {
+    if (value === true) out += ` ${name}`;
+    else if (value !== false && value !== null && value !== undefined) out += ` ${name}="${escapeHtml(String(value))}"`;
+  }
+  return new Html(out);
+}

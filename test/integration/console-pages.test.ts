@@ -5,6 +5,7 @@ import { claimNights } from '../../src/occupancy/night-ledger.ts';
 import { addDays, eachDate, todayIn } from '../../src/shared/dates.ts';
 import { bookingBody, futureStay, insertBooking, makeAccommodation } from '../support/factories.ts';
 import { formBody, signIn, type ConsoleClient } from '../support/console-client.ts';
+import { consolePages } from '../support/console-pages.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
 import { testStoreKind } from '../support/test-store.ts';
 
@@ -34,17 +35,9 @@ describe(`console pages (${testStoreKind})`, () => {
   test('every page renders for a signed-in host', async () => {
     const a = await makeAccommodation(t.ctx.db);
     const b = await insertBooking(t.ctx.db, a, futureStay(3));
-    for (const url of [
-      '/admin',
-      '/admin/bookings',
-      `/admin/bookings/${b.id}`,
-      '/admin/calendar',
-      '/admin/accommodations',
-      '/admin/accommodations/new',
-      `/admin/accommodations/${a.id}`,
-      '/admin/settings',
-      '/admin/outbox',
-    ]) {
+    const pages = consolePages({ booking: b.id, accommodation: a.id });
+    assert.ok(pages.length >= 10, 'the registry lists the pages');
+    for (const { url } of pages) {
       const res = await host.get(url);
       assert.equal(res.statusCode, 200, `${url}: ${res.body.slice(0, 300)}`);
       assert.match(String(res.headers['content-type']), /text\/html/);

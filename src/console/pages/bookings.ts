@@ -4,7 +4,7 @@ import type { AppContext, FeatureRoutes } from '../../app-context.ts';
 import { listAccommodations } from '../../accommodations/accommodation-repository.ts';
 import { realDate } from '../../accommodations/night-range.ts';
 import { DateString } from '../../admin/admin-params.ts';
-import { findBookingRow } from '../../admin/booking-queries.ts';
+import { findBookingRow, type BookingRow } from '../../admin/booking-queries.ts';
 import { listBookingEvents } from '../../bookings/booking-lifecycle.ts';
 import { cancelBooking } from '../../bookings/cancel-booking.ts';
 import { lockRows } from '../../db/row-locks.ts';
@@ -110,7 +110,7 @@ interface Shown {
   status?: number;
 }
 
-function guestTable(b: NonNullable<Awaited<ReturnType<typeof findBookingRow>>>): Html {
+function guestTable(b: BookingRow): Html {
   const address = Object.values(parseAddress(b.guest_address))
     .filter((part) => part !== '')
     .join(', ');
@@ -123,7 +123,7 @@ ${line('Notes', b.guest_notes === '' ? '—' : b.guest_notes)}
 </tbody></table>`;
 }
 
-function priceTable(b: NonNullable<Awaited<ReturnType<typeof findBookingRow>>>, f: Formatter): Html {
+function priceTable(b: BookingRow, f: Formatter): Html {
   const money = (minor: number) => f.money(minor, b.currency);
   const discount = `Discount${b.discount_name === null ? '' : ` (${b.discount_name})`}`;
   const extras = Object.entries(parseExtras(b.extras));
@@ -162,7 +162,7 @@ async function detailPage(
   const hasInvoice = b.status !== 'cancelled' && b.status !== 'draft';
   const canResend = b.status === 'confirmed' || b.status === 'modified';
   const canCancel = b.status !== 'cancelled';
-  const holdEnds = b.status === 'draft' && b.hold_expires_at !== null ? b.hold_expires_at : null;
+  const hold = b.status === 'draft' && b.hold_expires_at !== null ? `; hold ends ${f.instant(b.hold_expires_at)}` : '';
   const party = [
     `${b.nights} night(s)`,
     `${b.adults} adult(s)`,
@@ -189,6 +189,7 @@ async function detailPage(
     const who = `${e.actor_kind.replace('_', ' ')}${e.reason === null ? '' : `: ${e.reason}`}`;
     return html`<li>${f.instant(e.created_at)}: ${e.event} (${e.status}) by ${who}</li>`;
   };
+  const paymentIntent = b.payment_intent_id === null ? '' : html` <span class="muted">(${b.payment_intent_id})</span>`;
   const body = html`
 ${notice(shown.notice ?? null)}
 <p><span class="badge">${b.status}</span> ${stay}</p>
@@ -197,9 +198,7 @@ ${guestTable(b)}
 <h2>Price as quoted</h2>
 ${priceTable(b, f)}
 <h2>Payment</h2>
-<p>${b.payment_method.replace('_', ' ')}${
-    b.payment_intent_id === null ? '' : html` <span class="muted">(${b.payment_intent_id})</span>`
-  }${holdEnds === null ? '' : html`; hold ends ${f.instant(holdEnds)}`}</p>
+<p>${b.payment_method.replace('_', ' ')}${paymentIntent}${hold}</p>
 ${deliveries.length === 0 ? '' : html`<h3>Payment events and webhooks</h3><ul>${deliveries.map(delivery)}</ul>`}
 ${issues.length === 0 ? '' : html`<h3>Payment issues</h3><ul>${issues.map(issue)}</ul>`}
 ${hasInvoice ? html`<p><a href="${invoiceUrl(ctx.config, b.invoice_token)}">Invoice (PDF)</a></p>` : ''}

@@ -21,7 +21,7 @@ export interface ConsolePage {
   readonly public?: boolean;
 }
 
-export const CONSOLE_PREFIX = '/admin';
+const CONSOLE_PREFIX = '/admin';
 
 export const PAGES = {
   'sign-in': { path: '/sign-in', public: true },

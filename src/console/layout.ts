@@ -100,7 +100,7 @@ export function notice(text: string | null): Html {
 }
 
 /** A table column: its header, or its header and the shorter label its cells show on a phone. */
-export type Column = string | { header: string; label: string };
+type Column = string | { header: string; label: string };
 
 /** A table whose rows stack on a narrow screen, each cell labelled by its column (`data-label`). */
 export function stackTable<Row>(

@@ -1,7 +1,7 @@
 import type { Static, TSchema } from 'typebox';
 
 /** One complaint of a schema validator: TypeBox's `Value.Errors` and Fastify's Ajv give the same shape. */
-export interface SchemaError {
+interface SchemaError {
   keyword: string;
   instancePath: string;
   message?: string | undefined;
@@ -9,7 +9,7 @@ export interface SchemaError {
 }
 
 /** A form read into a request: its value, typed by the schema that checked it, or one message per field. */
-export type Checked<T> = { ok: true; value: T } | { ok: false; errors: Record<string, string> };
+type Checked<T> = { ok: true; value: T } | { ok: false; errors: Record<string, string> };
 
 /**
  * Checks form input against the same TypeBox schema the admin API validates with, so the console

@@ -34,7 +34,7 @@ export async function expireHolds(db: Executor, ids: readonly number[], now: str
   );
   if (expiredIds.length === 0) return [];
   await releaseBookingNights(db, expiredIds);
-  for (const id of expiredIds) await enqueueCancellationMail(db, id);
+  for (const id of expiredIds) await enqueueCancellationMail(db, id, now);
   return expiredIds;
 }
 

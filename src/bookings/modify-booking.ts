@@ -134,7 +134,7 @@ export async function modifyBooking(
     actor,
     nowIso,
   );
-  await enqueueBookingMail(trx, config, 'modification', booking.id);
+  await enqueueBookingMail(trx, config, 'modification', booking.id, nowIso);
   const total = formatMoney(quote?.total ?? booking.total, booking.currency);
   return {
     updated: true,
@@ -159,7 +159,7 @@ async function moveNights(
   if (taken.length > 0) throw datesUnavailable(taken, SEES_ALL, FIELDS.checkin);
   await expireHoldsOverlapping(trx, booking.accommodation_id, checkin, checkout, now);
   try {
-    await moveBookingNights(trx, booking, eachDate(checkin, checkout));
+    await moveBookingNights(trx, booking, eachDate(checkin, checkout), now);
   } catch (error) {
     if (error instanceof NightTakenError) throw datesUnavailable([], SEES_ALL, FIELDS.checkin);
     throw error;

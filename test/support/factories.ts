@@ -183,12 +183,16 @@ export async function insertBooking(db: Executor, accommodation: Accommodation, 
     .returningAll()
     .executeTakeFirstOrThrow();
   if (status !== 'cancelled') {
-    await claimNights(db, {
-      accommodationId: accommodation.id,
-      nights: eachDate(seed.checkin, seed.checkout),
-      kind: 'booking',
-      bookingId: booking.id,
-    });
+    await claimNights(
+      db,
+      {
+        accommodationId: accommodation.id,
+        nights: eachDate(seed.checkin, seed.checkout),
+        kind: 'booking',
+        bookingId: booking.id,
+      },
+      now,
+    );
   }
   return booking;
 }

@@ -224,7 +224,7 @@ export const bookingPages: FeatureRoutes = async (app, { ctx }) => {
         409,
       );
     }
-    await enqueueBookingMail(ctx.db, ctx.config, 'confirmation', id);
+    await enqueueBookingMail(ctx.db, ctx.config, 'confirmation', id, ctx.now().toISOString());
     return seeOther(reply, `/admin/bookings/${id}?done=resent`);
   });
 };

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { after, describe, test } from 'node:test';
+import { after, before, describe, test } from 'node:test';
 import type { RouteInfo } from '../../src/http/types.ts';
 import { setSetting } from '../../src/settings/settings-repository.ts';
 import { addDays, todayIn } from '../../src/shared/dates.ts';
@@ -408,7 +408,7 @@ describe(`bad input to every route (${testStoreKind})`, () => {
 describe(`amounts beyond what is stored (${testStoreKind})`, () => {
   let m: TestApp;
   const PAYMENT_SECRET = 'whsec_sweep_money_secret_0123456789abcdef';
-  test('set up', async () => {
+  before(async () => {
     m = await createTestApp();
     await setSetting(m.ctx.db, 'payment_webhook_secret', PAYMENT_SECRET);
   });

@@ -32,7 +32,7 @@ export function requestKey(request: FastifyRequest): AuthenticatedKey {
   return request.apiKey;
 }
 
-/** Who the request reads bookings as (docs/decisions.md, Tenant isolation). */
+/** Who the request reads bookings as (docs/api.md#tenant-isolation). */
 export function requestViewer(request: FastifyRequest): Viewer {
   return viewerOfKey(requestKey(request));
 }

@@ -39,8 +39,8 @@ function splitGuests(booking: Booking, guests: number): { adults: number; childr
 /**
  * Applies changes to a confirmed or modified booking (locked by the caller). New dates or guests
  * are checked like a new stay, against every other booking, and re-priced; the nights move in the
- * same transaction. The answer's status is `modified` whether or not anything changed (api-v1.md
- * 4.7; `updated` says which); a draft is refused, since its card payment is for the quoted total.
+ * same transaction. The answer's status is `modified` whether or not anything changed (docs/api.md#webhook-update;
+ * `updated` says which); a draft is refused, since its card payment is for the quoted total.
  */
 export async function modifyBooking(
   trx: Executor,

@@ -10,7 +10,7 @@ import { testStoreKind } from '../support/test-store.ts';
 import { testTimeout } from '../support/timeouts.ts';
 
 /**
- * The card-payment flow of api-v1.md section 6 against the real process: create a draft, the
+ * The card-payment flow (docs/api.md#booking-states, docs/api.md#payment-webhook) against the real process: create a draft, the
  * processor's signed event confirms it, the poller sees `confirmed`, and the guest's mail reaches
  * the SMTP server once. Wrongly signed, stale and replayed events change nothing.
  */

@@ -11,7 +11,7 @@ import { createTestApp, type TestApp } from '../support/test-app.ts';
 import { testStoreKind } from '../support/test-store.ts';
 import { isConsoleRoute } from '../support/console-routes.ts';
 
-// decisions.md 9: whatever a caller sends to any route — broken JSON, wrong types, impossible
+// docs/api.md#errors: whatever a caller sends to any route — broken JSON, wrong types, impossible
 // dates, huge strings, prototype-pollution keys, oversized or non-JSON bodies — the answer is
 // never a 5xx, and every 4xx carries the error envelope. The routes come from the app itself
 // (`staydeskRoutes`), so a route added later is swept without touching this file.

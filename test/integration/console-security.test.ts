@@ -5,7 +5,7 @@ import { FAILURES_PER_LOGIN } from '../../src/console/sign-in-limits.ts';
 import { formBody, signIn, type ConsoleClient } from '../support/console-client.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
 
-// The console's doors (docs/decisions.md, "Console"): every page needs a session, every change
+// The console's doors (docs/decisions.md#console): every page needs a session, every change
 // the session's CSRF token; a session does not open the admin API, nor an API key the console.
 
 let t: TestApp;

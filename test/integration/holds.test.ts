@@ -16,7 +16,7 @@ import { until } from '../support/serve-cluster.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
 import { concurrency, testStoreKind } from '../support/test-store.ts';
 
-// decisions.md 5: an unpaid card-payment draft holds its nights for DRAFT_HOLD_SECONDS, then is
+// docs/api.md#draft-holds: an unpaid card-payment draft holds its nights for DRAFT_HOLD_SECONDS, then is
 // cancelled with reason payment_timeout and its nights are free. Time is moved through ctx.now.
 
 const HOLD_SECONDS = 2;

@@ -37,7 +37,7 @@ after(async () => {
 
 const json = { 'content-type': 'application/json' };
 
-describe(`error envelope of decisions.md section 9 (${testStoreKind})`, () => {
+describe(`error envelope of docs/api.md#errors (${testStoreKind})`, () => {
   test('malformed JSON → 400 BAD_REQUEST', async () => {
     const res = await t.request({ method: 'POST', url: '/__test/echo', payload: '{"a": 1,', headers: json, key: null });
     const body = assertErrorEnvelope(res, 400, 'BAD_REQUEST');
@@ -296,7 +296,7 @@ describe(`health, readiness and metrics (${testStoreKind})`, () => {
   });
 });
 
-describe(`GET /api/v1/staydesk/test (api-v1.md 4.4) (${testStoreKind})`, () => {
+describe(`GET /api/v1/staydesk/test (docs/api.md#v1-test) (${testStoreKind})`, () => {
   test('answers status ok, a message, an ISO timestamp and the technical user', async () => {
     const before = Date.now();
     const res = await t.request({ method: 'GET', url: `${t.v1}/test` });

@@ -8,7 +8,7 @@ import { startSmtpListener } from '../support/smtp-listener.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
 import { testStoreKind } from '../support/test-store.ts';
 
-// decisions.md 8: mails are written to the outbox with the change that causes them and delivered
+// docs/api.md#mail: mails are written to the outbox with the change that causes them and delivered
 // by a worker with retries; none is lost, none is sent twice in normal operation.
 
 let t: TestApp;

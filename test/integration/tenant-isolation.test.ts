@@ -12,7 +12,7 @@ import { createTestApp, type TestApp } from '../support/test-app.ts';
 import { testStoreKind } from '../support/test-store.ts';
 import { announcementsSettled } from '../support/announcements.ts';
 
-// docs/decisions.md, Tenant isolation (OWASP API1): API keys go to different partners. A v1 key
+// docs/decisions.md#tenant-isolation (OWASP API1): API keys go to different partners. A v1 key
 // reads in full only the bookings it created; to it, every other booking is a taken night with
 // no guest, code or amount. Admin keys see everything. Two v1 keys (A, B) and one admin key.
 

@@ -11,7 +11,7 @@ import { createTestApp, type TestApp } from '../support/test-app.ts';
 import { testStoreKind } from '../support/test-store.ts';
 import { postWebhook } from '../support/webhook-client.ts';
 
-/** Replay and dedupe of /webhook/update (decisions.md 7): timestamps required with a secret, answers remembered. */
+/** Replay and dedupe of /webhook/update (docs/api.md#webhook-replay): timestamps required with a secret, answers remembered. */
 
 const SECRET = 'whsk_replay_test_secret_0123456789abcdef';
 const UPDATED = { extraFields: ['updated', 'message', 'booking_id', 'new_status'] };

@@ -14,7 +14,7 @@ import { createPgDatabase, testStoreKind } from '../support/test-store.ts';
 import { testTimeout } from '../support/timeouts.ts';
 
 /**
- * decisions.md 8: several processes on one PostgreSQL share the scheduled pulls; each feed is
+ * docs/webhooks-and-payments.md#background-jobs: several processes on one PostgreSQL share the scheduled pulls; each feed is
  * pulled by exactly one of them per interval. Two contexts with their own connection pools stand
  * for two processes; each runs the scheduled job's work several times at once.
  */

@@ -10,7 +10,7 @@ import { testStoreKind } from '../support/test-store.ts';
 import { testTimeout } from '../support/timeouts.ts';
 
 /**
- * decisions.md 8: several `staydesk serve` processes on one PostgreSQL share the background
+ * docs/api.md#mail and docs/webhooks-and-payments.md#background-jobs: several `staydesk serve` processes on one PostgreSQL share the background
  * work, and each mail and each expired draft is handled by exactly one of them.
  */
 

@@ -13,7 +13,7 @@ import { EVENT_TIMEOUT_MS } from './timeouts.ts';
  *
  * For tests that write rows behind the app (or through another code path) and then read through
  * a route that answers from memory: the app promises such a change within milliseconds, not at
- * once (docs/decisions.md, Caching).
+ * once (docs/decisions.md#caching).
  */
 export async function announcementsSettled(ctx: Pick<AppContext, 'db' | 'store'>): Promise<void> {
   if (ctx.store.kind !== 'postgres' || !ctx.store.changes.live) return;

@@ -28,7 +28,7 @@ export async function blockNights(
       await expireHoldsOverlapping(trx, accommodationId, range.from, range.to, at);
       const [first] = await findTakenNights(trx, accommodationId, range.from, range.to, at);
       if (first !== undefined) throw datesUnavailable([first], SEES_ALL);
-      await claimNights(trx, { accommodationId, nights: range.nights, kind: 'block', reason });
+      await claimNights(trx, { accommodationId, nights: range.nights, kind: 'block', reason }, at);
     });
   } catch (error) {
     if (!(error instanceof NightTakenError)) throw error;

@@ -6,8 +6,8 @@ import { toMajor } from '../shared/money.ts';
 import type { BookingView } from './booking-schemas.ts';
 
 /**
- * api-v1.md 2.7 Booking, plus booking_status and booking_reference for the card-payment poller;
- * undefined when there is no such booking or the viewer may not see it (docs/decisions.md, Tenant isolation).
+ * docs/api.md#bookings-get: the Booking, plus booking_status and booking_reference for the card-payment poller;
+ * undefined when there is no such booking or the viewer may not see it (docs/api.md#tenant-isolation).
  */
 export async function findBookingView(db: Executor, id: number, viewer: Viewer): Promise<BookingView | undefined> {
   let query = bookingsWithGuest(db).where('b.id', '=', id);

@@ -42,7 +42,7 @@ export async function cancelBooking(
     now,
   );
   await releaseBookingNights(db, booking.id);
-  await enqueueBookingMail(db, config, 'cancellation', booking.id);
+  await enqueueBookingMail(db, config, 'cancellation', booking.id, now);
   return {
     updated: true,
     message: `Booking ${code} cancelled${keptReason === null ? '' : ` (${keptReason})`}; its nights are free again and the guest has been mailed.`,

@@ -29,12 +29,11 @@ export async function confirmBooking(
     await expireHoldsOverlapping(db, booking.accommodation_id, booking.checkin, booking.checkout, now);
     const nights = eachDate(booking.checkin, booking.checkout);
     if (
-      !(await tryClaimNights(db, {
-        accommodationId: booking.accommodation_id,
-        nights,
-        kind: 'booking',
-        bookingId: booking.id,
-      }))
+      !(await tryClaimNights(
+        db,
+        { accommodationId: booking.accommodation_id, nights, kind: 'booking', bookingId: booking.id },
+        now,
+      ))
     )
       return 'nights_taken';
   }
@@ -57,6 +56,6 @@ export async function confirmBooking(
     actor,
     now,
   );
-  await enqueueBookingMail(db, config, 'confirmation', booking.id);
+  await enqueueBookingMail(db, config, 'confirmation', booking.id, now);
   return 'confirmed';
 }

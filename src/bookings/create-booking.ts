@@ -34,7 +34,7 @@ const BOOKING_FIELDS = {
   guests: 'booking_data.adults_count',
 };
 
-/** decisions.md 5: the caller's amount must match the computed total to within half a minor unit. */
+/** docs/api.md#bookings-create: the caller's amount must match the computed total to within half a minor unit. */
 function checkAmount(input: CreateBookingInput, quote: StayQuote, accommodation: Accommodation): void {
   const { expected_amount, total_amount } = input.booking_data;
   const received = expected_amount ?? total_amount;
@@ -60,7 +60,7 @@ function checkAmount(input: CreateBookingInput, quote: StayQuote, accommodation:
 }
 
 /**
- * POST /bookings (api-v1.md 4.2, decisions.md 5). Validation and pricing come first, from the
+ * POST /bookings (docs/api.md#bookings-create). Validation and pricing come first, from the
  * cached accommodation and its prices; then the partner, the booking, its nights, its outbox
  * mail and the idempotency record are written together or not at all. The nights are not read
  * beforehand: the unique key on night_claims decides whether they are free, and a race for them.

@@ -7,7 +7,7 @@ import { findExpiredHolds, releaseBookingNights } from '../occupancy/night-ledge
 import { writeTransition } from './booking-lifecycle.ts';
 
 /**
- * An unpaid card-payment draft holds its nights until hold_expires_at (decisions.md 5). Then it
+ * An unpaid card-payment draft holds its nights until hold_expires_at (docs/api.md#draft-holds). Then it
  * becomes `cancelled` with reason payment_timeout (what the guest reads), `hold_expired_at` set
  * (what a late payment is judged by), its nights are free again, and the guest is told the
  * payment did not arrive in time. Both the background job and a booking that wants those nights
@@ -34,7 +34,7 @@ export async function expireHolds(db: Executor, ids: readonly number[], now: str
   );
   if (expiredIds.length === 0) return [];
   await releaseBookingNights(db, expiredIds);
-  for (const id of expiredIds) await enqueueCancellationMail(db, id);
+  for (const id of expiredIds) await enqueueCancellationMail(db, id, now);
   return expiredIds;
 }
 

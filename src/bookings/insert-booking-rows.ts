@@ -44,12 +44,11 @@ export async function insertBookingRows(
     );
     const bookingId = inserted.rows[0]?.id;
     if (bookingId === undefined) throw new Error('booking insert returned no row');
-    await claimNights(db, {
-      accommodationId: rows.booking.accommodation_id,
-      nights: rows.nights,
-      kind: 'booking',
-      bookingId,
-    });
+    await claimNights(
+      db,
+      { accommodationId: rows.booking.accommodation_id, nights: rows.nights, kind: 'booking', bookingId },
+      now,
+    );
     if (rows.mail !== null)
       await runShapedRow(db, 'booking-mail', { ...rows.mail, booking_id: bookingId }, (mail) =>
         db.insertInto('outbox').values(mail),

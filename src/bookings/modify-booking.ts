@@ -39,8 +39,8 @@ function splitGuests(booking: Booking, guests: number): { adults: number; childr
 /**
  * Applies changes to a confirmed or modified booking (locked by the caller). New dates or guests
  * are checked like a new stay, against every other booking, and re-priced; the nights move in the
- * same transaction. The answer's status is `modified` whether or not anything changed (api-v1.md
- * 4.7; `updated` says which); a draft is refused, since its card payment is for the quoted total.
+ * same transaction. The answer's status is `modified` whether or not anything changed (docs/api.md#webhook-update;
+ * `updated` says which); a draft is refused, since its card payment is for the quoted total.
  */
 export async function modifyBooking(
   trx: Executor,
@@ -134,7 +134,7 @@ export async function modifyBooking(
     actor,
     nowIso,
   );
-  await enqueueBookingMail(trx, config, 'modification', booking.id);
+  await enqueueBookingMail(trx, config, 'modification', booking.id, nowIso);
   const total = formatMoney(quote?.total ?? booking.total, booking.currency);
   return {
     updated: true,
@@ -159,7 +159,7 @@ async function moveNights(
   if (taken.length > 0) throw datesUnavailable(taken, SEES_ALL, FIELDS.checkin);
   await expireHoldsOverlapping(trx, booking.accommodation_id, checkin, checkout, now);
   try {
-    await moveBookingNights(trx, booking, eachDate(checkin, checkout));
+    await moveBookingNights(trx, booking, eachDate(checkin, checkout), now);
   } catch (error) {
     if (error instanceof NightTakenError) throw datesUnavailable([], SEES_ALL, FIELDS.checkin);
     throw error;

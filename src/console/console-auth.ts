@@ -30,7 +30,7 @@ export function sessionCookie(request: FastifyRequest, token: string | null, pub
 /**
  * Admits a request with a live session cookie. Without one, a page (GET) redirects to the
  * sign-in page and anything else answers 401. The session cookie is the only way in: an API key
- * does not open the console (docs/decisions.md, "Console").
+ * does not open the console (docs/decisions.md#console).
  */
 export function requireSession(ctx: AppContext): onRequestAsyncHookHandler {
   return async (request: FastifyRequest, reply: FastifyReply) => {

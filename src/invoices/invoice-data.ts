@@ -10,7 +10,7 @@ const EXTRA_LABELS: Record<string, string> = { breakfast: 'Breakfast', linen: 'L
 
 /**
  * The invoice of the booking whose invoice token this is, or undefined. A cancelled booking has
- * no invoice (docs/decisions.md): its address answers 404 like an unknown token.
+ * no invoice (docs/api.md#invoices): its address answers 404 like an unknown token.
  */
 export async function findInvoiceData(db: Executor, token: string): Promise<InvoiceData | undefined> {
   const row = await bookingsWithGuest(db)

@@ -11,21 +11,28 @@ export type { BookingMailKind } from './booking-mail-templates.ts';
  * Writes a mail about a booking to the outbox, inside the caller's transaction: the mail is
  * committed with the change that causes it, or not at all. The mail worker delivers it later
  * (src/mail/deliver-mail.ts). The body is rendered now, so the guest reads the booking as it was
- * when the change happened.
+ * when the change happened; `now` (the app's clock) is when it was queued and first due.
  */
 export async function enqueueBookingMail(
   db: Executor,
   config: Pick<Config, 'publicBaseUrl' | 'slug'>,
   kind: BookingMailKind,
   bookingId: number,
+  now: string,
 ): Promise<void> {
   // A cancelled booking has no invoice to look at; the others link to theirs.
-  await writeBookingMail(db, kind, bookingId, kind === 'cancellation' ? null : (token) => invoiceUrl(config, token));
+  await writeBookingMail(
+    db,
+    kind,
+    bookingId,
+    kind === 'cancellation' ? null : (token) => invoiceUrl(config, token),
+    now,
+  );
 }
 
 /** The cancellation mail needs no links, so code without the configuration can queue it (hold expiry). */
-export async function enqueueCancellationMail(db: Executor, bookingId: number): Promise<void> {
-  await writeBookingMail(db, 'cancellation', bookingId, null);
+export async function enqueueCancellationMail(db: Executor, bookingId: number, now: string): Promise<void> {
+  await writeBookingMail(db, 'cancellation', bookingId, null, now);
 }
 
 async function writeBookingMail(
@@ -33,6 +40,7 @@ async function writeBookingMail(
   kind: BookingMailKind,
   bookingId: number,
   linkFor: ((invoiceToken: string) => string) | null,
+  now: string,
 ): Promise<void> {
   const row = await bookingsWithGuest(db).where('b.id', '=', bookingId).executeTakeFirstOrThrow();
   const details: BookingMailDetails = {
@@ -57,6 +65,7 @@ async function writeBookingMail(
     kind,
     { bookingId, recipient: row.guest_email, details },
     linkFor === null ? null : linkFor(row.invoice_token),
+    now,
   );
 }
 
@@ -104,8 +113,9 @@ async function insertBookingMail(
   kind: BookingMailKind,
   mail: { bookingId: number; recipient: string; details: BookingMailDetails },
   invoiceLink: string | null,
+  now: string,
 ): Promise<void> {
-  const row = outboxRow(kind, mail, invoiceLink, new Date().toISOString());
+  const row = outboxRow(kind, mail, invoiceLink, now);
   await db
     .insertInto('outbox')
     .values({ ...row, booking_id: mail.bookingId })

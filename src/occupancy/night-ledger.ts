@@ -61,13 +61,15 @@ export function claimRow(input: Omit<ClaimInput, 'nights'>, night: string, creat
   };
 }
 
-/** Claims every night or none; a night already taken throws NightTakenError (the caller's transaction must roll back). */
-export async function claimNights(db: Executor, input: ClaimInput): Promise<void> {
+/**
+ * Claims every night or none, recorded at `now` (the app's clock); a night already taken throws
+ * NightTakenError (the caller's transaction must roll back).
+ */
+export async function claimNights(db: Executor, input: ClaimInput, now: string): Promise<void> {
   if (input.nights.length === 0) return;
   try {
-    const createdAt = new Date().toISOString();
     const values = new StatementValues();
-    const claims = input.nights.map((night) => values.row(claimRow(input, night, createdAt)));
+    const claims = input.nights.map((night) => values.row(claimRow(input, night, now)));
     await runShaped(db, 'claim-nights', values, () => db.insertInto('night_claims').values(claims));
   } catch (error) {
     if (isUniqueViolation(error)) throw new NightTakenError('night already taken', { cause: error });
@@ -113,10 +115,10 @@ export function claimNightsOfInsertedBooking(
  * without aborting the caller's transaction (PostgreSQL aborts a transaction on any failed
  * statement). False when a night is taken.
  */
-export async function tryClaimNights(db: Executor, input: ClaimInput): Promise<boolean> {
+export async function tryClaimNights(db: Executor, input: ClaimInput, now: string): Promise<boolean> {
   await sql`savepoint try_claim_nights`.execute(db);
   try {
-    await claimNights(db, input);
+    await claimNights(db, input, now);
   } catch (error) {
     if (!(error instanceof NightTakenError)) throw error;
     await sql`rollback to savepoint try_claim_nights`.execute(db);
@@ -138,9 +140,14 @@ export async function moveBookingNights(
   db: Executor,
   booking: { id: number; accommodation_id: number },
   nights: readonly string[],
+  now: string,
 ): Promise<void> {
   await releaseBookingNights(db, booking.id);
-  await claimNights(db, { accommodationId: booking.accommodation_id, nights, kind: 'booking', bookingId: booking.id });
+  await claimNights(
+    db,
+    { accommodationId: booking.accommodation_id, nights, kind: 'booking', bookingId: booking.id },
+    now,
+  );
 }
 
 /** Frees the blocked nights in [from, to); nights taken by stays are left alone. Returns how many were freed. */

@@ -28,7 +28,7 @@ interface Applied {
 }
 
 /**
- * Applies one verified processor event (decisions.md 7, api-v1.md 6). Everything it changes —
+ * Applies one verified processor event (docs/api.md#payment-webhook). Everything it changes —
  * the booking, its nights, the guest's mail, a payment issue, and the record that this event id
  * was seen — commits in one transaction; the same event id a second time changes nothing.
  */

@@ -15,14 +15,14 @@ const REMEMBERED_REFUSALS: ReadonlySet<number> = new Set([400, 404, 409]);
 export interface Delivery {
   /** SHA-256 of the exact body bytes. */
   key: string;
-  /** How long the delivery and its answer are remembered (decisions.md 7). */
+  /** How long the delivery and its answer are remembered (docs/api.md#webhook-replay). */
   retentionMs: number;
   /** A webhook secret is set, so the delivery's signature was checked. */
   signed: boolean;
 }
 
 /**
- * POST /webhook/update (api-v1.md 4.7, decisions.md 7). One transaction records the delivery,
+ * POST /webhook/update (docs/api.md#webhook-update). One transaction records the delivery,
  * locks the booking and applies the event, so an identical body delivered again — even at the
  * same moment to another process — is applied once. A refusal (404, 409, 400 on new_data) is
  * remembered too, with its answer: the same bytes get the same answer for the whole retention,

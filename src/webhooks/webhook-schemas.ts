@@ -3,7 +3,7 @@ import { BOOKING_STATUSES } from '../db/schema.ts';
 import { ErrorBodySchema, MetadataSchema } from '../http/envelope.ts';
 import { IdInteger } from '../http/ids.ts';
 
-/** Wire shapes of the service webhooks (api-v1.md 4.7 to 4.9). */
+/** Wire shapes of the service webhooks (docs/api.md#webhooks). */
 
 const Day = Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$', description: 'YYYY-MM-DD' });
 const Timestamp = Type.String({
@@ -31,7 +31,7 @@ export const UpdateBodySchema = Type.Object(
     reason: Type.Optional(Type.String({ maxLength: 1000 })),
     timestamp: Type.Optional(Timestamp),
   },
-  // Unknown top-level fields are ignored, as in v1 bodies (decisions.md 7); new_data stays closed.
+  // Unknown top-level fields are ignored, as in v1 bodies (docs/api.md#input); new_data stays closed.
   { description: 'Unknown top-level fields are ignored.' },
 );
 export type UpdateBody = Static<typeof UpdateBodySchema>;

@@ -557,12 +557,16 @@ describe(`console: imported stays, drafts and what needs attention (${testStoreK
       })
       .returning('id')
       .executeTakeFirstOrThrow();
-    await claimNights(t.ctx.db, {
-      accommodationId: a.id,
-      nights: eachDate(stay.checkin, stay.checkout),
-      kind: 'external',
-      externalReservationId: reservation.id,
-    });
+    await claimNights(
+      t.ctx.db,
+      {
+        accommodationId: a.id,
+        nights: eachDate(stay.checkin, stay.checkout),
+        kind: 'external',
+        externalReservationId: reservation.id,
+      },
+      at,
+    );
     const live = await insertBooking(t.ctx.db, a, { ...futureStay(2, 53), status: 'draft', firstName: 'Live' });
     const expired = await insertBooking(t.ctx.db, a, {
       ...futureStay(2, 56),

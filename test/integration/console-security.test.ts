@@ -8,7 +8,7 @@ import { PAGE_NAMES } from '../support/console-pages.ts';
 import { isConsoleRoute } from '../support/console-routes.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
 
-// The console's doors (docs/decisions.md, "Console"): every page needs a session, every change
+// The console's doors (docs/decisions.md#console): every page needs a session, every change
 // the session's CSRF token; a session does not open the admin API, nor an API key the console.
 
 let t: TestApp;

@@ -12,10 +12,11 @@ import {
   makeAccommodation,
   outboxFor,
 } from '../support/factories.ts';
+import { until } from '../support/serve-cluster.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
 import { concurrency, testStoreKind } from '../support/test-store.ts';
 
-// decisions.md 5: an unpaid card-payment draft holds its nights for DRAFT_HOLD_SECONDS, then is
+// docs/api.md#draft-holds: an unpaid card-payment draft holds its nights for DRAFT_HOLD_SECONDS, then is
 // cancelled with reason payment_timeout and its nights are free. Time is moved through ctx.now.
 
 const HOLD_SECONDS = 2;
@@ -179,9 +180,7 @@ test(`the background jobs expire a draft on their own schedule (${testStoreKind}
   clock += HOLD_SECONDS * 1000 + 1;
   const jobs = startBackgroundJobs(t.ctx, silent);
   try {
-    const deadline = Date.now() + 10_000;
-    while ((await bookingById(t.ctx.db, id)).status === 'draft' && Date.now() < deadline)
-      await new Promise((r) => setTimeout(r, 20));
+    await until('the draft expired', async () => (await bookingById(t.ctx.db, id)).status !== 'draft', 20);
   } finally {
     await jobs.stop();
   }
@@ -219,8 +218,7 @@ test(`the background jobs prune idempotency keys past their retention, once per 
       (r) => r.key,
     );
   try {
-    const deadline = Date.now() + 10_000;
-    while ((await keys()).includes('prune-old') && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+    await until('the old key pruned', async () => !(await keys()).includes('prune-old'), 20);
   } finally {
     await Promise.all(processes.map((p) => p.stop()));
   }

@@ -272,7 +272,7 @@ export const bookingPages: FeatureRoutes = async (app, { ctx }) => {
       const errors = { _form: 'Only a confirmed booking has a confirmation to resend.' };
       return detailPage(ctx, request, reply, id, { errors, status: 409 });
     }
-    await enqueueBookingMail(ctx.db, ctx.config, 'confirmation', id);
+    await enqueueBookingMail(ctx.db, ctx.config, 'confirmation', id, ctx.now().toISOString());
     return seeOther(reply, `/admin/bookings/${id}?done=resent`);
   });
 };

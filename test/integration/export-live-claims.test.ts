@@ -41,7 +41,11 @@ test(`the export shows every live claim and no draft past its hold (${testStoreK
     status: 'draft',
     holdExpiresAt: new Date(now.getTime() - 60_000).toISOString(),
   });
-  await claimNights(db, { accommodationId: a.id, nights: eachDate(day(50), day(51)), kind: 'block' });
+  await claimNights(
+    db,
+    { accommodationId: a.id, nights: eachDate(day(50), day(51)), kind: 'block' },
+    now.toISOString(),
+  );
 
   const stays = await exportStays(db, { accommodationId: a.id, excludeFeedId: null }, 'UTC', now);
   assert.deepEqual(

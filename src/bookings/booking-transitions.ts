@@ -18,31 +18,30 @@ export type BookingState = BookingStatus | 'expired';
 /** What can happen to an existing booking; each is one verb. */
 export type LifecycleEvent = 'confirm' | 'modify' | 'cancel' | 'expire';
 
-/** Why a move is refused. */
-export type Refusal =
+/** Why a move is refused, for each event that can be refused. */
+export interface RefusalOf {
   /** a payment for a booking that no longer (or never) waits for one: the guest is refunded */
-  | 'not_awaiting_payment'
+  confirm: 'not_awaiting_payment';
   /** a draft's card payment is for the quoted stay, so the stay cannot change under it */
-  | 'booking_not_confirmed'
-  | 'booking_cancelled';
+  modify: 'booking_not_confirmed' | 'booking_cancelled';
+  cancel: never;
+  expire: never;
+}
 
-export type Move =
+export type Move<E extends LifecycleEvent = LifecycleEvent> =
   /** The booking takes status `to`; its history records `event`. */
   | { readonly kind: 'move'; readonly to: BookingStatus; readonly event: Exclude<BookingEventKind, 'created'> }
   /** Nothing to do, and nothing wrong: it is already so (cancelling twice), or not the verb's business. */
   | { readonly kind: 'unchanged' }
-  | { readonly kind: 'refused'; readonly refusal: Refusal };
+  | ([RefusalOf[E]] extends [never] ? never : { readonly kind: 'refused'; readonly refusal: RefusalOf[E] });
 
-const to = (status: BookingStatus, event: Exclude<BookingEventKind, 'created'>): Move => ({
-  kind: 'move',
-  to: status,
-  event,
-});
-const unchanged: Move = { kind: 'unchanged' };
-const refused = (refusal: Refusal): Move => ({ kind: 'refused', refusal });
+const to = (status: BookingStatus, event: Exclude<BookingEventKind, 'created'>) =>
+  ({ kind: 'move', to: status, event }) as const;
+const unchanged = { kind: 'unchanged' } as const;
+const refused = <R extends RefusalOf[LifecycleEvent]>(refusal: R) => ({ kind: 'refused', refusal }) as const;
 
 /** Every move, state by state. */
-export const TRANSITIONS: { readonly [S in BookingState]: { readonly [E in LifecycleEvent]: Move } } = {
+export const TRANSITIONS: { readonly [S in BookingState]: { readonly [E in LifecycleEvent]: Move<E> } } = {
   draft: {
     confirm: to('confirmed', 'confirmed'),
     modify: refused('booking_not_confirmed'),
@@ -82,7 +81,10 @@ export function stateOf(booking: Pick<Booking, 'status' | 'hold_expired_at'>): B
 }
 
 /** What `event` does to `booking`. */
-export function moveOf(booking: Pick<Booking, 'status' | 'hold_expired_at'>, event: LifecycleEvent): Move {
+export function moveOf<E extends LifecycleEvent>(
+  booking: Pick<Booking, 'status' | 'hold_expired_at'>,
+  event: E,
+): Move<E> {
   return TRANSITIONS[stateOf(booking)][event];
 }
 

@@ -253,9 +253,7 @@ export async function createBooking(
       const window = await loadNightWindow(ctx.db, accommodation.id, { from: stay.checkin, to: stay.checkout }, nowIso);
       if (window.taken.length > 0 || attempt > 1) throw takenConflict(ctx, window.taken, viewer);
       if (window.expiredHoldBookingIds.length > 0) {
-        await ctx.db
-          .transaction()
-          .execute((trx) => expireHoldsOverlapping(trx, accommodation.id, stay.checkin, stay.checkout, nowIso));
+        await expireHoldsOverlapping(ctx, { accommodationId: accommodation.id, from: stay.checkin, to: stay.checkout });
       }
     }
   }

@@ -23,11 +23,6 @@ export async function enqueueBookingMail(
   await writeBookingMail(db, kind, bookingId, kind === 'cancellation' ? null : (token) => invoiceUrl(config, token));
 }
 
-/** The cancellation mail needs no links, so code without the configuration can queue it (hold expiry). */
-export async function enqueueCancellationMail(db: Executor, bookingId: number): Promise<void> {
-  await writeBookingMail(db, 'cancellation', bookingId, null);
-}
-
 async function writeBookingMail(
   db: Executor,
   kind: BookingMailKind,

@@ -246,7 +246,7 @@ ${
     const values = formOf(request);
     const reason = (values.reason ?? '').trim().slice(0, 200);
     const result = await attempt(() =>
-      blockNights(ctx.db, id, nightRange(values.from ?? '', values.to ?? ''), reason === '' ? null : reason, ctx.now()),
+      blockNights(ctx, id, nightRange(values.from ?? '', values.to ?? ''), reason === '' ? null : reason, ctx.now()),
     );
     if (!result.ok)
       return detailPage(ctx, request, reply, id, { section: 'block', values, errors: result.errors }, result.status);
@@ -256,7 +256,7 @@ ${
   app.post('/accommodations/:id/unblock', opts, async (request, reply) => {
     const id = paramId(request);
     const values = formOf(request);
-    const result = await attempt(() => unblockNights(ctx.db, id, nightRange(values.from ?? '', values.to ?? '')));
+    const result = await attempt(() => unblockNights(ctx, id, nightRange(values.from ?? '', values.to ?? '')));
     if (!result.ok)
       return detailPage(
         ctx,

@@ -4,12 +4,12 @@ import type { AppContext, FeatureRoutes } from '../../app-context.ts';
 import { listAccommodations } from '../../accommodations/accommodation-repository.ts';
 import { findBookingRow } from '../../admin/booking-queries.ts';
 import { listBookingEvents } from '../../bookings/booking-lifecycle.ts';
+import { canCancel, isConfirmed, isDraft } from '../../bookings/booking-transitions.ts';
 import { cancelBooking } from '../../bookings/cancel-booking.ts';
-import { lockRows } from '../../db/row-locks.ts';
+import { resendConfirmation } from '../../bookings/resend-confirmation.ts';
 import { BOOKING_STATUSES, type BookingStatus } from '../../db/schema.ts';
 import { notFound } from '../../http/errors.ts';
 import { invoiceUrl } from '../../invoices/invoice-url.ts';
-import { enqueueBookingMail } from '../../mail/enqueue-booking-mail.ts';
 import { parseIsoDate } from '../../shared/dates.ts';
 import { deliveriesOfBooking, mailsOfBooking, paymentIssuesOfBooking, searchBookings } from '../console-queries.ts';
 import { attempt, fmt, formOf, seeOther, sendPage, session } from '../console-request.ts';
@@ -127,7 +127,7 @@ ${line('Tax', money(b.tax))}
 ${line('Total', html`<strong>${money(b.total)}</strong>`)}
 </tbody></table>
 <h2>Payment</h2>
-<p>${b.payment_method.replace('_', ' ')}${b.payment_intent_id === null ? '' : html` <span class="muted">(${b.payment_intent_id})</span>`}${b.status === 'draft' && b.hold_expires_at !== null ? html`; hold ends ${f.instant(b.hold_expires_at)}` : ''}</p>
+<p>${b.payment_method.replace('_', ' ')}${b.payment_intent_id === null ? '' : html` <span class="muted">(${b.payment_intent_id})</span>`}${isDraft(b.status) && b.hold_expires_at !== null ? html`; hold ends ${f.instant(b.hold_expires_at)}` : ''}</p>
 ${
   deliveries.length === 0
     ? ''
@@ -137,7 +137,7 @@ ${
       )}</ul>`
 }
 ${issues.length === 0 ? '' : html`<h3>Payment issues</h3><ul>${issues.map((i) => html`<li>${i.kind}: ${i.detail} <span class="muted">${f.instant(i.created_at)}${i.resolved_at === null ? '' : ', resolved'}</span></li>`)}</ul>`}
-${b.status === 'cancelled' || b.status === 'draft' ? '' : html`<p><a href="${invoiceUrl(ctx.config, b.invoice_token)}">Invoice (PDF)</a></p>`}
+${isConfirmed(b.status) ? html`<p><a href="${invoiceUrl(ctx.config, b.invoice_token)}">Invoice (PDF)</a></p>` : ''}
 <h2>Mails</h2>
 ${
   mails.length === 0
@@ -150,12 +150,12 @@ ${
 <h2>History</h2>
 <ol>${events.map((e) => html`<li>${f.instant(e.created_at)}: ${e.event} (${e.status}) by ${e.actor_kind.replace('_', ' ')}${e.reason === null ? '' : `: ${e.reason}`}</li>`)}</ol>
 ${
-  b.status === 'confirmed' || b.status === 'modified'
+  isConfirmed(b.status)
     ? html`<h2>Resend confirmation</h2><form method="post" action="/admin/bookings/${b.id}/resend">${csrfField(csrf)}<button type="submit" class="secondary">Resend the confirmation to ${b.guest_email}</button></form>`
     : ''
 }
 ${
-  b.status === 'cancelled'
+  !canCancel(b.status)
     ? ''
     : html`<h2>Cancel</h2><form method="post" action="/admin/bookings/${b.id}/cancel">${csrfField(csrf)}
 ${fieldError(errors, '_form')}
@@ -180,22 +180,7 @@ export const bookingPages: FeatureRoutes = async (app, { ctx }) => {
     const reason = (formOf(request).reason ?? '').slice(0, 500);
     const user = session(request).user;
     const result = await attempt(() =>
-      ctx.db.transaction().execute(async (trx) => {
-        const booking = await lockRows(
-          trx,
-          trx.selectFrom('bookings').selectAll().where('id', '=', id),
-        ).executeTakeFirst();
-        if (booking === undefined)
-          throw notFound('booking_not_found', `There is no booking with id ${id}.`, { parameter: 'id', received: id });
-        return cancelBooking(
-          trx,
-          ctx.config,
-          booking,
-          reason,
-          { kind: 'host', consoleUserId: user.userId },
-          ctx.now().toISOString(),
-        );
-      }),
+      cancelBooking(ctx, { bookingId: id, actor: { kind: 'host', consoleUserId: user.userId }, reason }),
     );
     if (!result.ok)
       return detailPage(
@@ -211,10 +196,7 @@ export const bookingPages: FeatureRoutes = async (app, { ctx }) => {
 
   app.post('/bookings/:id/resend', { config: { auth: 'session' }, schema: { hide: true } }, async (request, reply) => {
     const id = bookingId((request.params as { id: string }).id);
-    const booking = await findBookingRow(ctx.db, id);
-    if (booking === undefined)
-      throw notFound('booking_not_found', `There is no booking with id ${id}.`, { parameter: 'id', received: id });
-    if (booking.status !== 'confirmed' && booking.status !== 'modified') {
+    if (!(await resendConfirmation(ctx, id))) {
       return detailPage(
         ctx,
         request,
@@ -224,7 +206,6 @@ export const bookingPages: FeatureRoutes = async (app, { ctx }) => {
         409,
       );
     }
-    await enqueueBookingMail(ctx.db, ctx.config, 'confirmation', id);
     return seeOther(reply, `/admin/bookings/${id}?done=resent`);
   });
 };

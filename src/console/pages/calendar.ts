@@ -141,7 +141,7 @@ export const calendarPage: FeatureRoutes = async (app, { ctx }) => {
       const id = accommodationOf(values);
       const reason = (values.reason ?? '').trim().slice(0, 200);
       await blockNights(
-        ctx.db,
+        ctx,
         id,
         nightRange(values.from ?? '', values.to ?? ''),
         reason === '' ? null : reason,

@@ -2,7 +2,7 @@ import type { Updateable } from 'kysely';
 import type { Config } from '../config/config.ts';
 import { lockRows } from '../db/row-locks.ts';
 import type { Booking, BookingActorKind, BookingEventKind, BookingStatus, BookingsTable } from '../db/schema.ts';
-import type { Db, Executor, Store } from '../db/store.ts';
+import type { Executor, StoreContext } from '../db/store.ts';
 import { inUnit, type Unit } from '../db/unit-of-work.ts';
 import { isAppError, notFound } from '../http/errors.ts';
 import { enqueueBookingMail, type BookingMailKind } from '../mail/enqueue-booking-mail.ts';
@@ -19,9 +19,7 @@ import { enqueueBookingMail, type BookingMailKind } from '../mail/enqueue-bookin
  */
 
 /** What the verbs need of the app context: the store, the addresses mails link to, the clock. */
-export interface LifecycleContext {
-  readonly db: Db;
-  readonly store: Pick<Store, 'changes'>;
+export interface LifecycleContext extends StoreContext {
   readonly config: Pick<Config, 'publicBaseUrl' | 'slug'>;
   now(): Date;
 }

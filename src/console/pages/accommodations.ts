@@ -9,6 +9,7 @@ import {
   type AccommodationCreateInput,
   type AccommodationPatchInput,
 } from '../../accommodations/accommodation-schemas.ts';
+import { findFeed } from '../../accommodations/external-feed-repository.ts';
 import { addFeed, feedsOf, removeFeed } from '../../accommodations/ical-feeds.ts';
 import {
   createAccommodation,
@@ -31,7 +32,6 @@ import { csrfField, field, notice } from '../layout.ts';
 import { schemaErrors } from '../schema-errors.ts';
 import { accommodationForm, accommodationInput, formValues } from './accommodation-form.ts';
 import { priceOf } from './calendar.ts';
-import { applyChange } from '../../caches.ts';
 
 type Section = 'rules' | 'price' | 'block' | 'feed';
 interface Failed {
@@ -222,20 +222,18 @@ ${
     const invalid = await schemaErrors(AccommodationPatchSchema, input);
     if (invalid !== null)
       return detailPage(ctx, request, reply, id, { section: 'rules', values, errors: invalid }, 400);
-    const result = await attempt(() => editAccommodation(ctx.db, id, input as AccommodationPatchInput, ctx.now()));
+    const result = await attempt(() => editAccommodation(ctx, id, input as AccommodationPatchInput, ctx.now()));
     if (!result.ok)
       return detailPage(ctx, request, reply, id, { section: 'rules', values, errors: result.errors }, result.status);
-    applyChange(ctx.caches, { table: 'accommodations', id: String(id) });
     return seeOther(reply, `/admin/accommodations/${id}?done=saved`);
   });
 
   app.post('/accommodations/:id/prices', opts, async (request, reply) => {
     const id = paramId(request);
     const values = formOf(request);
-    const result = await attempt(async () => {
-      await setPrices(ctx.db, id, nightRange(values.from ?? '', values.to ?? ''), priceOf(values.price));
-      applyChange(ctx.caches, { table: 'nightly_prices', id: String(id) });
-    });
+    const result = await attempt(() =>
+      setPrices(ctx, id, nightRange(values.from ?? '', values.to ?? ''), priceOf(values.price)),
+    );
     if (!result.ok)
       return detailPage(ctx, request, reply, id, { section: 'price', values, errors: result.errors }, result.status);
     return seeOther(reply, `/admin/accommodations/${id}?done=priced`);
@@ -293,12 +291,7 @@ ${
   app.post('/accommodations/:id/feeds/:feedId/sync', opts, async (request, reply) => {
     const id = paramId(request);
     const feedId = idOf((request.params as { feedId: string }).feedId, 'calendar');
-    const feed = await ctx.db
-      .selectFrom('external_feeds')
-      .selectAll()
-      .where('id', '=', feedId)
-      .where('accommodation_id', '=', id)
-      .executeTakeFirst();
+    const feed = await findFeed(ctx.db, id, feedId);
     if (feed === undefined)
       throw notFound('feed_not_found', `This accommodation has no calendar ${feedId}.`, {
         parameter: 'feedId',

@@ -11,7 +11,6 @@ import { attempt, fmt, formOf, seeOther, sendPage, session, type FormBody } from
 import type { Formatter } from '../format.ts';
 import { html, type Html } from '../html.ts';
 import { csrfField, field, fieldError, notice } from '../layout.ts';
-import { applyChange } from '../../caches.ts';
 
 const NOTICES: Record<string, string> = {
   blocked: 'The nights are blocked.',
@@ -157,8 +156,7 @@ export const calendarPage: FeatureRoutes = async (app, { ctx }) => {
     const values = formOf(request);
     const result = await attempt(async () => {
       const id = accommodationOf(values);
-      await setPrices(ctx.db, id, nightRange(values.from ?? '', values.to ?? ''), priceOf(values.price));
-      applyChange(ctx.caches, { table: 'nightly_prices', id: String(id) });
+      await setPrices(ctx, id, nightRange(values.from ?? '', values.to ?? ''), priceOf(values.price));
     });
     if (!result.ok)
       return calendarView(ctx, request, reply, { ...EMPTY, price: { values, errors: result.errors } }, result.status);

@@ -3,10 +3,12 @@ import { idFromText } from '../../http/ids.ts';
 import type { AppContext, FeatureRoutes } from '../../app-context.ts';
 import { CreateBody } from '../../admin/api-key-routes.ts';
 import { SettingsBody } from '../../admin/settings-routes.ts';
-import { createApiKey, listApiKeys, revokeApiKey } from '../../auth/api-key-repository.ts';
+import { createApiKey, listApiKeys } from '../../auth/api-key-repository.ts';
+import { revokeKey } from '../../auth/revoke-api-key.ts';
 import { notFound } from '../../http/errors.ts';
 import { secretStatus } from '../../settings/secret-status.ts';
-import { generateWebhookSecret, setSetting, type SettingName } from '../../settings/settings-repository.ts';
+import { changeSetting } from '../../settings/change-settings.ts';
+import { generateWebhookSecret, type SettingName } from '../../settings/settings-repository.ts';
 import { attempt, fmt, formOf, seeOther, sendPage, session, type FormBody } from '../console-request.ts';
 import { html, type Html } from '../html.ts';
 import { csrfField, field, notice } from '../layout.ts';
@@ -115,10 +117,9 @@ export const settingsPages: FeatureRoutes = async (app, { ctx }) => {
   app.post('/settings/api-keys/:id/revoke', opts, async (request, reply) => {
     const raw = (request.params as { id: string }).id;
     const id = idFromText(raw);
-    const revoked = id === 0 ? undefined : await revokeApiKey(ctx.db, id);
+    const revoked = id === 0 ? undefined : await revokeKey(ctx, id);
     if (revoked === undefined)
       throw notFound('api_key_not_found', 'There is no such API key.', { parameter: 'id', received: raw });
-    ctx.caches.apiKeys.clear();
     return seeOther(reply, '/admin/settings?done=revoked');
   });
 
@@ -126,7 +127,7 @@ export const settingsPages: FeatureRoutes = async (app, { ctx }) => {
     const s = SECRETS[(request.params as { kind: string }).kind];
     if (s === undefined) throw notFound('unknown_route', 'There is no such secret.', { parameter: 'kind' });
     const value = generateWebhookSecret();
-    await setSetting(ctx.db, s.setting, value);
+    await changeSetting(ctx, s.setting, value);
     return settingsPage(ctx, request, reply, { secret: { label: s.label, value } });
   });
 
@@ -144,14 +145,14 @@ export const settingsPages: FeatureRoutes = async (app, { ctx }) => {
         { errors: { [`${kind}_secret`]: Object.values(invalid)[0] ?? 'Not valid.' } },
         400,
       );
-    await setSetting(ctx.db, s.setting, value);
+    await changeSetting(ctx, s.setting, value);
     return settingsPage(ctx, request, reply, { secret: { label: s.label, value } });
   });
 
   app.post('/settings/secrets/:kind/clear', opts, async (request, reply) => {
     const s = SECRETS[(request.params as { kind: string }).kind];
     if (s === undefined) throw notFound('unknown_route', 'There is no such secret.', { parameter: 'kind' });
-    await setSetting(ctx.db, s.setting, null);
+    await changeSetting(ctx, s.setting, null);
     return seeOther(reply, '/admin/settings?done=cleared');
   });
 
@@ -193,7 +194,7 @@ export const settingsPages: FeatureRoutes = async (app, { ctx }) => {
         { errors: { host_email: 'Enter an e-mail address, or leave it empty.' }, values },
         400,
       );
-    await setSetting(ctx.db, 'host_email', email === '' ? null : email);
+    await changeSetting(ctx, 'host_email', email === '' ? null : email);
     return seeOther(reply, '/admin/settings?done=host_email');
   });
 };

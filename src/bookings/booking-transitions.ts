@@ -95,11 +95,6 @@ export function initialStatus(paymentMethod: PaymentMethod): Extract<BookingStat
 
 // The predicates callers ask instead of comparing statuses.
 
-/** A booking a payment may still confirm: a draft, or one the hold expiry cancelled (never one cancelled by anyone else). */
-export function awaitsPayment(booking: Pick<Booking, 'status' | 'hold_expired_at'>): boolean {
-  return moveOf(booking, 'confirm').kind === 'move';
-}
-
 /** Whether cancelling changes anything (what the console offers a cancel button for). */
 export function canCancel(status: BookingStatus): boolean {
   return TRANSITIONS[status].cancel.kind === 'move';

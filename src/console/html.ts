@@ -1,7 +1,7 @@
 /**
  * The console's one way to write HTML: a tagged template that escapes every interpolated value.
- * Only an `Html` value (made by `html` itself or by `trusted`) passes through unescaped, so a
- * guest's name or a feed's error text can never become markup.
+ * Only an `Html` value (made by `html` itself) passes through unescaped, so a guest's name or a
+ * feed's error text can never become markup.
  */
 export class Html {
   readonly text: string;
@@ -34,9 +34,4 @@ export function html(strings: TemplateStringsArray, ...values: Renderable[]): Ht
     out += render(value) + (strings[i + 1] ?? '');
   });
   return new Html(out);
-}
-
-/** Markup written by the console's own code (never from data): passes through unescaped. */
-export function trusted(markup: string): Html {
-  return new Html(markup);
 }

@@ -10,8 +10,6 @@ import type { Db, Executor } from '../db/store.ts';
  * one per feed (every taken night but that feed's own imports). Rotating replaces them all.
  */
 
-export const TOKEN_PATTERN = '^[A-Za-z0-9_-]{43}$';
-
 export function newExportToken(): string {
   return randomBytes(32).toString('base64url');
 }

@@ -2,7 +2,6 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import {
   TRANSITIONS,
-  awaitsPayment,
   canCancel,
   initialStatus,
   isConfirmed,
@@ -108,9 +107,9 @@ describe('the transition table', () => {
 });
 
 describe('the predicates read from the table', () => {
-  test('awaitsPayment: a draft, or a booking the hold expiry cancelled', () => {
+  test('a payment confirms a draft, or a booking the hold expiry cancelled, and nothing else', () => {
     assert.deepEqual(
-      STATES.filter((s) => awaitsPayment(booking(s))),
+      STATES.filter((s) => moveOf(booking(s), 'confirm').kind === 'move'),
       ['draft', 'expired'],
     );
   });

@@ -39,9 +39,9 @@ function rowCells(row: GridRow, f: Formatter): Html {
       case 'free':
         return html`<td data-night="${night}">${priceText}</td>`;
       case 'booking': {
-        const cls = `bar c${Math.abs(use.colorIndex) % 10}${use.status === 'draft' ? ' draft' : ''}`;
+        const cls = `bar c${Math.abs(use.colorIndex) % 10}${use.draft ? ' draft' : ''}`;
         const label = `${use.guest} (${use.code}, ${use.status})`;
-        return html`<td>${use.first ? html`<a class="${cls}" href="/admin/bookings/${use.bookingId}" title="${label}">${use.guest}${use.status === 'draft' ? ' (draft)' : ''}</a>` : html`<span class="${cls}" aria-hidden="true"></span>`}${priceText}</td>`;
+        return html`<td>${use.first ? html`<a class="${cls}" href="/admin/bookings/${use.bookingId}" title="${label}">${use.guest}${use.draft ? ' (draft)' : ''}</a>` : html`<span class="${cls}" aria-hidden="true"></span>`}${priceText}</td>`;
       }
       case 'block':
         return html`<td><span class="mark" title="Blocked${use.reason === null ? '' : `: ${use.reason}`}">${use.first ? `Blocked${use.reason === null ? '' : `: ${use.reason}`}` : ''}</span>${priceText}</td>`;

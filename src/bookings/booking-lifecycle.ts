@@ -94,7 +94,10 @@ export interface Transition {
   reason: string | null;
 }
 
-/** Reads a booking and locks its row until the transaction ends (on PostgreSQL; SQLite runs one transaction at a time). */
+/**
+ * Reads a booking and locks its row until the transaction ends (on PostgreSQL; SQLite runs one
+ * transaction at a time).
+ */
 function lockBooking(db: Executor, id: number): Promise<Booking | undefined> {
   return lockRows(db, db.selectFrom('bookings').selectAll().where('id', '=', id)).executeTakeFirst();
 }

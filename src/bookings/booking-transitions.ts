@@ -88,7 +88,10 @@ export function moveOf<E extends LifecycleEvent>(
   return TRANSITIONS[stateOf(booking)][event];
 }
 
-/** The status a new booking starts in: a card payment's draft holds its nights until it is paid; the others are confirmed at once. */
+/**
+ * The status a new booking starts in: a card payment's draft holds its nights until it is paid;
+ * the others are confirmed at once.
+ */
 export function initialStatus(paymentMethod: PaymentMethod): Extract<BookingStatus, 'draft' | 'confirmed'> {
   return paymentMethod === 'card_processor' ? 'draft' : 'confirmed';
 }

@@ -22,9 +22,9 @@ export interface Delivery {
 /**
  * POST /webhook/update (api-v1.md 4.7, decisions.md 7). One unit of work records the delivery
  * and applies the event through a lifecycle verb (which locks the booking), so an identical body
- * delivered again — even at the same moment to another process — is applied once. A refusal (404, 409, 400 on new_data) is
- * remembered too, with its answer: the same bytes get the same answer for the whole retention,
- * never a later, different outcome.
+ * delivered again — even at the same moment to another process — is applied once. A refusal
+ * (404, 409, 400 on new_data) is remembered too, with its answer: the same bytes get the same
+ * answer for the whole retention, never a later, different outcome.
  */
 export async function applyBookingWebhook(
   ctx: AppContext,

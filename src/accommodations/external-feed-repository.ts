@@ -36,6 +36,16 @@ export function findFeedByName(db: Executor, accommodationId: number, name: stri
     .executeTakeFirst();
 }
 
+/** One feed of this accommodation; undefined when it has none with this id. */
+export function findFeed(db: Executor, accommodationId: number, feedId: number): Promise<ExternalFeed | undefined> {
+  return db
+    .selectFrom('external_feeds')
+    .selectAll()
+    .where('id', '=', feedId)
+    .where('accommodation_id', '=', accommodationId)
+    .executeTakeFirst();
+}
+
 /** Deletes a feed with its imported reservations and the nights they held. False when the accommodation has no such feed. */
 export async function deleteFeed(db: Executor, accommodationId: number, feedId: number): Promise<boolean> {
   const feed = await db

@@ -1,6 +1,6 @@
 import type { Config } from '../config/config.ts';
 import type { NewOutboxMessage } from '../db/schema.ts';
-import { bookingsWithGuest } from '../db/booking-with-guest.ts';
+import { bookingsWithGuest, type BookingWithGuest } from '../db/booking-with-guest.ts';
 import type { Executor } from '../db/store.ts';
 import { invoiceUrl } from '../invoices/invoice-url.ts';
 import { renderBookingMail, type BookingMailDetails, type BookingMailKind } from './booking-mail-templates.ts';
@@ -30,11 +30,6 @@ export async function enqueueBookingMail(
   );
 }
 
-/** The cancellation mail needs no links, so code without the configuration can queue it (hold expiry). */
-export async function enqueueCancellationMail(db: Executor, bookingId: number, now: string): Promise<void> {
-  await writeBookingMail(db, 'cancellation', bookingId, null, now);
-}
-
 async function writeBookingMail(
   db: Executor,
   kind: BookingMailKind,
@@ -43,45 +38,79 @@ async function writeBookingMail(
   now: string,
 ): Promise<void> {
   const row = await bookingsWithGuest(db).where('b.id', '=', bookingId).executeTakeFirstOrThrow();
-  const details: BookingMailDetails = {
-    confirmationCode: row.confirmation_code,
-    firstName: row.guest_first_name,
-    accommodationName: row.accommodation_name,
-    checkin: row.checkin,
-    checkout: row.checkout,
-    checkinTime: row.checkin_time,
-    checkoutTime: row.checkout_time,
-    nights: row.nights,
-    adults: row.adults,
-    children: row.children,
-    babies: row.babies,
-    total: row.total,
-    currency: row.currency,
-    paymentMethod: row.payment_method,
-    cancelReason: row.cancel_reason,
-  };
   await insertBookingMail(
     db,
     kind,
-    { bookingId, recipient: row.guest_email, details },
+    { bookingId, recipient: row.guest_email, details: mailDetailsOf(row) },
     linkFor === null ? null : linkFor(row.invoice_token),
     now,
   );
 }
 
+/**
+ * What a booking mail is written from: the booking's own columns (with the guest details it
+ * keeps) and its accommodation's name and times, as bookingsWithGuest reads them.
+ */
+export type MailedBooking = Pick<
+  BookingWithGuest,
+  | 'confirmation_code'
+  | 'guest_first_name'
+  | 'guest_email'
+  | 'invoice_token'
+  | 'accommodation_name'
+  | 'checkin'
+  | 'checkout'
+  | 'checkin_time'
+  | 'checkout_time'
+  | 'nights'
+  | 'adults'
+  | 'children'
+  | 'babies'
+  | 'total'
+  | 'currency'
+  | 'payment_method'
+  | 'cancel_reason'
+>;
+
+/** The one mapping from a booking to the fields its mails show. */
+function mailDetailsOf(b: MailedBooking): BookingMailDetails {
+  return {
+    confirmationCode: b.confirmation_code,
+    firstName: b.guest_first_name,
+    accommodationName: b.accommodation_name,
+    checkin: b.checkin,
+    checkout: b.checkout,
+    checkinTime: b.checkin_time,
+    checkoutTime: b.checkout_time,
+    nights: b.nights,
+    adults: b.adults,
+    children: b.children,
+    babies: b.babies,
+    total: b.total,
+    currency: b.currency,
+    paymentMethod: b.payment_method,
+    cancelReason: b.cancel_reason,
+  };
+}
+
 export type BookingMailRow = Omit<NewOutboxMessage, 'booking_id'>;
 
 /**
- * The outbox row of a booking mail, rendered from details the caller already holds (booking
- * creation has every one of them in hand); the caller writes it with the booking's id.
+ * The outbox row of a booking mail, rendered from a booking the caller already holds (booking
+ * creation has its rows in hand before they are written); the caller writes it with the booking's id.
  */
 export function bookingMailRow(
   config: Pick<Config, 'publicBaseUrl' | 'slug'>,
   kind: Exclude<BookingMailKind, 'cancellation'>,
-  mail: { recipient: string; invoiceToken: string; details: BookingMailDetails },
+  booking: MailedBooking,
   now: string,
 ): BookingMailRow {
-  return outboxRow(kind, mail, invoiceUrl(config, mail.invoiceToken), now);
+  return outboxRow(
+    kind,
+    { recipient: booking.guest_email, details: mailDetailsOf(booking) },
+    invoiceUrl(config, booking.invoice_token),
+    now,
+  );
 }
 
 function outboxRow(

@@ -1,7 +1,7 @@
 /**
  * The one way to write HTML, for the console's pages and the mails alike: a tagged template that
  * escapes every interpolated value (`&`, `<`, `>`, `"` and `'`). Only an `Html` value (made by
- * `html` itself or by `trusted`) passes through unescaped, so a guest's name or a feed's error
+ * `html` itself or by `attributes`) passes through unescaped, so a guest's name or a feed's error
  * text can never become markup, in a page or in a mail.
  */
 export class Html {
@@ -35,11 +35,6 @@ export function html(strings: TemplateStringsArray, ...values: Renderable[]): Ht
     out += render(value) + (strings[i + 1] ?? '');
   });
   return new Html(out);
-}
-
-/** Markup written by the code itself (never from data): passes through unescaped. */
-export function trusted(markup: string): Html {
-  return new Html(markup);
 }
 
 export type AttributeValue = string | number | boolean | null | undefined;

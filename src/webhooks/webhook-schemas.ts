@@ -35,7 +35,6 @@ export const UpdateBodySchema = Type.Object(
   { description: 'Unknown top-level fields are ignored.' },
 );
 export type UpdateBody = Static<typeof UpdateBodySchema>;
-export type NewData = NonNullable<UpdateBody['new_data']>;
 
 const Status = Type.Enum(BOOKING_STATUSES);
 

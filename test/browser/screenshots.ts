@@ -70,7 +70,7 @@ for (const [i, home] of homes.entries()) {
   }
 }
 await blockNights(
-  t.ctx.db,
+  t.ctx,
   homes[0]?.id ?? 1,
   nightRange(addDays(today, 20), addDays(today, 23)),
   'roof repair',

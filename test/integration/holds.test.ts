@@ -63,13 +63,13 @@ test(`an expired hold is free at once, and the expiry job cancels the draft with
   const draft = await bookingById(t.ctx.db, id);
   assert.equal(Date.parse(draft.hold_expires_at ?? ''), clock + HOLD_SECONDS * 1000);
   assert.equal(await available(accommodation.id, stay), false, 'held while the hold lasts');
-  assert.deepEqual(await expireDueDrafts(t.ctx.db, new Date(clock).toISOString()), [], 'nothing to expire yet');
+  assert.deepEqual(await expireDueDrafts(t.ctx, new Date(clock)), [], 'nothing to expire yet');
 
   clock += HOLD_SECONDS * 1000 + 1;
   assert.equal(await available(accommodation.id, stay), true, 'free as soon as the hold ran out, before any job ran');
   assert.equal((await bookingById(t.ctx.db, id)).status, 'draft');
 
-  assert.deepEqual(await expireDueDrafts(t.ctx.db, new Date(clock).toISOString()), [id]);
+  assert.deepEqual(await expireDueDrafts(t.ctx, new Date(clock)), [id]);
   const expired = await bookingById(t.ctx.db, id);
   assert.equal(expired.status, 'cancelled');
   assert.equal(expired.cancel_reason, 'payment_timeout');
@@ -81,7 +81,7 @@ test(`an expired hold is free at once, and the expiry job cancels the draft with
     ['booking_cancellation'],
   );
   assert.match(mails[0]?.body_text ?? '', /did not receive the card payment .* in time/);
-  assert.deepEqual(await expireDueDrafts(t.ctx.db, new Date(clock).toISOString()), [], 'expired once');
+  assert.deepEqual(await expireDueDrafts(t.ctx, new Date(clock)), [], 'expired once');
   assert.equal((await outboxFor(t.ctx.db, id)).length, 1);
 });
 
@@ -101,7 +101,7 @@ test(`a new booking takes an expired draft's nights at once; the draft is expire
     ['booking_cancellation'],
   );
   // The job finds nothing more to do for it.
-  assert.ok(!(await expireDueDrafts(t.ctx.db, new Date(clock).toISOString())).includes(first));
+  assert.ok(!(await expireDueDrafts(t.ctx, new Date(clock))).includes(first));
   assert.equal((await outboxFor(t.ctx.db, first)).length, 1);
 });
 

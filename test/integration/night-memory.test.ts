@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
+import { cancelBooking } from '../../src/bookings/cancel-booking.ts';
 import { bookingBody, futureStay, insertBooking, makeAccommodation } from '../support/factories.ts';
 import { announcementsSettled } from '../support/announcements.ts';
 import { MAX_REMEMBERED_CLAIMS, loadNightSnapshot } from '../../src/occupancy/night-memory.ts';
@@ -82,6 +83,30 @@ describe(`availability from memory (${testStoreKind})`, () => {
     assert.equal(booked.statusCode, 200, booked.body);
     // No waiting: the booking path drops the kept nights once its transaction has committed.
     assert.equal(await available(a.id, stay), false);
+  });
+
+  test('nights blocked through the admin API are seen at once by the same process', async () => {
+    const a = await makeAccommodation(t.ctx.db);
+    const stay = futureStay(2);
+    assert.equal(await available(a.id, stay), true);
+    const blocked = await t.admin('POST', `/admin/api/accommodations/${a.id}/blocks`, {
+      from: stay.checkin,
+      to: stay.checkout,
+    });
+    assert.equal(blocked.statusCode, 201, blocked.body);
+    // No waiting: blocking drops the kept nights once its transaction has committed.
+    assert.equal(await available(a.id, stay), false);
+  });
+
+  test('a booking cancelled through the lifecycle is seen at once by the same process', async () => {
+    const a = await makeAccommodation(t.ctx.db);
+    const stay = futureStay(2);
+    const b = await insertBooking(t.ctx.db, a, stay);
+    assert.equal(await available(a.id, stay), false);
+    const outcome = await cancelBooking(t.ctx, { bookingId: b.id, actor: { kind: 'system' } });
+    assert.equal(outcome.updated, true);
+    // No waiting: the verb drops the kept nights once its unit has committed.
+    assert.equal(await available(a.id, stay), true);
   });
 
   test('a card hold that runs out while kept frees its nights without any announcement', async () => {

@@ -103,7 +103,7 @@ describe(`rows record the app's clock (${testStoreKind})`, () => {
       status: 'draft',
       holdExpiresAt: new Date(AT.getTime() - 1000).toISOString(),
     });
-    assert.deepEqual(await expireDueDrafts(t.ctx.db, AT_ISO), [draft.id]);
+    assert.deepEqual(await expireDueDrafts(t.ctx, AT), [draft.id]);
     assert.deepEqual(await mailTimes(draft.id, 'booking_cancellation'), [{ created: AT.getTime(), due: AT.getTime() }]);
   });
 
@@ -114,7 +114,7 @@ describe(`rows record the app's clock (${testStoreKind})`, () => {
       status: 'draft',
       holdExpiresAt: new Date(AT.getTime() - 60_000).toISOString(),
     });
-    await expireDueDrafts(t.ctx.db, new Date(AT.getTime() - 30_000).toISOString());
+    await expireDueDrafts(t.ctx, new Date(AT.getTime() - 30_000));
     const paid = await t.at(AT, () =>
       postPaymentEvent(
         t,

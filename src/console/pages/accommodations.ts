@@ -4,6 +4,7 @@ import type { AppContext, FeatureRoutes } from '../../app-context.ts';
 import { listAccommodations } from '../../accommodations/accommodation-repository.ts';
 import { accommodationToJson } from '../../accommodations/accommodation-mapper.ts';
 import { AccommodationCreateSchema, AccommodationPatchSchema } from '../../accommodations/accommodation-schemas.ts';
+import { findFeed } from '../../accommodations/external-feed-repository.ts';
 import { addFeed, feedsOf, removeFeed } from '../../accommodations/ical-feeds.ts';
 import {
   createAccommodation,
@@ -39,7 +40,6 @@ import {
 } from '../night-forms.ts';
 import { checkForm } from '../schema-errors.ts';
 import { AccommodationForm, accommodationForm, accommodationInput, formValues } from './accommodation-form.ts';
-import { applyChange } from '../../caches.ts';
 
 type Section = 'rules' | 'price' | 'block' | 'feed';
 interface Failed extends SentForm {
@@ -307,10 +307,9 @@ ${accommodationList(list, fmt(request))}`;
       const values = request.body;
       const input = await checkForm(AccommodationPatchSchema, accommodationInput(values));
       if (!input.ok) return detailPage(ctx, request, reply, id, refused('rules', values, input.errors, 400));
-      const result = await attempt(() => editAccommodation(ctx.db, id, input.value, ctx.now()));
+      const result = await attempt(() => editAccommodation(ctx, id, input.value, ctx.now()));
       if (!result.ok)
         return detailPage(ctx, request, reply, id, refused('rules', values, result.errors, result.status));
-      applyChange(ctx.caches, { table: 'accommodations', id: String(id) });
       return seeOther(reply, `/admin/accommodations/${id}?done=saved`);
     },
   );
@@ -324,10 +323,7 @@ ${accommodationList(list, fmt(request))}`;
       const form = await priceRequest(values);
       if (!form.ok) return detailPage(ctx, request, reply, id, refused('price', values, form.errors, 400));
       const { from, to, price } = form.value;
-      const result = await attempt(async () => {
-        await setPrices(ctx.db, id, nightRange(from, to), price);
-        applyChange(ctx.caches, { table: 'nightly_prices', id: String(id) });
-      });
+      const result = await attempt(() => setPrices(ctx, id, nightRange(from, to), price));
       if (!result.ok)
         return detailPage(ctx, request, reply, id, refused('price', values, result.errors, result.status));
       return seeOther(reply, `/admin/accommodations/${id}?done=priced`);
@@ -343,7 +339,7 @@ ${accommodationList(list, fmt(request))}`;
       const form = await blockRequest(values);
       if (!form.ok) return detailPage(ctx, request, reply, id, refused('block', values, form.errors, 400));
       const { from, to, reason } = form.value;
-      const result = await attempt(() => blockNights(ctx.db, id, nightRange(from, to), reason ?? null, ctx.now()));
+      const result = await attempt(() => blockNights(ctx, id, nightRange(from, to), reason ?? null, ctx.now()));
       if (!result.ok)
         return detailPage(ctx, request, reply, id, refused('block', values, result.errors, result.status));
       return seeOther(reply, `/admin/accommodations/${id}?done=blocked`);
@@ -358,7 +354,7 @@ ${accommodationList(list, fmt(request))}`;
       const form = await blockRequest(request.body);
       if (!form.ok) return detailPage(ctx, request, reply, id, refused('block', {}, form.errors, 400));
       const { from, to } = form.value;
-      const result = await attempt(() => unblockNights(ctx.db, id, nightRange(from, to)));
+      const result = await attempt(() => unblockNights(ctx, id, nightRange(from, to)));
       if (!result.ok) return detailPage(ctx, request, reply, id, refused('block', {}, result.errors, result.status));
       return seeOther(reply, `/admin/accommodations/${id}?done=unblocked`);
     },
@@ -386,12 +382,7 @@ ${accommodationList(list, fmt(request))}`;
   app.post('/accommodations/:id/feeds/:feedId/sync', sessionRoute({ params: FeedParams }), async (request, reply) => {
     const id = idOf(request.params.id);
     const feedId = idOf(request.params.feedId, 'calendar');
-    const feed = await ctx.db
-      .selectFrom('external_feeds')
-      .selectAll()
-      .where('id', '=', feedId)
-      .where('accommodation_id', '=', id)
-      .executeTakeFirst();
+    const feed = await findFeed(ctx.db, id, feedId);
     if (feed === undefined)
       throw notFound('feed_not_found', `This accommodation has no calendar ${feedId}.`, {
         parameter: 'feedId',

@@ -6,13 +6,13 @@ import { realDate } from '../../accommodations/night-range.ts';
 import { DateString } from '../../admin/admin-params.ts';
 import { findBookingRow, type BookingRow } from '../../admin/booking-queries.ts';
 import { listBookingEvents } from '../../bookings/booking-lifecycle.ts';
+import { canCancel as cancellable, isConfirmed, isDraft } from '../../bookings/booking-transitions.ts';
 import { cancelBooking } from '../../bookings/cancel-booking.ts';
-import { lockRows } from '../../db/row-locks.ts';
+import { resendConfirmation } from '../../bookings/resend-confirmation.ts';
 import { BOOKING_STATUSES } from '../../db/schema.ts';
 import { notFound } from '../../http/errors.ts';
 import { IdString, toId } from '../../http/ids.ts';
 import { invoiceUrl } from '../../invoices/invoice-url.ts';
-import { enqueueBookingMail } from '../../mail/enqueue-booking-mail.ts';
 import { parseAddress } from '../../partners/stored-address.ts';
 import { parseExtras } from '../../pricing/booked-extras.ts';
 import { attributes, html, type Html } from '../../shared/html.ts';
@@ -158,11 +158,11 @@ async function detailPage(
   ]);
   const csrf = session(request).csrf;
   const errors = shown.errors ?? {};
-  // What the page offers, by the booking's status.
-  const hasInvoice = b.status !== 'cancelled' && b.status !== 'draft';
-  const canResend = b.status === 'confirmed' || b.status === 'modified';
-  const canCancel = b.status !== 'cancelled';
-  const hold = b.status === 'draft' && b.hold_expires_at !== null ? `; hold ends ${f.instant(b.hold_expires_at)}` : '';
+  // What the page offers, as the transition table allows for the booking's status.
+  const hasInvoice = isConfirmed(b.status);
+  const canResend = isConfirmed(b.status);
+  const canCancel = cancellable(b.status);
+  const hold = isDraft(b.status) && b.hold_expires_at !== null ? `; hold ends ${f.instant(b.hold_expires_at)}` : '';
   const party = [
     `${b.nights} night(s)`,
     `${b.adults} adult(s)`,
@@ -239,22 +239,7 @@ export const bookingPages: FeatureRoutes = async (app, { ctx }) => {
     const reason = request.body.reason ?? '';
     const user = session(request).user;
     const result = await attempt(() =>
-      ctx.db.transaction().execute(async (trx) => {
-        const booking = await lockRows(
-          trx,
-          trx.selectFrom('bookings').selectAll().where('id', '=', id),
-        ).executeTakeFirst();
-        if (booking === undefined)
-          throw notFound('booking_not_found', `There is no booking with id ${id}.`, { parameter: 'id', received: id });
-        return cancelBooking(
-          trx,
-          ctx.config,
-          booking,
-          reason,
-          { kind: 'host', consoleUserId: user.userId },
-          ctx.now().toISOString(),
-        );
-      }),
+      cancelBooking(ctx, { bookingId: id, actor: { kind: 'host', consoleUserId: user.userId }, reason }),
     );
     if (!result.ok) {
       const errors = { _form: Object.values(result.errors)[0] ?? 'Not possible.' };
@@ -265,14 +250,10 @@ export const bookingPages: FeatureRoutes = async (app, { ctx }) => {
 
   app.post('/bookings/:id/resend', sessionRoute({ params: IdParams }), async (request, reply) => {
     const id = toId(request.params.id);
-    const booking = await findBookingRow(ctx.db, id);
-    if (booking === undefined)
-      throw notFound('booking_not_found', `There is no booking with id ${id}.`, { parameter: 'id', received: id });
-    if (booking.status !== 'confirmed' && booking.status !== 'modified') {
+    if (!(await resendConfirmation(ctx, id))) {
       const errors = { _form: 'Only a confirmed booking has a confirmation to resend.' };
       return detailPage(ctx, request, reply, id, { errors, status: 409 });
     }
-    await enqueueBookingMail(ctx.db, ctx.config, 'confirmation', id, ctx.now().toISOString());
     return seeOther(reply, `/admin/bookings/${id}?done=resent`);
   });
 };

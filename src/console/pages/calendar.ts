@@ -24,7 +24,6 @@ import {
   reasonField,
   type SentForm,
 } from '../night-forms.ts';
-import { applyChange } from '../../caches.ts';
 
 const NOTICES = notices({
   blocked: 'The nights are blocked.',
@@ -44,12 +43,11 @@ function shift(year: number, month: number, by: number): string {
 }
 
 function bookingCell(use: Extract<GridRow['nights'][number]['use'], { kind: 'booking' }>): Html {
-  const draft = use.status === 'draft';
-  const cls = `bar c${Math.abs(use.colorIndex) % 10}${draft ? ' draft' : ''}`;
+  const cls = `bar c${Math.abs(use.colorIndex) % 10}${use.draft ? ' draft' : ''}`;
   if (!use.first) return html`<span class="${cls}" aria-hidden="true"></span>`;
   const title = `${use.guest} (${use.code}, ${use.status})`;
   const link = attributes({ class: cls, href: `/admin/bookings/${use.bookingId}`, title });
-  return html`<a${link}>${use.guest}${draft ? ' (draft)' : ''}</a>`;
+  return html`<a${link}>${use.guest}${use.draft ? ' (draft)' : ''}</a>`;
 }
 
 /** A night held by something else than a booking: a stripe, labelled on its first night. */
@@ -174,7 +172,7 @@ export const calendarPage: FeatureRoutes = async (app, { ctx }) => {
     const { from, to, reason } = form.value;
     const result = await attempt(async () => {
       const id = accommodationOf(values);
-      await blockNights(ctx.db, id, nightRange(from, to), reason ?? null, ctx.now());
+      await blockNights(ctx, id, nightRange(from, to), reason ?? null, ctx.now());
     });
     if (!result.ok) {
       const block = { values, errors: result.errors };
@@ -191,8 +189,7 @@ export const calendarPage: FeatureRoutes = async (app, { ctx }) => {
     const { from, to, price } = form.value;
     const result = await attempt(async () => {
       const id = accommodationOf(values);
-      await setPrices(ctx.db, id, nightRange(from, to), price);
-      applyChange(ctx.caches, { table: 'nightly_prices', id: String(id) });
+      await setPrices(ctx, id, nightRange(from, to), price);
     });
     if (!result.ok) {
       const prices = { values, errors: result.errors };

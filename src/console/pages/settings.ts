@@ -3,11 +3,13 @@ import { Type } from 'typebox';
 import type { AppContext, FeatureRoutes } from '../../app-context.ts';
 import { CreateBody } from '../../admin/api-key-routes.ts';
 import { SettingsBody } from '../../admin/settings-routes.ts';
-import { createApiKey, listApiKeys, revokeApiKey } from '../../auth/api-key-repository.ts';
+import { createApiKey, listApiKeys } from '../../auth/api-key-repository.ts';
+import { revokeKey } from '../../auth/revoke-api-key.ts';
 import { notFound } from '../../http/errors.ts';
 import { toId } from '../../http/ids.ts';
 import { secretStatus } from '../../settings/secret-status.ts';
-import { generateWebhookSecret, setSetting, type SettingName } from '../../settings/settings-repository.ts';
+import { changeSetting } from '../../settings/change-settings.ts';
+import { generateWebhookSecret, type SettingName } from '../../settings/settings-repository.ts';
 import { attributes, html, type Html } from '../../shared/html.ts';
 import { LOGIN_PATTERN, createAdminUser } from '../../users/user-repository.ts';
 import { PAGES } from '../console-pages.ts';
@@ -165,20 +167,19 @@ export const settingsPages: FeatureRoutes = async (app, { ctx }) => {
 
   app.post('/settings/api-keys/:id/revoke', sessionRoute({ params: IdParams }), async (request, reply) => {
     const id = toId(request.params.id);
-    const revoked = id === 0 ? undefined : await revokeApiKey(ctx.db, id);
+    const revoked = id === 0 ? undefined : await revokeKey(ctx, id);
     if (revoked === undefined)
       throw notFound('api_key_not_found', 'There is no such API key.', {
         parameter: 'id',
         received: request.params.id,
       });
-    ctx.caches.apiKeys.clear();
     return seeOther(reply, '/admin/settings?done=revoked');
   });
 
   app.post('/settings/secrets/:kind/generate', sessionRoute({ params: SecretParams }), async (request, reply) => {
     const s = SECRETS[request.params.kind];
     const value = generateWebhookSecret();
-    await setSetting(ctx.db, s.setting, value);
+    await changeSetting(ctx, s.setting, value);
     return settingsPage(ctx, request, reply, { secret: { label: s.label, value } });
   });
 
@@ -194,13 +195,13 @@ export const settingsPages: FeatureRoutes = async (app, { ctx }) => {
         const errors = { [`${kind}_secret`]: Object.values(input.errors)[0] ?? 'Not valid.' };
         return settingsPage(ctx, request, reply, { errors }, 400);
       }
-      await setSetting(ctx.db, s.setting, value);
+      await changeSetting(ctx, s.setting, value);
       return settingsPage(ctx, request, reply, { secret: { label: s.label, value } });
     },
   );
 
   app.post('/settings/secrets/:kind/clear', sessionRoute({ params: SecretParams }), async (request, reply) => {
-    await setSetting(ctx.db, SECRETS[request.params.kind].setting, null);
+    await changeSetting(ctx, SECRETS[request.params.kind].setting, null);
     return seeOther(reply, '/admin/settings?done=cleared');
   });
 
@@ -229,7 +230,7 @@ export const settingsPages: FeatureRoutes = async (app, { ctx }) => {
       const errors = { host_email: 'Enter an e-mail address, or leave it empty.' };
       return settingsPage(ctx, request, reply, { errors, values }, 400);
     }
-    await setSetting(ctx.db, 'host_email', email === '' ? null : email);
+    await changeSetting(ctx, 'host_email', email === '' ? null : email);
     return seeOther(reply, '/admin/settings?done=host_email');
   });
 };

@@ -71,6 +71,9 @@ describe(`calendar months from memory (${testStoreKind})`, () => {
   test('a second read of a month is answered from memory, with the same answer', async () => {
     const a = await makeAccommodation(t.ctx.db);
     await insertBooking(t.ctx.db, a, { ...stay(3, 2), notes: 'late arrival' });
+    // The booking was written behind the app: on PostgreSQL its announcement would drop the month
+    // kept by the first read if it arrived after that read.
+    await announcementsSettled(t.ctx);
     const first = await calendar(a.id);
     const before = monthStats();
     const second = await calendar(a.id);

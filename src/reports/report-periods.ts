@@ -25,8 +25,8 @@ function nextMonth(date: string): string {
 export function monthsOf(from: string, to: string): Period[] {
   const months: Period[] = [];
   for (let start = from; start < to;) {
-    const next = nextMonth(start);
-    const end = next < to ? next : to;
+    // The last month ends at `to` (asking for the month after 9999-12 would throw).
+    const end = start.slice(0, 7) === to.slice(0, 7) ? to : nextMonth(start);
     months.push({ key: start.slice(0, 7), from: start, to: end });
     start = end;
   }

@@ -330,3 +330,13 @@ describe('property: the report matches a plain night-by-night recomputation', ()
     );
   });
 });
+
+describe('the last supported month', () => {
+  test('a range ending in December 9999 has its months', () => {
+    assert.deepEqual(monthsOf('9999-11-20', '9999-12-31').at(-1), {
+      key: '9999-12',
+      from: '9999-12-01',
+      to: '9999-12-31',
+    });
+  });
+});

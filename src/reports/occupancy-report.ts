@@ -85,7 +85,9 @@ export function isCancellation(booking: Pick<ReportBooking, 'status' | 'confirme
 
 /** Days from the booking (its date where the home is) to arrival; 0 for a stay recorded after it began. */
 export function leadTimeDays(createdAt: string, checkin: string, timezone: string): number {
-  return Math.max(0, diffDays(todayIn(timezone, new Date(createdAt)), checkin));
+  // Stored instants are ISO-8601 in UTC, so in UTC (the default zone) the date is their first ten characters.
+  const booked = timezone === 'UTC' ? createdAt.slice(0, 10) : todayIn(timezone, new Date(createdAt));
+  return Math.max(0, diffDays(booked, checkin));
 }
 
 class MonthTallies {

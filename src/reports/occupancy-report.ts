@@ -29,8 +29,10 @@ export interface ReportBooking {
   checkout: string;
   /** Minor units of the accommodation's currency. */
   total: number;
-  created_at: string;
-  confirmed_at: string | null;
+  /** When it was made, in whole seconds since 1970-01-01T00:00:00Z. */
+  booked_at: number;
+  /** Whether it was ever confirmed (a card draft cancelled unpaid was not). */
+  was_confirmed: boolean;
 }
 
 /** Nights of the range held by blocks or by imported stays, per accommodation and month (`YYYY-MM`). */
@@ -79,15 +81,20 @@ export function isBooked(status: BookingStatus): boolean {
 }
 
 /** A cancellation is a booking cancelled after it was confirmed (not a card draft that was never paid). */
-export function isCancellation(booking: Pick<ReportBooking, 'status' | 'confirmed_at'>): boolean {
-  return booking.status === 'cancelled' && booking.confirmed_at !== null;
+export function isCancellation(booking: Pick<ReportBooking, 'status' | 'was_confirmed'>): boolean {
+  return booking.status === 'cancelled' && booking.was_confirmed;
 }
 
+const SECONDS_PER_DAY = 86_400;
+
 /** Days from the booking (its date where the home is) to arrival; 0 for a stay recorded after it began. */
-export function leadTimeDays(createdAt: string, checkin: string, timezone: string): number {
-  // Stored instants are ISO-8601 in UTC, so in UTC (the default zone) the date is their first ten characters.
-  const booked = timezone === 'UTC' ? createdAt.slice(0, 10) : todayIn(timezone, new Date(createdAt));
-  return Math.max(0, diffDays(booked, checkin));
+export function leadTimeDays(bookedAt: number, checkin: string, timezone: string): number {
+  // In UTC (the default zone) the day of an instant is plain arithmetic; elsewhere Intl knows the zone's offsets.
+  const days =
+    timezone === 'UTC'
+      ? diffDays('1970-01-01', checkin) - Math.floor(bookedAt / SECONDS_PER_DAY)
+      : diffDays(todayIn(timezone, new Date(bookedAt * 1000)), checkin);
+  return Math.max(0, days);
 }
 
 class MonthTallies {
@@ -164,7 +171,7 @@ export function buildOccupancyReport(input: ReportInput): OccupancyReport {
     if (isBooked(booking.status)) {
       countArrival(tally, booking.source, diffDays(booking.checkin, booking.checkout));
       const zone = timezones.get(booking.accommodation_id) ?? 'UTC';
-      tally.leadTimeDays += leadTimeDays(booking.created_at, booking.checkin, zone);
+      tally.leadTimeDays += leadTimeDays(booking.booked_at, booking.checkin, zone);
       tally.leadTimeCount += 1;
     } else if (isCancellation(booking)) {
       tally.cancellations += 1;

@@ -33,7 +33,16 @@ function domainInput(input: OracleInput): ReportInput {
     to: input.to,
     group: input.group,
     accommodations: input.accommodations,
-    bookings: input.bookings.map((b) => ({ ...b, status: b.status as 'confirmed' })),
+    bookings: input.bookings.map((b) => ({
+      accommodation_id: b.accommodation_id,
+      status: b.status as 'confirmed',
+      source: b.source,
+      checkin: b.checkin,
+      checkout: b.checkout,
+      total: b.total,
+      booked_at: Math.floor(Date.parse(b.created_at) / 1000),
+      was_confirmed: b.confirmed_at !== null,
+    })),
     claims: claimCounts(input),
     importedStays: input.importedStays.filter((s) => s.start_date >= input.from && s.start_date < input.to),
   };

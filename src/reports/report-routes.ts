@@ -9,7 +9,7 @@ import { OccupancyReportSchema, ReportQuery } from './report-schemas.ts';
 import type { Db } from '../db/store.ts';
 
 /** The report a query asks for: a checked range, the grouping, maybe one accommodation. */
-export function reportFor(db: Db, query: ReportQuery) {
+function reportFor(db: Db, query: ReportQuery) {
   return readOccupancyReport(db, {
     ...reportRange(query.from, query.to),
     group: query.group ?? null,

@@ -9,7 +9,8 @@
  * process), which share the machine's cores. Availability is also compared with a bare Fastify
  * instance in the same server: its hello-world route, and a route of availability's shape (the
  * same schemas and request) answering a fixed answer. A benchmark, not a test: it reports, it
- * does not pass or fail.
+ * does not pass or fail. `npm run bench -- reports` (also run last by `npm run bench`): the yearly
+ * occupancy report over 100 accommodations and 20 000 bookings (bench/reports.ts).
  */
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -19,6 +20,7 @@ import { createPgDatabase } from '../test/support/test-store.ts';
 import { addDays, todayIn } from '../src/shared/dates.ts';
 import { runConsoleBench } from './console.ts';
 import { runIcalSyncBench } from './ical-sync.ts';
+import { runReportsBench } from './reports.ts';
 import { benchFootprint } from './footprint.ts';
 import { benchProcesses } from './processes.ts';
 import { startServer } from './spawn-server.ts';
@@ -270,6 +272,9 @@ if (only === 'ical') {
 if (only === 'console') {
   await runConsoleBench(pgServer);
 }
+if (only === 'reports') {
+  await runReportsBench(pgServer);
+}
 if (only === undefined || only === 'postgres') {
   const db = await createPgDatabase(pgServer);
   try {
@@ -297,3 +302,4 @@ if (only === undefined || only === 'sqlite') {
 }
 if (only === undefined) await runIcalSyncBench(pgServer);
 if (only === undefined) await runConsoleBench(pgServer);
+if (only === undefined) await runReportsBench(pgServer);

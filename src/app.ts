@@ -17,6 +17,7 @@ import { diagnosticsRoutes } from './diagnostics/diagnostics-routes.ts';
 import { icalExportRoutes } from './ical/ical-export-routes.ts';
 import { invoiceRoutes } from './invoices/invoice-routes.ts';
 import { paymentRoutes } from './payments/payment-routes.ts';
+import { reportRoutes } from './reports/report-routes.ts';
 import { webhookRoutes } from './webhooks/webhook-routes.ts';
 import { clientErrorHandler } from './http/client-errors.ts';
 import { frameworkErrorHandler, installErrorHandling } from './http/error-handler.ts';
@@ -210,6 +211,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
       admin.addHook('onRequest', limits.guardAuth(requireKey(ctx, 'admin')));
       if (limits.perKey !== null) admin.addHook('onRequest', limits.perKey);
       await admin.register(adminRoutes, { ctx });
+      await admin.register(reportRoutes, { ctx });
     },
     { prefix: '/admin/api' },
   );

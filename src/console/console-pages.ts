@@ -29,6 +29,7 @@ export const PAGES = {
   bookings: { path: '/bookings', nav: 'Bookings' },
   booking: { path: '/bookings/:id', params: { id: 'booking' } },
   calendar: { path: '/calendar', nav: 'Calendar' },
+  reports: { path: '/reports', nav: 'Reports' },
   accommodations: { path: '/accommodations', nav: 'Accommodations' },
   'new-accommodation': { path: '/accommodations/new' },
   accommodation: { path: '/accommodations/:id', params: { id: 'accommodation' } },

@@ -11,6 +11,7 @@ import { accommodationPages } from './pages/accommodations.ts';
 import { bookingPages } from './pages/bookings.ts';
 import { calendarPage } from './pages/calendar.ts';
 import { outboxPage } from './pages/outbox.ts';
+import { reportsPage } from './pages/reports.ts';
 import { settingsPages } from './pages/settings.ts';
 import { signInRoutes } from './pages/sign-in.ts';
 import { todayPage } from './pages/today.ts';
@@ -130,7 +131,15 @@ export const consoleRoutes: FeatureRoutes = async (app, { ctx }) => {
         .header('location', '/admin/sign-in')
         .send();
     });
-    for (const routes of [todayPage, bookingPages, calendarPage, accommodationPages, settingsPages, outboxPage]) {
+    for (const routes of [
+      todayPage,
+      bookingPages,
+      calendarPage,
+      reportsPage,
+      accommodationPages,
+      settingsPages,
+      outboxPage,
+    ]) {
       await pages.register(routes, { ctx });
     }
   });

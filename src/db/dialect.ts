@@ -1,4 +1,4 @@
-import { PostgresAdapter } from 'kysely';
+import { PostgresAdapter, sql, type RawBuilder } from 'kysely';
 
 /**
  * The few places where SQLite and PostgreSQL differ, kept together so repositories stay
@@ -8,6 +8,30 @@ import { PostgresAdapter } from 'kysely';
 /** Any Kysely instance or transaction, whatever its table types. */
 export function isPostgres(db: { getExecutor(): { readonly adapter: unknown } }): boolean {
   return db.getExecutor().adapter instanceof PostgresAdapter;
+}
+
+/**
+ * The month of a date column as `YYYY-MM`: a date is text on SQLite and a `date` on PostgreSQL,
+ * so the one written as text there is formatted here.
+ */
+export function yearMonthOf(db: { getExecutor(): { readonly adapter: unknown } }, column: string): RawBuilder<string> {
+  return isPostgres(db)
+    ? sql<string>`to_char(${sql.ref(column)}, 'YYYY-MM')`
+    : sql<string>`substr(${sql.ref(column)}, 1, 7)`;
+}
+
+/**
+ * A timestamp column as whole seconds since 1970-01-01T00:00:00Z (rounded down): an ISO-8601
+ * text on SQLite, a `timestamptz` on PostgreSQL. Far cheaper to read than the instant itself
+ * where many rows need only their day.
+ */
+export function epochSecondsOf(
+  db: { getExecutor(): { readonly adapter: unknown } },
+  column: string,
+): RawBuilder<number> {
+  return isPostgres(db)
+    ? sql<number>`floor(extract(epoch from ${sql.ref(column)}))::bigint`
+    : sql<number>`cast(strftime('%s', ${sql.ref(column)}) as integer)`;
 }
 
 /**

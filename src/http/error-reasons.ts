@@ -40,7 +40,10 @@ export const ERROR_REASONS = {
   out_of_range: { status: [400], meaning: 'a list `limit` outside 1–200' },
   invalid_date: { status: [400], meaning: 'not a real calendar date `YYYY-MM-DD`' },
   invalid_range: { status: [400], meaning: 'an end date not after the start date' },
-  range_too_long: { status: [400], meaning: 'an admin date range (blocks, prices) of more than 731 nights' },
+  range_too_long: {
+    status: [400],
+    meaning: 'an admin date range of more than 731 nights (blocks, prices) or 1827 nights (reports)',
+  },
   past_date: { status: [400], meaning: "a stay that starts before today in the accommodation's time zone" },
   min_stay: { status: [400], meaning: "fewer nights than the accommodation's minimum stay" },
   max_stay: { status: [400], meaning: "more nights than the accommodation's maximum stay" },

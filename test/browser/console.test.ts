@@ -202,6 +202,19 @@ test('a host runs the day in the console', async () => {
   await page.getByText('The key is revoked').waitFor();
   assert.equal((await fetch(`${base}${t.v1}/test`, { headers: { authorization: `Bearer ${secret}` } })).status, 401);
 
+  // The month's report, chosen with the form: the charts are images named by their title.
+  await page.getByRole('link', { name: 'Reports' }).click();
+  const nextMonth = `${addDays(`${month}-28`, 4).slice(0, 7)}-01`;
+  await page.getByLabel('Nights from').fill(`${month}-01`);
+  await page.getByLabel('Nights before').fill(nextMonth);
+  await page.getByRole('button', { name: 'Show' }).click();
+  await page.getByRole('img', { name: 'Occupancy by month, EUR' }).waitFor();
+  await page.getByRole('img', { name: 'Revenue by month, EUR' }).waitFor();
+  const numbers = page.getByRole('region', { name: 'EUR by month, as numbers' });
+  assert.equal(await numbers.locator('tbody tr').count(), 1, 'one month, one row');
+  const csv = await page.getByRole('link', { name: 'Download as CSV' }).getAttribute('href');
+  assert.equal(csv, `/admin/reports?from=${month}-01&to=${nextMonth}&group=month&format=csv`);
+
   // Every page, desktop and phone width: no console errors, no axe violations.
   const bookingId = (
     await t.ctx.db.selectFrom('bookings').select('id').where('accommodation_id', '=', id).executeTakeFirstOrThrow()

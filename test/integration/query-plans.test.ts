@@ -4,6 +4,7 @@ import { CompiledQuery, sql, type Compilable } from 'kysely';
 import { dueDrafts } from '../../src/bookings/expire-holds.ts';
 import type { Db } from '../../src/db/store.ts';
 import { liveDraftsQuery } from '../../src/limits/draft-cap.ts';
+import { reportBookingsQuery, reportClaimsQuery } from '../../src/reports/report-repository.ts';
 import { openTestStore, testStoreKind, type TestStore } from '../support/test-store.ts';
 
 let t: TestStore;
@@ -63,6 +64,18 @@ describe(`indexes the hot queries read (${testStoreKind})`, () => {
   });
 });
 
+describe(`indexes a report reads its range through (${testStoreKind})`, () => {
+  const range = { from: '2031-01-01', to: '2032-01-01' };
+
+  test("the bookings of a report's range are found by departure, not by reading every booking", async () => {
+    assert.match(await planOf(t.store.db, reportBookingsQuery(t.store.db, range)), /bookings_checkout/);
+  });
+
+  test("a report's blocked and imported nights are counted from the index that holds only those", async () => {
+    assert.match(await planOf(t.store.db, reportClaimsQuery(t.store.db, range)), /night_claims_blocks_and_imports/);
+  });
+});
+
 describe(`indexes a booking does not write (${testStoreKind})`, () => {
   /** The definition of an index, as the store keeps it. */
   async function indexDefinition(name: string): Promise<string> {
@@ -83,6 +96,10 @@ describe(`indexes a booking does not write (${testStoreKind})`, () => {
       await indexDefinition('night_claims_external'),
       /where\s+\(?"?external_reservation_id"? is not null\)?/i,
     );
+  });
+
+  test("a booking's claims have no entry in the index of blocked and imported nights", async () => {
+    assert.match(await indexDefinition('night_claims_blocks_and_imports'), /where\s+\(?"?kind"?\s*<>\s*'booking'/i);
   });
 
   test('only drafts have an entry in the index of holds', async () => {

@@ -35,9 +35,12 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-/** Boots the whole app in-process on a fresh store, with one v1 key and one admin key, once it receives announcements. */
-export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
-  const testStore = await openTestStore();
+/**
+ * Boots the whole app in-process on a fresh store, with one v1 key and one admin key, once it
+ * receives announcements. `store.file` puts the embedded store in a file instead of memory.
+ */
+export async function createTestApp(env: Record<string, string> = {}, store: { file?: string } = {}): Promise<TestApp> {
+  const testStore = await openTestStore(store);
   const config = loadConfig({ PUBLIC_BASE_URL: 'http://staydesk.test', LOG_LEVEL: 'silent', ...LIMITS_OFF, ...env });
   config.store = testStore.config;
   const ctx = createContext(config, testStore.store);

@@ -11,6 +11,7 @@ import * as consoleSessions from './migrations/0009-console-sessions.ts';
 import * as bookingClaimsAfterCommit from './migrations/0010-booking-claims-announced-after-commit.ts';
 import * as leanerIndexes from './migrations/0011-leaner-indexes.ts';
 import * as calendarAnnouncements from './migrations/0012-calendar-announcements.ts';
+import * as channelSyncTrust from './migrations/0014-channel-sync-trust.ts';
 import type { Db } from './store.ts';
 
 /** Migrations in order. Names sort by their numeric prefix; never rename a shipped one. */
@@ -25,6 +26,7 @@ export const migrations: Record<string, Migration> = {
   '0010-booking-claims-announced-after-commit': bookingClaimsAfterCommit,
   '0011-leaner-indexes': leanerIndexes,
   '0012-calendar-announcements': calendarAnnouncements,
+  '0014-channel-sync-trust': channelSyncTrust,
 };
 
 export class MigrationError extends Error {

@@ -8,6 +8,7 @@ import { addDays, eachDate, todayIn } from '../../../src/shared/dates.ts';
 import { assertErrorEnvelope } from '../../support/envelope-assertions.ts';
 import { bookingBody, insertBooking, makeAccommodation } from '../../support/factories.ts';
 import { calendarOf, startFeedServer, type FeedServer } from '../../support/feed-server.ts';
+import { readExport } from '../../support/ical-parsers.ts';
 import { assertMatchesOpenApi } from '../../support/openapi-check.ts';
 import { createTestApp, type TestApp } from '../../support/test-app.ts';
 import { testStoreKind } from '../../support/test-store.ts';
@@ -369,6 +370,7 @@ describe(`iCal export (${testStoreKind})`, () => {
     assert.ok(res.headers.etag);
     assert.match(String(res.headers['cache-control']), /max-age/);
     assert.ok(!res.body.includes('Lovelace') && !res.body.includes('Ada'), 'no guest data');
+    readExport(res.body);
     const stays = parseFeed(res.body, { timeZone: 'UTC', today });
     const nights = stays.flatMap((s) => eachDate(s.start, s.end)).sort();
     const claimed = (
@@ -394,6 +396,7 @@ describe(`iCal export (${testStoreKind})`, () => {
       (await t.admin('GET', `${base}/ical-feeds`)).json<{ data: { export_url: string }[] }>().data[0]?.export_url ?? '';
     const own = await t.request({ method: 'GET', url: new URL(feedExport).pathname, key: null });
     assert.equal(own.statusCode, 200);
+    readExport(own.body);
     assert.deepEqual(
       parseFeed(own.body, { timeZone: 'UTC', today })
         .flatMap((s) => eachDate(s.start, s.end))

@@ -26,7 +26,13 @@ export const FeedBody = Type.Object(
   { additionalProperties: false },
 );
 
-const Outcome = Type.Union([Type.Literal('updated'), Type.Literal('not_modified'), Type.Literal('failed')]);
+const Outcome = Type.Union(
+  [Type.Literal('updated'), Type.Literal('not_modified'), Type.Literal('held'), Type.Literal('failed')],
+  {
+    description:
+      'updated: read and applied; not_modified: a 304 or the same body as last time; held: the calendar came back empty while the feed had stays, which are kept until the next pull confirms it; failed: nothing changed',
+  },
+);
 
 const PullLogSchema = Type.Object({
   started_at: Type.String(),
@@ -46,7 +52,7 @@ export const FeedSchema = Type.Object({
   created_at: Type.String(),
   last_synced_at: NullableString,
   last_success_at: NullableString,
-  last_status: Type.Union([Type.String({ description: 'ok, not_modified or failed' }), Type.Null()]),
+  last_status: Type.Union([Type.String({ description: 'ok, not_modified, held or failed' }), Type.Null()]),
   last_error: NullableString,
   consecutive_failures: Type.Integer(),
   next_attempt_at: Type.Union([Type.String(), Type.Null()], {

@@ -215,7 +215,7 @@ export interface IcalPullsTable {
   id: Id;
   feed_id: number;
   started_at: Timestamp;
-  outcome: 'updated' | 'not_modified' | 'failed';
+  outcome: 'updated' | 'not_modified' | 'held' | 'failed';
   http_status: number | null;
   added: number;
   changed: number;

@@ -18,6 +18,8 @@ export function describePull(accommodation: { id: number; name: string }, pull: 
   const where = `Accommodation ${accommodation.id} "${accommodation.name}", feed ${pull.feed_id} "${pull.feed}"`;
   if (pull.outcome === 'failed') return `${where}: failed: ${pull.error ?? 'unknown error'}; nothing changed.`;
   if (pull.outcome === 'not_modified') return `${where}: not modified; added 0, changed 0, removed 0.`;
+  if (pull.outcome === 'held')
+    return `${where}: the calendar came back empty; its stays are kept until the next pull confirms it.`;
   const alerts = pull.alerts > 0 ? `; ${pull.alerts} new overbooking alert(s)` : '';
   return `${where}: added ${pull.added}, changed ${pull.changed}, removed ${pull.removed}${alerts}.`;
 }

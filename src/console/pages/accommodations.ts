@@ -308,7 +308,9 @@ ${
     const note =
       pull.outcome === 'failed'
         ? `Pulling ${feed.name} failed: ${pull.error ?? 'unknown error'}`
-        : `Pulled ${feed.name}: ${pull.outcome === 'not_modified' ? 'nothing changed' : `${pull.added} added, ${pull.changed} changed, ${pull.removed} removed`}${pull.alerts > 0 ? `, ${pull.alerts} new overbooking alert(s)` : ''}.`;
+        : pull.outcome === 'held'
+          ? `Pulled ${feed.name}: the calendar came back empty; its stays are kept until the next pull confirms it.`
+          : `Pulled ${feed.name}: ${pull.outcome === 'not_modified' ? 'nothing changed' : `${pull.added} added, ${pull.changed} changed, ${pull.removed} removed`}${pull.alerts > 0 ? `, ${pull.alerts} new overbooking alert(s)` : ''}.`;
     return detailPage(ctx, request, reply, id, null, 200, note);
   });
 };

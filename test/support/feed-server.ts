@@ -6,14 +6,14 @@ export interface FeedServer {
   url(path: string): string;
   /** A calendar body (served with an ETag, answering 304 to a matching If-None-Match). */
   set(path: string, body: string): void;
-  /** Any other answer: status, headers, body. */
-  answer(path: string, status: number, body: string, headers?: Record<string, string>): void;
+  /** Any other answer: status, headers, body (bytes as given). */
+  answer(path: string, status: number, body: string | Buffer, headers?: Record<string, string>): void;
   hits(path: string): number;
   close(): Promise<void>;
 }
 
 export async function startFeedServer(): Promise<FeedServer> {
-  const answers = new Map<string, { status: number; body: string; headers: Record<string, string> }>();
+  const answers = new Map<string, { status: number; body: string | Buffer; headers: Record<string, string> }>();
   const hits = new Map<string, number>();
   let version = 0;
   const server: Server = createServer((req, res) => {

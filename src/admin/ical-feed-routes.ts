@@ -1,5 +1,5 @@
 import { Type } from 'typebox';
-import { addFeed, feedsOf, removeFeed } from '../accommodations/ical-feeds.ts';
+import { addFeed, editFeed, feedsOf, feedUrlRules, removeFeed } from '../accommodations/ical-feeds.ts';
 import { requireAccommodation } from '../accommodations/manage-accommodations.ts';
 import { Envelope, commonErrorResponses, ok, requestMetadata } from '../http/envelope.ts';
 import { notFound } from '../http/errors.ts';
@@ -24,6 +24,14 @@ export const FeedBody = Type.Object(
     }),
   },
   { additionalProperties: false },
+);
+
+export const FeedPatchBody = Type.Object(
+  {
+    name: Type.Optional(FeedBody.properties.name),
+    url: Type.Optional(FeedBody.properties.url),
+  },
+  { additionalProperties: false, minProperties: 1 },
 );
 
 const Outcome = Type.Union(
@@ -119,11 +127,35 @@ export const icalFeedRoutes: FeatureRoutes = async (app, { ctx }) => {
       },
     },
     async (request, reply) => {
-      const feed = await addFeed(ctx.db, toId(request.params.id), request.body, ctx.now(), {
-        allowPrivate: ctx.config.icalAllowPrivateNetworks,
-      });
+      const feed = await addFeed(ctx.db, toId(request.params.id), request.body, ctx.now(), feedUrlRules(ctx.config));
       const views = await feedViews(ctx.db, ctx.config, [feed]);
       return reply.code(201).send(ok(views[0] as (typeof views)[number], requestMetadata(request.id)));
+    },
+  );
+
+  app.patch(
+    '/accommodations/:id/ical-feeds/:feedId',
+    {
+      config: { auth: 'admin' },
+      schema: {
+        ...adminRoute,
+        summary:
+          "Change an external calendar's name or URL in place: it keeps its export URL and its stays until the next pull reads the new URL",
+        params: FeedParams,
+        body: FeedPatchBody,
+        response: { 200: Envelope(FeedSchema), ...commonErrorResponses },
+      },
+    },
+    async (request) => {
+      const feed = await editFeed(
+        ctx.db,
+        toId(request.params.id),
+        toId(request.params.feedId),
+        request.body,
+        feedUrlRules(ctx.config),
+      );
+      const views = await feedViews(ctx.db, ctx.config, [feed]);
+      return ok(views[0] as (typeof views)[number], requestMetadata(request.id));
     },
   );
 

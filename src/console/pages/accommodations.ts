@@ -9,7 +9,7 @@ import {
   type AccommodationCreateInput,
   type AccommodationPatchInput,
 } from '../../accommodations/accommodation-schemas.ts';
-import { addFeed, feedsOf, removeFeed } from '../../accommodations/ical-feeds.ts';
+import { addFeed, editFeed, feedsOf, feedUrlRules, removeFeed } from '../../accommodations/ical-feeds.ts';
 import {
   createAccommodation,
   editAccommodation,
@@ -18,7 +18,7 @@ import {
 import { nightRange } from '../../accommodations/night-range.ts';
 import { setPrices } from '../../accommodations/nightly-prices.ts';
 import { nightlyPriceMap } from '../../accommodations/nightly-price-repository.ts';
-import { FeedBody } from '../../admin/ical-feed-routes.ts';
+import { FeedBody, FeedPatchBody } from '../../admin/ical-feed-routes.ts';
 import { blockedNights, blockNights, unblockNights } from '../../blocks/block-nights.ts';
 import { notFound } from '../../http/errors.ts';
 import { accommodationExportToken, exportUrl } from '../../ical/export-tokens.ts';
@@ -33,7 +33,7 @@ import { accommodationForm, accommodationInput, formValues } from './accommodati
 import { priceOf } from './calendar.ts';
 import { applyChange } from '../../caches.ts';
 
-type Section = 'rules' | 'price' | 'block' | 'feed';
+type Section = 'rules' | 'price' | 'block' | 'feed' | 'feed_url';
 interface Failed {
   section: Section;
   values: FormBody;
@@ -48,6 +48,8 @@ const NOTICES: Record<string, string> = {
   unblocked: 'The nights are free again.',
   feed_added: 'The calendar is added; it is pulled on the schedule, or now with "Sync now".',
   feed_removed: 'The calendar and the stays imported from it are removed.',
+  feed_edited:
+    'The calendar URL is changed; its export URL is the same. It is pulled from the new URL on the schedule, or now with "Sync now".',
 };
 
 function idOf(raw: string, what: 'accommodation' | 'calendar' = 'accommodation'): number {
@@ -106,6 +108,7 @@ async function detailPage(
   const csrf = session(request).csrf;
   const errorsOf = (section: Section) => (failed?.section === section ? failed.errors : {});
   const valuesOf = (section: Section) => (failed?.section === section ? failed.values : {});
+  const urlErrors = (feedId: number) => (failed?.values.feed_id === String(feedId) ? errorsOf('feed_url') : {});
   const q = request.query as Record<string, string | undefined>;
   const base = `/admin/accommodations/${id}`;
   const exportLink = exportUrl(ctx.config, token);
@@ -153,7 +156,8 @@ ${
 <td data-label="Last result">${feed.last_status ?? 'not pulled yet'}${feed.last_synced_at === null ? '' : html` <span class="muted">${f.instant(feed.last_synced_at)}</span>`}${feed.last_error === null ? '' : html`<br><span class="error">${feed.last_error}</span>`}</td>
 <td data-label="Export URL"><label class="muted" for="feed-export-${feed.id}">Export URL for ${feed.name}</label><input id="feed-export-${feed.id}" readonly value="${feed.export_url}"> <button type="button" class="secondary" data-copy="feed-export-${feed.id}">Copy</button></td>
 <td data-label="Actions"><form method="post" action="${base}/feeds/${feed.id}/sync" class="inline">${csrfField(csrf)}<button type="submit" class="secondary">Sync ${feed.name} now</button></form>
-<form method="post" action="${base}/feeds/${feed.id}/remove" class="inline">${csrfField(csrf)}<button type="submit" class="danger">Remove ${feed.name}</button></form></td></tr>`,
+<form method="post" action="${base}/feeds/${feed.id}/remove" class="inline">${csrfField(csrf)}<button type="submit" class="danger">Remove ${feed.name}</button></form>
+<form method="post" action="${base}/feeds/${feed.id}" class="inline">${csrfField(csrf)}${field(`New iCal URL for ${feed.name}`, 'url', urlErrors(feed.id), { idPrefix: `feed-${feed.id}`, type: 'url', required: true })}<button type="submit" class="secondary">Change the URL of ${feed.name}</button></form></td></tr>`,
       )}</tbody></table>`
 }
 <form method="post" action="${base}/feeds" class="row">${csrfField(csrf)}
@@ -275,12 +279,24 @@ ${
     const input = { name: (values.name ?? '').trim(), url: (values.url ?? '').trim() };
     const invalid = await schemaErrors(FeedBody, input);
     if (invalid !== null) return detailPage(ctx, request, reply, id, { section: 'feed', values, errors: invalid }, 400);
-    const result = await attempt(() =>
-      addFeed(ctx.db, id, input, ctx.now(), { allowPrivate: ctx.config.icalAllowPrivateNetworks }),
-    );
+    const result = await attempt(() => addFeed(ctx.db, id, input, ctx.now(), feedUrlRules(ctx.config)));
     if (!result.ok)
       return detailPage(ctx, request, reply, id, { section: 'feed', values, errors: result.errors }, result.status);
     return seeOther(reply, `/admin/accommodations/${id}?done=feed_added`);
+  });
+
+  app.post('/accommodations/:id/feeds/:feedId', opts, async (request, reply) => {
+    const id = paramId(request);
+    const feedId = idOf((request.params as { feedId: string }).feedId, 'calendar');
+    const values: FormBody = { ...formOf(request), feed_id: String(feedId) };
+    const input = { url: (values.url ?? '').trim() };
+    const failed = (errors: Record<string, string>, status: number) =>
+      detailPage(ctx, request, reply, id, { section: 'feed_url', values, errors }, status);
+    const invalid = await schemaErrors(FeedPatchBody, input);
+    if (invalid !== null) return failed(invalid, 400);
+    const result = await attempt(() => editFeed(ctx.db, id, feedId, input, feedUrlRules(ctx.config)));
+    if (!result.ok) return failed(result.errors, result.status);
+    return seeOther(reply, `/admin/accommodations/${id}?done=feed_edited`);
   });
 
   app.post('/accommodations/:id/feeds/:feedId/remove', opts, async (request, reply) => {

@@ -11,6 +11,7 @@ import { FeedParseError } from './feed-parse-error.ts';
 import { logPull } from './import-repository.ts';
 import type { ReadFeed } from './parse-feed.ts';
 import { readFeedOffThread } from './parse-pool.ts';
+import type { PullLimits } from './pull-limits.ts';
 import { nextAttemptAfterFailure, nextAttemptAfterSuccess } from './pull-schedule.ts';
 
 /**
@@ -39,7 +40,11 @@ export interface PullDeps {
   fetchOptions?: Partial<FetchOptions>;
   /** The schedule stops pulling (the process is stopping): a pull in flight ends unrecorded. */
   signal?: AbortSignal;
+  /** Slots per host and for writes, shared by the pulls of one run (pull-limits.ts). */
+  limits?: PullLimits;
 }
+
+const UNLIMITED: PullLimits = { fetch: (_url, fn) => fn(), write: (fn) => fn() };
 
 function failureMessage(error: unknown): string {
   if (error instanceof FeedFetchError || error instanceof FeedParseError || error instanceof RefusedUrlError)
@@ -66,13 +71,15 @@ type Fetched =
 async function fetchAndRead(deps: PullDeps, feed: Feed, timeZone: string, now: Date): Promise<Fetched> {
   const { ctx } = deps;
   const sameZone = feed.parsed_time_zone === timeZone;
-  const fetched = await fetchFeed(feed.url, {
-    allowPrivate: ctx.config.icalAllowPrivateNetworks,
-    etag: sameZone ? feed.etag : null,
-    lastModified: sameZone ? feed.last_modified : null,
-    ...(deps.signal === undefined ? {} : { signal: deps.signal }),
-    ...deps.fetchOptions,
-  });
+  const fetched = await (deps.limits ?? UNLIMITED).fetch(feed.url, () =>
+    fetchFeed(feed.url, {
+      allowPrivate: ctx.config.icalAllowPrivateNetworks,
+      etag: sameZone ? feed.etag : null,
+      lastModified: sameZone ? feed.last_modified : null,
+      ...(deps.signal === undefined ? {} : { signal: deps.signal }),
+      ...deps.fetchOptions,
+    }),
+  );
   if (fetched.kind === 'not_modified')
     return { kind: 'unchanged', status: fetched.status, etag: feed.etag, lastModified: feed.last_modified };
   const hash = createHash('sha256').update(fetched.body).digest('base64url');
@@ -102,6 +109,7 @@ function lockFeed(trx: Executor, feedId: number): Promise<Feed | undefined> {
  */
 export async function pullFeed(deps: PullDeps, feed: Feed): Promise<PullReport> {
   const { ctx } = deps;
+  const write = (deps.limits ?? UNLIMITED).write;
   const now = ctx.now();
   const at = now.toISOString();
   const report: PullReport = {
@@ -127,26 +135,28 @@ export async function pullFeed(deps: PullDeps, feed: Feed): Promise<PullReport> 
     if (deps.signal?.aborted === true) return report;
     const status = error instanceof FeedFetchError ? error.status : null;
     const failures = feed.consecutive_failures + 1;
-    await ctx.db.transaction().execute(async (trx) => {
-      await trx
-        .updateTable('external_feeds')
-        .set({
-          last_synced_at: at,
-          last_status: 'failed',
-          last_error: report.error,
-          consecutive_failures: failures,
-          next_attempt_at: nextAttemptAfterFailure(ctx.config, failures, now),
-        })
-        .where('id', '=', feed.id)
-        .execute();
-      await logPull(trx, feed.id, {
-        ...NOTHING,
-        started_at: at,
-        outcome: 'failed',
-        http_status: status,
-        error: report.error,
-      });
-    });
+    await write(() =>
+      ctx.db.transaction().execute(async (trx) => {
+        await trx
+          .updateTable('external_feeds')
+          .set({
+            last_synced_at: at,
+            last_status: 'failed',
+            last_error: report.error,
+            consecutive_failures: failures,
+            next_attempt_at: nextAttemptAfterFailure(ctx.config, failures, now),
+          })
+          .where('id', '=', feed.id)
+          .execute();
+        await logPull(trx, feed.id, {
+          ...NOTHING,
+          started_at: at,
+          outcome: 'failed',
+          http_status: status,
+          error: report.error,
+        });
+      }),
+    );
     ctx.metrics.icalPulls.labels('failed').inc();
     return report;
   }
@@ -158,69 +168,76 @@ export async function pullFeed(deps: PullDeps, feed: Feed): Promise<PullReport> 
     consecutive_failures: 0,
     next_attempt_at: nextAttemptAfterSuccess(ctx.config, now),
   };
-  const result = await ctx.db.transaction().execute(async (trx) => {
-    const current = await lockFeed(trx, feed.id);
-    if (current === undefined) return null;
-    if (fetched.kind === 'unchanged') {
+  const result = await write(() =>
+    ctx.db.transaction().execute(async (trx) => {
+      const current = await lockFeed(trx, feed.id);
+      if (current === undefined) return null;
+      if (fetched.kind === 'unchanged') {
+        await trx
+          .updateTable('external_feeds')
+          .set({
+            ...success,
+            last_status: 'not_modified',
+            etag: fetched.etag,
+            last_modified: fetched.lastModified,
+            // The calendar is as it was before an empty answer: nothing was held for nothing.
+            empty_held_at: null,
+          })
+          .where('id', '=', feed.id)
+          .execute();
+        await logPull(trx, feed.id, {
+          ...NOTHING,
+          started_at: at,
+          outcome: 'not_modified',
+          http_status: fetched.status,
+        });
+        return { outcome: 'not_modified' as const, added: 0, changed: 0, removed: 0, alerts: 0 };
+      }
+      const stays = fetched.feed.events === 0 ? await liveStayCount(trx, feed.id, todayIn(timezone, now)) : 0;
+      if (stays > 0 && current.empty_held_at === null) {
+        // Validators and hash stay those of the last calendar read, so the next pull reads it again.
+        await trx
+          .updateTable('external_feeds')
+          .set({ ...success, last_status: 'held', empty_held_at: at })
+          .where('id', '=', feed.id)
+          .execute();
+        await logPull(trx, feed.id, {
+          ...NOTHING,
+          started_at: at,
+          outcome: 'held',
+          http_status: fetched.status,
+          error: `the calendar came back empty; its ${stays} stay(s) are kept until the next pull confirms it`,
+        });
+        await queueEmptyFeedMail(trx, current, stays, now);
+        return { outcome: 'held' as const, added: 0, changed: 0, removed: 0, alerts: 0 };
+      }
+      const applied = await applyStays(trx, current, fetched.feed.stays, timezone, now);
       await trx
         .updateTable('external_feeds')
         .set({
           ...success,
-          last_status: 'not_modified',
+          last_status: 'ok',
           etag: fetched.etag,
           last_modified: fetched.lastModified,
-          // The calendar is as it was before an empty answer: nothing was held for nothing.
+          body_hash: fetched.hash,
+          parsed_time_zone: timezone,
           empty_held_at: null,
         })
         .where('id', '=', feed.id)
         .execute();
-      await logPull(trx, feed.id, { ...NOTHING, started_at: at, outcome: 'not_modified', http_status: fetched.status });
-      return { outcome: 'not_modified' as const, added: 0, changed: 0, removed: 0, alerts: 0 };
-    }
-    const stays = fetched.feed.events === 0 ? await liveStayCount(trx, feed.id, todayIn(timezone, now)) : 0;
-    if (stays > 0 && current.empty_held_at === null) {
-      // Validators and hash stay those of the last calendar read, so the next pull reads it again.
-      await trx
-        .updateTable('external_feeds')
-        .set({ ...success, last_status: 'held', empty_held_at: at })
-        .where('id', '=', feed.id)
-        .execute();
       await logPull(trx, feed.id, {
-        ...NOTHING,
         started_at: at,
-        outcome: 'held',
+        outcome: 'updated',
         http_status: fetched.status,
-        error: `the calendar came back empty; its ${stays} stay(s) are kept until the next pull confirms it`,
+        added: applied.added,
+        changed: applied.changed,
+        removed: applied.removed,
+        error: null,
       });
-      await queueEmptyFeedMail(trx, current, stays, now);
-      return { outcome: 'held' as const, added: 0, changed: 0, removed: 0, alerts: 0 };
-    }
-    const applied = await applyStays(trx, current, fetched.feed.stays, timezone, now);
-    await trx
-      .updateTable('external_feeds')
-      .set({
-        ...success,
-        last_status: 'ok',
-        etag: fetched.etag,
-        last_modified: fetched.lastModified,
-        body_hash: fetched.hash,
-        parsed_time_zone: timezone,
-        empty_held_at: null,
-      })
-      .where('id', '=', feed.id)
-      .execute();
-    await logPull(trx, feed.id, {
-      started_at: at,
-      outcome: 'updated',
-      http_status: fetched.status,
-      added: applied.added,
-      changed: applied.changed,
-      removed: applied.removed,
-      error: null,
-    });
-    await queueAlertDigest(trx, current, applied.newAlerts, now);
-    return { outcome: 'updated' as const, ...applied, alerts: applied.newAlerts.length };
-  });
+      await queueAlertDigest(trx, current, applied.newAlerts, now);
+      return { outcome: 'updated' as const, ...applied, alerts: applied.newAlerts.length };
+    }),
+  );
   if (result === null) {
     report.error = 'the feed was removed during the pull';
     return report;

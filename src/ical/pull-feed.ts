@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { setImmediate } from 'node:timers/promises';
 import type { AppContext } from '../app-context.ts';
 import type { Executor } from '../db/store.ts';
 import { lockRows } from '../db/row-locks.ts';
@@ -109,7 +110,14 @@ function lockFeed(trx: Executor, feedId: number): Promise<Feed | undefined> {
  */
 export async function pullFeed(deps: PullDeps, feed: Feed): Promise<PullReport> {
   const { ctx } = deps;
-  const write = (deps.limits ?? UNLIMITED).write;
+  // On the embedded store every statement runs on the event loop, and the statements of queued
+  // transactions follow each other without a pause: each pull's transaction starts in a turn of
+  // its own, so requests are answered between them.
+  const write = <T>(fn: () => Promise<T>) =>
+    (deps.limits ?? UNLIMITED).write(async () => {
+      await setImmediate();
+      return fn();
+    });
   const now = ctx.now();
   const at = now.toISOString();
   const report: PullReport = {

@@ -201,6 +201,13 @@ test('a host runs the day in the console', async () => {
   await page.getByText('The key is revoked').waitFor();
   assert.equal((await fetch(`${base}${t.v1}/test`, { headers: { authorization: `Bearer ${secret}` } })).status, 401);
 
+  // An imported calendar, so the accommodation page shows its forms (sync, remove, change the URL).
+  const feed = await t.admin('POST', `/admin/api/accommodations/${id}/ical-feeds`, {
+    name: 'airbnb',
+    url: 'https://calendar.example.com/listing.ics',
+  });
+  assert.equal(feed.statusCode, 201, feed.body);
+
   // Every page, desktop and phone width: no console errors, no axe violations.
   const bookingId = (
     await t.ctx.db.selectFrom('bookings').select('id').where('accommodation_id', '=', id).executeTakeFirstOrThrow()

@@ -485,6 +485,8 @@ describe(`feed address guard on the admin route (${testStoreKind})`, () => {
         'http://2130706433/a.ics',
         'http://0x7f000001/a.ics',
         'http://[::ffff:127.0.0.1]/a.ics',
+        'http://[::127.0.0.1]/a.ics',
+        'http://[::a9fe:a9fe]/latest',
         'http://0.0.0.0/a.ics',
       ]) {
         const res = await strict.request({

@@ -145,7 +145,7 @@ export async function pullFeed(deps: PullDeps, feed: Feed): Promise<PullReport> 
     const failures = feed.consecutive_failures + 1;
     await write(() =>
       ctx.db.transaction().execute(async (trx) => {
-        await trx
+        const recorded = await trx
           .updateTable('external_feeds')
           .set({
             last_synced_at: at,
@@ -155,7 +155,10 @@ export async function pullFeed(deps: PullDeps, feed: Feed): Promise<PullReport> 
             next_attempt_at: nextAttemptAfterFailure(ctx.config, failures, now),
           })
           .where('id', '=', feed.id)
-          .execute();
+          // Not the failure of a URL the feed no longer has.
+          .where('url', '=', feed.url)
+          .executeTakeFirst();
+        if (Number(recorded.numUpdatedRows) === 0) return;
         await logPull(trx, feed.id, {
           ...NOTHING,
           started_at: at,
@@ -179,7 +182,8 @@ export async function pullFeed(deps: PullDeps, feed: Feed): Promise<PullReport> 
   const result = await write(() =>
     ctx.db.transaction().execute(async (trx) => {
       const current = await lockFeed(trx, feed.id);
-      if (current === undefined) return null;
+      // Removed, or given another URL, while this pull fetched the old one.
+      if (current === undefined || current.url !== feed.url) return null;
       if (fetched.kind === 'unchanged') {
         await trx
           .updateTable('external_feeds')
@@ -247,7 +251,7 @@ export async function pullFeed(deps: PullDeps, feed: Feed): Promise<PullReport> 
     }),
   );
   if (result === null) {
-    report.error = 'the feed was removed during the pull';
+    report.error = 'the feed was changed or removed during the pull; nothing was applied';
     return report;
   }
   ctx.metrics.icalPulls.labels(result.outcome).inc();

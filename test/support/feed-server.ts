@@ -17,8 +17,8 @@ export interface FeedServer {
 export interface FeedServerOptions {
   /** Each answer waits this long, as a channel's server far away would. */
   delayMs?: number;
-  /** Called as each request arrives. */
-  onRequest?: (path: string) => void;
+  /** Called as each request arrives; the answer waits for what it returns. */
+  onRequest?: (path: string) => Promise<void> | void;
 }
 
 export async function startFeedServer(options: FeedServerOptions = {}): Promise<FeedServer> {
@@ -30,17 +30,21 @@ export async function startFeedServer(options: FeedServerOptions = {}): Promise<
   const server: Server = createServer((req, res) => {
     const path = req.url ?? '/';
     hits.set(path, (hits.get(path) ?? 0) + 1);
-    options.onRequest?.(path);
+    const arrived = options.onRequest?.(path);
     inFlight += 1;
     maxInFlight = Math.max(maxInFlight, inFlight);
     res.on('close', () => {
       inFlight -= 1;
     });
-    if (options.delayMs === undefined) answer(path, req, res);
-    else
-      setTimeout(() => {
-        answer(path, req, res);
-      }, options.delayMs).unref();
+    const respond = () => {
+      if (options.delayMs === undefined) answer(path, req, res);
+      else
+        setTimeout(() => {
+          answer(path, req, res);
+        }, options.delayMs).unref();
+    };
+    if (arrived instanceof Promise) void arrived.then(respond);
+    else respond();
   });
   const answer = (path: string, req: IncomingMessage, res: ServerResponse): void => {
     const a = answers.get(path);

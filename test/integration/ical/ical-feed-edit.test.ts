@@ -86,6 +86,36 @@ describe(`a feed edited in place (${testStoreKind})`, () => {
     assert.equal(assertErrorEnvelope(unknown, 404, 'NOT_FOUND').error.details.reason, 'feed_not_found');
   });
 
+  test('a pull of the old URL that ends after the edit applies nothing, and the new URL stays due', async () => {
+    const accommodation = await makeAccommodation(t.ctx.db);
+    const base = `/admin/api/accommodations/${accommodation.id}`;
+    let feedId = 0;
+    const slow = await startFeedServer({
+      // The channel answers once the feed has been given its new URL.
+      onRequest: async () => {
+        const res = await t.admin('PATCH', `${base}/ical-feeds/${feedId}`, { url: feeds.url('/moved.ics') });
+        assert.equal(res.statusCode, 200, res.body);
+      },
+    });
+    try {
+      slow.set('/slow.ics', calendarOf([{ uid: 's', start: day(15), end: day(17) }]));
+      feedId = (await t.admin('POST', `${base}/ical-feeds`, { name: 'slow', url: slow.url('/slow.ics') })).json<{
+        data: FeedView;
+      }>().data.id;
+      const pull = await t.admin('POST', `${base}/ical-feeds/${feedId}/sync`);
+      assert.match(pull.json<{ data: { error: string } }>().data.error, /changed or removed during the pull/);
+      assert.deepEqual(await nightsOf(accommodation.id), []);
+      const row = await t.ctx.db
+        .selectFrom('external_feeds')
+        .select(['next_attempt_at', 'body_hash'])
+        .where('id', '=', feedId)
+        .executeTakeFirstOrThrow();
+      assert.deepEqual({ ...row }, { next_attempt_at: null, body_hash: null });
+    } finally {
+      await slow.close();
+    }
+  });
+
   test("the accommodation's own export URLs are refused as its feed; another accommodation's is not", async () => {
     const accommodation = await makeAccommodation(t.ctx.db);
     const other = await makeAccommodation(t.ctx.db);

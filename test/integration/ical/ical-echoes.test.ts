@@ -282,6 +282,44 @@ describe(`alerts that mean something (${testStoreKind})`, () => {
     assert.equal(mail.body_text.split('\n').filter((l) => l.startsWith('- ')).length, 4);
   });
 
+  test('unblocked nights and the nights a moved booking leaves go to the imported stay that wants them at once', async () => {
+    const { accommodation, path, base, feedId } = await setup();
+    const blocked = await t.admin('POST', `${base}/blocks`, { from: day(100), to: day(102), reason: 'repairs' });
+    assert.equal(blocked.statusCode, 201, blocked.body);
+    const booking = await insertBooking(t.ctx.db, accommodation, { checkin: day(104), checkout: day(106) });
+    feeds.set(path, calendarOf([{ uid: 'long@channel', start: day(100), end: day(107) }]));
+    assert.equal((await sync(base, feedId)).alerts, 2);
+    const external = async () =>
+      (await claims(accommodation.id)).filter((c) => c.kind === 'external').map((c) => c.night);
+    assert.deepEqual(await external(), [day(102), day(103), day(106)]);
+
+    const unblocked = await t.request({
+      method: 'DELETE',
+      url: `${base}/blocks`,
+      key: t.adminKey,
+      payload: { from: day(100), to: day(102) },
+    });
+    assert.equal(unblocked.statusCode, 200, unblocked.body);
+    assert.deepEqual(await external(), [day(100), day(101), day(102), day(103), day(106)]);
+
+    // The booking moves a night on: the night it leaves goes to the stay, the one it takes was the stay's too late.
+    const moved = await postWebhook(t, 'update', {
+      event_type: 'modified',
+      booking_id: booking.id,
+      new_data: { checkin_date: day(103), checkout_date: day(105) },
+      timestamp: new Date().toISOString(),
+    });
+    assert.equal(moved.statusCode, 409, 'the night the stay holds is not taken from it');
+    const later = await postWebhook(t, 'update', {
+      event_type: 'modified',
+      booking_id: booking.id,
+      new_data: { checkin_date: day(104), checkout_date: day(105) },
+      timestamp: new Date().toISOString(),
+    });
+    assert.equal(later.statusCode, 200, later.body);
+    assert.deepEqual(await external(), [day(100), day(101), day(102), day(103), day(105), day(106)]);
+  });
+
   test("a conflicting booking's cancellation hands its nights to the imported stay at once, before the feed's next pull", async () => {
     const { accommodation, path, base, feedId } = await setup();
     const booking = await insertBooking(t.ctx.db, accommodation, { checkin: day(80), checkout: day(82) });

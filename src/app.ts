@@ -213,7 +213,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
     },
     { prefix: '/admin/api' },
   );
-  // The host's console: its own session cookie, never an API key (docs/decisions.md, "Console").
+  // The host's console: its own session cookie, never an API key (docs/decisions.md#console).
   await app.register(consoleRoutes, { ctx, prefix: '/admin' });
   // The public routes callers reach without a key: limited per client address.
   await app.register(async (pub) => {

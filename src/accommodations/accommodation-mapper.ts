@@ -36,7 +36,7 @@ const RATE_COLUMNS = {
 } as const;
 const RATE_NAMES = Object.keys(RATE_COLUMNS) as RateField[];
 
-/** decisions.md 1 defaults. Name, base price and max guests are required on create, so their placeholders never survive. */
+/** The defaults of docs/api.md#admin-accommodations. Name, base price and max guests are required on create, so their placeholders never survive. */
 const NEW_ACCOMMODATION: AccommodationFields = {
   name: '',
   currency: 'EUR',
@@ -204,7 +204,7 @@ export function toMinorOrFail(parameter: string, value: number, currency: string
   return minor;
 }
 
-/** 400 for an amount above MAX_AMOUNT_MINOR (decisions.md: money). */
+/** 400 for an amount above MAX_AMOUNT_MINOR (docs/api.md#money). */
 export function amountTooLarge(parameter: string, received: number, currency: string, decimals: number) {
   const max = toMajor(MAX_AMOUNT_MINOR, decimals);
   return badRequest('amount_too_large', `${parameter} is too large: at most ${max} ${currency}.`, {

@@ -2,7 +2,7 @@ import { Type, type Static } from 'typebox';
 import { MAX_AMOUNT_MINOR } from '../shared/money.ts';
 
 /**
- * The accommodation as the admin API shows and takes it (decisions.md 1): amounts in major units
+ * The accommodation as the admin API shows and takes it (docs/api.md#admin-accommodations): amounts in major units
  * of its currency, rates as fractions. accommodation-mapper.ts converts to and from the row.
  */
 

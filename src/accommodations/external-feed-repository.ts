@@ -18,15 +18,6 @@ export function insertFeed(
     .executeTakeFirstOrThrow();
 }
 
-export function findFeed(db: Executor, accommodationId: number, feedId: number): Promise<ExternalFeed | undefined> {
-  return db
-    .selectFrom('external_feeds')
-    .selectAll()
-    .where('id', '=', feedId)
-    .where('accommodation_id', '=', accommodationId)
-    .executeTakeFirst();
-}
-
 export function updateFeed(
   db: Executor,
   feedId: number,
@@ -52,6 +43,16 @@ export function findFeedByName(db: Executor, accommodationId: number, name: stri
     .selectAll()
     .where('accommodation_id', '=', accommodationId)
     .where('name', '=', name)
+    .executeTakeFirst();
+}
+
+/** One feed of this accommodation; undefined when it has none with this id. */
+export function findFeed(db: Executor, accommodationId: number, feedId: number): Promise<ExternalFeed | undefined> {
+  return db
+    .selectFrom('external_feeds')
+    .selectAll()
+    .where('id', '=', feedId)
+    .where('accommodation_id', '=', accommodationId)
     .executeTakeFirst();
 }
 

@@ -1,5 +1,5 @@
 import type { Accommodation } from '../db/schema.ts';
-import type { Db, Executor } from '../db/store.ts';
+import type { Db, Executor, StoreContext } from '../db/store.ts';
 import { badRequest, conflict, notFound, type AppError } from '../http/errors.ts';
 import { toMajor } from '../shared/money.ts';
 import { applyAccommodationInput, newAccommodationFields, storedDecimals } from './accommodation-mapper.ts';
@@ -13,7 +13,14 @@ import {
 import type { AccommodationCreateInput, AccommodationPatchInput } from './accommodation-schemas.ts';
 import { rescaleNightlyPrices } from './nightly-price-repository.ts';
 
-/** Admin use cases on accommodations; each owns its transaction. */
+/**
+ * Admin use cases on accommodations; each owns its transaction, and a change to one that the
+ * caches keep is applied to this process's caches once committed (the triggers tell the others).
+ */
+
+function accommodationChanged(ctx: StoreContext, id: number): void {
+  ctx.store.changes.committed({ table: 'accommodations', id: String(id) });
+}
 
 export async function requireAccommodation(db: Executor, id: number): Promise<Accommodation> {
   const accommodation = await findAccommodation(db, id);
@@ -46,12 +53,12 @@ export async function createAccommodation(db: Db, input: AccommodationCreateInpu
  * the old one.
  */
 export async function editAccommodation(
-  db: Db,
+  ctx: StoreContext,
   id: number,
   input: AccommodationPatchInput,
   now: Date,
 ): Promise<Accommodation> {
-  return db.transaction().execute(async (trx) => {
+  const edited = await ctx.db.transaction().execute(async (trx) => {
     const current = await requireAccommodation(trx, id);
     const fields = applyAccommodationInput(current, input);
     if (fields.currency !== current.currency) {
@@ -75,12 +82,14 @@ export async function editAccommodation(
     if (updated === undefined) throw new Error(`accommodation ${id} vanished inside its transaction`);
     return updated;
   });
+  accommodationChanged(ctx, id);
+  return edited;
 }
 
 /** Deletes an accommodation without bookings, with its prices, blocks and feeds. */
-export async function removeAccommodation(db: Db, id: number): Promise<void> {
+export async function removeAccommodation(ctx: StoreContext, id: number): Promise<void> {
   try {
-    await db.transaction().execute(async (trx) => {
+    await ctx.db.transaction().execute(async (trx) => {
       await requireAccommodation(trx, id);
       if (await accommodationHasBookings(trx, id)) throw hasBookingsConflict(id, 'be deleted');
       await deleteAccommodation(trx, id);
@@ -90,6 +99,7 @@ export async function removeAccommodation(db: Db, id: number): Promise<void> {
     if (isForeignKeyViolation(error)) throw hasBookingsConflict(id, 'be deleted');
     throw error;
   }
+  accommodationChanged(ctx, id);
 }
 
 function isForeignKeyViolation(error: unknown): boolean {

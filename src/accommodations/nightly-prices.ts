@@ -1,4 +1,4 @@
-import type { Db } from '../db/store.ts';
+import type { Db, StoreContext } from '../db/store.ts';
 import { toMajor } from '../shared/money.ts';
 import { storedDecimals, toMinorOrFail } from './accommodation-mapper.ts';
 import { requireAccommodation } from './manage-accommodations.ts';
@@ -14,15 +14,17 @@ export interface NightPrice {
 
 /**
  * Sets the price (major units) of every night in [from, to), or with null returns those nights
- * to the base price. `nights` are the nights of the range, already validated.
+ * to the base price. `nights` are the nights of the range, already validated. Once committed,
+ * this process's caches drop the accommodation's kept prices (the hot paths keep future prices
+ * with the accommodation); the triggers tell the other processes.
  */
 export async function setPrices(
-  db: Db,
+  ctx: StoreContext,
   accommodationId: number,
   range: NightRange,
   price: number | null,
 ): Promise<void> {
-  await db.transaction().execute(async (trx) => {
+  await ctx.db.transaction().execute(async (trx) => {
     const accommodation = await requireAccommodation(trx, accommodationId);
     if (price === null) {
       await clearNightlyPrices(trx, accommodationId, range.from, range.to);
@@ -31,6 +33,7 @@ export async function setPrices(
     const minor = toMinorOrFail('price', price, accommodation.currency, storedDecimals(accommodation.currency));
     await setNightlyPrices(trx, accommodationId, range.nights, minor);
   });
+  ctx.store.changes.committed({ table: 'nightly_prices', id: String(accommodationId) });
 }
 
 /** The price of every night in the range, and whether it was set for that night or is the base price. */

@@ -17,7 +17,6 @@ import { Envelope, commonErrorResponses, ok, requestMetadata } from '../http/env
 import type { FeatureRoutes } from '../app-context.ts';
 import { accommodationExportToken, exportUrl } from '../ical/export-tokens.ts';
 import { adminRoute, DeletedSchema, IdParams, toId } from './admin-params.ts';
-import { applyChange } from '../caches.ts';
 
 const AccommodationDetailSchema = Type.Object({
   ...AccommodationSchema.properties,
@@ -95,8 +94,7 @@ export const accommodationRoutes: FeatureRoutes = async (app, { ctx }) => {
       },
     },
     async (request) => {
-      const updated = await editAccommodation(ctx.db, toId(request.params.id), request.body, ctx.now());
-      applyChange(ctx.caches, { table: 'accommodations', id: String(updated.id) });
+      const updated = await editAccommodation(ctx, toId(request.params.id), request.body, ctx.now());
       return ok(await detail(updated), requestMetadata(request.id));
     },
   );
@@ -114,8 +112,7 @@ export const accommodationRoutes: FeatureRoutes = async (app, { ctx }) => {
     },
     async (request) => {
       const id = toId(request.params.id);
-      await removeAccommodation(ctx.db, id);
-      applyChange(ctx.caches, { table: 'accommodations', id: String(id) });
+      await removeAccommodation(ctx, id);
       return ok({ deleted: true as const, id }, requestMetadata(request.id));
     },
   );

@@ -1,5 +1,6 @@
 import { Type } from 'typebox';
 import { badRequest } from '../http/errors.ts';
+import { IdString, toId } from '../http/ids.ts';
 
 /**
  * Request pieces the admin routes share. Bodies and query strings are closed
@@ -13,7 +14,6 @@ export const adminRoute = { tags: ['admin'], security: [{ bearerKey: [] }] };
 
 export const NullableString = Type.Union([Type.String(), Type.Null()]);
 
-export const IdString = Type.String({ pattern: '^[0-9]{1,10}$', description: 'integer id' });
 export const DateString = Type.String({ pattern: '^[0-9]{4}-[0-9]{2}-[0-9]{2}$', description: 'YYYY-MM-DD' });
 
 export const IdParams = Type.Object({ id: IdString });
@@ -28,7 +28,7 @@ export const DeletedSchema = Type.Object({ deleted: Type.Literal(true), id: Type
 const DEFAULT_LIMIT = 50;
 const MAX_LIMIT = 200;
 
-export { toId } from '../http/ids.ts';
+export { IdString, toId };
 
 export function page(query: { limit?: string | undefined; offset?: string | undefined }): {
   limit: number;

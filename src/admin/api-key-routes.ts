@@ -1,5 +1,6 @@
 import { Type } from 'typebox';
-import { createApiKey, listApiKeys, revokeApiKey } from '../auth/api-key-repository.ts';
+import { createApiKey, listApiKeys } from '../auth/api-key-repository.ts';
+import { revokeKey } from '../auth/revoke-api-key.ts';
 import { Envelope, commonErrorResponses, ok, requestMetadata } from '../http/envelope.ts';
 import { badRequest, notFound } from '../http/errors.ts';
 import type { FeatureRoutes } from '../app-context.ts';
@@ -86,16 +87,13 @@ export const apiKeyRoutes: FeatureRoutes = async (app, { ctx }) => {
     },
     async (request) => {
       const id = toId(request.params.id);
-      const revoked = await revokeApiKey(ctx.db, id);
+      const revoked = await revokeKey(ctx, id);
       if (revoked === undefined)
         throw notFound('api_key_not_found', `No API key with id ${id}.`, {
           parameter: 'id',
           expected: 'id of an existing API key',
           received: id,
         });
-      // Keys are cached by the hash of their secret, which is not known here: drop them all so
-      // the revoked key stops working at once in this process (revoking is rare).
-      ctx.caches.apiKeys.clear();
       return ok(revoked, requestMetadata(request.id));
     },
   );

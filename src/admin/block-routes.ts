@@ -8,7 +8,7 @@ import { adminRoute, DateString, IdParams, NullableString, toId } from './admin-
 const Reason = Type.String({ maxLength: 200, description: 'why the nights are blocked (shown to the host)' });
 
 // DELETE takes "the same body" as POST, so it accepts (and ignores) the reason too.
-const BlockBody = Type.Object(
+export const BlockBody = Type.Object(
   { from: DateString, to: DateString, reason: Type.Optional(Type.Union([Reason, Type.Null()])) },
   { additionalProperties: false },
 );
@@ -41,7 +41,7 @@ export const blockRoutes: FeatureRoutes = async (app, { ctx }) => {
       const id = toId(request.params.id);
       const range = nightRange(request.body.from, request.body.to);
       const reason = request.body.reason?.trim() || null;
-      await blockNights(ctx.db, id, range, reason, ctx.now());
+      await blockNights(ctx, id, range, reason, ctx.now());
       return reply
         .code(201)
         .send(
@@ -67,7 +67,7 @@ export const blockRoutes: FeatureRoutes = async (app, { ctx }) => {
     },
     async (request) => {
       const range = nightRange(request.body.from, request.body.to);
-      const unblocked = await unblockNights(ctx.db, toId(request.params.id), range);
+      const unblocked = await unblockNights(ctx, toId(request.params.id), range);
       return ok({ unblocked }, requestMetadata(request.id));
     },
   );

@@ -1,10 +1,11 @@
 import { Type } from 'typebox';
+import { findFeed } from '../accommodations/external-feed-repository.ts';
 import { addFeed, editFeed, feedsOf, feedUrlRules, removeFeed } from '../accommodations/ical-feeds.ts';
 import { requireAccommodation } from '../accommodations/manage-accommodations.ts';
 import { Envelope, commonErrorResponses, ok, requestMetadata } from '../http/envelope.ts';
 import { notFound } from '../http/errors.ts';
 import type { FeatureRoutes } from '../app-context.ts';
-import { exportUrl, rotateExportTokens } from '../ical/export-tokens.ts';
+import { exportUrl, rotateExportUrls } from '../ical/export-tokens.ts';
 import { feedViews } from '../ical/feed-views.ts';
 import { listAlerts } from '../ical/overbooking-alerts.ts';
 import { pullFeed } from '../ical/pull-feed.ts';
@@ -192,12 +193,7 @@ export const icalFeedRoutes: FeatureRoutes = async (app, { ctx }) => {
       const accommodationId = toId(request.params.id);
       const feedId = toId(request.params.feedId);
       await requireAccommodation(ctx.db, accommodationId);
-      const feed = await ctx.db
-        .selectFrom('external_feeds')
-        .selectAll()
-        .where('id', '=', feedId)
-        .where('accommodation_id', '=', accommodationId)
-        .executeTakeFirst();
+      const feed = await findFeed(ctx.db, accommodationId, feedId);
       if (feed === undefined)
         throw notFound('feed_not_found', `Accommodation ${accommodationId} has no feed ${feedId}.`, {
           parameter: 'feedId',
@@ -242,10 +238,7 @@ export const icalFeedRoutes: FeatureRoutes = async (app, { ctx }) => {
     },
     async (request) => {
       const id = toId(request.params.id);
-      const token = await ctx.db.transaction().execute(async (trx) => {
-        await requireAccommodation(trx, id);
-        return rotateExportTokens(trx, id, ctx.now());
-      });
+      const token = await rotateExportUrls(ctx.db, id, ctx.now());
       return ok({ ical_export_url: exportUrl(ctx.config, token) }, requestMetadata(request.id));
     },
   );

@@ -5,9 +5,8 @@ import { listPrices, setPrices } from '../accommodations/nightly-prices.ts';
 import { Envelope, commonErrorResponses, ok, requestMetadata } from '../http/envelope.ts';
 import type { FeatureRoutes } from '../app-context.ts';
 import { adminRoute, DateString, IdParams, toId } from './admin-params.ts';
-import { applyChange } from '../caches.ts';
 
-const SetPricesBody = Type.Object(
+export const SetPricesBody = Type.Object(
   {
     from: DateString,
     to: DateString,
@@ -50,9 +49,7 @@ export const priceRoutes: FeatureRoutes = async (app, { ctx }) => {
     async (request) => {
       const id = toId(request.params.id);
       const range = nightRange(request.body.from, request.body.to);
-      await setPrices(ctx.db, id, range, request.body.price);
-      // The hot paths keep future prices with the accommodation: this process sees the change at once.
-      applyChange(ctx.caches, { table: 'nightly_prices', id: String(id) });
+      await setPrices(ctx, id, range, request.body.price);
       return ok(
         {
           accommodation_id: id,

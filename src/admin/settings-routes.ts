@@ -3,7 +3,7 @@ import { Envelope, commonErrorResponses, ok, requestMetadata } from '../http/env
 import type { FeatureRoutes } from '../app-context.ts';
 import { adminRoute } from './admin-params.ts';
 import { secretStatus } from '../settings/secret-status.ts';
-import { setSetting } from '../settings/settings-repository.ts';
+import { changeSettings } from '../settings/change-settings.ts';
 
 /** A signing secret shorter than 32 characters could be guessed offline from one signed request. */
 export const MIN_SECRET_LENGTH = 32;
@@ -66,15 +66,8 @@ export const settingsRoutes: FeatureRoutes = async (app, { ctx }) => {
       },
     },
     async (request) => {
-      const { webhook_secret, payment_webhook_secret, host_email } = request.body;
-      const status = await ctx.db.transaction().execute(async (trx) => {
-        if (webhook_secret !== undefined) await setSetting(trx, 'webhook_secret', webhook_secret);
-        if (payment_webhook_secret !== undefined)
-          await setSetting(trx, 'payment_webhook_secret', payment_webhook_secret);
-        if (host_email !== undefined) await setSetting(trx, 'host_email', host_email);
-        return secretStatus(trx, ctx.config);
-      });
-      return ok(status, requestMetadata(request.id));
+      await changeSettings(ctx, request.body);
+      return ok(await secretStatus(ctx.db, ctx.config), requestMetadata(request.id));
     },
   );
 };

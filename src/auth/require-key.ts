@@ -32,15 +32,16 @@ export function requestKey(request: FastifyRequest): AuthenticatedKey {
   return request.apiKey;
 }
 
-/** Who the request reads bookings as (docs/decisions.md, Tenant isolation). */
+/** Who the request reads bookings as (docs/api.md#tenant-isolation). */
 export function requestViewer(request: FastifyRequest): Viewer {
   return viewerOfKey(requestKey(request));
 }
 
-/** What the key check needs from the app context: the store and the key caches (src/caches.ts). */
+/** What the key check needs from the app context: the store, the key caches (src/caches.ts) and the clock. */
 export interface KeyCheckContext {
   readonly db: Db;
   readonly caches: { readonly apiKeys: TtlCache<string, ActiveKey>; readonly apiKeyTouches: Map<number, number> };
+  now(): Date;
 }
 
 /** last_used_at is refreshed at most this often per key, to keep reads read-only. */
@@ -79,7 +80,7 @@ export function requireKey(ctx: KeyCheckContext, scope: ApiKeyScope): onRequestH
       userLogin: key.user_login ?? 'staydesk-api',
       userName: key.user_name ?? 'Staydesk API',
     };
-    const now = Date.now();
+    const now = ctx.now().getTime();
     const touched = caches.apiKeyTouches.get(key.id) ?? (key.last_used_at === null ? 0 : Date.parse(key.last_used_at));
     if (now - touched <= TOUCH_INTERVAL_MS) {
       done();

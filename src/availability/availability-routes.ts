@@ -10,7 +10,7 @@ import { conflictMessage } from '../occupancy/nights-unavailable.ts';
 import { checkStayOrThrow } from '../pricing/check-stay-or-throw.ts';
 import { requestViewer } from '../auth/require-key.ts';
 
-/** api-v1.md 4.1: is the accommodation free for these nights, and what would the stay cost. */
+/** docs/api.md#availability: is the accommodation free for these nights, and what would the stay cost. */
 export const availabilityRoutes: FeatureRoutes = async (app, { ctx }) => {
   app.post(
     '/availability',

@@ -37,7 +37,7 @@ export const AvailabilityData = Type.Object({
   message: Type.String(),
 });
 
-/** Both answers of api-v1.md 4.1: the not-available one carries no metadata. */
+/** Both answers of docs/api.md#availability: the not-available one carries no metadata. */
 export const AvailabilityResponse = Type.Object({
   success: Type.Literal(true),
   data: AvailabilityData,

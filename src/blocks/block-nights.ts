@@ -1,20 +1,30 @@
 import { listBlocks, type BlockedNight } from '../accommodations/block-repository.ts';
 import { requireAccommodation } from '../accommodations/manage-accommodations.ts';
 import type { NightRange } from '../accommodations/night-range.ts';
+import type { LifecycleContext } from '../bookings/booking-lifecycle.ts';
 import { expireHoldsOverlapping } from '../bookings/expire-holds.ts';
 import type { Db } from '../db/store.ts';
+import { inUnit } from '../db/unit-of-work.ts';
 import { NightTakenError, claimNights, findTakenNights, releaseBlocks } from '../occupancy/night-ledger.ts';
 import { datesUnavailable } from '../occupancy/nights-unavailable.ts';
 import { SEES_ALL } from '../http/viewer.ts';
 
-/** Blocking and unblocking nights (owner use, maintenance), each in its own transaction. */
+/**
+ * Blocking and unblocking nights (owner use, maintenance), each in its own transaction; once it
+ * has committed, this process's caches of the accommodation's nights drop them (the triggers
+ * announce the change to the other processes).
+ */
+
+function nightsChanged(ctx: Pick<LifecycleContext, 'store'>, accommodationId: number): void {
+  ctx.store.changes.committed({ table: 'night_claims', id: String(accommodationId) });
+}
 
 /**
  * Blocks every night of the range or none. The answer names the first night already taken; the
  * unique key on night_claims is what actually refuses a night that a concurrent stay took.
  */
 export async function blockNights(
-  db: Db,
+  ctx: LifecycleContext,
   accommodationId: number,
   range: NightRange,
   reason: string | null,
@@ -22,27 +32,34 @@ export async function blockNights(
 ): Promise<void> {
   const at = now.toISOString();
   try {
-    await db.transaction().execute(async (trx) => {
-      await requireAccommodation(trx, accommodationId);
+    await inUnit(ctx.db, now, async (unit) => {
+      await requireAccommodation(unit.trx, accommodationId);
       // A card-payment draft past its hold takes nothing: cancel it so its rows free the nights.
-      await expireHoldsOverlapping(trx, accommodationId, range.from, range.to, at);
-      const [first] = await findTakenNights(trx, accommodationId, range.from, range.to, at);
+      await expireHoldsOverlapping(ctx, { accommodationId, from: range.from, to: range.to }, unit);
+      const [first] = await findTakenNights(unit.trx, accommodationId, range.from, range.to, at);
       if (first !== undefined) throw datesUnavailable([first], SEES_ALL);
-      await claimNights(trx, { accommodationId, nights: range.nights, kind: 'block', reason });
+      await claimNights(unit.trx, { accommodationId, nights: range.nights, kind: 'block', reason }, at);
     });
   } catch (error) {
     if (!(error instanceof NightTakenError)) throw error;
     // Lost a race: the transaction is gone, so look again to name the night.
-    const [first] = await findTakenNights(db, accommodationId, range.from, range.to, at);
+    const [first] = await findTakenNights(ctx.db, accommodationId, range.from, range.to, at);
     throw datesUnavailable(first === undefined ? [] : [first], SEES_ALL);
   }
+  nightsChanged(ctx, accommodationId);
 }
 
-export async function unblockNights(db: Db, accommodationId: number, range: NightRange): Promise<number> {
-  return db.transaction().execute(async (trx) => {
+export async function unblockNights(
+  ctx: Pick<LifecycleContext, 'db' | 'store'>,
+  accommodationId: number,
+  range: NightRange,
+): Promise<number> {
+  const released = await ctx.db.transaction().execute(async (trx) => {
     await requireAccommodation(trx, accommodationId);
     return releaseBlocks(trx, accommodationId, range.from, range.to);
   });
+  nightsChanged(ctx, accommodationId);
+  return released;
 }
 
 export async function blockedNights(

@@ -1,14 +1,34 @@
 import type { Updateable } from 'kysely';
-import type { BookingActorKind, BookingEventKind, BookingStatus, BookingsTable } from '../db/schema.ts';
-import type { Executor } from '../db/store.ts';
+import type { Config } from '../config/config.ts';
+import { lockRows } from '../db/row-locks.ts';
+import type { Booking, BookingActorKind, BookingEventKind, BookingStatus, BookingsTable } from '../db/schema.ts';
+import type { Executor, StoreContext } from '../db/store.ts';
+import { inUnit, type Unit } from '../db/unit-of-work.ts';
+import { isAppError, notFound } from '../http/errors.ts';
+import { enqueueBookingMail, type BookingMailKind } from '../mail/enqueue-booking-mail.ts';
 
 /**
  * The booking lifecycle: the only code that writes `bookings.status`, and with every change a
  * `booking_events` row saying who made it and why, in the same transaction. The verbs live in
  * their own files of this folder (create-booking, confirm-booking, cancel-booking,
  * modify-booking, expire-holds); every actor — the v1 API, webhooks, card payments, the hold
- * expiry, the admin API — calls them instead of writing rows itself.
+ * expiry, the console, the admin API — calls them instead of writing rows itself. A verb takes
+ * the booking's id and its actor, locks the row, asks the transition table
+ * (booking-transitions.ts) whether the move is allowed, writes the state, the history, the nights
+ * and the outbox rows, and commits; callers never lock, open a transaction or compare statuses.
  */
+
+/** What the verbs need of the app context: the store, the addresses mails link to, the clock. */
+export interface LifecycleContext extends StoreContext {
+  readonly config: Pick<Config, 'publicBaseUrl' | 'slug'>;
+  now(): Date;
+}
+
+/** Which booking a verb acts on, and who acts. */
+export interface BookingCommand {
+  bookingId: number;
+  actor: BookingActor;
+}
 
 /** Who changed a booking. */
 export type BookingActor =
@@ -75,10 +95,84 @@ export interface Transition {
 }
 
 /**
+ * Reads a booking and locks its row until the transaction ends (on PostgreSQL; SQLite runs one
+ * transaction at a time).
+ */
+function lockBooking(db: Executor, id: number): Promise<Booking | undefined> {
+  return lockRows(db, db.selectFrom('bookings').selectAll().where('id', '=', id)).executeTakeFirst();
+}
+
+/**
+ * Runs a verb on one booking, locked: in `within` (a webhook delivery or payment event recorded
+ * with its effect) or in a unit of its own that commits when the verb returns. An unknown id is a
+ * 404. A refusal (an AppError) carries what an actor hears back beside it: nothing was updated,
+ * and the booking's status.
+ */
+export async function onLockedBooking<T>(
+  ctx: LifecycleContext,
+  bookingId: number,
+  within: Unit | undefined,
+  verb: (unit: Unit, booking: Booking) => Promise<T>,
+): Promise<T> {
+  const run = async (unit: Unit): Promise<T> => {
+    const booking = await lockBooking(unit.trx, bookingId);
+    if (booking === undefined) {
+      const message = `Booking ${bookingId} not found.`;
+      throw notFound('booking_not_found', message, { parameter: 'booking_id', received: bookingId }).withBody({
+        updated: false,
+        message,
+        booking_id: bookingId,
+        new_status: null,
+      });
+    }
+    try {
+      return await verb(unit, booking);
+    } catch (error) {
+      if (!isAppError(error)) throw error;
+      throw error.withBody({
+        updated: false,
+        message: error.message,
+        booking_id: booking.id,
+        new_status: booking.status,
+      });
+    }
+  };
+  return within === undefined ? inUnit(ctx.db, ctx.now(), run) : run(within);
+}
+
+/** The mail each move sends the guest. */
+const MAIL_OF: Record<Transition['event'], BookingMailKind> = {
+  confirmed: 'confirmation',
+  modified: 'modification',
+  cancelled: 'cancellation',
+  expired: 'cancellation',
+};
+
+/**
+ * What follows every move, once its status, history and nights are written, in the same unit:
+ * the guest's mail (an outbox row, committed with the move or not at all), and once committed,
+ * this process's caches of the accommodation (the database triggers announce the change to the
+ * other processes). The one place where a move's outbox rows are written.
+ */
+export async function afterTransition(
+  ctx: LifecycleContext,
+  unit: Unit,
+  bookings: readonly Pick<Booking, 'id' | 'accommodation_id'>[],
+  event: Transition['event'],
+): Promise<void> {
+  const now = unit.now.toISOString();
+  for (const booking of bookings) await enqueueBookingMail(unit.trx, ctx.config, MAIL_OF[event], booking.id, now);
+  const accommodations = new Set(bookings.map((b) => b.accommodation_id));
+  unit.afterCommit(() => {
+    for (const id of accommodations) ctx.store.changes.committed({ table: 'bookings', id: String(id) });
+  });
+}
+
+/**
  * Writes one transition to these bookings and its history rows. `onlyExpiredDraftsAt` makes the
  * status condition part of the UPDATE itself (the hold expiry): when two transactions race for the
  * same draft, only the one whose update changes the row gets its id back and goes on to free its
- * nights and queue its mail. Returns the ids that changed. Used by the verbs of this folder only.
+ * nights and queue its mail. Returns the bookings that changed. Used by the verbs of this folder only.
  */
 export async function writeTransition(
   db: Executor,
@@ -87,7 +181,7 @@ export async function writeTransition(
   actor: BookingActor,
   now: string,
   onlyExpiredDraftsAt?: string,
-): Promise<number[]> {
+): Promise<Pick<Booking, 'id' | 'accommodation_id'>[]> {
   if (bookingIds.length === 0) return [];
   let update = db
     .updateTable('bookings')
@@ -95,12 +189,12 @@ export async function writeTransition(
     .where('id', 'in', bookingIds);
   if (onlyExpiredDraftsAt !== undefined)
     update = update.where('status', '=', 'draft').where('hold_expires_at', '<=', onlyExpiredDraftsAt);
-  const changed = (await update.returning('id').execute()).map((r) => r.id);
+  const changed = await update.returning(['id', 'accommodation_id']).execute();
   if (changed.length > 0) {
     await db
       .insertInto('booking_events')
       .values(
-        changed.map((id) => bookingEventRow(id, transition.event, transition.status, actor, transition.reason, now)),
+        changed.map((b) => bookingEventRow(b.id, transition.event, transition.status, actor, transition.reason, now)),
       )
       .execute();
   }

@@ -1,4 +1,5 @@
 import { bookingsWithGuest } from '../db/booking-with-guest.ts';
+import type { BookingStatus } from '../db/schema.ts';
 import type { Executor } from '../db/store.ts';
 import type { Viewer } from '../http/viewer.ts';
 import { decimalsOf } from '../pricing/accommodation-rules.ts';
@@ -6,8 +7,8 @@ import { toMajor } from '../shared/money.ts';
 import type { BookingView } from './booking-schemas.ts';
 
 /**
- * api-v1.md 2.7 Booking, plus booking_status and booking_reference for the card-payment poller;
- * undefined when there is no such booking or the viewer may not see it (docs/decisions.md, Tenant isolation).
+ * docs/api.md#bookings-get: the Booking, plus booking_status and booking_reference for the card-payment poller;
+ * undefined when there is no such booking or the viewer may not see it (docs/api.md#tenant-isolation).
  */
 export async function findBookingView(db: Executor, id: number, viewer: Viewer): Promise<BookingView | undefined> {
   let query = bookingsWithGuest(db).where('b.id', '=', id);
@@ -38,4 +39,26 @@ export async function findBookingView(db: Executor, id: number, viewer: Viewer):
       phone: row.guest_phone ?? '',
     },
   };
+}
+
+/** A booking's status now; undefined when there is no such booking. */
+export async function findBookingStatus(db: Executor, id: number): Promise<BookingStatus | undefined> {
+  const row = await db.selectFrom('bookings').select('status').where('id', '=', id).executeTakeFirst();
+  return row?.status;
+}
+
+export interface PaidBooking {
+  id: number;
+  confirmation_code: string;
+}
+
+/** The booking a payment names, by its confirmation code or its id. */
+export function findBookingByReference(
+  db: Executor,
+  reference: { code: string } | { id: number },
+): Promise<PaidBooking | undefined> {
+  const query = db.selectFrom('bookings').select(['id', 'confirmation_code']);
+  return (
+    'code' in reference ? query.where('confirmation_code', '=', reference.code) : query.where('id', '=', reference.id)
+  ).executeTakeFirst();
 }

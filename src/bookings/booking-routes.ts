@@ -7,7 +7,7 @@ import { findBookingView } from './booking-retrieval.ts';
 import { requestKey, requestViewer } from '../auth/require-key.ts';
 import { createBooking } from './create-booking.ts';
 
-/** api-v1.md 4.2 and 4.3. */
+/** docs/api.md#bookings-create and docs/api.md#bookings-get. */
 export const bookingRoutes: FeatureRoutes = async (app, { ctx }) => {
   app.post(
     '/bookings',
@@ -47,7 +47,7 @@ export const bookingRoutes: FeatureRoutes = async (app, { ctx }) => {
     },
     async (request) => {
       const id = toId(request.params.booking_id);
-      // Another key's booking answers exactly as a missing id does (docs/decisions.md, Tenant isolation).
+      // Another key's booking answers exactly as a missing id does (docs/api.md#tenant-isolation).
       const view = await findBookingView(ctx.db, id, requestViewer(request));
       if (view === undefined) {
         throw notFound('booking_not_found', `Booking ${request.params.booking_id} not found.`, {

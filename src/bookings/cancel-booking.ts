@@ -1,52 +1,63 @@
-import type { Config } from '../config/config.ts';
-import type { Booking } from '../db/schema.ts';
-import type { Executor } from '../db/store.ts';
-import { enqueueBookingMail } from '../mail/enqueue-booking-mail.ts';
+import type { Unit } from '../db/unit-of-work.ts';
 import { releaseBookingNights } from '../occupancy/night-ledger.ts';
-import { writeTransition, type BookingActor, type LifecycleOutcome } from './booking-lifecycle.ts';
+import {
+  afterTransition,
+  onLockedBooking,
+  writeTransition,
+  type BookingCommand,
+  type LifecycleContext,
+  type LifecycleOutcome,
+} from './booking-lifecycle.ts';
+import { moveOf } from './booking-transitions.ts';
+
+export interface CancelCommand extends BookingCommand {
+  /** Why, for the guest and the history; blank keeps none. */
+  reason?: string | undefined;
+}
 
 /**
- * Cancels a booking (locked by the caller): it becomes cancelled, its nights are free at once,
- * the reason is kept for the guest and the history, and the guest is mailed. Cancelling twice
- * changes nothing. Whatever the reason says, this is not a hold expiry: only expireHolds marks a
- * booking as one a late payment may still confirm.
+ * Cancels a booking: it becomes cancelled, its nights are free at once, the reason is kept for
+ * the guest and the history, and the guest is mailed. Cancelling twice changes nothing. Whatever
+ * the reason says, this is not a hold expiry: only expireHolds marks a booking as one a late
+ * payment may still confirm.
  */
 export async function cancelBooking(
-  db: Executor,
-  config: Pick<Config, 'publicBaseUrl' | 'slug'>,
-  booking: Booking,
-  reason: string | undefined,
-  actor: BookingActor,
-  now: string,
+  ctx: LifecycleContext,
+  command: CancelCommand,
+  within?: Unit,
 ): Promise<LifecycleOutcome> {
-  const code = booking.confirmation_code;
-  if (booking.status === 'cancelled') {
+  return onLockedBooking(ctx, command.bookingId, within, async (unit, booking) => {
+    const code = booking.confirmation_code;
+    const move = moveOf(booking, 'cancel');
+    if (move.kind === 'unchanged') {
+      return {
+        updated: false,
+        message: `Booking ${code} was already cancelled; nothing changed.`,
+        booking_id: booking.id,
+        new_status: booking.status,
+      };
+    }
+    const now = unit.now.toISOString();
+    const keptReason = command.reason?.trim() ? command.reason.trim() : null;
+    const changed = await writeTransition(
+      unit.trx,
+      [booking.id],
+      {
+        event: move.event,
+        status: move.to,
+        set: { cancel_reason: keptReason, cancelled_at: now, hold_expires_at: null, hold_expired_at: null },
+        reason: keptReason,
+      },
+      command.actor,
+      now,
+    );
+    await releaseBookingNights(unit.trx, booking.id);
+    await afterTransition(ctx, unit, changed, move.event);
     return {
-      updated: false,
-      message: `Booking ${code} was already cancelled; nothing changed.`,
+      updated: true,
+      message: `Booking ${code} cancelled${keptReason === null ? '' : ` (${keptReason})`}; its nights are free again and the guest has been mailed.`,
       booking_id: booking.id,
-      new_status: 'cancelled',
+      new_status: move.to,
     };
-  }
-  const keptReason = reason?.trim() ? reason.trim() : null;
-  await writeTransition(
-    db,
-    [booking.id],
-    {
-      event: 'cancelled',
-      status: 'cancelled',
-      set: { cancel_reason: keptReason, cancelled_at: now, hold_expires_at: null, hold_expired_at: null },
-      reason: keptReason,
-    },
-    actor,
-    now,
-  );
-  await releaseBookingNights(db, booking.id);
-  await enqueueBookingMail(db, config, 'cancellation', booking.id);
-  return {
-    updated: true,
-    message: `Booking ${code} cancelled${keptReason === null ? '' : ` (${keptReason})`}; its nights are free again and the guest has been mailed.`,
-    booking_id: booking.id,
-    new_status: 'cancelled',
-  };
+  });
 }

@@ -1,62 +1,97 @@
-import type { Config } from '../config/config.ts';
 import type { Booking } from '../db/schema.ts';
-import type { Executor } from '../db/store.ts';
-import { enqueueBookingMail } from '../mail/enqueue-booking-mail.ts';
+import type { Unit } from '../db/unit-of-work.ts';
 import { tryClaimNights } from '../occupancy/night-ledger.ts';
 import { eachDate } from '../shared/dates.ts';
-import { writeTransition, type BookingActor } from './booking-lifecycle.ts';
+import {
+  afterTransition,
+  onLockedBooking,
+  writeTransition,
+  type BookingCommand,
+  type LifecycleContext,
+} from './booking-lifecycle.ts';
+import { isConfirmed, moveOf, stateOf } from './booking-transitions.ts';
 import { expireHoldsOverlapping } from './expire-holds.ts';
 
-/** A booking a payment may still confirm: a draft, or one the hold expiry cancelled (never one cancelled by anyone else). */
-export function awaitsPayment(booking: Pick<Booking, 'status' | 'hold_expired_at'>): boolean {
-  return booking.status === 'draft' || (booking.status === 'cancelled' && booking.hold_expired_at !== null);
+/** A card payment the processor reports as received. */
+export interface Payment {
+  intentId: string;
+  /** Minor units, as the processor sent it (not necessarily a safe integer). */
+  amount: number;
+  currency: string;
 }
 
+export interface ConfirmCommand extends BookingCommand {
+  payment: Payment;
+}
+
+/** What a payment did to its booking; `booking` is the booking as the payment found it. */
+export type ConfirmOutcome =
+  /** `late`: its hold had expired, and its nights were still free. */
+  | { result: 'confirmed'; booking: Booking; late: boolean }
+  /** The same payment once more: nothing changed. */
+  | { result: 'already_confirmed'; booking: Booking }
+  /** Nothing changed; the payment does not confirm this booking (the host refunds or looks into it). */
+  | { result: 'not_awaiting_payment' | 'currency_mismatch' | 'amount_mismatch' | 'nights_taken'; booking: Booking };
+
 /**
- * Confirms a booking (locked by the caller) paid by `paymentIntentId`, and queues the
- * confirmation mail. A booking whose hold had expired takes its nights again first; when one of
- * them has been taken meanwhile nothing changes and the answer is 'nights_taken'.
+ * Confirms a booking paid by card, and queues the confirmation mail, when the payment is for it:
+ * the booking awaits a payment (transition table), in its currency, of its total. A booking
+ * whose hold had expired takes its nights again first; when one of them has been taken meanwhile
+ * nothing changes and the answer is 'nights_taken'.
  */
 export async function confirmBooking(
-  db: Executor,
-  config: Pick<Config, 'publicBaseUrl' | 'slug'>,
-  booking: Booking,
-  paymentIntentId: string,
-  actor: BookingActor,
-  now: string,
-): Promise<'confirmed' | 'nights_taken'> {
-  if (booking.status === 'cancelled') {
-    await expireHoldsOverlapping(db, booking.accommodation_id, booking.checkin, booking.checkout, now);
-    const nights = eachDate(booking.checkin, booking.checkout);
-    if (
-      !(await tryClaimNights(db, {
-        accommodationId: booking.accommodation_id,
-        nights,
-        kind: 'booking',
-        bookingId: booking.id,
-      }))
-    )
-      return 'nights_taken';
-  }
-  await writeTransition(
-    db,
-    [booking.id],
-    {
-      event: 'confirmed',
-      status: 'confirmed',
-      set: {
-        payment_intent_id: paymentIntentId,
-        confirmed_at: now,
-        hold_expires_at: null,
-        hold_expired_at: null,
-        cancel_reason: null,
-        cancelled_at: null,
+  ctx: LifecycleContext,
+  command: ConfirmCommand,
+  within?: Unit,
+): Promise<ConfirmOutcome> {
+  const { payment } = command;
+  return onLockedBooking(ctx, command.bookingId, within, async (unit, booking) => {
+    const move = moveOf(booking, 'confirm');
+    if (move.kind !== 'move') {
+      const again = isConfirmed(booking.status) && booking.payment_intent_id === payment.intentId;
+      return { result: again ? 'already_confirmed' : 'not_awaiting_payment', booking };
+    }
+    if (payment.currency.toUpperCase() !== booking.currency.toUpperCase())
+      return { result: 'currency_mismatch', booking };
+    if (payment.amount !== booking.total) return { result: 'amount_mismatch', booking };
+    const now = unit.now.toISOString();
+    const late = stateOf(booking) === 'expired';
+    if (late) {
+      await expireHoldsOverlapping(
+        ctx,
+        { accommodationId: booking.accommodation_id, from: booking.checkin, to: booking.checkout },
+        unit,
+      );
+      const nights = eachDate(booking.checkin, booking.checkout);
+      if (
+        !(await tryClaimNights(
+          unit.trx,
+          { accommodationId: booking.accommodation_id, nights, kind: 'booking', bookingId: booking.id },
+          now,
+        ))
+      )
+        return { result: 'nights_taken', booking };
+    }
+    const changed = await writeTransition(
+      unit.trx,
+      [booking.id],
+      {
+        event: move.event,
+        status: move.to,
+        set: {
+          payment_intent_id: payment.intentId,
+          confirmed_at: now,
+          hold_expires_at: null,
+          hold_expired_at: null,
+          cancel_reason: null,
+          cancelled_at: null,
+        },
+        reason: `payment ${payment.intentId}`,
       },
-      reason: `payment ${paymentIntentId}`,
-    },
-    actor,
-    now,
-  );
-  await enqueueBookingMail(db, config, 'confirmation', booking.id);
-  return 'confirmed';
+      command.actor,
+      now,
+    );
+    await afterTransition(ctx, unit, changed, move.event);
+    return { result: 'confirmed', booking, late };
+  });
 }

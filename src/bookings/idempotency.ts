@@ -4,7 +4,7 @@ import { conflict } from '../http/errors.ts';
 import type { BookingCreated } from './booking-schemas.ts';
 
 /**
- * Idempotent booking creation (decisions.md section 5): a key is scoped to the API key that
+ * Idempotent booking creation (docs/api.md#idempotency): a key is scoped to the API key that
  * sent it; the first answer is stored with a hash of the request body, in the same
  * transaction as the booking, and a repeat gets that answer back. Records are kept for
  * IDEMPOTENCY_RETENTION_HOURS (the contract asks for at least 24 hours), then pruned by a job.

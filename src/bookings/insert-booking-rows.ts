@@ -12,6 +12,7 @@ import {
 } from '../occupancy/night-ledger.ts';
 import { findOrCreatePartner, partnerRow, type PartnerInput } from '../partners/partner-repository.ts';
 import { bookingEventRow, type BookingActor } from './booking-lifecycle.ts';
+import { isDraft } from './booking-transitions.ts';
 
 /** Everything a new booking writes: its guest, itself, one claim per night, its mail and its first history row. */
 export interface BookingRows {
@@ -44,12 +45,11 @@ export async function insertBookingRows(
     );
     const bookingId = inserted.rows[0]?.id;
     if (bookingId === undefined) throw new Error('booking insert returned no row');
-    await claimNights(db, {
-      accommodationId: rows.booking.accommodation_id,
-      nights: rows.nights,
-      kind: 'booking',
-      bookingId,
-    });
+    await claimNights(
+      db,
+      { accommodationId: rows.booking.accommodation_id, nights: rows.nights, kind: 'booking', bookingId },
+      now,
+    );
     if (rows.mail !== null)
       await runShapedRow(db, 'booking-mail', { ...rows.mail, booking_id: bookingId }, (mail) =>
         db.insertInto('outbox').values(mail),
@@ -70,10 +70,9 @@ export async function insertBookingRows(
 }
 
 function createdEvent(rows: BookingRows, bookingId: number, now: string) {
-  const reason =
-    rows.booking.status === 'draft'
-      ? 'created as a draft awaiting card payment'
-      : `created, paid by ${rows.booking.payment_method}`;
+  const reason = isDraft(rows.booking.status)
+    ? 'created as a draft awaiting card payment'
+    : `created, paid by ${rows.booking.payment_method}`;
   return bookingEventRow(bookingId, 'created', rows.booking.status, rows.actor, reason, now);
 }
 

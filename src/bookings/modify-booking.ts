@@ -1,9 +1,7 @@
 import { findAccommodation } from '../accommodations/accommodation-repository.ts';
-import type { Config } from '../config/config.ts';
 import type { Booking } from '../db/schema.ts';
-import type { Executor } from '../db/store.ts';
-import { conflict } from '../http/errors.ts';
-import { enqueueBookingMail } from '../mail/enqueue-booking-mail.ts';
+import type { Unit } from '../db/unit-of-work.ts';
+import { conflict, type AppError } from '../http/errors.ts';
 import { NightTakenError, findTakenNights, moveBookingNights } from '../occupancy/night-ledger.ts';
 import { datesUnavailable } from '../occupancy/nights-unavailable.ts';
 import { SEES_ALL } from '../http/viewer.ts';
@@ -13,7 +11,15 @@ import type { StayQuote } from '../pricing/price-stay.ts';
 import { eachDate, todayIn } from '../shared/dates.ts';
 import { formatMoney } from '../shared/money.ts';
 import { checkStayOrThrow } from '../pricing/check-stay-or-throw.ts';
-import { writeTransition, type BookingActor, type LifecycleOutcome } from './booking-lifecycle.ts';
+import {
+  afterTransition,
+  onLockedBooking,
+  writeTransition,
+  type BookingCommand,
+  type LifecycleContext,
+  type LifecycleOutcome,
+} from './booking-lifecycle.ts';
+import { moveOf, type RefusalOf } from './booking-transitions.ts';
 import { expireHoldsOverlapping } from './expire-holds.ts';
 
 /** What a change may touch; absent fields keep their value. */
@@ -36,38 +42,51 @@ function splitGuests(booking: Booking, guests: number): { adults: number; childr
   return { adults: guests - children, children };
 }
 
+export interface ModifyCommand extends BookingCommand {
+  changes: BookingChanges;
+}
+
+/** A modification the transition table refuses. */
+function refusal(booking: Booking, why: RefusalOf['modify']): AppError {
+  const code = booking.confirmation_code;
+  const details = { parameter: 'booking_id', received: booking.id };
+  switch (why) {
+    case 'booking_cancelled':
+      return conflict('booking_cancelled', `Booking ${code} is cancelled and cannot be modified.`, details);
+    case 'booking_not_confirmed':
+      // Its payment is for the quoted total; changing the stay under it would break the match.
+      return conflict(
+        'booking_not_confirmed',
+        `Booking ${code} is a draft awaiting card payment and cannot be modified; cancel it and book again.`,
+        details,
+      );
+  }
+}
+
 /**
- * Applies changes to a confirmed or modified booking (locked by the caller). New dates or guests
- * are checked like a new stay, against every other booking, and re-priced; the nights move in the
- * same transaction. The answer's status is `modified` whether or not anything changed (api-v1.md
- * 4.7; `updated` says which); a draft is refused, since its card payment is for the quoted total.
+ * Applies changes to a confirmed or modified booking. New dates or guests are checked like a new
+ * stay, against every other booking, and re-priced; the nights move in the same transaction. The
+ * answer's status is `modified` whether or not anything changed (docs/api.md#webhook-update;
+ * `updated` says which); a draft is refused, since its card payment is for the quoted total.
  */
 export async function modifyBooking(
-  trx: Executor,
-  config: Pick<Config, 'publicBaseUrl' | 'slug'>,
+  ctx: LifecycleContext,
+  command: ModifyCommand,
+  within?: Unit,
+): Promise<LifecycleOutcome> {
+  return onLockedBooking(ctx, command.bookingId, within, (unit, booking) => modify(ctx, unit, booking, command));
+}
+
+async function modify(
+  ctx: LifecycleContext,
+  unit: Unit,
   booking: Booking,
-  newData: BookingChanges,
-  actor: BookingActor,
-  now: Date,
+  { changes: newData, actor }: ModifyCommand,
 ): Promise<LifecycleOutcome> {
   const code = booking.confirmation_code;
-  if (booking.status === 'cancelled') {
-    throw conflict('booking_cancelled', `Booking ${code} is cancelled and cannot be modified.`, {
-      parameter: 'booking_id',
-      received: booking.id,
-    });
-  }
-  if (booking.status === 'draft') {
-    // Its payment is for the quoted total; changing the stay under it would break the match.
-    throw conflict(
-      'booking_not_confirmed',
-      `Booking ${code} is a draft awaiting card payment and cannot be modified; cancel it and book again.`,
-      {
-        parameter: 'booking_id',
-        received: booking.id,
-      },
-    );
-  }
+  const move = moveOf(booking, 'modify');
+  if (move.kind === 'refused') throw refusal(booking, move.refusal);
+  if (move.kind === 'unchanged') throw new Error(`the transition table leaves a ${booking.status} booking as it is`);
 
   const checkin = newData.checkin_date ?? booking.checkin;
   const checkout = newData.checkout_date ?? booking.checkout;
@@ -80,15 +99,16 @@ export async function modifyBooking(
       updated: false,
       message: `new_data matches booking ${code}; nothing changed.`,
       booking_id: booking.id,
-      new_status: 'modified',
+      new_status: move.to,
     };
   }
 
+  const now = unit.now;
   const nowIso = now.toISOString();
   let quote: StayQuote | null = null;
   let nights = booking.nights;
   if (datesChanged || guestsChanged) {
-    const accommodation = await findAccommodation(trx, booking.accommodation_id);
+    const accommodation = await findAccommodation(unit.trx, booking.accommodation_id);
     if (accommodation === undefined) throw new Error(`booking ${booking.id} names a missing accommodation`);
     // A stay under way keeps its check-in day: extending it or changing its guests is not "in the past".
     const today = todayIn(accommodation.timezone, now);
@@ -100,8 +120,13 @@ export async function modifyBooking(
       checkin === booking.checkin && checkin < today ? checkin : today,
     );
     nights = stay.nights;
-    if (datesChanged) await moveNights(trx, booking, checkin, checkout, nowIso);
-    quote = await quoteStay(trx, accommodation, { checkin, checkout, guests, extras: bookedExtras(booking.extras) });
+    if (datesChanged) await moveNights(ctx, unit, booking, checkin, checkout);
+    quote = await quoteStay(unit.trx, accommodation, {
+      checkin,
+      checkout,
+      guests,
+      extras: bookedExtras(booking.extras),
+    });
   }
 
   const { adults, children } = guestsChanged
@@ -114,12 +139,12 @@ export async function modifyBooking(
   ]
     .filter((w) => w !== null)
     .join(', ');
-  await writeTransition(
-    trx,
+  const changed = await writeTransition(
+    unit.trx,
     [booking.id],
     {
-      event: 'modified',
-      status: 'modified',
+      event: move.event,
+      status: move.to,
       set: {
         checkin,
         checkout,
@@ -134,13 +159,13 @@ export async function modifyBooking(
     actor,
     nowIso,
   );
-  await enqueueBookingMail(trx, config, 'modification', booking.id);
+  await afterTransition(ctx, unit, changed, move.event);
   const total = formatMoney(quote?.total ?? booking.total, booking.currency);
   return {
     updated: true,
     message: `Booking ${code} modified: ${checkin} to ${checkout}, ${guests} guest${guests === 1 ? '' : 's'}, total ${total}; the guest has been mailed.`,
     booking_id: booking.id,
-    new_status: 'modified',
+    new_status: move.to,
   };
 }
 
@@ -149,17 +174,18 @@ export async function modifyBooking(
  * come from the host's signed webhook, which sees every booking, so the 409 may name any code.
  */
 async function moveNights(
-  trx: Executor,
+  ctx: LifecycleContext,
+  unit: Unit,
   booking: Booking,
   checkin: string,
   checkout: string,
-  now: string,
 ): Promise<void> {
-  const taken = await findTakenNights(trx, booking.accommodation_id, checkin, checkout, now, booking.id);
+  const now = unit.now.toISOString();
+  const taken = await findTakenNights(unit.trx, booking.accommodation_id, checkin, checkout, now, booking.id);
   if (taken.length > 0) throw datesUnavailable(taken, SEES_ALL, FIELDS.checkin);
-  await expireHoldsOverlapping(trx, booking.accommodation_id, checkin, checkout, now);
+  await expireHoldsOverlapping(ctx, { accommodationId: booking.accommodation_id, from: checkin, to: checkout }, unit);
   try {
-    await moveBookingNights(trx, booking, eachDate(checkin, checkout));
+    await moveBookingNights(unit.trx, booking, eachDate(checkin, checkout), now);
   } catch (error) {
     if (error instanceof NightTakenError) throw datesUnavailable([], SEES_ALL, FIELDS.checkin);
     throw error;

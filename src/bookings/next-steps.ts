@@ -1,4 +1,5 @@
 import type { BookingStatus, PaymentMethod } from '../db/schema.ts';
+import { isDraft } from './booking-transitions.ts';
 
 export interface NextStepsInput {
   /** A new booking is a draft (card payment) or confirmed at once. */
@@ -16,7 +17,7 @@ export interface NextStepsInput {
 
 /** `next_steps`: what happened and what the caller does next, in plain words. */
 export function nextSteps(i: NextStepsInput): string[] {
-  if (i.status === 'draft') {
+  if (isDraft(i.status)) {
     return [
       `Draft booking ${i.confirmationCode} created; its ${i.nights} night(s) are held until ${i.holdExpiresAt ?? 'payment'}.`,
       `Create a card payment of ${i.total} at the card processor with metadata.booking_reference = ${i.confirmationCode}.`,

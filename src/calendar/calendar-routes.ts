@@ -5,7 +5,7 @@ import { monthView } from './month-calendar.ts';
 import { rememberedMonth } from './month-memory.ts';
 import { requestViewer } from '../auth/require-key.ts';
 
-/** api-v1.md 4.5: the month calendar (its diagnostic endpoints are in src/diagnostics). */
+/** docs/api.md#calendar: the month calendar (its diagnostic endpoints are in src/diagnostics). */
 export const calendarRoutes: FeatureRoutes = async (app, { ctx }) => {
   app.post(
     '/calendar',

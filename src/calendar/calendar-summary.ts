@@ -21,7 +21,7 @@ export interface MonthSummary {
 export const LOOKAHEAD_DAYS = 365;
 
 /**
- * decisions.md 6: booked = nights of the month taken by stays (bookings and imported
+ * docs/api.md#calendar: booked = nights of the month taken by stays (bookings and imported
  * reservations); available = days − booked − blocked; occupancy = booked / days, 4 decimals;
  * next available = first free night on or after max(today, first of month), within a year.
  */

@@ -167,8 +167,7 @@ const calendarQuery = prepared(
 
 /**
  * What a viewer who may not see a stay learns of it: its dates, status, channel and colour, as
- * taken nights titled "Reserved"; no guest, code, amount, party or notes (docs/decisions.md,
- * Tenant isolation).
+ * taken nights titled "Reserved"; no guest, code, amount, party or notes (docs/api.md#tenant-isolation).
  */
 function reservedEntry(entry: CalendarBooking): CalendarBooking {
   return {
@@ -241,7 +240,7 @@ export interface MonthData {
 }
 
 /**
- * api-v1.md 4.5 with decisions.md 6: one accommodation's month at `now`, for every viewer: every
+ * docs/api.md#calendar: one accommodation's month at `now`, for every viewer: every
  * taken night counts whoever holds it; monthView() then hides what the viewer may not see.
  */
 export async function loadMonth(

@@ -13,7 +13,7 @@ export interface RememberedMonth {
 }
 
 /**
- * Calendar months from memory (docs/decisions.md, Caching). A month is read from the store once
+ * Calendar months from memory (docs/decisions.md#caching). A month is read from the store once
  * and kept under a key of its accommodation, the count of changes announced for that
  * accommodation so far, the month and the accommodation's today. Every change a month shows is
  * announced (claims, bookings, prices, the accommodation, imported stays and feed names;

@@ -3,6 +3,7 @@ import type { AppContext } from '../app-context.ts';
 import { loadConfig, type Config } from '../config/config.ts';
 import { createContext } from '../create-app-context.ts';
 import { migrateToLatest } from '../db/migrate.ts';
+import { MAX_ID, toId } from '../http/ids.ts';
 
 export class UsageError extends Error {
   override readonly name = 'UsageError';
@@ -52,7 +53,7 @@ export async function withContext<T>(fn: (ctx: AppContext, config: Config) => Pr
 }
 
 export function positiveId(value: string | undefined, what: string): number {
-  if (value === undefined || !/^[1-9]\d{0,9}$/.test(value))
-    throw new UsageError(`${what} must be a positive whole number`);
-  return Number(value);
+  const id = toId(value ?? '');
+  if (id === 0) throw new UsageError(`${what} must be a positive whole number of at most ${MAX_ID}`);
+  return id;
 }

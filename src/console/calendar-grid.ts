@@ -1,3 +1,4 @@
+import { isDraft } from '../bookings/booking-transitions.ts';
 import type { Executor } from '../db/store.ts';
 import { liveClaim } from '../occupancy/night-ledger.ts';
 import { addDays, daysInMonth, eachDate, firstOfMonth } from '../shared/dates.ts';
@@ -19,6 +20,8 @@ export type GridNight =
       guest: string;
       code: string;
       status: string;
+      /** A card draft holding its nights until paid (drawn apart). */
+      draft: boolean;
       colorIndex: number;
       first: boolean;
     }
@@ -102,6 +105,7 @@ export async function loadMonthGrid(db: Executor, year: number, month: number, n
             guest: `${c.guest_first_name ?? ''} ${c.guest_last_name ?? ''}`.trim(),
             code: c.confirmation_code ?? '',
             status: c.status ?? '',
+            draft: c.status !== null && isDraft(c.status),
             colorIndex: c.color_index ?? 0,
             first: previous !== key,
           };

@@ -30,7 +30,7 @@ export function sessionCookie(request: FastifyRequest, token: string | null, pub
 /**
  * Admits a request with a live session cookie. Without one, a page (GET) redirects to the
  * sign-in page and anything else answers 401. The session cookie is the only way in: an API key
- * does not open the console (docs/decisions.md, "Console").
+ * does not open the console (docs/decisions.md#console).
  */
 export function requireSession(ctx: AppContext): onRequestAsyncHookHandler {
   return async (request: FastifyRequest, reply: FastifyReply) => {
@@ -50,11 +50,15 @@ export function requireSession(ctx: AppContext): onRequestAsyncHookHandler {
   };
 }
 
-/** Every change (any method but GET) must carry the session's CSRF token in the `_csrf` field. */
+/**
+ * Every change (any method but GET) must carry the session's CSRF token in the `_csrf` field. It
+ * runs before the route's schema checks the form, so a change without the token is refused
+ * whatever else it sends.
+ */
 export const requireCsrf: preHandlerAsyncHookHandler = async (request, reply) => {
   if (request.method === 'GET' || request.method === 'HEAD') return;
   const body = request.body;
-  const sent = typeof body === 'object' && body !== null ? (body as Record<string, unknown>)._csrf : undefined;
+  const sent = typeof body === 'object' && body !== null && '_csrf' in body ? body._csrf : undefined;
   const expected = request.consoleSession?.csrf;
   if (typeof sent !== 'string' || expected === undefined || !sameSecret(sent, expected)) {
     await reply

@@ -1,11 +1,12 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { isAppError, type AppError } from '../http/errors.ts';
 import { formatter, type Formatter } from './format.ts';
-import type { Html } from './html.ts';
-import { page, type Section } from './layout.ts';
+import type { Html } from '../shared/html.ts';
+import type { Section } from './console-pages.ts';
+import { page } from './layout.ts';
 import type { ConsoleUser } from './session-repository.ts';
 
-/** A signed-in console request: the user, the session's CSRF token, the body of a form post. */
+/** A signed-in console request: the user and the session's CSRF token. */
 export interface ConsoleSession {
   user: ConsoleUser;
   csrf: string;
@@ -17,17 +18,13 @@ declare module 'fastify' {
   }
 }
 
-export type FormBody = Readonly<Record<string, string>>;
+/** A form's fields as sent (each route's body schema names them), to show them again beside their errors. */
+export type FormBody = Readonly<Record<string, string | undefined>>;
 
 export function session(request: FastifyRequest): ConsoleSession {
   const s = request.consoleSession;
   if (s === null) throw new Error('console route reached without a session');
   return s;
-}
-
-export function formOf(request: FastifyRequest): FormBody {
-  const body = request.body;
-  return typeof body === 'object' && body !== null ? (body as FormBody) : {};
 }
 
 export function fmt(request: FastifyRequest): Formatter {

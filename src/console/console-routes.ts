@@ -1,11 +1,12 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyError, FastifyReply, FastifyRequest, preValidationAsyncHookHandler } from 'fastify';
 import type { FeatureRoutes } from '../app-context.ts';
 import { isAppError } from '../http/errors.ts';
+import { html, type Html } from '../shared/html.ts';
 import { requireCsrf, requireSession, sessionCookie } from './console-auth.ts';
 import { sendPage, session } from './console-request.ts';
-import { html } from './html.ts';
+import { sessionRoute } from './console-schemas.ts';
 import { accommodationPages } from './pages/accommodations.ts';
 import { bookingPages } from './pages/bookings.ts';
 import { calendarPage } from './pages/calendar.ts';
@@ -13,6 +14,7 @@ import { outboxPage } from './pages/outbox.ts';
 import { settingsPages } from './pages/settings.ts';
 import { signInRoutes } from './pages/sign-in.ts';
 import { todayPage } from './pages/today.ts';
+import { fieldMessages } from './schema-errors.ts';
 import { deleteSession } from './session-repository.ts';
 import { createSignInLimits } from './sign-in-limits.ts';
 
@@ -22,8 +24,16 @@ const JS = readFileSync(join(ASSETS, 'console.js'), 'utf8');
 const ICON = readFileSync(join(ASSETS, 'icon.svg'), 'utf8');
 
 const SECURITY_HEADERS = {
-  'content-security-policy':
-    "default-src 'none'; style-src 'self'; script-src 'self'; img-src 'self'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'; connect-src 'self'",
+  'content-security-policy': [
+    "default-src 'none'",
+    "style-src 'self'",
+    "script-src 'self'",
+    "img-src 'self'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+    "base-uri 'none'",
+    "connect-src 'self'",
+  ].join('; '),
   'x-content-type-options': 'nosniff',
   'referrer-policy': 'no-referrer',
   'cache-control': 'no-store',
@@ -36,39 +46,55 @@ function parseForm(body: string): Record<string, string> {
   return out;
 }
 
-function errorPage(request: FastifyRequest, reply: FastifyReply, error: unknown): FastifyReply {
-  if (isAppError(error))
-    return sendPage(
-      request,
-      reply,
-      'Not possible',
-      null,
-      html`<p class="error" role="alert">${error.message}</p><p><a href="/admin">Back to Today</a></p>`,
-      error.status,
-    );
-  const status =
-    typeof (error as { statusCode?: unknown }).statusCode === 'number'
-      ? (error as { statusCode: number }).statusCode
-      : 500;
-  if (status >= 500) request.log.error({ err: error }, 'console page failed');
-  const message =
-    status >= 500 ? 'Something went wrong on our side; it has been logged.' : 'The request could not be understood.';
-  return sendPage(
-    request,
-    reply,
-    'Error',
-    null,
-    html`<p class="error" role="alert">${message}</p><p><a href="/admin">Back to Today</a></p>`,
-    status,
-  );
+/**
+ * A GET form sends its empty fields too (`?q=&status=`): an empty value of a query parameter
+ * means "not given", so it is dropped before the route's schema checks the query string.
+ */
+const dropEmptyQueryValues: preValidationAsyncHookHandler = async (request) => {
+  const query = request.query;
+  if (typeof query !== 'object' || query === null) return;
+  for (const [name, value] of Object.entries(query)) if (value === '') Reflect.deleteProperty(query, name);
+};
+
+function problemPage(request: FastifyRequest, reply: FastifyReply, status: number, message: Html | string) {
+  const title = status === 404 ? 'Not found' : status >= 500 ? 'Error' : 'Not possible';
+  const body = html`<div class="error" role="alert">${message}</div><p><a href="/admin">Back to Today</a></p>`;
+  return sendPage(request, reply, title, null, body, status);
 }
 
 /**
- * The host's console under /admin: server-rendered pages and plain form posts (ARCHITECTURE.md,
- * "Console"). Every page needs a session; every change also needs the session's CSRF token.
+ * The console's answer to an error: a page, never the API's JSON envelope. A path whose
+ * parameters do not fit its schema names no page (404); a query string or form that does not fit
+ * is a 400 that names the field; an AppError says what was not possible; anything else is a 500
+ * that says nothing of internals and is logged.
+ */
+function errorPage(request: FastifyRequest, reply: FastifyReply, error: FastifyError): FastifyReply {
+  if (error.validation !== undefined) {
+    if (error.validationContext === 'params') return problemPage(request, reply, 404, 'There is no such page.');
+    const fields = Object.entries(fieldMessages(error.validation));
+    const where = error.validationContext === 'querystring' ? 'The address' : 'The form';
+    return problemPage(
+      request,
+      reply,
+      400,
+      html`<p>${where} has a value that cannot be used:</p>
+<ul>${fields.map(([name, message]) => html`<li>${name}: ${message}</li>`)}</ul>`,
+    );
+  }
+  if (isAppError(error)) return problemPage(request, reply, error.status, html`<p>${error.message}</p>`);
+  const status = error.statusCode ?? 500;
+  if (status >= 500) request.log.error({ err: error }, 'console page failed');
+  const message =
+    status >= 500 ? 'Something went wrong on our side; it has been logged.' : 'The request could not be understood.';
+  return problemPage(request, reply, status, html`<p>${message}</p>`);
+}
+
+/**
+ * The host's console under /admin: server-rendered pages and plain form posts (ARCHITECTURE.md#console). Every page needs a session; every change also needs the session's CSRF token.
  */
 export const consoleRoutes: FeatureRoutes = async (app, { ctx }) => {
   app.decorateRequest('consoleSession', null);
+  app.addHook('preValidation', dropEmptyQueryValues);
   app.addContentTypeParser(
     'application/x-www-form-urlencoded',
     { parseAs: 'string', bodyLimit: 64 * 1024 },
@@ -79,7 +105,7 @@ export const consoleRoutes: FeatureRoutes = async (app, { ctx }) => {
   app.addHook('onSend', async (_request, reply) => {
     void reply.headers(SECURITY_HEADERS);
   });
-  app.setErrorHandler((error, request, reply) => errorPage(request, reply, error));
+  app.setErrorHandler((error: FastifyError, request, reply) => errorPage(request, reply, error));
 
   app.get('/assets/console.css', { config: { auth: 'public' }, schema: { hide: true } }, async (_request, reply) =>
     reply.type('text/css; charset=utf-8').send(CSS),
@@ -94,8 +120,9 @@ export const consoleRoutes: FeatureRoutes = async (app, { ctx }) => {
 
   await app.register(async (pages) => {
     pages.addHook('onRequest', requireSession(ctx));
-    pages.addHook('preHandler', requireCsrf);
-    pages.post('/sign-out', { config: { auth: 'session' }, schema: { hide: true } }, async (request, reply) => {
+    // Before the schemas: a change without the session's token is refused whatever its fields.
+    pages.addHook('preValidation', requireCsrf);
+    pages.post('/sign-out', sessionRoute({}), async (request, reply) => {
       await deleteSession(ctx.db, session(request).user.sessionId);
       return reply
         .code(303)

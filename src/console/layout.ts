@@ -1,15 +1,5 @@
-import { html, type Html, type Renderable } from './html.ts';
-
-export type Section = 'today' | 'bookings' | 'calendar' | 'accommodations' | 'settings' | 'outbox';
-
-const NAV: readonly (readonly [Section, string, string])[] = [
-  ['today', 'Today', '/admin'],
-  ['bookings', 'Bookings', '/admin/bookings'],
-  ['calendar', 'Calendar', '/admin/calendar'],
-  ['accommodations', 'Accommodations', '/admin/accommodations'],
-  ['settings', 'Settings', '/admin/settings'],
-  ['outbox', 'Outbox', '/admin/outbox'],
-];
+import { attributes, html, type AttributeValue, type Html, type Renderable } from '../shared/html.ts';
+import { NAVIGATION, type Section } from './console-pages.ts';
 
 export interface PageChrome {
   title: string;
@@ -36,15 +26,7 @@ export function page(chrome: PageChrome, body: Renderable): Html {
 <a class="skip" href="#main">Skip to content</a>
 <header class="top">
 <span class="brand">Staydesk</span>
-${
-  chrome.user === null
-    ? ''
-    : html`<nav aria-label="Console"><ul>${NAV.map(
-        ([id, label, href]) =>
-          html`<li><a href="${href}"${chrome.section === id ? html` aria-current="page"` : ''}>${label}</a></li>`,
-      )}</ul></nav>
-<form method="post" action="/admin/sign-out" class="signout"><input type="hidden" name="_csrf" value="${chrome.user.csrf}"><button type="submit">Sign out ${chrome.user.login}</button></form>`
-}
+${chrome.user === null ? '' : navigation(chrome.section, chrome.user)}
 </header>
 <main id="main" tabindex="-1">
 <h1>${chrome.title}</h1>
@@ -52,6 +34,17 @@ ${body}
 </main>
 </body>
 </html>`;
+}
+
+/** The console's navigation (the current page's entry marked) and the sign-out button. */
+function navigation(section: Section | null, user: { login: string; csrf: string }): Html {
+  const entries = NAVIGATION.map((entry) => {
+    const current = entry.section === section && 'page';
+    return html`<li><a${attributes({ href: entry.href, 'aria-current': current })}>${entry.label}</a></li>`;
+  });
+  return html`<nav aria-label="Console"><ul>${entries}</ul></nav>
+<form method="post" action="/admin/sign-out" class="signout">${csrfField(user.csrf)}
+<button type="submit">Sign out ${user.login}</button></form>`;
 }
 
 /** A hidden CSRF field for a form. */
@@ -70,7 +63,8 @@ export interface FieldOptions {
   hint?: string;
   step?: string;
   min?: string;
-  attrs?: Html;
+  /** Any other attributes of the input (e.g. `autocomplete`). */
+  attributes?: Readonly<Record<string, AttributeValue>>;
   /** Makes the input's id unique when two forms on a page have a field of the same name. */
   idPrefix?: string;
 }
@@ -84,11 +78,42 @@ export function field(
 ): Html {
   const id = `${options.idPrefix ?? 'f'}-${name}`;
   const invalid = errors[name] !== undefined;
+  const input = attributes({
+    id,
+    name,
+    type: options.type ?? 'text',
+    value: options.value,
+    required: options.required,
+    step: options.step,
+    min: options.min,
+    'aria-invalid': invalid && 'true',
+    'aria-describedby': invalid && `err-${name}`,
+    ...options.attributes,
+  });
   return html`<div class="field${invalid ? ' invalid' : ''}"><label for="${id}">${label}</label>
-<input id="${id}" name="${name}" type="${options.type ?? 'text'}"${options.value === undefined || options.value === null ? '' : html` value="${String(options.value)}"`}${options.required === true ? html` required` : ''}${options.step === undefined ? '' : html` step="${options.step}"`}${options.min === undefined ? '' : html` min="${options.min}"`}${invalid ? html` aria-invalid="true" aria-describedby="err-${name}"` : ''}${options.attrs ?? ''}>
+<input${input}>
 ${options.hint === undefined ? '' : html`<small>${options.hint}</small>`}${fieldError(errors, name)}</div>`;
 }
 
 export function notice(text: string | null): Html {
   return text === null ? html`` : html`<p class="notice" role="status">${text}</p>`;
+}
+
+/** A table column: its header, or its header and the shorter label its cells show on a phone. */
+type Column = string | { header: string; label: string };
+
+/** A table whose rows stack on a narrow screen, each cell labelled by its column (`data-label`). */
+export function stackTable<Row>(
+  columns: readonly Column[],
+  rows: readonly Row[],
+  cells: (row: Row) => readonly Renderable[],
+): Html {
+  const headers = columns.map((c) => html`<th scope="col">${typeof c === 'string' ? c : c.header}</th>`);
+  const label = (c: Column | undefined) => (c === undefined || typeof c === 'string' ? c : c.label);
+  const row = (r: Row) => {
+    const tds = cells(r).map((cell, i) => html`<td data-label="${label(columns[i])}">${cell}</td>`);
+    return html`<tr>${tds}</tr>\n`;
+  };
+  return html`<table class="stack"><thead><tr>${headers}</tr></thead>
+<tbody>${rows.map(row)}</tbody></table>`;
 }

@@ -1,38 +1,77 @@
-import type { TSchema } from 'typebox';
+import type { Static, TSchema } from 'typebox';
+
+/** One complaint of a schema validator: TypeBox's `Value.Errors` and Fastify's Ajv give the same shape. */
+interface SchemaError {
+  keyword: string;
+  instancePath: string;
+  message?: string | undefined;
+  params: Readonly<Record<string, unknown>>;
+}
+
+/** A form read into a request: its value, typed by the schema that checked it, or one message per field. */
+type Checked<T> = { ok: true; value: T } | { ok: false; errors: Record<string, string> };
 
 /**
  * Checks form input against the same TypeBox schema the admin API validates with, so the console
- * keeps no second copy of the rules. Returns one message per field (the last path segment names
- * the form field), or null when the input is valid. typebox/value (about 300 modules) is loaded by
- * the first form checked, not at start.
+ * keeps no second copy of the rules: the input, typed by that schema, or one message per field.
+ * typebox/value (about 300 modules) is loaded by the first form checked, not at start.
  */
-export async function schemaErrors(schema: TSchema, value: unknown): Promise<Record<string, string> | null> {
+export async function checkForm<const Schema extends TSchema>(
+  schema: Schema,
+  input: unknown,
+): Promise<Checked<Static<Schema>>> {
   const { Value } = await import('typebox/value');
-  const errors: Record<string, string> = {};
-  for (const error of Value.Errors(schema, value)) {
-    const path = error.instancePath.split('/').filter((p) => p !== '');
-    const name = path.length === 0 ? '_form' : path.join('_');
-    errors[name] ??= describe(error.keyword, error.message, error.params);
-  }
-  return Object.keys(errors).length === 0 ? null : errors;
+  if (Value.Check(schema, input)) return { ok: true, value: input };
+  const errors = fieldMessages(Value.Errors(schema, input));
+  return { ok: false, errors: Object.keys(errors).length > 0 ? errors : { _form: 'This form is not valid.' } };
 }
 
-function describe(keyword: string, message: string, params: Record<string, unknown>): string {
+/**
+ * One message per form field, the field named as the form names it: the path's segments joined
+ * with `_` (`extras/breakfast` is the field `extras_breakfast`), `_form` for the input as a whole.
+ */
+export function fieldMessages(errors: Iterable<SchemaError>): Record<string, string> {
+  const messages: Record<string, string> = {};
+  for (const error of errors) {
+    const path = error.instancePath.split('/').filter((p) => p !== '');
+    const missing = missingField(error.params);
+    if (error.keyword === 'required' && missing !== undefined) path.push(missing);
+    const name = path.length === 0 ? '_form' : path.join('_');
+    messages[name] ??= describe(error.keyword, error.message ?? 'is not valid', error.params);
+  }
+  return messages;
+}
+
+/** The field a `required` complaint names: Ajv's `missingProperty`, TypeBox's first `requiredProperties`. */
+function missingField(params: SchemaError['params']): string | undefined {
+  const required: unknown = params.requiredProperties;
+  const missing = params.missingProperty ?? (Array.isArray(required) ? (required as unknown[])[0] : undefined);
+  return typeof missing === 'string' ? missing : undefined;
+}
+
+function param(params: SchemaError['params'], name: string): string {
+  const value = params[name];
+  return Array.isArray(value) ? value.map(String).join(', ') : String(value);
+}
+
+function describe(keyword: string, message: string, params: SchemaError['params']): string {
   switch (keyword) {
     case 'minLength':
-      return params.limit === 1 ? 'This cannot be empty.' : `Use at least ${String(params.limit)} characters.`;
+      return param(params, 'limit') === '1'
+        ? 'This cannot be empty.'
+        : `Use at least ${param(params, 'limit')} characters.`;
     case 'maxLength':
-      return `Use at most ${String(params.limit)} characters.`;
+      return `Use at most ${param(params, 'limit')} characters.`;
     case 'minimum':
-      return `Enter at least ${String(params.limit)}.`;
+      return `Enter at least ${param(params, 'limit')}.`;
     case 'maximum':
-      return `Enter at most ${String(params.limit)}.`;
-    case 'type':
-      return params.type === 'integer'
-        ? 'Enter a whole number.'
-        : params.type === 'number'
-          ? 'Enter a number.'
-          : `This ${message}.`;
+      return `Enter at most ${param(params, 'limit')}.`;
+    case 'type': {
+      const type = param(params, 'type');
+      return type === 'integer' ? 'Enter a whole number.' : type === 'number' ? 'Enter a number.' : `This ${message}.`;
+    }
+    case 'enum':
+      return `Choose one of: ${param(params, 'allowedValues')}.`;
     case 'pattern':
       return 'This is not in the expected form.';
     case 'required':

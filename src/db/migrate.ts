@@ -92,6 +92,7 @@ export async function migrateToLatest(db: Db, list: Record<string, Migration> = 
   return check(await run(db, (d) => migrator(d, list).migrateToLatest()));
 }
 
+/** @internal Used by the migration tests, which undo and redo each migration. */
 export async function migrateDownOne(db: Db, list: Record<string, Migration> = migrations): Promise<string[]> {
   return check(await run(db, (d) => migrator(d, list).migrateDown()));
 }

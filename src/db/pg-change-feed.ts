@@ -1,6 +1,13 @@
 import { setTimeout as delay } from 'node:timers/promises';
 import pg from 'pg';
-import { CHANGE_CHANNEL, parseChange, Subscribers, type ChangeFeed, type ChangeListener } from './change-feed.ts';
+import {
+  CHANGE_CHANNEL,
+  parseChange,
+  Subscribers,
+  type ChangeFeed,
+  type ChangeListener,
+  type TableChange,
+} from './change-feed.ts';
 
 const FIRST_RETRY_MS = 100;
 const MAX_RETRY_MS = 5000;
@@ -112,6 +119,11 @@ export class PgChangeFeed implements ChangeFeed {
     if (this.#closed) return;
     this.#pending.add(`${table}:${id}`);
     this.#scheduleFlush();
+  }
+
+  committed(change: TableChange, options: { announce?: boolean } = {}): void {
+    this.#subscribers.change(change);
+    if (options.announce === true) this.announce(change.table, change.id);
   }
 
   #scheduleFlush(): void {

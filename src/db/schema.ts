@@ -347,7 +347,6 @@ export type NewAccommodation = Insertable<AccommodationsTable>;
 export type AccommodationUpdate = Updateable<AccommodationsTable>;
 export type Booking = Selectable<BookingsTable>;
 export type NewBooking = Insertable<BookingsTable>;
-export type BookingEvent = Selectable<BookingEventsTable>;
 export type ApiKey = Selectable<ApiKeysTable>;
 export type OutboxMessage = Selectable<OutboxTable>;
 export type NewOutboxMessage = Insertable<OutboxTable>;

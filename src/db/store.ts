@@ -14,6 +14,16 @@ export type Tx = Transaction<Database>;
 /** Repositories take either the database or an open transaction; the use case decides which. */
 export type Executor = Db | Tx;
 
+/**
+ * What a use case that changes cached rows needs of the app context: the database, and the
+ * store's feed, which it tells of each change once committed (ChangeFeed.committed), so that no
+ * caller of it can forget to.
+ */
+export interface StoreContext {
+  readonly db: Db;
+  readonly store: Pick<Store, 'changes'>;
+}
+
 export interface Store {
   readonly db: Db;
   readonly kind: StoreKind;

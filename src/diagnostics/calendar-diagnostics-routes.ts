@@ -10,14 +10,14 @@ const Signatures = Type.Union([Type.Literal('on'), Type.Literal('off')], {
   description: 'off: webhook calls are accepted unsigned',
 });
 
-/** api-v1.md 4.6 shows `{}` or no body at all; whatever is sent is ignored. */
+/** The contract shows `{}` or no body (docs/api.md#calendar-diagnostics) at all; whatever is sent is ignored. */
 const IgnoredBody = Type.Object(
   {},
   { additionalProperties: true, description: 'Ignored. Clients send {} or no body at all.' },
 );
 
 /**
- * api-v1.md 4.6 shows these called with `{}` or with no body; some clients send no bytes while
+ * The contract shows these called with `{}` or with no body; some clients send no bytes while
  * still declaring JSON. Within this plugin only, empty bytes read as `{}`; anything else goes
  * through the framework's own JSON parser (prototype-poisoning checks included).
  */
@@ -43,7 +43,7 @@ function acceptEmptyJson(app: App): void {
   });
 }
 
-/** POST /calendar/health, /calendar/test, /calendar/debug (api-v1.md 4.6, decisions.md). */
+/** POST /calendar/health, /calendar/test, /calendar/debug (docs/api.md#calendar-diagnostics). */
 export const calendarDiagnosticsRoutes: FeatureRoutes = async (app, { ctx }) => {
   acceptEmptyJson(app);
   const route = (summary: string, data: Parameters<typeof Envelope>[0]) => ({

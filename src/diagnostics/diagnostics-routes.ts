@@ -10,7 +10,7 @@ const TestData = Type.Object({
   login: Type.String(),
 });
 
-/** api-v1.md 4.4 and 4.6: connectivity and diagnostics for integrators. */
+/** docs/api.md#v1-test and docs/api.md#calendar-diagnostics: connectivity and diagnostics for integrators. */
 export const diagnosticsRoutes: FeatureRoutes = async (app) => {
   app.get(
     '/test',

@@ -11,8 +11,8 @@ import type { ErrorName } from './errors.ts';
 /**
  * Answers that Node's HTTP layer gives before Fastify sees a request (headers too large, a
  * malformed request line or chunked body, a request that did not arrive in time), in the same
- * error envelope as every other answer (decisions.md 9). The status stays the one HTTP defines
- * (408, 431, 400); the name is the closest of the closed set (docs/decisions.md).
+ * error envelope as every other answer (docs/api.md#errors). The status stays the one HTTP defines
+ * (408, 431, 400); the name is the closest of the closed set (docs/decisions.md#requests-and-errors).
  */
 
 interface ClientErrorAnswer {

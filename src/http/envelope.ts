@@ -1,7 +1,7 @@
 import { Type, type TSchema } from 'typebox';
 import { ERROR_REASON_NAMES, type ErrorReason } from './error-reasons.ts';
 
-/** The response envelope of api-v1.md section 2.1 and the error shape of decisions.md section 9. */
+/** The response envelope and the error shape of docs/api.md#envelope and docs/api.md#errors. */
 
 export const API_VERSION = '1.0';
 
@@ -52,7 +52,7 @@ export function BareEnvelope<T extends TSchema>(data: T) {
 export const ErrorReasonSchema = Type.Unsafe<ErrorReason>({
   type: 'string',
   enum: ERROR_REASON_NAMES,
-  description: 'What went wrong, for a client to branch on; docs/decisions.md "Error reasons" says what each means.',
+  description: 'What went wrong, for a client to branch on; docs/api.md#error-reasons says what each means.',
 });
 
 export const ErrorBodySchema = Type.Object({

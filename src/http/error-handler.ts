@@ -51,7 +51,7 @@ function fromFastify(error: FastifyError): AppError | null {
 export function sendError(request: FastifyRequest, reply: FastifyReply, error: AppError): FastifyReply {
   // Errors raised before routing have no route config.
   const routeConfig = request.routeOptions.config as FastifyContextConfig | undefined;
-  // decisions.md 5: every limit's 429 says when to come back.
+  // docs/api.md#limits: every limit's 429 says when to come back.
   if (error.status === 429 && typeof error.details.retry_after_seconds === 'number')
     void reply.header('retry-after', String(error.details.retry_after_seconds));
   return reply.status(error.status).send({

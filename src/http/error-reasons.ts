@@ -1,7 +1,7 @@
 /**
  * The closed table of `details.reason` values: what a client may branch on. Each reason has the
  * HTTP status(es) it comes with and what it means; the typed factories of errors.ts only accept a
- * reason listed here for their status. docs/decisions.md ("Error reasons") and the OpenAPI
+ * reason listed here for their status. docs/api.md#error-reasons and the OpenAPI
  * document (`details.reason` of the error envelope) list the same table; a unit test keeps the
  * three in step.
  */

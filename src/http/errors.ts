@@ -18,7 +18,7 @@ export const ERROR_STATUS = {
 
 export type ErrorName = keyof typeof ERROR_STATUS;
 
-/** `details` of a bad parameter, as api-v1.md section 7 names them. */
+/** `details` of a bad parameter, as docs/api.md#errors names them. */
 export interface ErrorDetails {
   parameter?: string;
   field?: string;
@@ -65,7 +65,7 @@ function factory<N extends ErrorName>(name: N) {
 }
 
 // One factory per status, so `details.reason` is always a word of src/http/error-reasons.ts (and
-// of docs/decisions.md "Error reasons") that belongs to the answer's status.
+// of docs/api.md#error-reasons) that belongs to the answer's status.
 export const badRequest = factory('BAD_REQUEST');
 export const unauthorized = factory('UNAUTHORIZED');
 export const forbidden = factory('FORBIDDEN');
@@ -75,7 +75,7 @@ export const payloadTooLarge = factory('PAYLOAD_TOO_LARGE');
 export const tooManyRequests = factory('TOO_MANY_REQUESTS');
 /**
  * A 503 (the store is away, the server is stopping: retry, nothing was done). The spec's closed
- * set of names (decisions.md 9) has none for it, so it is named INTERNAL_ERROR with code 503.
+ * set of names (docs/api.md#errors) has none for it, so it is named INTERNAL_ERROR with code 503.
  */
 export const serviceUnavailable = (
   reason: ReasonFor<503>,

@@ -7,7 +7,7 @@ function isLegacyWrapper(body: unknown): boolean {
 }
 
 /**
- * api-v1.md 9: legacy calls wrapped their body in JSON-RPC (`jsonrpc`, `method`, `params`); v1
+ * docs/api.md#input: legacy calls wrapped their body in JSON-RPC (`jsonrpc`, `method`, `params`); v1
  * takes the plain body. Without this a wrapped call would read as a plain body missing every
  * field, and the 400 would name `accommodation_id` instead of the real mistake.
  * A preValidation hook of the v1 routes.

@@ -1,5 +1,5 @@
 import { Type } from 'typebox';
-import { MAX_ID } from './ids.ts';
+import { IdInteger } from './ids.ts';
 
 /** Request fields several v1 bodies share (availability, bookings, calendar). */
 
@@ -16,5 +16,5 @@ export const ExtrasSchema = Type.Object(
   },
 );
 
-export const AccommodationId = Type.Integer({ minimum: 1, maximum: MAX_ID });
+export const AccommodationId = IdInteger;
 export const DateString = Type.String({ maxLength: 32, description: 'YYYY-MM-DD' });

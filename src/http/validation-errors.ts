@@ -3,7 +3,7 @@ import { validationReason } from './error-reasons.ts';
 import { badRequest, type AppError } from './errors.ts';
 
 /**
- * Turns the schema validator's first complaint into api-v1.md's `details`
+ * Turns the schema validator's first complaint into the `details` of docs/api.md#errors
  * {parameter, expected, received, reason}. Ajv runs with `verbose: true`, so each error carries
  * the offending value (`data`) and its schema (`parentSchema`).
  */

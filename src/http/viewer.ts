@@ -1,7 +1,7 @@
 import type { ApiKeyScope } from '../db/schema.ts';
 
 /**
- * Who reads a booking's details (docs/decisions.md, Tenant isolation). API keys are handed to
+ * Who reads a booking's details (docs/decisions.md#tenant-isolation). API keys are handed to
  * different partners, so a v1 (non-admin) key sees in full only the bookings it created; every
  * other booking is a taken night to it. Admin keys, the host's own channels (signed webhooks,
  * the admin API and console) and the background jobs see everything.

@@ -1,4 +1,5 @@
 import type { Executor } from '../db/store.ts';
+import { html } from '../shared/html.ts';
 import { getSetting } from '../settings/settings-repository.ts';
 import type { NewAlert } from './overbooking-alerts.ts';
 
@@ -10,10 +11,6 @@ import type { NewAlert } from './overbooking-alerts.ts';
 
 /** How many alerts a digest lists one by one; the rest are counted. */
 const LISTED = 20;
-
-function escapeHtml(s: string): string {
-  return s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
-}
 
 async function queueHostMail(
   db: Executor,
@@ -32,7 +29,9 @@ async function queueHostMail(
       recipient,
       subject: mail.subject,
       body_text: mail.paragraphs.join('\n\n'),
-      body_html: mail.paragraphs.map((p) => `<p>${escapeHtml(p).replaceAll('\n', '<br>')}</p>`).join(''),
+      body_html: html`${mail.paragraphs.map(
+        (p) => html`<p>${p.split('\n').map((line, i) => (i === 0 ? line : html`<br>${line}`))}</p>`,
+      )}`.text,
       status: 'pending',
       next_attempt_at: at,
       locked_until: null,

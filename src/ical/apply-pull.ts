@@ -47,17 +47,17 @@ export async function applyStays(
   });
 
   const removed = diff.removed.map((s) => s.id);
-  await releaseReservationNights(trx, removed);
+  await releaseReservationNights(trx, removed, at);
   await deleteStays(trx, removed);
   for (const { id, stay } of diff.changed) {
     const write = judge(stay);
     await updateStay(trx, id, write, at);
-    if (write.echoOf === null) await releaseReservationNightsOutside(trx, id, stay);
-    else await releaseReservationNights(trx, [id]);
+    if (write.echoOf === null) await releaseReservationNightsOutside(trx, id, stay, at);
+    else await releaseReservationNights(trx, [id], at);
   }
   for (const { id, stay } of diff.quiet) {
     // Quiet: the same stay re-keyed or its window moved; what it was judged stays.
-    await releaseReservationNightsOutside(trx, id, stay);
+    await releaseReservationNightsOutside(trx, id, stay, at);
     await updateStay(trx, id, { ...stay, echoOf: wasEcho.get(id) ?? null }, at);
   }
   await insertStays(trx, feed, diff.added.map(judge), at);

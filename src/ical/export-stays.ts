@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Executor } from '../db/store.ts';
+import { liveClaim } from '../occupancy/night-ledger.ts';
 import { addDays, todayIn } from '../shared/dates.ts';
 import type { ExportStay } from './export-calendar.ts';
 import type { ExportTarget } from './export-tokens.ts';
@@ -75,13 +76,7 @@ export async function takenRuns(
     ])
     .where('c.accommodation_id', '=', target.accommodationId)
     .where('c.night', '>=', from)
-    .where((eb) =>
-      eb.or([
-        eb('b.status', 'is', null),
-        eb.and([eb('b.status', '!=', 'draft'), eb('b.status', '!=', 'cancelled')]),
-        eb('b.hold_expires_at', '>', now.toISOString()),
-      ]),
-    )
+    .where(liveClaim(now.toISOString()))
     .orderBy('c.night');
   if (target.excludeFeedId !== null) {
     const excluded = target.excludeFeedId;

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Config } from '../config/config.ts';
-import type { Executor } from '../db/store.ts';
+import { requireAccommodation } from '../accommodations/manage-accommodations.ts';
+import type { Db, Executor } from '../db/store.ts';
 
 /**
  * The secret URLs of exported calendars. Each token is 256 random bits (43 base64url characters);
@@ -8,8 +9,6 @@ import type { Executor } from '../db/store.ts';
  * must be shown again in `ical_export_url`). One token per accommodation (every taken night) and
  * one per feed (every taken night but that feed's own imports). Rotating replaces them all.
  */
-
-export const TOKEN_PATTERN = '^[A-Za-z0-9_-]{43}$';
 
 export function newExportToken(): string {
   return randomBytes(32).toString('base64url');
@@ -54,6 +53,14 @@ export async function feedExportToken(db: Executor, feedId: number): Promise<str
     .where('id', '=', feedId)
     .executeTakeFirstOrThrow();
   return row.export_token ?? '';
+}
+
+/** Rotates an accommodation's export URLs in one transaction (a 404 for an unknown one); returns its new token. */
+export async function rotateExportUrls(db: Db, accommodationId: number, now: Date): Promise<string> {
+  return db.transaction().execute(async (trx) => {
+    await requireAccommodation(trx, accommodationId);
+    return rotateExportTokens(trx, accommodationId, now);
+  });
 }
 
 /** New tokens for the accommodation and each of its feeds: every old export URL stops working. */

@@ -1,4 +1,5 @@
 import { Type } from 'typebox';
+import { findAccommodation } from '../accommodations/accommodation-repository.ts';
 import { ErrorEnvelopeSchema } from '../http/envelope.ts';
 import { notFound } from '../http/errors.ts';
 import type { FeatureRoutes } from '../app-context.ts';
@@ -38,11 +39,8 @@ export const icalExportRoutes: FeatureRoutes = async (app, { ctx }) => {
       const token = request.params.file.slice(0, -'.ics'.length);
       const target = await findExportTarget(ctx.db, token);
       if (target === undefined) throw notFound('calendar_not_found', 'No calendar at this address.');
-      const accommodation = await ctx.db
-        .selectFrom('accommodations')
-        .select(['name', 'timezone'])
-        .where('id', '=', target.accommodationId)
-        .executeTakeFirstOrThrow();
+      const accommodation = await findAccommodation(ctx.db, target.accommodationId);
+      if (accommodation === undefined) throw notFound('calendar_not_found', 'No calendar at this address.');
       const now = ctx.now();
       const stays = await exportStays(ctx.db, target, accommodation.timezone, now);
       const etag = exportEtag(accommodation.name, stays);

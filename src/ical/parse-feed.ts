@@ -204,7 +204,7 @@ function readEvents(
   return { stays: result(), events: components.length };
 }
 
-/** The stays of an iCalendar text (readFeed without the event count). */
+/** @internal The stays of an iCalendar text (readFeed without the event count), for tests and the bench. */
 export function parseFeed(text: string, options: ParseOptions): ImportedStay[] {
   return readFeed(text, options).stays;
 }

@@ -39,7 +39,7 @@ let running: Job | null = null;
 const queue: Job[] = [];
 let nextId = 1;
 
-/** Reads in progress or waiting (tests watch requests being answered while one runs). */
+/** @internal Reads in progress or waiting: tests watch requests being answered while one runs. */
 export function parsesInFlight(): number {
   return queue.length + (running === null ? 0 : 1);
 }

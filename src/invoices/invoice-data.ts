@@ -1,6 +1,7 @@
 import { bookingsWithGuest } from '../db/booking-with-guest.ts';
 import type { Executor } from '../db/store.ts';
 import { decimalsOf } from '../pricing/accommodation-rules.ts';
+import { parseAddress } from '../partners/stored-address.ts';
 import { parseExtras } from '../pricing/booked-extras.ts';
 import { ppmToRate, toMajor } from '../shared/money.ts';
 import type { InvoiceData } from './invoice-pdf.ts';
@@ -9,7 +10,7 @@ const EXTRA_LABELS: Record<string, string> = { breakfast: 'Breakfast', linen: 'L
 
 /**
  * The invoice of the booking whose invoice token this is, or undefined. A cancelled booking has
- * no invoice (docs/decisions.md): its address answers 404 like an unknown token.
+ * no invoice (docs/api.md#invoices): its address answers 404 like an unknown token.
  */
 export async function findInvoiceData(db: Executor, token: string): Promise<InvoiceData | undefined> {
   const row = await bookingsWithGuest(db)
@@ -32,8 +33,7 @@ export async function findInvoiceData(db: Executor, token: string): Promise<Invo
     lines.push({ label: EXTRA_LABELS[name] ?? name, amount: money(amount) });
   }
   lines.push({ label: 'Cleaning fee', amount: money(row.cleaning_fee) });
-  const address =
-    row.guest_address === null ? {} : (JSON.parse(row.guest_address) as Record<string, string | undefined>);
+  const address = parseAddress(row.guest_address);
   const guests = [`${row.adults} adult${row.adults === 1 ? '' : 's'}`];
   if (row.children > 0) guests.push(`${row.children} child${row.children === 1 ? '' : 'ren'}`);
   if (row.babies > 0) guests.push(`${row.babies} bab${row.babies === 1 ? 'y' : 'ies'}`);

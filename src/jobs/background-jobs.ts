@@ -53,7 +53,7 @@ export function startBackgroundJobs(
       run: async () => {
         let total = 0;
         for (;;) {
-          const expired = await expireDueDrafts(ctx.db, ctx.now().toISOString(), DRAFT_BATCH);
+          const expired = await expireDueDrafts(ctx, ctx.now(), DRAFT_BATCH);
           if (expired.length > 0) log.info({ booking_ids: expired }, 'unpaid drafts expired: nights released');
           total += expired.length;
           if (expired.length < DRAFT_BATCH) break;

@@ -24,7 +24,7 @@ export async function liveDrafts(
 }
 
 /**
- * decisions.md 5, abuse limits: a key may hold at most DRAFTS_PER_KEY unpaid card-payment drafts
+ * docs/api.md#limits: a key may hold at most DRAFTS_PER_KEY unpaid card-payment drafts
  * at once, so no caller can keep nights off the market by drafting over and over. Checked
  * before the booking is written; 0 turns the cap off.
  */

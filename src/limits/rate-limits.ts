@@ -8,7 +8,7 @@ import { AppError, tooManyRequests } from '../http/errors.ts';
 import type { App } from '../http/types.ts';
 
 /**
- * Request-rate limits (decisions.md 5, README "Security"), built on @fastify/rate-limit:
+ * Request-rate limits (docs/api.md#limits, README.md#security), built on @fastify/rate-limit:
  * - per API key on the v1 and admin API (RATE_LIMIT_PER_KEY a minute);
  * - per client address on the public webhook, payment and invoice routes (RATE_LIMIT_PUBLIC_PER_IP);
  * - per client address on exported calendars, a limit of their own far above any channel's

@@ -1,10 +1,12 @@
 import type { PaymentMethod } from '../db/schema.ts';
+import { html, type Html } from '../shared/html.ts';
 import { formatMoney } from '../shared/money.ts';
 
 /**
  * The guest's booking mails as plain text and HTML, from already-loaded details. Pure, so the
- * wording and the escaping are unit tested. Every interpolated value goes through escapeHtml in
- * the HTML part: names, notes and accommodation names are typed by other people.
+ * wording and the escaping are unit tested. The HTML part is written with the `html` template,
+ * which escapes every interpolated value: names, notes and accommodation names are typed by other
+ * people.
  */
 
 export type BookingMailKind = 'confirmation' | 'modification' | 'cancellation';
@@ -35,10 +37,6 @@ export interface RenderedMail {
 
 /** The reason the hold-expiry job and booking flow store when an unpaid draft runs out of time. */
 export const PAYMENT_TIMEOUT = 'payment_timeout';
-
-export function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-}
 
 function plural(n: number, word: string): string {
   return `${n} ${word}${n === 1 ? '' : 's'}`;
@@ -75,7 +73,8 @@ function paymentLines(d: BookingMailDetails): string[] {
   switch (d.paymentMethod) {
     case 'bank_transfer':
       return [
-        `Payment by bank transfer: please transfer ${formatMoney(d.total, d.currency)} to your host's account, quoting the reference ${d.confirmationCode}.`,
+        `Payment by bank transfer: please transfer ${formatMoney(d.total, d.currency)} to your host's account, ` +
+          `quoting the reference ${d.confirmationCode}.`,
       ];
     case 'cash':
       return [`Payment: ${formatMoney(d.total, d.currency)} in cash on arrival.`];
@@ -107,7 +106,8 @@ function content(kind: BookingMailKind, d: BookingMailDetails, invoiceUrl: strin
         ? {
             subject: `Reservation released: payment not received (${d.confirmationCode})`,
             intro: [
-              `We did not receive the card payment for your reservation at ${d.accommodationName} in time, so the reservation has been cancelled and the dates released.`,
+              `We did not receive the card payment for your reservation at ${d.accommodationName} in time, ` +
+                'so the reservation has been cancelled and the dates released.',
               'No payment has been taken. You are welcome to book again.',
             ],
             after: [],
@@ -151,20 +151,16 @@ export function renderBookingMail(
     '',
   ].join('\n');
 
-  const html = [
-    '<!doctype html>',
-    '<html><body style="font-family: sans-serif; line-height: 1.4">',
-    `<p>${escapeHtml(greeting)}</p>`,
-    ...c.intro.map((line) => `<p>${escapeHtml(line)}</p>`),
-    '<table cellpadding="4" style="border-collapse: collapse">',
-    ...rows.map(([label, value]) => `<tr><th align="left">${escapeHtml(label)}</th><td>${escapeHtml(value)}</td></tr>`),
-    '</table>',
-    ...c.after.map((line) => `<p>${escapeHtml(line)}</p>`),
-    ...(c.link === null ? [] : [`<p><a href="${escapeHtml(c.link.url)}">${escapeHtml(c.link.label)}</a></p>`]),
-    '<p>Kind regards,<br>Staydesk</p>',
-    '</body></html>',
-    '',
-  ].join('\n');
+  const paragraphs = (lines: readonly string[]): Html[] => lines.map((line) => html`<p>${line}</p>\n`);
+  const link = c.link === null ? '' : html`<p><a href="${c.link.url}">${c.link.label}</a></p>\n`;
+  const body = html`<!doctype html>
+<html><body style="font-family: sans-serif; line-height: 1.4">
+<p>${greeting}</p>
+${paragraphs(c.intro)}<table cellpadding="4" style="border-collapse: collapse">
+${rows.map(([label, value]) => html`<tr><th align="left">${label}</th><td>${value}</td></tr>\n`)}</table>
+${paragraphs(c.after)}${link}<p>Kind regards,<br>Staydesk</p>
+</body></html>
+`;
 
-  return { subject: oneLine(c.subject), text, html };
+  return { subject: oneLine(c.subject), text, html: body.text };
 }

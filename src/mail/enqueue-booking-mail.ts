@@ -1,6 +1,6 @@
 import type { Config } from '../config/config.ts';
 import type { NewOutboxMessage } from '../db/schema.ts';
-import { bookingsWithGuest } from '../db/booking-with-guest.ts';
+import { bookingsWithGuest, type BookingWithGuest } from '../db/booking-with-guest.ts';
 import type { Executor } from '../db/store.ts';
 import { invoiceUrl } from '../invoices/invoice-url.ts';
 import { renderBookingMail, type BookingMailDetails, type BookingMailKind } from './booking-mail-templates.ts';
@@ -11,21 +11,23 @@ export type { BookingMailKind } from './booking-mail-templates.ts';
  * Writes a mail about a booking to the outbox, inside the caller's transaction: the mail is
  * committed with the change that causes it, or not at all. The mail worker delivers it later
  * (src/mail/deliver-mail.ts). The body is rendered now, so the guest reads the booking as it was
- * when the change happened.
+ * when the change happened; `now` (the app's clock) is when it was queued and first due.
  */
 export async function enqueueBookingMail(
   db: Executor,
   config: Pick<Config, 'publicBaseUrl' | 'slug'>,
   kind: BookingMailKind,
   bookingId: number,
+  now: string,
 ): Promise<void> {
   // A cancelled booking has no invoice to look at; the others link to theirs.
-  await writeBookingMail(db, kind, bookingId, kind === 'cancellation' ? null : (token) => invoiceUrl(config, token));
-}
-
-/** The cancellation mail needs no links, so code without the configuration can queue it (hold expiry). */
-export async function enqueueCancellationMail(db: Executor, bookingId: number): Promise<void> {
-  await writeBookingMail(db, 'cancellation', bookingId, null);
+  await writeBookingMail(
+    db,
+    kind,
+    bookingId,
+    kind === 'cancellation' ? null : (token) => invoiceUrl(config, token),
+    now,
+  );
 }
 
 async function writeBookingMail(
@@ -33,46 +35,82 @@ async function writeBookingMail(
   kind: BookingMailKind,
   bookingId: number,
   linkFor: ((invoiceToken: string) => string) | null,
+  now: string,
 ): Promise<void> {
   const row = await bookingsWithGuest(db).where('b.id', '=', bookingId).executeTakeFirstOrThrow();
-  const details: BookingMailDetails = {
-    confirmationCode: row.confirmation_code,
-    firstName: row.guest_first_name,
-    accommodationName: row.accommodation_name,
-    checkin: row.checkin,
-    checkout: row.checkout,
-    checkinTime: row.checkin_time,
-    checkoutTime: row.checkout_time,
-    nights: row.nights,
-    adults: row.adults,
-    children: row.children,
-    babies: row.babies,
-    total: row.total,
-    currency: row.currency,
-    paymentMethod: row.payment_method,
-    cancelReason: row.cancel_reason,
-  };
   await insertBookingMail(
     db,
     kind,
-    { bookingId, recipient: row.guest_email, details },
+    { bookingId, recipient: row.guest_email, details: mailDetailsOf(row) },
     linkFor === null ? null : linkFor(row.invoice_token),
+    now,
   );
+}
+
+/**
+ * What a booking mail is written from: the booking's own columns (with the guest details it
+ * keeps) and its accommodation's name and times, as bookingsWithGuest reads them.
+ */
+export type MailedBooking = Pick<
+  BookingWithGuest,
+  | 'confirmation_code'
+  | 'guest_first_name'
+  | 'guest_email'
+  | 'invoice_token'
+  | 'accommodation_name'
+  | 'checkin'
+  | 'checkout'
+  | 'checkin_time'
+  | 'checkout_time'
+  | 'nights'
+  | 'adults'
+  | 'children'
+  | 'babies'
+  | 'total'
+  | 'currency'
+  | 'payment_method'
+  | 'cancel_reason'
+>;
+
+/** The one mapping from a booking to the fields its mails show. */
+function mailDetailsOf(b: MailedBooking): BookingMailDetails {
+  return {
+    confirmationCode: b.confirmation_code,
+    firstName: b.guest_first_name,
+    accommodationName: b.accommodation_name,
+    checkin: b.checkin,
+    checkout: b.checkout,
+    checkinTime: b.checkin_time,
+    checkoutTime: b.checkout_time,
+    nights: b.nights,
+    adults: b.adults,
+    children: b.children,
+    babies: b.babies,
+    total: b.total,
+    currency: b.currency,
+    paymentMethod: b.payment_method,
+    cancelReason: b.cancel_reason,
+  };
 }
 
 export type BookingMailRow = Omit<NewOutboxMessage, 'booking_id'>;
 
 /**
- * The outbox row of a booking mail, rendered from details the caller already holds (booking
- * creation has every one of them in hand); the caller writes it with the booking's id.
+ * The outbox row of a booking mail, rendered from a booking the caller already holds (booking
+ * creation has its rows in hand before they are written); the caller writes it with the booking's id.
  */
 export function bookingMailRow(
   config: Pick<Config, 'publicBaseUrl' | 'slug'>,
   kind: Exclude<BookingMailKind, 'cancellation'>,
-  mail: { recipient: string; invoiceToken: string; details: BookingMailDetails },
+  booking: MailedBooking,
   now: string,
 ): BookingMailRow {
-  return outboxRow(kind, mail, invoiceUrl(config, mail.invoiceToken), now);
+  return outboxRow(
+    kind,
+    { recipient: booking.guest_email, details: mailDetailsOf(booking) },
+    invoiceUrl(config, booking.invoice_token),
+    now,
+  );
 }
 
 function outboxRow(
@@ -104,8 +142,9 @@ async function insertBookingMail(
   kind: BookingMailKind,
   mail: { bookingId: number; recipient: string; details: BookingMailDetails },
   invoiceLink: string | null,
+  now: string,
 ): Promise<void> {
-  const row = outboxRow(kind, mail, invoiceLink, new Date().toISOString());
+  const row = outboxRow(kind, mail, invoiceLink, now);
   await db
     .insertInto('outbox')
     .values({ ...row, booking_id: mail.bookingId })

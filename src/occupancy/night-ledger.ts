@@ -61,13 +61,15 @@ export function claimRow(input: Omit<ClaimInput, 'nights'>, night: string, creat
   };
 }
 
-/** Claims every night or none; a night already taken throws NightTakenError (the caller's transaction must roll back). */
-export async function claimNights(db: Executor, input: ClaimInput): Promise<void> {
+/**
+ * Claims every night or none, recorded at `now` (the app's clock); a night already taken throws
+ * NightTakenError (the caller's transaction must roll back).
+ */
+export async function claimNights(db: Executor, input: ClaimInput, now: string): Promise<void> {
   if (input.nights.length === 0) return;
   try {
-    const createdAt = new Date().toISOString();
     const values = new StatementValues();
-    const claims = input.nights.map((night) => values.row(claimRow(input, night, createdAt)));
+    const claims = input.nights.map((night) => values.row(claimRow(input, night, now)));
     await runShaped(db, 'claim-nights', values, () => db.insertInto('night_claims').values(claims));
   } catch (error) {
     if (isUniqueViolation(error)) throw new NightTakenError('night already taken', { cause: error });
@@ -113,10 +115,10 @@ export function claimNightsOfInsertedBooking(
  * without aborting the caller's transaction (PostgreSQL aborts a transaction on any failed
  * statement). False when a night is taken.
  */
-export async function tryClaimNights(db: Executor, input: ClaimInput): Promise<boolean> {
+export async function tryClaimNights(db: Executor, input: ClaimInput, now: string): Promise<boolean> {
   await sql`savepoint try_claim_nights`.execute(db);
   try {
-    await claimNights(db, input);
+    await claimNights(db, input, now);
   } catch (error) {
     if (!(error instanceof NightTakenError)) throw error;
     await sql`rollback to savepoint try_claim_nights`.execute(db);
@@ -145,6 +147,7 @@ async function handOverFreedNights(
   db: Executor,
   freed: readonly FreedNight[],
   except: { reservationIds?: readonly number[]; feedId?: number } = {},
+  now?: string,
 ): Promise<void> {
   if (freed.length === 0) return;
   const byAccommodation = new Map<number, string[]>();
@@ -171,17 +174,20 @@ async function handOverFreedNights(
       if (stay !== undefined) claims.push({ accommodationId, reservationId: stay.id, night });
     }
   }
-  if (claims.length > 0) await claimFreeNights(db, claims, new Date());
+  // The handed-over claims record the app's clock where the caller gives it.
+  if (claims.length > 0) await claimFreeNights(db, claims, now === undefined ? new Date() : new Date(now));
 }
 
 /** Frees every night of these bookings; an imported stay that wants one of them takes it. */
-export async function releaseBookingNights(db: Executor, bookingIds: number | readonly number[]): Promise<void> {
+export async function releaseBookingNights(
+  db: Executor,
+  bookingIds: number | readonly number[],
+  now?: string,
+): Promise<void> {
   const ids = typeof bookingIds === 'number' ? [bookingIds] : bookingIds;
   if (ids.length === 0) return;
-  await handOverFreedNights(
-    db,
-    await db.deleteFrom('night_claims').where('booking_id', 'in', ids).returning(FREED).execute(),
-  );
+  const freed = await db.deleteFrom('night_claims').where('booking_id', 'in', ids).returning(FREED).execute();
+  await handOverFreedNights(db, freed, {}, now);
 }
 
 /** Moves a booking to new nights: frees the old ones and claims the new ones; NightTakenError when one is taken. */
@@ -189,18 +195,31 @@ export async function moveBookingNights(
   db: Executor,
   booking: { id: number; accommodation_id: number },
   nights: readonly string[],
+  now: string,
 ): Promise<void> {
   const freed = await db.deleteFrom('night_claims').where('booking_id', '=', booking.id).returning(FREED).execute();
-  await claimNights(db, { accommodationId: booking.accommodation_id, nights, kind: 'booking', bookingId: booking.id });
+  await claimNights(
+    db,
+    { accommodationId: booking.accommodation_id, nights, kind: 'booking', bookingId: booking.id },
+    now,
+  );
   const kept = new Set(nights);
   await handOverFreedNights(
     db,
     freed.filter((f) => !kept.has(f.night)),
+    {},
+    now,
   );
 }
 
 /** Frees the blocked nights in [from, to); nights taken by stays are left alone. Returns how many were freed. */
-export async function releaseBlocks(db: Executor, accommodationId: number, from: string, to: string): Promise<number> {
+export async function releaseBlocks(
+  db: Executor,
+  accommodationId: number,
+  from: string,
+  to: string,
+  now?: string,
+): Promise<number> {
   const freed = await db
     .deleteFrom('night_claims')
     .where('accommodation_id', '=', accommodationId)
@@ -209,30 +228,34 @@ export async function releaseBlocks(db: Executor, accommodationId: number, from:
     .where('night', '<', to)
     .returning(FREED)
     .execute();
-  await handOverFreedNights(db, freed);
+  await handOverFreedNights(db, freed, {}, now);
   return freed.length;
 }
 
 /** Frees the nights held by the reservations imported through one feed (the feed is being removed). */
-export async function releaseFeedNights(db: Executor, feedId: number): Promise<void> {
+export async function releaseFeedNights(db: Executor, feedId: number, now?: string): Promise<void> {
   const reservations = db.selectFrom('external_reservations').select('id').where('feed_id', '=', feedId);
   const freed = await db
     .deleteFrom('night_claims')
     .where('external_reservation_id', 'in', reservations)
     .returning(FREED)
     .execute();
-  await handOverFreedNights(db, freed, { feedId });
+  await handOverFreedNights(db, freed, { feedId }, now);
 }
 
 /** Frees the nights held by these imported reservations (an import that dropped them, or found them echoes). */
-export async function releaseReservationNights(db: Executor, reservationIds: readonly number[]): Promise<void> {
+export async function releaseReservationNights(
+  db: Executor,
+  reservationIds: readonly number[],
+  now?: string,
+): Promise<void> {
   if (reservationIds.length === 0) return;
   const freed = await db
     .deleteFrom('night_claims')
     .where('external_reservation_id', 'in', reservationIds)
     .returning(FREED)
     .execute();
-  await handOverFreedNights(db, freed, { reservationIds });
+  await handOverFreedNights(db, freed, { reservationIds }, now);
 }
 
 /** Frees the nights of one imported stay outside [keep.start, keep.end) (the stay moved). */
@@ -240,6 +263,7 @@ export async function releaseReservationNightsOutside(
   db: Executor,
   reservationId: number,
   keep: { start: string; end: string },
+  now?: string,
 ): Promise<void> {
   const freed = await db
     .deleteFrom('night_claims')
@@ -247,7 +271,7 @@ export async function releaseReservationNightsOutside(
     .where((eb) => eb.or([eb('night', '<', keep.start), eb('night', '>=', keep.end)]))
     .returning(FREED)
     .execute();
-  await handOverFreedNights(db, freed, { reservationIds: [reservationId] });
+  await handOverFreedNights(db, freed, { reservationIds: [reservationId] }, now);
 }
 
 export interface ExternalClaim {

@@ -4,8 +4,7 @@ import type { TakenNight } from './night-ledger.ts';
 
 /**
  * The booking's code when the viewer may know it (its own booking, or the host's view); null
- * for another key's booking, which is only a taken night to this viewer (docs/decisions.md,
- * Tenant isolation).
+ * for another key's booking, which is only a taken night to this viewer (docs/api.md#tenant-isolation).
  */
 function visibleCode(night: TakenNight, viewer: Viewer): string | null {
   return night.kind === 'booking' && seesBooking(viewer, night.created_by) ? night.confirmation_code : null;

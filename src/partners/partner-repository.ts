@@ -35,7 +35,7 @@ export function partnerRow(input: PartnerInput, now: string) {
   };
 }
 
-/** The guest details a booking keeps as it was made (decisions.md 5): a later booking never changes them. */
+/** The guest details a booking keeps as it was made (docs/api.md#bookings-create): a later booking never changes them. */
 export function guestColumns(input: PartnerInput) {
   const row = partnerRow(input, '');
   return {

@@ -1,11 +1,12 @@
 import type { AppContext } from '../app-context.ts';
-import { awaitsPayment, confirmBooking } from '../bookings/confirm-booking.ts';
-import { lockRows } from '../db/row-locks.ts';
+import { findBookingByReference, type PaidBooking } from '../bookings/booking-retrieval.ts';
+import { confirmBooking } from '../bookings/confirm-booking.ts';
 import type { Booking } from '../db/schema.ts';
 import type { Tx } from '../db/store.ts';
-import { MAX_ID } from '../http/ids.ts';
+import type { Unit } from '../db/unit-of-work.ts';
+import { toId } from '../http/ids.ts';
 import { formatMoney } from '../shared/money.ts';
-import { DuplicateDeliveryError, finishDelivery, recordDelivery } from '../webhooks/webhook-events.ts';
+import { DuplicateDeliveryError, finishDelivery, inDelivery } from '../webhooks/webhook-events.ts';
 import { readPaymentIntent, type PaymentEvent, type PaymentIntent } from './payment-event.ts';
 import { recordPaymentIssue, type PaymentIssueKind } from './payment-issue-repository.ts';
 
@@ -28,23 +29,23 @@ interface Applied {
 }
 
 /**
- * Applies one verified processor event (decisions.md 7, api-v1.md 6). Everything it changes —
+ * Applies one verified processor event (docs/api.md#payment-webhook). Everything it changes —
  * the booking, its nights, the guest's mail, a payment issue, and the record that this event id
- * was seen — commits in one transaction; the same event id a second time changes nothing.
+ * was seen — commits in one unit of work; the same event id a second time changes nothing.
  */
 export async function applyPaymentEvent(ctx: AppContext, event: PaymentEvent): Promise<PaymentEventResult> {
-  const now = ctx.now().toISOString();
+  const now = ctx.now();
+  const record = {
+    source: 'payment' as const,
+    dedupeKey: event.id,
+    eventType: event.type,
+    receivedAt: now.toISOString(),
+  };
   let applied: Applied;
   try {
-    applied = await ctx.db.transaction().execute(async (trx) => {
-      const deliveryId = await recordDelivery(trx, {
-        source: 'payment',
-        dedupeKey: event.id,
-        eventType: event.type,
-        receivedAt: now,
-      });
-      const result = await dispatch(ctx, trx, event, now);
-      await finishDelivery(trx, deliveryId, {
+    applied = await inDelivery(ctx.db, now, record, async (unit, deliveryId) => {
+      const result = await dispatch(ctx, unit, event);
+      await finishDelivery(unit.trx, deliveryId, {
         outcome: result.outcome,
         bookingId: result.bookingId,
         detail: result.message,
@@ -70,27 +71,24 @@ export async function applyPaymentEvent(ctx: AppContext, event: PaymentEvent): P
   };
 }
 
-async function dispatch(ctx: AppContext, trx: Tx, event: PaymentEvent, now: string): Promise<Applied> {
+async function dispatch(ctx: AppContext, unit: Unit, event: PaymentEvent): Promise<Applied> {
   switch (event.type) {
     case 'payment_intent.succeeded':
-      return paymentSucceeded(ctx, trx, event.id, await readPaymentIntent(event), now);
+      return paymentSucceeded(ctx, unit, event.id, await readPaymentIntent(event));
     case 'payment_intent.payment_failed':
-      return paymentFailed(trx, await readPaymentIntent(event), now);
+      return paymentFailed(unit, await readPaymentIntent(event));
     default:
       return { outcome: 'ignored', bookingId: null, message: `Event type ${event.type} is not used by this service.` };
   }
 }
 
-/** metadata.booking_reference (the confirmation code) or metadata.booking_id, locked for this transaction. */
-async function findPaidBooking(trx: Tx, intent: PaymentIntent): Promise<Booking | undefined> {
+/** The booking metadata.booking_reference (the confirmation code) or metadata.booking_id names. */
+async function findPaidBooking(trx: Tx, intent: PaymentIntent): Promise<PaidBooking | undefined> {
   const reference = intent.metadata?.booking_reference?.trim();
-  const id = intent.metadata?.booking_id?.trim();
-  let query = trx.selectFrom('bookings').selectAll();
-  if (reference) query = query.where('confirmation_code', '=', reference);
-  else if (id !== undefined && /^[1-9]\d{0,9}$/.test(id) && Number(id) <= MAX_ID)
-    query = query.where('id', '=', Number(id));
-  else return undefined;
-  return lockRows(trx, query).executeTakeFirst();
+  const id = toId(intent.metadata?.booking_id?.trim() ?? '');
+  if (reference) return findBookingByReference(trx, { code: reference });
+  if (id !== 0) return findBookingByReference(trx, { id });
+  return undefined;
 }
 
 function amountOf(intent: PaymentIntent): number {
@@ -111,7 +109,7 @@ function paidText(intent: PaymentIntent): string {
 async function issue(
   trx: Tx,
   kind: PaymentIssueKind,
-  booking: Booking | undefined,
+  booking: Pick<Booking, 'id'> | undefined,
   intent: PaymentIntent,
   detail: string,
   now: string,
@@ -132,18 +130,13 @@ async function issue(
   return { outcome: kind, bookingId: booking?.id ?? null, message: detail };
 }
 
-async function paymentSucceeded(
-  ctx: AppContext,
-  trx: Tx,
-  eventId: string,
-  intent: PaymentIntent,
-  now: string,
-): Promise<Applied> {
-  const booking = await findPaidBooking(trx, intent);
+async function paymentSucceeded(ctx: AppContext, unit: Unit, eventId: string, intent: PaymentIntent): Promise<Applied> {
+  const now = unit.now.toISOString();
+  const paidFor = await findPaidBooking(unit.trx, intent);
   const paid = paidText(intent);
-  if (booking === undefined) {
+  if (paidFor === undefined) {
     return issue(
-      trx,
+      unit.trx,
       'unknown_booking',
       undefined,
       intent,
@@ -151,76 +144,79 @@ async function paymentSucceeded(
       now,
     );
   }
+  const outcome = await confirmBooking(
+    ctx,
+    {
+      bookingId: paidFor.id,
+      actor: { kind: 'payment_event', eventId },
+      payment: { intentId: intent.id, amount: amountOf(intent), currency: intent.currency },
+    },
+    unit,
+  );
+  const { booking } = outcome;
   const code = booking.confirmation_code;
-  if ((booking.status === 'confirmed' || booking.status === 'modified') && booking.payment_intent_id === intent.id) {
-    return {
-      outcome: 'already_confirmed',
-      bookingId: booking.id,
-      message: `Booking ${code} is already confirmed by payment ${intent.id}.`,
-    };
+  switch (outcome.result) {
+    case 'confirmed':
+      return {
+        outcome: 'confirmed',
+        bookingId: booking.id,
+        message: `Booking ${code} confirmed by payment ${intent.id}${outcome.late ? ' (after its hold had expired; its dates were still free)' : ''}.`,
+      };
+    case 'already_confirmed':
+      return {
+        outcome: 'already_confirmed',
+        bookingId: booking.id,
+        message: `Booking ${code} is already confirmed by payment ${intent.id}.`,
+      };
+    case 'not_awaiting_payment':
+      return issue(
+        unit.trx,
+        'refund_needed',
+        booking,
+        intent,
+        `Payment ${intent.id} of ${paid} arrived for booking ${code}, which is ${booking.status}: refund the guest.`,
+        now,
+      );
+    case 'currency_mismatch':
+      return issue(
+        unit.trx,
+        'currency_mismatch',
+        booking,
+        intent,
+        `Payment ${intent.id} is in ${intent.currency.toUpperCase()}, booking ${code} is in ${booking.currency}; the booking stays unconfirmed.`,
+        now,
+      );
+    case 'amount_mismatch':
+      return issue(
+        unit.trx,
+        'amount_mismatch',
+        booking,
+        intent,
+        `Payment ${intent.id} of ${paid} does not match the ${formatMoney(booking.total, booking.currency)} due for booking ${code}; the booking stays unconfirmed.`,
+        now,
+      );
+    case 'nights_taken':
+      return issue(
+        unit.trx,
+        'refund_needed',
+        booking,
+        intent,
+        `Payment ${intent.id} of ${paid} arrived after the hold of booking ${code} expired and its dates were taken: refund the guest.`,
+        now,
+      );
   }
-  if (!awaitsPayment(booking)) {
-    return issue(
-      trx,
-      'refund_needed',
-      booking,
-      intent,
-      `Payment ${intent.id} of ${paid} arrived for booking ${code}, which is ${booking.status}: refund the guest.`,
-      now,
-    );
-  }
-  if (intent.currency.toUpperCase() !== booking.currency.toUpperCase()) {
-    return issue(
-      trx,
-      'currency_mismatch',
-      booking,
-      intent,
-      `Payment ${intent.id} is in ${intent.currency.toUpperCase()}, booking ${code} is in ${booking.currency}; the booking stays unconfirmed.`,
-      now,
-    );
-  }
-  if (amountOf(intent) !== booking.total) {
-    const due = formatMoney(booking.total, booking.currency);
-    return issue(
-      trx,
-      'amount_mismatch',
-      booking,
-      intent,
-      `Payment ${intent.id} of ${paid} does not match the ${due} due for booking ${code}; the booking stays unconfirmed.`,
-      now,
-    );
-  }
-  if (
-    (await confirmBooking(trx, ctx.config, booking, intent.id, { kind: 'payment_event', eventId }, now)) ===
-    'nights_taken'
-  ) {
-    return issue(
-      trx,
-      'refund_needed',
-      booking,
-      intent,
-      `Payment ${intent.id} of ${paid} arrived after the hold of booking ${code} expired and its dates were taken: refund the guest.`,
-      now,
-    );
-  }
-  const late = booking.status === 'cancelled' ? ' (after its hold had expired; its dates were still free)' : '';
-  return {
-    outcome: 'confirmed',
-    bookingId: booking.id,
-    message: `Booking ${code} confirmed by payment ${intent.id}${late}.`,
-  };
 }
 
-async function paymentFailed(trx: Tx, intent: PaymentIntent, now: string): Promise<Applied> {
-  const booking = await findPaidBooking(trx, intent);
+async function paymentFailed(unit: Unit, intent: PaymentIntent): Promise<Applied> {
+  const booking = await findPaidBooking(unit.trx, intent);
   const reason = intent.last_payment_error?.message ?? 'no reason given';
   const which = booking === undefined ? 'no known booking' : `booking ${booking.confirmation_code}`;
   return issue(
-    trx,
+    unit.trx,
     'payment_failed',
     booking,
     intent,
     `Payment ${intent.id} for ${which} failed (${reason}); the booking is unchanged.`,
-    now,
+    unit.now.toISOString(),
   );
 }

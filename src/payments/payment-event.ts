@@ -74,7 +74,7 @@ function signedAt(header: string): number | null {
 
 /**
  * Verifies the raw body against the Stripe-Signature header and returns the parsed event.
- * Every refusal is a 400 (decisions.md 7), including "no secret configured".
+ * Every refusal is a 400 (docs/api.md#payment-webhook), including "no secret configured".
  */
 export async function verifyPaymentEvent(
   raw: Buffer,

@@ -17,7 +17,7 @@ const ReceivedSchema = Type.Object({
   message: Type.String(),
 });
 
-/** card processor notifications at /<slug>/api/payment/webhook (api-v1.md 4.10 and 6). */
+/** card processor notifications at /<slug>/api/payment/webhook (docs/api.md#payment-webhook). */
 export const paymentRoutes: FeatureRoutes = async (app, { ctx }) => {
   // The signature is over the exact bytes, so this plugin reads the body raw and lets Stripe's
   // verifier parse it. Refusals happen here, before any handler or schema sees the body.

@@ -30,7 +30,7 @@ export function decimalsOf(currency: string): number {
   return decimals;
 }
 
-/** api-v1.md 2.6 Restrictions. */
+/** The restrictions of docs/api.md#availability. */
 export function restrictionsOf(a: Accommodation) {
   return {
     min_stay: a.min_stay,
@@ -41,7 +41,7 @@ export function restrictionsOf(a: Accommodation) {
   };
 }
 
-/** api-v1.md 2.9 pricing_rules, amounts in major units. */
+/** The pricing_rules of docs/api.md#calendar, amounts in major units. */
 export function pricingRulesView(a: Accommodation) {
   const d = decimalsOf(a.currency);
   return {
@@ -55,7 +55,7 @@ export function pricingRulesView(a: Accommodation) {
   };
 }
 
-/** api-v1.md 2.5 Pricing, amounts in major units. */
+/** The pricing of docs/api.md#availability, amounts in major units. */
 export function pricingView(quote: StayQuote, currency: string) {
   const d = decimalsOf(currency);
   const extras: Record<string, number> = {};

@@ -1,3 +1,4 @@
+import { storedObject } from '../shared/stored-json.ts';
 import { EXTRA_NAMES, type ExtraName } from './price-stay.ts';
 
 /**
@@ -5,16 +6,9 @@ import { EXTRA_NAMES, type ExtraName } from './price-stay.ts';
  * Anything else reads as no extras, so a damaged row never breaks a listing or an invoice.
  */
 export function parseExtras(text: string): Record<string, number> {
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(text);
-  } catch {
-    return {};
-  }
-  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) return {};
   const out: Record<string, number> = {};
-  for (const [name, value] of Object.entries(parsed)) {
-    if (Number.isSafeInteger(value)) out[name] = value as number;
+  for (const [name, value] of Object.entries(storedObject(text))) {
+    if (typeof value === 'number' && Number.isSafeInteger(value)) out[name] = value;
   }
   return out;
 }

@@ -4,7 +4,7 @@ import { stayRulesOf } from './accommodation-rules.ts';
 import { todayIn } from '../shared/dates.ts';
 import { checkStay, type StayFieldNames } from '../stays/stay-rules.ts';
 
-/** The stay rules of decisions.md section 4 as a 400, named with the caller's field names. */
+/** The stay rules of docs/api.md#stay-rules as a 400, named with the caller's field names. */
 export function checkStayOrThrow(
   accommodation: Accommodation,
   stay: { checkin: unknown; checkout: unknown; guests: number },

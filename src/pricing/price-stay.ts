@@ -1,4 +1,4 @@
-// The price of a stay, decisions.md section 3, in integer minor units. Rounding (half away from
+// The price of a stay, docs/api.md#pricing, in integer minor units. Rounding (half away from
 // zero) happens only at the three named steps: the average per night, the discount and the tax.
 // Everything else is exact integer addition/multiplication.
 

@@ -56,7 +56,7 @@ export function requestedExtras(
 }
 
 /**
- * The price of a stay (decisions.md section 3) from the stored rules and nightly prices.
+ * The price of a stay (docs/api.md#pricing) from the stored rules and nightly prices.
  * `extrasParameter` names the request field for the 400 when an extra is not offered.
  */
 export async function quoteStay(
@@ -107,7 +107,7 @@ export function priceFromOverrides(
   return quote;
 }
 
-/** 400 for a stay whose price exceeds MAX_AMOUNT_MINOR (decisions.md: money). */
+/** 400 for a stay whose price exceeds MAX_AMOUNT_MINOR (docs/api.md#money). */
 function totalTooLarge(accommodation: Accommodation, total: number | null) {
   const decimals = currencyDecimals(accommodation.currency) ?? 2;
   const max = toMajor(MAX_AMOUNT_MINOR, decimals);

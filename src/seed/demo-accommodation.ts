@@ -4,7 +4,7 @@ import type { Executor } from '../db/store.ts';
 
 export const DEMO_NAME = 'Demo Seaside Cottage';
 
-/** The demo accommodation: 100.00 EUR a night, the rules of the worked example in decisions.md. */
+/** The demo accommodation: 100.00 EUR a night, the rules of the worked example in docs/api.md#pricing. */
 export async function createDemoAccommodation(db: Executor): Promise<Accommodation> {
   const now = new Date().toISOString();
   return insertAccommodation(db, {

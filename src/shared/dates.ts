@@ -2,8 +2,6 @@
 // and a date has no time zone. All arithmetic goes through "epoch days" (days since 1970-01-01),
 // computed without Date, so the server's local time zone can never shift a date by one.
 
-const HH_MM = /^([01]\d|2[0-3]):[0-5]\d$/;
-
 // Nobody books a holiday before 1900, so the supported range is 1900..9999 (four digits, which
 // keeps string order == date order).
 const MIN_YEAR = 1900;
@@ -172,12 +170,10 @@ export function zoneFormatter(timeZone: string, shape: 'date' | 'dateTime'): Int
   return f;
 }
 
-/** True for a time zone name Intl knows (IANA names and aliases such as `UTC`); UTC offsets like `+01:00` are refused. */
-export function isValidTimeZone(tz: string): boolean {
-  return canonicalTimeZone(tz) !== null;
-}
-
-/** The canonical spelling Intl uses for a zone (`utc` → `UTC`, `europe/paris` → `Europe/Paris`), or null if invalid. */
+/**
+ * The canonical spelling Intl uses for a zone (`utc` → `UTC`, `europe/paris` → `Europe/Paris`), or
+ * null for a name Intl does not know; UTC offsets like `+01:00` are refused.
+ */
 export function canonicalTimeZone(tz: string): string | null {
   // Intl accepts bare offsets since ES2024, but they are not IANA zones and ignore DST.
   if (typeof tz !== 'string' || tz === '' || /^[+-]/.test(tz)) return null;
@@ -218,9 +214,4 @@ function computeTodayIn(timeZone: string, now: Date): string {
 export function currentYearMonthIn(timeZone: string, now: Date = new Date()): { year: number; month: number } {
   const today = todayIn(timeZone, now);
   return { year: Number(today.slice(0, 4)), month: Number(today.slice(5, 7)) };
-}
-
-/** `HH:MM`, 00:00 to 23:59 (check-in/check-out times). */
-export function isValidTime(s: unknown): s is string {
-  return typeof s === 'string' && HH_MM.test(s);
 }

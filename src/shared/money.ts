@@ -1,4 +1,4 @@
-// Money is computed in integer minor units of the accommodation's currency (decisions.md 2) and
+// Money is computed in integer minor units of the accommodation's currency (docs/api.md#money) and
 // only converted to JSON numbers in major units at the edge. Rates (tax, discounts) are held as
 // integer parts-per-million so that every multiplication can be done exactly with BigInt.
 
@@ -74,7 +74,7 @@ function abs(n: bigint): bigint {
 
 // ---- rounding ---------------------------------------------------------------------------------
 
-/** numerator / denominator rounded half away from zero (decisions.md 2), exactly. */
+/** numerator / denominator rounded half away from zero (docs/api.md#money), exactly. */
 export function roundDiv(numerator: bigint, denominator: bigint): bigint {
   if (denominator === 0n) throw new RangeError('division by zero');
   const negative = numerator < 0n !== denominator < 0n;
@@ -153,7 +153,7 @@ export function toMajor(minor: number, decimals: number): number {
 }
 
 /**
- * decisions.md 2: the caller's amount matches when it differs from the computed one by less than
+ * docs/api.md#money: the caller's amount matches when it differs from the computed one by less than
  * half a minor unit. Compared exactly on the decimal the caller sent; exactly half does not match.
  */
 export function amountMatches(receivedMajor: number, expectedMinor: number, decimals: number): boolean {

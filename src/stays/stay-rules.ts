@@ -1,4 +1,4 @@
-// Stay validation from decisions.md section 4, as a pure function: the caller supplies "today" in
+// Stay validation from docs/api.md#stay-rules, as a pure function: the caller supplies "today" in
 // the accommodation's time zone (todayIn) so this stays deterministic and testable. The result
 // maps directly onto a 400's `details` {parameter, expected, received, reason}.
 

@@ -1,7 +1,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 
 /**
- * The service webhook signature (api-v1.md section 5): `X-Service-Signature: sha256=<hex>`, the
+ * The service webhook signature (docs/api.md#webhook-signatures): `X-Service-Signature: sha256=<hex>`, the
  * lower-case hex HMAC-SHA256 of the exact body bytes keyed with the webhook secret. Pure: no I/O,
  * so it is tested against published vectors.
  */
@@ -9,7 +9,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 export const SIGNATURE_HEADER = 'x-service-signature';
 const SCHEME = 'sha256=';
 
-/** Replays are refused when the body's `timestamp` is further than this from now (decisions.md 7). */
+/** Replays are refused when the body's `timestamp` is further than this from now (docs/api.md#webhook-signatures). */
 export const TIMESTAMP_TOLERANCE_MS = 5 * 60 * 1000;
 
 // ISO 8601 date-time as senders write it: `Z`, `+00:00` or `+0000`, fractional seconds up to

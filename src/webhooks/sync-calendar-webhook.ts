@@ -25,7 +25,7 @@ export interface CalendarSyncOutcome {
 }
 
 /**
- * POST /webhook/calendar_sync (api-v1.md 4.8, decisions.md 7): pulls the accommodation's feeds
+ * POST /webhook/calendar_sync (docs/api.md#webhook-calendar-sync): pulls the accommodation's feeds
  * and answers what changed. A delivery whose timestamp was checked (a secret is set), or that the
  * legacy opt-out lets in without one, is remembered with its answer like /update's (an unknown
  * accommodation's 404 too): the same bytes again get that answer and pull nothing. Without a

@@ -19,11 +19,11 @@ export interface VerifiedWebhook {
 }
 
 /**
- * The gate in front of /webhook/update and /webhook/calendar_sync (decisions.md 7). With a secret
+ * The gate in front of /webhook/update and /webhook/calendar_sync (docs/api.md#webhook-signatures). With a secret
  * configured: the signature over the raw bytes is checked before the body is even parsed, then a
  * body without `timestamp` (unless the legacy opt-out allows it) or with one more than 5 minutes
  * from now is refused as a possible replay; all are 401. With no secret, calls are accepted
- * unsigned (api-v1.md 5.5).
+ * unsigned (docs/api.md#webhook-signatures).
  */
 export async function verifyServiceWebhook(
   db: Executor,
@@ -70,7 +70,7 @@ export async function verifyServiceWebhook(
       received: timestamp,
     });
   }
-  // Without a timestamp nothing tells a replay from a repeat of the same change (decisions.md 7).
+  // Without a timestamp nothing tells a replay from a repeat of the same change (docs/api.md#webhook-replay).
   if (secret !== null && check === 'absent' && !options.allowMissingTimestamp) {
     throw unauthorized(
       'missing_timestamp',

@@ -1,5 +1,6 @@
 import { isUniqueViolation } from '../db/dialect.ts';
-import type { Executor } from '../db/store.ts';
+import type { Db, Executor } from '../db/store.ts';
+import { inUnit, type Unit } from '../db/unit-of-work.ts';
 
 /**
  * Inbound deliveries, one row per (source, dedupe_key). The row is inserted first in the
@@ -68,6 +69,21 @@ export async function recordDelivery(db: Executor, input: NewDelivery): Promise<
       });
     throw error;
   }
+}
+
+/**
+ * Records a delivery and applies it in one unit of work, which `apply` hands on to the lifecycle
+ * verbs: the effect commits with the record of the delivery, or neither does. The delivery's row
+ * comes first, so a concurrent copy of the same bytes waits on its unique key until this unit
+ * ends, then fails with DuplicateDeliveryError.
+ */
+export function inDelivery<T>(
+  db: Db,
+  now: Date,
+  delivery: NewDelivery,
+  apply: (unit: Unit, deliveryId: number) => Promise<T>,
+): Promise<T> {
+  return inUnit(db, now, async (unit) => apply(unit, await recordDelivery(unit.trx, delivery)));
 }
 
 /**

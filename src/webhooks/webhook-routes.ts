@@ -19,7 +19,7 @@ import { webhookSignaturesEnabled } from './webhook-secret.ts';
 const signed = { tags: ['webhooks'], security: [{ serviceSignature: [] }] };
 const errors = { 401: ErrorEnvelopeSchema, 413: ErrorEnvelopeSchema, 500: ErrorEnvelopeSchema };
 
-/** signed service webhooks under /<slug>/webhook (api-v1.md 4.7 to 4.9, 5). */
+/** signed service webhooks under /<slug>/webhook (docs/api.md#webhooks). */
 export const webhookRoutes: FeatureRoutes = async (app, { ctx }) => {
   // The key identifying a delivery is the hash of its exact bytes, taken while they are at hand.
   const deliveries = new WeakMap<FastifyRequest, Delivery>();

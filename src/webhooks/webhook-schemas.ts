@@ -1,9 +1,9 @@
 import { Type, type Static } from 'typebox';
 import { BOOKING_STATUSES } from '../db/schema.ts';
 import { ErrorBodySchema, MetadataSchema } from '../http/envelope.ts';
-import { MAX_ID } from '../http/ids.ts';
+import { IdInteger } from '../http/ids.ts';
 
-/** Wire shapes of the service webhooks (api-v1.md 4.7 to 4.9). */
+/** Wire shapes of the service webhooks (docs/api.md#webhooks). */
 
 const Day = Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$', description: 'YYYY-MM-DD' });
 const Timestamp = Type.String({
@@ -14,7 +14,7 @@ const Timestamp = Type.String({
 export const UpdateBodySchema = Type.Object(
   {
     event_type: Type.Enum(['booking_updated', 'modified', 'cancelled']),
-    booking_id: Type.Integer({ minimum: 1, maximum: MAX_ID }),
+    booking_id: IdInteger,
     new_data: Type.Optional(
       Type.Object(
         {
@@ -31,11 +31,10 @@ export const UpdateBodySchema = Type.Object(
     reason: Type.Optional(Type.String({ maxLength: 1000 })),
     timestamp: Type.Optional(Timestamp),
   },
-  // Unknown top-level fields are ignored, as in v1 bodies (decisions.md 7); new_data stays closed.
+  // Unknown top-level fields are ignored, as in v1 bodies (docs/api.md#input); new_data stays closed.
   { description: 'Unknown top-level fields are ignored.' },
 );
 export type UpdateBody = Static<typeof UpdateBodySchema>;
-export type NewData = NonNullable<UpdateBody['new_data']>;
 
 const Status = Type.Enum(BOOKING_STATUSES);
 
@@ -63,7 +62,7 @@ export const UpdateErrorSchema = Type.Object({
 
 export const CalendarSyncBodySchema = Type.Object(
   {
-    accommodation_id: Type.Integer({ minimum: 1, maximum: MAX_ID }),
+    accommodation_id: IdInteger,
     action: Type.Optional(Type.Literal('sync')),
     timestamp: Type.Optional(Timestamp),
   },

@@ -3,7 +3,7 @@ import { getSetting } from '../settings/settings-repository.ts';
 
 /**
  * The service webhook secret lives in settings (`staydesk webhook-secret generate|clear`, admin
- * API). None set means signatures are off and unsigned calls are accepted (api-v1.md 5.5).
+ * API). None set means signatures are off and unsigned calls are accepted (docs/api.md#webhook-signatures).
  */
 export function getWebhookSecret(db: Executor): Promise<string | null> {
   return getSetting(db, 'webhook_secret');

@@ -6,6 +6,7 @@ import { chromium, type Browser, type Page } from 'playwright-core';
 import { quoteStay } from '../../src/pricing/quote-stay.ts';
 import { addDays, todayIn } from '../../src/shared/dates.ts';
 import { createAdminUser } from '../../src/users/user-repository.ts';
+import { consolePages } from '../support/console-pages.ts';
 import { bookingBody } from '../support/factories.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
 
@@ -212,31 +213,23 @@ test('a host runs the day in the console', async () => {
   const bookingId = (
     await t.ctx.db.selectFrom('bookings').select('id').where('accommodation_id', '=', id).executeTakeFirstOrThrow()
   ).id;
-  const pages = [
-    '/admin',
-    '/admin/bookings',
-    `/admin/bookings/${bookingId}`,
-    `/admin/calendar?month=${month}`,
-    '/admin/accommodations',
-    '/admin/accommodations/new',
-    `/admin/accommodations/${id}`,
-    '/admin/settings',
-    '/admin/outbox',
-  ];
+  const pages = consolePages({ booking: bookingId, accommodation: id }, { calendar: `month=${month}` });
   const violations: string[] = [];
   for (const width of [1280, 390]) {
     await page.setViewportSize({ width, height: 900 });
-    for (const path of pages) {
-      const res = await page.goto(`${base}${path}`);
-      assert.equal(res?.status(), 200, path);
+    for (const { url } of pages.filter((p) => !p.public)) {
+      const res = await page.goto(`${base}${url}`);
+      assert.equal(res?.status(), 200, url);
       violations.push(...(await axe(page)));
     }
   }
   const signInPage = await context.newPage();
   watch(signInPage);
   await signInPage.context().clearCookies();
-  await signInPage.goto(`${base}/admin/sign-in`);
-  violations.push(...(await axe(signInPage)));
+  for (const { url } of pages.filter((p) => p.public)) {
+    await signInPage.goto(`${base}${url}`);
+    violations.push(...(await axe(signInPage)));
+  }
   assert.deepEqual(violations, []);
   // The one expected entry: Chromium logs the refused block (answered 409 with the form and its
   // error, by design) as a failed resource load.

@@ -10,6 +10,7 @@ import { addDays, todayIn } from '../../src/shared/dates.ts';
 import { blockNights } from '../../src/blocks/block-nights.ts';
 import { nightRange } from '../../src/accommodations/night-range.ts';
 import { createAdminUser } from '../../src/users/user-repository.ts';
+import { consolePages } from '../support/console-pages.ts';
 import { insertBooking, makeAccommodation } from '../support/factories.ts';
 import { createTestApp } from '../support/test-app.ts';
 
@@ -69,7 +70,7 @@ for (const [i, home] of homes.entries()) {
   }
 }
 await blockNights(
-  t.ctx.db,
+  t.ctx,
   homes[0]?.id ?? 1,
   nightRange(addDays(today, 20), addDays(today, 23)),
   'roof repair',
@@ -111,24 +112,15 @@ const browser = await chromium.launch({
 try {
   const context = await browser.newContext({ locale: 'en-GB' });
   const page = await context.newPage();
-  const pages: [string, string][] = [
-    ['sign-in', '/admin/sign-in'],
-    ['today', '/admin'],
-    ['bookings', '/admin/bookings'],
-    ['booking', `/admin/bookings/${firstBooking.id}`],
-    ['calendar', '/admin/calendar'],
-    ['accommodations', '/admin/accommodations'],
-    ['accommodation', `/admin/accommodations/${homes[0]?.id ?? 1}`],
-    ['settings', '/admin/settings'],
-    ['outbox', '/admin/outbox'],
-  ];
+  // The sign-in page comes first in the registry: it is taken before signing in.
+  const pages = consolePages({ booking: firstBooking.id, accommodation: homes[0]?.id ?? 1 });
   for (const [width, height, suffix] of [
     [1280, 900, 'desktop'],
     [390, 844, 'phone'],
   ] as const) {
     await page.setViewportSize({ width, height });
-    for (const [name, url] of pages) {
-      if (name === 'today' && (await context.cookies()).length === 0) {
+    for (const { name, url, public: open } of pages) {
+      if (!open && (await context.cookies()).length === 0) {
         await page.getByLabel('Login').fill('host');
         await page.getByLabel('Password').fill(password);
         await page.getByRole('button', { name: 'Sign in' }).click();

@@ -16,7 +16,7 @@ import { calendarOf, startFeedServer } from '../support/feed-server.ts';
 import { testStoreKind } from '../support/test-store.ts';
 
 /**
- * The operator contract of decisions.md section 1, through the real binary
+ * The command line of README.md#command-line, through the real binary
  * (`node bin/staydesk.js ...`) on a fresh store per test.
  */
 

@@ -5,8 +5,9 @@ import { migrateToLatest } from '../../src/db/migrate.ts';
 import { addDays } from '../../src/shared/dates.ts';
 import { createCliStore, type CliStore } from '../support/cli.ts';
 import { bookingBody, futureStay, makeAccommodation } from '../support/factories.ts';
-import { call, startServe, type ServeProcess } from '../support/serve-cluster.ts';
+import { call, startServe, type Answer, type ServeProcess } from '../support/serve-cluster.ts';
 import { testStoreKind } from '../support/test-store.ts';
+import { testTimeout } from '../support/timeouts.ts';
 
 /**
  * `staydesk serve` killed with SIGKILL while bookings pour in. On the embedded store bookings
@@ -23,7 +24,7 @@ after(async () => {
 
 test(
   `SIGKILL under booking load loses no acknowledged booking and leaves none half-written (${testStoreKind})`,
-  { timeout: 120_000 },
+  { timeout: testTimeout(120_000) },
   async () => {
     s = await createCliStore();
     const setup = s.open();
@@ -41,19 +42,40 @@ test(
       (await call(url, { key, body: bookingBody(a.id, warm, { booking: { total_amount: 275 } }) })).status,
       200,
     );
-    // Two bookings of every stay, so batches also hold refused ones.
-    const pending = Array.from({ length: 240 }, async (_, i) => {
-      await new Promise((r) => setTimeout(r, Math.floor(i / 4) * 10));
-      const checkin = addDays(first, 3 * Math.floor(i / 2));
-      const stay = { checkin, checkout: addDays(checkin, 2) };
-      return call(url, {
-        key,
-        body: bookingBody(a.id, stay, { partner: { email: `crash${i}@example.com` }, booking: { total_amount: 275 } }),
-      });
+    // Two bookings of every stay, so batches also hold refused ones. Eight senders keep eight
+    // requests in flight until the list is done; the kill comes once KILL_AFTER bookings have been
+    // acknowledged, so it lands in the middle of the load whatever the machine's pace.
+    const TOTAL = 240;
+    const SENDERS = 8;
+    const KILL_AFTER = 40;
+    const answers: Answer[] = [];
+    let next = 0;
+    let acknowledgedSoFar = 0;
+    let midLoad = (): void => undefined;
+    const reachedMidLoad = new Promise<void>((resolve) => {
+      midLoad = resolve;
     });
-    await new Promise((r) => setTimeout(r, 300));
+    const sender = async () => {
+      while (next < TOTAL) {
+        const i = next++;
+        const checkin = addDays(first, 3 * Math.floor(i / 2));
+        const stay = { checkin, checkout: addDays(checkin, 2) };
+        const answer = await call(url, {
+          key,
+          body: bookingBody(a.id, stay, {
+            partner: { email: `crash${i}@example.com` },
+            booking: { total_amount: 275 },
+          }),
+        });
+        answers[i] = answer;
+        if (answer.status === 200 && ++acknowledgedSoFar === KILL_AFTER) midLoad();
+      }
+    };
+    const load = Promise.all(Array.from({ length: SENDERS }, sender));
+    // Should the load end before KILL_AFTER acknowledgements, the assertions below say so.
+    await Promise.race([reachedMidLoad, load]);
     server.cli.child.kill('SIGKILL');
-    const answers = await Promise.all(pending);
+    await load;
     await server.cli.exited();
 
     const acknowledged = answers

@@ -5,6 +5,7 @@ import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { after, describe, test } from 'node:test';
 import { BIN, cleanEnv, createCliStore, startCli, type CliStore, type RunningCli } from '../support/cli.ts';
+import { until } from '../support/serve-cluster.ts';
 import { testStoreKind } from '../support/test-store.ts';
 
 /**
@@ -141,8 +142,7 @@ describe(`compile cache (${testStoreKind})`, () => {
       existsSync(cache)
         ? readdirSync(cache, { recursive: true, withFileTypes: true }).filter((e) => e.isFile()).length
         : 0;
-    const deadline = Date.now() + 5000;
-    while (files() === 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+    await until('the compile cache on disk', () => files() > 0 || p.child.exitCode !== null, 50);
     assert.equal(p.child.exitCode, null, 'still running');
     assert.ok(files() > 0, 'the cache is on disk while the process runs');
     p.child.kill('SIGKILL');

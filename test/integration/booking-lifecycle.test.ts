@@ -123,7 +123,7 @@ describe(`who may confirm a cancelled booking (${testStoreKind})`, () => {
       { payment_method: 'card_processor' },
     );
     clock += 601_000;
-    assert.ok((await expireDueDrafts(t.ctx.db, new Date(clock).toISOString())).includes(draft.booking_id));
+    assert.ok((await expireDueDrafts(t.ctx, new Date(clock))).includes(draft.booking_id));
     const expired = await bookingById(t.ctx.db, draft.booking_id);
     assert.equal(expired.status, 'cancelled');
     assert.notEqual(expired.hold_expired_at, null);

@@ -5,6 +5,7 @@ import { claimNights } from '../../src/occupancy/night-ledger.ts';
 import { addDays, eachDate, todayIn } from '../../src/shared/dates.ts';
 import { bookingBody, futureStay, insertBooking, makeAccommodation } from '../support/factories.ts';
 import { formBody, signIn, type ConsoleClient } from '../support/console-client.ts';
+import { consolePages } from '../support/console-pages.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
 import { testStoreKind } from '../support/test-store.ts';
 
@@ -34,17 +35,9 @@ describe(`console pages (${testStoreKind})`, () => {
   test('every page renders for a signed-in host', async () => {
     const a = await makeAccommodation(t.ctx.db);
     const b = await insertBooking(t.ctx.db, a, futureStay(3));
-    for (const url of [
-      '/admin',
-      '/admin/bookings',
-      `/admin/bookings/${b.id}`,
-      '/admin/calendar',
-      '/admin/accommodations',
-      '/admin/accommodations/new',
-      `/admin/accommodations/${a.id}`,
-      '/admin/settings',
-      '/admin/outbox',
-    ]) {
+    const pages = consolePages({ booking: b.id, accommodation: a.id });
+    assert.ok(pages.length >= 10, 'the registry lists the pages');
+    for (const { url } of pages) {
       const res = await host.get(url);
       assert.equal(res.statusCode, 200, `${url}: ${res.body.slice(0, 300)}`);
       assert.match(String(res.headers['content-type']), /text\/html/);
@@ -254,6 +247,36 @@ describe(`console pages (${testStoreKind})`, () => {
     const page = await host.get(`/admin/bookings/${booking.id}?done=cancelled`);
     assert.match(page.body, /the guest has been mailed/);
     assert.match(page.body, /by host: pipe burst/);
+  });
+
+  test('a booking whose stored extras or address are damaged still shows, and so does its invoice', async () => {
+    const a = await makeAccommodation(t.ctx.db);
+    const damaged = await insertBooking(t.ctx.db, a, {
+      ...futureStay(2),
+      row: { extras: '{"breakfast": 12', guest_address: '["street", ' },
+    });
+    const page = await host.get(`/admin/bookings/${damaged.id}`);
+    assert.equal(page.statusCode, 200, page.body.slice(0, 300));
+    assert.match(page.body, /Price as quoted/);
+    assert.doesNotMatch(page.body, /Extra: /, 'unreadable extras read as none');
+    const invoice = await t.request({
+      method: 'GET',
+      url: `/${t.config.slug}/invoices/${damaged.invoice_token}`,
+      key: null,
+    });
+    assert.equal(invoice.statusCode, 200, invoice.body.slice(0, 300));
+
+    const partly = await insertBooking(t.ctx.db, a, {
+      ...futureStay(2),
+      row: {
+        extras: '{"breakfast": "a lot", "linen": 1500}',
+        guest_address: '{"street": "Main Street 1", "city": 7, "country": "Austria"}',
+      },
+    });
+    const shown = (await host.get(`/admin/bookings/${partly.id}`)).body;
+    assert.match(shown, /Extra: linen<\/th><td>€15\.00/, 'the readable extra is shown');
+    assert.doesNotMatch(shown, /Extra: breakfast/);
+    assert.match(shown, /Main Street 1, Austria/, 'the readable parts of the address are shown');
   });
 
   test('resend confirmation queues the mail again', async () => {
@@ -534,12 +557,16 @@ describe(`console: imported stays, drafts and what needs attention (${testStoreK
       })
       .returning('id')
       .executeTakeFirstOrThrow();
-    await claimNights(t.ctx.db, {
-      accommodationId: a.id,
-      nights: eachDate(stay.checkin, stay.checkout),
-      kind: 'external',
-      externalReservationId: reservation.id,
-    });
+    await claimNights(
+      t.ctx.db,
+      {
+        accommodationId: a.id,
+        nights: eachDate(stay.checkin, stay.checkout),
+        kind: 'external',
+        externalReservationId: reservation.id,
+      },
+      at,
+    );
     const live = await insertBooking(t.ctx.db, a, { ...futureStay(2, 53), status: 'draft', firstName: 'Live' });
     const expired = await insertBooking(t.ctx.db, a, {
       ...futureStay(2, 56),

@@ -8,7 +8,7 @@ import { startServer } from '../../src/server.ts';
 import { getSetting } from '../../src/settings/settings-repository.ts';
 import { signBody } from '../../src/webhooks/signature.ts';
 
-// decisions.md 1 and issue 9: the first start of an empty embedded or in-memory store seeds the
+// docs/decisions.md#start-up and issue 9: the first start of an empty embedded or in-memory store seeds the
 // demo, prints an API key and a generated webhook secret; DATABASE_URL=memory: says it is
 // throw-away. These run the embedded stores whatever TEST_DATABASE_URL says: PostgreSQL is never
 // seeded automatically (test/e2e/server.test.ts).

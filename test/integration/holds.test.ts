@@ -12,10 +12,11 @@ import {
   makeAccommodation,
   outboxFor,
 } from '../support/factories.ts';
+import { until } from '../support/serve-cluster.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
 import { concurrency, testStoreKind } from '../support/test-store.ts';
 
-// decisions.md 5: an unpaid card-payment draft holds its nights for DRAFT_HOLD_SECONDS, then is
+// docs/api.md#draft-holds: an unpaid card-payment draft holds its nights for DRAFT_HOLD_SECONDS, then is
 // cancelled with reason payment_timeout and its nights are free. Time is moved through ctx.now.
 
 const HOLD_SECONDS = 2;
@@ -62,13 +63,13 @@ test(`an expired hold is free at once, and the expiry job cancels the draft with
   const draft = await bookingById(t.ctx.db, id);
   assert.equal(Date.parse(draft.hold_expires_at ?? ''), clock + HOLD_SECONDS * 1000);
   assert.equal(await available(accommodation.id, stay), false, 'held while the hold lasts');
-  assert.deepEqual(await expireDueDrafts(t.ctx.db, new Date(clock).toISOString()), [], 'nothing to expire yet');
+  assert.deepEqual(await expireDueDrafts(t.ctx, new Date(clock)), [], 'nothing to expire yet');
 
   clock += HOLD_SECONDS * 1000 + 1;
   assert.equal(await available(accommodation.id, stay), true, 'free as soon as the hold ran out, before any job ran');
   assert.equal((await bookingById(t.ctx.db, id)).status, 'draft');
 
-  assert.deepEqual(await expireDueDrafts(t.ctx.db, new Date(clock).toISOString()), [id]);
+  assert.deepEqual(await expireDueDrafts(t.ctx, new Date(clock)), [id]);
   const expired = await bookingById(t.ctx.db, id);
   assert.equal(expired.status, 'cancelled');
   assert.equal(expired.cancel_reason, 'payment_timeout');
@@ -80,7 +81,7 @@ test(`an expired hold is free at once, and the expiry job cancels the draft with
     ['booking_cancellation'],
   );
   assert.match(mails[0]?.body_text ?? '', /did not receive the card payment .* in time/);
-  assert.deepEqual(await expireDueDrafts(t.ctx.db, new Date(clock).toISOString()), [], 'expired once');
+  assert.deepEqual(await expireDueDrafts(t.ctx, new Date(clock)), [], 'expired once');
   assert.equal((await outboxFor(t.ctx.db, id)).length, 1);
 });
 
@@ -100,7 +101,7 @@ test(`a new booking takes an expired draft's nights at once; the draft is expire
     ['booking_cancellation'],
   );
   // The job finds nothing more to do for it.
-  assert.ok(!(await expireDueDrafts(t.ctx.db, new Date(clock).toISOString())).includes(first));
+  assert.ok(!(await expireDueDrafts(t.ctx, new Date(clock))).includes(first));
   assert.equal((await outboxFor(t.ctx.db, first)).length, 1);
 });
 
@@ -179,9 +180,7 @@ test(`the background jobs expire a draft on their own schedule (${testStoreKind}
   clock += HOLD_SECONDS * 1000 + 1;
   const jobs = startBackgroundJobs(t.ctx, silent);
   try {
-    const deadline = Date.now() + 10_000;
-    while ((await bookingById(t.ctx.db, id)).status === 'draft' && Date.now() < deadline)
-      await new Promise((r) => setTimeout(r, 20));
+    await until('the draft expired', async () => (await bookingById(t.ctx.db, id)).status !== 'draft', 20);
   } finally {
     await jobs.stop();
   }
@@ -219,8 +218,7 @@ test(`the background jobs prune idempotency keys past their retention, once per 
       (r) => r.key,
     );
   try {
-    const deadline = Date.now() + 10_000;
-    while ((await keys()).includes('prune-old') && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+    await until('the old key pruned', async () => !(await keys()).includes('prune-old'), 20);
   } finally {
     await Promise.all(processes.map((p) => p.stop()));
   }

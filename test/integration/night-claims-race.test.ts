@@ -23,12 +23,16 @@ test(`50 transactions claiming overlapping nights at once: exactly one wins (${c
     return db
       .transaction()
       .execute(async (trx) => {
-        await claimNights(trx, {
-          accommodationId: accommodation.id,
-          nights: eachDate(checkin, addDays(checkin, 3)),
-          kind: 'block',
-          reason: `contender ${i}`,
-        });
+        await claimNights(
+          trx,
+          {
+            accommodationId: accommodation.id,
+            nights: eachDate(checkin, addDays(checkin, 3)),
+            kind: 'block',
+            reason: `contender ${i}`,
+          },
+          new Date().toISOString(),
+        );
         return i;
       })
       .then(
@@ -59,15 +63,18 @@ test(`50 transactions claiming overlapping nights at once: exactly one wins (${c
 test(`a claim is all or nothing (${testStoreKind})`, async () => {
   const { db } = t.store;
   const accommodation = await createDemoAccommodation(db);
-  await claimNights(db, { accommodationId: accommodation.id, nights: ['2031-05-03'], kind: 'block' });
+  const now = new Date().toISOString();
+  await claimNights(db, { accommodationId: accommodation.id, nights: ['2031-05-03'], kind: 'block' }, now);
   await assert.rejects(
-    db.transaction().execute((trx) =>
-      claimNights(trx, {
-        accommodationId: accommodation.id,
-        nights: eachDate('2031-05-01', '2031-05-05'),
-        kind: 'block',
-      }),
-    ),
+    db
+      .transaction()
+      .execute((trx) =>
+        claimNights(
+          trx,
+          { accommodationId: accommodation.id, nights: eachDate('2031-05-01', '2031-05-05'), kind: 'block' },
+          now,
+        ),
+      ),
     NightTakenError,
   );
   const rows = await db

@@ -27,12 +27,11 @@ test(`an imported reservation's nights are released by reservation, leaving the 
     [dropped, '2031-05-01', '2031-05-03'],
     [kept, '2031-05-03', '2031-05-04'],
   ] as const) {
-    await claimNights(db, {
-      accommodationId: accommodation.id,
-      nights: eachDate(from, to),
-      kind: 'external',
-      externalReservationId: r.id,
-    });
+    await claimNights(
+      db,
+      { accommodationId: accommodation.id, nights: eachDate(from, to), kind: 'external', externalReservationId: r.id },
+      now,
+    );
   }
   await releaseReservationNights(db, [dropped.id]);
   const taken = await findTakenNights(db, accommodation.id, '2031-05-01', '2031-05-05', now);

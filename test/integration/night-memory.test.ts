@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
+import { cancelBooking } from '../../src/bookings/cancel-booking.ts';
 import { bookingBody, futureStay, insertBooking, makeAccommodation } from '../support/factories.ts';
-import { until } from '../support/serve-cluster.ts';
+import { announcementsSettled } from '../support/announcements.ts';
 import { MAX_REMEMBERED_CLAIMS, loadNightSnapshot } from '../../src/occupancy/night-memory.ts';
 import { addDays, todayIn } from '../../src/shared/dates.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
@@ -63,9 +64,11 @@ describe(`availability from memory (${testStoreKind})`, () => {
         created_at: new Date().toISOString(),
       })
       .execute();
-    await until('the block to be seen', async () => !(await available(a.id, stay)), 100);
+    await announcementsSettled(t.ctx);
+    assert.equal(await available(a.id, stay), false, 'the block is seen');
     await t.ctx.db.deleteFrom('night_claims').where('accommodation_id', '=', a.id).execute();
-    await until('the freed night to be seen', () => available(a.id, stay), 100);
+    await announcementsSettled(t.ctx);
+    assert.equal(await available(a.id, stay), true, 'the freed night is seen');
   });
 
   test('a booking made through the API is seen at once by the same process', async () => {
@@ -82,28 +85,48 @@ describe(`availability from memory (${testStoreKind})`, () => {
     assert.equal(await available(a.id, stay), false);
   });
 
+  test('nights blocked through the admin API are seen at once by the same process', async () => {
+    const a = await makeAccommodation(t.ctx.db);
+    const stay = futureStay(2);
+    assert.equal(await available(a.id, stay), true);
+    const blocked = await t.admin('POST', `/admin/api/accommodations/${a.id}/blocks`, {
+      from: stay.checkin,
+      to: stay.checkout,
+    });
+    assert.equal(blocked.statusCode, 201, blocked.body);
+    // No waiting: blocking drops the kept nights once its transaction has committed.
+    assert.equal(await available(a.id, stay), false);
+  });
+
+  test('a booking cancelled through the lifecycle is seen at once by the same process', async () => {
+    const a = await makeAccommodation(t.ctx.db);
+    const stay = futureStay(2);
+    const b = await insertBooking(t.ctx.db, a, stay);
+    assert.equal(await available(a.id, stay), false);
+    const outcome = await cancelBooking(t.ctx, { bookingId: b.id, actor: { kind: 'system' } });
+    assert.equal(outcome.updated, true);
+    // No waiting: the verb drops the kept nights once its unit has committed.
+    assert.equal(await available(a.id, stay), true);
+  });
+
   test('a card hold that runs out while kept frees its nights without any announcement', async () => {
     const a = await makeAccommodation(t.ctx.db);
     const stay = futureStay(2);
-    // The caches expire by the same clock: the hold ends well within the entry's TTL (2 s).
-    const holdEnds = new Date(Date.now() + 500);
+    // The caches expire by the same clock, which the test holds: the hold ends well within the
+    // entry's TTL, however long the machine takes between the two quotes.
+    const kept = Date.now();
+    const holdEnds = new Date(kept + 500);
     await insertBooking(t.ctx.db, a, {
       ...stay,
       status: 'draft',
       paymentMethod: 'card_processor',
       holdExpiresAt: holdEnds.toISOString(),
     });
-    assert.equal(await available(a.id, stay), false);
-    const ctx = t.ctx as { now: () => Date };
-    const realNow = ctx.now;
-    ctx.now = () => new Date(holdEnds.getTime() + 100);
-    try {
-      const before = nightStats();
-      assert.equal(await available(a.id, stay), true);
-      assert.equal(nightStats().hits - before.hits, 1, 'answered from memory');
-    } finally {
-      ctx.now = realNow;
-    }
+    await announcementsSettled(t.ctx);
+    assert.equal(await t.at(kept, () => available(a.id, stay)), false);
+    const before = nightStats();
+    assert.equal(await t.at(holdEnds.getTime() + 100, () => available(a.id, stay)), true);
+    assert.equal(nightStats().hits - before.hits, 1, 'answered from memory');
   });
 
   test('cancelling a booking (a status change) frees its nights for the next quote', async () => {
@@ -122,7 +145,8 @@ describe(`availability from memory (${testStoreKind})`, () => {
       .set({ hold_expires_at: new Date(Date.now() - 1000).toISOString() })
       .where('id', '=', b.id)
       .execute();
-    await until('the expired hold to be seen', () => available(a.id, stay), 100);
+    await announcementsSettled(t.ctx);
+    assert.equal(await available(a.id, stay), true, 'the expired hold is seen');
   });
 
   test('an accommodation with more claims than are kept keeps the nearest, and reads stays beyond them from the store', async () => {

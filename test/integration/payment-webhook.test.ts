@@ -150,7 +150,7 @@ test(`a payment for a draft whose hold ran out but is still a draft confirms it 
 
 test(`a late payment after the expiry job cancelled the draft re-claims the nights when they are free (${testStoreKind})`, async () => {
   const { booking } = await draft({ holdExpiresAt: new Date(Date.now() - 60_000).toISOString() });
-  assert.ok((await expireDueDrafts(t.ctx.db, new Date().toISOString())).includes(booking.id));
+  assert.ok((await expireDueDrafts(t.ctx, new Date())).includes(booking.id));
   const expired = await bookingById(t.ctx.db, booking.id);
   assert.equal(expired.status, 'cancelled');
   assert.equal(expired.cancel_reason, 'payment_timeout');
@@ -171,7 +171,7 @@ test(`a late payment after the expiry job cancelled the draft re-claims the nigh
 
 test(`a late payment whose nights were taken meanwhile is recorded as refund_needed and the booking stays cancelled (${testStoreKind})`, async () => {
   const { accommodation, booking } = await draft({ holdExpiresAt: new Date(Date.now() - 60_000).toISOString() });
-  await expireDueDrafts(t.ctx.db, new Date().toISOString());
+  await expireDueDrafts(t.ctx, new Date());
   const taker = await insertBooking(t.ctx.db, accommodation, {
     checkin: addDays(booking.checkin, 1),
     checkout: addDays(booking.checkout, 2),

@@ -3,7 +3,7 @@ import { after, before, describe, test } from 'node:test';
 import { MAX_KEPT_PRICES } from '../../src/accommodations/accommodation-cache.ts';
 import { addDays } from '../../src/shared/dates.ts';
 import { bookingBody, futureStay, makeAccommodation } from '../support/factories.ts';
-import { until } from '../support/serve-cluster.ts';
+import { announcementsSettled } from '../support/announcements.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
 import { testStoreKind } from '../support/test-store.ts';
 
@@ -84,7 +84,8 @@ describe(`cached nightly prices (${testStoreKind})`, () => {
       .values({ accommodation_id: a.id, night: stay.checkin, price: 20000 })
       .execute();
     // 200 + 50, tax 10 %. On PostgreSQL the announcement arrives over the listening connection.
-    await until('the new price quoted', async () => (await quotedTotal(a.id, stay)) === 275, 1000);
+    await announcementsSettled(t.ctx);
+    assert.equal(await quotedTotal(a.id, stay), 275);
   });
 
   test('an accommodation with more future prices than are kept reads each stay’s prices from the store', async () => {

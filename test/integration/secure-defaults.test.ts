@@ -159,7 +159,8 @@ describe(`secure defaults (${testStoreKind})`, () => {
     });
 
     test('a client sending its body at 1 byte a second is answered 408 in the envelope and closed', async () => {
-      const started = Date.now();
+      // The whole body would take a minute at this pace: only the 1 s request timeout answers 408
+      // and closes the connection (rawExchange resolves on the close) before it is all sent.
       let timer: NodeJS.Timeout | undefined;
       const raw = await rawExchange(port, (s) => {
         const body = JSON.stringify({ accommodation_id: 1, checkin: '2031-01-01', checkout: '2031-01-03' });
@@ -179,7 +180,6 @@ describe(`secure defaults (${testStoreKind})`, () => {
       assert.equal(answer.status, 408, raw.slice(0, 300));
       assert.equal(answer.body.error.code, 408);
       assert.equal(answer.body.error.details.reason, 'request_timeout');
-      assert.ok(Date.now() - started < 10_000, 'closed soon after the 1 s timeout');
     });
   });
 });

@@ -12,7 +12,7 @@ import { createTestApp, type TestApp } from '../support/test-app.ts';
 import { testStoreKind } from '../support/test-store.ts';
 import { announcementsSettled } from '../support/announcements.ts';
 
-// docs/decisions.md, Tenant isolation (OWASP API1): API keys go to different partners. A v1 key
+// docs/decisions.md#tenant-isolation (OWASP API1): API keys go to different partners. A v1 key
 // reads in full only the bookings it created; to it, every other booking is a taken night with
 // no guest, code or amount. Admin keys see everything. Two v1 keys (A, B) and one admin key.
 
@@ -346,15 +346,11 @@ describe(`tenant isolation: conflict messages (${testStoreKind})`, () => {
 
     const stats = t.ctx.caches.nights.stats;
     let toB = '';
-    await until(
-      'an answer from the night memory',
-      async () => {
-        const hits = stats.hits;
-        toB = await availability(keyB, a, stay);
-        return stats.hits > hits;
-      },
-      5000,
-    );
+    await until('an answer from the night memory', async () => {
+      const hits = stats.hits;
+      toB = await availability(keyB, a, stay);
+      return stats.hits > hits;
+    });
     assert.ok(!toB.includes(byA.confirmation_code), toB);
     assert.match(toB, /another reservation/);
     assert.ok(!(await availability(keyA, a, keylessStay)).includes(keyless.confirmation_code));

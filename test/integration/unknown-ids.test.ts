@@ -10,7 +10,7 @@ import { testStoreKind } from '../support/test-store.ts';
 
 /**
  * Every route that names a resource answers an unknown one with a 404 whose `details.reason`
- * says which resource (docs/decisions.md, "Error reasons"): never a bare or generic 404.
+ * says which resource (docs/api.md#error-reasons): never a bare or generic 404.
  */
 
 const UNKNOWN = 987654;

@@ -7,7 +7,7 @@ import { bookingBody, futureStay, makeAccommodation } from '../support/factories
 import { createTestApp, type TestApp } from '../support/test-app.ts';
 import { testStoreKind } from '../support/test-store.ts';
 
-// api-v1.md 4.1 with decisions.md 2-4: POST /availability through the HTTP layer.
+// docs/api.md#availability, #pricing and #stay-rules: POST /availability through the HTTP layer.
 
 let t: TestApp;
 before(async () => {

@@ -9,7 +9,7 @@ import { bookingBody, futureStay, makeAccommodation } from '../support/factories
 import { createTestApp, type TestApp } from '../support/test-app.ts';
 import { testStoreKind } from '../support/test-store.ts';
 
-// api-v1.md 4.2 and 4.3 with decisions.md 5: creating and reading bookings through HTTP.
+// docs/api.md#bookings-create and docs/api.md#bookings-get: creating and reading bookings through HTTP.
 
 let t: TestApp;
 before(async () => {
@@ -706,7 +706,7 @@ describe(`confirmation codes and invoices (${testStoreKind})`, () => {
 });
 
 describe(`GET /bookings/:id (${testStoreKind})`, () => {
-  test('the Booking of api-v1.md 2.7 with booking_status and booking_reference, and no metadata', async () => {
+  test('the Booking of docs/api.md#bookings-get with booking_status and booking_reference, and no metadata', async () => {
     const a = await makeAccommodation(t.ctx.db, { name: 'Seaside Cottage' });
     const stay = futureStay(7);
     const email = uniqueEmail();

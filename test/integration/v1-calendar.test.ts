@@ -8,7 +8,7 @@ import { createTestApp, type TestApp } from '../support/test-app.ts';
 import { testStoreKind } from '../support/test-store.ts';
 import { announcementsSettled } from '../support/announcements.ts';
 
-// api-v1.md 2.9 and 4.5 with decisions.md 6: POST /calendar through the HTTP layer.
+// docs/api.md#calendar: POST /calendar through the HTTP layer.
 
 let t: TestApp;
 before(async () => {
@@ -132,7 +132,7 @@ async function insertClaims(
 }
 
 describe(`POST /calendar: shape (${testStoreKind})`, () => {
-  test('the envelope with request_id metadata and exactly the fields of api-v1.md 2.9', async () => {
+  test('the envelope with request_id metadata and exactly the fields of docs/api.md#calendar', async () => {
     const a = await makeAccommodation(t.ctx.db, { name: 'Calendar House' });
     const m = monthAhead(3);
     const booking = await book(a.id, addDays(m.first, 4), addDays(m.first, 7), {

@@ -6,7 +6,7 @@ import { bookingBody, futureStay, makeAccommodation } from '../support/factories
 import { createTestApp, type TestApp } from '../support/test-app.ts';
 import { testStoreKind } from '../support/test-store.ts';
 
-// Where v1 once differed from api-v1.md: diagnostics with an empty JSON body, booking ids of any
+// Where v1 once differed from its contract: diagnostics with an empty JSON body, booking ids of any
 // length, every allowed value of an enum in details.expected, the legacy JSON-RPC wrapper.
 
 let t: TestApp;

@@ -9,7 +9,7 @@ import { makeAccommodation } from '../support/factories.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
 import { testStoreKind } from '../support/test-store.ts';
 
-// api-v1.md 4.4 (GET /test) and 4.6 (calendar health, test, debug), decisions.md 7: diagnostics
+// docs/api.md#v1-test and docs/api.md#calendar-diagnostics: diagnostics
 // say whether signatures are on and never give a secret away.
 
 const ENV_PAYMENT_SECRET = 'whsec_environment_only_secret_0123456789abcdef';
@@ -78,7 +78,7 @@ function assertNoSecret(text: string, secrets: readonly string[], where: string)
 }
 
 describe(`GET /test (${testStoreKind})`, () => {
-  test('answers the api-v1.md 4.4 fields for the technical user, with endpoint metadata', async () => {
+  test('answers the docs/api.md#v1-test fields for the technical user, with endpoint metadata', async () => {
     const res = await call({ method: 'GET', url: `${t.v1}/test` });
     const body = ok<Record<string, unknown>>(res);
     assert.deepEqual(Object.keys(body.metadata).sort(), ['api_version', 'endpoint', 'timestamp']);

@@ -9,7 +9,7 @@ import { assertMatchesOpenApi } from '../support/openapi-check.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
 import { concurrency } from '../support/test-store.ts';
 
-// decisions.md 4 and 5: the database decides races for nights and for idempotency keys. On
+// docs/api.md#stay-rules and docs/api.md#idempotency: the database decides races for nights and for idempotency keys. On
 // PostgreSQL the requests below are truly concurrent transactions on a connection pool; the
 // embedded store runs one transaction at a time on its one connection, but bookings sent at
 // once share that transaction (group commit, each in its own savepoint), so there the

@@ -6,11 +6,12 @@ import { addDays } from '../../src/shared/dates.ts';
 import { setSetting } from '../../src/settings/settings-repository.ts';
 import { assertErrorEnvelope } from '../support/envelope-assertions.ts';
 import { bookingById, futureStay, insertBooking, makeAccommodation } from '../support/factories.ts';
+import { until } from '../support/serve-cluster.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
 import { testStoreKind } from '../support/test-store.ts';
 import { postWebhook } from '../support/webhook-client.ts';
 
-/** Replay and dedupe of /webhook/update (decisions.md 7): timestamps required with a secret, answers remembered. */
+/** Replay and dedupe of /webhook/update (docs/api.md#webhook-replay): timestamps required with a secret, answers remembered. */
 
 const SECRET = 'whsk_replay_test_secret_0123456789abcdef';
 const UPDATED = { extraFields: ['updated', 'message', 'booking_id', 'new_status'] };
@@ -313,9 +314,7 @@ test(`the prune job deletes expired deliveries under a lease and keeps the rest 
     startBackgroundJobs(t.ctx, silent, { worker: 'two' }),
   ];
   try {
-    const deadline = Date.now() + 10_000;
-    while ((await keys()).includes('prune-expired') && Date.now() < deadline)
-      await new Promise((r) => setTimeout(r, 20));
+    await until('the expired delivery pruned', async () => !(await keys()).includes('prune-expired'), 20);
   } finally {
     await Promise.all(processes.map((p) => p.stop()));
   }

@@ -145,7 +145,7 @@ test(`an identical signed body delivered twice is applied once and answered alik
       postWebhook(t, 'update', body, { secret: SECRET }),
       postWebhook(t, 'update', body, { secret: SECRET }),
     ]);
-    // A repeat inside the window gets the first answer (decisions.md 7), and changes nothing.
+    // A repeat inside the window gets the first answer (docs/api.md#webhook-replay), and changes nothing.
     for (const replay of [second, third]) {
       assert.equal(replay.statusCode, 200, replay.body);
       assert.deepEqual(replay.json(), first.json());

@@ -1,10 +1,10 @@
 // PostgreSQL only: run by `npm run test:pg`, which sets TEST_DATABASE_URL (not part of `npm test`).
 import assert from 'node:assert/strict';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { after, before, test } from 'node:test';
 import pg from 'pg';
 import { addDays } from '../../src/shared/dates.ts';
 import { bookingBody, futureStay, makeAccommodation } from '../support/factories.ts';
+import { until } from '../support/serve-cluster.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
 
 /**
@@ -55,8 +55,7 @@ test('a booking that deadlocks with another transaction is written again, and an
     url: `${t.v1}/bookings`,
     payload: bookingBody(accommodation.id, stay, { booking: { expected_amount: 275 } }),
   });
-  const deadline = Date.now() + 5000;
-  while ((await waitingOnLocks()) === 0 && Date.now() < deadline) await sleep(10);
+  await until('the booking to wait on a lock', async () => (await waitingOnLocks()) > 0, 10);
   assert.equal(await waitingOnLocks(), 1, 'the booking waits for the second night');
   // Now the other transaction claims the first night: each waits for the other.
   const otherClaim = await other.query(claim, [accommodation.id, first, now]).then(

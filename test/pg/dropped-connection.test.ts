@@ -24,12 +24,14 @@ test('a checked-out connection dropped between queries neither crashes the proce
     const client = await pool.connect();
     const pid = (await client.query<{ pid: number }>('select pg_backend_pid() as pid')).rows[0]?.pid;
     await client.query('begin');
+    // The client reports the termination ('error', which would end this process were it not
+    // listened to, then 'end'): once it has ended, the error has been handled.
+    const ended = new Promise((resolve) => client.once('end', resolve));
     const admin = new pg.Client({ connectionString: database.url });
     await admin.connect();
     await admin.query('select pg_terminate_backend($1)', [pid]);
     await admin.end();
-    // Without a listener on the client, its 'error' event would end this process here.
-    await new Promise((r) => setTimeout(r, 300));
+    await ended;
     await assert.rejects(client.query('select 1'));
     client.release();
     // As Kysely uses the pool: check a client out, query it, release it.

@@ -11,9 +11,10 @@ import { addDays, todayIn } from '../../src/shared/dates.ts';
 import { makeAccommodation } from '../support/factories.ts';
 import { calendarOf, startFeedServer, type FeedServer } from '../support/feed-server.ts';
 import { createPgDatabase, testStoreKind } from '../support/test-store.ts';
+import { testTimeout } from '../support/timeouts.ts';
 
 /**
- * decisions.md 8: several processes on one PostgreSQL share the scheduled pulls; each feed is
+ * docs/webhooks-and-payments.md#background-jobs: several processes on one PostgreSQL share the scheduled pulls; each feed is
  * pulled by exactly one of them per interval. Two contexts with their own connection pools stand
  * for two processes; each runs the scheduled job's work several times at once.
  */
@@ -26,7 +27,7 @@ after(async () => {
 
 const silent = { info: () => undefined, warn: () => undefined, error: () => undefined };
 
-test('two processes pull each due feed exactly once per interval', { timeout: 60_000 }, async () => {
+test('two processes pull each due feed exactly once per interval', { timeout: testTimeout(60_000) }, async () => {
   assert.equal(testStoreKind, 'postgres', 'test/pg runs only under npm run test:pg (TEST_DATABASE_URL set)');
   const database = await createPgDatabase(process.env.TEST_DATABASE_URL ?? '');
   cleanup.push(() => database.drop());

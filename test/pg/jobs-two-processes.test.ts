@@ -4,11 +4,13 @@ import { after, test } from 'node:test';
 import type { Store } from '../../src/db/store.ts';
 import { createCliStore, runCli, startCli, type CliStore, type RunningCli } from '../support/cli.ts';
 import { futureStay, insertBooking, makeAccommodation } from '../support/factories.ts';
+import { until } from '../support/serve-cluster.ts';
 import { startSmtpListener, type SmtpListener } from '../support/smtp-listener.ts';
 import { testStoreKind } from '../support/test-store.ts';
+import { testTimeout } from '../support/timeouts.ts';
 
 /**
- * decisions.md 8: several `staydesk serve` processes on one PostgreSQL share the background
+ * docs/api.md#mail and docs/webhooks-and-payments.md#background-jobs: several `staydesk serve` processes on one PostgreSQL share the background
  * work, and each mail and each expired draft is handled by exactly one of them.
  */
 
@@ -40,14 +42,6 @@ function logLines(p: RunningCli): LogLine[] {
     .map((l) => JSON.parse(l) as LogLine);
 }
 
-async function until(what: string, check: () => Promise<boolean>, timeoutMs: number): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
-
 /** How often a server process has run its mail delivery job, from its /metrics. */
 async function mailRuns(address: string): Promise<number> {
   const text = await (await fetch(`${address}/metrics`)).text();
@@ -61,7 +55,7 @@ async function mailRuns(address: string): Promise<number> {
 
 test(
   'two server processes on one PostgreSQL deliver every mail and expire every draft exactly once',
-  { timeout: 120_000 },
+  { timeout: testTimeout(120_000) },
   async () => {
     assert.equal(testStoreKind, 'postgres', 'test/pg runs only under npm run test:pg (TEST_DATABASE_URL set)');
     store = await createCliStore();
@@ -80,7 +74,7 @@ test(
     for (let i = 0; i < 2; i++) processes.push(startCli(['serve'], env, { cwd: store.dir }));
     const addresses: string[] = [];
     for (const p of processes) {
-      const line = await p.waitForLine((l) => l.includes('Staydesk listening on'), 60_000);
+      const line = await p.waitForLine((l) => l.includes('Staydesk listening on'));
       addresses.push((JSON.parse(line) as { address: string }).address);
     }
 
@@ -117,12 +111,12 @@ test(
       );
 
     const expected = MAILS + DRAFTS;
-    await smtp.waitFor(expected, 60_000);
+    await smtp.waitFor(expected);
     const conn = db.db;
     await until(
       'an empty queue',
       async () => (await conn.selectFrom('outbox').select('id').where('status', '!=', 'sent').execute()).length === 0,
-      30_000,
+      50,
     );
     // Both processes keep polling; once each has looked at the empty queue a few more times,
     // anything sent twice would show up.
@@ -130,7 +124,7 @@ test(
     await until(
       'three more mail runs by each process',
       async () => (await Promise.all(addresses.map(mailRuns))).every((n, i) => n >= (polled[i] ?? 0) + 3),
-      30_000,
+      50,
     );
 
     const subjects = smtp.messages.map((m) => m.subject);

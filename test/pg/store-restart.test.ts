@@ -12,6 +12,7 @@ import { createCliStore, runCli, type CliStore } from '../support/cli.ts';
 import { bookingBody, futureStay, makeAccommodation } from '../support/factories.ts';
 import { call, startServe, until, type Answer, type ServeProcess } from '../support/serve-cluster.ts';
 import { testStoreKind } from '../support/test-store.ts';
+import { testTimeout } from '../support/timeouts.ts';
 
 /**
  * Restarting PostgreSQL under load: while it is down the processes answer 503 with
@@ -27,7 +28,7 @@ let db: Store | null = null;
 const procs: ServeProcess[] = [];
 
 function asPostgres(args: string[]): void {
-  execFileSync('runuser', ['-u', 'postgres', '--', ...args], { stdio: 'pipe', timeout: 120_000 });
+  execFileSync('runuser', ['-u', 'postgres', '--', ...args], { stdio: 'pipe', timeout: testTimeout(120_000) });
 }
 
 function pgCtl(action: 'start' | 'stop' | 'restart'): void {
@@ -76,7 +77,7 @@ after(async () => {
 
 test(
   'restarting PostgreSQL mid-load gives 503 with Retry-After, and the processes recover by themselves',
-  { timeout: 180_000 },
+  { timeout: testTimeout(180_000) },
   async () => {
     assert.ok(db !== null);
     const key = (await createApiKey(db.db, { name: 'load', scope: 'api' })).key;
@@ -105,18 +106,18 @@ test(
           answers.push(
             await call(`${p.url}/api/v1/staydesk/${n % 2 === 0 ? 'availability' : 'bookings'}`, { key, body }),
           );
+          // A breath between a caller's requests: this is the load's pace, not a wait for anything.
           await new Promise((r) => setTimeout(r, 5));
         }
       }),
     );
     try {
-      await until('some load served', () => answers.filter((r) => r.status === 200).length >= 10, 30_000, 20);
+      await until('some load served', () => answers.filter((r) => r.status === 200).length >= 10, 20);
       const before = answers.length;
       pgCtl('stop');
       await until(
         '503s while the database is down',
         () => answers.slice(before).filter((r) => r.status === 503).length >= 4,
-        60_000,
         20,
       ).catch((error: unknown) => {
         throw new Error(
@@ -128,7 +129,6 @@ test(
       await until(
         'the processes to serve again',
         () => answers.slice(restarted).filter((r) => r.status === 200).length >= 10,
-        60_000,
         50,
       ).catch((error: unknown) => {
         throw new Error(`${String(error)}; answers so far by status: ${seen()}`);
@@ -153,7 +153,6 @@ test(
       await until(
         'announcements live',
         async () => (await call(`${p.url}/metrics`)).body.includes('staydesk_cache_announcements_live 1'),
-        15_000,
         50,
       );
   },

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import type { AppContext } from '../../src/app-context.ts';
 import { CHANGE_CHANNEL } from '../../src/db/change-feed.ts';
+import { EVENT_TIMEOUT_MS } from './timeouts.ts';
 
 /**
  * Waits until every change committed so far has reached this process's caches. On PostgreSQL an
@@ -12,9 +13,9 @@ import { CHANGE_CHANNEL } from '../../src/db/change-feed.ts';
  *
  * For tests that write rows behind the app (or through another code path) and then read through
  * a route that answers from memory: the app promises such a change within milliseconds, not at
- * once (docs/decisions.md, Caching).
+ * once (docs/decisions.md#caching).
  */
-export async function announcementsSettled(ctx: Pick<AppContext, 'db' | 'store'>, timeoutMs = 5000): Promise<void> {
+export async function announcementsSettled(ctx: Pick<AppContext, 'db' | 'store'>): Promise<void> {
   if (ctx.store.kind !== 'postgres' || !ctx.store.changes.live) return;
   const token = randomUUID();
   let off: () => void = () => undefined;
@@ -27,8 +28,8 @@ export async function announcementsSettled(ctx: Pick<AppContext, 'db' | 'store'>
       live: () => undefined,
     });
     timer = setTimeout(() => {
-      reject(new Error(`no announcement came back within ${String(timeoutMs)} ms`));
-    }, timeoutMs);
+      reject(new Error(`no announcement came back within ${String(EVENT_TIMEOUT_MS)} ms`));
+    }, EVENT_TIMEOUT_MS);
   });
   try {
     await sql`select pg_notify(${CHANGE_CHANNEL}, ${`settled:${token}`})`.execute(ctx.db);

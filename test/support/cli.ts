@@ -5,11 +5,14 @@ import path from 'node:path';
 import { loadConfig, type Config } from '../../src/config/config.ts';
 import { openStore, type Store } from '../../src/db/store.ts';
 import { createPgDatabase, testStoreKind } from './test-store.ts';
+import { EVENT_TIMEOUT_MS } from './timeouts.ts';
 
 /**
  * Helpers for end-to-end tests that run the real `staydesk` binary: a fresh store per test
  * (a temp STAYDESK_DATA_DIR, or a fresh PostgreSQL database when TEST_DATABASE_URL is set),
- * a clean environment, and runs bounded by a timeout so a hung process fails the test.
+ * a clean environment, and every wait on a process bounded by one timeout, EVENT_TIMEOUT_MS
+ * (test/support/timeouts.ts, scaled by STAYDESK_TEST_TIMEOUT_SCALE), so a hung process fails the
+ * test instead of hanging it.
  */
 
 export const BIN = path.resolve(import.meta.dirname, '../../bin/staydesk.js');
@@ -74,13 +77,12 @@ function lastLineOf(text: string): string {
   return lines[lines.length - 1] ?? '';
 }
 
-/** Runs `staydesk <args>` to completion with no stdin; rejects if it runs longer than timeoutMs. */
+/** Runs `staydesk <args>` to completion with no stdin; rejects if it runs longer than EVENT_TIMEOUT_MS. */
 export function runCli(
   args: string[],
   env: Record<string, string>,
-  options: { timeoutMs?: number; cwd?: string } = {},
+  options: { cwd?: string } = {},
 ): Promise<CliResult> {
-  const timeoutMs = options.timeoutMs ?? 60_000;
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [BIN, ...args], {
       cwd: options.cwd ?? os.tmpdir(),
@@ -95,10 +97,10 @@ export function runCli(
       child.kill('SIGKILL');
       reject(
         new Error(
-          `staydesk ${args.join(' ')} did not finish within ${timeoutMs} ms\nstdout: ${stdout}\nstderr: ${stderr}`,
+          `staydesk ${args.join(' ')} did not finish within ${EVENT_TIMEOUT_MS} ms\nstdout: ${stdout}\nstderr: ${stderr}`,
         ),
       );
-    }, timeoutMs);
+    }, EVENT_TIMEOUT_MS);
     child.on('error', (error) => {
       clearTimeout(timer);
       reject(error);
@@ -115,10 +117,10 @@ export interface RunningCli {
   child: ChildProcess;
   stdout(): string;
   stderr(): string;
-  /** Resolves with the first stdout line matching `predicate`; rejects after timeoutMs or if the process exits first. */
-  waitForLine(predicate: (line: string) => boolean, timeoutMs?: number): Promise<string>;
-  /** Resolves with the exit code and signal; rejects after timeoutMs. */
-  exited(timeoutMs?: number): Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+  /** Resolves with the first stdout line matching `predicate`; rejects after EVENT_TIMEOUT_MS or if the process exits first. */
+  waitForLine(predicate: (line: string) => boolean): Promise<string>;
+  /** Resolves with the exit code and signal; rejects after EVENT_TIMEOUT_MS. */
+  exited(): Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
   /** SIGKILLs the process if it is still running (cleanup). */
   kill(): void;
 }
@@ -152,7 +154,7 @@ export function startCli(
     notify();
   });
 
-  const waitFor = <T>(check: () => T | undefined, describe: () => string, timeoutMs: number): Promise<T> =>
+  const waitFor = <T>(check: () => T | undefined, describe: () => string): Promise<T> =>
     new Promise((resolve, reject) => {
       const attempt = () => {
         const found = check();
@@ -168,8 +170,10 @@ export function startCli(
       };
       const timer = setTimeout(() => {
         cleanup();
-        reject(new Error(`timed out after ${timeoutMs} ms waiting for ${describe()}\nstdout: ${out}\nstderr: ${err}`));
-      }, timeoutMs);
+        reject(
+          new Error(`timed out after ${EVENT_TIMEOUT_MS} ms waiting for ${describe()}\nstdout: ${out}\nstderr: ${err}`),
+        );
+      }, EVENT_TIMEOUT_MS);
       const cleanup = () => {
         clearTimeout(timer);
         listeners.delete(attempt);
@@ -182,24 +186,23 @@ export function startCli(
     child,
     stdout: () => out,
     stderr: () => err,
-    waitForLine: (predicate, timeoutMs = 60_000) =>
+    waitForLine: (predicate) =>
       waitFor(
         () => {
           const complete = out.slice(0, out.lastIndexOf('\n') + 1);
           return complete.split('\n').find((l) => l !== '' && predicate(l));
         },
         () => 'the expected output line',
-        timeoutMs,
       ),
-    exited: (timeoutMs = 30_000) =>
+    exited: () =>
       new Promise((resolve, reject) => {
         if (exit !== null) {
           resolve(exit);
           return;
         }
         const timer = setTimeout(() => {
-          reject(new Error(`process did not exit within ${timeoutMs} ms\nstdout: ${out}\nstderr: ${err}`));
-        }, timeoutMs);
+          reject(new Error(`process did not exit within ${EVENT_TIMEOUT_MS} ms\nstdout: ${out}\nstderr: ${err}`));
+        }, EVENT_TIMEOUT_MS);
         child.once('close', (code, signal) => {
           clearTimeout(timer);
           resolve({ code, signal });

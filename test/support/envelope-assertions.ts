@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import type { LightMyRequestResponse } from 'fastify';
 
-/** The error body of decisions.md section 9. */
+/** The error body of docs/api.md#errors. */
 export interface ErrorEnvelope {
   success: false;
   error: { code: number; name: string; message: string; details: Record<string, unknown> };

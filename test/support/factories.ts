@@ -14,7 +14,7 @@ import { claimNights } from '../../src/occupancy/night-ledger.ts';
 import type { ExtraName } from '../../src/pricing/price-stay.ts';
 import { addDays, eachDate, todayIn } from '../../src/shared/dates.ts';
 
-/** The worked example of decisions.md section 3: 100/night, cleaning 50, tax 10 %, weekly 10 %, breakfast 12. */
+/** The worked example of docs/api.md#pricing: 100/night, cleaning 50, tax 10 %, weekly 10 %, breakfast 12. */
 export function makeAccommodation(db: Executor, overrides: Partial<NewAccommodation> = {}): Promise<Accommodation> {
   const now = new Date().toISOString();
   return insertAccommodation(db, {
@@ -183,12 +183,16 @@ export async function insertBooking(db: Executor, accommodation: Accommodation, 
     .returningAll()
     .executeTakeFirstOrThrow();
   if (status !== 'cancelled') {
-    await claimNights(db, {
-      accommodationId: accommodation.id,
-      nights: eachDate(seed.checkin, seed.checkout),
-      kind: 'booking',
-      bookingId: booking.id,
-    });
+    await claimNights(
+      db,
+      {
+        accommodationId: accommodation.id,
+        nights: eachDate(seed.checkin, seed.checkout),
+        kind: 'booking',
+        bookingId: booking.id,
+      },
+      now,
+    );
   }
   return booking;
 }

@@ -1,4 +1,5 @@
 import { startCli, type RunningCli } from './cli.ts';
+import { EVENT_TIMEOUT_MS } from './timeouts.ts';
 
 /**
  * Several `staydesk serve` processes on one database, for the PostgreSQL multi-process tests:
@@ -12,7 +13,7 @@ export interface ServeProcess {
 
 export async function startServe(env: Record<string, string>, cwd: string): Promise<ServeProcess> {
   const cli = startCli(['serve'], { ...env, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info' }, { cwd });
-  const line = await cli.waitForLine((l) => l.includes('Staydesk listening on'), 60_000);
+  const line = await cli.waitForLine((l) => l.includes('Staydesk listening on'));
   const { address } = JSON.parse(line) as { address: string };
   return { cli, url: address };
 }
@@ -33,7 +34,7 @@ export async function call(url: string, init: { method?: string; key?: string; b
         ...(init.body === undefined ? {} : { 'content-type': 'application/json' }),
       },
       ...(init.body === undefined ? {} : { body: JSON.stringify(init.body) }),
-      signal: AbortSignal.timeout(15_000),
+      signal: AbortSignal.timeout(EVENT_TIMEOUT_MS),
     });
     return { status: res.status, body: await res.text(), headers: res.headers };
   } catch {
@@ -41,16 +42,16 @@ export async function call(url: string, init: { method?: string; key?: string; b
   }
 }
 
-export async function until(
-  what: string,
-  check: () => boolean | Promise<boolean>,
-  timeoutMs: number,
-  stepMs = 5,
-): Promise<number> {
+/**
+ * Waits for a state no event announces (a row another process writes, a file it creates) by
+ * looking every `stepMs`: it returns as soon as `check` holds, and fails only when it has not
+ * held within EVENT_TIMEOUT_MS. It bounds a broken run, never how fast the state comes.
+ */
+export async function until(what: string, check: () => boolean | Promise<boolean>, stepMs = 5): Promise<void> {
   const start = Date.now();
   while (!(await check())) {
-    if (Date.now() - start > timeoutMs) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
+    if (Date.now() - start > EVENT_TIMEOUT_MS)
+      throw new Error(`timed out after ${EVENT_TIMEOUT_MS} ms waiting for ${what}`);
     await new Promise((r) => setTimeout(r, stepMs));
   }
-  return Date.now() - start;
 }

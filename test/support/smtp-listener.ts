@@ -1,5 +1,6 @@
 import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
+import { EVENT_TIMEOUT_MS } from './timeouts.ts';
 
 /** A real SMTP server in the test process, recording every mail it accepts. */
 export interface ReceivedMail {
@@ -13,8 +14,8 @@ export interface SmtpListener {
   port: number;
   url: string;
   messages: ReceivedMail[];
-  /** Resolves once `count` mails have arrived; rejects after `timeoutMs`. */
-  waitFor(count: number, timeoutMs?: number): Promise<ReceivedMail[]>;
+  /** Resolves once `count` mails have arrived; rejects after EVENT_TIMEOUT_MS. */
+  waitFor(count: number): Promise<ReceivedMail[]>;
   close(): Promise<void>;
 }
 
@@ -61,12 +62,12 @@ export async function startSmtpListener(port = 0): Promise<SmtpListener> {
     port: address.port,
     url: `smtp://127.0.0.1:${address.port}`,
     messages,
-    waitFor: (count, timeoutMs = 10_000) => {
+    waitFor: (count) => {
       if (messages.length >= count) return Promise.resolve(messages);
       return new Promise((resolve, reject) => {
         const timer = setTimeout(() => {
-          reject(new Error(`expected ${count} mails within ${timeoutMs} ms, got ${messages.length}`));
-        }, timeoutMs);
+          reject(new Error(`expected ${count} mails within ${EVENT_TIMEOUT_MS} ms, got ${messages.length}`));
+        }, EVENT_TIMEOUT_MS);
         waiters.push({
           count,
           resolve: () => {

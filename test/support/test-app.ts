@@ -43,7 +43,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
   const ctx = createContext(config, testStore.store);
   // PostgreSQL: the caches keep nothing until the process listens for announcements, so a test
   // starts once it does (the embedded store's feed is live at once).
-  await until('announcements live', () => ctx.store.changes.live, 5000);
+  await until('announcements live', () => ctx.store.changes.live);
   const app = await buildApp(ctx, { logger: false });
   const apiKey = (await createApiKey(ctx.db, { name: 'test v1 key', scope: 'api' })).key;
   const adminKey = (await createApiKey(ctx.db, { name: 'test admin key', scope: 'admin' })).key;

@@ -32,7 +32,7 @@ function assertBadRequest(fn: () => unknown, parameter: string, reason: string):
 }
 
 describe('newAccommodationFields', () => {
-  test('applies the defaults of decisions.md 1', () => {
+  test('applies the defaults of docs/api.md#admin-accommodations', () => {
     assert.deepEqual(newAccommodationFields(minimal), {
       name: 'Cottage',
       currency: 'EUR',

@@ -27,7 +27,7 @@ const EVERY_COMMAND = [
 ];
 
 describe('command table', () => {
-  test('has exactly the commands of decisions.md section 1 and the iCal export-url command', () => {
+  test('has exactly the commands of README.md#command-line, with the iCal export-url command', () => {
     assert.deepEqual(commands.map((c) => c.name).sort(), [...EVERY_COMMAND].sort());
   });
 

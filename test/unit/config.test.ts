@@ -16,7 +16,7 @@ function assertBad(env: Record<string, string>, variable: string): void {
   );
 }
 
-describe('config defaults (decisions.md section 0)', () => {
+describe('config defaults (README.md#configuration)', () => {
   const config = loadConfig({});
 
   test('embedded store in ./.staydesk', () => {

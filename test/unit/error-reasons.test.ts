@@ -12,11 +12,11 @@ import {
   unauthorized,
 } from '../../src/http/errors.ts';
 
-/** The rows of docs/decisions.md "Error reasons": reason → "status | meaning". */
+/** The rows of docs/api.md "Error reasons": reason → "status | meaning". */
 function documentedReasons(): Map<string, string> {
-  const doc = readFileSync(new URL('../../docs/decisions.md', import.meta.url), 'utf8');
+  const doc = readFileSync(new URL('../../docs/api.md', import.meta.url), 'utf8');
   const section = doc.split('\n## Error reasons\n')[1]?.split('\n## ')[0];
-  assert.ok(section !== undefined, 'docs/decisions.md has an "Error reasons" section');
+  assert.ok(section !== undefined, 'docs/api.md has an "Error reasons" section');
   const rows = new Map<string, string>();
   for (const line of section.split('\n')) {
     const match = /^\| `([a-z][A-Za-z_]*)` \| ([\d, ]+) \| (.+) \|$/.exec(line);

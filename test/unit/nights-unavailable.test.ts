@@ -4,7 +4,7 @@ import type { TakenNight } from '../../src/occupancy/night-ledger.ts';
 import { conflictMessage, datesUnavailable } from '../../src/occupancy/nights-unavailable.ts';
 import { SEES_ALL, seesBooking, viewerOfKey, type Viewer } from '../../src/http/viewer.ts';
 
-// docs/decisions.md, Tenant isolation: the one wording of "who holds these nights" names a
+// docs/decisions.md#tenant-isolation: the one wording of "who holds these nights" names a
 // booking's code only to the key that created it and to the host's view.
 
 const byKey7: TakenNight = {

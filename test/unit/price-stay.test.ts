@@ -29,7 +29,7 @@ function nightsOf(price: number, n: number): number[] {
   return Array.from({ length: n }, () => price);
 }
 
-// Independent BigInt re-statement of decisions.md 3, used as the oracle in properties.
+// Independent BigInt re-statement of docs/api.md#pricing, used as the oracle in properties.
 function refHalfAway(n: bigint, d: bigint): bigint {
   const neg = n < 0n !== d < 0n;
   const a = n < 0n ? -n : n;
@@ -62,7 +62,7 @@ function reference(input: StayQuoteInput): {
   return { base, avg: refHalfAway(base, n), discount, extras, tax, total: taxable + tax };
 }
 
-describe('priceStay: worked example (decisions.md 3)', () => {
+describe('priceStay: worked example (docs/api.md#pricing)', () => {
   test('7 nights at 100.00, 2 guests, breakfast 12, weekly 10%, tax 10% -> 932.8', () => {
     const q = quoteOf({
       rules: rules({ extras: { breakfast: 1200 } }),
@@ -387,7 +387,7 @@ describe('priceStay: properties', () => {
     );
   });
 
-  test('matches an independent BigInt statement of decisions.md 3, up to 400 nights', () => {
+  test('matches an independent BigInt statement of docs/api.md#pricing, up to 400 nights', () => {
     fc.assert(
       fc.property(arbInput, (input) => {
         const r = priceStay(input);

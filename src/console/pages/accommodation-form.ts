@@ -1,7 +1,9 @@
+import { Type } from 'typebox';
 import type { AccommodationJson } from '../../accommodations/accommodation-schemas.ts';
+import { html, type Html } from '../../shared/html.ts';
 import type { FormBody } from '../console-request.ts';
-import { html, type Html } from '../html.ts';
-import { csrfField, field } from '../layout.ts';
+import { Text } from '../console-schemas.ts';
+import { csrfField, field, fieldError } from '../layout.ts';
 import { numberField } from '../schema-errors.ts';
 
 const EXTRAS = [
@@ -21,6 +23,11 @@ const NUMBERS = [
   'max_guests',
 ] as const;
 const TEXTS = ['name', 'currency', 'timezone', 'checkin_time', 'checkout_time'] as const;
+
+/** The form's fields, all text: `accommodationInput` reads them into the admin API's request. */
+export const AccommodationForm = Type.Object(
+  Object.fromEntries([...TEXTS, ...NUMBERS, ...EXTRAS.map(([name]) => `extras_${name}`)].map((n) => [n, Text(200)])),
+);
 
 /** The admin API's accommodation input from the form: empty fields are left out; extras replace the whole set. */
 export function accommodationInput(form: FormBody): Record<string, unknown> {
@@ -61,33 +68,39 @@ export function accommodationForm(
   errors: Record<string, string>,
 ): Html {
   const v = (name: string) => values[name] ?? null;
+  const money = (name: string, label: string, required = false) =>
+    field(label, name, errors, { type: 'number', step: 'any', min: '0', value: v(name), required });
+  const count = (name: string, label: string, required = false) =>
+    field(label, name, errors, { type: 'number', min: '1', value: v(name), required });
+  const time = (name: string, label: string, fallback: string) =>
+    field(label, name, errors, { type: 'time', value: v(name) ?? fallback });
   return html`<form method="post" action="${action}" class="rules">${csrfField(csrf)}
-${errors._form === undefined ? '' : html`<p class="error" role="alert">${errors._form}</p>`}
+${fieldError(errors, '_form')}
 ${field('Name', 'name', errors, { value: v('name'), required: true })}
 <div class="row">
 ${field('Currency (ISO code)', 'currency', errors, { value: v('currency') ?? 'EUR', hint: 'e.g. EUR, CHF, JPY' })}
 ${field('Time zone', 'timezone', errors, { value: v('timezone') ?? 'UTC', hint: 'e.g. Europe/Vienna' })}
 </div>
 <div class="row">
-${field('Base price per night', 'base_price', errors, { type: 'number', step: 'any', min: '0', value: v('base_price'), required: true })}
-${field('Cleaning fee per stay', 'cleaning_fee', errors, { type: 'number', step: 'any', min: '0', value: v('cleaning_fee') })}
-${field('Tax rate (fraction: 0.1 is 10 %)', 'tax_rate', errors, { type: 'number', step: 'any', min: '0', value: v('tax_rate') })}
+${money('base_price', 'Base price per night', true)}
+${money('cleaning_fee', 'Cleaning fee per stay')}
+${money('tax_rate', 'Tax rate (fraction: 0.1 is 10 %)')}
 </div>
 <div class="row">
-${field('Weekly discount (fraction, from 7 nights)', 'weekly_discount', errors, { type: 'number', step: 'any', min: '0', value: v('weekly_discount') })}
-${field('Monthly discount (fraction, from 28 nights)', 'monthly_discount', errors, { type: 'number', step: 'any', min: '0', value: v('monthly_discount') })}
+${money('weekly_discount', 'Weekly discount (fraction, from 7 nights)')}
+${money('monthly_discount', 'Monthly discount (fraction, from 28 nights)')}
 </div>
 <div class="row">
-${field('Minimum stay (nights)', 'min_stay', errors, { type: 'number', min: '1', value: v('min_stay') })}
-${field('Maximum stay (nights)', 'max_stay', errors, { type: 'number', min: '1', value: v('max_stay') })}
-${field('Maximum guests', 'max_guests', errors, { type: 'number', min: '1', value: v('max_guests'), required: true })}
+${count('min_stay', 'Minimum stay (nights)')}
+${count('max_stay', 'Maximum stay (nights)')}
+${count('max_guests', 'Maximum guests', true)}
 </div>
 <div class="row">
-${field('Check-in time', 'checkin_time', errors, { type: 'time', value: v('checkin_time') ?? '15:00' })}
-${field('Check-out time', 'checkout_time', errors, { type: 'time', value: v('checkout_time') ?? '10:00' })}
+${time('checkin_time', 'Check-in time', '15:00')}
+${time('checkout_time', 'Check-out time', '10:00')}
 </div>
 <fieldset><legend>Extras (leave empty when not offered)</legend><div class="row">
-${EXTRAS.map(([name, label]) => field(label, `extras_${name}`, errors, { type: 'number', step: 'any', min: '0', value: v(`extras_${name}`) }))}
+${EXTRAS.map(([name, label]) => money(`extras_${name}`, label))}
 </div></fieldset>
 <button type="submit">${submit}</button>
 </form>`;

@@ -1,14 +1,10 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { idFromText } from '../../http/ids.ts';
+import { Type } from 'typebox';
 import type { AppContext, FeatureRoutes } from '../../app-context.ts';
 import { listAccommodations } from '../../accommodations/accommodation-repository.ts';
 import { accommodationToJson } from '../../accommodations/accommodation-mapper.ts';
-import {
-  AccommodationCreateSchema,
-  AccommodationPatchSchema,
-  type AccommodationCreateInput,
-  type AccommodationPatchInput,
-} from '../../accommodations/accommodation-schemas.ts';
+import { AccommodationCreateSchema, AccommodationPatchSchema } from '../../accommodations/accommodation-schemas.ts';
+import { findFeed } from '../../accommodations/external-feed-repository.ts';
 import { addFeed, editFeed, feedsOf, feedUrlRules, removeFeed } from '../../accommodations/ical-feeds.ts';
 import {
   createAccommodation,
@@ -21,26 +17,36 @@ import { nightlyPriceMap } from '../../accommodations/nightly-price-repository.t
 import { FeedBody, FeedPatchBody } from '../../admin/ical-feed-routes.ts';
 import { blockedNights, blockNights, unblockNights } from '../../blocks/block-nights.ts';
 import { notFound } from '../../http/errors.ts';
+import { IdString, toId } from '../../http/ids.ts';
 import { accommodationExportToken, exportUrl } from '../../ical/export-tokens.ts';
-import { feedViews } from '../../ical/feed-views.ts';
-import { pullFeed } from '../../ical/pull-feed.ts';
+import { feedViews, type FeedView } from '../../ical/feed-views.ts';
+import { pullFeed, type PullReport } from '../../ical/pull-feed.ts';
 import { addDays, todayIn } from '../../shared/dates.ts';
-import { attempt, fmt, formOf, seeOther, sendPage, session, type FormBody } from '../console-request.ts';
-import { html } from '../html.ts';
-import { csrfField, field, notice } from '../layout.ts';
-import { schemaErrors } from '../schema-errors.ts';
-import { accommodationForm, accommodationInput, formValues } from './accommodation-form.ts';
-import { priceOf } from './calendar.ts';
-import { applyChange } from '../../caches.ts';
+import { html, type Html } from '../../shared/html.ts';
+import { PAGES } from '../console-pages.ts';
+import { attempt, fmt, seeOther, sendPage, session, type FormBody } from '../console-request.ts';
+import { IdParams, notices, sessionRoute, Text } from '../console-schemas.ts';
+import type { Formatter } from '../format.ts';
+import { csrfField, field, fieldError, notice, stackTable } from '../layout.ts';
+import {
+  BlockForm,
+  blockRequest,
+  PriceForm,
+  priceField,
+  priceRequest,
+  rangeFields,
+  reasonField,
+  type SentForm,
+} from '../night-forms.ts';
+import { checkForm } from '../schema-errors.ts';
+import { AccommodationForm, accommodationForm, accommodationInput, formValues } from './accommodation-form.ts';
 
 type Section = 'rules' | 'price' | 'block' | 'feed' | 'feed_url';
-interface Failed {
+interface Failed extends SentForm {
   section: Section;
-  values: FormBody;
-  errors: Record<string, string>;
 }
 
-const NOTICES: Record<string, string> = {
+const NOTICES = notices({
   created: 'The accommodation is created.',
   saved: 'The rules are saved.',
   priced: 'The price of the nights is set.',
@@ -50,14 +56,20 @@ const NOTICES: Record<string, string> = {
   feed_removed: 'The calendar and the stays imported from it are removed.',
   feed_edited:
     'The calendar URL is changed; its export URL is the same. It is pulled from the new URL on the schedule, or now with "Sync now".',
-};
+});
 
-function idOf(raw: string, what: 'accommodation' | 'calendar' = 'accommodation'): number {
-  const id = idFromText(raw);
+const DetailQuery = Type.Object({ done: NOTICES.query });
+const FeedParams = Type.Object({ id: IdString, feedId: IdString });
+const FeedForm = Type.Object({ name: Text(200), url: Text(2000) });
+const FeedUrlForm = Type.Object({ url: Text(2000) });
+
+/** A row's id from its path; one beyond the id range names no row, so it is a 404 like any unknown one. */
+function idOf(text: string, what: 'accommodation' | 'calendar' = 'accommodation'): number {
+  const id = toId(text);
   if (id === 0)
     throw notFound(what === 'calendar' ? 'feed_not_found' : 'accommodation_not_found', `There is no such ${what}.`, {
       parameter: 'id',
-      received: raw,
+      received: text,
     });
   return id;
 }
@@ -86,14 +98,132 @@ function blockRanges(
   return ranges;
 }
 
+/** What a pull of a feed did, for the page it was started from. */
+function pullNote(name: string, pull: PullReport): string {
+  if (pull.outcome === 'failed') return `Pulling ${name} failed: ${pull.error ?? 'unknown error'}`;
+  if (pull.outcome === 'held')
+    return `Pulled ${name}: the calendar came back empty; its stays are kept until the next pull confirms it.`;
+  const changes =
+    pull.outcome === 'not_modified'
+      ? 'nothing changed'
+      : `${pull.added} added, ${pull.changed} changed, ${pull.removed} removed`;
+  return `Pulled ${name}: ${changes}${pull.alerts > 0 ? `, ${pull.alerts} new overbooking alert(s)` : ''}.`;
+}
+
+/** The parts of an accommodation's page: each form shows what it was sent with and its errors. */
+interface DetailParts {
+  base: string;
+  csrf: string;
+  currency: string;
+  f: Formatter;
+  form: (section: Section) => SentForm;
+}
+
+function pricesSection(p: DetailParts, prices: ReadonlyMap<string, number>): Html {
+  const list =
+    prices.size === 0
+      ? html`<p class="muted">Every night from today on costs the base price.</p>`
+      : html`<ul>${priceRanges(prices).map(
+          (r) => html`<li>${p.f.date(r.from)} – ${p.f.date(r.to)}: ${p.f.money(r.price, p.currency)} per night</li>`,
+        )}</ul>`;
+  const form = p.form('price');
+  return html`<h2>Seasonal prices</h2>
+${list}
+<form method="post" action="${p.base}/prices" class="row">${csrfField(p.csrf)}
+${fieldError(form.errors, '_form')}
+${rangeFields('price', form)}
+${priceField(`Price per night (${p.currency}; empty: the base price)`, form)}
+<button type="submit">Set the price</button></form>`;
+}
+
+function blocksSection(p: DetailParts, blocked: readonly { night: string; reason: string | null }[]): Html {
+  const unblock = (r: { from: string; to: string; reason: string | null }) => {
+    const range = `${p.f.date(r.from)} – ${p.f.date(r.to)}`;
+    return html`<li>${range}${r.reason === null ? '' : `: ${r.reason}`}
+<form method="post" action="${p.base}/unblock" class="inline">${csrfField(p.csrf)}
+<input type="hidden" name="from" value="${r.from}"><input type="hidden" name="to" value="${r.to}">
+<button type="submit" class="secondary">Unblock ${range}</button></form></li>`;
+  };
+  const list =
+    blocked.length === 0
+      ? html`<p class="muted">No nights from today on are blocked.</p>`
+      : html`<ul>${blockRanges(blocked).map(unblock)}</ul>`;
+  const form = p.form('block');
+  return html`<h2>Blocked nights</h2>
+${list}
+<form method="post" action="${p.base}/blocks" class="row">${csrfField(p.csrf)}
+${fieldError(form.errors, '_form')}
+${rangeFields('block', form)}
+${reasonField(form)}
+<button type="submit">Block these nights</button></form>`;
+}
+
+function exportSection(url: string): Html {
+  return html`<h2>Calendar export</h2>
+<p>Give this secret address to other channels so they see every taken night (no guest data):</p>
+<div class="row"><div class="field"><label for="export-url">Export URL</label>
+<input id="export-url" readonly value="${url}"></div>
+<button type="button" class="secondary" data-copy="export-url">Copy</button></div>`;
+}
+
+function feedsSection(p: DetailParts, feeds: readonly FeedView[]): Html {
+  const edited = p.form('feed_url');
+  const urlErrors = (feedId: number) => (edited.values.feed_id === String(feedId) ? edited.errors : {});
+  const columns = ['Channel', 'Last result', { header: 'Export URL for this channel', label: 'Export URL' }, 'Actions'];
+  const table = stackTable(columns, feeds, (feed) => {
+    const synced =
+      feed.last_synced_at === null ? '' : html` <span class="muted">${p.f.instant(feed.last_synced_at)}</span>`;
+    const error = feed.last_error === null ? '' : html`<br><span class="error">${feed.last_error}</span>`;
+    const exportId = `feed-export-${feed.id}`;
+    return [
+      html`${feed.name}<br><span class="muted">${feed.url}</span>`,
+      html`${feed.last_status ?? 'not pulled yet'}${synced}${error}`,
+      html`<label class="muted" for="${exportId}">Export URL for ${feed.name}</label>
+<input id="${exportId}" readonly value="${feed.export_url}">
+<button type="button" class="secondary" data-copy="${exportId}">Copy</button>`,
+      html`<form method="post" action="${p.base}/feeds/${feed.id}/sync" class="inline">${csrfField(p.csrf)}
+<button type="submit" class="secondary">Sync ${feed.name} now</button></form>
+<form method="post" action="${p.base}/feeds/${feed.id}/remove" class="inline">${csrfField(p.csrf)}
+<button type="submit" class="danger">Remove ${feed.name}</button></form>
+<form method="post" action="${p.base}/feeds/${feed.id}" class="inline">${csrfField(p.csrf)}
+${field(`New iCal URL for ${feed.name}`, 'url', urlErrors(feed.id), { idPrefix: `feed-${feed.id}`, type: 'url', required: true })}
+<button type="submit" class="secondary">Change the URL of ${feed.name}</button></form>`,
+    ];
+  });
+  const { values, errors } = p.form('feed');
+  return html`<h2>Imported calendars (iCal)</h2>
+${feeds.length === 0 ? html`<p class="muted">No calendars are imported.</p>` : table}
+<form method="post" action="${p.base}/feeds" class="row">${csrfField(p.csrf)}
+${fieldError(errors, '_form')}
+${field('Channel name (letters, digits, - and _)', 'name', errors, {
+  idPrefix: 'feed',
+  value: values.name ?? null,
+  required: true,
+  hint: 'e.g. airbnb',
+})}
+${field('iCal URL', 'url', errors, { idPrefix: 'feed', type: 'url', value: values.url ?? null, required: true })}
+<button type="submit">Add calendar</button></form>`;
+}
+
+/** A form of the page refused: shown again with its values and errors. */
+function refused(section: Section, values: FormBody, errors: Record<string, string>, status: number): Shown {
+  return { failed: { section, values, errors }, status };
+}
+
+interface Shown {
+  /** The notice of a change just made (`?done=`, or what a pull did). */
+  notice?: string | null;
+  /** A form sent again with its errors. */
+  failed?: Failed;
+  status?: number;
+}
+
 async function detailPage(
   ctx: AppContext,
   request: FastifyRequest,
   reply: FastifyReply,
   id: number,
-  failed: Failed | null = null,
-  status = 200,
-  pullNote: string | null = null,
+  shown: Shown = {},
 ) {
   const f = fmt(request);
   const accommodation = await requireAccommodation(ctx.db, id);
@@ -106,66 +236,26 @@ async function detailPage(
     nightlyPriceMap(ctx.db, id, today, addDays(today, 731)),
   ]);
   const csrf = session(request).csrf;
-  const errorsOf = (section: Section) => (failed?.section === section ? failed.errors : {});
-  const valuesOf = (section: Section) => (failed?.section === section ? failed.values : {});
-  const urlErrors = (feedId: number) => (failed?.values.feed_id === String(feedId) ? errorsOf('feed_url') : {});
-  const q = request.query as Record<string, string | undefined>;
-  const base = `/admin/accommodations/${id}`;
-  const exportLink = exportUrl(ctx.config, token);
+  const { failed } = shown;
+  const parts: DetailParts = {
+    base: `/admin/accommodations/${id}`,
+    csrf,
+    currency: accommodation.currency,
+    f,
+    form: (section) => (failed?.section === section ? failed : { values: {}, errors: {} }),
+  };
+  const rules = failed?.section === 'rules' ? failed : { values: formValues(json), errors: {} };
   const body = html`
-${notice(pullNote ?? (q.done === undefined ? null : (NOTICES[q.done] ?? null)))}
-<p><a href="/admin/calendar">See it in the calendar</a> · <a href="/admin/bookings?accommodation=${id}">Its bookings</a></p>
+${notice(shown.notice ?? null)}
+<p><a href="/admin/calendar">See it in the calendar</a> ·
+<a href="/admin/bookings?accommodation=${id}">Its bookings</a></p>
 <h2>Rules</h2>
-${accommodationForm(base, 'Save the rules', csrf, failed?.section === 'rules' ? failed.values : formValues(json), errorsOf('rules'))}
-<h2>Seasonal prices</h2>
-${
-  prices.size === 0
-    ? html`<p class="muted">Every night from today on costs the base price.</p>`
-    : html`<ul>${priceRanges(prices).map((r) => html`<li>${f.date(r.from)} – ${f.date(r.to)}: ${f.money(r.price, accommodation.currency)} per night</li>`)}</ul>`
-}
-<form method="post" action="${base}/prices" class="row">${csrfField(csrf)}
-${errorsOf('price')._form === undefined ? '' : html`<p class="error" role="alert">${errorsOf('price')._form}</p>`}
-${field('First night', 'from', errorsOf('price'), { idPrefix: 'price', type: 'date', value: valuesOf('price').from ?? null, required: true })}
-${field('Until (the night after the last)', 'to', errorsOf('price'), { idPrefix: 'price', type: 'date', value: valuesOf('price').to ?? null, required: true })}
-${field(`Price per night (${accommodation.currency}; empty: the base price)`, 'price', errorsOf('price'), { idPrefix: 'price', type: 'number', step: 'any', min: '0', value: valuesOf('price').price ?? null })}
-<button type="submit">Set the price</button></form>
-<h2>Blocked nights</h2>
-${
-  blocked.length === 0
-    ? html`<p class="muted">No nights from today on are blocked.</p>`
-    : html`<ul>${blockRanges(blocked).map(
-        (r) =>
-          html`<li>${f.date(r.from)} – ${f.date(r.to)}${r.reason === null ? '' : `: ${r.reason}`} <form method="post" action="${base}/unblock" class="inline">${csrfField(csrf)}<input type="hidden" name="from" value="${r.from}"><input type="hidden" name="to" value="${r.to}"><button type="submit" class="secondary">Unblock ${f.date(r.from)} – ${f.date(r.to)}</button></form></li>`,
-      )}</ul>`
-}
-<form method="post" action="${base}/blocks" class="row">${csrfField(csrf)}
-${errorsOf('block')._form === undefined ? '' : html`<p class="error" role="alert">${errorsOf('block')._form}</p>`}
-${field('First night', 'from', errorsOf('block'), { idPrefix: 'block', type: 'date', value: valuesOf('block').from ?? null, required: true })}
-${field('Until (the night after the last)', 'to', errorsOf('block'), { idPrefix: 'block', type: 'date', value: valuesOf('block').to ?? null, required: true })}
-${field('Reason', 'reason', errorsOf('block'), { idPrefix: 'block', value: valuesOf('block').reason ?? null })}
-<button type="submit">Block these nights</button></form>
-<h2>Calendar export</h2>
-<p>Give this secret address to other channels so they see every taken night (no guest data):</p>
-<div class="row"><div class="field"><label for="export-url">Export URL</label><input id="export-url" readonly value="${exportLink}"></div><button type="button" class="secondary" data-copy="export-url">Copy</button></div>
-<h2>Imported calendars (iCal)</h2>
-${
-  feeds.length === 0
-    ? html`<p class="muted">No calendars are imported.</p>`
-    : html`<table class="stack"><thead><tr><th scope="col">Channel</th><th scope="col">Last result</th><th scope="col">Export URL for this channel</th><th scope="col">Actions</th></tr></thead><tbody>${feeds.map(
-        (feed) => html`<tr><td data-label="Channel">${feed.name}<br><span class="muted">${feed.url}</span></td>
-<td data-label="Last result">${feed.last_status ?? 'not pulled yet'}${feed.last_synced_at === null ? '' : html` <span class="muted">${f.instant(feed.last_synced_at)}</span>`}${feed.last_error === null ? '' : html`<br><span class="error">${feed.last_error}</span>`}</td>
-<td data-label="Export URL"><label class="muted" for="feed-export-${feed.id}">Export URL for ${feed.name}</label><input id="feed-export-${feed.id}" readonly value="${feed.export_url}"> <button type="button" class="secondary" data-copy="feed-export-${feed.id}">Copy</button></td>
-<td data-label="Actions"><form method="post" action="${base}/feeds/${feed.id}/sync" class="inline">${csrfField(csrf)}<button type="submit" class="secondary">Sync ${feed.name} now</button></form>
-<form method="post" action="${base}/feeds/${feed.id}/remove" class="inline">${csrfField(csrf)}<button type="submit" class="danger">Remove ${feed.name}</button></form>
-<form method="post" action="${base}/feeds/${feed.id}" class="inline">${csrfField(csrf)}${field(`New iCal URL for ${feed.name}`, 'url', urlErrors(feed.id), { idPrefix: `feed-${feed.id}`, type: 'url', required: true })}<button type="submit" class="secondary">Change the URL of ${feed.name}</button></form></td></tr>`,
-      )}</tbody></table>`
-}
-<form method="post" action="${base}/feeds" class="row">${csrfField(csrf)}
-${errorsOf('feed')._form === undefined ? '' : html`<p class="error" role="alert">${errorsOf('feed')._form}</p>`}
-${field('Channel name (letters, digits, - and _)', 'name', errorsOf('feed'), { idPrefix: 'feed', value: valuesOf('feed').name ?? null, required: true, hint: 'e.g. airbnb' })}
-${field('iCal URL', 'url', errorsOf('feed'), { idPrefix: 'feed', type: 'url', value: valuesOf('feed').url ?? null, required: true })}
-<button type="submit">Add calendar</button></form>`;
-  return sendPage(request, reply, accommodation.name, 'accommodations', body, status);
+${accommodationForm(parts.base, 'Save the rules', csrf, rules.values, rules.errors)}
+${pricesSection(parts, prices)}
+${blocksSection(parts, blocked)}
+${exportSection(exportUrl(ctx.config, token))}
+${feedsSection(parts, feeds)}`;
+  return sendPage(request, reply, accommodation.name, 'accommodations', body, shown.status ?? 200);
 }
 
 async function newPage(
@@ -185,148 +275,144 @@ async function newPage(
   );
 }
 
+function accommodationList(list: Awaited<ReturnType<typeof listAccommodations>>, f: Formatter): Html {
+  if (list.length === 0) return html`<p>No accommodations yet.</p>`;
+  return stackTable(['Name', 'Base price', 'Guests', 'Stay'], list, (a) => [
+    html`<a href="/admin/accommodations/${a.id}">${a.name}</a>`,
+    f.money(a.base_price, a.currency),
+    `up to ${a.max_guests}`,
+    `${a.min_stay}–${a.max_stay} nights`,
+  ]);
+}
+
 /** Accommodations: list, create, edit every rule, seasonal prices, blocks, iCal feeds and export URLs. */
 export const accommodationPages: FeatureRoutes = async (app, { ctx }) => {
-  const opts = { config: { auth: 'session' as const }, schema: { hide: true } };
-  const paramId = (request: FastifyRequest) => idOf((request.params as { id: string }).id);
-
-  app.get('/accommodations', opts, async (request, reply) => {
-    const f = fmt(request);
+  app.get(PAGES.accommodations.path, sessionRoute({}), async (request, reply) => {
     const list = await listAccommodations(ctx.db);
     const body = html`<p><a class="button" href="/admin/accommodations/new">New accommodation</a></p>
-${
-  list.length === 0
-    ? html`<p>No accommodations yet.</p>`
-    : html`<table class="stack"><thead><tr><th scope="col">Name</th><th scope="col">Base price</th><th scope="col">Guests</th><th scope="col">Stay</th></tr></thead><tbody>${list.map(
-        (a) =>
-          html`<tr><td data-label="Name"><a href="/admin/accommodations/${a.id}">${a.name}</a></td><td data-label="Base price">${f.money(a.base_price, a.currency)}</td><td data-label="Guests">up to ${a.max_guests}</td><td data-label="Stay">${a.min_stay}–${a.max_stay} nights</td></tr>`,
-      )}</tbody></table>`
-}`;
+${accommodationList(list, fmt(request))}`;
     return sendPage(request, reply, 'Accommodations', 'accommodations', body);
   });
 
-  app.get('/accommodations/new', opts, (request, reply) => newPage(request, reply));
+  app.get(PAGES['new-accommodation'].path, sessionRoute({}), (request, reply) => newPage(request, reply));
 
-  app.post('/accommodations', opts, async (request, reply) => {
-    const values = formOf(request);
-    const input = accommodationInput(values);
-    const invalid = await schemaErrors(AccommodationCreateSchema, input);
-    if (invalid !== null) return newPage(request, reply, values, invalid, 400);
-    const result = await attempt(() => createAccommodation(ctx.db, input as AccommodationCreateInput, ctx.now()));
+  app.post('/accommodations', sessionRoute({ body: AccommodationForm }), async (request, reply) => {
+    const values = request.body;
+    const input = await checkForm(AccommodationCreateSchema, accommodationInput(values));
+    if (!input.ok) return newPage(request, reply, values, input.errors, 400);
+    const result = await attempt(() => createAccommodation(ctx.db, input.value, ctx.now()));
     if (!result.ok) return newPage(request, reply, values, result.errors, result.status);
     return seeOther(reply, `/admin/accommodations/${result.value.id}?done=created`);
   });
 
-  app.get('/accommodations/:id', opts, (request, reply) => detailPage(ctx, request, reply, paramId(request)));
+  app.get(PAGES.accommodation.path, sessionRoute({ params: IdParams, querystring: DetailQuery }), (request, reply) =>
+    detailPage(ctx, request, reply, idOf(request.params.id), { notice: NOTICES.text(request.query.done) }),
+  );
 
-  app.post('/accommodations/:id', opts, async (request, reply) => {
-    const id = paramId(request);
-    const values = formOf(request);
-    const input = accommodationInput(values);
-    const invalid = await schemaErrors(AccommodationPatchSchema, input);
-    if (invalid !== null)
-      return detailPage(ctx, request, reply, id, { section: 'rules', values, errors: invalid }, 400);
-    const result = await attempt(() => editAccommodation(ctx.db, id, input as AccommodationPatchInput, ctx.now()));
-    if (!result.ok)
-      return detailPage(ctx, request, reply, id, { section: 'rules', values, errors: result.errors }, result.status);
-    applyChange(ctx.caches, { table: 'accommodations', id: String(id) });
-    return seeOther(reply, `/admin/accommodations/${id}?done=saved`);
-  });
+  app.post(
+    '/accommodations/:id',
+    sessionRoute({ params: IdParams, body: AccommodationForm }),
+    async (request, reply) => {
+      const id = idOf(request.params.id);
+      const values = request.body;
+      const input = await checkForm(AccommodationPatchSchema, accommodationInput(values));
+      if (!input.ok) return detailPage(ctx, request, reply, id, refused('rules', values, input.errors, 400));
+      const result = await attempt(() => editAccommodation(ctx, id, input.value, ctx.now()));
+      if (!result.ok)
+        return detailPage(ctx, request, reply, id, refused('rules', values, result.errors, result.status));
+      return seeOther(reply, `/admin/accommodations/${id}?done=saved`);
+    },
+  );
 
-  app.post('/accommodations/:id/prices', opts, async (request, reply) => {
-    const id = paramId(request);
-    const values = formOf(request);
-    const result = await attempt(async () => {
-      await setPrices(ctx.db, id, nightRange(values.from ?? '', values.to ?? ''), priceOf(values.price));
-      applyChange(ctx.caches, { table: 'nightly_prices', id: String(id) });
-    });
-    if (!result.ok)
-      return detailPage(ctx, request, reply, id, { section: 'price', values, errors: result.errors }, result.status);
-    return seeOther(reply, `/admin/accommodations/${id}?done=priced`);
-  });
+  app.post(
+    '/accommodations/:id/prices',
+    sessionRoute({ params: IdParams, body: PriceForm }),
+    async (request, reply) => {
+      const id = idOf(request.params.id);
+      const values = request.body;
+      const form = await priceRequest(values);
+      if (!form.ok) return detailPage(ctx, request, reply, id, refused('price', values, form.errors, 400));
+      const { from, to, price } = form.value;
+      const result = await attempt(() => setPrices(ctx, id, nightRange(from, to), price));
+      if (!result.ok)
+        return detailPage(ctx, request, reply, id, refused('price', values, result.errors, result.status));
+      return seeOther(reply, `/admin/accommodations/${id}?done=priced`);
+    },
+  );
 
-  app.post('/accommodations/:id/blocks', opts, async (request, reply) => {
-    const id = paramId(request);
-    const values = formOf(request);
-    const reason = (values.reason ?? '').trim().slice(0, 200);
-    const result = await attempt(() =>
-      blockNights(ctx.db, id, nightRange(values.from ?? '', values.to ?? ''), reason === '' ? null : reason, ctx.now()),
-    );
-    if (!result.ok)
-      return detailPage(ctx, request, reply, id, { section: 'block', values, errors: result.errors }, result.status);
-    return seeOther(reply, `/admin/accommodations/${id}?done=blocked`);
-  });
+  app.post(
+    '/accommodations/:id/blocks',
+    sessionRoute({ params: IdParams, body: BlockForm }),
+    async (request, reply) => {
+      const id = idOf(request.params.id);
+      const values = request.body;
+      const form = await blockRequest(values);
+      if (!form.ok) return detailPage(ctx, request, reply, id, refused('block', values, form.errors, 400));
+      const { from, to, reason } = form.value;
+      const result = await attempt(() => blockNights(ctx, id, nightRange(from, to), reason ?? null, ctx.now()));
+      if (!result.ok)
+        return detailPage(ctx, request, reply, id, refused('block', values, result.errors, result.status));
+      return seeOther(reply, `/admin/accommodations/${id}?done=blocked`);
+    },
+  );
 
-  app.post('/accommodations/:id/unblock', opts, async (request, reply) => {
-    const id = paramId(request);
-    const values = formOf(request);
-    const result = await attempt(() => unblockNights(ctx.db, id, nightRange(values.from ?? '', values.to ?? '')));
-    if (!result.ok)
-      return detailPage(
-        ctx,
-        request,
-        reply,
-        id,
-        { section: 'block', values: {}, errors: result.errors },
-        result.status,
-      );
-    return seeOther(reply, `/admin/accommodations/${id}?done=unblocked`);
-  });
+  app.post(
+    '/accommodations/:id/unblock',
+    sessionRoute({ params: IdParams, body: BlockForm }),
+    async (request, reply) => {
+      const id = idOf(request.params.id);
+      const form = await blockRequest(request.body);
+      if (!form.ok) return detailPage(ctx, request, reply, id, refused('block', {}, form.errors, 400));
+      const { from, to } = form.value;
+      const result = await attempt(() => unblockNights(ctx, id, nightRange(from, to)));
+      if (!result.ok) return detailPage(ctx, request, reply, id, refused('block', {}, result.errors, result.status));
+      return seeOther(reply, `/admin/accommodations/${id}?done=unblocked`);
+    },
+  );
 
-  app.post('/accommodations/:id/feeds', opts, async (request, reply) => {
-    const id = paramId(request);
-    const values = formOf(request);
-    const input = { name: (values.name ?? '').trim(), url: (values.url ?? '').trim() };
-    const invalid = await schemaErrors(FeedBody, input);
-    if (invalid !== null) return detailPage(ctx, request, reply, id, { section: 'feed', values, errors: invalid }, 400);
-    const result = await attempt(() => addFeed(ctx.db, id, input, ctx.now(), feedUrlRules(ctx.config)));
-    if (!result.ok)
-      return detailPage(ctx, request, reply, id, { section: 'feed', values, errors: result.errors }, result.status);
+  app.post('/accommodations/:id/feeds', sessionRoute({ params: IdParams, body: FeedForm }), async (request, reply) => {
+    const id = idOf(request.params.id);
+    const values = request.body;
+    const input = await checkForm(FeedBody, { name: (values.name ?? '').trim(), url: (values.url ?? '').trim() });
+    if (!input.ok) return detailPage(ctx, request, reply, id, refused('feed', values, input.errors, 400));
+    const result = await attempt(() => addFeed(ctx.db, id, input.value, ctx.now(), feedUrlRules(ctx.config)));
+    if (!result.ok) return detailPage(ctx, request, reply, id, refused('feed', values, result.errors, result.status));
     return seeOther(reply, `/admin/accommodations/${id}?done=feed_added`);
   });
 
-  app.post('/accommodations/:id/feeds/:feedId', opts, async (request, reply) => {
-    const id = paramId(request);
-    const feedId = idOf((request.params as { feedId: string }).feedId, 'calendar');
-    const values: FormBody = { ...formOf(request), feed_id: String(feedId) };
-    const input = { url: (values.url ?? '').trim() };
-    const failed = (errors: Record<string, string>, status: number) =>
-      detailPage(ctx, request, reply, id, { section: 'feed_url', values, errors }, status);
-    const invalid = await schemaErrors(FeedPatchBody, input);
-    if (invalid !== null) return failed(invalid, 400);
-    const result = await attempt(() => editFeed(ctx.db, id, feedId, input, feedUrlRules(ctx.config)));
-    if (!result.ok) return failed(result.errors, result.status);
-    return seeOther(reply, `/admin/accommodations/${id}?done=feed_edited`);
-  });
+  app.post(
+    '/accommodations/:id/feeds/:feedId',
+    sessionRoute({ params: FeedParams, body: FeedUrlForm }),
+    async (request, reply) => {
+      const id = idOf(request.params.id);
+      const feedId = idOf(request.params.feedId, 'calendar');
+      const values: FormBody = { ...request.body, feed_id: String(feedId) };
+      const input = await checkForm(FeedPatchBody, { url: (values.url ?? '').trim() });
+      if (!input.ok) return detailPage(ctx, request, reply, id, refused('feed_url', values, input.errors, 400));
+      const result = await attempt(() => editFeed(ctx.db, id, feedId, input.value, feedUrlRules(ctx.config)));
+      if (!result.ok)
+        return detailPage(ctx, request, reply, id, refused('feed_url', values, result.errors, result.status));
+      return seeOther(reply, `/admin/accommodations/${id}?done=feed_edited`);
+    },
+  );
 
-  app.post('/accommodations/:id/feeds/:feedId/remove', opts, async (request, reply) => {
-    const id = paramId(request);
-    const feedId = idOf((request.params as { feedId: string }).feedId, 'calendar');
+  app.post('/accommodations/:id/feeds/:feedId/remove', sessionRoute({ params: FeedParams }), async (request, reply) => {
+    const id = idOf(request.params.id);
+    const feedId = idOf(request.params.feedId, 'calendar');
     await removeFeed(ctx.db, id, feedId);
     return seeOther(reply, `/admin/accommodations/${id}?done=feed_removed`);
   });
 
-  app.post('/accommodations/:id/feeds/:feedId/sync', opts, async (request, reply) => {
-    const id = paramId(request);
-    const feedId = idOf((request.params as { feedId: string }).feedId, 'calendar');
-    const feed = await ctx.db
-      .selectFrom('external_feeds')
-      .selectAll()
-      .where('id', '=', feedId)
-      .where('accommodation_id', '=', id)
-      .executeTakeFirst();
+  app.post('/accommodations/:id/feeds/:feedId/sync', sessionRoute({ params: FeedParams }), async (request, reply) => {
+    const id = idOf(request.params.id);
+    const feedId = idOf(request.params.feedId, 'calendar');
+    const feed = await findFeed(ctx.db, id, feedId);
     if (feed === undefined)
       throw notFound('feed_not_found', `This accommodation has no calendar ${feedId}.`, {
         parameter: 'feedId',
         received: feedId,
       });
     const pull = await pullFeed({ ctx }, feed);
-    const note =
-      pull.outcome === 'failed'
-        ? `Pulling ${feed.name} failed: ${pull.error ?? 'unknown error'}`
-        : pull.outcome === 'held'
-          ? `Pulled ${feed.name}: the calendar came back empty; its stays are kept until the next pull confirms it.`
-          : `Pulled ${feed.name}: ${pull.outcome === 'not_modified' ? 'nothing changed' : `${pull.added} added, ${pull.changed} changed, ${pull.removed} removed`}${pull.alerts > 0 ? `, ${pull.alerts} new overbooking alert(s)` : ''}.`;
-    return detailPage(ctx, request, reply, id, null, 200, note);
+    return detailPage(ctx, request, reply, id, { notice: pullNote(feed.name, pull) });
   });
 };

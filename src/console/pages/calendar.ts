@@ -1,35 +1,58 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { idFromText } from '../../http/ids.ts';
+import { Type } from 'typebox';
 import type { AppContext, FeatureRoutes } from '../../app-context.ts';
 import { nightRange } from '../../accommodations/night-range.ts';
 import { setPrices } from '../../accommodations/nightly-prices.ts';
 import { blockNights } from '../../blocks/block-nights.ts';
 import { badRequest } from '../../http/errors.ts';
+import { IdString, toId } from '../../http/ids.ts';
 import { currentYearMonthIn } from '../../shared/dates.ts';
-import { loadMonthGrid, type GridRow } from '../calendar-grid.ts';
-import { attempt, fmt, formOf, seeOther, sendPage, session, type FormBody } from '../console-request.ts';
+import { attributes, html, type Html } from '../../shared/html.ts';
+import { loadMonthGrid, type GridRow, type MonthGrid } from '../calendar-grid.ts';
+import { PAGES } from '../console-pages.ts';
+import { attempt, fmt, seeOther, sendPage, session } from '../console-request.ts';
+import { notices, sessionRoute, YearMonth, yearMonthOf } from '../console-schemas.ts';
 import type { Formatter } from '../format.ts';
-import { html, type Html } from '../html.ts';
-import { csrfField, field, fieldError, notice } from '../layout.ts';
-import { applyChange } from '../../caches.ts';
+import { csrfField, fieldError, notice } from '../layout.ts';
+import {
+  BlockForm,
+  blockRequest,
+  PriceForm,
+  priceField,
+  priceRequest,
+  rangeFields,
+  reasonField,
+  type SentForm,
+} from '../night-forms.ts';
 
-const NOTICES: Record<string, string> = {
+const NOTICES = notices({
   blocked: 'The nights are blocked.',
   priced: 'The price of the nights is set.',
-};
+});
 
-function parseMonth(raw: unknown, fallback: { year: number; month: number }): { year: number; month: number } {
-  const m = typeof raw === 'string' ? /^(\d{4})-(\d{2})$/.exec(raw) : null;
-  if (m === null) return fallback;
-  const year = Number(m[1]);
-  const month = Number(m[2]);
-  return year >= 2000 && year <= 2100 && month >= 1 && month <= 12 ? { year, month } : fallback;
-}
+const CalendarQuery = Type.Object({ month: Type.Optional(YearMonth), done: NOTICES.query });
+/** Both forms name the accommodation and carry the month shown, to come back to it. */
+const onCalendar = { accommodation: Type.Optional(IdString), month: Type.Optional(YearMonth) };
+const CalendarBlockForm = Type.Object({ ...BlockForm.properties, ...onCalendar });
+const CalendarPriceForm = Type.Object({ ...PriceForm.properties, ...onCalendar });
 
 const monthKey = (year: number, month: number) => `${year}-${String(month).padStart(2, '0')}`;
 function shift(year: number, month: number, by: number): string {
   const index = year * 12 + (month - 1) + by;
   return monthKey(Math.floor(index / 12), (index % 12) + 1);
+}
+
+function bookingCell(use: Extract<GridRow['nights'][number]['use'], { kind: 'booking' }>): Html {
+  const cls = `bar c${Math.abs(use.colorIndex) % 10}${use.draft ? ' draft' : ''}`;
+  if (!use.first) return html`<span class="${cls}" aria-hidden="true"></span>`;
+  const title = `${use.guest} (${use.code}, ${use.status})`;
+  const link = attributes({ class: cls, href: `/admin/bookings/${use.bookingId}`, title });
+  return html`<a${link}>${use.guest}${use.draft ? ' (draft)' : ''}</a>`;
+}
+
+/** A night held by something else than a booking: a stripe, labelled on its first night. */
+function markCell(label: string, first: boolean): Html {
+  return html`<span class="mark" title="${label}">${first ? label : ''}</span>`;
 }
 
 function rowCells(row: GridRow, f: Formatter): Html {
@@ -39,129 +62,139 @@ function rowCells(row: GridRow, f: Formatter): Html {
     switch (use.kind) {
       case 'free':
         return html`<td data-night="${night}">${priceText}</td>`;
-      case 'booking': {
-        const cls = `bar c${Math.abs(use.colorIndex) % 10}${use.status === 'draft' ? ' draft' : ''}`;
-        const label = `${use.guest} (${use.code}, ${use.status})`;
-        return html`<td>${use.first ? html`<a class="${cls}" href="/admin/bookings/${use.bookingId}" title="${label}">${use.guest}${use.status === 'draft' ? ' (draft)' : ''}</a>` : html`<span class="${cls}" aria-hidden="true"></span>`}${priceText}</td>`;
+      case 'booking':
+        return html`<td>${bookingCell(use)}${priceText}</td>`;
+      case 'block': {
+        const label = `Blocked${use.reason === null ? '' : `: ${use.reason}`}`;
+        return html`<td>${markCell(label, use.first)}${priceText}</td>`;
       }
-      case 'block':
-        return html`<td><span class="mark" title="Blocked${use.reason === null ? '' : `: ${use.reason}`}">${use.first ? `Blocked${use.reason === null ? '' : `: ${use.reason}`}` : ''}</span>${priceText}</td>`;
       case 'external':
-        return html`<td><span class="mark" title="${use.feed}: ${use.summary}">${use.first ? `${use.feed}: ${use.summary}` : ''}</span>${priceText}</td>`;
+        return html`<td>${markCell(`${use.feed}: ${use.summary}`, use.first)}${priceText}</td>`;
     }
   })}`;
 }
 
-interface Forms {
-  block: { values: FormBody; errors: Record<string, string> };
-  price: { values: FormBody; errors: Record<string, string> };
+function monthTable(grid: MonthGrid, title: string, f: Formatter): Html {
+  const days = grid.nights.map((n) => html`<th scope="col">${f.date(n).replace(/,? \d{4}$/, '')}</th>`);
+  const rows = grid.rows.map((r) => {
+    const home = html`<a href="/admin/accommodations/${r.accommodation.id}">${r.accommodation.name}</a>`;
+    return html`<tr data-accommodation="${r.accommodation.id}">
+<th scope="row" class="acc">${home}</th>${rowCells(r, f)}</tr>`;
+  });
+  return html`<div class="cal-wrap" tabindex="0" role="region" aria-label="Calendar of ${title}">
+<table class="cal"><thead><tr><th scope="col" class="acc">Accommodation</th>${days}</tr></thead>
+<tbody>${rows}</tbody></table>
+</div>`;
 }
 
-const EMPTY: Forms = { block: { values: {}, errors: {} }, price: { values: {}, errors: {} } };
+interface Shown {
+  /** The month shown; the current one when none is given. */
+  month?: string | undefined;
+  notice?: string | null;
+  /** A form sent again with its errors. */
+  block?: SentForm;
+  price?: SentForm;
+  status?: number;
+}
+
+const NO_FORM: SentForm = { values: {}, errors: {} };
 
 async function calendarView(
   ctx: AppContext,
   request: FastifyRequest,
   reply: FastifyReply,
-  forms: Forms = EMPTY,
-  status = 200,
+  shown: Shown,
 ): Promise<FastifyReply> {
   const f = fmt(request);
-  const q = request.query as Record<string, string | undefined>;
-  const { year, month } = parseMonth(
-    q.month ?? forms.block.values.month ?? forms.price.values.month,
-    currentYearMonthIn('UTC', ctx.now()),
-  );
+  const { year, month } = shown.month === undefined ? currentYearMonthIn('UTC', ctx.now()) : yearMonthOf(shown.month);
   const grid = await loadMonthGrid(ctx.db, year, month, ctx.now());
   const csrf = session(request).csrf;
   const title = new Intl.DateTimeFormat(f.locale, { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(
     new Date(Date.UTC(year, month - 1, 1)),
   );
-  const accSelect = (prefix: string, values: FormBody, errors: Record<string, string>) =>
-    html`<div class="field"><label for="${prefix}-acc">Accommodation</label><select id="${prefix}-acc" name="accommodation" required>${grid.rows.map(
-      (r) =>
-        html`<option value="${r.accommodation.id}"${values.accommodation === String(r.accommodation.id) ? html` selected` : ''}>${r.accommodation.name}</option>`,
-    )}</select>${fieldError(errors, 'id')}</div>`;
-  const { block, price } = forms;
-  const body = html`
-${notice(q.done === undefined ? null : (NOTICES[q.done] ?? null))}
-<nav aria-label="Months" class="row"><a href="/admin/calendar?month=${shift(year, month, -1)}">← Previous month</a> <strong>${title}</strong> <a href="/admin/calendar?month=${shift(year, month, 1)}">Next month →</a></nav>
-<p class="muted">Bars are bookings (hatched: a card draft waiting for payment); grey stripes are blocked nights and stays imported from other channels. Each night shows its price.</p>
-<div class="cal-wrap" tabindex="0" role="region" aria-label="Calendar of ${title}">
-<table class="cal"><thead><tr><th scope="col" class="acc">Accommodation</th>${grid.nights.map((n) => html`<th scope="col">${f.date(n).replace(/,? \d{4}$/, '')}</th>`)}</tr></thead>
-<tbody>${grid.rows.map((r) => html`<tr data-accommodation="${r.accommodation.id}"><th scope="row" class="acc"><a href="/admin/accommodations/${r.accommodation.id}">${r.accommodation.name}</a></th>${rowCells(r, f)}</tr>`)}</tbody></table>
-</div>
-${
-  grid.rows.length === 0
-    ? html`<p>No accommodations yet. <a href="/admin/accommodations/new">Create one</a>.</p>`
-    : html`<div class="forms">
-<form method="post" action="/admin/calendar/block" aria-labelledby="h-block"><h2 id="h-block">Block nights</h2>${csrfField(csrf)}<input type="hidden" name="month" value="${monthKey(year, month)}">
-${fieldError(block.errors, '_form')}${accSelect('b', block.values, block.errors)}
-${field('First night', 'from', block.errors, { idPrefix: 'block', type: 'date', value: block.values.from ?? null, required: true })}
-${field('Until (the night after the last)', 'to', block.errors, { idPrefix: 'block', type: 'date', value: block.values.to ?? null, required: true })}
-${field('Reason', 'reason', block.errors, { idPrefix: 'block', value: block.values.reason ?? null })}
+  const accSelect = (prefix: string, { values, errors }: SentForm) => {
+    const options = grid.rows.map(({ accommodation: a }) => {
+      const selected = values.accommodation === String(a.id);
+      return html`<option${attributes({ value: a.id, selected })}>${a.name}</option>`;
+    });
+    return html`<div class="field"><label for="${prefix}-acc">Accommodation</label>
+<select id="${prefix}-acc" name="accommodation" required>${options}</select>${fieldError(errors, 'id')}</div>`;
+  };
+  const block = shown.block ?? NO_FORM;
+  const price = shown.price ?? NO_FORM;
+  const monthField = html`<input type="hidden" name="month" value="${monthKey(year, month)}">`;
+  const forms = html`<div class="forms">
+<form method="post" action="/admin/calendar/block" aria-labelledby="h-block">
+<h2 id="h-block">Block nights</h2>${csrfField(csrf)}${monthField}
+${fieldError(block.errors, '_form')}${accSelect('b', block)}${rangeFields('block', block)}
+${reasonField(block)}
 <button type="submit">Block these nights</button></form>
-<form method="post" action="/admin/calendar/price" aria-labelledby="h-price"><h2 id="h-price">Set the price of nights</h2>${csrfField(csrf)}<input type="hidden" name="month" value="${monthKey(year, month)}">
-${fieldError(price.errors, '_form')}${accSelect('p', price.values, price.errors)}
-${field('First night', 'from', price.errors, { idPrefix: 'price', type: 'date', value: price.values.from ?? null, required: true })}
-${field('Until (the night after the last)', 'to', price.errors, { idPrefix: 'price', type: 'date', value: price.values.to ?? null, required: true })}
-${field('Price per night (empty: back to the base price)', 'price', price.errors, { idPrefix: 'price', type: 'number', step: 'any', min: '0', value: price.values.price ?? null })}
+<form method="post" action="/admin/calendar/price" aria-labelledby="h-price">
+<h2 id="h-price">Set the price of nights</h2>${csrfField(csrf)}${monthField}
+${fieldError(price.errors, '_form')}${accSelect('p', price)}${rangeFields('price', price)}
+${priceField('Price per night (empty: back to the base price)', price)}
 <button type="submit">Set the price</button></form>
-</div>`
-}`;
-  return sendPage(request, reply, 'Calendar', 'calendar', body, status);
+</div>`;
+  const noAccommodations = html`<p>No accommodations yet. <a href="/admin/accommodations/new">Create one</a>.</p>`;
+  const body = html`
+${notice(shown.notice ?? null)}
+<nav aria-label="Months" class="row">
+<a href="/admin/calendar?month=${shift(year, month, -1)}">← Previous month</a> <strong>${title}</strong>
+<a href="/admin/calendar?month=${shift(year, month, 1)}">Next month →</a></nav>
+<p class="muted">Bars are bookings (hatched: a card draft waiting for payment); grey stripes are blocked nights and
+stays imported from other channels. Each night shows its price.</p>
+${monthTable(grid, title, f)}
+${grid.rows.length === 0 ? noAccommodations : forms}`;
+  return sendPage(request, reply, 'Calendar', 'calendar', body, shown.status ?? 200);
 }
 
-function accommodationOf(values: FormBody): number {
-  const raw = values.accommodation ?? '';
-  const id = idFromText(raw);
+function accommodationOf(values: { accommodation?: string | undefined }): number {
+  const id = toId(values.accommodation ?? '');
   if (id === 0) throw badRequest('invalid', 'Choose an accommodation.', { field: 'id' });
   return id;
 }
 
-/** Major units from a form field; empty means "no price" (back to the base price). */
-export function priceOf(raw: string | undefined): number | null {
-  const text = (raw ?? '').trim();
-  if (text === '') return null;
-  const value = Number(text);
-  if (!Number.isFinite(value) || value < 0)
-    throw badRequest('invalid_amount', 'The price must be a number of at least 0.', { field: 'price', received: text });
-  return value;
-}
+/** Back to the month the form was sent from, with what was done. */
+const backTo = (month: string | undefined, done: 'blocked' | 'priced') =>
+  month === undefined ? `/admin/calendar?done=${done}` : `/admin/calendar?month=${month}&done=${done}`;
 
 /** The calendar: one row per accommodation, one column per night; block nights and set prices. */
 export const calendarPage: FeatureRoutes = async (app, { ctx }) => {
-  app.get('/calendar', { config: { auth: 'session' }, schema: { hide: true } }, (request, reply) =>
-    calendarView(ctx, request, reply),
+  app.get(PAGES.calendar.path, sessionRoute({ querystring: CalendarQuery }), (request, reply) =>
+    calendarView(ctx, request, reply, { month: request.query.month, notice: NOTICES.text(request.query.done) }),
   );
 
-  app.post('/calendar/block', { config: { auth: 'session' }, schema: { hide: true } }, async (request, reply) => {
-    const values = formOf(request);
+  app.post('/calendar/block', sessionRoute({ body: CalendarBlockForm }), async (request, reply) => {
+    const values = request.body;
+    const form = await blockRequest(values);
+    if (!form.ok)
+      return calendarView(ctx, request, reply, { month: values.month, block: { values, ...form }, status: 400 });
+    const { from, to, reason } = form.value;
     const result = await attempt(async () => {
       const id = accommodationOf(values);
-      const reason = (values.reason ?? '').trim().slice(0, 200);
-      await blockNights(
-        ctx.db,
-        id,
-        nightRange(values.from ?? '', values.to ?? ''),
-        reason === '' ? null : reason,
-        ctx.now(),
-      );
+      await blockNights(ctx, id, nightRange(from, to), reason ?? null, ctx.now());
     });
-    if (!result.ok)
-      return calendarView(ctx, request, reply, { ...EMPTY, block: { values, errors: result.errors } }, result.status);
-    return seeOther(reply, `/admin/calendar?month=${encodeURIComponent(values.month ?? '')}&done=blocked`);
+    if (!result.ok) {
+      const block = { values, errors: result.errors };
+      return calendarView(ctx, request, reply, { month: values.month, block, status: result.status });
+    }
+    return seeOther(reply, backTo(values.month, 'blocked'));
   });
 
-  app.post('/calendar/price', { config: { auth: 'session' }, schema: { hide: true } }, async (request, reply) => {
-    const values = formOf(request);
+  app.post('/calendar/price', sessionRoute({ body: CalendarPriceForm }), async (request, reply) => {
+    const values = request.body;
+    const form = await priceRequest(values);
+    if (!form.ok)
+      return calendarView(ctx, request, reply, { month: values.month, price: { values, ...form }, status: 400 });
+    const { from, to, price } = form.value;
     const result = await attempt(async () => {
       const id = accommodationOf(values);
-      await setPrices(ctx.db, id, nightRange(values.from ?? '', values.to ?? ''), priceOf(values.price));
-      applyChange(ctx.caches, { table: 'nightly_prices', id: String(id) });
+      await setPrices(ctx, id, nightRange(from, to), price);
     });
-    if (!result.ok)
-      return calendarView(ctx, request, reply, { ...EMPTY, price: { values, errors: result.errors } }, result.status);
-    return seeOther(reply, `/admin/calendar?month=${encodeURIComponent(values.month ?? '')}&done=priced`);
+    if (!result.ok) {
+      const prices = { values, errors: result.errors };
+      return calendarView(ctx, request, reply, { month: values.month, price: prices, status: result.status });
+    }
+    return seeOther(reply, backTo(values.month, 'priced'));
   });
 };

@@ -1,8 +1,10 @@
 import type { FeatureRoutes } from '../../app-context.ts';
 import { listAccommodations } from '../../accommodations/accommodation-repository.ts';
 import type { BookingWithGuest } from '../../db/booking-with-guest.ts';
-import { listAlerts } from '../../ical/overbooking-alerts.ts';
+import { listAlerts, type AlertView as Alert } from '../../ical/overbooking-alerts.ts';
 import { addDays, todayIn } from '../../shared/dates.ts';
+import { html, type Html } from '../../shared/html.ts';
+import { PAGES } from '../console-pages.ts';
 import {
   failedMails,
   failingFeeds,
@@ -11,8 +13,12 @@ import {
   waitingCardDrafts,
 } from '../console-queries.ts';
 import { fmt, sendPage } from '../console-request.ts';
+import { sessionRoute } from '../console-schemas.ts';
 import type { Formatter } from '../format.ts';
-import { html, type Html } from '../html.ts';
+import { stackTable } from '../layout.ts';
+
+const guestLink = (b: BookingWithGuest): Html =>
+  html`<a href="/admin/bookings/${b.id}">${b.guest_first_name} ${b.guest_last_name}</a>`;
 
 function stayTable(
   caption: string,
@@ -21,16 +27,48 @@ function stayTable(
   dateOf: (b: BookingWithGuest) => string,
 ): Html {
   if (rows.length === 0) return html`<h2>${caption}</h2><p class="muted">None.</p>`;
-  return html`<h2>${caption}</h2><table class="stack"><thead><tr><th scope="col">Date</th><th scope="col">Guest</th><th scope="col">Accommodation</th><th scope="col">Nights</th><th scope="col">Status</th></tr></thead><tbody>
-${rows.map(
-  (b) =>
-    html`<tr><td data-label="Date">${f.date(dateOf(b))}</td><td data-label="Guest"><a href="/admin/bookings/${b.id}">${b.guest_first_name} ${b.guest_last_name}</a> <span class="muted">${b.confirmation_code}</span></td><td data-label="Accommodation">${b.accommodation_name}</td><td data-label="Nights">${b.nights}</td><td data-label="Status">${b.status}</td></tr>`,
-)}</tbody></table>`;
+  return html`<h2>${caption}</h2>${stackTable(['Date', 'Guest', 'Accommodation', 'Nights', 'Status'], rows, (b) => [
+    f.date(dateOf(b)),
+    html`${guestLink(b)} <span class="muted">${b.confirmation_code}</span>`,
+    b.accommodation_name,
+    b.nights,
+    b.status,
+  ])}`;
+}
+
+function draftTable(drafts: readonly BookingWithGuest[], f: Formatter): Html {
+  if (drafts.length === 0) return html`<p class="muted">None.</p>`;
+  return stackTable(['Booking', 'Stay', 'Total', 'Hold ends'], drafts, (b) => [
+    html`<a href="/admin/bookings/${b.id}">${b.confirmation_code}</a> ${b.guest_first_name} ${b.guest_last_name}`,
+    `${b.accommodation_name}, ${f.date(b.checkin)} – ${f.date(b.checkout)}`,
+    f.money(b.total, b.currency),
+    b.hold_expires_at === null ? '—' : f.instant(b.hold_expires_at),
+  ]);
+}
+
+/** What an imported stay overlaps: a booking (linked), blocked nights or another channel's stay. */
+function otherSide(a: Alert): Html | string {
+  if (a.other.booking_id !== null) {
+    const code = a.other.confirmation_code ?? a.other.booking_id;
+    return html`booking <a href="/admin/bookings/${a.other.booking_id}">${code}</a>`;
+  }
+  return a.other.kind === 'block' ? 'blocked nights' : `a stay from “${a.other.feed ?? 'another feed'}”`;
+}
+
+function alertList(alerts: readonly Alert[], names: ReadonlyMap<number, string>, f: Formatter): Html {
+  if (alerts.length === 0) return html``;
+  const item = (a: Alert) => {
+    const home = names.get(a.accommodation_id) ?? `#${a.accommodation_id}`;
+    const imported = `${a.imported.summary}, ${f.date(a.imported.start_date)} – ${f.date(a.imported.end_date)}`;
+    return html`<li>${home}: a stay imported from “${a.imported.feed}” (${imported}) overlaps ${otherSide(a)}
+on ${a.nights} night(s) from ${f.date(a.first_night)}.</li>`;
+  };
+  return html`<h3>Overbooking alerts</h3><ul>${alerts.map(item)}</ul>`;
 }
 
 /** GET /admin: who arrives and leaves this week, card drafts waiting, and what needs attention. */
 export const todayPage: FeatureRoutes = async (app, { ctx }) => {
-  app.get('/', { config: { auth: 'session' }, schema: { hide: true } }, async (request, reply) => {
+  app.get(PAGES.today.path, sessionRoute({}), async (request, reply) => {
     const f = fmt(request);
     const accommodations = await listAccommodations(ctx.db);
     // "Today" where the homes are: their time zone when they share one, else UTC (said on the page).
@@ -54,50 +92,34 @@ export const todayPage: FeatureRoutes = async (app, { ctx }) => {
 ${stayTable('Arrivals', arrivals, f, (b) => b.checkin)}
 ${stayTable('Departures', departures, f, (b) => b.checkout)}
 <h2>Card drafts waiting for payment</h2>
-${
-  drafts.length === 0
-    ? html`<p class="muted">None.</p>`
-    : html`<table class="stack"><thead><tr><th scope="col">Booking</th><th scope="col">Stay</th><th scope="col">Total</th><th scope="col">Hold ends</th></tr></thead><tbody>${drafts.map(
-        (b) =>
-          html`<tr><td data-label="Booking"><a href="/admin/bookings/${b.id}">${b.confirmation_code}</a> ${b.guest_first_name} ${b.guest_last_name}</td><td data-label="Stay">${b.accommodation_name}, ${f.date(b.checkin)} – ${f.date(b.checkout)}</td><td data-label="Total">${f.money(b.total, b.currency)}</td><td data-label="Hold ends">${b.hold_expires_at === null ? '—' : f.instant(b.hold_expires_at)}</td></tr>`,
-      )}</tbody></table>`
-}
+${draftTable(drafts, f)}
 <h2>Needs attention (${attention})</h2>
 ${attention === 0 ? html`<p class="muted">Nothing needs attention.</p>` : ''}
-${
-  alerts.length === 0
-    ? ''
-    : html`<h3>Overbooking alerts</h3><ul>${alerts.map(
-        (a) =>
-          html`<li>${names.get(a.accommodation_id) ?? `#${a.accommodation_id}`}: a stay imported from “${a.imported.feed}” (${a.imported.summary}, ${f.date(a.imported.start_date)} – ${f.date(a.imported.end_date)}) overlaps ${
-            a.other.booking_id === null
-              ? a.other.kind === 'block'
-                ? 'blocked nights'
-                : `a stay from “${a.other.feed ?? 'another feed'}”`
-              : html`booking <a href="/admin/bookings/${a.other.booking_id}">${a.other.confirmation_code ?? a.other.booking_id}</a>`
-          } on ${a.nights} night(s) from ${f.date(a.first_night)}.</li>`,
-      )}</ul>`
-}
+${alertList(alerts, names, f)}
 ${
   issues.length === 0
     ? ''
-    : html`<h3>Payment issues</h3><ul>${issues.map(
-        (i) =>
-          html`<li>${i.kind}: ${i.detail}${i.booking_id === null ? '' : html` (<a href="/admin/bookings/${i.booking_id}">booking</a>)`} <span class="muted">${f.instant(i.created_at)}</span></li>`,
-      )}</ul>`
+    : html`<h3>Payment issues</h3><ul>${issues.map((i) => {
+        const link = i.booking_id === null ? '' : html` (<a href="/admin/bookings/${i.booking_id}">booking</a>)`;
+        return html`<li>${i.kind}: ${i.detail}${link} <span class="muted">${f.instant(i.created_at)}</span></li>`;
+      })}</ul>`
 }
 ${
   mails.length === 0
     ? ''
-    : html`<h3>Mails that failed</h3><ul>${mails.map((m) => html`<li>“${m.subject}” to ${m.recipient}: ${m.last_error ?? 'no error recorded'} (<a href="/admin/outbox">outbox</a>)</li>`)}</ul>`
+    : html`<h3>Mails that failed</h3><ul>${mails.map((m) => {
+        const error = m.last_error ?? 'no error recorded';
+        return html`<li>“${m.subject}” to ${m.recipient}: ${error} (<a href="/admin/outbox">outbox</a>)</li>`;
+      })}</ul>`
 }
 ${
   feeds.length === 0
     ? ''
-    : html`<h3>iCal feeds that fail</h3><ul>${feeds.map(
-        (c) =>
-          html`<li><a href="/admin/accommodations/${c.accommodation_id}">${c.accommodation_name}</a>, feed “${c.name}”: ${c.last_error ?? 'failed'} (${c.consecutive_failures} time(s) in a row)</li>`,
-      )}</ul>`
+    : html`<h3>iCal feeds that fail</h3><ul>${feeds.map((c) => {
+        const home = html`<a href="/admin/accommodations/${c.accommodation_id}">${c.accommodation_name}</a>`;
+        const failures = `${c.consecutive_failures} time(s) in a row`;
+        return html`<li>${home}, feed “${c.name}”: ${c.last_error ?? 'failed'} (${failures})</li>`;
+      })}</ul>`
 }`;
     return sendPage(request, reply, 'Today', 'today', body);
   });

@@ -503,7 +503,7 @@ describe(`feed address guard on the admin route (${testStoreKind})`, () => {
   });
 });
 
-describe(`calendar_sync deliveries (decisions.md 7) (${testStoreKind})`, () => {
+describe(`calendar_sync deliveries (docs/api.md#webhook-calendar-sync) (${testStoreKind})`, () => {
   const SECRET = 'whsk_calendar_sync_test_secret_0123456789';
   let signed: TestApp;
   before(async () => {

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import { columnTypes } from './column-types.ts';
 
 /**
- * Channel sync a host can trust (docs/decisions.md, "Channel sync (iCal)"):
+ * Channel sync a host can trust (docs/decisions.md#channel-sync-ical):
  * - external_feeds: the hash of the last calendar body read and the accommodation's time zone it
  *   was read in (an unchanged body without an ETag is not read again, unless the zone changed),
  *   when an empty calendar from a feed with stays was first held back, and the version of the

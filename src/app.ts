@@ -223,7 +223,11 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
     await pub.register(webhookRoutes, { ctx, prefix: `/${slug}/webhook` });
     await pub.register(paymentRoutes, { ctx, prefix: `/${slug}/api/payment` });
     await pub.register(invoiceRoutes, { ctx, prefix: `/${slug}/invoices` });
-    await pub.register(icalExportRoutes, { ctx, prefix: `/${slug}/ical` });
+  });
+  // Exported calendars: channels poll them, so they have a per-address limit of their own.
+  await app.register(async (exports) => {
+    if (limits.icalExportPerIp !== null) exports.addHook('onRequest', limits.icalExportPerIp);
+    await exports.register(icalExportRoutes, { ctx, prefix: `/${slug}/ical` });
   });
 
   return app;

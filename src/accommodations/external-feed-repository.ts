@@ -1,7 +1,7 @@
 import type { Executor } from '../db/store.ts';
 import { releaseFeedNights } from '../occupancy/night-ledger.ts';
 import type { ExternalFeedsTable } from '../db/schema.ts';
-import type { Selectable } from 'kysely';
+import type { Selectable, Updateable } from 'kysely';
 
 /** External calendars (iCal feeds) to import for an accommodation. */
 
@@ -16,6 +16,16 @@ export function insertFeed(
     .values({ ...values, last_synced_at: null, last_status: null, last_error: null })
     .returningAll()
     .executeTakeFirstOrThrow();
+}
+
+export function updateFeed(
+  db: Executor,
+  feedId: number,
+  values: Updateable<ExternalFeedsTable>,
+): Promise<ExternalFeed> {
+  if (Object.keys(values).length === 0)
+    return db.selectFrom('external_feeds').selectAll().where('id', '=', feedId).executeTakeFirstOrThrow();
+  return db.updateTable('external_feeds').set(values).where('id', '=', feedId).returningAll().executeTakeFirstOrThrow();
 }
 
 export function listFeeds(db: Executor, accommodationId: number): Promise<ExternalFeed[]> {

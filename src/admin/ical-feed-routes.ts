@@ -1,6 +1,6 @@
 import { Type } from 'typebox';
 import { findFeed } from '../accommodations/external-feed-repository.ts';
-import { addFeed, feedsOf, removeFeed } from '../accommodations/ical-feeds.ts';
+import { addFeed, editFeed, feedsOf, feedUrlRules, removeFeed } from '../accommodations/ical-feeds.ts';
 import { requireAccommodation } from '../accommodations/manage-accommodations.ts';
 import { Envelope, commonErrorResponses, ok, requestMetadata } from '../http/envelope.ts';
 import { notFound } from '../http/errors.ts';
@@ -27,7 +27,21 @@ export const FeedBody = Type.Object(
   { additionalProperties: false },
 );
 
-const Outcome = Type.Union([Type.Literal('updated'), Type.Literal('not_modified'), Type.Literal('failed')]);
+export const FeedPatchBody = Type.Object(
+  {
+    name: Type.Optional(FeedBody.properties.name),
+    url: Type.Optional(FeedBody.properties.url),
+  },
+  { additionalProperties: false, minProperties: 1 },
+);
+
+const Outcome = Type.Union(
+  [Type.Literal('updated'), Type.Literal('not_modified'), Type.Literal('held'), Type.Literal('failed')],
+  {
+    description:
+      'updated: read and applied; not_modified: a 304 or the same body as last time; held: the calendar came back empty while the feed had stays, which are kept until the next pull confirms it; failed: nothing changed',
+  },
+);
 
 const PullLogSchema = Type.Object({
   started_at: Type.String(),
@@ -47,7 +61,7 @@ export const FeedSchema = Type.Object({
   created_at: Type.String(),
   last_synced_at: NullableString,
   last_success_at: NullableString,
-  last_status: Type.Union([Type.String({ description: 'ok, not_modified or failed' }), Type.Null()]),
+  last_status: Type.Union([Type.String({ description: 'ok, not_modified, held or failed' }), Type.Null()]),
   last_error: NullableString,
   consecutive_failures: Type.Integer(),
   next_attempt_at: Type.Union([Type.String(), Type.Null()], {
@@ -114,11 +128,35 @@ export const icalFeedRoutes: FeatureRoutes = async (app, { ctx }) => {
       },
     },
     async (request, reply) => {
-      const feed = await addFeed(ctx.db, toId(request.params.id), request.body, ctx.now(), {
-        allowPrivate: ctx.config.icalAllowPrivateNetworks,
-      });
+      const feed = await addFeed(ctx.db, toId(request.params.id), request.body, ctx.now(), feedUrlRules(ctx.config));
       const views = await feedViews(ctx.db, ctx.config, [feed]);
       return reply.code(201).send(ok(views[0] as (typeof views)[number], requestMetadata(request.id)));
+    },
+  );
+
+  app.patch(
+    '/accommodations/:id/ical-feeds/:feedId',
+    {
+      config: { auth: 'admin' },
+      schema: {
+        ...adminRoute,
+        summary:
+          "Change an external calendar's name or URL in place: it keeps its export URL and its stays until the next pull reads the new URL",
+        params: FeedParams,
+        body: FeedPatchBody,
+        response: { 200: Envelope(FeedSchema), ...commonErrorResponses },
+      },
+    },
+    async (request) => {
+      const feed = await editFeed(
+        ctx.db,
+        toId(request.params.id),
+        toId(request.params.feedId),
+        request.body,
+        feedUrlRules(ctx.config),
+      );
+      const views = await feedViews(ctx.db, ctx.config, [feed]);
+      return ok(views[0] as (typeof views)[number], requestMetadata(request.id));
     },
   );
 

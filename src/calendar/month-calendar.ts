@@ -157,6 +157,8 @@ const calendarQuery = prepared(
         NULL_INT.as('created_by'),
       ])
       .where('r.accommodation_id', '=', accommodationId)
+      // An echo of one of our own stays (src/ical/echoes.ts) is that stay, listed already.
+      .where('r.echo_of', 'is', null)
       .where('r.start_date', '<', to)
       .where('r.end_date', '>', from);
     return claims.unionAll(prices).unionAll(bookings).unionAll(imported);

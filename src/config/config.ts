@@ -42,6 +42,8 @@ export interface Limits {
   perKeyPerMinute: number;
   /** Requests per client address per minute to the public webhook, payment and invoice routes. */
   publicPerIpPerMinute: number;
+  /** Fetches of exported calendars per client address per minute: far above any channel's polling. */
+  icalExportPerIpPerMinute: number;
   /** Failed authentications per client address per minute before it is refused with 429. */
   authFailuresPerIpPerMinute: number;
   /** Card-payment drafts a key may hold at once. */
@@ -161,6 +163,7 @@ export function loadConfig(env: Env = process.env): Config {
       requestTimeoutSeconds: integer(env, 'REQUEST_TIMEOUT_SECONDS', 30, 0, 3600),
       perKeyPerMinute: integer(env, 'RATE_LIMIT_PER_KEY', 600, 0, 10_000_000),
       publicPerIpPerMinute: integer(env, 'RATE_LIMIT_PUBLIC_PER_IP', 120, 0, 10_000_000),
+      icalExportPerIpPerMinute: integer(env, 'RATE_LIMIT_ICAL_EXPORT_PER_IP', 6000, 0, 10_000_000),
       authFailuresPerIpPerMinute: integer(env, 'AUTH_FAILURES_PER_IP', 20, 0, 10_000_000),
       draftsPerKey: integer(env, 'DRAFTS_PER_KEY', 20, 0, 1_000_000),
       redisUrl,

@@ -11,6 +11,7 @@ import * as consoleSessions from './migrations/0009-console-sessions.ts';
 import * as bookingClaimsAfterCommit from './migrations/0010-booking-claims-announced-after-commit.ts';
 import * as leanerIndexes from './migrations/0011-leaner-indexes.ts';
 import * as calendarAnnouncements from './migrations/0012-calendar-announcements.ts';
+import * as channelSyncTrust from './migrations/0014-channel-sync-trust.ts';
 import * as reportIndexes from './migrations/0015-report-indexes.ts';
 import type { Db } from './store.ts';
 
@@ -26,6 +27,7 @@ export const migrations: Record<string, Migration> = {
   '0010-booking-claims-announced-after-commit': bookingClaimsAfterCommit,
   '0011-leaner-indexes': leanerIndexes,
   '0012-calendar-announcements': calendarAnnouncements,
+  '0014-channel-sync-trust': channelSyncTrust,
   '0015-report-indexes': reportIndexes,
 };
 

@@ -181,6 +181,15 @@ export interface ExternalFeedsTable {
   next_attempt_at: Timestamp | null;
   /** Secret token of this feed's export URL (every taken night but this feed's own). */
   export_token: string | null;
+  /** SHA-256 of the last calendar body read: the same body again is not read again. */
+  body_hash: string | null;
+  /** The accommodation's time zone the stays were read in; another zone reads the feed again. */
+  parsed_time_zone: string | null;
+  /** When an empty calendar from this feed, which had stays, was held back (its stays kept). */
+  empty_held_at: Timestamp | null;
+  /** ETag of the feed's own export as last served, and when it last changed (Last-Modified). */
+  export_etag: string | null;
+  export_modified_at: Timestamp | null;
 }
 
 export interface ExternalReservationsTable {
@@ -191,6 +200,8 @@ export interface ExternalReservationsTable {
   summary: string;
   start_date: string;
   end_date: string;
+  /** The Staydesk stay this one mirrors ('booking:<id>', 'block', 'external:<id>'); null: a stay of its own. */
+  echo_of: ColumnType<string | null, string | null | undefined, string | null>;
   kind: ColumnType<
     'reserved' | 'not_available',
     'reserved' | 'not_available' | undefined,
@@ -204,7 +215,7 @@ export interface IcalPullsTable {
   id: Id;
   feed_id: number;
   started_at: Timestamp;
-  outcome: 'updated' | 'not_modified' | 'failed';
+  outcome: 'updated' | 'not_modified' | 'held' | 'failed';
   http_status: number | null;
   added: number;
   changed: number;
@@ -231,6 +242,9 @@ export interface IcalExportsTable {
   accommodation_id: number;
   token: string;
   created_at: Timestamp;
+  /** ETag of the export as last served, and when it last changed (Last-Modified). */
+  etag: ColumnType<string | null, string | null | undefined, string | null>;
+  modified_at: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface OutboxTable {

@@ -56,6 +56,10 @@ export const ERROR_REASONS = {
   unknown_timezone: { status: [400], meaning: 'not an IANA time zone name' },
   invalid_url: { status: [400], meaning: 'a feed URL that is not an http(s) URL' },
   private_address: { status: [400], meaning: 'a feed URL naming a loopback, private or internal address' },
+  own_export_url: {
+    status: [400],
+    meaning: "a feed URL that is the accommodation's own calendar export URL (it would import its own nights)",
+  },
   invalid_timestamp: { status: [400], meaning: 'a webhook `timestamp` that is not an ISO 8601 date-time' },
   invalid_payment_intent: { status: [400], meaning: 'a payment event without a readable payment intent' },
   payment_webhook_not_configured: {

@@ -9,6 +9,8 @@ export interface StoredStay {
   kind: StayKind;
   start: string;
   end: string;
+  /** The Staydesk stay this one mirrors (echoes.ts); null for a stay of the channel's own. */
+  echoOf: string | null;
 }
 
 export interface StayUpdate {

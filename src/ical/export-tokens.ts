@@ -85,19 +85,59 @@ export interface ExportTarget {
   accommodationId: number;
   /** The feed whose own imports are left out; null for the accommodation's full calendar. */
   excludeFeedId: number | null;
+  /** The ETag last served at this URL and when it last changed (null before the first answer). */
+  etag: string | null;
+  modifiedAt: string | null;
 }
 
 export async function findExportTarget(db: Executor, token: string): Promise<ExportTarget | undefined> {
   const whole = await db
     .selectFrom('ical_exports')
-    .select('accommodation_id')
+    .select(['accommodation_id', 'etag', 'modified_at'])
     .where('token', '=', token)
     .executeTakeFirst();
-  if (whole !== undefined) return { accommodationId: whole.accommodation_id, excludeFeedId: null };
+  if (whole !== undefined)
+    return {
+      accommodationId: whole.accommodation_id,
+      excludeFeedId: null,
+      etag: whole.etag,
+      modifiedAt: whole.modified_at,
+    };
   const feed = await db
     .selectFrom('external_feeds')
-    .select(['id', 'accommodation_id'])
+    .select(['id', 'accommodation_id', 'export_etag', 'export_modified_at'])
     .where('export_token', '=', token)
     .executeTakeFirst();
-  return feed === undefined ? undefined : { accommodationId: feed.accommodation_id, excludeFeedId: feed.id };
+  return feed === undefined
+    ? undefined
+    : {
+        accommodationId: feed.accommodation_id,
+        excludeFeedId: feed.id,
+        etag: feed.export_etag,
+        modifiedAt: feed.export_modified_at,
+      };
+}
+
+/**
+ * When the export at this URL last changed: the stored time while its ETag is the same, else now
+ * (stored with the new ETag). The first answer with new content is the moment a channel can
+ * have seen it, which is what echo detection asks (echoes.ts). A write only when the content
+ * changed, so a channel polling an unchanged calendar costs no write.
+ */
+export async function exportVersionTime(db: Executor, target: ExportTarget, etag: string, now: Date): Promise<string> {
+  if (target.etag === etag && target.modifiedAt !== null) return target.modifiedAt;
+  const at = now.toISOString();
+  if (target.excludeFeedId === null)
+    await db
+      .updateTable('ical_exports')
+      .set({ etag, modified_at: at })
+      .where('accommodation_id', '=', target.accommodationId)
+      .execute();
+  else
+    await db
+      .updateTable('external_feeds')
+      .set({ export_etag: etag, export_modified_at: at })
+      .where('id', '=', target.excludeFeedId)
+      .execute();
+  return at;
 }

@@ -1,7 +1,10 @@
 import { lookup as dnsLookup, type LookupAddress, type LookupOptions } from 'node:dns';
 import type { IncomingMessage } from 'node:http';
 import type { LookupFunction } from 'node:net';
+import { promisify } from 'node:util';
+import { brotliDecompress, gunzip, inflate } from 'node:zlib';
 import { checkFeedUrl, isRefusedAddress, RefusedUrlError } from '../shared/address-guard.ts';
+import { charsetOf } from './feed-text.ts';
 
 /**
  * Fetches a feed over http(s) with the guard applied where it matters: the URL before any
@@ -19,14 +22,24 @@ export interface FetchOptions {
   lastModified?: string | null;
   timeoutMs?: number;
   maxBytes?: number;
+  /** Ends the fetch early (the process is stopping). */
+  signal?: AbortSignal;
   /** Tests resolve names and judge addresses themselves. */
   resolve?: (hostname: string) => Promise<string[]>;
   isRefused?: (address: string) => boolean;
 }
 
+/** A calendar body: its bytes (decompressed) and the charset the server named, read later (feed-text.ts). */
 export type FetchResult =
   | { kind: 'not_modified'; status: 304 }
-  | { kind: 'ok'; status: number; body: string; etag: string | null; lastModified: string | null };
+  | {
+      kind: 'ok';
+      status: number;
+      body: Buffer;
+      charset: string | null;
+      etag: string | null;
+      lastModified: string | null;
+    };
 
 export class FeedFetchError extends Error {
   override readonly name = 'FeedFetchError';
@@ -80,6 +93,7 @@ function guardedLookup(options: FetchOptions): LookupFunction {
 function requestOnce(url: URL, options: FetchOptions, signal: AbortSignal): Promise<IncomingMessage> {
   const headers: Record<string, string> = {
     accept: 'text/calendar, text/plain;q=0.5, */*;q=0.1',
+    'accept-encoding': 'gzip, deflate, br',
     'user-agent': 'Staydesk calendar sync',
   };
   if (options.etag) headers['if-none-match'] = options.etag;
@@ -96,7 +110,7 @@ function requestOnce(url: URL, options: FetchOptions, signal: AbortSignal): Prom
   });
 }
 
-async function readCapped(response: IncomingMessage, maxBytes: number): Promise<string> {
+async function readCapped(response: IncomingMessage, maxBytes: number): Promise<Buffer> {
   const declared = Number(response.headers['content-length']);
   if (Number.isFinite(declared) && declared > maxBytes) {
     response.destroy();
@@ -113,7 +127,47 @@ async function readCapped(response: IncomingMessage, maxBytes: number): Promise<
     }
     chunks.push(buffer);
   }
-  return Buffer.concat(chunks).toString('utf8');
+  return Buffer.concat(chunks);
+}
+
+const decompressors = {
+  gzip: promisify(gunzip),
+  deflate: promisify(inflate),
+  br: promisify(brotliDecompress),
+};
+
+/**
+ * The body as sent, decompressed when the server compressed it (asked or not: some send gzip
+ * without an Accept-Encoding, or serve a gzip file as text/calendar), to at most `maxBytes`.
+ * zlib works off the event loop.
+ */
+async function decompressed(body: Buffer, encoding: string | undefined, maxBytes: number, status: number) {
+  const named = (encoding ?? '').trim().toLowerCase();
+  const kind =
+    named === 'gzip' || named === 'x-gzip'
+      ? 'gzip'
+      : named === 'deflate' || named === 'br'
+        ? named
+        : body[0] === 0x1f && body[1] === 0x8b
+          ? 'gzip'
+          : null;
+  if (kind === null) return body;
+  try {
+    return await decompressors[kind](body, { maxOutputLength: maxBytes });
+  } catch (error) {
+    if ((error as { code?: unknown }).code === 'ERR_BUFFER_TOO_LARGE')
+      throw new FeedFetchError(`the feed is larger than ${maxBytes} bytes once decompressed`, status);
+    throw new FeedFetchError(`the feed's ${kind} compression cannot be read`, status);
+  }
+}
+
+/** A calendar whatever its content type: the body's first line decides, not the header. */
+function startsAsCalendar(body: Buffer): boolean {
+  return /^(\uFEFF|ï»¿)?\s*BEGIN:VCALENDAR/i.test(body.subarray(0, 256).toString('latin1'));
+}
+
+function looksLikeHtml(body: Buffer, contentType: string): boolean {
+  return contentType.includes('text/html') || /^(\uFEFF|ï»¿)?\s*</.test(body.subarray(0, 256).toString('latin1'));
 }
 
 function describe(error: unknown): string {
@@ -124,7 +178,8 @@ function describe(error: unknown): string {
 
 /** Fetches a feed; throws FeedFetchError (or RefusedUrlError) for every way it can fail. */
 export async function fetchFeed(rawUrl: string, options: FetchOptions): Promise<FetchResult> {
-  const signal = AbortSignal.timeout(options.timeoutMs ?? FETCH_TIMEOUT_MS);
+  const timeout = AbortSignal.timeout(options.timeoutMs ?? FETCH_TIMEOUT_MS);
+  const signal = options.signal === undefined ? timeout : AbortSignal.any([timeout, options.signal]);
   let url = checkFeedUrl(rawUrl, options.allowPrivate);
   try {
     for (let redirects = 0; ; redirects += 1) {
@@ -146,18 +201,21 @@ export async function fetchFeed(rawUrl: string, options: FetchOptions): Promise<
         response.resume();
         throw new FeedFetchError(`answered HTTP ${status}`, status);
       }
-      const body = await readCapped(response, options.maxBytes ?? MAX_FEED_BYTES);
+      const maxBytes = options.maxBytes ?? MAX_FEED_BYTES;
+      const raw = await readCapped(response, maxBytes);
+      const body = await decompressed(raw, response.headers['content-encoding'], maxBytes, status);
       const type = (response.headers['content-type'] ?? '').toLowerCase();
-      if (type.includes('text/html') || /^\s*<(!doctype|html)/i.test(body)) {
+      if (!startsAsCalendar(body) && looksLikeHtml(body, type)) {
         throw new FeedFetchError('answered an HTML page, not a calendar (an expired or wrong link?)', status);
       }
       const etag = response.headers.etag ?? null;
       const lastModified = response.headers['last-modified'] ?? null;
-      return { kind: 'ok', status, body, etag, lastModified };
+      return { kind: 'ok', status, body, charset: charsetOf(type), etag, lastModified };
     }
   } catch (error) {
     if (error instanceof FeedFetchError || error instanceof RefusedUrlError) throw error;
-    if (signal.aborted)
+    if (options.signal?.aborted === true) throw new FeedFetchError('stopped', null, { cause: error });
+    if (timeout.aborted)
       throw new FeedFetchError(`timed out after ${options.timeoutMs ?? FETCH_TIMEOUT_MS} ms`, null, { cause: error });
     throw new FeedFetchError(describe(error), null, { cause: error });
   }

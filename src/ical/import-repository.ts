@@ -9,7 +9,7 @@ import type { ImportedStay } from './parse-feed.ts';
 export async function storedStays(db: Executor, feedId: number): Promise<StoredStay[]> {
   const rows = await db
     .selectFrom('external_reservations')
-    .select(['id', 'uid', 'summary', 'kind', 'start_date', 'end_date'])
+    .select(['id', 'uid', 'summary', 'kind', 'start_date', 'end_date', 'echo_of'])
     .where('feed_id', '=', feedId)
     .orderBy('id')
     .execute();
@@ -20,8 +20,12 @@ export async function storedStays(db: Executor, feedId: number): Promise<StoredS
     kind: r.kind,
     start: r.start_date,
     end: r.end_date,
+    echoOf: r.echo_of,
   }));
 }
+
+/** An imported stay as a pull writes it: what the feed says, and whether it mirrors one of ours. */
+export type StayToWrite = ImportedStay & { echoOf: string | null };
 
 const INSERT_CHUNK = 500;
 
@@ -29,7 +33,7 @@ const INSERT_CHUNK = 500;
 export async function insertStays(
   db: Executor,
   feed: { id: number; accommodation_id: number },
-  stays: readonly ImportedStay[],
+  stays: readonly StayToWrite[],
   now: string,
 ): Promise<void> {
   for (let i = 0; i < stays.length; i += INSERT_CHUNK) {
@@ -44,6 +48,7 @@ export async function insertStays(
           kind: stay.kind,
           start_date: stay.start,
           end_date: stay.end,
+          echo_of: stay.echoOf,
           created_at: now,
           updated_at: now,
         })),
@@ -52,7 +57,7 @@ export async function insertStays(
   }
 }
 
-export async function updateStay(db: Executor, id: number, stay: ImportedStay, now: string): Promise<void> {
+export async function updateStay(db: Executor, id: number, stay: StayToWrite, now: string): Promise<void> {
   await db
     .updateTable('external_reservations')
     .set({
@@ -61,14 +66,16 @@ export async function updateStay(db: Executor, id: number, stay: ImportedStay, n
       kind: stay.kind,
       start_date: stay.start,
       end_date: stay.end,
+      echo_of: stay.echoOf,
       updated_at: now,
     })
     .where('id', '=', id)
     .execute();
 }
 
-export async function deleteStay(db: Executor, id: number): Promise<void> {
-  await db.deleteFrom('external_reservations').where('id', '=', id).execute();
+export async function deleteStays(db: Executor, ids: readonly number[]): Promise<void> {
+  if (ids.length === 0) return;
+  await db.deleteFrom('external_reservations').where('id', 'in', ids).execute();
 }
 
 /** How many pulls each feed's log keeps. */

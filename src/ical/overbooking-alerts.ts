@@ -6,7 +6,9 @@ import type { Executor } from '../db/store.ts';
  * An imported stay over nights someone else already holds (a booking, a block, another feed's
  * stay) is an overbooking: the pull keeps one alert per pair of sides, adds it when the overlap
  * appears and deletes it when the overlap is gone. The alert list shows only pairs whose other
- * side still holds a night of the stay, so a cancelled booking clears its alert at once.
+ * side still holds a night of the stay, so a cancelled booking clears its alert at once. Stays of
+ * one feed that overlap each other (a family stay with a boat trip inside it) are one channel's
+ * own business, never an alert; an echo (echoes.ts) is none either.
  */
 
 interface Overlap {
@@ -38,9 +40,17 @@ function overlaps(db: Executor, feed: { id: number; accommodation_id: number }):
     )
     .select(['r.id as reservation_id', 'c.night', 'c.kind', 'c.booking_id', 'c.external_reservation_id'])
     .where('r.feed_id', '=', feed.id)
+    .where('r.echo_of', 'is', null)
     .where('c.accommodation_id', '=', feed.accommodation_id)
     .where((eb) =>
-      eb.or([eb('c.external_reservation_id', 'is', null), eb('c.external_reservation_id', '!=', eb.ref('r.id'))]),
+      eb.or([
+        eb('c.external_reservation_id', 'is', null),
+        eb(
+          'c.external_reservation_id',
+          'not in',
+          eb.selectFrom('external_reservations as own').select('own.id').where('own.feed_id', '=', feed.id),
+        ),
+      ]),
     )
     .orderBy('c.night')
     .execute();

@@ -1,31 +1,33 @@
+import { createHash } from 'node:crypto';
+import { setImmediate } from 'node:timers/promises';
 import type { AppContext } from '../app-context.ts';
-import type { ExternalFeedsTable } from '../db/schema.ts';
 import type { Executor } from '../db/store.ts';
 import { lockRows } from '../db/row-locks.ts';
-import type { Selectable } from 'kysely';
-import { eachDate, todayIn } from '../shared/dates.ts';
+import { todayIn } from '../shared/dates.ts';
 import { RefusedUrlError } from '../shared/address-guard.ts';
-import { diffStays } from './diff-stays.ts';
-import {
-  claimFreeNights,
-  releaseReservationNights,
-  releaseReservationNightsOutside,
-  type ExternalClaim,
-} from '../occupancy/night-ledger.ts';
+import { queueAlertDigest, queueEmptyFeedMail } from './alert-mail.ts';
+import { applyStays, liveStayCount, type Feed } from './apply-pull.ts';
 import { FeedFetchError, fetchFeed, type FetchOptions } from './fetch-feed.ts';
-import { deleteStay, insertStays, logPull, storedStays, updateStay } from './import-repository.ts';
-import { queueAlertMail } from './alert-mail.ts';
-import { reconcileAlerts } from './overbooking-alerts.ts';
 import { FeedParseError } from './feed-parse-error.ts';
-import type { ImportedStay } from './parse-feed.ts';
+import { logPull } from './import-repository.ts';
+import type { ReadFeed } from './parse-feed.ts';
+import { readFeedOffThread } from './parse-pool.ts';
+import type { PullLimits } from './pull-limits.ts';
 import { nextAttemptAfterFailure, nextAttemptAfterSuccess } from './pull-schedule.ts';
 
-type Feed = Selectable<ExternalFeedsTable>;
+/**
+ * - updated: the calendar was read and the feed's stays replaced by it;
+ * - not_modified: the channel answered 304, or the same body as last time;
+ * - held: the calendar came back empty while the feed had stays: they are kept (and the host
+ *   told) until the next pull confirms it;
+ * - failed: nothing changed.
+ */
+export type PullOutcome = 'updated' | 'not_modified' | 'held' | 'failed';
 
 export interface PullReport {
   feed_id: number;
   feed: string;
-  outcome: 'updated' | 'not_modified' | 'failed';
+  outcome: PullOutcome;
   added: number;
   changed: number;
   removed: number;
@@ -37,66 +39,13 @@ export interface PullDeps {
   ctx: AppContext;
   /** Tests replace the resolver and the address rule. */
   fetchOptions?: Partial<FetchOptions>;
+  /** The schedule stops pulling (the process is stopping): a pull in flight ends unrecorded. */
+  signal?: AbortSignal;
+  /** Slots per host and for writes, shared by the pulls of one run (pull-limits.ts). */
+  limits?: PullLimits;
 }
 
-/** Applies parsed stays to the feed's reservations and nights; the caller owns the transaction. */
-async function applyStays(
-  trx: Executor,
-  feed: Feed,
-  stays: ImportedStay[],
-  now: Date,
-): Promise<{
-  added: number;
-  changed: number;
-  removed: number;
-  newAlerts: Awaited<ReturnType<typeof reconcileAlerts>>;
-}> {
-  const at = now.toISOString();
-  const diff = diffStays(await storedStays(trx, feed.id), stays);
-  for (const gone of diff.removed) {
-    await releaseReservationNights(trx, [gone.id]);
-    await deleteStay(trx, gone.id);
-  }
-  for (const { id, stay } of [...diff.changed, ...diff.quiet]) {
-    await releaseReservationNightsOutside(trx, id, stay);
-    await updateStay(trx, id, stay, at);
-  }
-  await insertStays(trx, feed, diff.added, at);
-
-  const newAlerts = await retakeNights(trx, feed, now);
-  return { added: diff.added.length, changed: diff.changed.length, removed: diff.removed.length, newAlerts };
-}
-
-/**
- * Every stay of the feed takes the free nights it lacks: new and moved stays, and stays whose
- * nights a cancelled booking, a removed block or another feed has freed since the last pull.
- * Then the feed's overbooking alerts are brought up to date. Runs after a 304 too, since the
- * nights around an unchanged feed may have changed.
- */
-async function retakeNights(
-  trx: Executor,
-  feed: Feed,
-  now: Date,
-): Promise<Awaited<ReturnType<typeof reconcileAlerts>>> {
-  const held = await trx
-    .selectFrom('night_claims as c')
-    .innerJoin('external_reservations as r', 'r.id', 'c.external_reservation_id')
-    .select(['c.external_reservation_id', 'c.night'])
-    .where('r.feed_id', '=', feed.id)
-    // Named so the claims' primary key is used, whatever the planner's statistics say.
-    .where('c.accommodation_id', '=', feed.accommodation_id)
-    .execute();
-  const heldKeys = new Set(held.map((h) => `${h.external_reservation_id ?? 0} ${h.night}`));
-  const wanted: ExternalClaim[] = [];
-  for (const stored of await storedStays(trx, feed.id)) {
-    for (const night of eachDate(stored.start, stored.end)) {
-      if (!heldKeys.has(`${stored.id} ${night}`))
-        wanted.push({ accommodationId: feed.accommodation_id, reservationId: stored.id, night });
-    }
-  }
-  if (wanted.length > 0) await claimFreeNights(trx, wanted, now);
-  return reconcileAlerts(trx, feed, now.toISOString());
-}
+const UNLIMITED: PullLimits = { fetch: (_url, fn) => fn(), write: (fn) => fn() };
 
 function failureMessage(error: unknown): string {
   if (error instanceof FeedFetchError || error instanceof FeedParseError || error instanceof RefusedUrlError)
@@ -104,13 +53,71 @@ function failureMessage(error: unknown): string {
   return 'unexpected error';
 }
 
+type Fetched =
+  | { kind: 'unchanged'; status: number; etag: string | null; lastModified: string | null }
+  | {
+      kind: 'read';
+      status: number;
+      feed: ReadFeed;
+      hash: string;
+      etag: string | null;
+      lastModified: string | null;
+    };
+
 /**
- * Pulls one feed. A failure (network, timeout, non-2xx, too large, HTML, unreadable) changes no
- * reservation and no night: it is recorded on the feed, logged, counted, and backs off. A 304
- * leaves the feed's stays as they are (they still take nights freed since the last pull). A valid calendar replaces the feed's stays in one transaction.
+ * Fetches the feed and reads it off the event loop (parse-pool.ts). Not read again: a 304, or
+ * the same bytes as last time (a channel without validators), unless the accommodation's time
+ * zone changed since the stays were read in it (the feed is then fetched without validators).
+ */
+async function fetchAndRead(deps: PullDeps, feed: Feed, timeZone: string, now: Date): Promise<Fetched> {
+  const { ctx } = deps;
+  const sameZone = feed.parsed_time_zone === timeZone;
+  const fetched = await (deps.limits ?? UNLIMITED).fetch(feed.url, () =>
+    fetchFeed(feed.url, {
+      allowPrivate: ctx.config.icalAllowPrivateNetworks,
+      etag: sameZone ? feed.etag : null,
+      lastModified: sameZone ? feed.last_modified : null,
+      ...(deps.signal === undefined ? {} : { signal: deps.signal }),
+      ...deps.fetchOptions,
+    }),
+  );
+  if (fetched.kind === 'not_modified')
+    return { kind: 'unchanged', status: fetched.status, etag: feed.etag, lastModified: feed.last_modified };
+  const hash = createHash('sha256').update(fetched.body).digest('base64url');
+  if (sameZone && hash === feed.body_hash)
+    return { kind: 'unchanged', status: fetched.status, etag: fetched.etag, lastModified: fetched.lastModified };
+  const read = await readFeedOffThread(fetched.body, fetched.charset, { timeZone, today: todayIn(timeZone, now) });
+  return {
+    kind: 'read',
+    status: fetched.status,
+    feed: read,
+    hash,
+    etag: fetched.etag,
+    lastModified: fetched.lastModified,
+  };
+}
+
+/** The feed row, locked: two pulls of one feed at once (schedule and webhook) apply one after the other. */
+function lockFeed(trx: Executor, feedId: number): Promise<Feed | undefined> {
+  return lockRows(trx, trx.selectFrom('external_feeds').selectAll().where('id', '=', feedId)).executeTakeFirst();
+}
+
+/**
+ * Pulls one feed. A failure (network, timeout, non-2xx, too large, HTML, unreadable, over the
+ * limits) changes no reservation and no night: it is recorded on the feed, logged, counted, and
+ * backs off. An unchanged calendar (304 or the same body) leaves the stays as they are. A valid
+ * calendar replaces the feed's stays in one transaction, with at most one mail to the host.
  */
 export async function pullFeed(deps: PullDeps, feed: Feed): Promise<PullReport> {
   const { ctx } = deps;
+  // On the embedded store every statement runs on the event loop, and the statements of queued
+  // transactions follow each other without a pause: each pull's transaction starts in a turn of
+  // its own, so requests are answered between them.
+  const write = <T>(fn: () => Promise<T>) =>
+    (deps.limits ?? UNLIMITED).write(async () => {
+      await setImmediate();
+      return fn();
+    });
   const now = ctx.now();
   const at = now.toISOString();
   const report: PullReport = {
@@ -123,146 +130,140 @@ export async function pullFeed(deps: PullDeps, feed: Feed): Promise<PullReport> 
     alerts: 0,
     error: null,
   };
-  const accommodation = await ctx.db
+  const { timezone } = await ctx.db
     .selectFrom('accommodations')
     .select(['timezone'])
     .where('id', '=', feed.accommodation_id)
     .executeTakeFirstOrThrow();
-  let status: number | null = null;
-  let stays: ImportedStay[] | null = null;
-  let validators: { etag: string | null; lastModified: string | null } | null = null;
+  let fetched: Fetched;
   try {
-    const fetched = await fetchFeed(feed.url, {
-      allowPrivate: ctx.config.icalAllowPrivateNetworks,
-      etag: feed.etag,
-      lastModified: feed.last_modified,
-      ...deps.fetchOptions,
-    });
-    status = fetched.status;
-    if (fetched.kind === 'ok') {
-      // ical.js (about 0.5 MB of source) is loaded by the first pull that gets a feed.
-      const { parseFeed } = await import('./parse-feed.ts');
-      stays = parseFeed(fetched.body, {
-        timeZone: accommodation.timezone,
-        today: todayIn(accommodation.timezone, now),
-      });
-      validators = { etag: fetched.etag, lastModified: fetched.lastModified };
-    }
+    fetched = await fetchAndRead(deps, feed, timezone, now);
   } catch (error) {
-    if (error instanceof FeedFetchError) status = error.status;
     report.error = failureMessage(error);
+    if (deps.signal?.aborted === true) return report;
+    const status = error instanceof FeedFetchError ? error.status : null;
     const failures = feed.consecutive_failures + 1;
-    await ctx.db.transaction().execute(async (trx) => {
-      await trx
-        .updateTable('external_feeds')
-        .set({
-          last_synced_at: at,
-          last_status: 'failed',
-          last_error: report.error,
-          consecutive_failures: failures,
-          next_attempt_at: nextAttemptAfterFailure(ctx.config, failures, now),
-        })
-        .where('id', '=', feed.id)
-        .execute();
-      await logPull(trx, feed.id, {
-        started_at: at,
-        outcome: 'failed',
-        http_status: status,
-        added: 0,
-        changed: 0,
-        removed: 0,
-        error: report.error,
-      });
-    });
+    await write(() =>
+      ctx.db.transaction().execute(async (trx) => {
+        const recorded = await trx
+          .updateTable('external_feeds')
+          .set({
+            last_synced_at: at,
+            last_status: 'failed',
+            last_error: report.error,
+            consecutive_failures: failures,
+            next_attempt_at: nextAttemptAfterFailure(ctx.config, failures, now),
+          })
+          .where('id', '=', feed.id)
+          // Not the failure of a URL the feed no longer has.
+          .where('url', '=', feed.url)
+          .executeTakeFirst();
+        if (Number(recorded.numUpdatedRows) === 0) return;
+        await logPull(trx, feed.id, {
+          ...NOTHING,
+          started_at: at,
+          outcome: 'failed',
+          http_status: status,
+          error: report.error,
+        });
+      }),
+    );
     ctx.metrics.icalPulls.labels('failed').inc();
     return report;
   }
 
-  if (stays === null || validators === null) {
-    const newAlerts = await ctx.db.transaction().execute(async (trx) => {
-      const current = await lockRows(
-        trx,
-        trx.selectFrom('external_feeds').selectAll().where('id', '=', feed.id),
-      ).executeTakeFirst();
-      if (current === undefined) return [];
-      const alerts = await retakeNights(trx, current, now);
+  const success = {
+    last_synced_at: at,
+    last_success_at: at,
+    last_error: null,
+    consecutive_failures: 0,
+    next_attempt_at: nextAttemptAfterSuccess(ctx.config, now),
+  };
+  const result = await write(() =>
+    ctx.db.transaction().execute(async (trx) => {
+      const current = await lockFeed(trx, feed.id);
+      // Removed, or given another URL, while this pull fetched the old one.
+      if (current === undefined || current.url !== feed.url) return null;
+      if (fetched.kind === 'unchanged') {
+        await trx
+          .updateTable('external_feeds')
+          .set({
+            ...success,
+            last_status: 'not_modified',
+            etag: fetched.etag,
+            last_modified: fetched.lastModified,
+            // The calendar is as it was before an empty answer: nothing was held for nothing.
+            empty_held_at: null,
+          })
+          .where('id', '=', feed.id)
+          .execute();
+        await logPull(trx, feed.id, {
+          ...NOTHING,
+          started_at: at,
+          outcome: 'not_modified',
+          http_status: fetched.status,
+        });
+        return { outcome: 'not_modified' as const, added: 0, changed: 0, removed: 0, alerts: 0 };
+      }
+      const stays = fetched.feed.events === 0 ? await liveStayCount(trx, feed.id, todayIn(timezone, now)) : 0;
+      if (stays > 0 && current.empty_held_at === null) {
+        // Validators and hash stay those of the last calendar read, so the next pull reads it again.
+        await trx
+          .updateTable('external_feeds')
+          .set({ ...success, last_status: 'held', empty_held_at: at })
+          .where('id', '=', feed.id)
+          .execute();
+        await logPull(trx, feed.id, {
+          ...NOTHING,
+          started_at: at,
+          outcome: 'held',
+          http_status: fetched.status,
+          error: `the calendar came back empty; its ${stays} stay(s) are kept until the next pull confirms it`,
+        });
+        await queueEmptyFeedMail(trx, current, stays, now);
+        return { outcome: 'held' as const, added: 0, changed: 0, removed: 0, alerts: 0 };
+      }
+      const applied = await applyStays(trx, current, fetched.feed.stays, timezone, now);
       await trx
         .updateTable('external_feeds')
         .set({
-          last_synced_at: at,
-          last_success_at: at,
-          last_status: 'not_modified',
-          last_error: null,
-          consecutive_failures: 0,
-          next_attempt_at: nextAttemptAfterSuccess(ctx.config, now),
+          ...success,
+          last_status: 'ok',
+          etag: fetched.etag,
+          last_modified: fetched.lastModified,
+          body_hash: fetched.hash,
+          parsed_time_zone: timezone,
+          empty_held_at: null,
         })
         .where('id', '=', feed.id)
         .execute();
       await logPull(trx, feed.id, {
         started_at: at,
-        outcome: 'not_modified',
-        http_status: status,
-        added: 0,
-        changed: 0,
-        removed: 0,
+        outcome: 'updated',
+        http_status: fetched.status,
+        added: applied.added,
+        changed: applied.changed,
+        removed: applied.removed,
         error: null,
       });
-      for (const alert of alerts) await queueAlertMail(trx, alert, now);
-      return alerts;
-    });
-    ctx.metrics.icalPulls.labels('not_modified').inc();
-    if (newAlerts.length > 0) ctx.metrics.overbookingAlerts.inc(newAlerts.length);
-    return { ...report, outcome: 'not_modified', alerts: newAlerts.length };
-  }
-
-  const parsed = stays;
-  const { etag, lastModified } = validators;
-  const result = await ctx.db.transaction().execute(async (trx) => {
-    // Two pulls of one feed at once (schedule and webhook) apply one after the other.
-    const current = await lockRows(
-      trx,
-      trx.selectFrom('external_feeds').selectAll().where('id', '=', feed.id),
-    ).executeTakeFirst();
-    if (current === undefined) return null;
-    const applied = await applyStays(trx, current, parsed, now);
-    await trx
-      .updateTable('external_feeds')
-      .set({
-        last_synced_at: at,
-        last_success_at: at,
-        last_status: 'ok',
-        last_error: null,
-        consecutive_failures: 0,
-        etag,
-        last_modified: lastModified,
-        next_attempt_at: nextAttemptAfterSuccess(ctx.config, now),
-      })
-      .where('id', '=', feed.id)
-      .execute();
-    await logPull(trx, feed.id, {
-      started_at: at,
-      outcome: 'updated',
-      http_status: status,
-      added: applied.added,
-      changed: applied.changed,
-      removed: applied.removed,
-      error: null,
-    });
-    for (const alert of applied.newAlerts) await queueAlertMail(trx, alert, now);
-    return applied;
-  });
+      await queueAlertDigest(trx, current, applied.newAlerts, now);
+      return { outcome: 'updated' as const, ...applied, alerts: applied.newAlerts.length };
+    }),
+  );
   if (result === null) {
-    report.error = 'the feed was removed during the pull';
+    report.error = 'the feed was changed or removed during the pull; nothing was applied';
     return report;
   }
-  ctx.metrics.icalPulls.labels('updated').inc();
-  if (result.newAlerts.length > 0) ctx.metrics.overbookingAlerts.inc(result.newAlerts.length);
+  ctx.metrics.icalPulls.labels(result.outcome).inc();
+  if (result.alerts > 0) ctx.metrics.overbookingAlerts.inc(result.alerts);
   return {
     ...report,
-    outcome: 'updated',
+    outcome: result.outcome,
     added: result.added,
     changed: result.changed,
     removed: result.removed,
-    alerts: result.newAlerts.length,
+    alerts: result.alerts,
   };
 }
+
+const NOTHING = { added: 0, changed: 0, removed: 0, error: null };

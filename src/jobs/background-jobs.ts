@@ -23,7 +23,8 @@ export function workerId(): string {
  * - expire-drafts and deliver-mail every STAYDESK_JOB_POLL_MS, on every process; each expired
  *   draft and each mail is claimed by exactly one of them;
  * - ical-sync: pulls each external calendar every ICAL_SYNC_INTERVAL_SECONDS (0: never), with
- *   jitter and a backoff after failures; each due feed is claimed by exactly one process;
+ *   jitter and a backoff after failures; each due feed is claimed by exactly one process; a run
+ *   pulls every due feed, many at once (src/ical/pull-limits.ts), and stops early on shutdown;
  * - prune-idempotency hourly, by whichever process takes the lease: forgets idempotency keys
  *   past their retention.
  * - prune-webhook-deliveries hourly, under its own lease: deletes remembered webhook deliveries
@@ -114,8 +115,8 @@ export function startBackgroundJobs(
       // Each feed carries its own next attempt (interval with jitter, or a failure's backoff);
       // looking for due feeds every minute at most keeps a pull close to its time.
       intervalMs: Math.min(syncMs, 60_000),
-      run: async () => {
-        const reports = await pullDueFeeds(ctx, log);
+      run: async (signal) => {
+        const reports = await pullDueFeeds(ctx, log, { signal });
         if (reports.length > 0)
           log.info(
             { feeds: reports.length, failed: reports.filter((r) => r.outcome === 'failed').length },

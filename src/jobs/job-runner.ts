@@ -10,7 +10,8 @@ export interface Job {
   name: string;
   /** Pause between the end of one run and the start of the next. */
   intervalMs: number;
-  run(): Promise<JobOutcome>;
+  /** `signal` is aborted when the runner stops: a long run ends its work early. */
+  run(signal: AbortSignal): Promise<JobOutcome>;
 }
 
 export interface JobRunner {
@@ -28,12 +29,13 @@ export function startJobRunner(
   deps: { metrics: Pick<Metrics, 'jobRuns'>; log: JobLogger },
 ): JobRunner {
   let stopped = false;
+  const stopping = new AbortController();
   const timers = new Set<NodeJS.Timeout>();
   const running = new Set<Promise<void>>();
 
   async function runOnce(job: Job): Promise<void> {
     try {
-      deps.metrics.jobRuns.labels(job.name, await job.run()).inc();
+      deps.metrics.jobRuns.labels(job.name, await job.run(stopping.signal)).inc();
     } catch (error) {
       deps.metrics.jobRuns.labels(job.name, 'error').inc();
       deps.log.error({ err: error, job: job.name }, 'background job failed');
@@ -59,6 +61,7 @@ export function startJobRunner(
   return {
     stop: async () => {
       stopped = true;
+      stopping.abort();
       for (const timer of timers) clearTimeout(timer);
       timers.clear();
       await Promise.all(running);

@@ -11,6 +11,8 @@ import type { App } from '../http/types.ts';
  * Request-rate limits (docs/api.md#limits, README.md#security), built on @fastify/rate-limit:
  * - per API key on the v1 and admin API (RATE_LIMIT_PER_KEY a minute);
  * - per client address on the public webhook, payment and invoice routes (RATE_LIMIT_PUBLIC_PER_IP);
+ * - per client address on exported calendars, a limit of their own far above any channel's
+ *   polling (RATE_LIMIT_ICAL_EXPORT_PER_IP): channels behind one proxy share an address;
  * - per client address on failed authentication (AUTH_FAILURES_PER_IP): past the limit, the
  *   address is refused before its key is even looked up, until the minute is over.
  * Counters live in the process, or in Redis when RATE_LIMIT_REDIS_URL is set so that several
@@ -30,6 +32,8 @@ export interface Limiters {
   perKey: LimitHook | null;
   /** Per-address hook for public routes, or null when off. */
   publicPerIp: LimitHook | null;
+  /** Per-address hook for exported calendars, or null when off. */
+  icalExportPerIp: LimitHook | null;
   /** Wraps the key check so that failed attempts are counted and, past the limit, refused. */
   guardAuth(check: onRequestHookHandler): onRequestHookHandler;
 }
@@ -45,8 +49,13 @@ function keyIdentity(request: FastifyRequest): string {
 
 export async function installRateLimits(app: App, ctx: Pick<AppContext, 'config'>): Promise<Limiters> {
   const limits = ctx.config.limits;
-  if (limits.perKeyPerMinute === 0 && limits.publicPerIpPerMinute === 0 && limits.authFailuresPerIpPerMinute === 0) {
-    return { perKey: null, publicPerIp: null, guardAuth: (check) => check };
+  if (
+    limits.perKeyPerMinute === 0 &&
+    limits.publicPerIpPerMinute === 0 &&
+    limits.icalExportPerIpPerMinute === 0 &&
+    limits.authFailuresPerIpPerMinute === 0
+  ) {
+    return { perKey: null, publicPerIp: null, icalExportPerIp: null, guardAuth: (check) => check };
   }
   let redis: Redis | null = null;
   if (limits.redisUrl !== null) {
@@ -88,9 +97,17 @@ export async function installRateLimits(app: App, ctx: Pick<AppContext, 'config'
           timeWindow: MINUTE_MS,
           keyGenerator: (request) => `public:${request.ip}`,
         });
+  const icalExportPerIp: LimitHook | null =
+    limits.icalExportPerIpPerMinute === 0
+      ? null
+      : app.rateLimit({
+          max: limits.icalExportPerIpPerMinute,
+          timeWindow: MINUTE_MS,
+          keyGenerator: (request) => `ical-export:${request.ip}`,
+        });
 
   const maxFailures = limits.authFailuresPerIpPerMinute;
-  if (maxFailures === 0) return { perKey, publicPerIp, guardAuth: (check) => check };
+  if (maxFailures === 0) return { perKey, publicPerIp, icalExportPerIp, guardAuth: (check) => check };
   const countFailure = app.createRateLimit({
     max: maxFailures,
     timeWindow: MINUTE_MS,
@@ -139,5 +156,5 @@ export async function installRateLimits(app: App, ctx: Pick<AppContext, 'config'
         check as (this: unknown, request: FastifyRequest, reply: FastifyReply, done: (error?: Error) => void) => void
       ).call(this, request, reply, after);
     };
-  return { perKey, publicPerIp, guardAuth };
+  return { perKey, publicPerIp, icalExportPerIp, guardAuth };
 }

@@ -128,11 +128,66 @@ export async function tryClaimNights(db: Executor, input: ClaimInput, now: strin
   return true;
 }
 
-/** Frees every night of these bookings. */
-export async function releaseBookingNights(db: Executor, bookingIds: number | readonly number[]): Promise<void> {
+/** A night a release freed. */
+interface FreedNight {
+  accommodation_id: number;
+  night: string;
+}
+
+const FREED = ['accommodation_id', 'night'] as const;
+
+/**
+ * Nights just freed go at once to an imported stay that covers them and does not hold them yet
+ * (the one imported first; never an echo of one of our own stays, see src/ical/echoes.ts): an
+ * imported stay wants every one of its nights, and a night a cancelled booking, a removed block
+ * or a dropped stay gives up must not be bookable until the stay's feed is pulled again.
+ * `except` names the stays being released themselves.
+ */
+async function handOverFreedNights(
+  db: Executor,
+  freed: readonly FreedNight[],
+  except: { reservationIds?: readonly number[]; feedId?: number } = {},
+  now?: string,
+): Promise<void> {
+  if (freed.length === 0) return;
+  const byAccommodation = new Map<number, string[]>();
+  for (const f of freed)
+    byAccommodation.set(f.accommodation_id, [...(byAccommodation.get(f.accommodation_id) ?? []), f.night]);
+  const claims: ExternalClaim[] = [];
+  for (const [accommodationId, nights] of byAccommodation) {
+    const sorted = [...nights].sort();
+    let query = db
+      .selectFrom('external_reservations')
+      .select(['id', 'start_date', 'end_date'])
+      .where('accommodation_id', '=', accommodationId)
+      .where('echo_of', 'is', null)
+      .where('start_date', '<=', sorted.at(-1) ?? '')
+      .where('end_date', '>', sorted[0] ?? '')
+      .orderBy('id');
+    if (except.reservationIds !== undefined && except.reservationIds.length > 0)
+      query = query.where('id', 'not in', except.reservationIds);
+    if (except.feedId !== undefined) query = query.where('feed_id', '!=', except.feedId);
+    const waiting = await query.execute();
+    if (waiting.length === 0) continue;
+    for (const night of sorted) {
+      const stay = waiting.find((r) => r.start_date <= night && night < r.end_date);
+      if (stay !== undefined) claims.push({ accommodationId, reservationId: stay.id, night });
+    }
+  }
+  // The handed-over claims record the app's clock where the caller gives it.
+  if (claims.length > 0) await claimFreeNights(db, claims, now === undefined ? new Date() : new Date(now));
+}
+
+/** Frees every night of these bookings; an imported stay that wants one of them takes it. */
+export async function releaseBookingNights(
+  db: Executor,
+  bookingIds: number | readonly number[],
+  now?: string,
+): Promise<void> {
   const ids = typeof bookingIds === 'number' ? [bookingIds] : bookingIds;
   if (ids.length === 0) return;
-  await db.deleteFrom('night_claims').where('booking_id', 'in', ids).execute();
+  const freed = await db.deleteFrom('night_claims').where('booking_id', 'in', ids).returning(FREED).execute();
+  await handOverFreedNights(db, freed, {}, now);
 }
 
 /** Moves a booking to new nights: frees the old ones and claims the new ones; NightTakenError when one is taken. */
@@ -142,36 +197,65 @@ export async function moveBookingNights(
   nights: readonly string[],
   now: string,
 ): Promise<void> {
-  await releaseBookingNights(db, booking.id);
+  const freed = await db.deleteFrom('night_claims').where('booking_id', '=', booking.id).returning(FREED).execute();
   await claimNights(
     db,
     { accommodationId: booking.accommodation_id, nights, kind: 'booking', bookingId: booking.id },
     now,
   );
+  const kept = new Set(nights);
+  await handOverFreedNights(
+    db,
+    freed.filter((f) => !kept.has(f.night)),
+    {},
+    now,
+  );
 }
 
 /** Frees the blocked nights in [from, to); nights taken by stays are left alone. Returns how many were freed. */
-export async function releaseBlocks(db: Executor, accommodationId: number, from: string, to: string): Promise<number> {
-  const result = await db
+export async function releaseBlocks(
+  db: Executor,
+  accommodationId: number,
+  from: string,
+  to: string,
+  now?: string,
+): Promise<number> {
+  const freed = await db
     .deleteFrom('night_claims')
     .where('accommodation_id', '=', accommodationId)
     .where('kind', '=', 'block')
     .where('night', '>=', from)
     .where('night', '<', to)
-    .executeTakeFirst();
-  return Number(result.numDeletedRows);
+    .returning(FREED)
+    .execute();
+  await handOverFreedNights(db, freed, {}, now);
+  return freed.length;
 }
 
-/** Frees the nights held by the reservations imported through one feed. */
-export async function releaseFeedNights(db: Executor, feedId: number): Promise<void> {
+/** Frees the nights held by the reservations imported through one feed (the feed is being removed). */
+export async function releaseFeedNights(db: Executor, feedId: number, now?: string): Promise<void> {
   const reservations = db.selectFrom('external_reservations').select('id').where('feed_id', '=', feedId);
-  await db.deleteFrom('night_claims').where('external_reservation_id', 'in', reservations).execute();
+  const freed = await db
+    .deleteFrom('night_claims')
+    .where('external_reservation_id', 'in', reservations)
+    .returning(FREED)
+    .execute();
+  await handOverFreedNights(db, freed, { feedId }, now);
 }
 
-/** Frees the nights held by these imported reservations (an import that dropped or moved them). */
-export async function releaseReservationNights(db: Executor, reservationIds: readonly number[]): Promise<void> {
+/** Frees the nights held by these imported reservations (an import that dropped them, or found them echoes). */
+export async function releaseReservationNights(
+  db: Executor,
+  reservationIds: readonly number[],
+  now?: string,
+): Promise<void> {
   if (reservationIds.length === 0) return;
-  await db.deleteFrom('night_claims').where('external_reservation_id', 'in', reservationIds).execute();
+  const freed = await db
+    .deleteFrom('night_claims')
+    .where('external_reservation_id', 'in', reservationIds)
+    .returning(FREED)
+    .execute();
+  await handOverFreedNights(db, freed, { reservationIds }, now);
 }
 
 /** Frees the nights of one imported stay outside [keep.start, keep.end) (the stay moved). */
@@ -179,12 +263,15 @@ export async function releaseReservationNightsOutside(
   db: Executor,
   reservationId: number,
   keep: { start: string; end: string },
+  now?: string,
 ): Promise<void> {
-  await db
+  const freed = await db
     .deleteFrom('night_claims')
     .where('external_reservation_id', '=', reservationId)
     .where((eb) => eb.or([eb('night', '<', keep.start), eb('night', '>=', keep.end)]))
+    .returning(FREED)
     .execute();
+  await handOverFreedNights(db, freed, { reservationIds: [reservationId] }, now);
 }
 
 export interface ExternalClaim {

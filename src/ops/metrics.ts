@@ -51,7 +51,7 @@ export function createMetrics(): Metrics {
     }),
     icalPulls: new Counter({
       name: 'staydesk_ical_pulls_total',
-      help: 'External calendar pulls by outcome (updated, not_modified, failed)',
+      help: 'External calendar pulls by outcome (updated, not_modified, held, failed)',
       labelNames: ['outcome'],
       registers: [registry],
     }),

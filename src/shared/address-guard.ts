@@ -26,10 +26,17 @@ for (const [net, prefix] of [
   refusedV4.addSubnet(net, prefix, 'ipv4');
 }
 for (const [net, prefix] of [
-  ['::', 128], // unspecified
-  ['::1', 128], // loopback
+  // IPv4-compatible (deprecated, RFC 4291): ::a.b.c.d, and with it the unspecified :: and the
+  // loopback ::1. Such an address reaches its IPv4 address past the IPv4 rules.
+  ['::', 96],
   ['::ffff:0:0', 96], // IPv4-mapped: would reach an IPv4 address past the IPv4 rules
+  ['::ffff:0:0:0', 96], // IPv4-translated (RFC 2765)
   ['64:ff9b::', 96], // NAT64
+  ['64:ff9b:1::', 48], // NAT64, local use
+  ['100::', 64], // discard-only
+  ['2001::', 32], // Teredo: tunnels to an embedded IPv4 address
+  ['2001:db8::', 32], // documentation
+  ['2002::', 16], // 6to4: tunnels to an embedded IPv4 address
   ['fc00::', 7], // unique local
   ['fe80::', 10], // link-local
   ['ff00::', 8], // multicast

@@ -81,7 +81,12 @@ export const CalendarSyncResultSchema = Type.Object({
     Type.Object({
       feed_id: Type.Integer(),
       feed: Type.String(),
-      outcome: Type.Union([Type.Literal('updated'), Type.Literal('not_modified'), Type.Literal('failed')]),
+      outcome: Type.Union([
+        Type.Literal('updated'),
+        Type.Literal('not_modified'),
+        Type.Literal('held'),
+        Type.Literal('failed'),
+      ]),
       added: Type.Integer(),
       changed: Type.Integer(),
       removed: Type.Integer(),

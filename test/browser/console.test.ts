@@ -215,6 +215,13 @@ test('a host runs the day in the console', async () => {
   const csv = await page.getByRole('link', { name: 'Download as CSV' }).getAttribute('href');
   assert.equal(csv, `/admin/reports?from=${month}-01&to=${nextMonth}&group=month&format=csv`);
 
+  // An imported calendar, so the accommodation page shows its forms (sync, remove, change the URL).
+  const feed = await t.admin('POST', `/admin/api/accommodations/${id}/ical-feeds`, {
+    name: 'airbnb',
+    url: 'https://calendar.example.com/listing.ics',
+  });
+  assert.equal(feed.statusCode, 201, feed.body);
+
   // Every page, desktop and phone width: no console errors, no axe violations.
   const bookingId = (
     await t.ctx.db.selectFrom('bookings').select('id').where('accommodation_id', '=', id).executeTakeFirstOrThrow()

@@ -11,8 +11,7 @@ import { testStoreKind } from '../support/test-store.ts';
 /**
  * The embedded default loads the heavy packages on first use, not at start (README "Running on
  * a small machine"): the card processor's verifier, the PDF writer, the mail client, the Redis
- * client, the PostgreSQL driver, the OpenAPI document, the docs page and the calendar parser and
- * writer.
+ * client, the PostgreSQL driver, the OpenAPI document, the docs page and the calendar parser.
  */
 
 const HOOK = path.resolve(import.meta.dirname, '../support/record-packages.ts');
@@ -26,7 +25,6 @@ const LAZY = [
   'yaml',
   '@fastify/swagger-ui',
   'ical.js',
-  'ical-generator',
   'ajv',
 ];
 /** Modules of a package that is loaded at start, but whose other parts are loaded on first use. */
@@ -54,7 +52,7 @@ function stripeSignature(body: string, at: number): string {
 }
 
 describe(`start-up footprint (${testStoreKind})`, () => {
-  test('stripe, pdfkit, nodemailer, ioredis, swagger, swagger-ui, ical.js, ical-generator and ajv are not loaded until first used', async () => {
+  test('stripe, pdfkit, nodemailer, ioredis, swagger, swagger-ui, ical.js and ajv are not loaded until first used', async () => {
     const s = await createCliStore();
     stores.push(s);
     const log = path.join(s.dir, 'packages.log');

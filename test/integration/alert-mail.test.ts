@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
-import { queueAlertMail } from '../../src/ical/alert-mail.ts';
+import { queueAlertDigest, queueEmptyFeedMail } from '../../src/ical/alert-mail.ts';
 import { setSetting } from '../../src/settings/settings-repository.ts';
 import { insertFeed, insertReservation, makeAccommodation } from '../support/factories.ts';
 import { openTestStore, testStoreKind, type TestStore } from '../support/test-store.ts';
@@ -27,9 +27,10 @@ test(`the overbooking mail escapes every interpolated value in its HTML part, ap
     start: '2031-05-01',
     end: '2031-05-03',
   });
-  await queueAlertMail(
+  await queueAlertDigest(
     db,
-    { reservationId: reservation.id, otherKey: 'block', firstNight: '2031-05-01', nights: 2 },
+    { id: feed.id, name: 'airbnb', accommodation_id: accommodation.id },
+    [{ reservationId: reservation.id, otherKey: 'block', firstNight: '2031-05-01', nights: 2 }],
     new Date(),
   );
   const mail = await db
@@ -42,4 +43,20 @@ test(`the overbooking mail escapes every interpolated value in its HTML part, ap
   assert.ok(!mail.body_html.includes("'"), 'no raw apostrophe is left in the HTML part');
   assert.ok(!mail.body_html.includes('<img'), 'no markup from the feed');
   assert.ok(mail.body_text.includes(`Ada's <Loft>`), 'the text part is plain text');
+});
+
+test(`the empty-calendar mail escapes the accommodation's name too (${testStoreKind})`, async () => {
+  const { db } = t.store;
+  await setSetting(db, 'host_email', 'host@example.com');
+  const accommodation = await makeAccommodation(db, { name: `<b>Bo's</b> "Barn"` });
+  const feed = await insertFeed(db, accommodation.id, 'vrbo');
+  await queueEmptyFeedMail(db, { id: feed.id, name: 'vrbo', accommodation_id: accommodation.id }, 3, new Date());
+  const mail = await db
+    .selectFrom('outbox')
+    .select(['body_html', 'body_text'])
+    .where('template', '=', 'ical_feed_empty')
+    .executeTakeFirstOrThrow();
+  assert.ok(mail.body_html.includes('&lt;b&gt;Bo&#39;s&lt;/b&gt; &quot;Barn&quot;'), mail.body_html);
+  assert.ok(!mail.body_html.includes('<b>'), 'no markup from the name');
+  assert.ok(mail.body_text.includes('3 stay(s)'));
 });

@@ -53,7 +53,7 @@ test(`the export shows every live claim and no draft past its hold (${testStoreK
     [
       [`booking-${confirmed.id}-${day(10)}@staydesk`, day(10), day(12)],
       [`booking-${live.id}-${day(20)}@staydesk`, day(20), day(22)],
-      [`block-${day(50)}@staydesk`, day(50), day(51)],
+      [`block-${a.id}-${day(50)}@staydesk`, day(50), day(51)],
     ],
     `the drafts whose hold ended (${endsNow.id}, ${expired.id}) hold nothing`,
   );

@@ -62,6 +62,18 @@ describe('feed address guard', () => {
       'http://10.0.0.5/cal.ics',
       'http://0.0.0.0/cal.ics',
       'http://[::]/cal.ics',
+      // IPv4-compatible (deprecated ::/96) and IPv4-translated forms reach the IPv4 address too.
+      'http://[::127.0.0.1]/cal.ics',
+      'http://[::7f00:1]/cal.ics',
+      'http://[::10.0.0.1]/cal.ics',
+      'http://[::169.254.169.254]/cal.ics',
+      'http://[::ffff:0:127.0.0.1]/cal.ics',
+      // 6to4 and Teredo tunnel to an embedded IPv4 address; NAT64 local use; documentation.
+      'http://[2002:7f00:1::]/cal.ics',
+      'http://[2001:0:4136:e378:8000:63bf:80ff:fffe]/cal.ics',
+      'http://[64:ff9b:1::a00:1]/cal.ics',
+      'http://[2001:db8::1]/cal.ics',
+      'http://[100::1]/cal.ics',
     ]) {
       assert.equal(reason(url), 'private_address', url);
     }

@@ -257,12 +257,13 @@ describe('ConfigError', () => {
 });
 
 describe('abuse limits and the metrics token (README, Security)', () => {
-  test('defaults: 30 s timeout, 600/min per key, 120/min per address on public routes, 20 auth failures, 20 drafts, no Redis, open metrics', () => {
+  test('defaults: 30 s timeout, 600/min per key, 120/min per address on public routes, 6000/min per address on calendar exports, 20 auth failures, 20 drafts, no Redis, open metrics', () => {
     const config = loadConfig({});
     assert.deepEqual(config.limits, {
       requestTimeoutSeconds: 30,
       perKeyPerMinute: 600,
       publicPerIpPerMinute: 120,
+      icalExportPerIpPerMinute: 6000,
       authFailuresPerIpPerMinute: 20,
       draftsPerKey: 20,
       redisUrl: null,
@@ -275,6 +276,7 @@ describe('abuse limits and the metrics token (README, Security)', () => {
       REQUEST_TIMEOUT_SECONDS: '0',
       RATE_LIMIT_PER_KEY: '5',
       RATE_LIMIT_PUBLIC_PER_IP: '0',
+      RATE_LIMIT_ICAL_EXPORT_PER_IP: '7',
       AUTH_FAILURES_PER_IP: '3',
       DRAFTS_PER_KEY: '2',
       RATE_LIMIT_REDIS_URL: 'redis://127.0.0.1:6379',
@@ -284,6 +286,7 @@ describe('abuse limits and the metrics token (README, Security)', () => {
       requestTimeoutSeconds: 0,
       perKeyPerMinute: 5,
       publicPerIpPerMinute: 0,
+      icalExportPerIpPerMinute: 7,
       authFailuresPerIpPerMinute: 3,
       draftsPerKey: 2,
       redisUrl: 'redis://127.0.0.1:6379',
@@ -296,6 +299,7 @@ describe('abuse limits and the metrics token (README, Security)', () => {
     ['REQUEST_TIMEOUT_SECONDS', '3601'],
     ['RATE_LIMIT_PER_KEY', 'lots'],
     ['RATE_LIMIT_PUBLIC_PER_IP', '1.5'],
+    ['RATE_LIMIT_ICAL_EXPORT_PER_IP', 'many'],
     ['AUTH_FAILURES_PER_IP', 'x'],
     ['DRAFTS_PER_KEY', '-3'],
     ['RATE_LIMIT_REDIS_URL', 'http://127.0.0.1:6379'],

@@ -5,7 +5,7 @@ import { listAccommodations } from '../../accommodations/accommodation-repositor
 import { accommodationToJson } from '../../accommodations/accommodation-mapper.ts';
 import { AccommodationCreateSchema, AccommodationPatchSchema } from '../../accommodations/accommodation-schemas.ts';
 import { findFeed } from '../../accommodations/external-feed-repository.ts';
-import { addFeed, feedsOf, removeFeed } from '../../accommodations/ical-feeds.ts';
+import { addFeed, editFeed, feedsOf, feedUrlRules, removeFeed } from '../../accommodations/ical-feeds.ts';
 import {
   createAccommodation,
   editAccommodation,
@@ -14,7 +14,7 @@ import {
 import { nightRange } from '../../accommodations/night-range.ts';
 import { setPrices } from '../../accommodations/nightly-prices.ts';
 import { nightlyPriceMap } from '../../accommodations/nightly-price-repository.ts';
-import { FeedBody } from '../../admin/ical-feed-routes.ts';
+import { FeedBody, FeedPatchBody } from '../../admin/ical-feed-routes.ts';
 import { blockedNights, blockNights, unblockNights } from '../../blocks/block-nights.ts';
 import { notFound } from '../../http/errors.ts';
 import { IdString, toId } from '../../http/ids.ts';
@@ -41,7 +41,7 @@ import {
 import { checkForm } from '../schema-errors.ts';
 import { AccommodationForm, accommodationForm, accommodationInput, formValues } from './accommodation-form.ts';
 
-type Section = 'rules' | 'price' | 'block' | 'feed';
+type Section = 'rules' | 'price' | 'block' | 'feed' | 'feed_url';
 interface Failed extends SentForm {
   section: Section;
 }
@@ -54,11 +54,14 @@ const NOTICES = notices({
   unblocked: 'The nights are free again.',
   feed_added: 'The calendar is added; it is pulled on the schedule, or now with "Sync now".',
   feed_removed: 'The calendar and the stays imported from it are removed.',
+  feed_edited:
+    'The calendar URL is changed; its export URL is the same. It is pulled from the new URL on the schedule, or now with "Sync now".',
 });
 
 const DetailQuery = Type.Object({ done: NOTICES.query });
 const FeedParams = Type.Object({ id: IdString, feedId: IdString });
 const FeedForm = Type.Object({ name: Text(200), url: Text(2000) });
+const FeedUrlForm = Type.Object({ url: Text(2000) });
 
 /** A row's id from its path; one beyond the id range names no row, so it is a 404 like any unknown one. */
 function idOf(text: string, what: 'accommodation' | 'calendar' = 'accommodation'): number {
@@ -98,6 +101,8 @@ function blockRanges(
 /** What a pull of a feed did, for the page it was started from. */
 function pullNote(name: string, pull: PullReport): string {
   if (pull.outcome === 'failed') return `Pulling ${name} failed: ${pull.error ?? 'unknown error'}`;
+  if (pull.outcome === 'held')
+    return `Pulled ${name}: the calendar came back empty; its stays are kept until the next pull confirms it.`;
   const changes =
     pull.outcome === 'not_modified'
       ? 'nothing changed'
@@ -162,6 +167,8 @@ function exportSection(url: string): Html {
 }
 
 function feedsSection(p: DetailParts, feeds: readonly FeedView[]): Html {
+  const edited = p.form('feed_url');
+  const urlErrors = (feedId: number) => (edited.values.feed_id === String(feedId) ? edited.errors : {});
   const columns = ['Channel', 'Last result', { header: 'Export URL for this channel', label: 'Export URL' }, 'Actions'];
   const table = stackTable(columns, feeds, (feed) => {
     const synced =
@@ -177,7 +184,10 @@ function feedsSection(p: DetailParts, feeds: readonly FeedView[]): Html {
       html`<form method="post" action="${p.base}/feeds/${feed.id}/sync" class="inline">${csrfField(p.csrf)}
 <button type="submit" class="secondary">Sync ${feed.name} now</button></form>
 <form method="post" action="${p.base}/feeds/${feed.id}/remove" class="inline">${csrfField(p.csrf)}
-<button type="submit" class="danger">Remove ${feed.name}</button></form>`,
+<button type="submit" class="danger">Remove ${feed.name}</button></form>
+<form method="post" action="${p.base}/feeds/${feed.id}" class="inline">${csrfField(p.csrf)}
+${field(`New iCal URL for ${feed.name}`, 'url', urlErrors(feed.id), { idPrefix: `feed-${feed.id}`, type: 'url', required: true })}
+<button type="submit" class="secondary">Change the URL of ${feed.name}</button></form>`,
     ];
   });
   const { values, errors } = p.form('feed');
@@ -365,12 +375,26 @@ ${accommodationList(list, fmt(request))}`;
     const values = request.body;
     const input = await checkForm(FeedBody, { name: (values.name ?? '').trim(), url: (values.url ?? '').trim() });
     if (!input.ok) return detailPage(ctx, request, reply, id, refused('feed', values, input.errors, 400));
-    const result = await attempt(() =>
-      addFeed(ctx.db, id, input.value, ctx.now(), { allowPrivate: ctx.config.icalAllowPrivateNetworks }),
-    );
+    const result = await attempt(() => addFeed(ctx.db, id, input.value, ctx.now(), feedUrlRules(ctx.config)));
     if (!result.ok) return detailPage(ctx, request, reply, id, refused('feed', values, result.errors, result.status));
     return seeOther(reply, `/admin/accommodations/${id}?done=feed_added`);
   });
+
+  app.post(
+    '/accommodations/:id/feeds/:feedId',
+    sessionRoute({ params: FeedParams, body: FeedUrlForm }),
+    async (request, reply) => {
+      const id = idOf(request.params.id);
+      const feedId = idOf(request.params.feedId, 'calendar');
+      const values: FormBody = { ...request.body, feed_id: String(feedId) };
+      const input = await checkForm(FeedPatchBody, { url: (values.url ?? '').trim() });
+      if (!input.ok) return detailPage(ctx, request, reply, id, refused('feed_url', values, input.errors, 400));
+      const result = await attempt(() => editFeed(ctx.db, id, feedId, input.value, feedUrlRules(ctx.config)));
+      if (!result.ok)
+        return detailPage(ctx, request, reply, id, refused('feed_url', values, result.errors, result.status));
+      return seeOther(reply, `/admin/accommodations/${id}?done=feed_edited`);
+    },
+  );
 
   app.post('/accommodations/:id/feeds/:feedId/remove', sessionRoute({ params: FeedParams }), async (request, reply) => {
     const id = idOf(request.params.id);

@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { createServer, type Server, type ServerResponse } from 'node:http';
+import { brotliCompressSync, deflateSync, gzipSync } from 'node:zlib';
 import type { AddressInfo } from 'node:net';
 import { after, before, describe, test } from 'node:test';
 import { FeedFetchError, fetchFeed } from '../../../src/ical/fetch-feed.ts';
@@ -55,7 +56,8 @@ describe('fetchFeed', () => {
     assert.deepEqual(result, {
       kind: 'ok',
       status: 200,
-      body: CAL,
+      body: Buffer.from(CAL),
+      charset: null,
       etag: '"v1"',
       lastModified: 'Sun, 10 Jan 2027 10:00:00 GMT',
     });
@@ -126,5 +128,48 @@ describe('fetchFeed', () => {
     assert.ok(redirected instanceof RefusedUrlError, redirected.message);
     const metadata = await failure(fetchFeed(`http://calendar.test:${port}/to-metadata`, guard));
     assert.ok(metadata instanceof RefusedUrlError, metadata.message);
+  });
+
+  test('a compressed body is read, asked for or not, and its size counts once decompressed', async () => {
+    routes.set('/gzip', (res, headers) => {
+      assert.match(String(headers['accept-encoding']), /gzip/);
+      res.writeHead(200, { 'content-type': 'text/calendar', 'content-encoding': 'gzip' }).end(gzipSync(CAL));
+    });
+    routes.set('/deflate', (res) => res.writeHead(200, { 'content-encoding': 'deflate' }).end(deflateSync(CAL)));
+    routes.set('/br', (res) => res.writeHead(200, { 'content-encoding': 'br' }).end(brotliCompressSync(CAL)));
+    // A gzip file served as a calendar, without Content-Encoding.
+    routes.set('/gz-file', (res) => res.writeHead(200, { 'content-type': 'text/calendar' }).end(gzipSync(CAL)));
+    routes.set('/bomb', (res) =>
+      res.writeHead(200, { 'content-encoding': 'gzip' }).end(gzipSync(`${CAL}${' '.repeat(4096)}`)),
+    );
+    for (const path of ['/gzip', '/deflate', '/br', '/gz-file']) {
+      const result = await fetchFeed(`${base}${path}`, open);
+      assert.equal(result.kind, 'ok', path);
+      assert.equal(result.kind === 'ok' ? result.body.toString() : '', CAL, path);
+    }
+    assert.match(
+      (await failure(fetchFeed(`${base}/bomb`, { ...open, maxBytes: 1024 }))).message,
+      /larger than 1024 bytes once decompressed/,
+    );
+  });
+
+  test('a calendar served as text/html is a calendar; an HTML page is not', async () => {
+    routes.set('/html-calendar', (res) => res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(CAL));
+    routes.set('/bom-calendar', (res) => res.writeHead(200, { 'content-type': 'text/html' }).end(`\uFEFF${CAL}`));
+    routes.set('/page', (res) => res.writeHead(200, { 'content-type': 'text/plain' }).end('<html><body>Sign in'));
+    const read = await fetchFeed(`${base}/html-calendar`, open);
+    assert.deepEqual(read.kind === 'ok' ? [read.body.toString(), read.charset] : [], [CAL, 'utf-8']);
+    assert.equal((await fetchFeed(`${base}/bom-calendar`, open)).kind, 'ok');
+    assert.match((await failure(fetchFeed(`${base}/page`, open))).message, /HTML page/);
+  });
+
+  test('a weak ETag is sent back as it came', async () => {
+    routes.set('/weak', (res, headers) => {
+      if (headers['if-none-match'] === 'W/"v7"') res.writeHead(304).end();
+      else res.writeHead(200, { etag: 'W/"v7"', 'content-type': 'text/calendar; charset=ISO-8859-1' }).end(CAL);
+    });
+    const first = await fetchFeed(`${base}/weak`, open);
+    assert.deepEqual(first.kind === 'ok' ? [first.etag, first.charset] : [], ['W/"v7"', 'iso-8859-1']);
+    assert.equal((await fetchFeed(`${base}/weak`, { ...open, etag: 'W/"v7"' })).kind, 'not_modified');
   });
 });

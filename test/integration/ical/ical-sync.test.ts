@@ -8,6 +8,7 @@ import { addDays, eachDate, todayIn } from '../../../src/shared/dates.ts';
 import { assertErrorEnvelope } from '../../support/envelope-assertions.ts';
 import { bookingBody, insertBooking, makeAccommodation } from '../../support/factories.ts';
 import { calendarOf, startFeedServer, type FeedServer } from '../../support/feed-server.ts';
+import { readExport } from '../../support/ical-parsers.ts';
 import { assertMatchesOpenApi } from '../../support/openapi-check.ts';
 import { createTestApp, type TestApp } from '../../support/test-app.ts';
 import { testStoreKind } from '../../support/test-store.ts';
@@ -134,7 +135,7 @@ describe(`iCal import (${testStoreKind})`, () => {
     assert.ok((entry?.id ?? 0) < 0);
   });
 
-  test('an unchanged feed answers 304 and nothing changes; an empty calendar frees every night', async () => {
+  test('an unchanged feed answers 304 and nothing changes', async () => {
     const { accommodation, path, base, feedId } = await setup();
     feeds.set(path, calendarOf([{ uid: 'x', start: day(5), end: day(8) }]));
     assert.equal((await sync(base, feedId)).added, 1);
@@ -142,10 +143,62 @@ describe(`iCal import (${testStoreKind})`, () => {
     assert.equal(unchanged.outcome, 'not_modified');
     assert.equal(feeds.hits(path), 2);
     assert.deepEqual(await externalNights(accommodation.id), eachDate(day(5), day(8)));
+  });
+
+  test('a sudden empty calendar from a feed with stays holds its nights and tells the host, until a second pull confirms it', async () => {
+    const { accommodation, path, base, feedId } = await setup();
+    await setSetting(t.ctx.db, 'host_email', 'host@example.com');
+    feeds.set(
+      path,
+      calendarOf([
+        { uid: 'x', start: day(5), end: day(8) },
+        { uid: 'y', start: day(9), end: day(10) },
+      ]),
+    );
+    assert.equal((await sync(base, feedId)).added, 2);
+    const emptyMails = async () =>
+      (
+        await t.ctx.db
+          .selectFrom('outbox')
+          .select(['subject', 'body_text'])
+          .where('template', '=', 'ical_feed_empty')
+          .execute()
+      ).filter((m) => m.subject.includes(accommodation.name) && m.body_text.includes('2 stay(s)'));
+    const before = (await emptyMails()).length;
 
     feeds.set(path, calendarOf([]));
-    assert.deepEqual((await sync(base, feedId)).removed, 1);
+    const held = await sync(base, feedId);
+    assert.deepEqual([held.outcome, held.removed], ['held', 0]);
+    assert.deepEqual(await externalNights(accommodation.id), [...eachDate(day(5), day(8)), day(9)], 'nights held');
+    assert.equal((await emptyMails()).length, before + 1, 'the host is told once');
+    const listed = (await t.admin('GET', `${base}/ical-feeds`)).json<{
+      data: { last_status: string; pulls: { outcome: string; error: string | null }[] }[];
+    }>().data[0];
+    assert.equal(listed?.last_status, 'held');
+    assert.match(listed?.pulls[0]?.error ?? '', /came back empty; its 2 stay\(s\) are kept/);
+
+    // The second empty answer confirms it (the channel sends the same empty calendar, 304 or not).
+    const confirmed = await sync(base, feedId);
+    assert.deepEqual([confirmed.outcome, confirmed.removed], ['updated', 2]);
     assert.deepEqual(await externalNights(accommodation.id), []);
+    assert.equal((await emptyMails()).length, before + 1);
+    // An empty calendar from a feed without stays is applied at once.
+    assert.equal((await sync(base, feedId)).outcome, 'not_modified');
+  });
+
+  test('an empty answer followed by the calendar as before changes nothing', async () => {
+    const { accommodation, path, base, feedId } = await setup();
+    const calendar = calendarOf([{ uid: 'z', start: day(12), end: day(14) }]);
+    feeds.set(path, calendar);
+    await sync(base, feedId);
+    feeds.set(path, calendarOf([]));
+    assert.equal((await sync(base, feedId)).outcome, 'held');
+    feeds.set(path, calendar);
+    const back = await sync(base, feedId);
+    assert.deepEqual([back.outcome, back.added, back.removed], ['not_modified', 0, 0]);
+    assert.deepEqual(await externalNights(accommodation.id), [day(12), day(13)]);
+    feeds.set(path, calendarOf([]));
+    assert.equal((await sync(base, feedId)).outcome, 'held', 'a later empty answer is held again');
   });
 
   test('failures change nothing, are recorded with a backoff, logged and counted', async () => {
@@ -296,12 +349,13 @@ describe(`iCal import (${testStoreKind})`, () => {
     }>().data;
     assert.equal(alert?.imported.feed, 'vrbo');
     assert.deepEqual([alert?.other.kind, alert?.other.feed], ['external', 'airbnb']);
-    // The first feed drops its stay: the alert clears and the second feed takes the night on its next pull.
-    feeds.set(path, calendarOf([]));
+    // The first feed drops its stay: the alert clears and the second feed's stay takes the freed
+    // night at once, before its own next pull.
+    feeds.set(path, calendarOf([{ uid: 'later', start: day(90), end: day(91) }]));
     await sync(base, feedId);
     assert.deepEqual((await t.admin('GET', `${base}/overbooking-alerts`)).json<{ data: unknown[] }>().data, []);
-    await sync(base, other.id);
-    assert.deepEqual(await externalNights(accommodation.id), [day(62), day(63)]);
+    assert.deepEqual(await externalNights(accommodation.id), [day(62), day(63), day(90)]);
+    assert.equal((await sync(base, other.id)).alerts, 0);
   });
 
   test('calendar_sync pulls before answering and says what changed per feed', async () => {
@@ -369,6 +423,7 @@ describe(`iCal export (${testStoreKind})`, () => {
     assert.ok(res.headers.etag);
     assert.match(String(res.headers['cache-control']), /max-age/);
     assert.ok(!res.body.includes('Lovelace') && !res.body.includes('Ada'), 'no guest data');
+    readExport(res.body);
     const stays = parseFeed(res.body, { timeZone: 'UTC', today });
     const nights = stays.flatMap((s) => eachDate(s.start, s.end)).sort();
     const claimed = (
@@ -394,6 +449,7 @@ describe(`iCal export (${testStoreKind})`, () => {
       (await t.admin('GET', `${base}/ical-feeds`)).json<{ data: { export_url: string }[] }>().data[0]?.export_url ?? '';
     const own = await t.request({ method: 'GET', url: new URL(feedExport).pathname, key: null });
     assert.equal(own.statusCode, 200);
+    readExport(own.body);
     assert.deepEqual(
       parseFeed(own.body, { timeZone: 'UTC', today })
         .flatMap((s) => eachDate(s.start, s.end))
@@ -429,6 +485,8 @@ describe(`feed address guard on the admin route (${testStoreKind})`, () => {
         'http://2130706433/a.ics',
         'http://0x7f000001/a.ics',
         'http://[::ffff:127.0.0.1]/a.ics',
+        'http://[::127.0.0.1]/a.ics',
+        'http://[::a9fe:a9fe]/latest',
         'http://0.0.0.0/a.ics',
       ]) {
         const res = await strict.request({

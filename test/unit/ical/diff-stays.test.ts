@@ -4,7 +4,7 @@ import { diffStays, type StoredStay } from '../../../src/ical/diff-stays.ts';
 import type { ImportedStay } from '../../../src/ical/parse-feed.ts';
 
 function stored(id: number, uid: string, start: string, end: string, summary = 'Reserved'): StoredStay {
-  return { id, uid, summary, kind: summary === 'Reserved' ? 'reserved' : 'not_available', start, end };
+  return { id, uid, summary, kind: summary === 'Reserved' ? 'reserved' : 'not_available', start, end, echoOf: null };
 }
 function parsed(uid: string, start: string, end: string, summary = 'Reserved'): ImportedStay {
   return { uid, summary, kind: summary === 'Reserved' ? 'reserved' : 'not_available', start, end };

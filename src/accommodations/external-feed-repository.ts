@@ -57,7 +57,7 @@ export function findFeed(db: Executor, accommodationId: number, feedId: number):
 }
 
 /** Deletes a feed with its imported reservations and the nights they held. False when the accommodation has no such feed. */
-export async function deleteFeed(db: Executor, accommodationId: number, feedId: number): Promise<boolean> {
+export async function deleteFeed(db: Executor, accommodationId: number, feedId: number, now: string): Promise<boolean> {
   const feed = await db
     .selectFrom('external_feeds')
     .select('id')
@@ -65,7 +65,7 @@ export async function deleteFeed(db: Executor, accommodationId: number, feedId: 
     .where('accommodation_id', '=', accommodationId)
     .executeTakeFirst();
   if (feed === undefined) return false;
-  await releaseFeedNights(db, feedId);
+  await releaseFeedNights(db, feedId, now);
   await db.deleteFrom('external_reservations').where('feed_id', '=', feedId).execute();
   await db.deleteFrom('external_feeds').where('id', '=', feedId).execute();
   return true;

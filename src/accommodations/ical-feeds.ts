@@ -152,9 +152,10 @@ export async function feedsOf(db: Db, accommodationId: number): Promise<External
 }
 
 /** Removes a feed and what was imported from it, freeing those nights. */
-export async function removeFeed(db: Db, accommodationId: number, feedId: number): Promise<void> {
+export async function removeFeed(db: Db, accommodationId: number, feedId: number, now: Date): Promise<void> {
   await db.transaction().execute(async (trx) => {
     await requireAccommodation(trx, accommodationId);
-    if (!(await deleteFeed(trx, accommodationId, feedId))) throw feedNotFound(accommodationId, feedId);
+    if (!(await deleteFeed(trx, accommodationId, feedId, now.toISOString())))
+      throw feedNotFound(accommodationId, feedId);
   });
 }

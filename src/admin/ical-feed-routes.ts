@@ -256,7 +256,7 @@ export const icalFeedRoutes: FeatureRoutes = async (app, { ctx }) => {
     },
     async (request) => {
       const feedId = toId(request.params.feedId);
-      await removeFeed(ctx.db, toId(request.params.id), feedId);
+      await removeFeed(ctx.db, toId(request.params.id), feedId, ctx.now());
       return ok({ deleted: true as const, id: feedId }, requestMetadata(request.id));
     },
   );

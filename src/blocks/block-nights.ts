@@ -50,13 +50,13 @@ export async function blockNights(
 }
 
 export async function unblockNights(
-  ctx: Pick<LifecycleContext, 'db' | 'store'>,
+  ctx: Pick<LifecycleContext, 'db' | 'store' | 'now'>,
   accommodationId: number,
   range: NightRange,
 ): Promise<number> {
   const released = await ctx.db.transaction().execute(async (trx) => {
     await requireAccommodation(trx, accommodationId);
-    return releaseBlocks(trx, accommodationId, range.from, range.to);
+    return releaseBlocks(trx, accommodationId, range.from, range.to, ctx.now().toISOString());
   });
   nightsChanged(ctx, accommodationId);
   return released;

@@ -51,7 +51,7 @@ export async function cancelBooking(
       command.actor,
       now,
     );
-    await releaseBookingNights(unit.trx, booking.id);
+    await releaseBookingNights(unit.trx, booking.id, now);
     await afterTransition(ctx, unit, changed, move.event);
     return {
       updated: true,

@@ -53,6 +53,7 @@ export async function expireHolds(
     await releaseBookingNights(
       unit.trx,
       expired.map((b) => b.id),
+      now,
     );
     await afterTransition(ctx, unit, expired, EXPIRY.event);
     return expired.map((b) => b.id);

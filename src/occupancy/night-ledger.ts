@@ -182,7 +182,7 @@ async function handOverFreedNights(
 export async function releaseBookingNights(
   db: Executor,
   bookingIds: number | readonly number[],
-  now?: string,
+  now: string,
 ): Promise<void> {
   const ids = typeof bookingIds === 'number' ? [bookingIds] : bookingIds;
   if (ids.length === 0) return;
@@ -218,7 +218,7 @@ export async function releaseBlocks(
   accommodationId: number,
   from: string,
   to: string,
-  now?: string,
+  now: string,
 ): Promise<number> {
   const freed = await db
     .deleteFrom('night_claims')
@@ -233,7 +233,7 @@ export async function releaseBlocks(
 }
 
 /** Frees the nights held by the reservations imported through one feed (the feed is being removed). */
-export async function releaseFeedNights(db: Executor, feedId: number, now?: string): Promise<void> {
+export async function releaseFeedNights(db: Executor, feedId: number, now: string): Promise<void> {
   const reservations = db.selectFrom('external_reservations').select('id').where('feed_id', '=', feedId);
   const freed = await db
     .deleteFrom('night_claims')

@@ -399,7 +399,7 @@ ${accommodationList(list, fmt(request))}`;
   app.post('/accommodations/:id/feeds/:feedId/remove', sessionRoute({ params: FeedParams }), async (request, reply) => {
     const id = idOf(request.params.id);
     const feedId = idOf(request.params.feedId, 'calendar');
-    await removeFeed(ctx.db, id, feedId);
+    await removeFeed(ctx.db, id, feedId, ctx.now());
     return seeOther(reply, `/admin/accommodations/${id}?done=feed_removed`);
   });
 

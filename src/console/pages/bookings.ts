@@ -6,8 +6,9 @@ import { realDate } from '../../accommodations/night-range.ts';
 import { DateString } from '../../admin/admin-params.ts';
 import { findBookingRow, type BookingRow } from '../../admin/booking-queries.ts';
 import { listBookingEvents } from '../../bookings/booking-lifecycle.ts';
-import { canCancel as cancellable, isConfirmed, isDraft } from '../../bookings/booking-transitions.ts';
+import { canCancel as cancellable, canReinstate, isConfirmed, isDraft } from '../../bookings/booking-transitions.ts';
 import { cancelBooking } from '../../bookings/cancel-booking.ts';
+import { reinstateBooking } from '../../bookings/reinstate-booking.ts';
 import { resendConfirmation } from '../../bookings/resend-confirmation.ts';
 import { BOOKING_STATUSES } from '../../db/schema.ts';
 import { notFound } from '../../http/errors.ts';
@@ -22,10 +23,12 @@ import { attempt, fmt, seeOther, sendPage, session } from '../console-request.ts
 import { IdParams, notices, PageNumber, sessionRoute, Text } from '../console-schemas.ts';
 import type { Formatter } from '../format.ts';
 import { csrfField, fieldError, notice, stackTable } from '../layout.ts';
+import { confirmLink } from './confirm.ts';
 
 const PAGE_SIZE = 50;
 const NOTICES = notices({
-  cancelled: 'The booking is cancelled; its nights are free and the guest has been mailed.',
+  cancelled: 'The booking is cancelled; its nights are free and a cancellation mail is queued for the guest.',
+  reinstated: 'The cancellation is undone: the booking is confirmed again and a confirmation is queued for the guest.',
   resent: 'The confirmation has been queued for the guest.',
 });
 
@@ -212,13 +215,14 @@ ${
 <button type="submit" class="secondary">Resend the confirmation to ${b.guest_email}</button></form>`
     : ''
 }
-${
-  canCancel
-    ? html`<h2>Cancel</h2><form method="post" action="/admin/bookings/${b.id}/cancel">${csrfField(csrf)}
 ${fieldError(errors, '_form')}
-<div class="field"><label for="f-reason">Reason (sent to the guest)</label>
-<input id="f-reason" name="reason" maxlength="500"></div>
-<button type="submit" class="danger">Cancel booking ${b.confirmation_code}</button></form>`
+${canCancel ? html`<h2>Cancel</h2><p>${confirmLink(`Cancel booking ${b.confirmation_code}…`, 'cancel-booking', { id: b.id })}</p>` : ''}
+${
+  canReinstate(b)
+    ? html`<h2>Undo the cancellation</h2>
+<p>While its nights are still free, the booking can be confirmed again with the same stay and price.</p>
+<form method="post" action="/admin/bookings/${b.id}/reinstate">${csrfField(csrf)}
+<button type="submit">Undo the cancellation of ${b.confirmation_code}</button></form>`
     : ''
 }`;
   return sendPage(request, reply, `Booking ${b.confirmation_code}`, 'bookings', body, shown.status ?? 200);
@@ -246,6 +250,19 @@ export const bookingPages: FeatureRoutes = async (app, { ctx }) => {
       return detailPage(ctx, request, reply, id, { errors, status: result.status });
     }
     return seeOther(reply, `/admin/bookings/${id}?done=cancelled`);
+  });
+
+  app.post('/bookings/:id/reinstate', sessionRoute({ params: IdParams }), async (request, reply) => {
+    const id = toId(request.params.id);
+    const user = session(request).user;
+    const result = await attempt(() =>
+      reinstateBooking(ctx, { bookingId: id, actor: { kind: 'host', consoleUserId: user.userId } }),
+    );
+    if (!result.ok) {
+      const errors = { _form: Object.values(result.errors)[0] ?? 'Not possible.' };
+      return detailPage(ctx, request, reply, id, { errors, status: result.status });
+    }
+    return seeOther(reply, `/admin/bookings/${id}?done=reinstated`);
   });
 
   app.post('/bookings/:id/resend', sessionRoute({ params: IdParams }), async (request, reply) => {

@@ -56,7 +56,12 @@ export async function reinstateBooking(
     const range = { accommodationId: booking.accommodation_id, from: booking.checkin, to: booking.checkout };
     await expireHoldsOverlapping(ctx, range, unit);
     const nights = eachDate(booking.checkin, booking.checkout);
-    const claim = { accommodationId: booking.accommodation_id, nights, kind: 'booking' as const, bookingId: booking.id };
+    const claim = {
+      accommodationId: booking.accommodation_id,
+      nights,
+      kind: 'booking' as const,
+      bookingId: booking.id,
+    };
     if (!(await tryClaimNights(unit.trx, claim, now))) {
       const taken = await findTakenNights(unit.trx, booking.accommodation_id, booking.checkin, booking.checkout, now);
       throw datesUnavailable(taken, SEES_ALL);

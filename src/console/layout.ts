@@ -95,6 +95,17 @@ export function statusBadge(status: string): Html {
   return html`<span class="badge status-${status}">${STATUS_WORDS[status] ?? status}</span>`;
 }
 
+/** A mail's state in words: "queued" until it is actually sent. */
+export const MAIL_STATES: Readonly<Record<string, string>> = {
+  pending: 'Queued, not sent yet',
+  sent: 'Sent',
+  failed: 'Failed',
+};
+
+export function mailState(status: string): Html {
+  return html`<span class="badge mail-${status}">${MAIL_STATES[status] ?? status}</span>`;
+}
+
 /** An e-mail address a phone can tap to write to. */
 export function mailLink(email: string): Html {
   return html`<a href="mailto:${email}">${email}</a>`;

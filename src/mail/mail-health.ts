@@ -22,7 +22,7 @@ export async function mailHealth(db: Executor, smtpUrl: string | null): Promise<
       (
         await db
           .selectFrom('outbox')
-          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .select((eb) => eb.fn.countAll<number | string>().as('n'))
           .where('kind', '=', 'mail')
           .where('status', '=', 'pending')
           .executeTakeFirst()

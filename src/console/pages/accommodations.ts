@@ -9,6 +9,7 @@ import { addFeed, editFeed, feedsOf, feedUrlRules, removeFeed } from '../../acco
 import {
   createAccommodation,
   editAccommodation,
+  removeAccommodation,
   requireAccommodation,
 } from '../../accommodations/manage-accommodations.ts';
 import { nightRange } from '../../accommodations/night-range.ts';
@@ -39,6 +40,11 @@ import {
   type SentForm,
 } from '../night-forms.ts';
 import { checkForm } from '../schema-errors.ts';
+import { redirectWith } from '../flash.ts';
+import { stayRange } from '../stay-range.ts';
+import { DateString } from '../../admin/admin-params.ts';
+import { currencyDecimals, toMajor } from '../../shared/money.ts';
+import { confirmLink } from './confirm.ts';
 import { AccommodationForm, accommodationForm, accommodationInput, formValues } from './accommodation-form.ts';
 
 type Section = 'rules' | 'price' | 'block' | 'feed' | 'feed_url';
@@ -58,7 +64,14 @@ const NOTICES = notices({
     'The calendar URL is changed; its export URL is the same. It is pulled from the new URL on the schedule, or now with "Sync now".',
 });
 
-const DetailQuery = Type.Object({ done: NOTICES.query });
+const DetailQuery = Type.Object({
+  done: NOTICES.query,
+  price_from: Type.Optional(DateString),
+  price_to: Type.Optional(DateString),
+  price: Text(50),
+});
+const LIST_NOTICES = notices({ deleted: 'The accommodation is deleted.' });
+const ListQuery = Type.Object({ done: LIST_NOTICES.query });
 const FeedParams = Type.Object({ id: IdString, feedId: IdString });
 const FeedForm = Type.Object({ name: Text(200), url: Text(2000) });
 const FeedUrlForm = Type.Object({ url: Text(2000) });
@@ -112,6 +125,9 @@ function pullNote(name: string, pull: PullReport): string {
 
 /** The parts of an accommodation's page: each form shows what it was sent with and its errors. */
 interface DetailParts {
+  id: number;
+  /** Minor units as the number a price field takes. */
+  major: (minor: number) => number;
   base: string;
   csrf: string;
   currency: string;
@@ -123,13 +139,17 @@ function pricesSection(p: DetailParts, prices: ReadonlyMap<string, number>): Htm
   const list =
     prices.size === 0
       ? html`<p class="muted">Every night from today on costs the base price.</p>`
-      : html`<ul>${priceRanges(prices).map(
-          (r) => html`<li>${p.f.date(r.from)} – ${p.f.date(r.to)}: ${p.f.money(r.price, p.currency)} per night</li>`,
-        )}</ul>`;
+      : html`<ul>${priceRanges(prices).map((r) => {
+          const range = stayRange(p.f, r.from, r.to);
+          const edit = `${p.base}?price_from=${r.from}&price_to=${r.to}&price=${p.major(r.price)}#price-form`;
+          return html`<li>${range}: ${p.f.money(r.price, p.currency)} per night
+<a href="${edit}">Edit the price of ${range}</a> ·
+${confirmLink(`Remove the price of ${range}…`, 'remove-price', { id: p.id, from: r.from, to: r.to })}</li>`;
+        })}</ul>`;
   const form = p.form('price');
   return html`<h2>Seasonal prices</h2>
 ${list}
-<form method="post" action="${p.base}/prices" class="row">${csrfField(p.csrf)}
+<form method="post" action="${p.base}/prices" class="row" id="price-form">${csrfField(p.csrf)}
 ${fieldError(form.errors, '_form')}
 ${rangeFields('price', form)}
 ${priceField(`Price per night (${p.currency}; empty: the base price)`, form)}
@@ -138,11 +158,9 @@ ${priceField(`Price per night (${p.currency}; empty: the base price)`, form)}
 
 function blocksSection(p: DetailParts, blocked: readonly { night: string; reason: string | null }[]): Html {
   const unblock = (r: { from: string; to: string; reason: string | null }) => {
-    const range = `${p.f.date(r.from)} – ${p.f.date(r.to)}`;
+    const range = stayRange(p.f, r.from, r.to);
     return html`<li>${range}${r.reason === null ? '' : `: ${r.reason}`}
-<form method="post" action="${p.base}/unblock" class="inline">${csrfField(p.csrf)}
-<input type="hidden" name="from" value="${r.from}"><input type="hidden" name="to" value="${r.to}">
-<button type="submit" class="secondary">Unblock ${range}</button></form></li>`;
+${confirmLink(`Unblock ${range}…`, 'unblock', { id: p.id, from: r.from, to: r.to })}</li>`;
   };
   const list =
     blocked.length === 0
@@ -183,8 +201,7 @@ function feedsSection(p: DetailParts, feeds: readonly FeedView[]): Html {
 <button type="button" class="secondary" data-copy="${exportId}">Copy</button>`,
       html`<form method="post" action="${p.base}/feeds/${feed.id}/sync" class="inline">${csrfField(p.csrf)}
 <button type="submit" class="secondary">Sync ${feed.name} now</button></form>
-<form method="post" action="${p.base}/feeds/${feed.id}/remove" class="inline">${csrfField(p.csrf)}
-<button type="submit" class="danger">Remove ${feed.name}</button></form>
+${confirmLink(`Remove ${feed.name}…`, 'remove-feed', { id: p.id, feed: feed.id })}
 <form method="post" action="${p.base}/feeds/${feed.id}" class="inline">${csrfField(p.csrf)}
 ${field(`New iCal URL for ${feed.name}`, 'url', urlErrors(feed.id), { idPrefix: `feed-${feed.id}`, type: 'url', required: true })}
 <button type="submit" class="secondary">Change the URL of ${feed.name}</button></form>`,
@@ -210,9 +227,13 @@ function refused(section: Section, values: FormBody, errors: Record<string, stri
   return { failed: { section, values, errors }, status };
 }
 
+const EMPTY: SentForm = { values: {}, errors: {} };
+
 interface Shown {
   /** The notice of a change just made (`?done=`, or what a pull did). */
   notice?: string | null;
+  /** A seasonal price to edit: the price form filled with it. */
+  price?: FormBody;
   /** A form sent again with its errors. */
   failed?: Failed;
   status?: number;
@@ -237,12 +258,16 @@ async function detailPage(
   ]);
   const csrf = session(request).csrf;
   const { failed } = shown;
+  const decimals = currencyDecimals(accommodation.currency) ?? 2;
   const parts: DetailParts = {
+    id,
+    major: (minor) => toMajor(minor, decimals),
     base: `/admin/accommodations/${id}`,
     csrf,
     currency: accommodation.currency,
     f,
-    form: (section) => (failed?.section === section ? failed : { values: {}, errors: {} }),
+    form: (section) =>
+      failed?.section === section ? failed : section === 'price' ? { values: shown.price ?? {}, errors: {} } : EMPTY,
   };
   const rules = failed?.section === 'rules' ? failed : { values: formValues(json), errors: {} };
   const body = html`
@@ -254,7 +279,10 @@ ${accommodationForm(parts.base, 'Save the rules', csrf, rules.values, rules.erro
 ${pricesSection(parts, prices)}
 ${blocksSection(parts, blocked)}
 ${exportSection(exportUrl(ctx.config, token))}
-${feedsSection(parts, feeds)}`;
+${feedsSection(parts, feeds)}
+<h2>Delete</h2>
+<p>An accommodation can be deleted while it has no bookings.
+${confirmLink(`Delete ${accommodation.name}…`, 'delete-accommodation', { id })}</p>`;
   return sendPage(request, reply, accommodation.name, 'accommodations', body, shown.status ?? 200);
 }
 
@@ -287,9 +315,10 @@ function accommodationList(list: Awaited<ReturnType<typeof listAccommodations>>,
 
 /** Accommodations: list, create, edit every rule, seasonal prices, blocks, iCal feeds and export URLs. */
 export const accommodationPages: FeatureRoutes = async (app, { ctx }) => {
-  app.get(PAGES.accommodations.path, sessionRoute({}), async (request, reply) => {
+  app.get(PAGES.accommodations.path, sessionRoute({ querystring: ListQuery }), async (request, reply) => {
     const list = await listAccommodations(ctx.db);
-    const body = html`<p><a class="button" href="/admin/accommodations/new">New accommodation</a></p>
+    const body = html`${notice(LIST_NOTICES.text(request.query.done))}
+<p><a class="button" href="/admin/accommodations/new">New accommodation</a></p>
 ${accommodationList(list, fmt(request))}`;
     return sendPage(request, reply, 'Accommodations', 'accommodations', body);
   });
@@ -305,9 +334,21 @@ ${accommodationList(list, fmt(request))}`;
     return seeOther(reply, `/admin/accommodations/${result.value.id}?done=created`);
   });
 
-  app.get(PAGES.accommodation.path, sessionRoute({ params: IdParams, querystring: DetailQuery }), (request, reply) =>
-    detailPage(ctx, request, reply, idOf(request.params.id), { notice: NOTICES.text(request.query.done) }),
-  );
+  app.get(PAGES.accommodation.path, sessionRoute({ params: IdParams, querystring: DetailQuery }), (request, reply) => {
+    const q = request.query;
+    const price = { from: q.price_from, to: q.price_to, price: q.price };
+    return detailPage(ctx, request, reply, idOf(request.params.id), { notice: NOTICES.text(q.done), price });
+  });
+
+  app.post('/accommodations/:id/delete', sessionRoute({ params: IdParams }), async (request, reply) => {
+    const id = idOf(request.params.id);
+    const result = await attempt(() => removeAccommodation(ctx, id));
+    if (!result.ok) {
+      const error = `${Object.values(result.errors)[0] ?? 'Not possible.'} Cancelled bookings count too: they stay in its history.`;
+      return redirectWith(request, reply, `/admin/accommodations/${id}`, { error }, ctx.config.publicBaseUrl);
+    }
+    return seeOther(reply, '/admin/accommodations?done=deleted');
+  });
 
   app.post(
     '/accommodations/:id',
@@ -413,6 +454,8 @@ ${accommodationList(list, fmt(request))}`;
         received: feedId,
       });
     const pull = await pullFeed({ ctx }, feed);
-    return detailPage(ctx, request, reply, id, { notice: pullNote(feed.name, pull) });
+    const note = pullNote(feed.name, pull);
+    const flash = pull.outcome === 'failed' ? { error: note } : { notice: note };
+    return redirectWith(request, reply, `/admin/accommodations/${id}`, flash, ctx.config.publicBaseUrl);
   });
 };

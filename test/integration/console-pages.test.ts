@@ -70,8 +70,8 @@ describe(`console pages (${testStoreKind})`, () => {
       currency: 'CHF',
       timezone: 'Europe/Zurich',
       cleaning_fee: '90',
-      tax_rate: '0.077',
-      weekly_discount: '0.1',
+      tax_rate: '7.7',
+      weekly_discount: '10',
       min_stay: '2',
       extras_breakfast: '25',
     });
@@ -93,7 +93,7 @@ describe(`console pages (${testStoreKind})`, () => {
       max_stay: '3',
     });
     assert.equal(edited.statusCode, 400);
-    assert.match(errorFor(edited.body, 'max_stay') ?? '', /must be at least min_stay/);
+    assert.match(errorFor(edited.body, 'max_stay') ?? '', /must be at least “Minimum stay \(nights\)”/);
     const saved = await host.post(`/admin/accommodations/${id}`, {
       name: 'Chalet Edelweiss',
       base_price: '200',

@@ -365,3 +365,48 @@ describe(`console tells the truth (${testStoreKind})`, () => {
     assert.match(now.body, new RegExp(`aria-current="date"`), 'today is marked');
   });
 });
+
+describe(`console forms for people (${testStoreKind})`, () => {
+  test('rates are typed as percentages, every error shows at once with its label, lists for currency and zone', async () => {
+    const page = await host.get('/admin/accommodations/new');
+    assert.match(page.body, /<select id="f-currency" name="currency">/);
+    assert.match(page.body, /<option value="CHF">CHF — Swiss Franc<\/option>/);
+    assert.match(page.body, /<select id="f-timezone" name="timezone">/);
+    assert.match(page.body, /<option value="Europe\/Vienna">Europe\/Vienna<\/option>/);
+    assert.match(page.body, /<label for="f-tax_rate">Tax rate \(%\)<\/label>/);
+
+    const bad = await host.post('/admin/accommodations', {
+      name: '',
+      base_price: '-1',
+      max_guests: '0',
+      tax_rate: '150',
+      currency: 'EUR',
+    });
+    assert.equal(bad.statusCode, 400);
+    const summary = /<div class="error-summary"[\s\S]*?<\/div>/.exec(bad.body)?.[0] ?? '';
+    assert.match(summary, /4 fields need a change/);
+    for (const name of ['Name', 'Base price per night', 'Maximum guests', 'Tax rate \\(%\\)'])
+      assert.match(summary, new RegExp(`>${name}</a>: `), name);
+    assert.match(summary, /Tax rate \(%\)<\/a>: Enter at most 100\./, 'the limit in percent');
+
+    const made = await host.post('/admin/accommodations', {
+      name: 'Percent Place',
+      base_price: '100',
+      max_guests: '2',
+      tax_rate: '6',
+      weekly_discount: '12,5',
+      currency: 'EUR',
+      timezone: 'Europe/Vienna',
+    });
+    assert.equal(made.statusCode, 303, made.body.slice(0, 300));
+    const row = await t.ctx.db
+      .selectFrom('accommodations')
+      .select(['id', 'tax_rate_ppm', 'weekly_discount_ppm'])
+      .where('name', '=', 'Percent Place')
+      .executeTakeFirstOrThrow();
+    assert.deepEqual({ tax: row.tax_rate_ppm, weekly: row.weekly_discount_ppm }, { tax: 60000, weekly: 125000 });
+    const shown = await host.get(`/admin/accommodations/${row.id}`);
+    assert.match(shown.body, /id="f-tax_rate" name="tax_rate" type="number" value="6"/, 'shown as 6 (%)');
+    assert.match(shown.body, /id="f-weekly_discount" name="weekly_discount" type="number" value="12.5"/);
+  });
+});

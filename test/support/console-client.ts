@@ -24,7 +24,7 @@ export interface ConsoleClient {
 /** The `name=value` pairs of a response's set-cookie headers. */
 function cookiesSet(res: LightMyRequestResponse): string[] {
   const header = res.headers['set-cookie'];
-  const all = header === undefined ? [] : Array.isArray(header) ? header : [String(header)];
+  const all = header === undefined ? [] : Array.isArray(header) ? header : [header];
   return all.map((c) => c.split(';')[0] ?? '').filter((c) => !c.endsWith('='));
 }
 

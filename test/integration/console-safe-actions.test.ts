@@ -410,3 +410,50 @@ describe(`console forms for people (${testStoreKind})`, () => {
     assert.match(shown.body, /id="f-weekly_discount" name="weekly_discount" type="number" value="12.5"/);
   });
 });
+
+describe(`console price warnings (${testStoreKind})`, () => {
+  test('a price far from the base price is saved only once the host says it is right', async () => {
+    const a = await makeAccommodation(t.ctx.db, { base_price: 10000 });
+    const { checkin, checkout } = futureStay(2, 50);
+    const nights = () =>
+      t.ctx.db.selectFrom('nightly_prices').select('price').where('accommodation_id', '=', a.id).execute();
+    for (const price of ['0', '10000']) {
+      const warned = await host.post(`/admin/accommodations/${a.id}/prices`, { from: checkin, to: checkout, price });
+      assert.equal(warned.statusCode, 400, price);
+      assert.match(warned.body, /Check it, then tick “The price is right” to save it\./, price);
+      assert.match(warned.body, /name="price_ok" value="yes"/);
+      assert.equal((await nights()).length, 0, `${price} is not saved yet`);
+    }
+    const month = checkin.slice(0, 7);
+    const onCalendar = await host.post('/admin/calendar/price', {
+      accommodation: String(a.id),
+      month,
+      from: checkin,
+      to: checkout,
+      price: '10000',
+    });
+    assert.equal(onCalendar.statusCode, 400);
+    assert.match(onCalendar.body, /far above the base price/);
+    const saved = await host.post(`/admin/accommodations/${a.id}/prices`, {
+      from: checkin,
+      to: checkout,
+      price: '10000',
+      price_ok: 'yes',
+    });
+    assert.equal(saved.statusCode, 303);
+    assert.deepEqual(
+      (await nights()).map((n) => n.price),
+      [1000000, 1000000],
+    );
+  });
+
+  test('a range backwards and a bad price are both named at once, in words', async () => {
+    const a = await makeAccommodation(t.ctx.db);
+    const { checkin, checkout } = futureStay(2, 50);
+    const res = await host.post(`/admin/accommodations/${a.id}/prices`, { from: checkout, to: checkin, price: '-3' });
+    assert.equal(res.statusCode, 400);
+    assert.match(res.body, /id="err-to"[^>]*>Choose a day after the first night\.</);
+    assert.match(res.body, /id="err-price"[^>]*>Enter at least 0\.</);
+    assert.doesNotMatch(res.body, /"to" \(/, 'no API names');
+  });
+});

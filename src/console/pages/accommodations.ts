@@ -35,6 +35,7 @@ import {
   PriceForm,
   priceField,
   priceRequest,
+  priceWarning,
   rangeFields,
   reasonField,
   type SentForm,
@@ -374,6 +375,11 @@ ${accommodationList(list, fmt(request))}`;
       const form = await priceRequest(values);
       if (!form.ok) return detailPage(ctx, request, reply, id, refused('price', values, form.errors, 400));
       const { from, to, price } = form.value;
+      const warning = priceWarning(price, await requireAccommodation(ctx.db, id), fmt(request), values);
+      if (warning !== null) {
+        const warned = { ...values, price_warned: 'yes' };
+        return detailPage(ctx, request, reply, id, refused('price', warned, { price: warning }, 400));
+      }
       const result = await attempt(() => setPrices(ctx, id, nightRange(from, to), price));
       if (!result.ok)
         return detailPage(ctx, request, reply, id, refused('price', values, result.errors, result.status));

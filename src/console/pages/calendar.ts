@@ -2,6 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import type { AppContext, FeatureRoutes } from '../../app-context.ts';
 import { nightRange } from '../../accommodations/night-range.ts';
+import { findAccommodation } from '../../accommodations/accommodation-repository.ts';
 import { setPrices } from '../../accommodations/nightly-prices.ts';
 import { blockNights } from '../../blocks/block-nights.ts';
 import { badRequest } from '../../http/errors.ts';
@@ -21,6 +22,7 @@ import {
   PriceForm,
   priceField,
   priceRequest,
+  priceWarning,
   rangeFields,
   reasonField,
   type SentForm,
@@ -223,6 +225,12 @@ export const calendarPage: FeatureRoutes = async (app, { ctx }) => {
     if (!form.ok)
       return calendarView(ctx, request, reply, { month: values.month, price: { values, ...form }, status: 400 });
     const { from, to, price } = form.value;
+    const home = await findAccommodation(ctx.db, toId(values.accommodation ?? ''));
+    const warning = home === undefined ? null : priceWarning(price, home, fmt(request), values);
+    if (warning !== null) {
+      const prices = { values: { ...values, price_warned: 'yes' }, errors: { price: warning } };
+      return calendarView(ctx, request, reply, { month: values.month, price: prices, status: 400 });
+    }
     const result = await attempt(async () => {
       const id = accommodationOf(values);
       await setPrices(ctx, id, nightRange(from, to), price);

@@ -457,3 +457,52 @@ describe(`console price warnings (${testStoreKind})`, () => {
     assert.doesNotMatch(res.body, /"to" \(/, 'no API names');
   });
 });
+
+describe(`console blocked nights edited (${testStoreKind})`, () => {
+  test('blocked nights move and change reason in one step; a taken night leaves them as they were', async () => {
+    const a = await makeAccommodation(t.ctx.db);
+    const { checkin } = futureStay(1, 80);
+    const blocks = () =>
+      t.ctx.db
+        .selectFrom('night_claims')
+        .select(['night', 'reason'])
+        .where('accommodation_id', '=', a.id)
+        .where('kind', '=', 'block')
+        .orderBy('night')
+        .execute();
+    const d = (n: number) => addDays(checkin, n);
+    assert.equal(
+      (await host.post(`/admin/accommodations/${a.id}/blocks`, { from: d(0), to: d(2), reason: 'paint' })).statusCode,
+      303,
+    );
+    const page = await host.get(`/admin/accommodations/${a.id}`);
+    const edit = `/admin/accommodations/${a.id}?block_from=${d(0)}&amp;block_to=${d(2)}&amp;block_reason=paint#block-form`;
+    assert.ok(page.body.includes(edit), 'an edit link');
+    const editing = await host.get(edit.replace(/&amp;/g, '&'));
+    assert.match(editing.body, /name="old_from" value=/);
+    assert.match(editing.body, /Save the blocked nights/);
+
+    const moved = await host.post(`/admin/accommodations/${a.id}/blocks`, {
+      old_from: d(0),
+      old_to: d(2),
+      from: d(1),
+      to: d(4),
+      reason: 'roof',
+    });
+    assert.equal(moved.statusCode, 303);
+    assert.deepEqual(
+      (await blocks()).map((b) => `${b.night} ${b.reason}`),
+      [d(1), d(2), d(3)].map((n) => `${n} roof`),
+    );
+    await insertBooking(t.ctx.db, a, { checkin: d(6), checkout: d(8) });
+    const taken = await host.post(`/admin/accommodations/${a.id}/blocks`, {
+      old_from: d(1),
+      old_to: d(4),
+      from: d(5),
+      to: d(7),
+      reason: 'roof',
+    });
+    assert.equal(taken.statusCode, 409);
+    assert.equal((await blocks()).length, 3, 'the old block is kept');
+  });
+});

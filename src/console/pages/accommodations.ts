@@ -16,7 +16,7 @@ import { nightRange } from '../../accommodations/night-range.ts';
 import { setPrices } from '../../accommodations/nightly-prices.ts';
 import { nightlyPriceMap } from '../../accommodations/nightly-price-repository.ts';
 import { FeedBody, FeedPatchBody } from '../../admin/ical-feed-routes.ts';
-import { blockedNights, blockNights, unblockNights } from '../../blocks/block-nights.ts';
+import { blockedNights, blockNights, changeBlock, unblockNights } from '../../blocks/block-nights.ts';
 import { notFound } from '../../http/errors.ts';
 import { IdString, toId } from '../../http/ids.ts';
 import { accommodationExportToken, exportUrl } from '../../ical/export-tokens.ts';
@@ -70,6 +70,14 @@ const DetailQuery = Type.Object({
   price_from: Type.Optional(DateString),
   price_to: Type.Optional(DateString),
   price: Text(50),
+  block_from: Type.Optional(DateString),
+  block_to: Type.Optional(DateString),
+  block_reason: Text(1000),
+});
+const EditBlockForm = Type.Object({
+  ...BlockForm.properties,
+  old_from: Type.Optional(DateString),
+  old_to: Type.Optional(DateString),
 });
 const LIST_NOTICES = notices({ deleted: 'The accommodation is deleted.' });
 const ListQuery = Type.Object({ done: LIST_NOTICES.query });
@@ -160,7 +168,9 @@ ${priceField(`Price per night (${p.currency}; empty: the base price)`, form)}
 function blocksSection(p: DetailParts, blocked: readonly { night: string; reason: string | null }[]): Html {
   const unblock = (r: { from: string; to: string; reason: string | null }) => {
     const range = stayRange(p.f, r.from, r.to);
+    const edit = new URLSearchParams({ block_from: r.from, block_to: r.to, block_reason: r.reason ?? '' });
     return html`<li>${range}${r.reason === null ? '' : `: ${r.reason}`}
+<a href="${p.base}?${edit.toString()}#block-form">Edit ${range}</a> ·
 ${confirmLink(`Unblock ${range}…`, 'unblock', { id: p.id, from: r.from, to: r.to })}</li>`;
   };
   const list =
@@ -168,13 +178,19 @@ ${confirmLink(`Unblock ${range}…`, 'unblock', { id: p.id, from: r.from, to: r.
       ? html`<p class="muted">No nights from today on are blocked.</p>`
       : html`<ul>${blockRanges(blocked).map(unblock)}</ul>`;
   const form = p.form('block');
+  const { old_from: oldFrom, old_to: oldTo } = form.values;
+  const editing = oldFrom !== undefined && oldTo !== undefined;
+  const hidden = editing
+    ? html`<input type="hidden" name="old_from" value="${oldFrom}"><input type="hidden" name="old_to" value="${oldTo}">
+<p class="muted">Changing the blocked nights ${stayRange(p.f, oldFrom, oldTo)}. <a href="${p.base}">Block other nights instead</a></p>`
+    : '';
   return html`<h2>Blocked nights</h2>
 ${list}
-<form method="post" action="${p.base}/blocks" class="row">${csrfField(p.csrf)}
+<form method="post" action="${p.base}/blocks" class="row" id="block-form">${csrfField(p.csrf)}${hidden}
 ${fieldError(form.errors, '_form')}
 ${rangeFields('block', form)}
 ${reasonField(form)}
-<button type="submit">Block these nights</button></form>`;
+<button type="submit">${editing ? 'Save the blocked nights' : 'Block these nights'}</button></form>`;
 }
 
 function exportSection(url: string): Html {
@@ -235,6 +251,8 @@ interface Shown {
   notice?: string | null;
   /** A seasonal price to edit: the price form filled with it. */
   price?: FormBody;
+  /** Blocked nights to change: the block form filled with them. */
+  block?: FormBody;
   /** A form sent again with its errors. */
   failed?: Failed;
   status?: number;
@@ -268,7 +286,13 @@ async function detailPage(
     currency: accommodation.currency,
     f,
     form: (section) =>
-      failed?.section === section ? failed : section === 'price' ? { values: shown.price ?? {}, errors: {} } : EMPTY,
+      failed?.section === section
+        ? failed
+        : section === 'price'
+          ? { values: shown.price ?? {}, errors: {} }
+          : section === 'block'
+            ? { values: shown.block ?? {}, errors: {} }
+            : EMPTY,
   };
   const rules = failed?.section === 'rules' ? failed : { values: formValues(json), errors: {} };
   const body = html`
@@ -338,7 +362,11 @@ ${accommodationList(list, fmt(request))}`;
   app.get(PAGES.accommodation.path, sessionRoute({ params: IdParams, querystring: DetailQuery }), (request, reply) => {
     const q = request.query;
     const price = { from: q.price_from, to: q.price_to, price: q.price };
-    return detailPage(ctx, request, reply, idOf(request.params.id), { notice: NOTICES.text(q.done), price });
+    const block =
+      q.block_from === undefined || q.block_to === undefined
+        ? {}
+        : { from: q.block_from, to: q.block_to, reason: q.block_reason, old_from: q.block_from, old_to: q.block_to };
+    return detailPage(ctx, request, reply, idOf(request.params.id), { notice: NOTICES.text(q.done), price, block });
   });
 
   app.post('/accommodations/:id/delete', sessionRoute({ params: IdParams }), async (request, reply) => {
@@ -389,14 +417,19 @@ ${accommodationList(list, fmt(request))}`;
 
   app.post(
     '/accommodations/:id/blocks',
-    sessionRoute({ params: IdParams, body: BlockForm }),
+    sessionRoute({ params: IdParams, body: EditBlockForm }),
     async (request, reply) => {
       const id = idOf(request.params.id);
       const values = request.body;
       const form = await blockRequest(values);
       if (!form.ok) return detailPage(ctx, request, reply, id, refused('block', values, form.errors, 400));
       const { from, to, reason } = form.value;
-      const result = await attempt(() => blockNights(ctx, id, nightRange(from, to), reason ?? null, ctx.now()));
+      const { old_from: oldFrom, old_to: oldTo } = values;
+      const result = await attempt(() =>
+        oldFrom === undefined || oldTo === undefined
+          ? blockNights(ctx, id, nightRange(from, to), reason ?? null, ctx.now())
+          : changeBlock(ctx, id, nightRange(oldFrom, oldTo), nightRange(from, to), reason ?? null, ctx.now()),
+      );
       if (!result.ok)
         return detailPage(ctx, request, reply, id, refused('block', values, result.errors, result.status));
       return seeOther(reply, `/admin/accommodations/${id}?done=blocked`);

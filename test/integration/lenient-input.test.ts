@@ -70,7 +70,13 @@ describe(`lenient input (${testStoreKind})`, () => {
     const availability = await t.request({
       method: 'POST',
       url: `${t.v1}/availability`,
-      payload: { accommodation_id: a.id, checkin: stay.checkin, checkout: stay.checkout, guest_count: null, extras: null },
+      payload: {
+        accommodation_id: a.id,
+        checkin: stay.checkin,
+        checkout: stay.checkout,
+        guest_count: null,
+        extras: null,
+      },
     });
     assert.equal(availability.statusCode, 200, availability.body);
     const calendar = await t.request({
@@ -81,7 +87,10 @@ describe(`lenient input (${testStoreKind})`, () => {
     assert.equal(calendar.statusCode, 200, calendar.body);
     const { year, month } = currentYearMonthIn('UTC');
     assert.deepEqual(
-      { year: calendar.json<{ data: { year: number } }>().data.year, month: calendar.json<{ data: { month: number } }>().data.month },
+      {
+        year: calendar.json<{ data: { year: number } }>().data.year,
+        month: calendar.json<{ data: { month: number } }>().data.month,
+      },
       { year, month },
     );
   });
@@ -122,7 +131,10 @@ describe(`lenient input (${testStoreKind})`, () => {
     const bad = await t.request({
       method: 'POST',
       url: `${t.v1}/bookings`,
-      payload: bookingBody(a.id, futureStay(2), { partner: { email: '  not an address ' }, booking: { total_amount: 275 } }),
+      payload: bookingBody(a.id, futureStay(2), {
+        partner: { email: '  not an address ' },
+        booking: { total_amount: 275 },
+      }),
     });
     assert.equal(assertErrorEnvelope(bad, 400, 'BAD_REQUEST').error.details.parameter, 'partner_data.email');
   });
@@ -211,7 +223,12 @@ describe(`lenient input (${testStoreKind})`, () => {
 
   test('an empty body is the missing accommodation_id answer', async () => {
     for (const url of [`${t.v1}/calendar`, `${t.v1}/availability`, `${t.v1}/bookings`]) {
-      const res = await t.request({ method: 'POST', url, headers: { 'content-type': 'application/json' }, payload: '' });
+      const res = await t.request({
+        method: 'POST',
+        url,
+        headers: { 'content-type': 'application/json' },
+        payload: '',
+      });
       const body = assertErrorEnvelope(res, 400, 'BAD_REQUEST');
       assert.equal(body.error.details.reason, 'missing', url);
       assert.equal(body.error.details.parameter, 'accommodation_id', url);

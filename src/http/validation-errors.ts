@@ -36,6 +36,10 @@ function pathOf(instancePath: string, extra?: string): string {
 function typeName(schema: unknown): string {
   if (typeof schema !== 'object' || schema === null) return 'value';
   const s = schema as Record<string, unknown>;
+  // A union of literals (a closed set of values) is named by its values, as a wrong value is.
+  const values = constantsOf(s);
+  if (values !== null) return values.join(', ');
+  if (Array.isArray(s.enum)) return s.enum.map(String).join(', ');
   if (typeof s.type === 'string') {
     if (s.type === 'string' && typeof s.format === 'string') return `${s.format} string`;
     return s.type;

@@ -3,7 +3,7 @@ import { createHmac } from 'node:crypto';
 import { describe, test } from 'node:test';
 import { FAILURES_PER_LOGIN } from '../../src/console/sign-in-limits.ts';
 import { createAdminUser } from '../../src/users/user-repository.ts';
-import { formBody } from '../support/console-client.ts';
+import { postSignIn } from '../support/console-client.ts';
 import { bookingBody, futureStay, makeAccommodation } from '../support/factories.ts';
 import { paymentIntentEvent, postPaymentEvent } from '../support/payment-client.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
@@ -46,13 +46,7 @@ describe(`limits under concurrent requests (${testStoreKind})`, () => {
     await withApp({}, async (t) => {
       const login = `racer-${process.pid}`;
       const { password } = await createAdminUser(t.ctx.db, login);
-      const guess = (pw: string) =>
-        t.app.inject({
-          method: 'POST',
-          url: '/admin/sign-in',
-          headers: { 'content-type': 'application/x-www-form-urlencoded' },
-          payload: formBody({ login, password: pw }),
-        });
+      const guess = (pw: string) => postSignIn(t.app, { login, password: pw });
       const answers = await Promise.all(Array.from({ length: 31 }, (_, i) => guess(`wrong-${i}`)));
       const codes = answers.map((res) => res.statusCode);
       assert.equal(codes.filter((c) => c === 401).length, FAILURES_PER_LOGIN, JSON.stringify(tally(codes)));

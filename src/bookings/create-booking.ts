@@ -46,6 +46,7 @@ export async function createBooking(
   const priced = await checkAndPrice(ctx, apiKeyId, input, now);
   const rows = newBookingRows(ctx.config, input, priced, {
     apiKeyId,
+    guestsOfKey: key.scope === 'admin' ? null : apiKeyId,
     confirmationCode: newConfirmationCode(),
     invoiceToken: newInvoiceToken(),
     now: now.toISOString(),

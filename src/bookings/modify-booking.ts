@@ -189,7 +189,9 @@ async function markModified(
     actor,
     unit.now.toISOString(),
   );
-  unit.afterCommit(() => ctx.store.changes.committed({ table: 'bookings', id: String(booking.accommodation_id) }));
+  unit.afterCommit(() => {
+    ctx.store.changes.committed({ table: 'bookings', id: String(booking.accommodation_id) });
+  });
   return {
     updated: true,
     message: `new_data matches booking ${booking.confirmation_code}; it is now ${move.to}, and nothing else changed.`,

@@ -30,7 +30,7 @@ export function readLeniently(schema: ObjectSchema | undefined, value: unknown):
   for (const [name, field] of Object.entries(schema.properties)) {
     if (!Object.hasOwn(fields, name)) continue;
     const sent = fields[name];
-    if (sent === null && !required.has(name) && !admitsNull(field)) delete fields[name];
+    if (sent === null && !required.has(name) && !admitsNull(field)) Reflect.deleteProperty(fields, name);
     else if (typeof sent === 'string' && field.format === 'email') fields[name] = sent.trim();
     else readLeniently(field, sent);
   }

@@ -133,7 +133,7 @@ describe(`log lines (${testStoreKind})`, () => {
         send: (mail) =>
           Promise.reject(
             Object.assign(
-              new Error(`Can't send mail - all recipients were rejected: 550 5.1.1 <${String(mail.to)}>: unknown`),
+              new Error(`Can't send mail - all recipients were rejected: 550 5.1.1 <${mail.to}>: unknown`),
               {
                 responseCode: 550,
               },
@@ -171,7 +171,7 @@ describe(`console input of the wrong shape (${testStoreKind})`, () => {
   });
 
   test('a repeated console query parameter is a 400, not a 500', async () => {
-    const host = await signIn({ app, ctx } as Parameters<typeof signIn>[0]);
+    const host = await signIn({ app, ctx });
     for (const url of [
       '/admin/bookings?q=a&q=b',
       '/admin/bookings?status=confirmed&status=draft',

@@ -101,6 +101,8 @@ export const consoleRoutes: FeatureRoutes = async (app, { ctx }) => {
   app.decorateRequest('consoleMail', null);
   app.decorateRequest('consoleFlash', null);
   app.addHook('preValidation', dropEmptyQueryValues);
+  // Forms only: a JSON body (of any depth) is a 415 before anything reads it.
+  app.removeContentTypeParser('application/json');
   app.addContentTypeParser(
     'application/x-www-form-urlencoded',
     { parseAs: 'string', bodyLimit: 64 * 1024 },

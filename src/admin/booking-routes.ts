@@ -56,7 +56,9 @@ export const AdminBookingSchema = Type.Object({
 });
 
 export const BookingEventSchema = Type.Object({
-  event: Type.Enum(['created', 'confirmed', 'modified', 'cancelled', 'expired'], { description: 'what happened' }),
+  event: Type.Enum(['created', 'confirmed', 'modified', 'cancelled', 'expired', 'reinstated'], {
+    description: 'what happened',
+  }),
   status: Status,
   actor: Type.Object({
     kind: Type.Enum(['api_key', 'webhook', 'payment_event', 'hold_expiry', 'host', 'system'], {

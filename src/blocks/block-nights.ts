@@ -49,6 +49,37 @@ export async function blockNights(
   nightsChanged(ctx, accommodationId);
 }
 
+/**
+ * Moves or re-words blocked nights: the nights of `old` are unblocked and those of `range` blocked
+ * with `reason`, in one transaction, so that when a night of the new range is taken nothing
+ * changes at all (409 naming it).
+ */
+export async function changeBlock(
+  ctx: LifecycleContext,
+  accommodationId: number,
+  old: NightRange,
+  range: NightRange,
+  reason: string | null,
+  now: Date,
+): Promise<void> {
+  const at = now.toISOString();
+  try {
+    await inUnit(ctx.db, now, async (unit) => {
+      await requireAccommodation(unit.trx, accommodationId);
+      await releaseBlocks(unit.trx, accommodationId, old.from, old.to, at);
+      await expireHoldsOverlapping(ctx, { accommodationId, from: range.from, to: range.to }, unit);
+      const [first] = await findTakenNights(unit.trx, accommodationId, range.from, range.to, at);
+      if (first !== undefined) throw datesUnavailable([first], SEES_ALL);
+      await claimNights(unit.trx, { accommodationId, nights: range.nights, kind: 'block', reason }, at);
+    });
+  } catch (error) {
+    if (!(error instanceof NightTakenError)) throw error;
+    const [first] = await findTakenNights(ctx.db, accommodationId, range.from, range.to, at);
+    throw datesUnavailable(first === undefined ? [] : [first], SEES_ALL);
+  }
+  nightsChanged(ctx, accommodationId);
+}
+
 export async function unblockNights(
   ctx: Pick<LifecycleContext, 'db' | 'store' | 'now'>,
   accommodationId: number,

@@ -146,6 +146,7 @@ const MAIL_OF: Record<Transition['event'], BookingMailKind> = {
   modified: 'modification',
   cancelled: 'cancellation',
   expired: 'cancellation',
+  reinstated: 'confirmation',
 };
 
 /**

@@ -16,7 +16,7 @@ import type { Booking, BookingEventKind, BookingStatus, PaymentMethod } from '..
 export type BookingState = BookingStatus | 'expired';
 
 /** What can happen to an existing booking; each is one verb. */
-export type LifecycleEvent = 'confirm' | 'modify' | 'cancel' | 'expire';
+export type LifecycleEvent = 'confirm' | 'modify' | 'cancel' | 'expire' | 'reinstate';
 
 /** Why a move is refused, for each event that can be refused. */
 export interface RefusalOf {
@@ -26,6 +26,11 @@ export interface RefusalOf {
   modify: 'booking_not_confirmed' | 'booking_cancelled';
   cancel: never;
   expire: never;
+  /**
+   * the host undoes a cancellation (reinstate-booking.ts): only a cancelled booking that had been
+   * confirmed; an expired draft waits for its late payment instead
+   */
+  reinstate: 'booking_not_cancelled' | 'never_confirmed';
 }
 
 export type Move<E extends LifecycleEvent = LifecycleEvent> =
@@ -48,24 +53,30 @@ export const TRANSITIONS: { readonly [S in BookingState]: { readonly [E in Lifec
     cancel: to('cancelled', 'cancelled'),
     // Only once its hold has run out: the expiry's own UPDATE checks the time (expire-holds.ts).
     expire: to('cancelled', 'expired'),
+    reinstate: refused('booking_not_cancelled'),
   },
   confirmed: {
     confirm: refused('not_awaiting_payment'),
     modify: to('modified', 'modified'),
     cancel: to('cancelled', 'cancelled'),
     expire: unchanged,
+    reinstate: refused('booking_not_cancelled'),
   },
   modified: {
     confirm: refused('not_awaiting_payment'),
     modify: to('modified', 'modified'),
     cancel: to('cancelled', 'cancelled'),
     expire: unchanged,
+    reinstate: refused('booking_not_cancelled'),
   },
   cancelled: {
     confirm: refused('not_awaiting_payment'),
     modify: refused('booking_cancelled'),
     cancel: unchanged,
     expire: unchanged,
+    // Only the host, and only while every night is still free (reinstate-booking.ts checks both);
+    // a cancelled draft that was never paid is refused there ('never_confirmed').
+    reinstate: to('confirmed', 'reinstated'),
   },
   expired: {
     // A late payment: the booking takes its nights again if they are still free (confirm-booking.ts).
@@ -73,6 +84,7 @@ export const TRANSITIONS: { readonly [S in BookingState]: { readonly [E in Lifec
     modify: refused('booking_cancelled'),
     cancel: unchanged,
     expire: unchanged,
+    reinstate: refused('never_confirmed'),
   },
 };
 
@@ -101,6 +113,11 @@ export function initialStatus(paymentMethod: PaymentMethod): Extract<BookingStat
 /** Whether cancelling changes anything (what the console offers a cancel button for). */
 export function canCancel(status: BookingStatus): boolean {
   return TRANSITIONS[status].cancel.kind === 'move';
+}
+
+/** Whether the host may undo this booking's cancellation (what the console offers an undo button for). */
+export function canReinstate(booking: Pick<Booking, 'status' | 'hold_expired_at' | 'confirmed_at'>): boolean {
+  return moveOf(booking, 'reinstate').kind === 'move' && booking.confirmed_at !== null;
 }
 
 /** A card-payment draft: it holds its nights until paid or until its hold runs out. */

@@ -35,6 +35,7 @@ export const PAGES = {
   accommodation: { path: '/accommodations/:id', params: { id: 'accommodation' } },
   settings: { path: '/settings', nav: 'Settings' },
   outbox: { path: '/outbox', nav: 'Outbox' },
+  confirm: { path: '/confirm' },
 } as const satisfies Readonly<Record<string, ConsolePage>>;
 
 export type PageName = keyof typeof PAGES;

@@ -35,6 +35,17 @@ export function waitingCardDrafts(db: Executor, now: Date): Promise<BookingWithG
     .execute();
 }
 
+/** Card drafts whose hold ran out (the hold expiry cancelled them) since `since`, newest first. */
+export function expiredCardDrafts(db: Executor, since: Date): Promise<BookingWithGuest[]> {
+  return bookingsWithGuest(db)
+    .where('b.status', '=', 'cancelled')
+    .where('b.hold_expired_at', 'is not', null)
+    .where('b.hold_expired_at', '>=', since.toISOString())
+    .orderBy('b.hold_expired_at', 'desc')
+    .limit(100)
+    .execute();
+}
+
 export function failedMails(db: Executor) {
   return db
     .selectFrom('outbox')

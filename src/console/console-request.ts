@@ -5,6 +5,7 @@ import type { Html } from '../shared/html.ts';
 import type { Section } from './console-pages.ts';
 import { page } from './layout.ts';
 import type { ConsoleUser } from './session-repository.ts';
+import type { MailHealth } from '../mail/mail-health.ts';
 
 /** A signed-in console request: the user and the session's CSRF token. */
 export interface ConsoleSession {
@@ -15,6 +16,8 @@ export interface ConsoleSession {
 declare module 'fastify' {
   interface FastifyRequest {
     consoleSession: ConsoleSession | null;
+    /** Whether mail goes out, read for the banner of a page (console-routes.ts). */
+    consoleMail: MailHealth | null;
   }
 }
 
@@ -46,6 +49,8 @@ export function sendPage(
     section,
     user: s === null ? null : { login: s.user.login, csrf: s.csrf },
     locale: fmt(request).locale,
+    mail: request.consoleMail,
+    flash: request.consoleFlash,
   };
   return reply.code(status).type('text/html; charset=utf-8').send(page(chrome, body).text);
 }

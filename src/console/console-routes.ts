@@ -10,6 +10,7 @@ import { sessionRoute } from './console-schemas.ts';
 import { accommodationPages } from './pages/accommodations.ts';
 import { bookingPages } from './pages/bookings.ts';
 import { calendarPage } from './pages/calendar.ts';
+import { confirmPage } from './pages/confirm.ts';
 import { outboxPage } from './pages/outbox.ts';
 import { reportsPage } from './pages/reports.ts';
 import { settingsPages } from './pages/settings.ts';
@@ -17,6 +18,8 @@ import { signInRoutes } from './pages/sign-in.ts';
 import { todayPage } from './pages/today.ts';
 import { fieldMessages } from './schema-errors.ts';
 import { deleteSession } from './session-repository.ts';
+import { takeFlash } from './flash.ts';
+import { mailHealth } from '../mail/mail-health.ts';
 import { createSignInLimits } from './sign-in-limits.ts';
 
 const ASSETS = join(import.meta.dirname, 'assets');
@@ -95,6 +98,8 @@ function errorPage(request: FastifyRequest, reply: FastifyReply, error: FastifyE
  */
 export const consoleRoutes: FeatureRoutes = async (app, { ctx }) => {
   app.decorateRequest('consoleSession', null);
+  app.decorateRequest('consoleMail', null);
+  app.decorateRequest('consoleFlash', null);
   app.addHook('preValidation', dropEmptyQueryValues);
   // Forms only: a JSON body (of any depth) is a 415 before anything reads it.
   app.removeContentTypeParser('application/json');
@@ -125,6 +130,12 @@ export const consoleRoutes: FeatureRoutes = async (app, { ctx }) => {
     pages.addHook('onRequest', requireSession(ctx));
     // Before the schemas: a change without the session's token is refused whatever its fields.
     pages.addHook('preValidation', requireCsrf);
+    // A page reads what the change before it left (flash.ts), and whether mail goes out (the banner).
+    pages.addHook('preHandler', async (request, reply) => {
+      if (request.method !== 'GET') return;
+      takeFlash(request, reply, ctx.config.publicBaseUrl);
+      request.consoleMail = await mailHealth(ctx.db, ctx.config.smtpUrl);
+    });
     pages.post('/sign-out', sessionRoute({}), async (request, reply) => {
       await deleteSession(ctx.db, session(request).user.sessionId);
       return reply
@@ -141,6 +152,7 @@ export const consoleRoutes: FeatureRoutes = async (app, { ctx }) => {
       accommodationPages,
       settingsPages,
       outboxPage,
+      confirmPage,
     ]) {
       await pages.register(routes, { ctx });
     }

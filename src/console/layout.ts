@@ -1,5 +1,7 @@
+import type { MailHealth } from '../mail/mail-health.ts';
 import { attributes, html, type AttributeValue, type Html, type Renderable } from '../shared/html.ts';
 import { NAVIGATION, type Section } from './console-pages.ts';
+import type { Flash } from './flash.ts';
 
 export interface PageChrome {
   title: string;
@@ -7,6 +9,10 @@ export interface PageChrome {
   /** The signed-in user and the session's CSRF token (for the sign-out form); null on the sign-in page. */
   user: { login: string; csrf: string } | null;
   locale: string;
+  /** Whether mail goes out; a banner says so on every page when it does not. */
+  mail?: MailHealth | null;
+  /** What the change that redirected here had to say (flash.ts). */
+  flash?: Flash | null;
 }
 
 /** The document around every console page: skip link, navigation, main landmark. */
@@ -28,15 +34,20 @@ export function page(chrome: PageChrome, body: Renderable): Html {
 <span class="brand">Staydesk</span>
 ${chrome.user === null ? '' : navigation(chrome.section, chrome.user)}
 </header>
+${chrome.user === null ? '' : mailBanner(chrome.mail ?? null, chrome.user.csrf)}
 <main id="main" tabindex="-1">
 <h1>${chrome.title}</h1>
+${flashMessages(chrome.flash ?? null)}
 ${body}
 </main>
 </body>
 </html>`;
 }
 
-/** The console's navigation (the current page's entry marked) and the sign-out button. */
+/**
+ * The console's navigation (the current page's entry marked) and sign-out as a quiet link-styled
+ * button. On a phone the entries scroll sideways in one line instead of filling the screen.
+ */
 function navigation(section: Section | null, user: { login: string; csrf: string }): Html {
   const entries = NAVIGATION.map((entry) => {
     const current = entry.section === section && 'page';
@@ -44,7 +55,67 @@ function navigation(section: Section | null, user: { login: string; csrf: string
   });
   return html`<nav aria-label="Console"><ul>${entries}</ul></nav>
 <form method="post" action="/admin/sign-out" class="signout">${csrfField(user.csrf)}
-<button type="submit">Sign out ${user.login}</button></form>`;
+<button type="submit" class="link">Sign out <span class="muted">${user.login}</span></button></form>`;
+}
+
+/** The banner of every page while mail does not go out: why, how to fix it, and a test mail. */
+function mailBanner(mail: MailHealth | null, csrf: string): Html {
+  if (mail === null || mail.state === 'ok') return html``;
+  const waiting = html`${mail.waiting} mail(s) wait in the <a href="/admin/outbox">outbox</a>.`;
+  const why =
+    mail.state === 'not_configured'
+      ? html`<strong>Mails are not being sent:</strong> no mail server is configured. ${waiting}
+To fix it, set <code>SMTP_URL</code> (e.g. <code>smtp://user:password@mail.example.com:587</code>) in the
+server's environment and restart Staydesk.`
+      : html`<strong>Mails are not being sent:</strong> the last attempts failed (${mail.error}). ${waiting}
+Check <code>SMTP_URL</code> and the mail server; failed mails can be retried from the outbox.`;
+  return html`<aside class="banner" aria-label="Mail problem"><p>${why}</p>
+<form method="post" action="/admin/outbox/test-mail" class="row">${csrfField(csrf)}
+${field('Send a test mail to', 'to', {}, { idPrefix: 'banner', type: 'email', required: true, attributes: { autocomplete: 'email' } })}
+<button type="submit" class="secondary">Send a test mail</button></form></aside>`;
+}
+
+function flashMessages(flash: Flash | null): Html {
+  if (flash === null) return html``;
+  return html`${flash.notice === undefined ? '' : notice(flash.notice)}${
+    flash.error === undefined ? '' : html`<div class="error" role="alert">${flash.error}</div>`
+  }`;
+}
+
+/** The plain word and colour of a booking status. */
+const STATUS_WORDS: Readonly<Record<string, string>> = {
+  draft: 'Awaiting payment',
+  confirmed: 'Confirmed',
+  modified: 'Confirmed (changed)',
+  cancelled: 'Cancelled',
+};
+
+/** A booking's status as a coloured badge in plain words ("Awaiting payment", not "draft"). */
+export function statusBadge(status: string): Html {
+  return html`<span class="badge status-${status}">${STATUS_WORDS[status] ?? status}</span>`;
+}
+
+/** A mail's state in words: "queued" until it is actually sent. */
+export const MAIL_STATES: Readonly<Record<string, string>> = {
+  pending: 'Queued, not sent yet',
+  sent: 'Sent',
+  failed: 'Failed',
+};
+
+export function mailState(status: string): Html {
+  return html`<span class="badge mail-${status}">${MAIL_STATES[status] ?? status}</span>`;
+}
+
+/** An e-mail address a phone can tap to write to. */
+export function mailLink(email: string): Html {
+  return html`<a href="mailto:${email}">${email}</a>`;
+}
+
+/** A phone number a phone can tap to call (the digits and a leading + only in the link). */
+export function phoneLink(phone: string | null): Html | string {
+  if (phone === null || phone.trim() === '') return '—';
+  const digits = phone.replace(/[^0-9+]/g, '');
+  return digits === '' ? phone : html`<a href="tel:${digits}">${phone}</a>`;
 }
 
 /** A hidden CSRF field for a form. */

@@ -148,7 +148,7 @@ export interface BookingsTable {
   guest_address: string | null;
 }
 
-export type BookingEventKind = 'created' | 'confirmed' | 'modified' | 'cancelled' | 'expired';
+export type BookingEventKind = 'created' | 'confirmed' | 'modified' | 'cancelled' | 'expired' | 'reinstated';
 export type BookingActorKind = 'api_key' | 'webhook' | 'payment_event' | 'hold_expiry' | 'host' | 'system';
 
 /** One change of a booking's state: what happened, the status it left, who did it and why. */

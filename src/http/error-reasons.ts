@@ -98,6 +98,8 @@ export const ERROR_REASONS = {
   idempotency_key_reused: { status: [409], meaning: 'an idempotency key repeated with a different body' },
   booking_cancelled: { status: [409], meaning: 'a cancelled booking cannot be modified' },
   booking_not_confirmed: { status: [409], meaning: 'a draft awaiting card payment cannot be modified' },
+  booking_not_cancelled: { status: [409], meaning: 'only a cancelled booking can have its cancellation undone' },
+  never_confirmed: { status: [409], meaning: 'a booking that was never confirmed cannot have its cancellation undone' },
   has_bookings: { status: [409], meaning: 'an accommodation with bookings cannot be deleted or change currency' },
   duplicate_feed_name: { status: [409], meaning: 'the accommodation already has an iCal feed with this name' },
   login_taken: { status: [409], meaning: 'a user with this login exists' },

@@ -100,11 +100,22 @@ test('a host runs the day in the console', async () => {
   await page.getByLabel('Base price per night').fill('120');
   await page.getByLabel('Maximum guests').fill('4');
   await page.getByLabel('Cleaning fee per stay').fill('40');
+  // Rates as percentages; currency and time zone from lists.
+  await page.getByLabel('Tax rate (%)').fill('6');
+  await page.getByLabel('Currency').selectOption('EUR');
+  await page.getByLabel('Time zone').selectOption('Europe/Vienna');
   await page.getByRole('button', { name: 'Create accommodation' }).click();
   await page.getByRole('heading', { level: 1, name: 'Browser Lodge' }).waitFor();
   await page.getByText('The accommodation is created.').waitFor();
   const id = Number(/accommodations\/(\d+)/.exec(page.url())?.[1]);
   assert.ok(id > 0);
+  const stored = await t.ctx.db
+    .selectFrom('accommodations')
+    .select(['tax_rate_ppm', 'timezone'])
+    .where('id', '=', id)
+    .executeTakeFirstOrThrow();
+  assert.deepEqual({ ...stored }, { tax_rate_ppm: 60000, timezone: 'Europe/Vienna' });
+  assert.equal(await page.getByLabel('Tax rate (%)').inputValue(), '6');
 
   // A season's price.
   // The 3rd of a month at least 40 days ahead: every night used below lies in that one month.
@@ -180,9 +191,37 @@ test('a host runs the day in the console', async () => {
   await page.goto(`${base}/admin/calendar?month=${month}`);
   await page.getByRole('link', { name: 'Marie Curie' }).click();
   await page.getByRole('heading', { level: 1, name: /^Booking / }).waitFor();
+  assert.equal(
+    await page.getByRole('link', { name: 'marie@example.com' }).getAttribute('href'),
+    'mailto:marie@example.com',
+  );
+  assert.equal(await page.getByRole('link', { name: '+44 20 0000' }).getAttribute('href'), 'tel:+44200000');
+  await page.getByText('Confirmed', { exact: true }).first().waitFor();
+  // Cancelling asks first, on a page of its own (no script needed).
+  await page.getByRole('link', { name: /^Cancel booking .*…$/ }).click();
+  await page.getByRole('heading', { level: 1, name: /^Cancel booking .*\?$/ }).waitFor();
   await page.getByLabel('Reason (sent to the guest)').fill('flooded basement');
   await page.getByRole('button', { name: /^Cancel booking/ }).click();
-  await page.getByText('the guest has been mailed').waitFor();
+  await page.getByText('a cancellation mail is queued for the guest').waitFor();
+  await page.getByText('Queued, not sent yet').first().waitFor();
+  const cancelledId = Number(/bookings\/(\d+)/.exec(page.url())?.[1]);
+  const events = () =>
+    t.ctx.db.selectFrom('booking_events').select('event').where('booking_id', '=', cancelledId).execute();
+  const eventsBefore = (await events()).length;
+  await page.reload();
+  assert.equal((await events()).length, eventsBefore, 'a reload repeats nothing');
+  // Undo the cancellation while its nights are free.
+  await page.getByRole('button', { name: /^Undo the cancellation of/ }).click();
+  await page.getByText('The cancellation is undone').waitFor();
+  assert.equal(
+    (await t.ctx.db.selectFrom('bookings').select('status').where('id', '=', cancelledId).executeTakeFirstOrThrow())
+      .status,
+    'confirmed',
+  );
+  // And cancel it again for the rest of the walk.
+  await page.getByRole('link', { name: /^Cancel booking .*…$/ }).click();
+  await page.getByRole('button', { name: /^Cancel booking/ }).click();
+  await page.getByText('a cancellation mail is queued for the guest').waitFor();
   const mail = await t.ctx.db
     .selectFrom('outbox')
     .select(['template', 'recipient'])
@@ -197,7 +236,15 @@ test('a host runs the day in the console', async () => {
   await page.getByRole('button', { name: 'Create key' }).click();
   const secret = await page.locator('#new-secret').inputValue();
   assert.match(secret, /^sdk_/);
+  assert.equal(new URL(page.url()).pathname, '/admin/settings', 'the key is shown after a redirect');
+  const keyCount = async () => (await t.ctx.db.selectFrom('api_keys').select('id').execute()).length;
+  const keys = await keyCount();
+  await page.reload();
+  assert.equal(await keyCount(), keys, 'a reload creates no second key');
+  assert.equal(await page.locator('#new-secret').count(), 0, 'and shows the secret no more');
   assert.equal((await fetch(`${base}${t.v1}/test`, { headers: { authorization: `Bearer ${secret}` } })).status, 200);
+  await page.getByRole('link', { name: 'Revoke browser key…' }).click();
+  await page.getByRole('heading', { level: 1, name: 'Revoke the key “browser key”?' }).waitFor();
   await page.getByRole('button', { name: 'Revoke browser key' }).click();
   await page.getByText('The key is revoked').waitFor();
   assert.equal((await fetch(`${base}${t.v1}/test`, { headers: { authorization: `Bearer ${secret}` } })).status, 401);
@@ -226,7 +273,10 @@ test('a host runs the day in the console', async () => {
   const bookingId = (
     await t.ctx.db.selectFrom('bookings').select('id').where('accommodation_id', '=', id).executeTakeFirstOrThrow()
   ).id;
-  const pages = consolePages({ booking: bookingId, accommodation: id }, { calendar: `month=${month}` });
+  const pages = consolePages(
+    { booking: bookingId, accommodation: id },
+    { calendar: `month=${month}`, confirm: `action=delete-accommodation&id=${id}` },
+  );
   const violations: string[] = [];
   for (const width of [1280, 390]) {
     await page.setViewportSize({ width, height: 900 });
@@ -255,5 +305,58 @@ test('a host runs the day in the console', async () => {
     ),
     [],
   );
+  await context.close();
+});
+
+test('the console tells the truth and fits a phone', async () => {
+  const context = await browser.newContext({ locale: 'en-GB', viewport: { width: 390, height: 844 } });
+  const page = await context.newPage();
+  const earlier = problems.length;
+  watch(page);
+  await signIn(page);
+
+  // No SMTP_URL in the test app: every page says so, and a test mail goes through the outbox.
+  const banner = page.getByRole('complementary', { name: 'Mail problem' });
+  await banner.getByText('Mails are not being sent').waitFor();
+  await banner.getByLabel('Send a test mail to').fill('host@example.com');
+  await banner.getByRole('button', { name: 'Send a test mail' }).click();
+  await page.getByText('The test mail is queued').waitFor();
+  const row = page.getByRole('row').filter({ hasText: 'host@example.com' });
+  await row.getByText('Queued, not sent yet').waitFor();
+
+  // A compact navigation: the header takes a small part of the phone's screen, sign-out is a quiet link.
+  const header = await page.locator('header.top').boundingBox();
+  assert.ok(header !== null && header.height <= 110, `header height ${header?.height}`);
+  const signOut = page.getByRole('button', { name: /^Sign out/ });
+  const look = await signOut.evaluate((el) => {
+    const w = globalThis as unknown as { getComputedStyle(e: unknown): { backgroundColor: string } };
+    return w.getComputedStyle(el).backgroundColor;
+  });
+  assert.match(look, /rgba\(0, 0, 0, 0\)|transparent/, 'sign-out has no filled background');
+
+  // The calendar opens at the current month with today marked and scrolled into view.
+  const home = await t.admin('POST', '/admin/api/accommodations', {
+    name: 'Phone Flat',
+    base_price: 80,
+    max_guests: 2,
+  });
+  assert.equal(home.statusCode, 201, home.body);
+  await page.getByRole('link', { name: 'Calendar' }).click();
+  const todayHeader = page.locator('th[aria-current="date"]');
+  await todayHeader.waitFor();
+  const day = Number(todayIn('UTC').slice(8, 10));
+  if (day > 3) {
+    const scrolled = await page.locator('.cal-wrap').evaluate((el: { scrollLeft: number }) => el.scrollLeft);
+    assert.ok(scrolled > 0, 'the timeline starts near today');
+  }
+  const cell = await page.locator('.cal td[data-night]').first().boundingBox();
+  assert.ok(cell !== null && cell.width < 70, 'narrow nights on a phone, more of them at once');
+
+  // An accommodation with no bookings is deleted after its confirmation step.
+  await page.getByRole('link', { name: 'Phone Flat' }).click();
+  await page.getByRole('link', { name: 'Delete Phone Flat…' }).click();
+  await page.getByRole('button', { name: 'Delete Phone Flat' }).click();
+  await page.getByText('The accommodation is deleted.').waitFor();
+  assert.deepEqual(problems.slice(earlier), []);
   await context.close();
 });

@@ -113,7 +113,10 @@ try {
   const context = await browser.newContext({ locale: 'en-GB' });
   const page = await context.newPage();
   // The sign-in page comes first in the registry: it is taken before signing in.
-  const pages = consolePages({ booking: firstBooking.id, accommodation: homes[0]?.id ?? 1 });
+  const pages = consolePages(
+    { booking: firstBooking.id, accommodation: homes[0]?.id ?? 1 },
+    { confirm: `action=cancel-booking&id=${firstBooking.id}` },
+  );
   for (const [width, height, suffix] of [
     [1280, 900, 'desktop'],
     [390, 844, 'phone'],

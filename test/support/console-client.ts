@@ -14,6 +14,18 @@ export interface ConsoleClient {
     form: Record<string, string>,
     options?: { csrf?: boolean | string },
   ): Promise<LightMyRequestResponse>;
+  /**
+   * The page a change redirected to (303), as the browser loads it next: with the flash cookie the
+   * change set (a notice, an error or a secret shown once).
+   */
+  follow(res: LightMyRequestResponse): Promise<LightMyRequestResponse>;
+}
+
+/** The `name=value` pairs of a response's set-cookie headers. */
+function cookiesSet(res: LightMyRequestResponse): string[] {
+  const header = res.headers['set-cookie'];
+  const all = header === undefined ? [] : Array.isArray(header) ? header : [header];
+  return all.map((c) => c.split(';')[0] ?? '').filter((c) => !c.endsWith('='));
 }
 
 let users = 0;
@@ -60,6 +72,11 @@ export async function signIn(t: Pick<TestApp, 'app' | 'ctx'>, login?: string): P
     csrf,
     userId,
     get: (url) => t.app.inject({ method: 'GET', url, headers: { cookie } }),
+    follow: async (res) => {
+      if (res.statusCode !== 303) throw new Error(`not a redirect: ${res.statusCode} ${res.body.slice(0, 300)}`);
+      const url = String(res.headers.location);
+      return t.app.inject({ method: 'GET', url, headers: { cookie: [cookie, ...cookiesSet(res)].join('; ') } });
+    },
     post: (url, form, options = {}) =>
       t.app.inject({
         method: 'POST',

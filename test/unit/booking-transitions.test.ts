@@ -3,6 +3,7 @@ import { describe, test } from 'node:test';
 import {
   TRANSITIONS,
   canCancel,
+  canReinstate,
   initialStatus,
   isConfirmed,
   isDraft,
@@ -15,7 +16,7 @@ import {
 import { BOOKING_STATUSES, type BookingStatus } from '../../src/db/schema.ts';
 
 const STATES: readonly BookingState[] = ['draft', 'confirmed', 'modified', 'cancelled', 'expired'];
-const EVENTS: readonly LifecycleEvent[] = ['confirm', 'modify', 'cancel', 'expire'];
+const EVENTS: readonly LifecycleEvent[] = ['confirm', 'modify', 'cancel', 'expire', 'reinstate'];
 
 /** Every move written out once more, by hand: a change to the table must change this too. */
 const EXPECTED: Record<BookingState, Record<LifecycleEvent, string>> = {
@@ -24,30 +25,35 @@ const EXPECTED: Record<BookingState, Record<LifecycleEvent, string>> = {
     modify: 'refused: booking_not_confirmed',
     cancel: 'cancelled (cancelled)',
     expire: 'cancelled (expired)',
+    reinstate: 'refused: booking_not_cancelled',
   },
   confirmed: {
     confirm: 'refused: not_awaiting_payment',
     modify: 'modified (modified)',
     cancel: 'cancelled (cancelled)',
     expire: 'unchanged',
+    reinstate: 'refused: booking_not_cancelled',
   },
   modified: {
     confirm: 'refused: not_awaiting_payment',
     modify: 'modified (modified)',
     cancel: 'cancelled (cancelled)',
     expire: 'unchanged',
+    reinstate: 'refused: booking_not_cancelled',
   },
   cancelled: {
     confirm: 'refused: not_awaiting_payment',
     modify: 'refused: booking_cancelled',
     cancel: 'unchanged',
     expire: 'unchanged',
+    reinstate: 'confirmed (reinstated)',
   },
   expired: {
     confirm: 'confirmed (confirmed)',
     modify: 'refused: booking_cancelled',
     cancel: 'unchanged',
     expire: 'unchanged',
+    reinstate: 'refused: never_confirmed',
   },
 };
 
@@ -126,6 +132,13 @@ describe('the predicates read from the table', () => {
       BOOKING_STATUSES.filter((s) => isConfirmed(s)),
       ['confirmed', 'modified'],
     );
+  });
+
+  test('canReinstate: a cancelled booking that had been confirmed, and nothing else', () => {
+    const at = '2031-01-01T00:00:00.000Z';
+    const offered = STATES.filter((s) => canReinstate({ ...booking(s), confirmed_at: at }));
+    assert.deepEqual(offered, ['cancelled']);
+    assert.equal(canReinstate({ status: 'cancelled', hold_expired_at: null, confirmed_at: null }), false);
   });
 
   test('isDraft: draft only', () => {

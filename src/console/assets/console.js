@@ -37,3 +37,11 @@ document.addEventListener('click', (event) => {
     if (to) to.value = selection.to;
   }
 });
+
+// Calendar: open with today's column at the left edge of the scrolling timeline.
+document.addEventListener('DOMContentLoaded', () => {
+  const today = document.querySelector('.cal th.today');
+  const wrap = today && today.closest('.cal-wrap');
+  const first = wrap && wrap.querySelector('th.acc');
+  if (today && wrap && first) wrap.scrollLeft = Math.max(0, today.offsetLeft - first.offsetWidth);
+});

@@ -1,6 +1,6 @@
 import { Type } from 'typebox';
 import type { AccommodationJson } from '../../accommodations/accommodation-schemas.ts';
-import { html, type Html } from '../../shared/html.ts';
+import { attributes, html, type Html } from '../../shared/html.ts';
 import type { FormBody } from '../console-request.ts';
 import { Text } from '../console-schemas.ts';
 import { csrfField, field, fieldError } from '../layout.ts';
@@ -23,6 +23,34 @@ const NUMBERS = [
   'max_guests',
 ] as const;
 const TEXTS = ['name', 'currency', 'timezone', 'checkin_time', 'checkout_time'] as const;
+/** Rates the admin API takes as fractions; the form takes them as percentages ("6" is 6 %). */
+const PERCENTS: ReadonlySet<string> = new Set(['tax_rate', 'weekly_discount', 'monthly_discount']);
+
+/** Each field's label: beside the field, in the list of errors, and in messages instead of the API's names. */
+const LABELS: Readonly<Record<string, string>> = {
+  name: 'Name',
+  currency: 'Currency',
+  timezone: 'Time zone',
+  base_price: 'Base price per night',
+  cleaning_fee: 'Cleaning fee per stay',
+  tax_rate: 'Tax rate (%)',
+  weekly_discount: 'Weekly discount (%, from 7 nights)',
+  monthly_discount: 'Monthly discount (%, from 28 nights)',
+  min_stay: 'Minimum stay (nights)',
+  max_stay: 'Maximum stay (nights)',
+  max_guests: 'Maximum guests',
+  checkin_time: 'Check-in time',
+  checkout_time: 'Check-out time',
+  ...Object.fromEntries(EXTRAS.map(([name, label]) => [`extras_${name}`, label])),
+};
+
+const label = (name: string) => LABELS[name] ?? name;
+
+/** A percentage typed with a comma or a % sign reads as the number it is. */
+function percentField(raw: string | undefined): number | string | undefined {
+  const n = numberField((raw ?? '').replace('%', '').replace(',', '.'));
+  return typeof n === 'number' ? Math.round(n * 10_000) / 1_000_000 : n;
+}
 
 /** The form's fields, all text: `accommodationInput` reads them into the admin API's request. */
 export const AccommodationForm = Type.Object(
@@ -37,7 +65,7 @@ export function accommodationInput(form: FormBody): Record<string, unknown> {
     if (text !== '') input[name] = name === 'currency' ? text.toUpperCase() : text;
   }
   for (const name of NUMBERS) {
-    const n = numberField(form[name]);
+    const n = PERCENTS.has(name) ? percentField(form[name]) : numberField(form[name]);
     if (n !== undefined) input[name] = n;
   }
   const extras: Record<string, unknown> = {};
@@ -52,7 +80,8 @@ export function accommodationInput(form: FormBody): Record<string, unknown> {
 /** Form values from a stored accommodation (major units and fractions, as the admin API shows it). */
 export function formValues(a: AccommodationJson): FormBody {
   const values: Record<string, string> = {};
-  for (const name of [...TEXTS, ...NUMBERS]) values[name] = String(a[name]);
+  for (const name of [...TEXTS, ...NUMBERS])
+    values[name] = PERCENTS.has(name) ? String(Number((Number(a[name]) * 100).toFixed(4))) : String(a[name]);
   for (const [name] of EXTRAS) {
     const amount = a.extras[name];
     if (amount !== undefined) values[`extras_${name}`] = String(amount);
@@ -60,47 +89,129 @@ export function formValues(a: AccommodationJson): FormBody {
   return values;
 }
 
+/**
+ * The errors as a host reads them: the API's field names replaced by the labels, and the limits of
+ * a percentage in percent ("Enter at most 100.", not "at most 1").
+ */
+function forPeople(errors: Readonly<Record<string, string>>): Record<string, string> {
+  const names = Object.keys(LABELS).sort((a, b) => b.length - a.length);
+  const out: Record<string, string> = {};
+  for (const [name, message] of Object.entries(errors)) {
+    let text = message;
+    if (PERCENTS.has(name)) text = text.replace(/at most 1\b/, 'at most 100');
+    for (const n of names) {
+      text = text.replaceAll(`"${n}"`, `“${label(n)}”`);
+      // A bare API name (with its underscore) in a message: "must be at least min_stay".
+      if (n.includes('_')) text = text.replace(new RegExp(`\\b${n}\\b`, 'g'), `“${label(n)}”`);
+    }
+    out[name] = text;
+  }
+  return out;
+}
+
+let currencies: readonly { code: string; name: string }[] | undefined;
+let zones: readonly string[] | undefined;
+
+/** The currencies Intl knows, with their names, for the currency list. */
+function currencyList(): readonly { code: string; name: string }[] {
+  if (currencies === undefined) {
+    const names = new Intl.DisplayNames(['en'], { type: 'currency' });
+    currencies = Intl.supportedValuesOf('currency').map((code) => ({ code, name: names.of(code) ?? code }));
+  }
+  return currencies;
+}
+
+function zoneList(): readonly string[] {
+  zones ??= ['UTC', ...Intl.supportedValuesOf('timeZone').filter((z) => z !== 'UTC')];
+  return zones;
+}
+
+/** A select of `options` (value, text), the current value kept even when the list does not have it. */
+function selectField(
+  name: string,
+  errors: Readonly<Record<string, string>>,
+  current: string,
+  options: readonly (readonly [string, string])[],
+): Html {
+  const all = options.some(([value]) => value === current) ? options : [[current, current] as const, ...options];
+  const invalid = errors[name] !== undefined;
+  const select = attributes({
+    id: `f-${name}`,
+    name,
+    'aria-invalid': invalid && 'true',
+    'aria-describedby': invalid && `err-${name}`,
+  });
+  const items = all.map(
+    ([value, text]) => html`<option${attributes({ value, selected: value === current })}>${text}</option>`,
+  );
+  return html`<div class="field${invalid ? ' invalid' : ''}"><label for="f-${name}">${label(name)}</label>
+<select${select}>${items}</select>${fieldError(errors, name)}</div>`;
+}
+
+/** Every error of the form at once, above it, each naming its field by its label and linking to it. */
+function errorSummary(errors: Readonly<Record<string, string>>): Html {
+  const entries = Object.entries(errors).filter(([name]) => name !== '_form');
+  if (entries.length === 0) return html``;
+  const item = ([name, message]: [string, string]) =>
+    html`<li><a href="#f-${name}">${label(name)}</a>: ${message}</li>`;
+  return html`<div class="error-summary" role="alert" aria-labelledby="error-summary-title">
+<p id="error-summary-title"><strong>${entries.length === 1 ? 'One field needs' : `${entries.length} fields need`} a change:</strong></p>
+<ul>${entries.map(item)}</ul></div>`;
+}
+
 export function accommodationForm(
   action: string,
   submit: string,
   csrf: string,
   values: FormBody,
-  errors: Record<string, string>,
+  sent: Record<string, string>,
 ): Html {
+  const errors = forPeople(sent);
   const v = (name: string) => values[name] ?? null;
-  const money = (name: string, label: string, required = false) =>
-    field(label, name, errors, { type: 'number', step: 'any', min: '0', value: v(name), required });
-  const count = (name: string, label: string, required = false) =>
-    field(label, name, errors, { type: 'number', min: '1', value: v(name), required });
-  const time = (name: string, label: string, fallback: string) =>
-    field(label, name, errors, { type: 'time', value: v(name) ?? fallback });
+  const money = (name: string, required = false) =>
+    field(label(name), name, errors, { type: 'number', step: 'any', min: '0', value: v(name), required });
+  const percent = (name: string) =>
+    field(label(name), name, errors, {
+      type: 'number',
+      step: 'any',
+      min: '0',
+      value: v(name),
+      attributes: { max: '100', inputmode: 'decimal' },
+    });
+  const count = (name: string, required = false) =>
+    field(label(name), name, errors, { type: 'number', min: '1', value: v(name), required });
+  const time = (name: string, fallback: string) =>
+    field(label(name), name, errors, { type: 'time', value: v(name) ?? fallback });
+  const currencyOptions = currencyList().map(({ code, name }) => [code, `${code} — ${name}`] as const);
+  const zoneOptions = zoneList().map((z) => [z, z.replace(/_/g, ' ')] as const);
   return html`<form method="post" action="${action}" class="rules">${csrfField(csrf)}
+${errorSummary(errors)}
 ${fieldError(errors, '_form')}
 ${field('Name', 'name', errors, { value: v('name'), required: true })}
 <div class="row">
-${field('Currency (ISO code)', 'currency', errors, { value: v('currency') ?? 'EUR', hint: 'e.g. EUR, CHF, JPY' })}
-${field('Time zone', 'timezone', errors, { value: v('timezone') ?? 'UTC', hint: 'e.g. Europe/Vienna' })}
+${selectField('currency', errors, (v('currency') ?? 'EUR').toUpperCase(), currencyOptions)}
+${selectField('timezone', errors, v('timezone') ?? 'UTC', zoneOptions)}
 </div>
 <div class="row">
-${money('base_price', 'Base price per night', true)}
-${money('cleaning_fee', 'Cleaning fee per stay')}
-${money('tax_rate', 'Tax rate (fraction: 0.1 is 10 %)')}
+${money('base_price', true)}
+${money('cleaning_fee')}
+${percent('tax_rate')}
 </div>
 <div class="row">
-${money('weekly_discount', 'Weekly discount (fraction, from 7 nights)')}
-${money('monthly_discount', 'Monthly discount (fraction, from 28 nights)')}
+${percent('weekly_discount')}
+${percent('monthly_discount')}
 </div>
 <div class="row">
-${count('min_stay', 'Minimum stay (nights)')}
-${count('max_stay', 'Maximum stay (nights)')}
-${count('max_guests', 'Maximum guests', true)}
+${count('min_stay')}
+${count('max_stay')}
+${count('max_guests', true)}
 </div>
 <div class="row">
-${time('checkin_time', 'Check-in time', '15:00')}
-${time('checkout_time', 'Check-out time', '10:00')}
+${time('checkin_time', '15:00')}
+${time('checkout_time', '10:00')}
 </div>
 <fieldset><legend>Extras (leave empty when not offered)</legend><div class="row">
-${EXTRAS.map(([name, label]) => money(`extras_${name}`, label))}
+${EXTRAS.map(([name]) => money(`extras_${name}`))}
 </div></fieldset>
 <button type="submit">${submit}</button>
 </form>`;

@@ -9,13 +9,14 @@ import { addFeed, editFeed, feedsOf, feedUrlRules, removeFeed } from '../../acco
 import {
   createAccommodation,
   editAccommodation,
+  removeAccommodation,
   requireAccommodation,
 } from '../../accommodations/manage-accommodations.ts';
 import { nightRange } from '../../accommodations/night-range.ts';
 import { setPrices } from '../../accommodations/nightly-prices.ts';
 import { nightlyPriceMap } from '../../accommodations/nightly-price-repository.ts';
 import { FeedBody, FeedPatchBody } from '../../admin/ical-feed-routes.ts';
-import { blockedNights, blockNights, unblockNights } from '../../blocks/block-nights.ts';
+import { blockedNights, blockNights, changeBlock, unblockNights } from '../../blocks/block-nights.ts';
 import { notFound } from '../../http/errors.ts';
 import { IdString, toId } from '../../http/ids.ts';
 import { accommodationExportToken, exportUrl } from '../../ical/export-tokens.ts';
@@ -34,11 +35,17 @@ import {
   PriceForm,
   priceField,
   priceRequest,
+  priceWarning,
   rangeFields,
   reasonField,
   type SentForm,
 } from '../night-forms.ts';
 import { checkForm } from '../schema-errors.ts';
+import { redirectWith } from '../flash.ts';
+import { stayRange } from '../stay-range.ts';
+import { DateString } from '../../admin/admin-params.ts';
+import { currencyDecimals, toMajor } from '../../shared/money.ts';
+import { confirmLink } from './confirm.ts';
 import { AccommodationForm, accommodationForm, accommodationInput, formValues } from './accommodation-form.ts';
 
 type Section = 'rules' | 'price' | 'block' | 'feed' | 'feed_url';
@@ -58,7 +65,22 @@ const NOTICES = notices({
     'The calendar URL is changed; its export URL is the same. It is pulled from the new URL on the schedule, or now with "Sync now".',
 });
 
-const DetailQuery = Type.Object({ done: NOTICES.query });
+const DetailQuery = Type.Object({
+  done: NOTICES.query,
+  price_from: Type.Optional(DateString),
+  price_to: Type.Optional(DateString),
+  price: Text(50),
+  block_from: Type.Optional(DateString),
+  block_to: Type.Optional(DateString),
+  block_reason: Text(1000),
+});
+const EditBlockForm = Type.Object({
+  ...BlockForm.properties,
+  old_from: Type.Optional(DateString),
+  old_to: Type.Optional(DateString),
+});
+const LIST_NOTICES = notices({ deleted: 'The accommodation is deleted.' });
+const ListQuery = Type.Object({ done: LIST_NOTICES.query });
 const FeedParams = Type.Object({ id: IdString, feedId: IdString });
 const FeedForm = Type.Object({ name: Text(200), url: Text(2000) });
 const FeedUrlForm = Type.Object({ url: Text(2000) });
@@ -112,6 +134,9 @@ function pullNote(name: string, pull: PullReport): string {
 
 /** The parts of an accommodation's page: each form shows what it was sent with and its errors. */
 interface DetailParts {
+  id: number;
+  /** Minor units as the number a price field takes. */
+  major: (minor: number) => number;
   base: string;
   csrf: string;
   currency: string;
@@ -123,13 +148,17 @@ function pricesSection(p: DetailParts, prices: ReadonlyMap<string, number>): Htm
   const list =
     prices.size === 0
       ? html`<p class="muted">Every night from today on costs the base price.</p>`
-      : html`<ul>${priceRanges(prices).map(
-          (r) => html`<li>${p.f.date(r.from)} – ${p.f.date(r.to)}: ${p.f.money(r.price, p.currency)} per night</li>`,
-        )}</ul>`;
+      : html`<ul>${priceRanges(prices).map((r) => {
+          const range = stayRange(p.f, r.from, r.to);
+          const edit = `${p.base}?price_from=${r.from}&price_to=${r.to}&price=${p.major(r.price)}#price-form`;
+          return html`<li>${range}: ${p.f.money(r.price, p.currency)} per night
+<a href="${edit}">Edit the price of ${range}</a> ·
+${confirmLink(`Remove the price of ${range}…`, 'remove-price', { id: p.id, from: r.from, to: r.to })}</li>`;
+        })}</ul>`;
   const form = p.form('price');
   return html`<h2>Seasonal prices</h2>
 ${list}
-<form method="post" action="${p.base}/prices" class="row">${csrfField(p.csrf)}
+<form method="post" action="${p.base}/prices" class="row" id="price-form">${csrfField(p.csrf)}
 ${fieldError(form.errors, '_form')}
 ${rangeFields('price', form)}
 ${priceField(`Price per night (${p.currency}; empty: the base price)`, form)}
@@ -138,24 +167,30 @@ ${priceField(`Price per night (${p.currency}; empty: the base price)`, form)}
 
 function blocksSection(p: DetailParts, blocked: readonly { night: string; reason: string | null }[]): Html {
   const unblock = (r: { from: string; to: string; reason: string | null }) => {
-    const range = `${p.f.date(r.from)} – ${p.f.date(r.to)}`;
+    const range = stayRange(p.f, r.from, r.to);
+    const edit = new URLSearchParams({ block_from: r.from, block_to: r.to, block_reason: r.reason ?? '' });
     return html`<li>${range}${r.reason === null ? '' : `: ${r.reason}`}
-<form method="post" action="${p.base}/unblock" class="inline">${csrfField(p.csrf)}
-<input type="hidden" name="from" value="${r.from}"><input type="hidden" name="to" value="${r.to}">
-<button type="submit" class="secondary">Unblock ${range}</button></form></li>`;
+<a href="${p.base}?${edit.toString()}#block-form">Edit ${range}</a> ·
+${confirmLink(`Unblock ${range}…`, 'unblock', { id: p.id, from: r.from, to: r.to })}</li>`;
   };
   const list =
     blocked.length === 0
       ? html`<p class="muted">No nights from today on are blocked.</p>`
       : html`<ul>${blockRanges(blocked).map(unblock)}</ul>`;
   const form = p.form('block');
+  const { old_from: oldFrom, old_to: oldTo } = form.values;
+  const editing = oldFrom !== undefined && oldTo !== undefined;
+  const hidden = editing
+    ? html`<input type="hidden" name="old_from" value="${oldFrom}"><input type="hidden" name="old_to" value="${oldTo}">
+<p class="muted">Changing the blocked nights ${stayRange(p.f, oldFrom, oldTo)}. <a href="${p.base}">Block other nights instead</a></p>`
+    : '';
   return html`<h2>Blocked nights</h2>
 ${list}
-<form method="post" action="${p.base}/blocks" class="row">${csrfField(p.csrf)}
+<form method="post" action="${p.base}/blocks" class="row" id="block-form">${csrfField(p.csrf)}${hidden}
 ${fieldError(form.errors, '_form')}
 ${rangeFields('block', form)}
 ${reasonField(form)}
-<button type="submit">Block these nights</button></form>`;
+<button type="submit">${editing ? 'Save the blocked nights' : 'Block these nights'}</button></form>`;
 }
 
 function exportSection(url: string): Html {
@@ -183,8 +218,7 @@ function feedsSection(p: DetailParts, feeds: readonly FeedView[]): Html {
 <button type="button" class="secondary" data-copy="${exportId}">Copy</button>`,
       html`<form method="post" action="${p.base}/feeds/${feed.id}/sync" class="inline">${csrfField(p.csrf)}
 <button type="submit" class="secondary">Sync ${feed.name} now</button></form>
-<form method="post" action="${p.base}/feeds/${feed.id}/remove" class="inline">${csrfField(p.csrf)}
-<button type="submit" class="danger">Remove ${feed.name}</button></form>
+${confirmLink(`Remove ${feed.name}…`, 'remove-feed', { id: p.id, feed: feed.id })}
 <form method="post" action="${p.base}/feeds/${feed.id}" class="inline">${csrfField(p.csrf)}
 ${field(`New iCal URL for ${feed.name}`, 'url', urlErrors(feed.id), { idPrefix: `feed-${feed.id}`, type: 'url', required: true })}
 <button type="submit" class="secondary">Change the URL of ${feed.name}</button></form>`,
@@ -210,9 +244,15 @@ function refused(section: Section, values: FormBody, errors: Record<string, stri
   return { failed: { section, values, errors }, status };
 }
 
+const EMPTY: SentForm = { values: {}, errors: {} };
+
 interface Shown {
   /** The notice of a change just made (`?done=`, or what a pull did). */
   notice?: string | null;
+  /** A seasonal price to edit: the price form filled with it. */
+  price?: FormBody;
+  /** Blocked nights to change: the block form filled with them. */
+  block?: FormBody;
   /** A form sent again with its errors. */
   failed?: Failed;
   status?: number;
@@ -237,12 +277,22 @@ async function detailPage(
   ]);
   const csrf = session(request).csrf;
   const { failed } = shown;
+  const decimals = currencyDecimals(accommodation.currency) ?? 2;
   const parts: DetailParts = {
+    id,
+    major: (minor) => toMajor(minor, decimals),
     base: `/admin/accommodations/${id}`,
     csrf,
     currency: accommodation.currency,
     f,
-    form: (section) => (failed?.section === section ? failed : { values: {}, errors: {} }),
+    form: (section) =>
+      failed?.section === section
+        ? failed
+        : section === 'price'
+          ? { values: shown.price ?? {}, errors: {} }
+          : section === 'block'
+            ? { values: shown.block ?? {}, errors: {} }
+            : EMPTY,
   };
   const rules = failed?.section === 'rules' ? failed : { values: formValues(json), errors: {} };
   const body = html`
@@ -254,7 +304,10 @@ ${accommodationForm(parts.base, 'Save the rules', csrf, rules.values, rules.erro
 ${pricesSection(parts, prices)}
 ${blocksSection(parts, blocked)}
 ${exportSection(exportUrl(ctx.config, token))}
-${feedsSection(parts, feeds)}`;
+${feedsSection(parts, feeds)}
+<h2>Delete</h2>
+<p>An accommodation can be deleted while it has no bookings.
+${confirmLink(`Delete ${accommodation.name}…`, 'delete-accommodation', { id })}</p>`;
   return sendPage(request, reply, accommodation.name, 'accommodations', body, shown.status ?? 200);
 }
 
@@ -287,9 +340,10 @@ function accommodationList(list: Awaited<ReturnType<typeof listAccommodations>>,
 
 /** Accommodations: list, create, edit every rule, seasonal prices, blocks, iCal feeds and export URLs. */
 export const accommodationPages: FeatureRoutes = async (app, { ctx }) => {
-  app.get(PAGES.accommodations.path, sessionRoute({}), async (request, reply) => {
+  app.get(PAGES.accommodations.path, sessionRoute({ querystring: ListQuery }), async (request, reply) => {
     const list = await listAccommodations(ctx.db);
-    const body = html`<p><a class="button" href="/admin/accommodations/new">New accommodation</a></p>
+    const body = html`${notice(LIST_NOTICES.text(request.query.done))}
+<p><a class="button" href="/admin/accommodations/new">New accommodation</a></p>
 ${accommodationList(list, fmt(request))}`;
     return sendPage(request, reply, 'Accommodations', 'accommodations', body);
   });
@@ -305,9 +359,25 @@ ${accommodationList(list, fmt(request))}`;
     return seeOther(reply, `/admin/accommodations/${result.value.id}?done=created`);
   });
 
-  app.get(PAGES.accommodation.path, sessionRoute({ params: IdParams, querystring: DetailQuery }), (request, reply) =>
-    detailPage(ctx, request, reply, idOf(request.params.id), { notice: NOTICES.text(request.query.done) }),
-  );
+  app.get(PAGES.accommodation.path, sessionRoute({ params: IdParams, querystring: DetailQuery }), (request, reply) => {
+    const q = request.query;
+    const price = { from: q.price_from, to: q.price_to, price: q.price };
+    const block =
+      q.block_from === undefined || q.block_to === undefined
+        ? {}
+        : { from: q.block_from, to: q.block_to, reason: q.block_reason, old_from: q.block_from, old_to: q.block_to };
+    return detailPage(ctx, request, reply, idOf(request.params.id), { notice: NOTICES.text(q.done), price, block });
+  });
+
+  app.post('/accommodations/:id/delete', sessionRoute({ params: IdParams }), async (request, reply) => {
+    const id = idOf(request.params.id);
+    const result = await attempt(() => removeAccommodation(ctx, id));
+    if (!result.ok) {
+      const error = `${Object.values(result.errors)[0] ?? 'Not possible.'} Cancelled bookings count too: they stay in its history.`;
+      return redirectWith(request, reply, `/admin/accommodations/${id}`, { error }, ctx.config.publicBaseUrl);
+    }
+    return seeOther(reply, '/admin/accommodations?done=deleted');
+  });
 
   app.post(
     '/accommodations/:id',
@@ -333,6 +403,11 @@ ${accommodationList(list, fmt(request))}`;
       const form = await priceRequest(values);
       if (!form.ok) return detailPage(ctx, request, reply, id, refused('price', values, form.errors, 400));
       const { from, to, price } = form.value;
+      const warning = priceWarning(price, await requireAccommodation(ctx.db, id), fmt(request), values);
+      if (warning !== null) {
+        const warned = { ...values, price_warned: 'yes' };
+        return detailPage(ctx, request, reply, id, refused('price', warned, { price: warning }, 400));
+      }
       const result = await attempt(() => setPrices(ctx, id, nightRange(from, to), price));
       if (!result.ok)
         return detailPage(ctx, request, reply, id, refused('price', values, result.errors, result.status));
@@ -342,14 +417,19 @@ ${accommodationList(list, fmt(request))}`;
 
   app.post(
     '/accommodations/:id/blocks',
-    sessionRoute({ params: IdParams, body: BlockForm }),
+    sessionRoute({ params: IdParams, body: EditBlockForm }),
     async (request, reply) => {
       const id = idOf(request.params.id);
       const values = request.body;
       const form = await blockRequest(values);
       if (!form.ok) return detailPage(ctx, request, reply, id, refused('block', values, form.errors, 400));
       const { from, to, reason } = form.value;
-      const result = await attempt(() => blockNights(ctx, id, nightRange(from, to), reason ?? null, ctx.now()));
+      const { old_from: oldFrom, old_to: oldTo } = values;
+      const result = await attempt(() =>
+        oldFrom === undefined || oldTo === undefined
+          ? blockNights(ctx, id, nightRange(from, to), reason ?? null, ctx.now())
+          : changeBlock(ctx, id, nightRange(oldFrom, oldTo), nightRange(from, to), reason ?? null, ctx.now()),
+      );
       if (!result.ok)
         return detailPage(ctx, request, reply, id, refused('block', values, result.errors, result.status));
       return seeOther(reply, `/admin/accommodations/${id}?done=blocked`);
@@ -413,6 +493,8 @@ ${accommodationList(list, fmt(request))}`;
         received: feedId,
       });
     const pull = await pullFeed({ ctx }, feed);
-    return detailPage(ctx, request, reply, id, { notice: pullNote(feed.name, pull) });
+    const note = pullNote(feed.name, pull);
+    const flash = pull.outcome === 'failed' ? { error: note } : { notice: note };
+    return redirectWith(request, reply, `/admin/accommodations/${id}`, flash, ctx.config.publicBaseUrl);
   });
 };

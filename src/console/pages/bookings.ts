@@ -6,8 +6,9 @@ import { realDate } from '../../accommodations/night-range.ts';
 import { DateString } from '../../admin/admin-params.ts';
 import { findBookingRow, type BookingRow } from '../../admin/booking-queries.ts';
 import { listBookingEvents } from '../../bookings/booking-lifecycle.ts';
-import { canCancel as cancellable, isConfirmed, isDraft } from '../../bookings/booking-transitions.ts';
+import { canCancel as cancellable, canReinstate, isConfirmed, isDraft } from '../../bookings/booking-transitions.ts';
 import { cancelBooking } from '../../bookings/cancel-booking.ts';
+import { reinstateBooking } from '../../bookings/reinstate-booking.ts';
 import { resendConfirmation } from '../../bookings/resend-confirmation.ts';
 import { BOOKING_STATUSES } from '../../db/schema.ts';
 import { notFound } from '../../http/errors.ts';
@@ -21,11 +22,15 @@ import { deliveriesOfBooking, mailsOfBooking, paymentIssuesOfBooking, searchBook
 import { attempt, fmt, seeOther, sendPage, session } from '../console-request.ts';
 import { IdParams, notices, PageNumber, sessionRoute, Text } from '../console-schemas.ts';
 import type { Formatter } from '../format.ts';
-import { csrfField, fieldError, notice, stackTable } from '../layout.ts';
+import { csrfField, fieldError, mailLink, mailState, notice, phoneLink, stackTable, statusBadge } from '../layout.ts';
+import { redirectWith } from '../flash.ts';
+import { stayRange } from '../stay-range.ts';
+import { confirmLink } from './confirm.ts';
 
 const PAGE_SIZE = 50;
 const NOTICES = notices({
-  cancelled: 'The booking is cancelled; its nights are free and the guest has been mailed.',
+  cancelled: 'The booking is cancelled; its nights are free and a cancellation mail is queued for the guest.',
+  reinstated: 'The cancellation is undone: the booking is confirmed again and a confirmation is queued for the guest.',
   resent: 'The confirmation has been queued for the guest.',
 });
 
@@ -90,8 +95,8 @@ async function listPage(ctx: AppContext, request: FastifyRequest, reply: Fastify
       html`<a href="/admin/bookings/${b.id}">${b.confirmation_code}</a>`,
       html`${b.guest_first_name} ${b.guest_last_name}<br><span class="muted">${b.guest_email}</span>`,
       b.accommodation_name,
-      `${f.date(b.checkin)} – ${f.date(b.checkout)} (${b.nights})`,
-      b.status,
+      stayRange(f, b.checkin, b.checkout),
+      statusBadge(b.status),
       f.money(b.total, b.currency),
     ],
   );
@@ -116,8 +121,8 @@ function guestTable(b: BookingRow): Html {
     .join(', ');
   return html`<table><tbody>
 ${line('Name', `${b.guest_title ?? ''} ${b.guest_first_name} ${b.guest_last_name}`.trim())}
-${line('E-mail', b.guest_email)}
-${line('Phone', b.guest_phone ?? '—')}
+${line('E-mail', mailLink(b.guest_email))}
+${line('Phone', phoneLink(b.guest_phone))}
 ${line('Address', address === '' ? '—' : address)}
 ${line('Notes', b.guest_notes === '' ? '—' : b.guest_notes)}
 </tbody></table>`;
@@ -169,7 +174,7 @@ async function detailPage(
     ...(b.children > 0 ? [`${b.children} child(ren)`] : []),
     ...(b.babies > 0 ? [`${b.babies} baby/babies`] : []),
   ].join(', ');
-  const stay = `${b.accommodation_name}, ${f.date(b.checkin)} – ${f.date(b.checkout)}, ${party}`;
+  const stay = `${b.accommodation_name}, ${stayRange(f, b.checkin, b.checkout)}, ${party}`;
   const delivery = (d: (typeof deliveries)[number]) => {
     const from = d.source === 'payment' ? 'card processor' : 'webhook';
     const detail = d.detail === null ? '' : html` <span class="muted">${d.detail}</span>`;
@@ -182,7 +187,7 @@ async function detailPage(
   const mailTable = stackTable(['Mail', 'To', 'State', 'Queued'], mails, (m) => [
     m.subject,
     m.recipient,
-    html`${m.status}${m.last_error === null ? '' : html`<br><span class="error">${m.last_error}</span>`}`,
+    html`${mailState(m.status)}${m.last_error === null ? '' : html`<br><span class="error">${m.last_error}</span>`}`,
     f.instant(m.created_at),
   ]);
   const event = (e: (typeof events)[number]) => {
@@ -192,7 +197,7 @@ async function detailPage(
   const paymentIntent = b.payment_intent_id === null ? '' : html` <span class="muted">(${b.payment_intent_id})</span>`;
   const body = html`
 ${notice(shown.notice ?? null)}
-<p><span class="badge">${b.status}</span> ${stay}</p>
+<p>${statusBadge(b.status)} ${stay}</p>
 <h2>Guest</h2>
 ${guestTable(b)}
 <h2>Price as quoted</h2>
@@ -212,13 +217,14 @@ ${
 <button type="submit" class="secondary">Resend the confirmation to ${b.guest_email}</button></form>`
     : ''
 }
-${
-  canCancel
-    ? html`<h2>Cancel</h2><form method="post" action="/admin/bookings/${b.id}/cancel">${csrfField(csrf)}
 ${fieldError(errors, '_form')}
-<div class="field"><label for="f-reason">Reason (sent to the guest)</label>
-<input id="f-reason" name="reason" maxlength="500"></div>
-<button type="submit" class="danger">Cancel booking ${b.confirmation_code}</button></form>`
+${canCancel ? html`<h2>Cancel</h2><p>${confirmLink(`Cancel booking ${b.confirmation_code}…`, 'cancel-booking', { id: b.id })}</p>` : ''}
+${
+  canReinstate(b)
+    ? html`<h2>Undo the cancellation</h2>
+<p>While its nights are still free, the booking can be confirmed again with the same stay and price.</p>
+<form method="post" action="/admin/bookings/${b.id}/reinstate">${csrfField(csrf)}
+<button type="submit">Undo the cancellation of ${b.confirmation_code}</button></form>`
     : ''
 }`;
   return sendPage(request, reply, `Booking ${b.confirmation_code}`, 'bookings', body, shown.status ?? 200);
@@ -226,6 +232,16 @@ ${fieldError(errors, '_form')}
 
 /** Bookings: the filtered list, one booking, cancel (actor host) and resend the confirmation. */
 export const bookingPages: FeatureRoutes = async (app, { ctx }) => {
+  // A refused action goes back to the booking's page with why (flash.ts): a reload does not try again.
+  const refusedAction = (request: FastifyRequest, reply: FastifyReply, id: number, errors: Record<string, string>) =>
+    redirectWith(
+      request,
+      reply,
+      `/admin/bookings/${id}`,
+      { error: Object.values(errors)[0] ?? 'Not possible.' },
+      ctx.config.publicBaseUrl,
+    );
+
   app.get(PAGES.bookings.path, sessionRoute({ querystring: ListQuery }), (request, reply) =>
     listPage(ctx, request, reply, request.query),
   );
@@ -241,19 +257,24 @@ export const bookingPages: FeatureRoutes = async (app, { ctx }) => {
     const result = await attempt(() =>
       cancelBooking(ctx, { bookingId: id, actor: { kind: 'host', consoleUserId: user.userId }, reason }),
     );
-    if (!result.ok) {
-      const errors = { _form: Object.values(result.errors)[0] ?? 'Not possible.' };
-      return detailPage(ctx, request, reply, id, { errors, status: result.status });
-    }
+    if (!result.ok) return refusedAction(request, reply, id, result.errors);
     return seeOther(reply, `/admin/bookings/${id}?done=cancelled`);
+  });
+
+  app.post('/bookings/:id/reinstate', sessionRoute({ params: IdParams }), async (request, reply) => {
+    const id = toId(request.params.id);
+    const user = session(request).user;
+    const result = await attempt(() =>
+      reinstateBooking(ctx, { bookingId: id, actor: { kind: 'host', consoleUserId: user.userId } }),
+    );
+    if (!result.ok) return refusedAction(request, reply, id, result.errors);
+    return seeOther(reply, `/admin/bookings/${id}?done=reinstated`);
   });
 
   app.post('/bookings/:id/resend', sessionRoute({ params: IdParams }), async (request, reply) => {
     const id = toId(request.params.id);
-    if (!(await resendConfirmation(ctx, id))) {
-      const errors = { _form: 'Only a confirmed booking has a confirmation to resend.' };
-      return detailPage(ctx, request, reply, id, { errors, status: 409 });
-    }
+    if (!(await resendConfirmation(ctx, id)))
+      return refusedAction(request, reply, id, { _form: 'Only a confirmed booking has a confirmation to resend.' });
     return seeOther(reply, `/admin/bookings/${id}?done=resent`);
   });
 };

@@ -2,11 +2,13 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import type { AppContext, FeatureRoutes } from '../../app-context.ts';
 import { nightRange } from '../../accommodations/night-range.ts';
+import { findAccommodation } from '../../accommodations/accommodation-repository.ts';
 import { setPrices } from '../../accommodations/nightly-prices.ts';
 import { blockNights } from '../../blocks/block-nights.ts';
 import { badRequest } from '../../http/errors.ts';
 import { IdString, toId } from '../../http/ids.ts';
-import { currentYearMonthIn } from '../../shared/dates.ts';
+import { currentYearMonthIn, eachDate, todayIn } from '../../shared/dates.ts';
+import { listAlerts, type AlertView } from '../../ical/overbooking-alerts.ts';
 import { attributes, html, type Html } from '../../shared/html.ts';
 import { loadMonthGrid, type GridRow, type MonthGrid } from '../calendar-grid.ts';
 import { PAGES } from '../console-pages.ts';
@@ -20,6 +22,7 @@ import {
   PriceForm,
   priceField,
   priceRequest,
+  priceWarning,
   rangeFields,
   reasonField,
   type SentForm,
@@ -55,31 +58,62 @@ function markCell(label: string, first: boolean): Html {
   return html`<span class="mark" title="${label}">${first ? label : ''}</span>`;
 }
 
-function rowCells(row: GridRow, f: Formatter): Html {
+/** Nights an imported stay also wants while something else holds them, by `accommodation|night`. */
+type Overbooked = ReadonlyMap<string, string>;
+
+function overbookedNights(alerts: readonly AlertView[], grid: MonthGrid): Overbooked {
+  const held = new Set(
+    grid.rows.flatMap((r) =>
+      r.nights.filter((n) => n.use.kind !== 'free').map((n) => `${r.accommodation.id}|${n.night}`),
+    ),
+  );
+  const out = new Map<string, string>();
+  for (const a of alerts) {
+    const from = a.imported.start_date < grid.from ? grid.from : a.imported.start_date;
+    const to = a.imported.end_date > grid.to ? grid.to : a.imported.end_date;
+    if (from >= to) continue;
+    for (const night of eachDate(from, to)) {
+      const key = `${a.accommodation_id}|${night}`;
+      if (held.has(key)) out.set(key, `Overbooked: “${a.imported.feed}” also has ${a.imported.summary} on this night`);
+    }
+  }
+  return out;
+}
+
+function rowCells(row: GridRow, f: Formatter, today: string, overbooked: Overbooked): Html {
   const currency = row.accommodation.currency;
   return html`${row.nights.map(({ night, price, use }) => {
     const priceText = html`<span class="price">${f.money(price, currency)}</span>`;
+    const over = overbooked.get(`${row.accommodation.id}|${night}`);
+    const cls = [night === today ? 'today' : '', over === undefined ? '' : 'overbooked'].filter((c) => c !== '');
+    const td = attributes({ class: cls.length === 0 ? undefined : cls.join(' '), title: over });
+    const flag = over === undefined ? '' : html`<span class="flag">Overbooked</span>`;
     switch (use.kind) {
       case 'free':
-        return html`<td data-night="${night}">${priceText}</td>`;
+        return html`<td${td} data-night="${night}">${priceText}</td>`;
       case 'booking':
-        return html`<td>${bookingCell(use)}${priceText}</td>`;
+        return html`<td${td}>${bookingCell(use)}${flag}${priceText}</td>`;
       case 'block': {
         const label = `Blocked${use.reason === null ? '' : `: ${use.reason}`}`;
-        return html`<td>${markCell(label, use.first)}${priceText}</td>`;
+        return html`<td${td}>${markCell(label, use.first)}${flag}${priceText}</td>`;
       }
       case 'external':
-        return html`<td>${markCell(`${use.feed}: ${use.summary}`, use.first)}${priceText}</td>`;
+        return html`<td${td}>${markCell(`${use.feed}: ${use.summary}`, use.first)}${flag}${priceText}</td>`;
     }
   })}`;
 }
 
-function monthTable(grid: MonthGrid, title: string, f: Formatter): Html {
-  const days = grid.nights.map((n) => html`<th scope="col">${f.date(n).replace(/,? \d{4}$/, '')}</th>`);
+function monthTable(grid: MonthGrid, title: string, f: Formatter, today: string, overbooked: Overbooked): Html {
+  const days = grid.nights.map((n) => {
+    const label = f.date(n).replace(/,? \d{4}$/, '');
+    return n === today
+      ? html`<th scope="col" id="today" class="today" aria-current="date">${label}<br>Today</th>`
+      : html`<th scope="col">${label}</th>`;
+  });
   const rows = grid.rows.map((r) => {
     const home = html`<a href="/admin/accommodations/${r.accommodation.id}">${r.accommodation.name}</a>`;
     return html`<tr data-accommodation="${r.accommodation.id}">
-<th scope="row" class="acc">${home}</th>${rowCells(r, f)}</tr>`;
+<th scope="row" class="acc">${home}</th>${rowCells(r, f, today, overbooked)}</tr>`;
   });
   return html`<div class="cal-wrap" tabindex="0" role="region" aria-label="Calendar of ${title}">
 <table class="cal"><thead><tr><th scope="col" class="acc">Accommodation</th>${days}</tr></thead>
@@ -107,7 +141,9 @@ async function calendarView(
 ): Promise<FastifyReply> {
   const f = fmt(request);
   const { year, month } = shown.month === undefined ? currentYearMonthIn('UTC', ctx.now()) : yearMonthOf(shown.month);
-  const grid = await loadMonthGrid(ctx.db, year, month, ctx.now());
+  const [grid, alerts] = await Promise.all([loadMonthGrid(ctx.db, year, month, ctx.now()), listAlerts(ctx.db)]);
+  const today = todayIn('UTC', ctx.now());
+  const overbooked = overbookedNights(alerts, grid);
   const csrf = session(request).csrf;
   const title = new Intl.DateTimeFormat(f.locale, { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(
     new Date(Date.UTC(year, month - 1, 1)),
@@ -140,10 +176,12 @@ ${priceField('Price per night (empty: back to the base price)', price)}
 ${notice(shown.notice ?? null)}
 <nav aria-label="Months" class="row">
 <a href="/admin/calendar?month=${shift(year, month, -1)}">← Previous month</a> <strong>${title}</strong>
-<a href="/admin/calendar?month=${shift(year, month, 1)}">Next month →</a></nav>
+<a href="/admin/calendar?month=${shift(year, month, 1)}">Next month →</a>
+<a href="/admin/calendar#today">Today</a></nav>
 <p class="muted">Bars are bookings (hatched: a card draft waiting for payment); grey stripes are blocked nights and
-stays imported from other channels. Each night shows its price.</p>
-${monthTable(grid, title, f)}
+stays imported from other channels; a red frame marks a night that is overbooked. Each night shows its price.</p>
+${overbooked.size === 0 ? '' : html`<p class="error">${overbooked.size} night(s) this month are overbooked: see Today.</p>`}
+${monthTable(grid, title, f, today, overbooked)}
 ${grid.rows.length === 0 ? noAccommodations : forms}`;
   return sendPage(request, reply, 'Calendar', 'calendar', body, shown.status ?? 200);
 }
@@ -187,6 +225,12 @@ export const calendarPage: FeatureRoutes = async (app, { ctx }) => {
     if (!form.ok)
       return calendarView(ctx, request, reply, { month: values.month, price: { values, ...form }, status: 400 });
     const { from, to, price } = form.value;
+    const home = await findAccommodation(ctx.db, toId(values.accommodation ?? ''));
+    const warning = home === undefined ? null : priceWarning(price, home, fmt(request), values);
+    if (warning !== null) {
+      const prices = { values: { ...values, price_warned: 'yes' }, errors: { price: warning } };
+      return calendarView(ctx, request, reply, { month: values.month, price: prices, status: 400 });
+    }
     const result = await attempt(async () => {
       const id = accommodationOf(values);
       await setPrices(ctx, id, nightRange(from, to), price);

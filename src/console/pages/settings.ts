@@ -17,6 +17,8 @@ import { attempt, fmt, seeOther, sendPage, session, type FormBody } from '../con
 import { IdParams, notices, sessionRoute, Text } from '../console-schemas.ts';
 import type { Formatter } from '../format.ts';
 import { csrfField, field, notice, stackTable } from '../layout.ts';
+import { redirectWith } from '../flash.ts';
+import { confirmLink } from './confirm.ts';
 import { checkForm } from '../schema-errors.ts';
 import { listConsoleUsers } from '../session-repository.ts';
 
@@ -63,8 +65,7 @@ function apiKeyTable(keys: Awaited<ReturnType<typeof listApiKeys>>, csrf: string
     f.instant(k.created_at),
     k.last_used_at === null ? 'never' : f.instant(k.last_used_at),
     k.revoked_at === null
-      ? html`<form method="post" action="/admin/settings/api-keys/${k.id}/revoke" class="inline">${csrfField(csrf)}
-<button type="submit" class="danger">Revoke ${k.name}</button></form>`
+      ? confirmLink(`Revoke ${k.name}…`, 'revoke-key', { id: k.id })
       : `revoked ${f.instant(k.revoked_at)}`,
   ]);
 }
@@ -78,8 +79,7 @@ function secretForms(kind: SecretKind, set: boolean, note: string, csrf: string,
     hint: 'at least 32 characters',
     attributes: { autocomplete: 'off' },
   });
-  const clear = html`<form method="post" action="/admin/settings/secrets/${kind}/clear">${csrfField(csrf)}
-<button type="submit" class="danger">Clear the ${name}</button></form>`;
+  const clear = html`<p>${confirmLink(`Clear the ${name}…`, 'clear-secret', { kind })}</p>`;
   return html`<h3>${label}</h3><p>${set ? 'Set.' : 'Not set.'} ${note}</p>
 <form method="post" action="/admin/settings/secrets/${kind}/generate" class="inline">${csrfField(csrf)}
 <button type="submit">Generate a new ${name}</button></form>
@@ -104,6 +104,7 @@ async function settingsPage(
   ]);
   const errors = shown.errors ?? {};
   const values = shown.values ?? {};
+  const secret = shown.secret ?? request.consoleFlash?.secret;
   const hostEmail = values.host_email ?? settings.host_email;
   const webhookNote = 'Signs /webhook/update and /webhook/calendar_sync.';
   const payment = settings.payment_webhook_secret;
@@ -118,7 +119,7 @@ async function settingsPage(
   const admin = attributes({ value: 'admin', selected: values.scope === 'admin' });
   const body = html`
 ${notice(shown.notice ?? null)}
-${shown.secret === undefined ? '' : secretBox(shown.secret)}
+${secret === undefined ? '' : secretBox(secret)}
 <h2>API keys</h2>
 ${apiKeyTable(keys, csrf, f)}
 <form method="post" action="/admin/settings/api-keys" class="row">${csrfField(csrf)}
@@ -153,6 +154,10 @@ ${field('Login of the new console user', 'login', errors, {
 
 /** Settings: API keys, signing secrets (shown once), the alert address, console users (with a password shown once). */
 export const settingsPages: FeatureRoutes = async (app, { ctx }) => {
+  // A secret made by a POST is shown by the GET it redirects to, once (flash.ts): a reload makes no second one.
+  const showOnce = (request: FastifyRequest, reply: FastifyReply, secret: { label: string; value: string }) =>
+    redirectWith(request, reply, '/admin/settings', { secret }, ctx.config.publicBaseUrl);
+
   app.get(PAGES.settings.path, sessionRoute({ querystring: SettingsQuery }), (request, reply) =>
     settingsPage(ctx, request, reply, { notice: NOTICES.text(request.query.done) }),
   );
@@ -162,7 +167,7 @@ export const settingsPages: FeatureRoutes = async (app, { ctx }) => {
     const input = await checkForm(CreateBody, { name: (values.name ?? '').trim(), scope: values.scope ?? 'api' });
     if (!input.ok) return settingsPage(ctx, request, reply, { errors: input.errors, values }, 400);
     const { key, record } = await createApiKey(ctx.db, { name: input.value.name, scope: input.value.scope ?? 'api' });
-    return settingsPage(ctx, request, reply, { secret: { label: `New API key “${record.name}”`, value: key } });
+    return showOnce(request, reply, { label: `New API key “${record.name}”`, value: key });
   });
 
   app.post('/settings/api-keys/:id/revoke', sessionRoute({ params: IdParams }), async (request, reply) => {
@@ -180,7 +185,7 @@ export const settingsPages: FeatureRoutes = async (app, { ctx }) => {
     const s = SECRETS[request.params.kind];
     const value = generateWebhookSecret();
     await changeSetting(ctx, s.setting, value);
-    return settingsPage(ctx, request, reply, { secret: { label: s.label, value } });
+    return showOnce(request, reply, { label: s.label, value });
   });
 
   app.post(
@@ -196,7 +201,7 @@ export const settingsPages: FeatureRoutes = async (app, { ctx }) => {
         return settingsPage(ctx, request, reply, { errors }, 400);
       }
       await changeSetting(ctx, s.setting, value);
-      return settingsPage(ctx, request, reply, { secret: { label: s.label, value } });
+      return showOnce(request, reply, { label: s.label, value });
     },
   );
 
@@ -217,9 +222,7 @@ export const settingsPages: FeatureRoutes = async (app, { ctx }) => {
       const errors = { login: Object.values(created.errors)[0] ?? 'Not valid.' };
       return settingsPage(ctx, request, reply, { errors, values }, created.status);
     }
-    return settingsPage(ctx, request, reply, {
-      secret: { label: `Password of console user “${login}”`, value: created.value.password },
-    });
+    return showOnce(request, reply, { label: `Password of console user “${login}”`, value: created.value.password });
   });
 
   app.post('/settings/host-email', sessionRoute({ body: HostEmailForm }), async (request, reply) => {

@@ -8,6 +8,7 @@ import { PAGES } from '../console-pages.ts';
 import {
   failedMails,
   failingFeeds,
+  expiredCardDrafts,
   staysBetween,
   unresolvedPaymentIssues,
   waitingCardDrafts,
@@ -15,7 +16,8 @@ import {
 import { fmt, sendPage } from '../console-request.ts';
 import { sessionRoute } from '../console-schemas.ts';
 import type { Formatter } from '../format.ts';
-import { stackTable } from '../layout.ts';
+import { stackTable, statusBadge } from '../layout.ts';
+import { stayRange } from '../stay-range.ts';
 
 const guestLink = (b: BookingWithGuest): Html =>
   html`<a href="/admin/bookings/${b.id}">${b.guest_first_name} ${b.guest_last_name}</a>`;
@@ -32,7 +34,7 @@ function stayTable(
     html`${guestLink(b)} <span class="muted">${b.confirmation_code}</span>`,
     b.accommodation_name,
     b.nights,
-    b.status,
+    statusBadge(b.status),
   ])}`;
 }
 
@@ -40,10 +42,20 @@ function draftTable(drafts: readonly BookingWithGuest[], f: Formatter): Html {
   if (drafts.length === 0) return html`<p class="muted">None.</p>`;
   return stackTable(['Booking', 'Stay', 'Total', 'Hold ends'], drafts, (b) => [
     html`<a href="/admin/bookings/${b.id}">${b.confirmation_code}</a> ${b.guest_first_name} ${b.guest_last_name}`,
-    `${b.accommodation_name}, ${f.date(b.checkin)} – ${f.date(b.checkout)}`,
+    `${b.accommodation_name}, ${stayRange(f, b.checkin, b.checkout)}`,
     f.money(b.total, b.currency),
     b.hold_expires_at === null ? '—' : f.instant(b.hold_expires_at),
   ]);
+}
+
+/** Card drafts the hold expiry cancelled lately: the guest never paid, and their nights are free again. */
+function expiredList(drafts: readonly BookingWithGuest[], f: Formatter): Html {
+  if (drafts.length === 0) return html``;
+  const item = (b: BookingWithGuest) =>
+    html`<li>${guestLink(b)} <span class="muted">${b.confirmation_code}</span>, ${b.accommodation_name},
+${stayRange(f, b.checkin, b.checkout)}: the card payment did not arrive in time, so the booking was cancelled
+${b.hold_expired_at === null ? '' : f.instant(b.hold_expired_at)} and its nights are free again.</li>`;
+  return html`<h3>Card drafts that expired (last 7 days)</h3><ul>${drafts.map(item)}</ul>`;
 }
 
 /** What an imported stay overlaps: a booking (linked), blocked nights or another channel's stay. */
@@ -59,7 +71,7 @@ function alertList(alerts: readonly Alert[], names: ReadonlyMap<number, string>,
   if (alerts.length === 0) return html``;
   const item = (a: Alert) => {
     const home = names.get(a.accommodation_id) ?? `#${a.accommodation_id}`;
-    const imported = `${a.imported.summary}, ${f.date(a.imported.start_date)} – ${f.date(a.imported.end_date)}`;
+    const imported = `${a.imported.summary}, ${stayRange(f, a.imported.start_date, a.imported.end_date)}`;
     return html`<li>${home}: a stay imported from “${a.imported.feed}” (${imported}) overlaps ${otherSide(a)}
 on ${a.nights} night(s) from ${f.date(a.first_night)}.</li>`;
   };
@@ -76,7 +88,8 @@ export const todayPage: FeatureRoutes = async (app, { ctx }) => {
     const zone = zones.size === 1 ? ([...zones][0] ?? 'UTC') : 'UTC';
     const today = todayIn(zone, ctx.now());
     const week = addDays(today, 8);
-    const [arrivals, departures, drafts, alerts, issues, mails, feeds] = await Promise.all([
+    const weekAgo = new Date(ctx.now().getTime() - 7 * 86_400_000);
+    const [arrivals, departures, drafts, alerts, issues, mails, feeds, expired] = await Promise.all([
       staysBetween(ctx.db, 'checkin', today, week, ctx.now()),
       staysBetween(ctx.db, 'checkout', today, week, ctx.now()),
       waitingCardDrafts(ctx.db, ctx.now()),
@@ -84,9 +97,12 @@ export const todayPage: FeatureRoutes = async (app, { ctx }) => {
       unresolvedPaymentIssues(ctx.db),
       failedMails(ctx.db),
       failingFeeds(ctx.db),
+      expiredCardDrafts(ctx.db, weekAgo),
     ]);
+    const mail = request.consoleMail;
+    const mailDown = mail !== null && mail.state !== 'ok' ? 1 : 0;
     const names = new Map(accommodations.map((a) => [a.id, a.name]));
-    const attention = alerts.length + issues.length + mails.length + feeds.length;
+    const attention = alerts.length + issues.length + mails.length + feeds.length + expired.length + mailDown;
     const body = html`
 <p class="muted">Today is ${f.date(today)} (${zone}). Arrivals and departures cover today and the next 7 days.</p>
 ${stayTable('Arrivals', arrivals, f, (b) => b.checkin)}
@@ -95,13 +111,19 @@ ${stayTable('Departures', departures, f, (b) => b.checkout)}
 ${draftTable(drafts, f)}
 <h2>Needs attention (${attention})</h2>
 ${attention === 0 ? html`<p class="muted">Nothing needs attention.</p>` : ''}
+${
+  mailDown === 1
+    ? html`<h3>Mail</h3><p>Mails to guests are not going out; the banner at the top says why and how to fix it.</p>`
+    : ''
+}
 ${alertList(alerts, names, f)}
+${expiredList(expired, f)}
 ${
   issues.length === 0
     ? ''
     : html`<h3>Payment issues</h3><ul>${issues.map((i) => {
         const link = i.booking_id === null ? '' : html` (<a href="/admin/bookings/${i.booking_id}">booking</a>)`;
-        return html`<li>${i.kind}: ${i.detail}${link} <span class="muted">${f.instant(i.created_at)}</span></li>`;
+        return html`<li>${i.kind.replace(/_/g, ' ')}: ${i.detail}${link} <span class="muted">${f.instant(i.created_at)}</span></li>`;
       })}</ul>`
 }
 ${

@@ -1,0 +1,180 @@
+import { Type, type Static } from 'typebox';
+import type { AppContext, FeatureRoutes } from '../../app-context.ts';
+import { findAccommodation } from '../../accommodations/accommodation-repository.ts';
+import { findFeed } from '../../accommodations/external-feed-repository.ts';
+import { DateString } from '../../admin/admin-params.ts';
+import { findBookingRow } from '../../admin/booking-queries.ts';
+import { findApiKey } from '../../auth/api-key-repository.ts';
+import { canCancel } from '../../bookings/booking-transitions.ts';
+import { IdString, toId } from '../../http/ids.ts';
+import { attributes, html, type Html } from '../../shared/html.ts';
+import { PAGES } from '../console-pages.ts';
+import { fmt, sendPage, session } from '../console-request.ts';
+import { sessionRoute } from '../console-schemas.ts';
+import type { Formatter } from '../format.ts';
+import { csrfField } from '../layout.ts';
+import { stayRange } from '../stay-range.ts';
+
+/**
+ * The confirmation step of every action that cannot be taken back by a click: cancelling a
+ * booking, revoking a key, clearing a secret, removing a calendar, prices or blocked nights,
+ * deleting an accommodation. The page of the row links here (a plain link, so it works without
+ * JavaScript); this page says what will happen and holds the one form that posts the action.
+ */
+const ACTIONS = [
+  'cancel-booking',
+  'revoke-key',
+  'clear-secret',
+  'remove-feed',
+  'unblock',
+  'remove-price',
+  'delete-accommodation',
+] as const;
+type Action = (typeof ACTIONS)[number];
+
+const ConfirmQuery = Type.Object({
+  action: Type.Optional(Type.Enum(ACTIONS)),
+  id: Type.Optional(IdString),
+  feed: Type.Optional(IdString),
+  kind: Type.Optional(Type.Enum(['webhook', 'payment'])),
+  from: Type.Optional(DateString),
+  to: Type.Optional(DateString),
+});
+type Query = Static<typeof ConfirmQuery>;
+
+/** The address of the confirmation page of an action. */
+export function confirmUrl(action: Action, params: Readonly<Record<string, string | number>> = {}): string {
+  const query = new URLSearchParams({ action });
+  for (const [name, value] of Object.entries(params)) query.set(name, String(value));
+  return `/admin/confirm?${query.toString()}`;
+}
+
+/** A link to the confirmation page, looking like the button of the action. */
+export function confirmLink(label: string, action: Action, params: Readonly<Record<string, string | number>>): Html {
+  return html`<a class="button danger" href="${confirmUrl(action, params)}">${label}</a>`;
+}
+
+interface Confirmation {
+  title: string;
+  question: Html | string;
+  consequence: string;
+  action: string;
+  button: string;
+  back: string;
+  hidden?: Readonly<Record<string, string>>;
+  fields?: Html;
+}
+
+const idOf = (text: string | undefined): number => (text === undefined ? 0 : toId(text));
+
+async function describe(ctx: AppContext, q: Query, f: Formatter): Promise<Confirmation | null> {
+  switch (q.action) {
+    case undefined:
+      return null;
+    case 'cancel-booking': {
+      const b = await findBookingRow(ctx.db, idOf(q.id));
+      if (b === undefined || !canCancel(b.status)) return null;
+      return {
+        title: `Cancel booking ${b.confirmation_code}?`,
+        question: `${b.guest_first_name} ${b.guest_last_name}, ${b.accommodation_name}, ${stayRange(f, b.checkin, b.checkout)}.`,
+        consequence:
+          'Its nights become free at once and a cancellation mail is queued for the guest. ' +
+          'You can undo the cancellation later while its nights are still free.',
+        action: `/admin/bookings/${b.id}/cancel`,
+        button: `Cancel booking ${b.confirmation_code}`,
+        back: `/admin/bookings/${b.id}`,
+        fields: html`<div class="field"><label for="f-reason">Reason (sent to the guest)</label>
+<input id="f-reason" name="reason" maxlength="500"></div>`,
+      };
+    }
+    case 'revoke-key': {
+      const key = await findApiKey(ctx.db, idOf(q.id));
+      if (key === undefined || key.revoked_at !== null) return null;
+      return {
+        title: `Revoke the key “${key.name}”?`,
+        question: html`The key starting with <code>${key.prefix}…</code> (${key.scope}).`,
+        consequence: 'It stops working at once; whoever uses it gets 401 answers. This cannot be undone.',
+        action: `/admin/settings/api-keys/${key.id}/revoke`,
+        button: `Revoke ${key.name}`,
+        back: '/admin/settings',
+      };
+    }
+    case 'clear-secret': {
+      if (q.kind === undefined) return null;
+      const what = q.kind === 'webhook' ? 'webhook signing secret' : 'card processor’s signing secret';
+      return {
+        title: `Clear the ${what}?`,
+        question: `The ${what} is removed.`,
+        consequence: 'Requests signed with it are no longer checked against it. A new one can be generated later.',
+        action: `/admin/settings/secrets/${q.kind}/clear`,
+        button: `Clear the ${what}`,
+        back: '/admin/settings',
+      };
+    }
+    case 'remove-feed': {
+      const id = idOf(q.id);
+      const feed = await findFeed(ctx.db, id, idOf(q.feed));
+      if (feed === undefined) return null;
+      return {
+        title: `Remove the calendar “${feed.name}”?`,
+        question: html`Imported from <span class="muted">${feed.url}</span>.`,
+        consequence: 'The stays imported from it are removed and their nights become free.',
+        action: `/admin/accommodations/${id}/feeds/${feed.id}/remove`,
+        button: `Remove ${feed.name}`,
+        back: `/admin/accommodations/${id}`,
+      };
+    }
+    case 'unblock':
+    case 'remove-price': {
+      const a = await findAccommodation(ctx.db, idOf(q.id));
+      if (a === undefined || q.from === undefined || q.to === undefined || q.from >= q.to) return null;
+      const range = stayRange(f, q.from, q.to);
+      const block = q.action === 'unblock';
+      return {
+        title: block ? 'Unblock these nights?' : 'Remove this seasonal price?',
+        question: `${a.name}: ${range}.`,
+        consequence: block
+          ? 'The nights can be booked again.'
+          : `The nights cost the base price again (${f.money(a.base_price, a.currency)} per night).`,
+        action: `/admin/accommodations/${a.id}/${block ? 'unblock' : 'prices'}`,
+        button: block ? `Unblock ${range}` : `Remove the price of ${range}`,
+        back: `/admin/accommodations/${a.id}`,
+        hidden: { from: q.from, to: q.to, ...(block ? {} : { price: '' }) },
+      };
+    }
+    case 'delete-accommodation': {
+      const a = await findAccommodation(ctx.db, idOf(q.id));
+      if (a === undefined) return null;
+      return {
+        title: `Delete ${a.name}?`,
+        question: `${a.name}, with its rules, seasonal prices, blocked nights and imported calendars.`,
+        consequence: 'This cannot be undone. An accommodation that has bookings cannot be deleted.',
+        action: `/admin/accommodations/${a.id}/delete`,
+        button: `Delete ${a.name}`,
+        back: `/admin/accommodations/${a.id}`,
+      };
+    }
+  }
+}
+
+/** GET /admin/confirm: what an action will do, its form, and the way back. */
+export const confirmPage: FeatureRoutes = async (app, { ctx }) => {
+  app.get(PAGES.confirm.path, sessionRoute({ querystring: ConfirmQuery }), async (request, reply) => {
+    const c = await describe(ctx, request.query, fmt(request));
+    if (c === null) {
+      const body = html`<p>There is nothing to confirm here (any more): the action was done already, or the row is gone.</p>
+<p><a href="/admin">Back to Today</a></p>`;
+      return sendPage(request, reply, 'Nothing to confirm', null, body);
+    }
+    const hidden = Object.entries(c.hidden ?? {}).map(
+      ([name, value]) => html`<input${attributes({ type: 'hidden', name, value })}>`,
+    );
+    const body = html`<p>${c.question}</p>
+<p>${c.consequence}</p>
+<form method="post" action="${c.action}" class="confirm">${csrfField(session(request).csrf)}${hidden}
+${c.fields ?? ''}
+<div class="row"><button type="submit" class="danger">${c.button}</button>
+<a href="${c.back}">Keep it, go back</a></div></form>`;
+    return sendPage(request, reply, c.title, null, body);
+  });
+};

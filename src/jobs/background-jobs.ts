@@ -127,7 +127,7 @@ export function startBackgroundJobs(
     });
   }
 
-  const runner = startJobRunner(jobs, { metrics: ctx.metrics, log });
+  const runner = startJobRunner(jobs, { metrics: ctx.metrics, log, health: ctx.store.health });
   return {
     stop: async () => {
       await runner.stop();

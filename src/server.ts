@@ -4,6 +4,7 @@ import type { Config } from './config/config.ts';
 import { createContext } from './create-app-context.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import type { App } from './http/types.ts';
+import { DRAIN_WINDOW_MS } from './http/shutting-down.ts';
 import { startBackgroundJobs } from './jobs/background-jobs.ts';
 import { seedFirstRun } from './seed/first-run.ts';
 import { firstRunMessage } from './seed/first-run-message.ts';
@@ -56,9 +57,14 @@ async function start(ctx: AppContext, config: Config, out: (line: string) => voi
   let stopping: Promise<void> | null = null;
   const stop = (): Promise<void> => {
     stopping ??= (async () => {
-      // Both at once: the HTTP server stops accepting and drains while running jobs finish. The
-      // store is closed after both have ended, even when one of them failed.
-      const ended = await Promise.allSettled([jobs.stop(), app.close()]);
+      // First every request, /readyz included, is answered 503 shutting_down with Connection:
+      // close, for a short window (shorter than the limit) or until no connection is left open;
+      // then the server closes its sockets and waits for requests in flight. Jobs stop between
+      // two items meanwhile. The store is closed after both have ended, even when one failed.
+      app.beginDrain();
+      const jobsStopped = jobs.stop();
+      await connectionsGone(app, Math.min(DRAIN_WINDOW_MS, (config.shutdownTimeoutSeconds * 1000) / 4));
+      const ended = await Promise.allSettled([jobsStopped, app.close()]);
       await ctx.store.destroy();
       const failed = ended.find((r) => r.status === 'rejected');
       if (failed !== undefined) throw failed.reason;
@@ -66,6 +72,18 @@ async function start(ctx: AppContext, config: Config, out: (line: string) => voi
     return stopping;
   };
   return { app, ctx, url: config.publicBaseUrl, stop };
+}
+
+/** Resolves once the server holds no connection, or after `ms`. */
+async function connectionsGone(app: App, ms: number): Promise<void> {
+  const deadline = Date.now() + ms;
+  const open = () =>
+    new Promise<number>((resolve) => {
+      app.server.getConnections((error, count) => {
+        resolve(error === null ? count : 0);
+      });
+    });
+  while (Date.now() < deadline && (await open()) > 0) await new Promise((resolve) => setTimeout(resolve, 25));
 }
 
 /**

@@ -5,8 +5,15 @@ import { serviceUnavailable } from './errors.ts';
 export const SHUTDOWN_RETRY_AFTER_SECONDS = 1;
 
 /**
- * Once the server starts closing (SIGTERM, `app.close()`), it accepts no new connections, but a
- * request can still arrive on a connection that was kept alive. Such a request is not run: it
+ * How long, at most, a stopping server keeps its connections open answering 503 shutting_down
+ * before it closes them (server.ts): long enough for a load balancer to see /readyz fail and for
+ * clients on kept-alive connections to read a `Connection: close` instead of a reset.
+ */
+export const DRAIN_WINDOW_MS = 2000;
+
+/**
+ * Once the server starts draining (`app.beginDrain()` on SIGTERM, or `app.close()`), a request
+ * is not run, /readyz included (so it fails first): it
  * gets a 503 envelope (name INTERNAL_ERROR, code 503) with `details.reason: "shutting_down"`, Retry-After,
  * and `Connection: close`, so that the client or load balancer sends it to another process.
  * Requests already in flight finish; their answers too carry `Connection: close`, so that their
@@ -15,6 +22,9 @@ export const SHUTDOWN_RETRY_AFTER_SECONDS = 1;
  */
 export function refuseWhileShuttingDown(app: FastifyInstance): void {
   let closing = false;
+  app.decorate('beginDrain', () => {
+    closing = true;
+  });
   app.addHook('preClose', async () => {
     closing = true;
   });

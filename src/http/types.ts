@@ -43,5 +43,7 @@ declare module 'fastify' {
   }
   interface FastifyInstance {
     staydeskRoutes: RouteInfo[];
+    /** Starts answering every request 503 shutting_down (src/http/shutting-down.ts). */
+    beginDrain(): void;
   }
 }

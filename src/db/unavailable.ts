@@ -23,7 +23,31 @@ const PG_CLIENT_MESSAGES = [
   'timeout exceeded when trying to connect',
   'Client has encountered a connection error',
   'Connection closed',
+  'Client was closed and is not queryable',
 ];
+
+/** Codes of a connection that was never made: nothing was sent, so nothing was done. */
+const NEVER_CONNECTED = new Set([
+  'ECONNREFUSED',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  '57P03',
+  '53300',
+]);
+
+/**
+ * Whether a statement that failed with `error` may still have committed on PostgreSQL (SQLite
+ * answers every commit, so its outcome is always known): the
+ * connection broke after it was sent (terminated, reset, the server shutting down), as opposed to
+ * a connection that could not be made at all.
+ */
+export function mayHaveCommitted(error: unknown): boolean {
+  if (!isStoreUnavailable(error) || typeof (error as { errcode?: unknown }).errcode === 'number') return false;
+  const code = (error as { code?: unknown }).code;
+  return !(typeof code === 'string' && NEVER_CONNECTED.has(code));
+}
 
 /**
  * SQLite's primary result codes for a store that cannot write (or read) its files: READONLY (8),

@@ -47,12 +47,18 @@ function fromFastify(error: FastifyError): AppError | null {
   return null;
 }
 
+/** What a 503 for an unreachable store asks the caller to wait, in seconds. */
+const STORE_RETRY_AFTER_SECONDS = '1';
+
 export function sendError(request: FastifyRequest, reply: FastifyReply, error: AppError): FastifyReply {
   // Errors raised before routing have no route config.
   const routeConfig = request.routeOptions.config as FastifyContextConfig | undefined;
   // docs/api.md#limits: every limit's 429 says when to come back.
   if (error.status === 429 && typeof error.details.retry_after_seconds === 'number')
     void reply.header('retry-after', String(error.details.retry_after_seconds));
+  // docs/api.md#failures: every 503 says when to try again.
+  if (error.status === 503 && !reply.hasHeader('retry-after'))
+    void reply.header('retry-after', STORE_RETRY_AFTER_SECONDS);
   return reply.status(error.status).send({
     success: false,
     ...routeConfig?.errorBody,
@@ -75,9 +81,6 @@ export function frameworkErrorHandler(error: FastifyError, request: FastifyReque
       : badRequest('bad_url', 'The request URL is not valid.');
   void sendError(request, reply, mapped);
 }
-
-/** What a 503 for an unreachable store asks the caller to wait, in seconds. */
-const STORE_RETRY_AFTER_SECONDS = '1';
 
 /**
  * `health` hears of every store fault a request meets: it logs the cause once per change of the

@@ -111,6 +111,11 @@ export const ERROR_REASONS = {
     meaning: 'the database cannot be reached for a moment; retry after `Retry-After`',
   },
   shutting_down: { status: [503], meaning: 'the server is draining before it stops; retry on another process' },
+  outcome_unknown: {
+    status: [503],
+    meaning:
+      'the database went away while the change was being committed and it could not be checked whether it was; retry with the same `idempotency_key`',
+  },
 } as const satisfies Record<string, { status: readonly number[]; meaning: string }>;
 
 export type ErrorReason = keyof typeof ERROR_REASONS;

@@ -90,7 +90,12 @@ export function installErrorHandling(app: FastifyInstance, health: { noteFault(e
   app.setErrorHandler((error: FastifyError, request, reply) => {
     const mapped = isAppError(error) ? error : fromFastify(error);
     if (mapped !== null) {
-      if (mapped.status >= 500) request.log.error({ err: error }, 'request failed');
+      // A 503 is a state of the service (draining, the store away), logged once per change of
+      // state elsewhere, not a stack per request; a change whose outcome is unknown is worth a line.
+      if (mapped.status === 503) {
+        if (mapped.details.reason === 'outcome_unknown')
+          request.log.warn({ reason: 'outcome_unknown' }, mapped.message);
+      } else if (mapped.status >= 500) request.log.error({ err: error }, 'request failed');
       return sendError(request, reply, mapped);
     }
     if (health.noteFault(error)) {

@@ -1,6 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { serviceUnavailable } from './errors.ts';
 
+/** Answered while the server waits for its database: they need none. */
+const PROBES = new Set(['/healthz', '/readyz', '/metrics']);
+
 /** What a 503 during shutdown asks the caller to wait, in seconds: another process answers. */
 export const SHUTDOWN_RETRY_AFTER_SECONDS = 1;
 
@@ -22,14 +25,24 @@ export const DRAIN_WINDOW_MS = 2000;
  */
 export function refuseWhileShuttingDown(app: FastifyInstance): void {
   let closing = false;
+  // `staydesk serve` waiting for its database: only the probes are answered (server.ts).
+  let holding = false;
   app.decorate('beginDrain', () => {
     closing = true;
+  });
+  app.decorate('holdForStore', (on: boolean) => {
+    holding = on;
   });
   app.addHook('preClose', async () => {
     closing = true;
   });
   // Runs on every request: a callback hook, so an open server pays no promise for it.
-  app.addHook('onRequest', (_request, reply, done) => {
+  app.addHook('onRequest', (request, reply, done) => {
+    if (holding && !closing && !PROBES.has(request.url)) {
+      void reply.header('retry-after', String(SHUTDOWN_RETRY_AFTER_SECONDS));
+      done(serviceUnavailable('store_unavailable', 'The service is waiting for its database; retry shortly.'));
+      return;
+    }
     if (!closing) {
       done();
       return;

@@ -108,7 +108,7 @@ export const ERROR_REASONS = {
   headers_too_large: { status: [431], meaning: 'request headers over 16 KiB' },
   store_unavailable: {
     status: [503],
-    meaning: 'the database cannot be reached for a moment; retry after `Retry-After`',
+    meaning: 'the database cannot be reached or written for a moment; nothing was done: retry after `Retry-After`',
   },
   shutting_down: { status: [503], meaning: 'the server is draining before it stops; retry on another process' },
   outcome_unknown: {

@@ -8,7 +8,8 @@ import { createContext } from '../../src/create-app-context.ts';
 import { migrateToLatest } from '../../src/db/migrate.ts';
 import { openStore, type Store } from '../../src/db/store.ts';
 import type { App } from '../../src/http/types.ts';
-import { bookingBody, futureStay, makeAccommodation } from '../support/factories.ts';
+import { bookingBody, futureStay, insertBooking, makeAccommodation } from '../support/factories.ts';
+import { paymentIntentEvent, stripeSignature } from '../support/payment-client.ts';
 import { LIMITS_OFF } from '../support/limits-off.ts';
 import { startPgProxy, type PgProxy } from '../support/pg-proxy.ts';
 import { createPgDatabase, testStoreKind } from '../support/test-store.ts';
@@ -28,6 +29,7 @@ let store: Store;
 let app: App;
 let key = '';
 let accommodationId = 0;
+const PAYMENT_SECRET = 'whsec_unknown_outcome_test';
 
 before(async () => {
   assert.equal(testStoreKind, 'postgres', 'test/pg runs only under npm run test:pg (TEST_DATABASE_URL set)');
@@ -40,7 +42,12 @@ before(async () => {
   proxy = await startPgProxy({ host: target.hostname, port: Number(target.port || 5432) });
   const viaProxy = new URL(database.url);
   viaProxy.host = proxy.host;
-  const config = loadConfig({ PUBLIC_BASE_URL: 'http://staydesk.test', LOG_LEVEL: 'silent', ...LIMITS_OFF });
+  const config = loadConfig({
+    PUBLIC_BASE_URL: 'http://staydesk.test',
+    LOG_LEVEL: 'silent',
+    PAYMENT_WEBHOOK_SECRET: PAYMENT_SECRET,
+    ...LIMITS_OFF,
+  });
   config.store = { kind: 'postgres', url: viaProxy.toString() };
   store = openStore(config.store, { poolSize: 4 });
   app = await buildApp(createContext(config, store), { logger: false });
@@ -141,5 +148,74 @@ test(
     assert.equal(retry.statusCode, 200, retry.body);
     assert.equal(retry.json<{ data: { booking_id: number } }>().data.booking_id, stored);
     assert.equal((await bookingsOf(email)).length, 1);
+  },
+);
+
+test(
+  'a payment event whose commit answer is lost: 200 with how it was applied, the booking confirmed once',
+  {
+    timeout: EVENT_TIMEOUT_MS,
+  },
+  async () => {
+    const accommodation = await makeAccommodation(direct.db);
+    const booking = await insertBooking(direct.db, accommodation, { ...futureStay(3), status: 'draft' });
+    const event = paymentIntentEvent('payment_intent.succeeded', {
+      amount: booking.total,
+      amount_received: booking.total,
+      currency: 'eur',
+      metadata: { booking_reference: booking.confirmation_code },
+    });
+    const payload = JSON.stringify(event);
+    const cut = proxy.cutOn('commit', 'answer', { after: event.id });
+    const res = await app.inject({
+      method: 'POST',
+      url: '/staydesk/api/payment/webhook',
+      headers: { 'content-type': 'application/json', 'stripe-signature': stripeSignature(payload, PAYMENT_SECRET) },
+      payload,
+    });
+    await cut;
+    assert.equal(res.statusCode, 200, res.body);
+    assert.equal(res.json<{ outcome: string }>().outcome, 'confirmed');
+    const stored = await direct.db
+      .selectFrom('bookings')
+      .select('status')
+      .where('id', '=', booking.id)
+      .executeTakeFirst();
+    assert.equal(stored?.status, 'confirmed');
+    const mails = await direct.db.selectFrom('outbox').select('id').where('booking_id', '=', booking.id).execute();
+    assert.equal(mails.length, 1, 'one confirmation mail');
+  },
+);
+
+test(
+  'a webhook delivery whose commit answer is lost: 200 with its first answer, applied once',
+  {
+    timeout: EVENT_TIMEOUT_MS,
+  },
+  async () => {
+    const accommodation = await makeAccommodation(direct.db);
+    const booking = await insertBooking(direct.db, accommodation, { ...futureStay(3), status: 'confirmed' });
+    const reason = `Owner emergency ${booking.id}`;
+    const payload = JSON.stringify({
+      event_type: 'cancelled',
+      booking_id: booking.id,
+      reason,
+      timestamp: new Date().toISOString(),
+    });
+    const cut = proxy.cutOn('commit', 'answer', { after: reason });
+    const res = await app.inject({
+      method: 'POST',
+      url: '/staydesk/webhook/update',
+      headers: { 'content-type': 'application/json' },
+      payload,
+    });
+    await cut;
+    assert.equal(res.statusCode, 200, res.body);
+    assert.deepEqual(
+      [res.json<{ updated: boolean }>().updated, res.json<{ new_status: string }>().new_status],
+      [true, 'cancelled'],
+    );
+    const mails = await direct.db.selectFrom('outbox').select('id').where('booking_id', '=', booking.id).execute();
+    assert.equal(mails.length, 1, 'one cancellation mail');
   },
 );

@@ -47,10 +47,9 @@ export class StoreHealth {
       this.#since = new Date();
       this.#log?.warn({ cause }, `store failing: ${cause}; answering 503 until it works again`);
       this.#schedule();
-    } else if (cause !== this.#cause) {
-      this.#cause = cause;
-      this.#log?.warn({ cause }, `store still failing, now: ${cause}`);
     }
+    // While failing, the words of each fault differ (refused, reset, terminated): the first is kept
+    // and nothing more is logged until the store works again.
     return true;
   }
 

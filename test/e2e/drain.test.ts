@@ -122,12 +122,16 @@ test(
     const took = Date.now() - signalled;
 
     assert.deepEqual(errors, [], 'no request on a kept-alive connection is reset');
+    // Each connection ends with an answer that closes it: a request in flight at the signal
+    // finishes (200 or 404), one that arrives after it is refused; nothing comes after either.
+    const closing = results.filter((r) => r.connection === 'close');
+    assert.equal(closing.length, CONNECTIONS, 'each connection ends with one answer that closes it');
     const refused = results.filter((r) => r.status === 503);
-    assert.equal(refused.length, CONNECTIONS, 'each connection ends with one 503');
+    assert.ok(refused.length > 0, 'requests arriving during the drain are refused');
     for (const r of refused) assert.deepEqual([r.reason, r.connection, r.retryAfter], ['shutting_down', 'close', '1']);
     for (const r of results.filter((x) => x.status !== 503)) assert.ok(r.status === 200 || r.status === 404);
     assert.deepEqual(exit, { code: 0, signal: null }, server.cli.stdout() + server.cli.stderr());
-    assert.ok(took < 8000, `exited after ${took} ms`);
+    assert.ok(took < 10_000, `exited after ${took} ms, past SHUTDOWN_TIMEOUT_SECONDS`);
 
     // The batch stopped between mails: what was received is marked sent; the rest is back in the
     // outbox, unleased, for the next process.

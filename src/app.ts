@@ -152,7 +152,8 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
     },
   }).withTypeProvider<TypeBoxTypeProvider>();
 
-  installErrorHandling(app);
+  installErrorHandling(app, ctx.store.health);
+  ctx.store.health.attach(app.log);
   refuseWhileShuttingDown(app);
   // JSON only: without this, a text/plain body would reach a route that declares no body schema.
   app.removeContentTypeParser('text/plain');

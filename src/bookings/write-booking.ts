@@ -1,6 +1,8 @@
 import type { AppContext } from '../app-context.ts';
 import { isPostgres, isTransientConflict, isUniqueViolation } from '../db/dialect.ts';
+import { mayHaveCommitted } from '../db/unavailable.ts';
 import type { AppError } from '../http/errors.ts';
+import { askUntilAnswered, outcomeUnknown } from '../http/uncertain-commit.ts';
 import type { Viewer } from '../http/viewer.ts';
 import { NightTakenError, type TakenNight } from '../occupancy/night-ledger.ts';
 import { datesUnavailable } from '../occupancy/nights-unavailable.ts';
@@ -13,6 +15,8 @@ import { insertBookingRows, type BookingRows } from './insert-booking-rows.ts';
 
 /** How often a booking is written when PostgreSQL aborts it for a deadlock. */
 const WRITE_ATTEMPTS = 3;
+/** How often a booking that was not stored after all is written again when the connection keeps dropping. */
+const UNCERTAIN_ATTEMPTS = 3;
 
 /** A new booking ready to be written, and what its writing needs to answer. */
 export interface BookingWrite {
@@ -41,10 +45,23 @@ export interface BookingWrite {
 export async function writeBooking(ctx: AppContext, write: BookingWrite): Promise<BookingCreated> {
   const { booking } = write.rows;
   let created: BookingCreated | null = null;
+  let uncertain = 0;
   for (let attempt = 1; created === null; attempt++) {
     try {
       created = await retryDeadlocks(() => writeOnce(ctx, write));
     } catch (error) {
+      // The connection broke after the write was sent: it may have committed (docs/api.md#failures).
+      const broke = isPostgres(ctx.db) && mayHaveCommitted(error);
+      if (broke || uncertain > 0) {
+        created = await findWritten(ctx, write);
+        if (created !== null) continue;
+        if (broke) {
+          // Not stored: written again, under the same confirmation code, so that a commit that
+          // lands late makes the new write fail and be found.
+          if (++uncertain >= UNCERTAIN_ATTEMPTS) throw bookingOutcomeUnknown();
+          continue;
+        }
+      }
       const replay = await replayAfterRace(ctx, write, error);
       if (replay !== null) return replay;
       if (!(error instanceof NightTakenError)) throw error;
@@ -102,6 +119,33 @@ async function retryDeadlocks<T>(work: () => Promise<T>): Promise<T> {
       if (attempt >= WRITE_ATTEMPTS || !isTransientConflict(error)) throw error;
     }
   }
+}
+
+/**
+ * The booking looked up by its confirmation code (made before the write): its answer if it was
+ * stored, null if it was not; 503 outcome_unknown while the store cannot be asked.
+ */
+function findWritten(ctx: AppContext, write: BookingWrite): Promise<BookingCreated | null> {
+  return askUntilAnswered(
+    ctx.store.health,
+    async () => {
+      const row = await ctx.db
+        .selectFrom('bookings')
+        .select(['id', 'partner_id'])
+        .where('confirmation_code', '=', write.rows.booking.confirmation_code)
+        .executeTakeFirst();
+      return row === undefined ? null : write.answer({ bookingId: row.id, partnerId: row.partner_id });
+    },
+    bookingOutcomeUnknown,
+  );
+}
+
+function bookingOutcomeUnknown(): AppError {
+  return outcomeUnknown(
+    'the booking',
+    'Retry with the same booking_data.idempotency_key: the retry answers with the booking if it was saved, ' +
+      'and makes it once if it was not.',
+  );
 }
 
 /** A concurrent repeat of the same idempotency key won the race: answer as it did. */

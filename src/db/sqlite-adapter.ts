@@ -83,6 +83,10 @@ export function openSqlite(
   }
   // Prepared statements are cached: the hot paths run the same few statements again and again.
   const cache = new Map<string, Statement>();
+  // SQLite undoes the whole transaction by itself on some errors (the disk full, an I/O error).
+  // Kysely then still sends ROLLBACK, whose "cannot rollback - no transaction is active" would be
+  // thrown in place of the error that explains it: after such an error it does nothing.
+  const rollback = new Statement(raw.prepare('select 1 where 0'));
   return {
     raw,
     close: () => {
@@ -90,6 +94,7 @@ export function openSqlite(
       raw.close();
     },
     prepare: (sql: string) => {
+      if (sql === 'rollback' && !raw.isTransaction) return rollback;
       let statement = cache.get(sql);
       if (statement === undefined) {
         statement = new Statement(raw.prepare(sql));

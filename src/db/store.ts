@@ -7,6 +7,7 @@ import { GroupCommit } from './group-commit.ts';
 import { createRequire } from 'node:module';
 import type { Database } from './schema.ts';
 import { openSqlite } from './sqlite-adapter.ts';
+import { StoreHealth } from './store-health.ts';
 
 export type StoreKind = 'sqlite' | 'postgres';
 export type Db = Kysely<Database>;
@@ -41,6 +42,8 @@ export interface Store {
   /** Batches the embedded store committed together and the units in them (zero on PostgreSQL). */
   readonly groupStats: { readonly batches: number; readonly units: number };
   ping(): Promise<void>;
+  /** Whether writes work now (store-health.ts): /readyz, the error handler and the jobs share it. */
+  readonly health: StoreHealth;
   destroy(): Promise<void>;
 }
 
@@ -108,6 +111,15 @@ export function openStore(config: StoreConfig, options: { poolSize?: number } = 
     }
   }
   const group = kind === 'sqlite' ? new GroupCommit(db) : null;
+  // The probe writes one row, so that a full disk fails it as it fails a booking.
+  const health = new StoreHealth(async () => {
+    const now = new Date().toISOString();
+    await db
+      .insertInto('job_leases')
+      .values({ name: 'store-probe', locked_until: now, locked_by: 'store-health' })
+      .onConflict((oc) => oc.column('name').doUpdateSet({ locked_until: now }))
+      .execute();
+  });
   return {
     db,
     kind,
@@ -118,7 +130,9 @@ export function openStore(config: StoreConfig, options: { poolSize?: number } = 
     ping: async () => {
       await sql`select 1`.execute(db);
     },
+    health,
     destroy: async () => {
+      health.close();
       await changes.close();
       await db.destroy();
     },

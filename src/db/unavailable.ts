@@ -1,8 +1,9 @@
 /**
- * Whether an error means the store cannot be reached right now (PostgreSQL restarting, shutting
- * down, refusing connections, the network gone), as opposed to a fault in the request or the
- * code. The error handler answers these with 503 and Retry-After: the pool reconnects by itself
- * and the same request will succeed shortly.
+ * Whether an error means the store cannot be reached or written right now (PostgreSQL restarting,
+ * shutting down, refusing connections, the network gone; the embedded store's disk full or
+ * failing), as opposed to a fault in the request or the code. The error handler answers these
+ * with 503 and Retry-After: the pool reconnects by itself (the disk gets room again) and the same
+ * request will succeed then.
  */
 
 const NETWORK_CODES = new Set([
@@ -22,9 +23,54 @@ const PG_CLIENT_MESSAGES = [
   'timeout exceeded when trying to connect',
   'Client has encountered a connection error',
   'Connection closed',
+  'Client was closed and is not queryable',
 ];
 
+/** Codes of a connection that was never made: nothing was sent, so nothing was done. */
+const NEVER_CONNECTED = new Set([
+  'ECONNREFUSED',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  '57P03',
+  '53300',
+]);
+
+/**
+ * Whether a statement that failed with `error` may still have committed on PostgreSQL (SQLite
+ * answers every commit, so its outcome is always known): the
+ * connection broke after it was sent (terminated, reset, the server shutting down), as opposed to
+ * a connection that could not be made at all.
+ */
+export function mayHaveCommitted(error: unknown): boolean {
+  if (!isStoreUnavailable(error) || typeof (error as { errcode?: unknown }).errcode === 'number') return false;
+  const code = (error as { code?: unknown }).code;
+  return !(typeof code === 'string' && NEVER_CONNECTED.has(code));
+}
+
+/**
+ * SQLite's primary result codes for a store that cannot write (or read) its files: READONLY (8),
+ * IOERR (10), CORRUPT (11), FULL (13, "database or disk is full"), CANTOPEN (14), NOTADB (26).
+ * The disk filling up or going away is a state of the machine, not a fault of the request.
+ */
+const SQLITE_STORE_FAULTS = new Set([8, 10, 11, 13, 14, 26]);
+
+/** Whether `error` is SQLite saying that it cannot use its files (disk full, I/O error, read-only). */
+function isSqliteStoreFault(error: { errcode?: unknown }): boolean {
+  return typeof error.errcode === 'number' && SQLITE_STORE_FAULTS.has(error.errcode & 0xff);
+}
+
 export function isStoreUnavailable(error: unknown): boolean {
+  return storeFaultCause(error) !== null;
+}
+
+/**
+ * The store's own words for why it is unavailable ("database or disk is full", "connect
+ * ECONNREFUSED 127.0.0.1:5432"), found in `error` or its causes; null when `error` is not a
+ * store fault. Logged once per change of the store's state (store-health.ts).
+ */
+export function storeFaultCause(error: unknown): string | null {
   for (let e: unknown = error, depth = 0; typeof e === 'object' && e !== null && depth < 5; depth++) {
     const { code, message, cause, errors } = e as {
       code?: unknown;
@@ -32,15 +78,22 @@ export function isStoreUnavailable(error: unknown): boolean {
       cause?: unknown;
       errors?: unknown;
     };
+    const text = typeof message === 'string' ? message : String(code);
+    if (isSqliteStoreFault(e)) return text;
     if (
       typeof code === 'string' &&
       (NETWORK_CODES.has(code) || UNAVAILABLE_SQLSTATES.has(code) || /^08[0-9A-Z]{3}$/.test(code))
     )
-      return true;
-    if (typeof message === 'string' && PG_CLIENT_MESSAGES.some((m) => message.startsWith(m))) return true;
+      return text;
+    if (typeof message === 'string' && PG_CLIENT_MESSAGES.some((m) => message.startsWith(m))) return text;
     // A connection attempt to several addresses fails with an AggregateError.
-    if (Array.isArray(errors) && errors.some((x) => isStoreUnavailable(x))) return true;
+    if (Array.isArray(errors)) {
+      for (const x of errors) {
+        const found = storeFaultCause(x);
+        if (found !== null) return found;
+      }
+    }
     e = cause;
   }
-  return false;
+  return null;
 }

@@ -1,5 +1,4 @@
 import type { FastifyContextConfig, FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { isStoreUnavailable } from '../db/unavailable.ts';
 import { requestMetadata } from './envelope.ts';
 import {
   badRequest,
@@ -48,12 +47,18 @@ function fromFastify(error: FastifyError): AppError | null {
   return null;
 }
 
+/** What a 503 for an unreachable store asks the caller to wait, in seconds. */
+const STORE_RETRY_AFTER_SECONDS = '1';
+
 export function sendError(request: FastifyRequest, reply: FastifyReply, error: AppError): FastifyReply {
   // Errors raised before routing have no route config.
   const routeConfig = request.routeOptions.config as FastifyContextConfig | undefined;
   // docs/api.md#limits: every limit's 429 says when to come back.
   if (error.status === 429 && typeof error.details.retry_after_seconds === 'number')
     void reply.header('retry-after', String(error.details.retry_after_seconds));
+  // docs/api.md#failures: every 503 says when to try again.
+  if (error.status === 503 && !reply.hasHeader('retry-after'))
+    void reply.header('retry-after', STORE_RETRY_AFTER_SECONDS);
   return reply.status(error.status).send({
     success: false,
     ...routeConfig?.errorBody,
@@ -77,24 +82,33 @@ export function frameworkErrorHandler(error: FastifyError, request: FastifyReque
   void sendError(request, reply, mapped);
 }
 
-/** What a 503 for an unreachable store asks the caller to wait, in seconds. */
-const STORE_RETRY_AFTER_SECONDS = '1';
-
-export function installErrorHandling(app: FastifyInstance): void {
+/**
+ * `health` hears of every store fault a request meets: it logs the cause once per change of the
+ * store's state, so an outage of thousands of requests is two log lines, not a stack each.
+ */
+export function installErrorHandling(app: FastifyInstance, health: { noteFault(error: unknown): boolean }): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     const mapped = isAppError(error) ? error : fromFastify(error);
     if (mapped !== null) {
-      if (mapped.status >= 500) request.log.error({ err: error }, 'request failed');
+      // A 503 is a state of the service (draining, the store away), logged once per change of
+      // state elsewhere, not a stack per request; a change whose outcome is unknown is worth a line.
+      if (mapped.status === 503) {
+        if (mapped.details.reason === 'outcome_unknown')
+          request.log.warn({ reason: 'outcome_unknown' }, mapped.message);
+      } else if (mapped.status >= 500) request.log.error({ err: error }, 'request failed');
       return sendError(request, reply, mapped);
     }
-    if (isStoreUnavailable(error)) {
-      // The store is restarting or unreachable: the pool reconnects by itself, so ask to retry.
-      request.log.warn({ err: error }, 'store unavailable');
+    if (health.noteFault(error)) {
+      // The store is restarting, unreachable or cannot write: ask to retry (the pool reconnects by
+      // itself; the disk gets room again). The access log line still records the 503.
       void reply.header('retry-after', STORE_RETRY_AFTER_SECONDS);
       return sendError(
         request,
         reply,
-        serviceUnavailable('store_unavailable', 'The database is unavailable for a moment; retry shortly.'),
+        serviceUnavailable(
+          'store_unavailable',
+          'The database cannot be reached or written for a moment; nothing was done: retry shortly.',
+        ),
       );
     }
     request.log.error({ err: error }, 'unexpected error');

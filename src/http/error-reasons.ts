@@ -110,9 +110,14 @@ export const ERROR_REASONS = {
   headers_too_large: { status: [431], meaning: 'request headers over 16 KiB' },
   store_unavailable: {
     status: [503],
-    meaning: 'the database cannot be reached for a moment; retry after `Retry-After`',
+    meaning: 'the database cannot be reached or written for a moment; nothing was done: retry after `Retry-After`',
   },
   shutting_down: { status: [503], meaning: 'the server is draining before it stops; retry on another process' },
+  outcome_unknown: {
+    status: [503],
+    meaning:
+      'the database went away while the change was being committed and it could not be checked whether it was; retry with the same `idempotency_key`',
+  },
 } as const satisfies Record<string, { status: readonly number[]; meaning: string }>;
 
 export type ErrorReason = keyof typeof ERROR_REASONS;

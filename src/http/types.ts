@@ -43,5 +43,9 @@ declare module 'fastify' {
   }
   interface FastifyInstance {
     staydeskRoutes: RouteInfo[];
+    /** Starts answering every request 503 shutting_down (src/http/shutting-down.ts). */
+    beginDrain(): void;
+    /** While on, requests but the probes get 503 store_unavailable: the store is not ready yet. */
+    holdForStore(on: boolean): void;
   }
 }

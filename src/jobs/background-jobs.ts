@@ -50,9 +50,10 @@ export function startBackgroundJobs(
     {
       name: 'expire-drafts',
       intervalMs: ctx.config.jobPollMs,
-      run: async () => {
+      run: async (signal) => {
         let total = 0;
-        for (;;) {
+        // Stopping: the batch in hand is finished, no other is started.
+        while (!signal.aborted) {
           const expired = await expireDueDrafts(ctx, ctx.now(), DRAFT_BATCH);
           if (expired.length > 0) log.info({ booking_ids: expired }, 'unpaid drafts expired: nights released');
           total += expired.length;
@@ -64,8 +65,8 @@ export function startBackgroundJobs(
     {
       name: 'deliver-mail',
       intervalMs: ctx.config.jobPollMs,
-      run: async () => {
-        const { sent, failed } = await mail.run();
+      run: async (signal) => {
+        const { sent, failed } = await mail.run(signal);
         return sent + failed > 0 ? 'done' : 'skipped';
       },
     },
@@ -127,7 +128,7 @@ export function startBackgroundJobs(
     });
   }
 
-  const runner = startJobRunner(jobs, { metrics: ctx.metrics, log });
+  const runner = startJobRunner(jobs, { metrics: ctx.metrics, log, health: ctx.store.health });
   return {
     stop: async () => {
       await runner.stop();

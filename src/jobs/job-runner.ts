@@ -26,7 +26,7 @@ export interface JobRunner {
  */
 export function startJobRunner(
   jobs: readonly Job[],
-  deps: { metrics: Pick<Metrics, 'jobRuns'>; log: JobLogger },
+  deps: { metrics: Pick<Metrics, 'jobRuns'>; log: JobLogger; health?: { noteFault(error: unknown): boolean } },
 ): JobRunner {
   let stopped = false;
   const stopping = new AbortController();
@@ -38,6 +38,8 @@ export function startJobRunner(
       deps.metrics.jobRuns.labels(job.name, await job.run(stopping.signal)).inc();
     } catch (error) {
       deps.metrics.jobRuns.labels(job.name, 'error').inc();
+      // A store fault is logged once by the store's health, not by every run that meets it.
+      if (deps.health?.noteFault(error) === true) return;
       deps.log.error({ err: error, job: job.name }, 'background job failed');
     }
   }

@@ -1,10 +1,19 @@
+import { createHash } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { scrubAddresses } from '../shared/scrub-addresses.ts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config/config.ts';
 import type { Db } from '../db/store.ts';
 import type { Metrics } from '../ops/metrics.ts';
 import { afterFailure } from './backoff.ts';
-import { claimDueMails, markMailFailedAttempt, markMailSent, pendingMailsAfter } from './outbox-repository.ts';
+import {
+  claimDueMails,
+  markMailFailedAttempt,
+  markMailSent,
+  pendingMailsAfter,
+  releaseMails,
+  renewMailLease,
+} from './outbox-repository.ts';
 import { SMTP_TIMEOUTS, smtpSender, type MailSender } from './smtp-sender.ts';
 
 export interface MailDeliveryDeps {
@@ -21,17 +30,36 @@ export interface MailDeliveryDeps {
 }
 
 export interface MailDelivery {
-  /** Delivers what is due now; resolves when this round is done. */
-  run(): Promise<{ sent: number; failed: number }>;
+  /**
+   * Delivers what is due now; resolves when this round is done. Once `signal` is aborted it starts
+   * no other mail: the mails of its batch it has not started are given back.
+   */
+  run(signal?: AbortSignal): Promise<{ sent: number; failed: number }>;
   close(): void;
 }
 
 const BATCH = 5;
 const MAX_BATCHES_PER_RUN = 20;
-// A claimed batch must be sent well within its lease, or a second worker could send it again:
-// the lease covers every mail of the batch hitting all of nodemailer's timeouts.
-const LEASE_MS =
-  BATCH * (SMTP_TIMEOUTS.connectionTimeout + SMTP_TIMEOUTS.greetingTimeout + SMTP_TIMEOUTS.socketTimeout) * 2;
+// A claimed batch is leased for a short time and the lease renewed every third of it while the
+// worker sends, so that a worker that dies gives its mails up within a minute and a half; one mail hitting
+// all of nodemailer's timeouts still ends within a lease.
+const LEASE_MS = 90_000;
+const RENEW_MS = LEASE_MS / 3;
+const SMTP_WORST_MS = SMTP_TIMEOUTS.connectionTimeout + SMTP_TIMEOUTS.greetingTimeout + SMTP_TIMEOUTS.socketTimeout;
+if (SMTP_WORST_MS + RENEW_MS >= LEASE_MS) throw new Error('a mail could outlive its lease');
+/** The longest wait between two tries of marking a sent mail sent. */
+const MARK_RETRY_MAX_MS = 5000;
+
+/**
+ * The Message-ID of an outbox mail: the same at every attempt, so that a receiver drops a mail
+ * sent again after a crash, and unique to the row (its id and the instant it was queued), on the
+ * sender's domain.
+ */
+export function outboxMessageId(mail: { id: number; created_at: string }, mailFrom: string): string {
+  const domain = /@([^>\s]+)>?\s*$/.exec(mailFrom)?.[1] ?? 'localhost';
+  const tag = createHash('sha256').update(`${mail.id}:${mail.created_at}`).digest('hex').slice(0, 16);
+  return `<outbox-${mail.id}.${tag}@${domain}>`;
+}
 
 function describe(error: unknown): string {
   if (error instanceof Error) {
@@ -67,12 +95,43 @@ export function createMailDelivery(deps: MailDeliveryDeps): MailDelivery {
     }
   }
 
+  /**
+   * A mail handed to SMTP is marked sent, however long the store takes to accept the mark (the
+   * lease is renewed meanwhile, so no other worker sends it). Only a stopping worker gives up: the
+   * mail is then sent again once its lease has run out, with the same Message-ID.
+   */
+  async function markSentUntilItLands(id: number, signal: AbortSignal | undefined): Promise<void> {
+    for (let wait = 100, tries = 1; ; wait = Math.min(wait * 2, MARK_RETRY_MAX_MS), tries++) {
+      try {
+        await markMailSent(deps.db, id, deps.worker, deps.now());
+        if (tries > 1) deps.log.info({ outbox_id: id, tries }, 'mail marked sent after the store came back');
+        return;
+      } catch (error) {
+        if (tries === 1)
+          deps.log.warn(
+            { outbox_id: id, err: describe(error) },
+            'mail sent but not marked sent yet: retrying the mark',
+          );
+        if (signal?.aborted === true) {
+          deps.log.warn(
+            { outbox_id: id },
+            'stopping before the mail was marked sent: it may go again, same Message-ID',
+          );
+          return;
+        }
+        await sleep(wait, undefined, { signal }).catch(() => undefined);
+      }
+    }
+  }
+
   async function deliverOne(
     sender: MailSender,
     mail: Awaited<ReturnType<typeof claimDueMails>>[number],
+    signal: AbortSignal | undefined,
   ): Promise<boolean> {
     try {
       await sender.send({
+        messageId: outboxMessageId(mail, deps.config.mailFrom),
         from: deps.config.mailFrom,
         to: mail.recipient,
         subject: mail.subject,
@@ -97,8 +156,9 @@ export function createMailDelivery(deps: MailDeliveryDeps): MailDelivery {
       deps.log.debug?.({ outbox_id: mail.id, err: describe(error) }, 'mail delivery failure as the server wrote it');
       return false;
     }
-    // A crash right here would send the mail again once the lease runs out: at least once, never lost.
-    await markMailSent(deps.db, mail.id, deps.worker, deps.now());
+    // A crash right here would send the mail again once the lease runs out (at least once, never
+    // lost), with the same Message-ID.
+    await markSentUntilItLands(mail.id, signal);
     deps.metrics.mailsSent.labels('sent').inc();
     deps.log.info({ outbox_id: mail.id, subject: mail.subject }, 'mail sent');
     deps.log.debug?.({ outbox_id: mail.id, to: mail.recipient }, 'recipient of the mail sent');
@@ -106,23 +166,38 @@ export function createMailDelivery(deps: MailDeliveryDeps): MailDelivery {
   }
 
   return {
-    run: async () => {
+    run: async (signal) => {
       if (sender === null) {
         await logUndelivered();
         return { sent: 0, failed: 0 };
       }
       let sent = 0;
       let failed = 0;
-      for (let round = 0; round < MAX_BATCHES_PER_RUN; round++) {
+      const stopping = (): boolean => signal?.aborted === true;
+      for (let round = 0; round < MAX_BATCHES_PER_RUN && !stopping(); round++) {
         const batch = await claimDueMails(deps.db, {
           worker: deps.worker,
           now: deps.now(),
           leaseMs: LEASE_MS,
           limit: BATCH,
         });
-        for (const mail of batch) {
-          if (await deliverOne(sender, mail)) sent++;
-          else failed++;
+        const held = new Set(batch.map((m) => m.id));
+        const renew = setInterval(() => {
+          const until = new Date(deps.now().getTime() + LEASE_MS);
+          renewMailLease(deps.db, [...held], deps.worker, until).catch(() => undefined);
+        }, RENEW_MS);
+        renew.unref();
+        try {
+          for (const mail of batch) {
+            if (stopping()) break;
+            if (await deliverOne(sender, mail, signal)) sent++;
+            else failed++;
+            held.delete(mail.id);
+          }
+        } finally {
+          clearInterval(renew);
+          // Stopping: what was not started goes back to the outbox, for another worker now.
+          if (held.size > 0) await releaseMails(deps.db, [...held], deps.worker);
         }
         if (batch.length < BATCH) break;
       }

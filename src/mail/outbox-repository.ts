@@ -4,9 +4,10 @@ import type { Db, Executor } from '../db/store.ts';
 import type { RetryDecision } from './backoff.ts';
 
 /**
- * Delivery state of outbox mails. A worker first claims a batch under a lease (locked_until,
- * locked_by) in a short transaction, sends outside any transaction, then marks each one. A
- * process that dies mid-batch leaves its lease to run out; another worker then picks the mail up.
+ * Delivery state of outbox mails. A worker first claims a batch under a short lease (locked_until,
+ * locked_by) in a short transaction, renews it while it sends outside any transaction, then marks
+ * each one. A process that dies mid-batch leaves its lease to run out; another worker then picks
+ * the mail up. One that stops gives back what it has not started.
  */
 
 export async function claimDueMails(
@@ -41,6 +42,30 @@ export async function claimDueMails(
       .returningAll()
       .execute();
   });
+}
+
+/** Extends the lease on the mails this worker still holds: it is still sending them. */
+export async function renewMailLease(db: Executor, ids: readonly number[], worker: string, until: Date): Promise<void> {
+  if (ids.length === 0) return;
+  await db
+    .updateTable('outbox')
+    .set({ locked_until: until.toISOString() })
+    .where('id', 'in', ids)
+    .where('locked_by', '=', worker)
+    .where('status', '=', 'pending')
+    .execute();
+}
+
+/** Gives back claimed mails this worker has not started (it is stopping): another may send them now. */
+export async function releaseMails(db: Executor, ids: readonly number[], worker: string): Promise<void> {
+  if (ids.length === 0) return;
+  await db
+    .updateTable('outbox')
+    .set({ locked_until: null, locked_by: null })
+    .where('id', 'in', ids)
+    .where('locked_by', '=', worker)
+    .where('status', '=', 'pending')
+    .execute();
 }
 
 export async function markMailSent(db: Executor, id: number, worker: string, now: Date): Promise<void> {

@@ -1,6 +1,8 @@
 import type { Transporter } from 'nodemailer';
 
 export interface OutgoingMail {
+  /** `<...@domain>`, the same at every attempt of one outbox row. */
+  messageId: string;
   from: string;
   to: string;
   subject: string;

@@ -6,7 +6,8 @@ import type { Tx } from '../db/store.ts';
 import type { Unit } from '../db/unit-of-work.ts';
 import { toId } from '../http/ids.ts';
 import { formatMoney } from '../shared/money.ts';
-import { DuplicateDeliveryError, finishDelivery, inDelivery } from '../webhooks/webhook-events.ts';
+import { outcomeUnknown, settleUncertain } from '../http/uncertain-commit.ts';
+import { DuplicateDeliveryError, deliveryOutcome, finishDelivery, inDelivery } from '../webhooks/webhook-events.ts';
 import { readPaymentIntent, type PaymentEvent, type PaymentIntent } from './payment-event.ts';
 import { recordPaymentIssue, type PaymentIssueKind } from './payment-issue-repository.ts';
 
@@ -42,8 +43,8 @@ export async function applyPaymentEvent(ctx: AppContext, event: PaymentEvent): P
     receivedAt: now.toISOString(),
   };
   let applied: Applied;
-  try {
-    applied = await inDelivery(ctx.db, now, record, async (unit, deliveryId) => {
+  const apply = () =>
+    inDelivery(ctx.db, now, record, async (unit, deliveryId) => {
       const result = await dispatch(ctx, unit, event);
       await finishDelivery(unit.trx, deliveryId, {
         outcome: result.outcome,
@@ -52,6 +53,19 @@ export async function applyPaymentEvent(ctx: AppContext, event: PaymentEvent): P
       });
       return result;
     });
+  try {
+    // The connection broke during the commit (docs/api.md#failures): the event's record says
+    // whether it was applied, and how; if it was not, it is applied now.
+    applied = await settleUncertain(
+      ctx.store.health,
+      apply,
+      async () => {
+        const stored = await deliveryOutcome(ctx.db, 'payment', event.id);
+        if (stored === null) return apply();
+        return { outcome: stored.outcome as PaymentOutcome, bookingId: stored.bookingId, message: stored.detail ?? '' };
+      },
+      () => outcomeUnknown('the event', 'Deliver the same event again: it is applied once.'),
+    );
   } catch (error) {
     if (!(error instanceof DuplicateDeliveryError)) throw error;
     applied = {

@@ -4,6 +4,7 @@ import { cancelBooking } from '../bookings/cancel-booking.ts';
 import { modifyBooking } from '../bookings/modify-booking.ts';
 import { undoable, type Unit } from '../db/unit-of-work.ts';
 import { isAppError, type AppError } from '../http/errors.ts';
+import { outcomeUnknown, settleUncertain } from '../http/uncertain-commit.ts';
 import { answerOfRefusal, answerOfResult, replayAnswer } from './delivery-answer.ts';
 import { DuplicateDeliveryError, finishDelivery, inDelivery, rememberedAnswer } from './webhook-events.ts';
 import type { UpdateBody, UpdateResult } from './webhook-schemas.ts';
@@ -26,11 +27,18 @@ export interface Delivery {
  * (404, 409, 400 on new_data) is remembered too, with its answer: the same bytes get the same
  * answer for the whole retention, never a later, different outcome.
  */
-export async function applyBookingWebhook(
-  ctx: AppContext,
-  body: UpdateBody,
-  delivery: Delivery,
-): Promise<UpdateResult> {
+export function applyBookingWebhook(ctx: AppContext, body: UpdateBody, delivery: Delivery): Promise<UpdateResult> {
+  // The connection broke during the commit (docs/api.md#failures): the delivery runs again, and
+  // answers as the first time if that one was stored (a repeat of the same bytes), or applies now.
+  return settleUncertain(
+    ctx.store.health,
+    () => applyOnce(ctx, body, delivery),
+    () => applyOnce(ctx, body, delivery),
+    () => outcomeUnknown('the delivery', 'Send the same bytes again: a delivery is applied once.'),
+  );
+}
+
+async function applyOnce(ctx: AppContext, body: UpdateBody, delivery: Delivery): Promise<UpdateResult> {
   const now = ctx.now();
   const nowIso = now.toISOString();
   const record = {

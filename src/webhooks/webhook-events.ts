@@ -144,6 +144,21 @@ export async function rememberedAnswer(
   return (await rememberedDelivery(db, source, dedupeKey, now))?.answer ?? null;
 }
 
+/** How a kept delivery ended (its outcome, booking and detail), or null if none was recorded. */
+export async function deliveryOutcome(
+  db: Executor,
+  source: WebhookSource,
+  dedupeKey: string,
+): Promise<{ outcome: string; bookingId: number | null; detail: string | null } | null> {
+  const found = await db
+    .selectFrom('webhook_events')
+    .select(['outcome', 'booking_id', 'detail'])
+    .where('source', '=', source)
+    .where('dedupe_key', '=', dedupeKey)
+    .executeTakeFirst();
+  return found === undefined ? null : { outcome: found.outcome, bookingId: found.booking_id, detail: found.detail };
+}
+
 /** Forgets one delivery that got no answer to remember (its work failed), so a retry runs it again. */
 export async function forgetDelivery(db: Executor, id: number): Promise<void> {
   await db.deleteFrom('webhook_events').where('id', '=', id).execute();

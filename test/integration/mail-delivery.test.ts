@@ -1,9 +1,11 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
-import { createMailDelivery } from '../../src/mail/deliver-mail.ts';
+import { sql } from 'kysely';
+import { createMailDelivery, outboxMessageId } from '../../src/mail/deliver-mail.ts';
 import { enqueueBookingMail } from '../../src/mail/enqueue-booking-mail.ts';
 import { MAX_MAIL_ATTEMPTS } from '../../src/mail/backoff.ts';
 import { futureStay, insertBooking, makeAccommodation, outboxFor } from '../support/factories.ts';
+import { until } from '../support/serve-cluster.ts';
 import { startSmtpListener } from '../support/smtp-listener.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
 import { testStoreKind } from '../support/test-store.ts';
@@ -202,4 +204,58 @@ test(`with no SMTP_URL mails stay pending and each is logged once with its subje
   const row = await outboxRow(mail.id);
   assert.equal(row.status, 'pending');
   assert.equal(row.attempts, 0);
+});
+
+/** Makes the store refuse to mark any mail sent until `lift` is called: a fault after SMTP said yes. */
+async function refuseSentMarks(): Promise<{ lift(): Promise<void> }> {
+  if (testStoreKind === 'postgres') {
+    await sql`create function refuse_sent() returns trigger language plpgsql as $$
+      begin raise exception 'the store is away'; end $$`.execute(t.ctx.db);
+    await sql`create trigger refuse_sent before update on outbox for each row
+      when (new.status = 'sent') execute function refuse_sent()`.execute(t.ctx.db);
+    return {
+      lift: async () => {
+        await sql`drop trigger refuse_sent on outbox`.execute(t.ctx.db);
+        await sql`drop function refuse_sent()`.execute(t.ctx.db);
+      },
+    };
+  }
+  await sql`create trigger refuse_sent before update on outbox when new.status = 'sent'
+    begin select raise(abort, 'the store is away'); end`.execute(t.ctx.db);
+  return {
+    lift: async () => {
+      await sql`drop trigger refuse_sent`.execute(t.ctx.db);
+    },
+  };
+}
+
+test(`a mail handed to SMTP while the store refuses the sent mark is marked once it can be, never sent again (${testStoreKind})`, async () => {
+  const smtp = await startSmtpListener();
+  const rec = recorder();
+  const worker = delivery(smtp.url, rec.log);
+  try {
+    const { mail } = await queuedMail();
+    const fault = await refuseSentMarks();
+    const run = worker.run();
+    await until('the sent mark failed and is being retried', () =>
+      rec.lines.some((l) => l.msg.includes('not marked sent yet')),
+    );
+    // Still held by this worker meanwhile, under a short lease: no other worker may send it.
+    const held = await outboxRow(mail.id);
+    assert.equal(held.status, 'pending');
+    assert.equal(held.locked_by, 'test-worker');
+    assert.ok(new Date(held.locked_until ?? 0).getTime() <= clock + 90_000);
+    await fault.lift();
+    assert.deepEqual(await run, { sent: 1, failed: 0 });
+    assert.equal((await outboxRow(mail.id)).status, 'sent');
+
+    clock += 3_600_000;
+    assert.deepEqual(await worker.run(), { sent: 0, failed: 0 });
+    assert.equal(smtp.messages.length, 1, 'sent once');
+    assert.equal(smtp.messages[0]?.messageId, outboxMessageId(held, 'Staydesk <bookings@staydesk.test>'));
+    assert.match(smtp.messages[0]?.messageId ?? '', /^<outbox-\d+\.[0-9a-f]{16}@staydesk\.test>$/);
+  } finally {
+    worker.close();
+    await smtp.close();
+  }
 });

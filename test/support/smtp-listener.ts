@@ -7,6 +7,7 @@ export interface ReceivedMail {
   from: string;
   to: string[];
   subject: string;
+  messageId: string;
   raw: string;
 }
 
@@ -26,8 +27,11 @@ function headerValue(raw: string, name: string): string {
   return line === undefined ? '' : line.slice(name.length + 1).trim();
 }
 
-/** Listens on 127.0.0.1 (port 0 picks a free one); no TLS and no auth, like a local relay. */
-export async function startSmtpListener(port = 0): Promise<SmtpListener> {
+/**
+ * Listens on 127.0.0.1 (port 0 picks a free one); no TLS and no auth, like a local relay.
+ * `delayMs`: how long it takes to accept each mail once received (a slow relay).
+ */
+export async function startSmtpListener(port = 0, options: { delayMs?: number } = {}): Promise<SmtpListener> {
   const messages: ReceivedMail[] = [];
   const waiters: { count: number; resolve: () => void }[] = [];
   const server = new SMTPServer({
@@ -44,10 +48,12 @@ export async function startSmtpListener(port = 0): Promise<SmtpListener> {
           from,
           to: session.envelope.rcptTo.map((r) => r.address),
           subject: headerValue(raw, 'subject'),
+          messageId: headerValue(raw, 'message-id'),
           raw,
         });
         for (const w of waiters.filter((w) => messages.length >= w.count)) w.resolve();
-        callback();
+        if (options.delayMs === undefined) callback();
+        else setTimeout(callback, options.delayMs);
       });
     },
   });

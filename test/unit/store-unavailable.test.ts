@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { isStoreUnavailable } from '../../src/db/unavailable.ts';
+import { isStoreUnavailable, storeFaultCause } from '../../src/db/unavailable.ts';
 
 describe('isStoreUnavailable', () => {
   test('connection failures and server shutdowns are unavailability', () => {
@@ -28,6 +28,21 @@ describe('isStoreUnavailable', () => {
       isStoreUnavailable(new AggregateError([Object.assign(new Error('x'), { code: 'ECONNREFUSED' })])),
       true,
     );
+  });
+
+  test("the embedded store's disk full, I/O errors and a read-only file are, named in SQLite's words", () => {
+    const full = Object.assign(new Error('database or disk is full'), { code: 'ERR_SQLITE_ERROR', errcode: 13 });
+    assert.equal(storeFaultCause(full), 'database or disk is full');
+    assert.equal(
+      storeFaultCause(Object.assign(new Error('disk I/O error'), { errcode: 10 | (3 << 8) })),
+      'disk I/O error',
+    );
+    assert.equal(
+      isStoreUnavailable(Object.assign(new Error('attempt to write a readonly database'), { errcode: 8 })),
+      true,
+    );
+    assert.equal(isStoreUnavailable(Object.assign(new Error('UNIQUE constraint failed'), { errcode: 2067 })), false);
+    assert.equal(isStoreUnavailable(Object.assign(new Error('no such table'), { errcode: 1 })), false);
   });
 
   test('faults of the request or the code are not', () => {

@@ -14,15 +14,19 @@ import { insertBookingRows, type BookingRows } from './insert-booking-rows.ts';
 const WRITE_ATTEMPTS = 3;
 
 /** A new booking ready to be written, and what its writing needs to answer. */
-export interface BookingWrite {
+export interface BookingWrite<T = BookingCreated> {
   rows: BookingRows;
   now: string;
-  /** Who the 409 of a taken night is worded for. */
+  /** Who the 409 of a taken night is worded for, and the field it names. */
   viewer: Viewer;
-  /** The request's idempotency key and body hash; its first answer is stored with the booking. */
-  idempotency: { apiKeyId: number; key: string; hash: string } | null;
+  checkinField?: string;
+  /**
+   * The request's idempotency key and body hash; its first answer is stored with the booking. Only
+   * v1's POST /bookings has one, whose answer is a BookingCreated.
+   */
+  idempotency: T extends BookingCreated ? { apiKeyId: number; key: string; hash: string } | null : null;
   /** The answer, once the rows have ids. */
-  answer(ids: { bookingId: number; partnerId: number }): BookingCreated;
+  answer(ids: { bookingId: number; partnerId: number }): T;
 }
 
 /**
@@ -35,19 +39,21 @@ export interface BookingWrite {
  * Once committed, this process's caches see the nights at once and the other processes are told
  * (no trigger announces a new booking's claims: migration 0010).
  */
-export async function writeBooking(ctx: AppContext, write: BookingWrite): Promise<BookingCreated> {
+export async function writeBooking<T>(ctx: AppContext, write: BookingWrite<T>): Promise<T> {
   const { booking } = write.rows;
-  let created: BookingCreated | null = null;
+  let created: T | null = null;
   for (let attempt = 1; created === null; attempt++) {
     try {
       created = await retryDeadlocks(() => writeOnce(ctx, write));
     } catch (error) {
       const replay = await replayAfterRace(ctx, write, error);
-      if (replay !== null) return replay;
+      // Only a write with an idempotency key replays, and its answer is a BookingCreated.
+      if (replay !== null) return replay as T;
       if (!(error instanceof NightTakenError)) throw error;
       const stay = { from: booking.checkin, to: booking.checkout };
       const window = await loadNightWindow(ctx.db, booking.accommodation_id, stay, write.now);
-      if (window.taken.length > 0 || attempt > 1) throw takenConflict(ctx, window.taken, write.viewer);
+      if (window.taken.length > 0 || attempt > 1)
+        throw takenConflict(ctx, window.taken, write.viewer, write.checkinField ?? 'booking_data.checkin_date');
       if (window.expiredHoldBookingIds.length > 0)
         await expireHoldsOverlapping(ctx, { accommodationId: booking.accommodation_id, ...stay });
     }
@@ -63,7 +69,7 @@ export async function writeBooking(ctx: AppContext, write: BookingWrite): Promis
  * with the booking; on the embedded store, bookings that arrive together share one commit
  * (db/group-commit.ts).
  */
-async function writeOnce(ctx: AppContext, write: BookingWrite): Promise<BookingCreated> {
+async function writeOnce<T>(ctx: AppContext, write: BookingWrite<T>): Promise<T> {
   const { rows, now, idempotency } = write;
   if (isPostgres(ctx.db) && idempotency === null) return write.answer(await insertBookingRows(ctx.db, rows, now));
   return ctx.store.commitTogether(async (trx) => {
@@ -75,7 +81,8 @@ async function writeOnce(ctx: AppContext, write: BookingWrite): Promise<BookingC
         key: idempotency.key,
         hash: idempotency.hash,
         bookingId: ids.bookingId,
-        response,
+        // Only v1's POST /bookings has an idempotency key, and its answer is a BookingCreated.
+        response: response as BookingCreated,
         now,
       });
     }
@@ -99,14 +106,18 @@ async function retryDeadlocks<T>(work: () => Promise<T>): Promise<T> {
 }
 
 /** A concurrent repeat of the same idempotency key won the race: answer as it did. */
-async function replayAfterRace(ctx: AppContext, write: BookingWrite, error: unknown): Promise<BookingCreated | null> {
+async function replayAfterRace<T>(
+  ctx: AppContext,
+  write: BookingWrite<T>,
+  error: unknown,
+): Promise<BookingCreated | null> {
   const { idempotency } = write;
   return idempotency !== null && (error instanceof NightTakenError || isUniqueViolation(error))
     ? replayIdempotent(ctx.db, idempotency.apiKeyId, idempotency.key, idempotency.hash)
     : null;
 }
 
-function takenConflict(ctx: AppContext, taken: readonly TakenNight[], viewer: Viewer): AppError {
+function takenConflict(ctx: AppContext, taken: readonly TakenNight[], viewer: Viewer, field: string): AppError {
   ctx.metrics.bookingConflicts.inc();
-  return datesUnavailable(taken, viewer, 'booking_data.checkin_date');
+  return datesUnavailable(taken, viewer, field);
 }

@@ -4,7 +4,7 @@ import type { AppContext, FeatureRoutes } from '../../app-context.ts';
 import { listAccommodations } from '../../accommodations/accommodation-repository.ts';
 import { realDate } from '../../accommodations/night-range.ts';
 import { DateString } from '../../admin/admin-params.ts';
-import { findBookingRow, type BookingRow } from '../../admin/booking-queries.ts';
+import { findBookingRow, listBookings, type BookingRow } from '../../admin/booking-queries.ts';
 import { listBookingEvents } from '../../bookings/booking-lifecycle.ts';
 import { canCancel as cancellable, isConfirmed, isDraft } from '../../bookings/booking-transitions.ts';
 import { cancelBooking } from '../../bookings/cancel-booking.ts';
@@ -17,7 +17,7 @@ import { parseAddress } from '../../partners/stored-address.ts';
 import { parseExtras } from '../../pricing/booked-extras.ts';
 import { attributes, html, type Html } from '../../shared/html.ts';
 import { PAGES } from '../console-pages.ts';
-import { deliveriesOfBooking, mailsOfBooking, paymentIssuesOfBooking, searchBookings } from '../console-queries.ts';
+import { deliveriesOfBooking, mailsOfBooking, paymentIssuesOfBooking } from '../console-queries.ts';
 import { attempt, fmt, seeOther, sendPage, session } from '../console-request.ts';
 import { IdParams, notices, PageNumber, sessionRoute, Text } from '../console-schemas.ts';
 import type { Formatter } from '../format.ts';
@@ -66,12 +66,12 @@ async function listPage(ctx: AppContext, request: FastifyRequest, reply: Fastify
   const f = fmt(request);
   const pageNo = q.page === undefined ? 0 : Number(q.page);
   const [rows, accommodations] = await Promise.all([
-    searchBookings(ctx.db, {
+    listBookings(ctx.db, {
       ...(q.status === undefined ? {} : { status: q.status }),
       ...(q.accommodation === undefined ? {} : { accommodationId: toId(q.accommodation) }),
       ...(q.from === undefined ? {} : { from: realDate(q.from, 'from') }),
       ...(q.to === undefined ? {} : { to: realDate(q.to, 'to') }),
-      ...(q.q === undefined ? {} : { text: q.q }),
+      ...(q.q === undefined ? {} : { q: q.q }),
       limit: PAGE_SIZE + 1,
       offset: pageNo * PAGE_SIZE,
     }),

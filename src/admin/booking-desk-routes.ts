@@ -9,7 +9,7 @@ import { createHostBooking } from '../bookings/create-host-booking.ts';
 import { modifyBooking } from '../bookings/modify-booking.ts';
 import { recordPayment, undoPayment } from '../bookings/record-payment.ts';
 import { Envelope, commonErrorResponses, ok, requestMetadata } from '../http/envelope.ts';
-import { notFound } from '../http/errors.ts';
+import { isAppError, notFound } from '../http/errors.ts';
 import { todayIn } from '../shared/dates.ts';
 import { MAX_AMOUNT_MINOR } from '../shared/money.ts';
 import type { FastifyRequest } from 'fastify';
@@ -106,6 +106,18 @@ async function currencyOf(ctx: Parameters<FeatureRoutes>[1]['ctx'], id: number):
 
 const Detail = Envelope(AdminBookingDetailSchema);
 
+/**
+ * Runs a verb for the admin API: a refusal is answered in the plain error envelope (the verbs add
+ * the webhook's `updated`/`new_status` fields, which only the webhook owes its callers).
+ */
+async function plainErrors<T>(work: Promise<T>): Promise<T> {
+  try {
+    return await work;
+  } catch (error) {
+    throw isAppError(error) ? error.plain() : error;
+  }
+}
+
 export const bookingDeskRoutes: FeatureRoutes = async (app, { ctx }) => {
   app.post(
     '/bookings',
@@ -166,21 +178,23 @@ export const bookingDeskRoutes: FeatureRoutes = async (app, { ctx }) => {
         b.total_amount === undefined
           ? undefined
           : toMinorOrFail('total_amount', b.total_amount, currency, storedDecimals(currency));
-      await modifyBooking(ctx, {
-        bookingId: id,
-        actor: hostOf(request),
-        changes: {
-          checkin_date: b.checkin_date,
-          checkout_date: b.checkout_date,
-          adults: b.adults_count,
-          children: b.children_count,
-          babies: b.babies_count,
-          internal_note: b.internal_note,
-          total,
-        },
-        notifyGuest: b.notify_guest ?? false,
-        fields: { checkin: 'checkin_date', checkout: 'checkout_date', guests: 'adults_count' },
-      });
+      await plainErrors(
+        modifyBooking(ctx, {
+          bookingId: id,
+          actor: hostOf(request),
+          changes: {
+            checkin_date: b.checkin_date,
+            checkout_date: b.checkout_date,
+            adults: b.adults_count,
+            children: b.children_count,
+            babies: b.babies_count,
+            internal_note: b.internal_note,
+            total,
+          },
+          notifyGuest: b.notify_guest ?? false,
+          fields: { checkin: 'checkin_date', checkout: 'checkout_date', guests: 'adults_count' },
+        }),
+      );
       return ok(await bookingDetail(ctx.db, id), requestMetadata(request.id));
     },
   );
@@ -199,13 +213,10 @@ export const bookingDeskRoutes: FeatureRoutes = async (app, { ctx }) => {
     },
     async (request) => {
       const id = toId(request.params.id);
-      const b = request.body ?? {};
-      await cancelBooking(ctx, {
-        bookingId: id,
-        actor: hostOf(request),
-        reason: b.reason,
-        notifyGuest: b.notify_guest,
-      });
+      const b = request.body;
+      await plainErrors(
+        cancelBooking(ctx, { bookingId: id, actor: hostOf(request), reason: b.reason, notifyGuest: b.notify_guest }),
+      );
       return ok(await bookingDetail(ctx.db, id), requestMetadata(request.id));
     },
   );
@@ -234,14 +245,16 @@ export const bookingDeskRoutes: FeatureRoutes = async (app, { ctx }) => {
       const amount = toMinorOrFail('amount', b.amount, row.currency, storedDecimals(row.currency));
       const receivedOn =
         b.received_on === undefined ? todayIn(row.timezone, ctx.now()) : realDate(b.received_on, 'received_on');
-      const paymentId = await recordPayment(ctx, {
-        bookingId: id,
-        actor: hostOf(request),
-        amount,
-        method: b.method,
-        receivedOn,
-        reference: b.reference,
-      });
+      const paymentId = await plainErrors(
+        recordPayment(ctx, {
+          bookingId: id,
+          actor: hostOf(request),
+          amount,
+          method: b.method,
+          receivedOn,
+          reference: b.reference,
+        }),
+      );
       const booking = await bookingDetail(ctx.db, id);
       const payment = booking.payments.find((p) => p.id === paymentId);
       if (payment === undefined) throw new Error(`payment ${paymentId} not found after it was recorded`);
@@ -262,7 +275,9 @@ export const bookingDeskRoutes: FeatureRoutes = async (app, { ctx }) => {
     },
     async (request) => {
       const id = toId(request.params.id);
-      await undoPayment(ctx, { bookingId: id, actor: hostOf(request), paymentId: toId(request.params.paymentId) });
+      await plainErrors(
+        undoPayment(ctx, { bookingId: id, actor: hostOf(request), paymentId: toId(request.params.paymentId) }),
+      );
       return ok(await bookingDetail(ctx.db, id), requestMetadata(request.id));
     },
   );

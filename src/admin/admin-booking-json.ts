@@ -64,8 +64,6 @@ export function bookingToJson(row: BookingRow) {
   };
 }
 
-export type AdminBookingJson = ReturnType<typeof bookingToJson>;
-
 /** A recorded payment, in major units of the booking's currency. */
 export function paymentToJson(currency: string, p: Awaited<ReturnType<typeof listPayments>>[number]) {
   return {

@@ -118,7 +118,7 @@ async function modify(
   const guestsChanged = adults !== booking.adults || children !== booking.children || babies !== booking.babies;
   const totalChanged = newData.total !== undefined && newData.total !== booking.total;
   const forGuest = datesChanged || guestsChanged || totalChanged || notes !== booking.guest_notes;
-  if (!forGuest && internalNote !== booking.internal_note) return noteOnly(ctx, unit, booking, internalNote, actor);
+  if (!forGuest && internalNote !== booking.internal_note) return noteOnly(unit, booking, internalNote, actor);
   if (!forGuest) {
     return {
       updated: false,
@@ -236,7 +236,6 @@ async function moveNights(
  * no one is mailed; the history says who changed the note.
  */
 async function noteOnly(
-  ctx: LifecycleContext,
   unit: Unit,
   booking: Booking,
   internalNote: string,
@@ -252,7 +251,6 @@ async function noteOnly(
     .insertInto('booking_events')
     .values(bookingEventRow(booking.id, 'noted', booking.status, actor, 'internal note', now))
     .execute();
-  unit.afterCommit(() => ctx.store.changes.committed({ table: 'bookings', id: String(booking.accommodation_id) }));
   return {
     updated: true,
     message: `Booking ${booking.confirmation_code}: internal note saved; the guest was not mailed.`,

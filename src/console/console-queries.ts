@@ -1,4 +1,3 @@
-import { sql } from 'kysely';
 import { bookingsWithGuest, type BookingWithGuest } from '../db/booking-with-guest.ts';
 import type { Executor } from '../db/store.ts';
 import { liveClaim } from '../occupancy/night-ledger.ts';

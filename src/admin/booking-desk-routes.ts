@@ -18,7 +18,7 @@ import { findBookingRow } from './booking-queries.ts';
 import { AdminBookingDetailSchema, bookingDetail, PaymentSchema } from './booking-routes.ts';
 
 /**
- * The host's booking desk in the admin API (decisions.md section 11): a booking by hand, an edit,
+ * The host's booking desk in the admin API (docs/api.md#admin-bookings): a booking by hand, an edit,
  * a cancellation, a payment recorded or undone. Each route only translates HTTP to a lifecycle
  * verb (src/bookings), with the admin key as the host acting, and answers with the booking.
  */

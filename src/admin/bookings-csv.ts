@@ -6,7 +6,7 @@ import { toMajor } from '../shared/money.ts';
 import type { ListedStay } from './booking-queries.ts';
 
 /**
- * Bookings as CSV (decisions.md section 14, docs/api.md#admin-bookings-csv): RFC 4180 (commas,
+ * Bookings as CSV (docs/api.md#admin-bookings-csv): RFC 4180 (commas,
  * CRLF, fields quoted when they hold a comma, a quote or a line break), UTF-8 with a byte order
  * mark so spreadsheets open accents right, a header row. Amounts in major units with every
  * decimal of their currency and a point. A text cell that a spreadsheet would read as a formula

@@ -16,7 +16,7 @@ import { colorIndexOf, newConfirmationCode, newInvoiceToken } from './booking-co
 import type { BookingRows } from './insert-booking-rows.ts';
 import { writeBooking } from './write-booking.ts';
 
-/** A booking the host makes by hand (phone, walk-in, owner stay): decisions.md section 11. */
+/** A booking the host makes by hand (phone, walk-in, owner stay): docs/api.md#admin-bookings. */
 export interface HostBookingInput {
   accommodationId: number;
   checkin: string;

@@ -12,7 +12,7 @@ import {
 } from './booking-lifecycle.ts';
 
 /**
- * The host's payment ledger of a booking (decisions.md section 11): a payment recorded, or a wrong
+ * The host's payment ledger of a booking (docs/api.md#admin-bookings): a payment recorded, or a wrong
  * one undone. Each runs under the booking's lock, like every verb, and writes the payment row, the
  * booking's running sum (`amount_paid`) and a history row naming the actor together; two payments
  * recorded at once are both kept, one after the other. Undoing marks the row undone, so the

@@ -1,7 +1,7 @@
 import type { BookingStatus, PaymentMethod } from '../db/schema.ts';
 
 /**
- * Where a booking's money stands (pure; decisions.md section 11): what is due, what has been paid
+ * Where a booking's money stands (pure; docs/api.md#admin-bookings): what is due, what has been paid
  * and what is left, in minor units, and a state in words. Every admin booking carries it, and the
  * v1 booking answer reads the same function.
  *

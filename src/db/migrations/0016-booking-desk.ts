@@ -2,7 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import { columnTypes } from './column-types.ts';
 
 /**
- * The host's booking desk (decisions.md section 11):
+ * The host's booking desk (docs/api.md#admin-bookings):
  * - `bookings.internal_note`: the host's own note, never shown to the guest, a partner or a channel;
  * - `bookings.price_note`: why the host set the price by hand (null: the computed price);
  * - `bookings.amount_paid`: the sum of the payments recorded and not undone (minor units), kept by

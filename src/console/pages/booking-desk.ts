@@ -114,9 +114,10 @@ const checked = (form: FormBody, name: string): boolean => form[name] === 'on';
 function newBookingInput(form: FormBody): Record<string, unknown> {
   const input: Record<string, unknown> = {
     accommodation_id: numberField(form.accommodation_id),
-    checkin_date: text(form, 'checkin_date'),
-    checkout_date: text(form, 'checkout_date'),
-    adults_count: numberField(form.adults_count),
+    // Left empty, a date or the adults fail their own check, so every missing field is named at once.
+    checkin_date: form.checkin_date?.trim() ?? '',
+    checkout_date: form.checkout_date?.trim() ?? '',
+    adults_count: numberField(form.adults_count) ?? '',
     children_count: numberField(form.children_count),
     babies_count: numberField(form.babies_count),
     guest: {

@@ -70,6 +70,14 @@ const EDIT_FIELDS = [
   'notify_guest',
 ] as const;
 const EditForm = Type.Object(Object.fromEntries(EDIT_FIELDS.map((n) => [n, Text(2000)])));
+const RangeForm = Type.Object({
+  accommodation: Type.Optional(IdString),
+  from: Type.Optional(Type.String({ pattern: '^([0-9]{4}-[0-9]{2}-[0-9]{2})?$' })),
+  to: Type.Optional(Type.String({ pattern: '^([0-9]{4}-[0-9]{2}-[0-9]{2})?$' })),
+  month: Text(20),
+  reason: Text(500),
+});
+
 /** The payment form of the booking page; `recordPaymentFrom` reads it. */
 export const PaymentForm = Type.Object({
   amount: Text(50),
@@ -356,7 +364,7 @@ export async function paymentSection(
   const summary = paymentSummary(b);
   const payments = await listPayments(ctx.db, b.id);
   const methodWord = (m: string) => PAID_BY.find(([v]) => v === m)?.[1] ?? m;
-  const table = stackTable(['Received', 'Amount', 'Method', 'Reference', ''], payments, (p) => [
+  const table = stackTable(['Received', 'Amount', 'Method', 'Reference', 'Undo'], payments, (p) => [
     f.date(p.received_on),
     p.undone_at === null ? money(p.amount) : html`<s>${money(p.amount)}</s> <span class="muted">undone</span>`,
     methodWord(p.method),
@@ -433,6 +441,16 @@ export const bookingDeskPages: FeatureRoutes = async (app, { ctx }) => {
     const result = await attempt(() => createBookingByHand(ctx, input.value, hostOf(request)));
     if (!result.ok) return newBookingPage(ctx, request, reply, form, result.errors, result.status);
     return seeOther(reply, `/admin/bookings/${result.value}?done=created`);
+  });
+
+  // The calendar's selected range (its block form's fields), carried to a new booking's form.
+  app.post('/bookings/new/from-range', sessionRoute({ body: RangeForm }), (request, reply) => {
+    const { accommodation, from, to } = request.body;
+    const query = new URLSearchParams();
+    if (accommodation !== undefined) query.set('accommodation_id', accommodation);
+    if (from !== undefined) query.set('checkin_date', from);
+    if (to !== undefined) query.set('checkout_date', to);
+    return seeOther(reply, `/admin/bookings/new?${query.toString()}`);
   });
 
   app.get(PAGES['edit-booking'].path, sessionRoute({ params: IdParams }), async (request, reply) => {

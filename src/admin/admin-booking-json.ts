@@ -1,5 +1,5 @@
 import { storedDecimals } from '../accommodations/accommodation-mapper.ts';
-import { paymentSummary } from '../payments/payment-summary.ts';
+import { paymentSummary } from '../pricing/payment-summary.ts';
 import { parseExtras } from '../pricing/booked-extras.ts';
 import { diffDays } from '../shared/dates.ts';
 import { toMajor } from '../shared/money.ts';

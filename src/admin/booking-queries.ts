@@ -2,7 +2,7 @@ import { sql, type Expression, type SqlBool } from 'kysely';
 import { bookingsWithGuest, type BookingWithGuest } from '../db/booking-with-guest.ts';
 import type { BookingStatus } from '../db/schema.ts';
 import type { Executor } from '../db/store.ts';
-import type { PaymentState } from '../payments/payment-summary.ts';
+import type { PaymentState } from '../pricing/payment-summary.ts';
 import { foldText, searchPatterns } from '../shared/search-text.ts';
 
 /** Read-only views of bookings for the admin, with their accommodation's name and guest. */
@@ -30,7 +30,7 @@ export interface BookingFilter {
 type FilterOnly = Omit<BookingFilter, 'limit' | 'offset' | 'sort'>;
 
 /**
- * The SQL of paymentSummary (src/payments/payment-summary.ts), for filtering a list by payment
+ * The SQL of paymentSummary (src/pricing/payment-summary.ts), for filtering a list by payment
  * state; the two are tested to agree. Due: the total unless cancelled; paid: the recorded payments
  * and, for a card booking the processor confirmed, its total.
  */

@@ -4,7 +4,7 @@ import { BOOKING_STATUSES } from '../db/schema.ts';
 import { realDate } from '../accommodations/night-range.ts';
 import { Envelope, commonErrorResponses, ok, requestMetadata } from '../http/envelope.ts';
 import { notFound } from '../http/errors.ts';
-import { PAYMENT_STATES } from '../payments/payment-summary.ts';
+import { PAYMENT_STATES } from '../pricing/payment-summary.ts';
 import type { FeatureRoutes } from '../app-context.ts';
 import type { Executor } from '../db/store.ts';
 import {

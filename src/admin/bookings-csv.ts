@@ -1,6 +1,6 @@
 import { stringify } from 'csv-stringify/sync';
 import { storedDecimals } from '../accommodations/accommodation-mapper.ts';
-import { paymentSummary } from '../payments/payment-summary.ts';
+import { paymentSummary } from '../pricing/payment-summary.ts';
 import { diffDays } from '../shared/dates.ts';
 import { toMajor } from '../shared/money.ts';
 import type { ListedStay } from './booking-queries.ts';

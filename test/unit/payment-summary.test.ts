@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { paymentSummary, type PaymentFacts } from '../../src/payments/payment-summary.ts';
+import { paymentSummary, type PaymentFacts } from '../../src/pricing/payment-summary.ts';
 
 const booking: PaymentFacts = {
   status: 'confirmed',

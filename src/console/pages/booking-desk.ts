@@ -18,7 +18,7 @@ import { isConfirmed } from '../../bookings/booking-transitions.ts';
 import { quoteHostStay } from '../../bookings/create-host-booking.ts';
 import { notFound } from '../../http/errors.ts';
 import { IdString, toId } from '../../http/ids.ts';
-import { paymentSummary, type PaymentState } from '../../payments/payment-summary.ts';
+import { paymentSummary, type PaymentState } from '../../pricing/payment-summary.ts';
 import { todayIn } from '../../shared/dates.ts';
 import { attributes, html, type Html } from '../../shared/html.ts';
 import { toMajor } from '../../shared/money.ts';

@@ -11,7 +11,7 @@ import {
   type BookingFilter,
   type BookingRow,
 } from '../../admin/booking-queries.ts';
-import { paymentSummary, PAYMENT_STATES } from '../../payments/payment-summary.ts';
+import { paymentSummary, PAYMENT_STATES } from '../../pricing/payment-summary.ts';
 import { PaymentForm, PaymentParams, paymentSection, recordPaymentFrom, undoPaymentFrom } from './booking-desk.ts';
 import { listBookingEvents } from '../../bookings/booking-lifecycle.ts';
 import { canCancel as cancellable, isConfirmed, isDraft } from '../../bookings/booking-transitions.ts';

@@ -2,7 +2,7 @@ import type { FeatureRoutes } from '../../app-context.ts';
 import { listAccommodations } from '../../accommodations/accommodation-repository.ts';
 import type { BookingWithGuest } from '../../db/booking-with-guest.ts';
 import { listAlerts, type AlertView as Alert } from '../../ical/overbooking-alerts.ts';
-import { paymentSummary } from '../../payments/payment-summary.ts';
+import { paymentSummary } from '../../pricing/payment-summary.ts';
 import { addDays, todayIn } from '../../shared/dates.ts';
 import { html, type Html } from '../../shared/html.ts';
 import { PAGES } from '../console-pages.ts';

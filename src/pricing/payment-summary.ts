@@ -2,8 +2,8 @@ import type { BookingStatus, PaymentMethod } from '../db/schema.ts';
 
 /**
  * Where a booking's money stands (pure; docs/api.md#admin-bookings): what is due, what has been paid
- * and what is left, in minor units, and a state in words. Every admin booking carries it, and the
- * v1 booking answer reads the same function.
+ * and what is left, in minor units, and a state in words. Every admin booking carries it; it lives
+ * on the domain floor so that any answer about a booking (the lifecycle's own) may read it.
  *
  * - Due: the booking's total; nothing for a cancelled booking (what was paid for it is then owed
  *   back: the balance is negative and the state `overpaid`).

@@ -298,6 +298,10 @@ describe(`the booking desk in the admin API (${testStoreKind})`, () => {
     };
     const first = await pay({ amount: 100, method: 'cash', received_on: '2026-11-20', reference: 'receipt 7' });
     assert.deepEqual(first.booking.payment, { amount_due: 300, amount_paid: 100, balance: 200, state: 'partly_paid' });
+    assert.deepEqual(
+      (await listed(`?payment_state=partly_paid&accommodation_id=${acc.id}`)).map((b) => b.id),
+      [booking.id],
+    );
     const second = await pay({ amount: 250, method: 'bank_transfer' });
     assert.deepEqual(second.booking.payment, { amount_due: 300, amount_paid: 350, balance: -50, state: 'overpaid' });
     assert.deepEqual(

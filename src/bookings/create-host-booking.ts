@@ -153,6 +153,8 @@ export async function createHostBooking(
     viewer: SEES_ALL,
     checkinField: FIELDS.checkin,
     idempotency: null,
+    // Confirmed at once: no draft, so no cap on live drafts.
+    draftCap: null,
     answer: (ids) => ids.bookingId,
   });
 }

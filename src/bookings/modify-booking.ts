@@ -21,7 +21,7 @@ import {
   type LifecycleContext,
   type LifecycleOutcome,
 } from './booking-lifecycle.ts';
-import { moveOf, type RefusalOf } from './booking-transitions.ts';
+import { moveOf, type Move, type RefusalOf } from './booking-transitions.ts';
 import { expireHoldsOverlapping } from './expire-holds.ts';
 
 /** What a change may touch; absent fields keep their value. */
@@ -95,8 +95,9 @@ async function modify(
   ctx: LifecycleContext,
   unit: Unit,
   booking: Booking,
-  { changes: newData, actor, notifyGuest = true, fields = FIELDS }: ModifyCommand,
+  { changes: newData, actor, notifyGuest = true, fields: fieldsNamed }: ModifyCommand,
 ): Promise<LifecycleOutcome> {
+  const fields = fieldsNamed ?? FIELDS;
   const code = booking.confirmation_code;
   const move = moveOf(booking, 'modify');
   if (move.kind === 'refused') throw refusal(booking, move.refusal);
@@ -120,6 +121,9 @@ async function modify(
   const forGuest = datesChanged || guestsChanged || totalChanged || notes !== booking.guest_notes;
   if (!forGuest && internalNote !== booking.internal_note) return noteOnly(unit, booking, internalNote, actor);
   if (!forGuest) {
+    // The webhook's confirmed booking still becomes what its answer says
+    // (docs/decisions.md#lenient-input-exact-output); the host's edit that changes nothing changes nothing.
+    if (fieldsNamed === undefined && booking.status !== move.to) return markModified(ctx, unit, booking, move, actor);
     return {
       updated: false,
       message: `new_data matches booking ${code}; nothing changed.`,
@@ -202,6 +206,35 @@ async function modify(
     message: `Booking ${code} modified: ${checkin} to ${checkout}, ${guestWords}, total ${formatMoney(total, booking.currency)}; ${
       mailed ? 'the guest has been mailed' : 'the guest was not mailed'
     }.`,
+    booking_id: booking.id,
+    new_status: move.to,
+  };
+}
+
+/**
+ * A change that changes nothing to a confirmed booking: its status becomes `modified`, with its
+ * history row, and nothing else (no mail: the guest's stay is as it was).
+ */
+async function markModified(
+  ctx: LifecycleContext,
+  unit: Unit,
+  booking: Booking,
+  move: Extract<Move<'modify'>, { kind: 'move' }>,
+  actor: BookingCommand['actor'],
+): Promise<LifecycleOutcome> {
+  await writeTransition(
+    unit.trx,
+    [booking.id],
+    { event: move.event, status: move.to, set: {}, reason: 'new_data changed nothing' },
+    actor,
+    unit.now.toISOString(),
+  );
+  unit.afterCommit(() => {
+    ctx.store.changes.committed({ table: 'bookings', id: String(booking.accommodation_id) });
+  });
+  return {
+    updated: true,
+    message: `new_data matches booking ${booking.confirmation_code}; it is now ${move.to}, and nothing else changed.`,
     booking_id: booking.id,
     new_status: move.to,
   };

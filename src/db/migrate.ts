@@ -14,6 +14,7 @@ import * as calendarAnnouncements from './migrations/0012-calendar-announcements
 import * as channelSyncTrust from './migrations/0014-channel-sync-trust.ts';
 import * as reportIndexes from './migrations/0015-report-indexes.ts';
 import * as bookingDesk from './migrations/0016-booking-desk.ts';
+import * as lenientEdges from './migrations/0019-lenient-edges.ts';
 import type { Db } from './store.ts';
 
 /** Migrations in order. Names sort by their numeric prefix; never rename a shipped one. */
@@ -31,6 +32,7 @@ export const migrations: Record<string, Migration> = {
   '0014-channel-sync-trust': channelSyncTrust,
   '0015-report-indexes': reportIndexes,
   '0016-booking-desk': bookingDesk,
+  '0019-lenient-edges': lenientEdges,
 };
 
 export class MigrationError extends Error {

@@ -1,7 +1,9 @@
 import { storedDecimals } from '../accommodations/accommodation-mapper.ts';
+import { paymentSummary } from '../pricing/payment-summary.ts';
 import { parseExtras } from '../pricing/booked-extras.ts';
+import { diffDays } from '../shared/dates.ts';
 import { toMajor } from '../shared/money.ts';
-import type { BookingRow } from './booking-queries.ts';
+import type { BookingRow, ImportedStayRow, listPayments } from './booking-queries.ts';
 
 /** The admin's view of a booking: every stored fact, amounts in major units of its currency. */
 
@@ -11,7 +13,9 @@ export function bookingToJson(row: BookingRow) {
   const extras = Object.fromEntries(
     Object.entries(parseExtras(row.extras)).map(([name, minor]) => [name, major(minor)]),
   );
+  const payment = paymentSummary(row);
   return {
+    kind: 'booking' as const,
     id: row.id,
     confirmation_code: row.confirmation_code,
     accommodation_id: row.accommodation_id,
@@ -25,6 +29,7 @@ export function bookingToJson(row: BookingRow) {
     children: row.children,
     babies: row.babies,
     guest_notes: row.guest_notes,
+    internal_note: row.internal_note,
     payment_method: row.payment_method,
     payment_intent_id: row.payment_intent_id,
     currency: row.currency,
@@ -37,6 +42,13 @@ export function bookingToJson(row: BookingRow) {
       total: major(row.total),
     },
     total_amount: major(row.total),
+    price_note: row.price_note,
+    payment: {
+      amount_due: major(payment.amount_due),
+      amount_paid: major(payment.amount_paid),
+      balance: major(payment.balance),
+      state: payment.state,
+    },
     hold_expires_at: row.hold_expires_at,
     cancel_reason: row.cancel_reason,
     partner: {
@@ -49,5 +61,36 @@ export function bookingToJson(row: BookingRow) {
     updated_at: row.updated_at,
     confirmed_at: row.confirmed_at,
     cancelled_at: row.cancelled_at,
+  };
+}
+
+/** A recorded payment, in major units of the booking's currency. */
+export function paymentToJson(currency: string, p: Awaited<ReturnType<typeof listPayments>>[number]) {
+  return {
+    id: p.id,
+    amount: toMajor(p.amount, storedDecimals(currency)),
+    method: p.method,
+    received_on: p.received_on,
+    reference: p.reference,
+    recorded_by: p.recorded_by,
+    recorded_at: p.created_at,
+    undone_at: p.undone_at,
+    undone_by: p.undone_by,
+  };
+}
+
+/** A stay imported from a channel's feed, listed beside the bookings (`?include=imports`). */
+export function importedStayToJson(row: ImportedStayRow) {
+  return {
+    kind: 'import' as const,
+    id: row.id,
+    accommodation_id: row.accommodation_id,
+    accommodation_name: row.accommodation_name,
+    source: row.feed_name,
+    summary: row.summary,
+    checkin_date: row.start_date,
+    checkout_date: row.end_date,
+    nights: diffDays(row.start_date, row.end_date),
+    created_at: row.created_at,
   };
 }

@@ -2,6 +2,7 @@ import type { FeatureRoutes } from '../app-context.ts';
 import { accommodationRoutes } from './accommodation-routes.ts';
 import { apiKeyRoutes } from './api-key-routes.ts';
 import { blockRoutes } from './block-routes.ts';
+import { bookingDeskRoutes } from './booking-desk-routes.ts';
 import { adminBookingRoutes } from './booking-routes.ts';
 import { icalFeedRoutes } from './ical-feed-routes.ts';
 import { outboxRoutes } from './outbox-routes.ts';
@@ -17,6 +18,7 @@ export const adminRoutes: FeatureRoutes = async (app, { ctx }) => {
     blockRoutes,
     icalFeedRoutes,
     adminBookingRoutes,
+    bookingDeskRoutes,
     settingsRoutes,
     apiKeyRoutes,
     outboxRoutes,

@@ -1,10 +1,12 @@
-import { Type } from 'typebox';
+import { Type, type Static } from 'typebox';
 import { listBookingEvents } from '../bookings/booking-lifecycle.ts';
 import { BOOKING_STATUSES } from '../db/schema.ts';
 import { realDate } from '../accommodations/night-range.ts';
 import { Envelope, commonErrorResponses, ok, requestMetadata } from '../http/envelope.ts';
 import { notFound } from '../http/errors.ts';
+import { PAYMENT_STATES } from '../pricing/payment-summary.ts';
 import type { FeatureRoutes } from '../app-context.ts';
+import type { Executor } from '../db/store.ts';
 import {
   adminRoute,
   DateString,
@@ -15,12 +17,32 @@ import {
   PageQueryFields,
   toId,
 } from './admin-params.ts';
-import { findBookingRow, listBookings } from './booking-queries.ts';
-import { bookingToJson } from './admin-booking-json.ts';
+import {
+  BOOKING_SORTS,
+  findBookingRow,
+  listBookingsAndStays,
+  listPayments,
+  type BookingFilter,
+  type ListedStay,
+} from './booking-queries.ts';
+import { bookingToJson, importedStayToJson, paymentToJson } from './admin-booking-json.ts';
 
 const Status = Type.Enum(BOOKING_STATUSES);
 
+const Money = Type.Number({ description: 'major units of the booking currency' });
+
+export const PaymentSummarySchema = Type.Object(
+  {
+    amount_due: Money,
+    amount_paid: Money,
+    balance: Money,
+    state: Type.Enum(PAYMENT_STATES),
+  },
+  { description: 'what is due, paid (recorded payments and a processor card payment) and left' },
+);
+
 export const AdminBookingSchema = Type.Object({
+  kind: Type.Literal('booking'),
   id: Type.Integer(),
   confirmation_code: Type.String(),
   accommodation_id: Type.Integer(),
@@ -34,6 +56,7 @@ export const AdminBookingSchema = Type.Object({
   children: Type.Integer(),
   babies: Type.Integer(),
   guest_notes: Type.String(),
+  internal_note: Type.String({ description: "the host's own note; never shown to the guest, a partner or a channel" }),
   payment_method: Type.String(),
   payment_intent_id: NullableString,
   currency: Type.String(),
@@ -46,6 +69,8 @@ export const AdminBookingSchema = Type.Object({
     total: Type.Number(),
   }),
   total_amount: Type.Number(),
+  price_note: Type.Union([Type.String(), Type.Null()], { description: 'why the host set the price by hand' }),
+  payment: PaymentSummarySchema,
   hold_expires_at: NullableString,
   cancel_reason: NullableString,
   partner: Type.Object({ id: Type.Integer(), name: Type.String(), email: Type.String(), phone: NullableString }),
@@ -55,10 +80,46 @@ export const AdminBookingSchema = Type.Object({
   cancelled_at: NullableString,
 });
 
+export const ImportedStaySchema = Type.Object({
+  kind: Type.Literal('import'),
+  id: Type.Integer({ description: 'the imported reservation id' }),
+  accommodation_id: Type.Integer(),
+  accommodation_name: Type.String(),
+  source: Type.String({ description: 'the name of the feed it was imported from' }),
+  summary: Type.String(),
+  checkin_date: Type.String(),
+  checkout_date: Type.String(),
+  nights: Type.Integer(),
+  created_at: Type.String(),
+});
+
+export const PaymentSchema = Type.Object({
+  id: Type.Integer(),
+  amount: Money,
+  method: Type.Enum(['cash', 'bank_transfer', 'card', 'other']),
+  received_on: Type.String(),
+  reference: NullableString,
+  recorded_by: Type.String({ description: 'api_key:<id> or console_user:<id>' }),
+  recorded_at: Type.String(),
+  undone_at: NullableString,
+  undone_by: NullableString,
+});
+
 export const BookingEventSchema = Type.Object({
-  event: Type.Enum(['created', 'confirmed', 'modified', 'cancelled', 'expired', 'reinstated'], {
-    description: 'what happened',
-  }),
+  event: Type.Enum(
+    [
+      'created',
+      'confirmed',
+      'modified',
+      'cancelled',
+      'expired',
+      'reinstated',
+      'noted',
+      'payment_recorded',
+      'payment_undone',
+    ],
+    { description: 'what happened' },
+  ),
   status: Status,
   actor: Type.Object({
     kind: Type.Enum(['api_key', 'webhook', 'payment_event', 'hold_expiry', 'host', 'system'], {
@@ -77,6 +138,7 @@ export const BookingEventSchema = Type.Object({
 /** One booking with its history, oldest change first. */
 export const AdminBookingDetailSchema = Type.Object({
   ...AdminBookingSchema.properties,
+  payments: Type.Array(PaymentSchema, { description: 'recorded payments, undone ones too, oldest first' }),
   events: Type.Array(BookingEventSchema),
 });
 
@@ -86,12 +148,47 @@ const BookingQuery = Type.Object(
     status: Type.Optional(Status),
     from: Type.Optional(DateString),
     to: Type.Optional(DateString),
+    q: Type.Optional(
+      Type.String({
+        maxLength: 200,
+        description:
+          'code, full name in either order, part of a name, e-mail or phone digits; case- and accent-insensitive',
+      }),
+    ),
+    sort: Type.Optional(
+      Type.Enum(BOOKING_SORTS, { description: 'created (newest first, default), arrival or departure' }),
+    ),
+    payment_state: Type.Optional(Type.Enum(PAYMENT_STATES)),
+    include: Type.Optional(Type.Literal('imports', { description: 'also list stays imported from channel feeds' })),
     ...PageQueryFields,
   },
   { additionalProperties: false },
 );
+type BookingQueryValues = Static<typeof BookingQuery>;
 
-/** Bookings, read-only: filtered list (newest first) and one booking. */
+/** The list's filter from its query string (the JSON list, the CSV and the console share it). */
+export function bookingFilterOf(
+  q: Omit<BookingQueryValues, 'limit' | 'offset'>,
+): Omit<BookingFilter, 'limit' | 'offset'> {
+  return {
+    ...(q.accommodation_id === undefined ? {} : { accommodationId: toId(q.accommodation_id) }),
+    ...(q.status === undefined ? {} : { status: q.status }),
+    ...(q.from === undefined ? {} : { from: realDate(q.from, 'from') }),
+    ...(q.to === undefined ? {} : { to: realDate(q.to, 'to') }),
+    ...(q.q === undefined ? {} : { q: q.q }),
+    ...(q.sort === undefined ? {} : { sort: q.sort }),
+    ...(q.payment_state === undefined ? {} : { paymentState: q.payment_state }),
+  };
+}
+
+/** The most rows one CSV download holds. */
+const CSV_MAX_ROWS = 50_000;
+
+function stayToJson(s: ListedStay) {
+  return s.kind === 'booking' ? bookingToJson(s.row) : importedStayToJson(s.row);
+}
+
+/** Bookings, read: the filtered and searched list, as JSON or CSV, and one booking. */
 export const adminBookingRoutes: FeatureRoutes = async (app, { ctx }) => {
   app.get(
     '/bookings',
@@ -99,21 +196,52 @@ export const adminBookingRoutes: FeatureRoutes = async (app, { ctx }) => {
       config: { auth: 'admin' },
       schema: {
         ...adminRoute,
-        summary: 'Bookings, newest first; from/to select those with a night in [from, to)',
+        summary:
+          'Bookings (newest first unless sorted), searched with q; from/to select those with a night in [from, to)',
         querystring: BookingQuery,
-        response: { 200: Envelope(Type.Array(AdminBookingSchema)), ...commonErrorResponses },
+        response: {
+          200: Envelope(Type.Array(Type.Union([AdminBookingSchema, ImportedStaySchema]))),
+          ...commonErrorResponses,
+        },
       },
     },
     async (request) => {
       const q = request.query;
-      const rows = await listBookings(ctx.db, {
-        ...(q.accommodation_id === undefined ? {} : { accommodationId: toId(q.accommodation_id) }),
-        ...(q.status === undefined ? {} : { status: q.status }),
-        ...(q.from === undefined ? {} : { from: realDate(q.from, 'from') }),
-        ...(q.to === undefined ? {} : { to: realDate(q.to, 'to') }),
-        ...page(q),
-      });
-      return ok(rows.map(bookingToJson), requestMetadata(request.id));
+      const rows = await listBookingsAndStays(ctx.db, { ...bookingFilterOf(q), ...page(q) }, q.include === 'imports');
+      return ok(rows.map(stayToJson), requestMetadata(request.id));
+    },
+  );
+
+  app.get(
+    '/bookings.csv',
+    {
+      config: { auth: 'admin' },
+      schema: {
+        ...adminRoute,
+        summary: 'The same list as CSV (RFC 4180, UTF-8 with a byte order mark, a header row), unpaged',
+        querystring: BookingQuery,
+        response: {
+          200: {
+            description: 'One row per booking (and imported stay with include=imports)',
+            content: { 'text/csv': { schema: Type.String() } },
+          },
+          ...commonErrorResponses,
+        },
+      },
+    },
+    async (request, reply) => {
+      const q = request.query;
+      const rows = await listBookingsAndStays(
+        ctx.db,
+        { ...bookingFilterOf(q), limit: CSV_MAX_ROWS, offset: 0 },
+        q.include === 'imports',
+      );
+      // csv-stringify is loaded by the first download.
+      const { bookingsCsv } = await import('./bookings-csv.ts');
+      return reply
+        .type('text/csv; charset=utf-8')
+        .header('content-disposition', 'attachment; filename="bookings.csv"')
+        .send(bookingsCsv(rows));
     },
   );
 
@@ -129,28 +257,30 @@ export const adminBookingRoutes: FeatureRoutes = async (app, { ctx }) => {
       },
     },
     async (request) => {
-      const id = toId(request.params.id);
-      const row = await findBookingRow(ctx.db, id);
-      if (row === undefined)
-        throw notFound('booking_not_found', `No booking with id ${id}.`, {
-          parameter: 'id',
-          expected: 'id of an existing booking',
-          received: id,
-        });
-      const events = await listBookingEvents(ctx.db, id);
-      return ok(
-        {
-          ...bookingToJson(row),
-          events: events.map((e) => ({
-            event: e.event,
-            status: e.status,
-            actor: { kind: e.actor_kind, ref: e.actor_ref },
-            reason: e.reason,
-            at: e.created_at,
-          })),
-        },
-        requestMetadata(request.id),
-      );
+      return ok(await bookingDetail(ctx.db, toId(request.params.id)), requestMetadata(request.id));
     },
   );
 };
+
+/** One booking as the admin API shows it: with its payments and history; a 404 when there is none. */
+export async function bookingDetail(db: Executor, id: number) {
+  const row = await findBookingRow(db, id);
+  if (row === undefined)
+    throw notFound('booking_not_found', `No booking with id ${id}.`, {
+      parameter: 'id',
+      expected: 'id of an existing booking',
+      received: id,
+    });
+  const [events, payments] = await Promise.all([listBookingEvents(db, id), listPayments(db, id)]);
+  return {
+    ...bookingToJson(row),
+    payments: payments.map((p) => paymentToJson(row.currency, p)),
+    events: events.map((e) => ({
+      event: e.event,
+      status: e.status,
+      actor: { kind: e.actor_kind, ref: e.actor_ref },
+      reason: e.reason,
+      at: e.created_at,
+    })),
+  };
+}

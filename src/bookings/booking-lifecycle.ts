@@ -1,7 +1,14 @@
 import type { Updateable } from 'kysely';
 import type { Config } from '../config/config.ts';
 import { lockRows } from '../db/row-locks.ts';
-import type { Booking, BookingActorKind, BookingEventKind, BookingStatus, BookingsTable } from '../db/schema.ts';
+import type {
+  Booking,
+  BookingActorKind,
+  BookingEventKind,
+  BookingStatus,
+  BookingsTable,
+  TransitionEventKind,
+} from '../db/schema.ts';
 import type { Executor, StoreContext } from '../db/store.ts';
 import { inUnit, type Unit } from '../db/unit-of-work.ts';
 import { isAppError, notFound } from '../http/errors.ts';
@@ -40,7 +47,8 @@ export type BookingActor =
   | { kind: 'host'; consoleUserId: number }
   | { kind: 'system' };
 
-function actorRef(actor: BookingActor): string | null {
+/** The actor's reference as history keeps it (the key, console user, delivery or event id). */
+export function actorRef(actor: BookingActor): string | null {
   switch (actor.kind) {
     case 'api_key':
       return String(actor.apiKeyId);
@@ -86,7 +94,7 @@ export interface LifecycleOutcome {
 }
 
 export interface Transition {
-  event: Exclude<BookingEventKind, 'created'>;
+  event: TransitionEventKind;
   status: BookingStatus;
   /** Other columns that change with the status. */
   set?: Omit<Updateable<BookingsTable>, 'status' | 'id'>;
@@ -160,9 +168,14 @@ export async function afterTransition(
   unit: Unit,
   bookings: readonly Pick<Booking, 'id' | 'accommodation_id'>[],
   event: Transition['event'],
+  /** Whether the guest hears of it (the host may say no), and what changed for them. */
+  mail: { notify: boolean; changes?: readonly string[] } = { notify: true },
 ): Promise<void> {
   const now = unit.now.toISOString();
-  for (const booking of bookings) await enqueueBookingMail(unit.trx, ctx.config, MAIL_OF[event], booking.id, now);
+  if (mail.notify) {
+    for (const booking of bookings)
+      await enqueueBookingMail(unit.trx, ctx.config, MAIL_OF[event], booking.id, now, mail.changes);
+  }
   const accommodations = new Set(bookings.map((b) => b.accommodation_id));
   unit.afterCommit(() => {
     for (const id of accommodations) ctx.store.changes.committed({ table: 'bookings', id: String(id) });

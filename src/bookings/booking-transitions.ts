@@ -1,4 +1,4 @@
-import type { Booking, BookingEventKind, BookingStatus, PaymentMethod } from '../db/schema.ts';
+import type { Booking, BookingStatus, PaymentMethod, TransitionEventKind } from '../db/schema.ts';
 
 /**
  * The booking lifecycle's one transition table (pure): from where a booking stands and what
@@ -35,13 +35,12 @@ export interface RefusalOf {
 
 export type Move<E extends LifecycleEvent = LifecycleEvent> =
   /** The booking takes status `to`; its history records `event`. */
-  | { readonly kind: 'move'; readonly to: BookingStatus; readonly event: Exclude<BookingEventKind, 'created'> }
+  | { readonly kind: 'move'; readonly to: BookingStatus; readonly event: TransitionEventKind }
   /** Nothing to do, and nothing wrong: it is already so (cancelling twice), or not the verb's business. */
   | { readonly kind: 'unchanged' }
   | ([RefusalOf[E]] extends [never] ? never : { readonly kind: 'refused'; readonly refusal: RefusalOf[E] });
 
-const to = (status: BookingStatus, event: Exclude<BookingEventKind, 'created'>) =>
-  ({ kind: 'move', to: status, event }) as const;
+const to = (status: BookingStatus, event: TransitionEventKind) => ({ kind: 'move', to: status, event }) as const;
 const unchanged = { kind: 'unchanged' } as const;
 const refused = <R extends RefusalOf[LifecycleEvent]>(refusal: R) => ({ kind: 'refused', refusal }) as const;
 

@@ -13,6 +13,8 @@ import { moveOf } from './booking-transitions.ts';
 export interface CancelCommand extends BookingCommand {
   /** Why, for the guest and the history; blank keeps none. */
   reason?: string | undefined;
+  /** Whether the guest is mailed (default: yes). */
+  notifyGuest?: boolean | undefined;
 }
 
 /**
@@ -52,10 +54,13 @@ export async function cancelBooking(
       now,
     );
     await releaseBookingNights(unit.trx, booking.id, now);
-    await afterTransition(ctx, unit, changed, move.event);
+    const mailed = command.notifyGuest !== false && booking.guest_email !== '';
+    await afterTransition(ctx, unit, changed, move.event, { notify: mailed });
     return {
       updated: true,
-      message: `Booking ${code} cancelled${keptReason === null ? '' : ` (${keptReason})`}; its nights are free again and the guest has been mailed.`,
+      message: `Booking ${code} cancelled${keptReason === null ? '' : ` (${keptReason})`}; its nights are free again and ${
+        mailed ? 'the guest has been mailed' : 'the guest was not mailed'
+      }.`,
       booking_id: booking.id,
       new_status: move.to,
     };

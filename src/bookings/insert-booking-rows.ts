@@ -21,6 +21,8 @@ export interface BookingRows {
   nights: readonly string[];
   mail: BookingMailRow | null;
   actor: BookingActor;
+  /** The first history row's reason, when not the usual one (a booking the host made by hand). */
+  createdReason?: string;
 }
 
 /**
@@ -70,9 +72,11 @@ export async function insertBookingRows(
 }
 
 function createdEvent(rows: BookingRows, bookingId: number, now: string) {
-  const reason = isDraft(rows.booking.status)
-    ? 'created as a draft awaiting card payment'
-    : `created, paid by ${rows.booking.payment_method}`;
+  const reason =
+    rows.createdReason ??
+    (isDraft(rows.booking.status)
+      ? 'created as a draft awaiting card payment'
+      : `created, paid by ${rows.booking.payment_method}`);
   return bookingEventRow(bookingId, 'created', rows.booking.status, rows.actor, reason, now);
 }
 

@@ -13,8 +13,10 @@ import { formatMoney } from '../shared/money.ts';
 import { checkStayOrThrow } from '../pricing/check-stay-or-throw.ts';
 import {
   afterTransition,
+  bookingEventRow,
   onLockedBooking,
   writeTransition,
+  type BookingActor,
   type BookingCommand,
   type LifecycleContext,
   type LifecycleOutcome,
@@ -26,9 +28,17 @@ import { expireHoldsOverlapping } from './expire-holds.ts';
 export interface BookingChanges {
   checkin_date?: string | undefined;
   checkout_date?: string | undefined;
-  /** adults + children; babies are not counted */
+  /** adults + children; babies are not counted (the webhook's head count) */
   guest_count?: number | undefined;
+  /** The host's exact counts (the admin API and the console); they win over guest_count. */
+  adults?: number | undefined;
+  children?: number | undefined;
+  babies?: number | undefined;
   notes?: string | undefined;
+  /** The host's own note: never mailed, never shown to the guest, a partner or a channel. */
+  internal_note?: string | undefined;
+  /** A price set by hand, minor units; absent: re-priced when dates or guests change. */
+  total?: number | undefined;
 }
 
 const FIELDS = { checkin: 'new_data.checkin_date', checkout: 'new_data.checkout_date', guests: 'new_data.guest_count' };
@@ -44,6 +54,10 @@ function splitGuests(booking: Booking, guests: number): { adults: number; childr
 
 export interface ModifyCommand extends BookingCommand {
   changes: BookingChanges;
+  /** Whether the guest is mailed about what changed for them (default: yes, as for the webhook). */
+  notifyGuest?: boolean | undefined;
+  /** The field names a 400 or 409 names (the webhook's new_data.* by default). */
+  fields?: { checkin: string; checkout: string; guests: string } | undefined;
 }
 
 /** A modification the transition table refuses. */
@@ -81,8 +95,9 @@ async function modify(
   ctx: LifecycleContext,
   unit: Unit,
   booking: Booking,
-  { changes: newData, actor }: ModifyCommand,
+  { changes: newData, actor, notifyGuest = true, fields: fieldsNamed }: ModifyCommand,
 ): Promise<LifecycleOutcome> {
+  const fields = fieldsNamed ?? FIELDS;
   const code = booking.confirmation_code;
   const move = moveOf(booking, 'modify');
   if (move.kind === 'refused') throw refusal(booking, move.refusal);
@@ -90,13 +105,25 @@ async function modify(
 
   const checkin = newData.checkin_date ?? booking.checkin;
   const checkout = newData.checkout_date ?? booking.checkout;
-  const guests = newData.guest_count ?? booking.adults + booking.children;
+  const exact = newData.adults !== undefined || newData.children !== undefined;
+  const { adults, children } = exact
+    ? { adults: newData.adults ?? booking.adults, children: newData.children ?? booking.children }
+    : newData.guest_count === undefined || newData.guest_count === booking.adults + booking.children
+      ? { adults: booking.adults, children: booking.children }
+      : splitGuests(booking, newData.guest_count);
+  const babies = newData.babies ?? booking.babies;
+  const guests = adults + children;
   const notes = newData.notes ?? booking.guest_notes;
+  const internalNote = newData.internal_note ?? booking.internal_note;
   const datesChanged = checkin !== booking.checkin || checkout !== booking.checkout;
-  const guestsChanged = guests !== booking.adults + booking.children;
-  if (!datesChanged && !guestsChanged && notes === booking.guest_notes) {
-    // A confirmed booking still becomes what the answer says (docs/decisions.md#lenient-input-exact-output).
-    if (booking.status !== move.to) return markModified(ctx, unit, booking, move, actor);
+  const guestsChanged = adults !== booking.adults || children !== booking.children || babies !== booking.babies;
+  const totalChanged = newData.total !== undefined && newData.total !== booking.total;
+  const forGuest = datesChanged || guestsChanged || totalChanged || notes !== booking.guest_notes;
+  if (!forGuest && internalNote !== booking.internal_note) return noteOnly(unit, booking, internalNote, actor);
+  if (!forGuest) {
+    // The webhook's confirmed booking still becomes what its answer says
+    // (docs/decisions.md#lenient-input-exact-output); the host's edit that changes nothing changes nothing.
+    if (fieldsNamed === undefined && booking.status !== move.to) return markModified(ctx, unit, booking, move, actor);
     return {
       updated: false,
       message: `new_data matches booking ${code}; nothing changed.`,
@@ -117,12 +144,12 @@ async function modify(
     const stay = checkStayOrThrow(
       accommodation,
       { checkin, checkout, guests },
-      FIELDS,
+      fields,
       now,
       checkin === booking.checkin && checkin < today ? checkin : today,
     );
     nights = stay.nights;
-    if (datesChanged) await moveNights(ctx, unit, booking, checkin, checkout);
+    if (datesChanged) await moveNights(ctx, unit, booking, checkin, checkout, fields.checkin);
     quote = await quoteStay(unit.trx, accommodation, {
       checkin,
       checkout,
@@ -131,13 +158,20 @@ async function modify(
     });
   }
 
-  const { adults, children } = guestsChanged
-    ? splitGuests(booking, guests)
-    : { adults: booking.adults, children: booking.children };
-  const what = [
+  const total = newData.total ?? quote?.total ?? booking.total;
+  const priceNote = newData.total === undefined ? (quote === null ? booking.price_note : null) : booking.price_note;
+  const guestWords = `${guests} guest${guests === 1 ? '' : 's'}${babies > 0 ? ` and ${babies} bab${babies === 1 ? 'y' : 'ies'}` : ''}`;
+  // What changed for the guest: the history says it, and so does their mail when they are told.
+  const changes = [
     datesChanged ? `dates ${checkin} to ${checkout}` : null,
-    guestsChanged ? `${guests} guests` : null,
+    guestsChanged ? guestWords : null,
+    total === booking.total ? null : `total ${formatMoney(total, booking.currency)}`,
+  ].filter((w) => w !== null);
+  const what = [
+    ...changes,
     notes === booking.guest_notes ? null : 'notes',
+    internalNote === booking.internal_note ? null : 'internal note',
+    newData.total === undefined ? null : 'price set by hand',
   ]
     .filter((w) => w !== null)
     .join(', ');
@@ -153,19 +187,25 @@ async function modify(
         nights,
         adults,
         children,
+        babies,
         guest_notes: notes,
+        internal_note: internalNote,
         ...(quote === null ? {} : quoteColumns(quote)),
+        total,
+        price_note: priceNote,
       },
       reason: what,
     },
     actor,
     nowIso,
   );
-  await afterTransition(ctx, unit, changed, move.event);
-  const total = formatMoney(quote?.total ?? booking.total, booking.currency);
+  const mailed = notifyGuest && booking.guest_email !== '';
+  await afterTransition(ctx, unit, changed, move.event, { notify: mailed, changes });
   return {
     updated: true,
-    message: `Booking ${code} modified: ${checkin} to ${checkout}, ${guests} guest${guests === 1 ? '' : 's'}, total ${total}; the guest has been mailed.`,
+    message: `Booking ${code} modified: ${checkin} to ${checkout}, ${guestWords}, total ${formatMoney(total, booking.currency)}; ${
+      mailed ? 'the guest has been mailed' : 'the guest was not mailed'
+    }.`,
     booking_id: booking.id,
     new_status: move.to,
   };
@@ -210,15 +250,44 @@ async function moveNights(
   booking: Booking,
   checkin: string,
   checkout: string,
+  field: string,
 ): Promise<void> {
   const now = unit.now.toISOString();
   const taken = await findTakenNights(unit.trx, booking.accommodation_id, checkin, checkout, now, booking.id);
-  if (taken.length > 0) throw datesUnavailable(taken, SEES_ALL, FIELDS.checkin);
+  if (taken.length > 0) throw datesUnavailable(taken, SEES_ALL, field);
   await expireHoldsOverlapping(ctx, { accommodationId: booking.accommodation_id, from: checkin, to: checkout }, unit);
   try {
     await moveBookingNights(unit.trx, booking, eachDate(checkin, checkout), now);
   } catch (error) {
-    if (error instanceof NightTakenError) throw datesUnavailable([], SEES_ALL, FIELDS.checkin);
+    if (error instanceof NightTakenError) throw datesUnavailable([], SEES_ALL, field);
     throw error;
   }
+}
+
+/**
+ * Only the host's internal note changed: nothing changes for the guest, so the status stays and
+ * no one is mailed; the history says who changed the note.
+ */
+async function noteOnly(
+  unit: Unit,
+  booking: Booking,
+  internalNote: string,
+  actor: BookingActor,
+): Promise<LifecycleOutcome> {
+  const now = unit.now.toISOString();
+  await unit.trx
+    .updateTable('bookings')
+    .set({ internal_note: internalNote, updated_at: now })
+    .where('id', '=', booking.id)
+    .execute();
+  await unit.trx
+    .insertInto('booking_events')
+    .values(bookingEventRow(booking.id, 'noted', booking.status, actor, 'internal note', now))
+    .execute();
+  return {
+    updated: true,
+    message: `Booking ${booking.confirmation_code}: internal note saved; the guest was not mailed.`,
+    booking_id: booking.id,
+    new_status: booking.status,
+  };
 }

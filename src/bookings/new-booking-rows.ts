@@ -7,6 +7,7 @@ import type { StayQuote } from '../pricing/price-stay.ts';
 import { quoteColumns } from '../pricing/quote-stay.ts';
 import { eachDate } from '../shared/dates.ts';
 import { formatMoney } from '../shared/money.ts';
+import { bookingSearchText } from '../shared/search-text.ts';
 import { colorIndexOf } from './booking-codes.ts';
 import type { BookingCreated, CreateBookingInput } from './booking-schemas.ts';
 import { isConfirmed } from './booking-transitions.ts';
@@ -76,9 +77,10 @@ export function newBookingRows(
     hold_expired_at: null,
     ...guestColumns(input.partner_data),
   };
+  const withSearch = { ...booking, search_text: bookingSearchText(booking) };
   return {
     partner: { ...input.partner_data, guestsOfKey: facts.guestsOfKey },
-    booking,
+    booking: withSearch,
     nights: eachDate(stay.checkin, stay.checkout),
     actor: { kind: 'api_key', apiKeyId: facts.apiKeyId },
     // Card drafts are mailed when the payment confirms them; the others now.

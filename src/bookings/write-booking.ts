@@ -19,17 +19,21 @@ const WRITE_ATTEMPTS = 3;
 const UNCERTAIN_ATTEMPTS = 3;
 
 /** A new booking ready to be written, and what its writing needs to answer. */
-export interface BookingWrite {
+export interface BookingWrite<T = BookingCreated> {
   rows: BookingRows;
   now: string;
-  /** Who the 409 of a taken night is worded for. */
+  /** Who the 409 of a taken night is worded for, and the field it names. */
   viewer: Viewer;
-  /** The request's idempotency key and body hash; its first answer is stored with the booking. */
-  idempotency: { apiKeyId: number; key: string; hash: string } | null;
+  checkinField?: string;
+  /**
+   * The request's idempotency key and body hash; its first answer is stored with the booking. Only
+   * v1's POST /bookings has one, whose answer is a BookingCreated.
+   */
+  idempotency: T extends BookingCreated ? { apiKeyId: number; key: string; hash: string } | null : null;
   /** For a card draft: the key's cap on live drafts, counted in the transaction that writes it. */
   draftCap: { apiKeyId: number; cap: number; now: Date } | null;
   /** The answer, once the rows have ids. */
-  answer(ids: { bookingId: number; partnerId: number }): BookingCreated;
+  answer(ids: { bookingId: number; partnerId: number }): T;
 }
 
 /**
@@ -42,9 +46,9 @@ export interface BookingWrite {
  * Once committed, this process's caches see the nights at once and the other processes are told
  * (no trigger announces a new booking's claims: migration 0010).
  */
-export async function writeBooking(ctx: AppContext, write: BookingWrite): Promise<BookingCreated> {
+export async function writeBooking<T>(ctx: AppContext, write: BookingWrite<T>): Promise<T> {
   const { booking } = write.rows;
-  let created: BookingCreated | null = null;
+  let created: T | null = null;
   let uncertain = 0;
   for (let attempt = 1; created === null; attempt++) {
     try {
@@ -63,11 +67,13 @@ export async function writeBooking(ctx: AppContext, write: BookingWrite): Promis
         }
       }
       const replay = await replayAfterRace(ctx, write, error);
-      if (replay !== null) return replay;
+      // Only a write with an idempotency key replays, and its answer is a BookingCreated.
+      if (replay !== null) return replay as T;
       if (!(error instanceof NightTakenError)) throw error;
       const stay = { from: booking.checkin, to: booking.checkout };
       const window = await loadNightWindow(ctx.db, booking.accommodation_id, stay, write.now);
-      if (window.taken.length > 0 || attempt > 1) throw takenConflict(ctx, window.taken, write.viewer);
+      if (window.taken.length > 0 || attempt > 1)
+        throw takenConflict(ctx, window.taken, write.viewer, write.checkinField ?? 'booking_data.checkin_date');
       if (window.expiredHoldBookingIds.length > 0)
         await expireHoldsOverlapping(ctx, { accommodationId: booking.accommodation_id, ...stay });
     }
@@ -83,7 +89,7 @@ export async function writeBooking(ctx: AppContext, write: BookingWrite): Promis
  * answer with the booking, or to count the key's live drafts with the draft it writes; on the embedded store, bookings that arrive together share one commit
  * (db/group-commit.ts).
  */
-async function writeOnce(ctx: AppContext, write: BookingWrite): Promise<BookingCreated> {
+async function writeOnce<T>(ctx: AppContext, write: BookingWrite<T>): Promise<T> {
   const { rows, now, idempotency, draftCap } = write;
   const capped = draftCap !== null && draftCap.cap > 0 ? draftCap : null;
   if (isPostgres(ctx.db) && idempotency === null && capped === null)
@@ -98,7 +104,8 @@ async function writeOnce(ctx: AppContext, write: BookingWrite): Promise<BookingC
         key: idempotency.key,
         hash: idempotency.hash,
         bookingId: ids.bookingId,
-        response,
+        // Only v1's POST /bookings has an idempotency key, and its answer is a BookingCreated.
+        response: response as BookingCreated,
         now,
       });
     }
@@ -125,7 +132,7 @@ async function retryDeadlocks<T>(work: () => Promise<T>): Promise<T> {
  * The booking looked up by its confirmation code (made before the write): its answer if it was
  * stored, null if it was not; 503 outcome_unknown while the store cannot be asked.
  */
-function findWritten(ctx: AppContext, write: BookingWrite): Promise<BookingCreated | null> {
+function findWritten<T>(ctx: AppContext, write: BookingWrite<T>): Promise<T | null> {
   return askUntilAnswered(
     ctx.store.health,
     async () => {
@@ -149,14 +156,18 @@ function bookingOutcomeUnknown(): AppError {
 }
 
 /** A concurrent repeat of the same idempotency key won the race: answer as it did. */
-async function replayAfterRace(ctx: AppContext, write: BookingWrite, error: unknown): Promise<BookingCreated | null> {
+async function replayAfterRace<T>(
+  ctx: AppContext,
+  write: BookingWrite<T>,
+  error: unknown,
+): Promise<BookingCreated | null> {
   const { idempotency } = write;
   return idempotency !== null && (error instanceof NightTakenError || isUniqueViolation(error))
     ? replayIdempotent(ctx.db, idempotency.apiKeyId, idempotency.key, idempotency.hash)
     : null;
 }
 
-function takenConflict(ctx: AppContext, taken: readonly TakenNight[], viewer: Viewer): AppError {
+function takenConflict(ctx: AppContext, taken: readonly TakenNight[], viewer: Viewer, field: string): AppError {
   ctx.metrics.bookingConflicts.inc();
-  return datesUnavailable(taken, viewer, 'booking_data.checkin_date');
+  return datesUnavailable(taken, viewer, field);
 }

@@ -1,5 +1,3 @@
-import { sql } from 'kysely';
-import { filteredBookings, type BookingFilter } from '../admin/booking-queries.ts';
 import { bookingsWithGuest, type BookingWithGuest } from '../db/booking-with-guest.ts';
 import type { Executor } from '../db/store.ts';
 import { liveClaim } from '../occupancy/night-ledger.ts';
@@ -82,32 +80,6 @@ export function unresolvedPaymentIssues(db: Executor) {
     .orderBy('id', 'desc')
     .limit(50)
     .execute();
-}
-
-export interface BookingSearch extends BookingFilter {
-  /** Part of the guest's name or e-mail, or the confirmation code. */
-  text?: string;
-}
-
-/** The bookings list: the admin API's filters plus a search over guest name, e-mail and code. */
-export function searchBookings(db: Executor, filter: BookingSearch): Promise<BookingWithGuest[]> {
-  let query = filteredBookings(db, filter);
-  const text = filter.text?.trim().toLowerCase();
-  if (text !== undefined && text !== '') {
-    const like = `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-    // SQLite's LIKE has no escape character unless told; PostgreSQL's default is the backslash.
-    const matches = (column: 'b.guest_first_name' | 'b.guest_last_name' | 'b.guest_email' | 'b.confirmation_code') =>
-      sql<boolean>`lower(${sql.ref(column)}) like ${like} escape '\\'`;
-    query = query.where((eb) =>
-      eb.or([
-        matches('b.guest_first_name'),
-        matches('b.guest_last_name'),
-        matches('b.guest_email'),
-        matches('b.confirmation_code'),
-      ]),
-    );
-  }
-  return query.orderBy('b.id', 'desc').limit(filter.limit).offset(filter.offset).execute();
 }
 
 export function mailsOfBooking(db: Executor, bookingId: number) {

@@ -8,6 +8,7 @@ import { requireCsrf, requireSession, sessionCookie } from './console-auth.ts';
 import { sendPage, session } from './console-request.ts';
 import { sessionRoute } from './console-schemas.ts';
 import { accommodationPages } from './pages/accommodations.ts';
+import { bookingDeskPages } from './pages/booking-desk.ts';
 import { bookingPages } from './pages/bookings.ts';
 import { calendarPage } from './pages/calendar.ts';
 import { confirmPage } from './pages/confirm.ts';
@@ -147,6 +148,7 @@ export const consoleRoutes: FeatureRoutes = async (app, { ctx }) => {
     for (const routes of [
       todayPage,
       bookingPages,
+      bookingDeskPages,
       calendarPage,
       reportsPage,
       accommodationPages,

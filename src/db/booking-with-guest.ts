@@ -10,7 +10,7 @@ export function bookingsWithGuest(db: Executor) {
     .selectFrom('bookings as b')
     .innerJoin('accommodations as a', 'a.id', 'b.accommodation_id')
     .selectAll('b')
-    .select(['a.name as accommodation_name', 'a.checkin_time', 'a.checkout_time', 'a.tax_rate_ppm']);
+    .select(['a.name as accommodation_name', 'a.checkin_time', 'a.checkout_time', 'a.tax_rate_ppm', 'a.timezone']);
 }
 
 export type BookingWithGuest = Awaited<ReturnType<ReturnType<typeof bookingsWithGuest>['executeTakeFirstOrThrow']>>;

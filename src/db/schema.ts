@@ -18,7 +18,7 @@ export type ApiKeyScope = 'api' | 'admin';
 /** A booking's states; the lifecycle (src/bookings/booking-lifecycle.ts) is the only writer. */
 export const BOOKING_STATUSES = ['draft', 'confirmed', 'modified', 'cancelled'] as const;
 export type BookingStatus = (typeof BOOKING_STATUSES)[number];
-export type PaymentMethod = 'card_processor' | 'bank_transfer' | 'cash';
+export type PaymentMethod = 'card_processor' | 'bank_transfer' | 'cash' | 'other';
 export type ClaimKind = 'booking' | 'block' | 'external';
 export type OutboxStatus = 'pending' | 'sent' | 'failed';
 
@@ -146,9 +146,46 @@ export interface BookingsTable {
   guest_phone: string | null;
   /** JSON text of the address object, or null. */
   guest_address: string | null;
+  /** The host's own note: never shown to the guest, a partner or a channel, never mailed. */
+  internal_note: ColumnType<string, string | undefined, string>;
+  /** Why the host set the price by hand; null: the computed price. */
+  price_note: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Payments recorded and not undone, minor units (the payment verbs keep it, under the booking's lock). */
+  amount_paid: ColumnType<number, number | undefined, number>;
+  /** Code, names, e-mail and phone folded for search (src/shared/search-text.ts). */
+  search_text: ColumnType<string, string | undefined, string>;
 }
 
-export type BookingEventKind = 'created' | 'confirmed' | 'modified' | 'cancelled' | 'expired' | 'reinstated';
+export type RecordedPaymentMethod = 'cash' | 'bank_transfer' | 'card' | 'other';
+
+/** A payment the host recorded; undoing it marks it undone, so the history keeps both. */
+export interface BookingPaymentsTable {
+  id: Id;
+  booking_id: number;
+  amount: number;
+  method: RecordedPaymentMethod;
+  received_on: string;
+  reference: string | null;
+  /** Who recorded it ('api_key:<id>' or 'console_user:<id>'). */
+  recorded_by: string;
+  created_at: Timestamp;
+  undone_at: Timestamp | null;
+  undone_by: string | null;
+}
+
+/** The events of a move of the lifecycle's transition table. */
+export type TransitionEventKind = 'confirmed' | 'modified' | 'cancelled' | 'expired' | 'reinstated';
+
+export type BookingEventKind =
+  | 'created'
+  | 'confirmed'
+  | 'modified'
+  | 'cancelled'
+  | 'expired'
+  | 'reinstated'
+  | 'noted'
+  | 'payment_recorded'
+  | 'payment_undone';
 export type BookingActorKind = 'api_key' | 'webhook' | 'payment_event' | 'hold_expiry' | 'host' | 'system';
 
 /** One change of a booking's state: what happened, the status it left, who did it and why. */
@@ -329,6 +366,7 @@ export interface Database {
   partners: PartnersTable;
   bookings: BookingsTable;
   booking_events: BookingEventsTable;
+  booking_payments: BookingPaymentsTable;
   external_feeds: ExternalFeedsTable;
   external_reservations: ExternalReservationsTable;
   ical_pulls: IcalPullsTable;

@@ -53,6 +53,11 @@ export class AppError extends Error {
   withBody(extras: Record<string, unknown>): AppError {
     return new AppError(this.name, this.message, this.details, { ...this.bodyExtras, ...extras }, this.status);
   }
+
+  /** The same error in the plain envelope, for endpoints that owe their callers no extra fields. */
+  plain(): AppError {
+    return new AppError(this.name, this.message, this.details, {}, this.status);
+  }
 }
 
 /** `details` besides the reason, which the factories take first. */

@@ -27,6 +27,8 @@ export interface BookingMailDetails {
   currency: string;
   paymentMethod: PaymentMethod;
   cancelReason: string | null;
+  /** What changed for the guest (a modification the host describes); absent: not said. */
+  changes?: readonly string[];
 }
 
 export interface RenderedMail {
@@ -80,6 +82,8 @@ function paymentLines(d: BookingMailDetails): string[] {
       return [`Payment: ${formatMoney(d.total, d.currency)} in cash on arrival.`];
     case 'card_processor':
       return ['Your card payment has been received.'];
+    case 'other':
+      return [`Payment: ${formatMoney(d.total, d.currency)}, as arranged with your host.`];
   }
 }
 
@@ -97,7 +101,10 @@ function content(kind: BookingMailKind, d: BookingMailDetails, invoiceUrl: strin
     case 'modification':
       return {
         subject: `Booking changed: ${stay} (${d.confirmationCode})`,
-        intro: [`Your booking at ${d.accommodationName} has been changed. These are the new details.`],
+        intro: [
+          `Your booking at ${d.accommodationName} has been changed. These are the new details.`,
+          ...(d.changes === undefined || d.changes.length === 0 ? [] : [`What changed: ${d.changes.join('; ')}.`]),
+        ],
         after: [],
         link: invoice,
       };

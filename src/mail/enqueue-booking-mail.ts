@@ -19,6 +19,8 @@ export async function enqueueBookingMail(
   kind: BookingMailKind,
   bookingId: number,
   now: string,
+  /** What changed for the guest, said in a modification mail. */
+  changes?: readonly string[],
 ): Promise<void> {
   // A cancelled booking has no invoice to look at; the others link to theirs.
   await writeBookingMail(
@@ -27,6 +29,7 @@ export async function enqueueBookingMail(
     bookingId,
     kind === 'cancellation' ? null : (token) => invoiceUrl(config, token),
     now,
+    changes,
   );
 }
 
@@ -36,12 +39,16 @@ async function writeBookingMail(
   bookingId: number,
   linkFor: ((invoiceToken: string) => string) | null,
   now: string,
+  changes: readonly string[] | undefined,
 ): Promise<void> {
   const row = await bookingsWithGuest(db).where('b.id', '=', bookingId).executeTakeFirstOrThrow();
+  // A guest the host booked without an e-mail address is not mailed.
+  if (row.guest_email === '') return;
+  const details = { ...mailDetailsOf(row), ...(changes === undefined ? {} : { changes }) };
   await insertBookingMail(
     db,
     kind,
-    { bookingId, recipient: row.guest_email, details: mailDetailsOf(row) },
+    { bookingId, recipient: row.guest_email, details },
     linkFor === null ? null : linkFor(row.invoice_token),
     now,
   );

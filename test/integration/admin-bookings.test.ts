@@ -70,6 +70,7 @@ describe(`admin bookings (${testStoreKind})`, () => {
     assertMatchesOpenApi(t.app, 'GET', `/admin/api/bookings/${booking.id}`, res);
     const data = res.json<{ data: AdminBooking }>().data;
     assert.deepEqual(data, {
+      kind: 'booking',
       id: booking.id,
       confirmation_code: booking.confirmation_code,
       accommodation_id: acc.id,
@@ -83,11 +84,14 @@ describe(`admin bookings (${testStoreKind})`, () => {
       children: 1,
       babies: 0,
       guest_notes: 'late arrival',
+      internal_note: '',
       payment_method: 'bank_transfer',
       payment_intent_id: null,
       currency: 'EUR',
       pricing: { base_price: 700, discount: 70, cleaning_fee: 50, extras: { breakfast: 168 }, tax: 84.8, total: 932.8 },
       total_amount: 932.8,
+      price_note: null,
+      payment: { amount_due: 932.8, amount_paid: 0, balance: 932.8, state: 'unpaid' },
       hold_expires_at: null,
       cancel_reason: null,
       partner: { id: booking.partner_id, name: 'Grace Hopper', email: 'Grace@Example.com', phone: '+1 555 0100' },
@@ -95,6 +99,7 @@ describe(`admin bookings (${testStoreKind})`, () => {
       updated_at: booking.updated_at,
       confirmed_at: booking.confirmed_at,
       cancelled_at: null,
+      payments: [],
       // Written straight into the table by the factory, not through the lifecycle: no history.
       events: [],
     });

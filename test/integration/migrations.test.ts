@@ -34,6 +34,7 @@ const TABLES = {
   overbooking_alerts: true,
   ical_exports: true,
   console_sessions: true,
+  booking_payments: true,
 } as const satisfies Record<keyof Database, true>;
 const TABLE_NAMES = Object.keys(TABLES).sort();
 const MIGRATION_NAMES = Object.keys(migrations).sort();

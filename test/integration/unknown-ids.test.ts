@@ -101,6 +101,21 @@ function cases(): Case[] {
       key: 'admin',
       reason: 'booking_not_found',
     },
+    ...(
+      [
+        ['PATCH', '/admin/api/bookings/:id', '', { adults_count: 1 }],
+        ['POST', '/admin/api/bookings/:id/cancel', '/cancel', {}],
+        ['POST', '/admin/api/bookings/:id/payments', '/payments', { amount: 1, method: 'cash' }],
+        ['DELETE', '/admin/api/bookings/:id/payments/:paymentId', '/payments/1', undefined],
+      ] as const
+    ).map(([method, route, suffix, payload]): Case => ({
+      route,
+      method,
+      url: `/admin/api/bookings/${UNKNOWN}${suffix}`,
+      key: 'admin',
+      reason: 'booking_not_found',
+      ...(payload === undefined ? {} : { payload }),
+    })),
     {
       route: '/admin/api/outbox/:id',
       method: 'GET',

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { bookingSearchText } from '../../src/shared/search-text.ts';
 import { insertAccommodation } from '../../src/accommodations/accommodation-repository.ts';
 import { quoteColumns, quoteStay } from '../../src/pricing/quote-stay.ts';
 import type {
@@ -178,6 +179,13 @@ export async function insertBooking(db: Executor, accommodation: Accommodation, 
       guest_email: email,
       guest_phone: seed.partner?.phone ?? null,
       guest_address: null,
+      search_text: bookingSearchText({
+        confirmation_code: code,
+        guest_first_name: seed.firstName ?? 'Ada',
+        guest_last_name: seed.partner?.lastName ?? 'Lovelace',
+        guest_email: email,
+        guest_phone: seed.partner?.phone ?? null,
+      }),
       ...seed.row,
     })
     .returningAll()

@@ -4,7 +4,15 @@ import type { AppContext, FeatureRoutes } from '../../app-context.ts';
 import { listAccommodations } from '../../accommodations/accommodation-repository.ts';
 import { realDate } from '../../accommodations/night-range.ts';
 import { DateString } from '../../admin/admin-params.ts';
-import { findBookingRow, type BookingRow } from '../../admin/booking-queries.ts';
+import {
+  BOOKING_SORTS,
+  findBookingRow,
+  listBookings,
+  type BookingFilter,
+  type BookingRow,
+} from '../../admin/booking-queries.ts';
+import { paymentSummary, PAYMENT_STATES } from '../../pricing/payment-summary.ts';
+import { PaymentForm, PaymentParams, paymentSection, recordPaymentFrom, undoPaymentFrom } from './booking-desk.ts';
 import { listBookingEvents } from '../../bookings/booking-lifecycle.ts';
 import { canCancel as cancellable, canReinstate, isConfirmed, isDraft } from '../../bookings/booking-transitions.ts';
 import { cancelBooking } from '../../bookings/cancel-booking.ts';
@@ -18,7 +26,7 @@ import { parseAddress } from '../../partners/stored-address.ts';
 import { parseExtras } from '../../pricing/booked-extras.ts';
 import { attributes, html, type Html } from '../../shared/html.ts';
 import { PAGES } from '../console-pages.ts';
-import { deliveriesOfBooking, mailsOfBooking, paymentIssuesOfBooking, searchBookings } from '../console-queries.ts';
+import { deliveriesOfBooking, mailsOfBooking, paymentIssuesOfBooking } from '../console-queries.ts';
 import { attempt, fmt, seeOther, sendPage, session } from '../console-request.ts';
 import { IdParams, notices, PageNumber, sessionRoute, Text } from '../console-schemas.ts';
 import type { Formatter } from '../format.ts';
@@ -32,6 +40,10 @@ const NOTICES = notices({
   cancelled: 'The booking is cancelled; its nights are free and a cancellation mail is queued for the guest.',
   reinstated: 'The cancellation is undone: the booking is confirmed again and a confirmation is queued for the guest.',
   resent: 'The confirmation has been queued for the guest.',
+  created: 'The booking is made.',
+  edited: 'The booking is changed.',
+  payment: 'The payment is recorded.',
+  undone: 'The payment is undone; it stays listed, crossed out.',
 });
 
 const ListQuery = Type.Object({
@@ -40,6 +52,9 @@ const ListQuery = Type.Object({
   accommodation: Type.Optional(IdString),
   from: Type.Optional(DateString),
   to: Type.Optional(DateString),
+  sort: Type.Optional(Type.Enum(BOOKING_SORTS)),
+  payment: Type.Optional(Type.Enum(PAYMENT_STATES)),
+  format: Type.Optional(Type.Literal('csv')),
   page: Type.Optional(PageNumber),
 });
 const DetailQuery = Type.Object({ done: NOTICES.query });
@@ -53,7 +68,7 @@ function filterForm(q: ListFilters, accommodations: readonly { id: number; name:
     (a) => html`<option${attributes({ value: a.id, selected: String(a.id) === q.accommodation })}>${a.name}</option>`,
   );
   return html`<form method="get" action="/admin/bookings" class="row" role="search">
-<div class="field"><label for="f-q">Guest name, e-mail or code</label>
+<div class="field"><label for="f-q">Search: name, e-mail, phone or code</label>
 <input${attributes({ id: 'f-q', name: 'q', maxlength: 200, value: q.q ?? '' })}></div>
 <div class="field"><label for="f-status">Status</label>
 <select id="f-status" name="status"><option value="">Any</option>${statuses}</select></div>
@@ -63,6 +78,7 @@ function filterForm(q: ListFilters, accommodations: readonly { id: number; name:
 <input${attributes({ id: 'f-from', name: 'from', type: 'date', value: q.from ?? '' })}></div>
 <div class="field"><label for="f-to">Nights before</label>
 <input${attributes({ id: 'f-to', name: 'to', type: 'date', value: q.to ?? '' })}></div>
+${deskFilters(q)}
 <button type="submit">Filter</button>
 </form>`;
 }
@@ -70,26 +86,36 @@ function filterForm(q: ListFilters, accommodations: readonly { id: number; name:
 async function listPage(ctx: AppContext, request: FastifyRequest, reply: FastifyReply, q: ListFilters) {
   const f = fmt(request);
   const pageNo = q.page === undefined ? 0 : Number(q.page);
+  const filter = {
+    ...(q.status === undefined ? {} : { status: q.status }),
+    ...(q.accommodation === undefined ? {} : { accommodationId: toId(q.accommodation) }),
+    ...(q.from === undefined ? {} : { from: realDate(q.from, 'from') }),
+    ...(q.to === undefined ? {} : { to: realDate(q.to, 'to') }),
+    ...(q.q === undefined ? {} : { q: q.q }),
+    ...(q.sort === undefined ? {} : { sort: q.sort }),
+    ...(q.payment === undefined ? {} : { paymentState: q.payment }),
+  };
+  if (q.format === 'csv') return sendBookingsCsv(ctx, reply, filter);
   const [rows, accommodations] = await Promise.all([
-    searchBookings(ctx.db, {
-      ...(q.status === undefined ? {} : { status: q.status }),
-      ...(q.accommodation === undefined ? {} : { accommodationId: toId(q.accommodation) }),
-      ...(q.from === undefined ? {} : { from: realDate(q.from, 'from') }),
-      ...(q.to === undefined ? {} : { to: realDate(q.to, 'to') }),
-      ...(q.q === undefined ? {} : { text: q.q }),
-      limit: PAGE_SIZE + 1,
-      offset: pageNo * PAGE_SIZE,
-    }),
+    listBookings(ctx.db, { ...filter, limit: PAGE_SIZE + 1, offset: pageNo * PAGE_SIZE }),
     listAccommodations(ctx.db),
   ]);
   const more = rows.length > PAGE_SIZE;
-  const filters = Object.entries({ q: q.q, status: q.status, accommodation: q.accommodation, from: q.from, to: q.to });
+  const filters = Object.entries({
+    q: q.q,
+    status: q.status,
+    accommodation: q.accommodation,
+    from: q.from,
+    to: q.to,
+    sort: q.sort,
+    payment: q.payment,
+  });
   const params = new URLSearchParams();
   for (const [name, value] of filters) if (value !== undefined) params.set(name, value);
   const pageLink = (n: number, label: string) =>
     html`<a href="/admin/bookings?${params.toString()}&amp;page=${n}">${label}</a>`;
   const table = stackTable(
-    ['Code', 'Guest', 'Accommodation', 'Stay', 'Status', 'Total'],
+    ['Code', 'Guest', 'Accommodation', 'Stay', 'Status', 'Total', 'Balance'],
     rows.slice(0, PAGE_SIZE),
     (b) => [
       html`<a href="/admin/bookings/${b.id}">${b.confirmation_code}</a>`,
@@ -98,9 +124,14 @@ async function listPage(ctx: AppContext, request: FastifyRequest, reply: Fastify
       stayRange(f, b.checkin, b.checkout),
       statusBadge(b.status),
       f.money(b.total, b.currency),
+      balanceCell(b, f),
     ],
   );
+  const csv = new URLSearchParams(params);
+  csv.set('format', 'csv');
   const body = html`
+<p><a class="button" href="/admin/bookings/new">New booking</a>
+<a class="button secondary" href="/admin/bookings?${csv.toString()}" download>Download as CSV</a></p>
 ${filterForm(q, accommodations)}
 ${rows.length === 0 ? html`<p>No bookings match.</p>` : table}
 <p>${pageNo > 0 ? html`${pageLink(pageNo - 1, 'Newer')} ` : ''}${more ? pageLink(pageNo + 1, 'Older') : ''}</p>`;
@@ -125,6 +156,7 @@ ${line('E-mail', mailLink(b.guest_email))}
 ${line('Phone', phoneLink(b.guest_phone))}
 ${line('Address', address === '' ? '—' : address)}
 ${line('Notes', b.guest_notes === '' ? '—' : b.guest_notes)}
+${line('Internal note', b.internal_note === '' ? '—' : b.internal_note)}
 </tbody></table>`;
 }
 
@@ -139,6 +171,7 @@ ${line('Cleaning', money(b.cleaning_fee))}
 ${extras.map(([name, amount]) => line(`Extra: ${name.replace('_', ' ')}`, money(amount)))}
 ${line('Tax', money(b.tax))}
 ${line('Total', html`<strong>${money(b.total)}</strong>`)}
+${b.price_note === null ? '' : line('Price set by hand', b.price_note)}
 </tbody></table>`;
 }
 
@@ -198,6 +231,7 @@ async function detailPage(
   const body = html`
 ${notice(shown.notice ?? null)}
 <p>${statusBadge(b.status)} ${stay}</p>
+${isConfirmed(b.status) ? html`<p><a class="button secondary" href="/admin/bookings/${b.id}/edit">Edit booking</a></p>` : ''}
 <h2>Guest</h2>
 ${guestTable(b)}
 <h2>Price as quoted</h2>
@@ -206,6 +240,7 @@ ${priceTable(b, f)}
 <p>${b.payment_method.replace('_', ' ')}${paymentIntent}${hold}</p>
 ${deliveries.length === 0 ? '' : html`<h3>Payment events and webhooks</h3><ul>${deliveries.map(delivery)}</ul>`}
 ${issues.length === 0 ? '' : html`<h3>Payment issues</h3><ul>${issues.map(issue)}</ul>`}
+<div id="payments">${await paymentSection(ctx, request, b, errors)}</div>
 ${hasInvoice ? html`<p><a href="${invoiceUrl(ctx.config, b.invoice_token)}">Invoice (PDF)</a></p>` : ''}
 <h2>Mails</h2>
 ${mails.length === 0 ? html`<p class="muted">No mails.</p>` : mailTable}
@@ -271,6 +306,26 @@ export const bookingPages: FeatureRoutes = async (app, { ctx }) => {
     return seeOther(reply, `/admin/bookings/${id}?done=reinstated`);
   });
 
+  app.post('/bookings/:id/payments', sessionRoute({ params: IdParams, body: PaymentForm }), async (request, reply) => {
+    const id = toId(request.params.id);
+    const result = await recordPaymentFrom(ctx, request, request.body, id);
+    if (!result.ok)
+      return detailPage(ctx, request, reply, id, { errors: paymentErrors(result.errors), status: result.status });
+    return seeOther(reply, `/admin/bookings/${id}?done=payment#payments`);
+  });
+
+  app.post(
+    '/bookings/:id/payments/:paymentId/undo',
+    sessionRoute({ params: PaymentParams }),
+    async (request, reply) => {
+      const id = toId(request.params.id);
+      const result = await undoPaymentFrom(ctx, request, id, toId(request.params.paymentId));
+      if (!result.ok)
+        return detailPage(ctx, request, reply, id, { errors: paymentErrors(result.errors), status: result.status });
+      return seeOther(reply, `/admin/bookings/${id}?done=undone#payments`);
+    },
+  );
+
   app.post('/bookings/:id/resend', sessionRoute({ params: IdParams }), async (request, reply) => {
     const id = toId(request.params.id);
     if (!(await resendConfirmation(ctx, id)))
@@ -278,3 +333,42 @@ export const bookingPages: FeatureRoutes = async (app, { ctx }) => {
     return seeOther(reply, `/admin/bookings/${id}?done=resent`);
   });
 };
+
+/** A refused payment form: errors of its fields stay beside them, any other on the form. */
+function paymentErrors(errors: Record<string, string>): Record<string, string> {
+  const fields = new Set(['amount', 'method', 'received_on', 'reference']);
+  const entries = Object.entries(errors).map(([name, message]) => [fields.has(name) ? name : '_payment', message]);
+  return Object.fromEntries(entries) as Record<string, string>;
+}
+
+/** The list's sort and payment-state choices. */
+function deskFilters(q: ListFilters): Html {
+  const sorts = [
+    ['created', 'Newest first'],
+    ['arrival', 'Arrival'],
+    ['departure', 'Departure'],
+  ].map(
+    ([v = '', l = '']) => html`<option${attributes({ value: v, selected: v === (q.sort ?? 'created') })}>${l}</option>`,
+  );
+  const states = PAYMENT_STATES.map(
+    (s) => html`<option${attributes({ value: s, selected: s === q.payment })}>${s.replace('_', ' ')}</option>`,
+  );
+  return html`<div class="field"><label for="f-sort">Sort by</label>
+<select id="f-sort" name="sort">${sorts}</select></div>
+<div class="field"><label for="f-payment">Payment</label>
+<select id="f-payment" name="payment"><option value="">Any</option>${states}</select></div>`;
+}
+
+function balanceCell(b: BookingRow, f: Formatter): Html {
+  const p = paymentSummary(b);
+  return html`${f.money(p.balance, b.currency)} <span class="muted">${p.state.replace('_', ' ')}</span>`;
+}
+
+async function sendBookingsCsv(ctx: AppContext, reply: FastifyReply, filter: Omit<BookingFilter, 'limit' | 'offset'>) {
+  const rows = await listBookings(ctx.db, { ...filter, limit: 50_000, offset: 0 });
+  const { bookingsCsv } = await import('../../admin/bookings-csv.ts');
+  return reply
+    .type('text/csv; charset=utf-8')
+    .header('content-disposition', 'attachment; filename="bookings.csv"')
+    .send(bookingsCsv(rows.map((row) => ({ kind: 'booking' as const, row }))));
+}

@@ -164,7 +164,9 @@ async function calendarView(
 <h2 id="h-block">Block nights</h2>${csrfField(csrf)}${monthField}
 ${fieldError(block.errors, '_form')}${accSelect('b', block)}${rangeFields('block', block)}
 ${reasonField(block)}
-<button type="submit">Block these nights</button></form>
+<button type="submit">Block these nights</button>
+<button type="submit" class="secondary" formaction="/admin/bookings/new/from-range" formnovalidate>New booking for these
+nights</button></form>
 <form method="post" action="/admin/calendar/price" aria-labelledby="h-price">
 <h2 id="h-price">Set the price of nights</h2>${csrfField(csrf)}${monthField}
 ${fieldError(price.errors, '_form')}${accSelect('p', price)}${rangeFields('price', price)}

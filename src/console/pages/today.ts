@@ -2,6 +2,7 @@ import type { FeatureRoutes } from '../../app-context.ts';
 import { listAccommodations } from '../../accommodations/accommodation-repository.ts';
 import type { BookingWithGuest } from '../../db/booking-with-guest.ts';
 import { listAlerts, type AlertView as Alert } from '../../ical/overbooking-alerts.ts';
+import { paymentSummary } from '../../pricing/payment-summary.ts';
 import { addDays, todayIn } from '../../shared/dates.ts';
 import { html, type Html } from '../../shared/html.ts';
 import { PAGES } from '../console-pages.ts';
@@ -58,6 +59,22 @@ ${b.hold_expired_at === null ? '' : f.instant(b.hold_expired_at)} and its nights
   return html`<h3>Card drafts that expired (last 7 days)</h3><ul>${drafts.map(item)}</ul>`;
 }
 
+/** Arrivals whose booking still has money to collect (payment-summary.ts), soonest first. */
+function balancesToCollect(arrivals: readonly BookingWithGuest[], f: Formatter): Html {
+  const owing = arrivals.flatMap((b) => {
+    const payment = paymentSummary(b);
+    return payment.balance > 0 ? [{ b, payment }] : [];
+  });
+  const table = stackTable(['Arrival', 'Guest', 'Accommodation', 'To collect', 'Paid by'], owing, ({ b, payment }) => [
+    f.date(b.checkin),
+    html`${guestLink(b)} <span class="muted">${b.confirmation_code}</span>`,
+    b.accommodation_name,
+    html`<strong>${f.money(payment.balance, b.currency)}</strong> of ${f.money(payment.amount_due, b.currency)}`,
+    b.payment_method.replace('_', ' '),
+  ]);
+  return html`<h2>Balances to collect on arrival</h2>${owing.length === 0 ? html`<p class="muted">None.</p>` : table}`;
+}
+
 /** What an imported stay overlaps: a booking (linked), blocked nights or another channel's stay. */
 function otherSide(a: Alert): Html | string {
   if (a.other.booking_id !== null) {
@@ -106,6 +123,7 @@ export const todayPage: FeatureRoutes = async (app, { ctx }) => {
     const body = html`
 <p class="muted">Today is ${f.date(today)} (${zone}). Arrivals and departures cover today and the next 7 days.</p>
 ${stayTable('Arrivals', arrivals, f, (b) => b.checkin)}
+${balancesToCollect(arrivals, f)}
 ${stayTable('Departures', departures, f, (b) => b.checkout)}
 <h2>Card drafts waiting for payment</h2>
 ${draftTable(drafts, f)}

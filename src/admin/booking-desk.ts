@@ -1,0 +1,207 @@
+import { Type, type Static } from 'typebox';
+import { storedDecimals, toMinorOrFail } from '../accommodations/accommodation-mapper.ts';
+import { realDate } from '../accommodations/night-range.ts';
+import type { AppContext } from '../app-context.ts';
+import type { BookingActor } from '../bookings/booking-lifecycle.ts';
+import { cancelBooking } from '../bookings/cancel-booking.ts';
+import { createHostBooking } from '../bookings/create-host-booking.ts';
+import { modifyBooking } from '../bookings/modify-booking.ts';
+import { recordPayment, undoPayment } from '../bookings/record-payment.ts';
+import { isAppError, notFound } from '../http/errors.ts';
+import { todayIn } from '../shared/dates.ts';
+import { MAX_AMOUNT_MINOR } from '../shared/money.ts';
+import { DateString } from './admin-params.ts';
+import { findBookingRow, type BookingRow } from './booking-queries.ts';
+
+/**
+ * The host's booking desk (docs/api.md#admin-bookings): the admin API's request bodies and their
+ * reading into the lifecycle verbs (src/bookings), which the admin API's routes and the console's
+ * forms share, so both apply the same rules, races and mails.
+ */
+
+const Text = (max: number, description?: string) =>
+  Type.String({ maxLength: max, ...(description === undefined ? {} : { description }) });
+const Count = (min: number) => Type.Integer({ minimum: min, maximum: 100 });
+const Amount = Type.Number({ minimum: 0, maximum: MAX_AMOUNT_MINOR, description: 'major units' });
+
+export const CreateHostBookingBody = Type.Object(
+  {
+    accommodation_id: Type.Integer({ minimum: 1 }),
+    checkin_date: DateString,
+    checkout_date: DateString,
+    adults_count: Count(1),
+    children_count: Type.Optional(Count(0)),
+    babies_count: Type.Optional(Count(0)),
+    guest: Type.Object(
+      {
+        first_name: Type.String({ minLength: 1, maxLength: 100 }),
+        last_name: Type.String({ minLength: 1, maxLength: 100 }),
+        email: Type.Optional(Type.String({ format: 'email', maxLength: 254 })),
+        phone: Type.Optional(Text(50)),
+      },
+      { additionalProperties: false },
+    ),
+    source: Type.Optional(
+      Type.String({ minLength: 1, maxLength: 50, description: 'phone (default), walk_in, owner, another channel' }),
+    ),
+    payment_method: Type.Optional(Type.Enum(['bank_transfer', 'cash', 'card_processor', 'other'])),
+    total_amount: Type.Optional(Amount),
+    price_note: Type.Optional(Text(500, 'why the price was set by hand')),
+    internal_note: Type.Optional(Text(2000, "the host's own note: never shown to the guest or mailed")),
+    notify_guest: Type.Optional(Type.Boolean({ description: 'default: true when the guest has an e-mail' })),
+    override_rules: Type.Optional(Type.Boolean({ description: 'skip the minimum and maximum stay only' })),
+  },
+  { additionalProperties: false },
+);
+
+export const EditBookingBody = Type.Object(
+  {
+    checkin_date: Type.Optional(DateString),
+    checkout_date: Type.Optional(DateString),
+    adults_count: Type.Optional(Count(1)),
+    children_count: Type.Optional(Count(0)),
+    babies_count: Type.Optional(Count(0)),
+    internal_note: Type.Optional(Text(2000)),
+    total_amount: Type.Optional(Amount),
+    notify_guest: Type.Optional(Type.Boolean({ description: 'mail the guest what changed for them (default false)' })),
+  },
+  { additionalProperties: false },
+);
+
+export const CancelBody = Type.Object(
+  {
+    reason: Type.Optional(Text(500)),
+    notify_guest: Type.Optional(Type.Boolean({ description: 'default true' })),
+  },
+  { additionalProperties: false },
+);
+
+export const RecordPaymentBody = Type.Object(
+  {
+    amount: Type.Number({ exclusiveMinimum: 0, maximum: MAX_AMOUNT_MINOR, description: 'major units' }),
+    method: Type.Enum(['cash', 'bank_transfer', 'card', 'other']),
+    received_on: Type.Optional(DateString),
+    reference: Type.Optional(Text(200)),
+  },
+  { additionalProperties: false },
+);
+
+export type CreateHostBookingRequest = Static<typeof CreateHostBookingBody>;
+export type EditBookingRequest = Static<typeof EditBookingBody>;
+export type RecordPaymentRequest = Static<typeof RecordPaymentBody>;
+
+/**
+ * Runs a verb for the admin API and the console: a refusal comes in the plain error envelope (the
+ * verbs add the webhook's `updated`/`new_status` fields, which only the webhook owes its callers).
+ */
+async function plainErrors<T>(work: Promise<T>): Promise<T> {
+  try {
+    return await work;
+  } catch (error) {
+    throw isAppError(error) ? error.plain() : error;
+  }
+}
+
+async function bookingOrFail(ctx: AppContext, id: number): Promise<BookingRow> {
+  const row = await findBookingRow(ctx.db, id);
+  if (row === undefined)
+    throw notFound('booking_not_found', `No booking with id ${id}.`, { parameter: 'id', received: id });
+  return row;
+}
+
+/** POST /bookings: a booking by hand; returns its id. */
+export function createBookingByHand(
+  ctx: AppContext,
+  b: CreateHostBookingRequest,
+  actor: BookingActor,
+): Promise<number> {
+  const email = b.guest.email?.trim();
+  return createHostBooking(
+    ctx,
+    {
+      accommodationId: b.accommodation_id,
+      checkin: b.checkin_date,
+      checkout: b.checkout_date,
+      adults: b.adults_count,
+      children: b.children_count ?? 0,
+      babies: b.babies_count ?? 0,
+      guest: b.guest,
+      source: b.source?.trim() || 'phone',
+      paymentMethod: b.payment_method ?? 'bank_transfer',
+      total: b.total_amount,
+      priceNote: b.price_note,
+      internalNote: b.internal_note,
+      notifyGuest: b.notify_guest ?? (email !== undefined && email !== ''),
+      overrideRules: b.override_rules ?? false,
+    },
+    actor,
+  );
+}
+
+/** PATCH /bookings/:id; returns the verb's message. */
+export async function editBooking(
+  ctx: AppContext,
+  id: number,
+  b: EditBookingRequest,
+  actor: BookingActor,
+): Promise<string> {
+  const { currency } = await bookingOrFail(ctx, id);
+  const total =
+    b.total_amount === undefined
+      ? undefined
+      : toMinorOrFail('total_amount', b.total_amount, currency, storedDecimals(currency));
+  const outcome = await plainErrors(
+    modifyBooking(ctx, {
+      bookingId: id,
+      actor,
+      changes: {
+        checkin_date: b.checkin_date,
+        checkout_date: b.checkout_date,
+        adults: b.adults_count,
+        children: b.children_count,
+        babies: b.babies_count,
+        internal_note: b.internal_note,
+        total,
+      },
+      notifyGuest: b.notify_guest ?? false,
+      fields: { checkin: 'checkin_date', checkout: 'checkout_date', guests: 'adults_count' },
+    }),
+  );
+  return outcome.message;
+}
+
+/** POST /bookings/:id/cancel. */
+export async function cancelByHost(
+  ctx: AppContext,
+  id: number,
+  b: { reason?: string | undefined; notify_guest?: boolean | undefined },
+  actor: BookingActor,
+): Promise<void> {
+  await plainErrors(cancelBooking(ctx, { bookingId: id, actor, reason: b.reason, notifyGuest: b.notify_guest }));
+}
+
+/** POST /bookings/:id/payments; returns the payment's id. */
+export async function recordBookingPayment(
+  ctx: AppContext,
+  id: number,
+  b: RecordPaymentRequest,
+  actor: BookingActor,
+): Promise<number> {
+  const row = await bookingOrFail(ctx, id);
+  const amount = toMinorOrFail('amount', b.amount, row.currency, storedDecimals(row.currency));
+  const receivedOn =
+    b.received_on === undefined ? todayIn(row.timezone, ctx.now()) : realDate(b.received_on, 'received_on');
+  return plainErrors(
+    recordPayment(ctx, { bookingId: id, actor, amount, method: b.method, receivedOn, reference: b.reference }),
+  );
+}
+
+/** DELETE /bookings/:id/payments/:paymentId. */
+export async function undoBookingPayment(
+  ctx: AppContext,
+  id: number,
+  paymentId: number,
+  actor: BookingActor,
+): Promise<void> {
+  await plainErrors(undoPayment(ctx, { bookingId: id, actor, paymentId }));
+}

@@ -1,0 +1,198 @@
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { after, before, test } from 'node:test';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { addDays, todayIn } from '../../src/shared/dates.ts';
+import { createAdminUser } from '../../src/users/user-repository.ts';
+import { makeAccommodation } from '../support/factories.ts';
+import { createTestApp, type TestApp } from '../support/test-app.ts';
+
+// The booking desk in a real browser (Debian's Chromium through playwright-core), at desktop and
+// phone width: a host takes a booking by phone (the price shown first), edits it keeping its
+// price, records a payment and undoes it, finds it by searching and filtering, sees the balance
+// to collect on Today, and starts a booking from a range selected on the calendar. Every page the
+// desk touches is checked by axe-core, and no page logs an error.
+
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+let t: TestApp;
+let browser: Browser;
+let base: string;
+let login: { login: string; password: string };
+const problems: string[] = [];
+
+before(async () => {
+  t = await createTestApp();
+  await t.app.listen({ host: '127.0.0.1', port: 0 });
+  const address = t.app.server.address();
+  if (address === null || typeof address === 'string') throw new Error('no port');
+  base = `http://127.0.0.1:${address.port}`;
+  const user = await createAdminUser(t.ctx.db, 'desk-host');
+  login = { login: 'desk-host', password: user.password };
+  browser = await chromium.launch({
+    executablePath: CHROMIUM,
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+    ],
+  });
+});
+after(async () => {
+  await browser.close();
+  await t.close();
+});
+
+function watch(page: Page): void {
+  page.on('console', (message) => {
+    if (message.type() === 'error' || message.type() === 'warning')
+      problems.push(`${page.url()}: console ${message.type()}: ${message.text()}`);
+  });
+  page.on('pageerror', (error) => problems.push(`${page.url()}: ${error.message}`));
+}
+
+interface AxeResult {
+  violations: { id: string; impact: string | null; help: string; nodes: { target: unknown[] }[] }[];
+}
+
+async function axe(page: Page): Promise<string[]> {
+  await page.evaluate(AXE);
+  const result = await page.evaluate(async () => {
+    const w = globalThis as unknown as { axe: { run(): Promise<unknown> } };
+    return (await w.axe.run()) as AxeResult;
+  });
+  return result.violations.map(
+    (v) =>
+      `${page.url()}: ${v.id} (${v.impact ?? '?'}) ${v.help}: ${v.nodes.map((n) => JSON.stringify(n.target)).join(', ')}`,
+  );
+}
+
+async function signIn(page: Page): Promise<void> {
+  await page.goto(`${base}/admin`);
+  await page.getByLabel('Login').fill(login.login);
+  await page.getByLabel('Password').fill(login.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.waitForURL(`${base}/admin`);
+}
+
+const SIZES = [
+  { name: 'desktop', width: 1280, height: 900, lastName: 'Santos', arrivalIn: 1 },
+  { name: 'phone', width: 390, height: 844, lastName: 'Müller', arrivalIn: 4 },
+] as const;
+
+for (const size of SIZES) {
+  test(`a host runs the booking desk (${size.name})`, async () => {
+    const acc = await makeAccommodation(t.ctx.db, { name: `Desk House ${size.name}`, max_guests: 6 });
+    const context = await browser.newContext({ locale: 'en-GB', viewport: { width: size.width, height: size.height } });
+    const page = await context.newPage();
+    watch(page);
+    const violations: string[] = [];
+    await signIn(page);
+
+    // A booking taken by phone: the price first, then the booking.
+    const checkin = addDays(todayIn('UTC'), size.arrivalIn);
+    const checkout = addDays(checkin, 3);
+    await page.getByRole('link', { name: 'Bookings' }).click();
+    await page.getByRole('link', { name: 'New booking' }).click();
+    await page.getByRole('heading', { level: 1, name: 'New booking' }).waitFor();
+    await page.getByLabel('Accommodation', { exact: true }).selectOption(String(acc.id));
+    await page.getByLabel('Arrival', { exact: true }).fill(checkin);
+    await page.getByLabel('Departure', { exact: true }).fill(checkout);
+    await page.getByRole('button', { name: 'Show the price' }).click();
+    await page.getByText(`3 night(s) at Desk House ${size.name}`).waitFor();
+    violations.push(...(await axe(page)));
+    await page.getByLabel('First name', { exact: true }).fill('Maria');
+    await page.getByLabel('Last name', { exact: true }).fill(size.lastName);
+    await page.getByLabel('E-mail', { exact: true }).fill(`maria-${size.name}@example.com`);
+    await page.getByLabel('Phone', { exact: true }).fill('+351 912 345 678');
+    await page.getByLabel('Payment method', { exact: true }).selectOption('cash');
+    await page.getByLabel('Internal note', { exact: true }).fill('prefers the top floor');
+    await page.getByRole('button', { name: 'Create booking' }).click();
+    await page.getByText('The booking is made.').waitFor();
+    const id = Number(/bookings\/(\d+)/.exec(page.url())?.[1]);
+    assert.ok(id > 0);
+    const made = await t.ctx.db.selectFrom('bookings').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+    assert.equal(made.checkin, checkin);
+    assert.equal(made.internal_note, 'prefers the top floor');
+    violations.push(...(await axe(page)));
+
+    // Reloading the page after the change repeats nothing (the POST was answered with a redirect).
+    await page.reload();
+    const count = await t.ctx.db
+      .selectFrom('bookings')
+      .select(({ fn }) => fn.countAll<string | number>().as('n'))
+      .where('accommodation_id', '=', acc.id)
+      .executeTakeFirstOrThrow();
+    assert.equal(Number(count.n), 1);
+
+    // Edit: one more guest, the price kept.
+    await page.getByRole('link', { name: 'Edit booking' }).click();
+    await page.getByLabel('Adults', { exact: true }).fill('3');
+    await page.getByRole('radio', { name: /Keep / }).check();
+    violations.push(...(await axe(page)));
+    await page.getByRole('button', { name: 'Save changes' }).click();
+    await page.getByText('The booking is changed.').waitFor();
+    const edited = await t.ctx.db.selectFrom('bookings').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+    assert.equal(edited.adults, 3);
+    assert.equal(edited.total, made.total);
+
+    // A payment of 100, then undone.
+    await page.getByLabel(/^Amount/).fill('100');
+    await page.getByLabel('Method', { exact: true }).selectOption('cash');
+    await page.getByRole('button', { name: 'Record payment' }).click();
+    await page.getByText('The payment is recorded.').waitFor();
+    await page.getByText('Partly paid').waitFor();
+    violations.push(...(await axe(page)));
+    await page.getByRole('button', { name: /^Undo / }).click();
+    await page.getByText('The payment is undone').waitFor();
+    await page.getByText('Unpaid').waitFor();
+    const payments = await t.ctx.db.selectFrom('booking_payments').selectAll().where('booking_id', '=', id).execute();
+    assert.equal(payments.length, 1);
+    assert.notEqual(payments[0]?.undone_at, null);
+
+    // Found by the name without its accent, filtered as unpaid, sorted by arrival.
+    await page.getByRole('link', { name: 'Bookings' }).click();
+    await page.getByLabel(/^Search/).fill(`${size.lastName.replace('ü', 'u')} maria`);
+    await page.getByLabel('Payment', { exact: true }).selectOption('unpaid');
+    await page.getByLabel('Sort by', { exact: true }).selectOption('arrival');
+    await page.getByRole('button', { name: 'Filter' }).click();
+    await page.getByRole('link', { name: made.confirmation_code }).waitFor();
+    const csv = await page.getByRole('link', { name: 'Download as CSV' }).getAttribute('href');
+    assert.match(csv ?? '', /format=csv/);
+    assert.match(csv ?? '', /payment=unpaid/);
+    violations.push(...(await axe(page)));
+
+    // Today: the balance to collect on arrival.
+    await page.getByRole('link', { name: 'Today' }).click();
+    await page.getByRole('heading', { name: 'Balances to collect on arrival' }).waitFor();
+    await page
+      .getByRole('link', { name: `Maria ${size.lastName}` })
+      .first()
+      .waitFor();
+    violations.push(...(await axe(page)));
+
+    if (size.name === 'desktop') {
+      // A range selected on the calendar starts a booking with its dates.
+      const night = `${addDays(todayIn('UTC'), 40).slice(0, 7)}-10`;
+      await page.goto(`${base}/admin/calendar?month=${night.slice(0, 7)}`);
+      await page.locator(`tr[data-accommodation="${acc.id}"] td[data-night="${night}"]`).click();
+      await page.locator(`tr[data-accommodation="${acc.id}"] td[data-night="${addDays(night, 1)}"]`).click();
+      await page.getByRole('button', { name: 'New booking for these nights' }).click();
+      await page.getByRole('heading', { level: 1, name: 'New booking' }).waitFor();
+      assert.equal(await page.getByLabel('Arrival', { exact: true }).inputValue(), night);
+      assert.equal(await page.getByLabel('Departure', { exact: true }).inputValue(), addDays(night, 2));
+      assert.equal(await page.getByLabel('Accommodation', { exact: true }).inputValue(), String(acc.id));
+      await page.getByText(`2 night(s) at Desk House ${size.name}`).waitFor();
+    }
+
+    assert.deepEqual(violations, []);
+    assert.deepEqual(problems, []);
+    await context.close();
+  });
+}

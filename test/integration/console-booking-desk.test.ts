@@ -1,0 +1,220 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import { parse } from 'csv-parse/sync';
+import { claimedNights, futureStay, makeAccommodation, outboxFor } from '../support/factories.ts';
+import { signIn, type ConsoleClient } from '../support/console-client.ts';
+import { createTestApp, type TestApp } from '../support/test-app.ts';
+import { testStoreKind } from '../support/test-store.ts';
+
+let t: TestApp;
+let host: ConsoleClient;
+before(async () => {
+  t = await createTestApp();
+  host = await signIn(t);
+});
+after(async () => {
+  await t.close();
+});
+
+function bookingIdOf(location: unknown): number {
+  const match = /^\/admin\/bookings\/(\d+)\?done=created$/.exec(String(location));
+  assert.ok(match, `redirected to ${String(location)}`);
+  return Number(match[1]);
+}
+
+async function newBooking(form: Record<string, string>) {
+  return host.post('/admin/bookings/new', {
+    adults_count: '2',
+    children_count: '0',
+    babies_count: '0',
+    guest_first_name: 'Maria',
+    guest_last_name: 'Santos',
+    guest_email: 'maria@example.com',
+    source: 'phone',
+    payment_method: 'cash',
+    notify_guest: 'on',
+    ...form,
+  });
+}
+
+describe(`the booking desk in the console (${testStoreKind})`, () => {
+  test('a booking by hand: the price first, then made through the same verb, answered with a redirect', async () => {
+    const acc = await makeAccommodation(t.ctx.db, { name: 'Casa Azul' });
+    const stay = futureStay(3);
+    const query = new URLSearchParams({
+      accommodation_id: String(acc.id),
+      checkin_date: stay.checkin,
+      checkout_date: stay.checkout,
+      adults_count: '2',
+    });
+    const quoted = await host.get(`/admin/bookings/new?${query.toString()}`);
+    assert.equal(quoted.statusCode, 200, quoted.body);
+    assert.match(quoted.body, /3 night\(s\) at Casa Azul/);
+    assert.match(quoted.body, /total €/);
+
+    const res = await newBooking({
+      accommodation_id: String(acc.id),
+      checkin_date: stay.checkin,
+      checkout_date: stay.checkout,
+      internal_note: 'met at the market',
+    });
+    assert.equal(res.statusCode, 303, res.body);
+    const id = bookingIdOf(res.headers.location);
+    assert.equal((await claimedNights(t.ctx.db, id)).length, 3);
+    assert.equal((await outboxFor(t.ctx.db, id)).length, 1);
+    const page = await host.get(`/admin/bookings/${id}?done=created`);
+    assert.match(page.body, /The booking is made/);
+    assert.match(page.body, /met at the market/);
+    assert.match(page.body, /Unpaid/);
+    const events = await t.ctx.db.selectFrom('booking_events').selectAll().where('booking_id', '=', id).execute();
+    assert.equal(events[0]?.actor_ref, `console_user:${host.userId}`);
+
+    const again = await newBooking({
+      accommodation_id: String(acc.id),
+      checkin_date: stay.checkin,
+      checkout_date: stay.checkout,
+    });
+    assert.equal(again.statusCode, 409);
+    assert.match(again.body, /already booked|taken|not available/i);
+  });
+
+  test('a form with mistakes is shown again with every error beside its field', async () => {
+    const acc = await makeAccommodation(t.ctx.db);
+    const res = await newBooking({
+      accommodation_id: String(acc.id),
+      checkin_date: '',
+      checkout_date: '',
+      guest_first_name: '',
+      adults_count: 'two',
+    });
+    assert.equal(res.statusCode, 400);
+    for (const name of ['checkin_date', 'checkout_date', 'guest_first_name', 'adults_count'])
+      assert.match(res.body, new RegExp(`id="err-${name}"`), name);
+    assert.match(res.body, /value="Santos"/, 'what was typed stays');
+  });
+
+  test('edit: dates and guests, the price kept, the guest mailed only when asked', async () => {
+    const acc = await makeAccommodation(t.ctx.db);
+    const stay = futureStay(2);
+    const id = bookingIdOf(
+      (
+        await newBooking({
+          accommodation_id: String(acc.id),
+          checkin_date: stay.checkin,
+          checkout_date: stay.checkout,
+        })
+      ).headers.location,
+    );
+    const before = await t.ctx.db.selectFrom('bookings').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+    const form = await host.get(`/admin/bookings/${id}/edit`);
+    assert.equal(form.statusCode, 200);
+    assert.match(form.body, new RegExp(`value="${stay.checkin}"`));
+    const moved = futureStay(4);
+    const res = await host.post(`/admin/bookings/${id}/edit`, {
+      checkin_date: moved.checkin,
+      checkout_date: moved.checkout,
+      adults_count: '3',
+      children_count: '0',
+      babies_count: '0',
+      internal_note: 'late arrival',
+      price: 'keep',
+    });
+    assert.equal(res.statusCode, 303, res.body);
+    assert.equal(res.headers.location, `/admin/bookings/${id}?done=edited`);
+    const after = await t.ctx.db.selectFrom('bookings').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+    assert.equal(after.checkin, moved.checkin);
+    assert.equal(after.adults, 3);
+    assert.equal(after.total, before.total, 'the old price kept');
+    assert.equal(after.status, 'modified');
+    assert.equal((await outboxFor(t.ctx.db, id)).length, 1, 'not mailed');
+
+    const mailed = await host.post(`/admin/bookings/${id}/edit`, {
+      checkin_date: moved.checkin,
+      checkout_date: moved.checkout,
+      adults_count: '2',
+      internal_note: 'late arrival',
+      price: 'reprice',
+      notify_guest: 'on',
+    });
+    assert.equal(mailed.statusCode, 303, mailed.body);
+    const mails = await outboxFor(t.ctx.db, id);
+    assert.equal(mails.length, 2);
+    assert.match(mails[1]?.body_text ?? '', /What changed: 2 guests; total/);
+    assert.ok(!(mails[1]?.body_text ?? '').includes('late arrival'));
+  });
+
+  test('payments on the booking page: recorded, undone, the balance and state; Today lists what to collect', async () => {
+    const acc = await makeAccommodation(t.ctx.db, { name: 'Balance House', timezone: 'UTC' });
+    const stay = futureStay(2, 1);
+    const id = bookingIdOf(
+      (
+        await newBooking({
+          accommodation_id: String(acc.id),
+          checkin_date: stay.checkin,
+          checkout_date: stay.checkout,
+          total_amount: '300',
+          price_note: 'long-time guest',
+        })
+      ).headers.location,
+    );
+    const today = await host.get('/admin');
+    assert.match(today.body, /Balances to collect on arrival/);
+    assert.match(today.body, /<strong>€300\.00<\/strong>/);
+
+    const paid = await host.post(`/admin/bookings/${id}/payments`, { amount: '120', method: 'cash', reference: 'r1' });
+    assert.equal(paid.statusCode, 303, paid.body);
+    assert.equal(paid.headers.location, `/admin/bookings/${id}?done=payment#payments`);
+    const page = await host.get(`/admin/bookings/${id}`);
+    assert.match(page.body, /Partly paid/);
+    assert.match(page.body, /€180\.00/);
+    assert.match(page.body, /long-time guest/);
+
+    const bad = await host.post(`/admin/bookings/${id}/payments`, { amount: '-5', method: 'cash' });
+    assert.equal(bad.statusCode, 400);
+    assert.match(bad.body, /id="err-amount"/);
+
+    const paymentId = /\/payments\/(\d+)\/undo/.exec(page.body)?.[1];
+    assert.ok(paymentId);
+    const undone = await host.post(`/admin/bookings/${id}/payments/${paymentId}/undo`, {});
+    assert.equal(undone.statusCode, 303);
+    const after = await host.get(`/admin/bookings/${id}?done=undone`);
+    assert.match(after.body, /Unpaid/);
+    assert.match(after.body, /<s>€120\.00<\/s>/);
+    const twice = await host.post(`/admin/bookings/${id}/payments/${paymentId}/undo`, {});
+    assert.equal(twice.statusCode, 409);
+  });
+
+  test('the list: search by phone digits and accents, sort, payment filter and the CSV download', async () => {
+    const acc = await makeAccommodation(t.ctx.db, { name: 'Søhus' });
+    const stay = futureStay(2);
+    const id = bookingIdOf(
+      (
+        await newBooking({
+          accommodation_id: String(acc.id),
+          checkin_date: stay.checkin,
+          checkout_date: stay.checkout,
+          guest_first_name: 'Zoë',
+          guest_last_name: 'Ångström',
+          guest_phone: '+46 70 123 45 67',
+        })
+      ).headers.location,
+    );
+    const base = `/admin/bookings?accommodation=${acc.id}`;
+    assert.match((await host.get(`${base}&q=angstrom+zoe`)).body, new RegExp(`/admin/bookings/${id}"`));
+    assert.match((await host.get(`${base}&q=0701234567`)).body, /No bookings match/, 'digits must be in order');
+    assert.match((await host.get(`${base}&q=70+123+45+67`)).body, new RegExp(`/admin/bookings/${id}"`));
+    assert.match((await host.get(`${base}&payment=unpaid&sort=arrival`)).body, new RegExp(`/admin/bookings/${id}"`));
+    assert.match((await host.get(`${base}&payment=paid`)).body, /No bookings match/);
+    const list = await host.get(base);
+    assert.match(list.body, /href="\/admin\/bookings\/new"/);
+    assert.match(list.body, /format=csv/);
+    const csv = await host.get(`${base}&format=csv`);
+    assert.equal(csv.statusCode, 200);
+    assert.equal(csv.headers['content-type'], 'text/csv; charset=utf-8');
+    const rows = parse<Record<string, string>>(csv.body, { bom: true, columns: true });
+    assert.equal(rows.length, 1);
+    assert.equal(rows[0]?.guest, 'Zoë Ångström');
+    assert.equal(rows[0]?.accommodation, 'Søhus');
+    assert.equal(rows[0]?.phone, "'+46 70 123 45 67");
+  });
+});

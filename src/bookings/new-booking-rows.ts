@@ -2,6 +2,7 @@ import type { Config } from '../config/config.ts';
 import type { Accommodation } from '../db/schema.ts';
 import { invoiceUrl } from '../invoices/invoice-url.ts';
 import { bookingMailRow } from '../mail/enqueue-booking-mail.ts';
+import type { HostIdentity } from '../settings/host-identity.ts';
 import { guestColumns } from '../partners/partner-repository.ts';
 import type { StayQuote } from '../pricing/price-stay.ts';
 import { quoteColumns } from '../pricing/quote-stay.ts';
@@ -36,6 +37,8 @@ export interface NewBookingFacts {
   confirmationCode: string;
   invoiceToken: string;
   now: string;
+  /** The host's business and bank details, which the confirmation mail carries. */
+  host: HostIdentity;
 }
 
 export function newBookingRows(
@@ -90,6 +93,7 @@ export function newBookingRows(
             checkin_time: accommodation.checkin_time,
             checkout_time: accommodation.checkout_time,
           },
+          facts.host,
           facts.now,
         )
       : null,

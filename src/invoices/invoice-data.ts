@@ -4,7 +4,30 @@ import { decimalsOf } from '../pricing/accommodation-rules.ts';
 import { parseAddress } from '../partners/stored-address.ts';
 import { parseExtras } from '../pricing/booked-extras.ts';
 import { ppmToRate, toMajor } from '../shared/money.ts';
+import { printedIban, readHostIdentity, type HostIdentity } from '../settings/host-identity.ts';
 import type { InvoiceData } from './invoice-pdf.ts';
+
+/** The invoice's issuer block: the business's name, address, tax id and contact, as set. */
+function issuerOf(host: HostIdentity): InvoiceData['issuer'] {
+  const b = host.business;
+  if (b === null) return null;
+  const lines = [...(b.address ?? '').split('\n').map((l) => l.trim()), b.email ?? '', b.phone ?? ''].filter(
+    (l) => l !== '',
+  );
+  if (b.tax_id !== null) lines.push(`Tax ID: ${b.tax_id}`);
+  return { name: b.name, lines };
+}
+
+function bankLines(host: HostIdentity): string[] {
+  const bank = host.bank_details;
+  if (bank === null) return [];
+  return [
+    `Account holder: ${bank.account_holder}`,
+    `IBAN: ${printedIban(bank.iban)}`,
+    ...(bank.bic === null ? [] : [`BIC: ${bank.bic}`]),
+    ...(bank.bank_name === null ? [] : [`Bank: ${bank.bank_name}`]),
+  ];
+}
 
 const EXTRA_LABELS: Record<string, string> = { breakfast: 'Breakfast', linen: 'Linen', late_checkin: 'Late check-in' };
 
@@ -18,6 +41,7 @@ export async function findInvoiceData(db: Executor, token: string): Promise<Invo
     .where('b.status', '!=', 'cancelled')
     .executeTakeFirst();
   if (row === undefined) return undefined;
+  const host = await readHostIdentity(db);
   const d = decimalsOf(row.currency);
   const money = (minor: number) => `${toMajor(minor, d).toFixed(d)} ${row.currency}`;
   const lines = [
@@ -38,6 +62,7 @@ export async function findInvoiceData(db: Executor, token: string): Promise<Invo
   if (row.children > 0) guests.push(`${row.children} child${row.children === 1 ? '' : 'ren'}`);
   if (row.babies > 0) guests.push(`${row.babies} bab${row.babies === 1 ? 'y' : 'ies'}`);
   return {
+    issuer: issuerOf(host),
     number: row.confirmation_code,
     issuedOn: row.created_at.slice(0, 10),
     status: row.status,
@@ -55,9 +80,9 @@ export async function findInvoiceData(db: Executor, token: string): Promise<Invo
     total: { label: 'Total', amount: money(row.total) },
     paymentNote:
       row.payment_method === 'bank_transfer'
-        ? `Payment by bank transfer; please quote ${row.confirmation_code} as the reference.`
+        ? [`Payment by bank transfer; please quote ${row.confirmation_code} as the reference.`, ...bankLines(host)]
         : row.payment_method === 'cash'
-          ? 'Payment in cash on arrival.'
-          : 'Payment by card.',
+          ? ['Payment in cash on arrival.']
+          : ['Payment by card.'],
   };
 }

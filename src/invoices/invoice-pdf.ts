@@ -4,6 +4,8 @@ export interface InvoiceLine {
 }
 
 export interface InvoiceData {
+  /** The host's business: its name and the lines under it (address, contact, tax id); null when not set. */
+  issuer: { name: string; lines: string[] } | null;
   number: string;
   issuedOn: string;
   status: string;
@@ -13,7 +15,7 @@ export interface InvoiceData {
   lines: InvoiceLine[];
   taxLine: InvoiceLine;
   total: InvoiceLine;
-  paymentNote: string;
+  paymentNote: string[];
 }
 
 /**
@@ -26,7 +28,7 @@ export async function renderInvoicePdf(data: InvoiceData): Promise<Buffer> {
     const doc = new PDFDocument({
       size: 'A4',
       margin: 50,
-      info: { Title: `Invoice ${data.number}`, Author: 'Staydesk' },
+      info: { Title: `Invoice ${data.number}`, Author: data.issuer?.name ?? 'Staydesk' },
     });
     const chunks: Buffer[] = [];
     doc.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -35,6 +37,12 @@ export async function renderInvoicePdf(data: InvoiceData): Promise<Buffer> {
     });
     doc.on('error', reject);
 
+    if (data.issuer !== null) {
+      doc.fontSize(12).font('Helvetica-Bold').text(data.issuer.name, { align: 'right' });
+      doc.font('Helvetica').fontSize(9);
+      for (const line of data.issuer.lines) doc.text(line, { align: 'right' });
+      doc.moveDown();
+    }
     doc.fontSize(20).text('Invoice', { align: 'left' });
     doc.moveDown(0.5).fontSize(10);
     doc.text(`Invoice number: ${data.number}`);
@@ -65,10 +73,8 @@ export async function renderInvoicePdf(data: InvoiceData): Promise<Buffer> {
     doc.moveTo(left, doc.y).lineTo(right, doc.y).stroke();
     doc.moveDown(0.3);
     row(data.total, true);
-    doc
-      .moveDown()
-      .font('Helvetica')
-      .text(data.paymentNote, left, doc.y, { width: right - left });
+    doc.moveDown().font('Helvetica');
+    for (const line of data.paymentNote) doc.text(line, left, doc.y, { width: right - left });
     doc.end();
   });
 }

@@ -1,6 +1,7 @@
 import type { PaymentMethod } from '../db/schema.ts';
 import { html, type Html } from '../shared/html.ts';
 import { formatMoney } from '../shared/money.ts';
+import { printedIban, type BankDetails } from '../settings/host-identity.ts';
 
 /**
  * The guest's booking mails as plain text and HTML, from already-loaded details. Pure, so the
@@ -27,6 +28,13 @@ export interface BookingMailDetails {
   currency: string;
   paymentMethod: PaymentMethod;
   cancelReason: string | null;
+  /** Who signs the mail (the host's business name, else the accommodation's name) and where transfers go. */
+  host: MailHost;
+}
+
+export interface MailHost {
+  signature: string;
+  bank: BankDetails | null;
 }
 
 export interface RenderedMail {
@@ -71,11 +79,22 @@ interface Content {
 
 function paymentLines(d: BookingMailDetails): string[] {
   switch (d.paymentMethod) {
-    case 'bank_transfer':
+    case 'bank_transfer': {
+      const bank = d.host.bank;
+      if (bank === null)
+        return [
+          `Payment by bank transfer: please transfer ${formatMoney(d.total, d.currency)} to your host's account, ` +
+            `quoting the reference ${d.confirmationCode}.`,
+        ];
       return [
-        `Payment by bank transfer: please transfer ${formatMoney(d.total, d.currency)} to your host's account, ` +
+        `Payment by bank transfer: please transfer ${formatMoney(d.total, d.currency)} to the account below, ` +
           `quoting the reference ${d.confirmationCode}.`,
+        `Account holder: ${bank.account_holder}`,
+        `IBAN: ${printedIban(bank.iban)}`,
+        ...(bank.bic === null ? [] : [`BIC: ${bank.bic}`]),
+        ...(bank.bank_name === null ? [] : [`Bank: ${bank.bank_name}`]),
       ];
+    }
     case 'cash':
       return [`Payment: ${formatMoney(d.total, d.currency)} in cash on arrival.`];
     case 'card_processor':
@@ -147,7 +166,7 @@ export function renderBookingMail(
     ...(c.link === null ? [] : ['', `${c.link.label}: ${c.link.url}`]),
     '',
     'Kind regards,',
-    'Staydesk',
+    d.host.signature,
     '',
   ].join('\n');
 
@@ -158,7 +177,7 @@ export function renderBookingMail(
 <p>${greeting}</p>
 ${paragraphs(c.intro)}<table cellpadding="4" style="border-collapse: collapse">
 ${rows.map(([label, value]) => html`<tr><th align="left">${label}</th><td>${value}</td></tr>\n`)}</table>
-${paragraphs(c.after)}${link}<p>Kind regards,<br>Staydesk</p>
+${paragraphs(c.after)}${link}<p>Kind regards,<br>${d.host.signature}</p>
 </body></html>
 `;
 

@@ -3,6 +3,7 @@ import type { NewOutboxMessage } from '../db/schema.ts';
 import { bookingsWithGuest, type BookingWithGuest } from '../db/booking-with-guest.ts';
 import type { Executor } from '../db/store.ts';
 import { invoiceUrl } from '../invoices/invoice-url.ts';
+import { readHostIdentity, type HostIdentity } from '../settings/host-identity.ts';
 import { renderBookingMail, type BookingMailDetails, type BookingMailKind } from './booking-mail-templates.ts';
 
 export type { BookingMailKind } from './booking-mail-templates.ts';
@@ -38,10 +39,11 @@ async function writeBookingMail(
   now: string,
 ): Promise<void> {
   const row = await bookingsWithGuest(db).where('b.id', '=', bookingId).executeTakeFirstOrThrow();
+  const host = await readHostIdentity(db);
   await insertBookingMail(
     db,
     kind,
-    { bookingId, recipient: row.guest_email, details: mailDetailsOf(row) },
+    { bookingId, recipient: row.guest_email, details: mailDetailsOf(row, host) },
     linkFor === null ? null : linkFor(row.invoice_token),
     now,
   );
@@ -73,8 +75,9 @@ export type MailedBooking = Pick<
 >;
 
 /** The one mapping from a booking to the fields its mails show. */
-function mailDetailsOf(b: MailedBooking): BookingMailDetails {
+function mailDetailsOf(b: MailedBooking, host: HostIdentity): BookingMailDetails {
   return {
+    host: { signature: host.business?.name ?? b.accommodation_name, bank: host.bank_details },
     confirmationCode: b.confirmation_code,
     firstName: b.guest_first_name,
     accommodationName: b.accommodation_name,
@@ -103,11 +106,12 @@ export function bookingMailRow(
   config: Pick<Config, 'publicBaseUrl' | 'slug'>,
   kind: Exclude<BookingMailKind, 'cancellation'>,
   booking: MailedBooking,
+  host: HostIdentity,
   now: string,
 ): BookingMailRow {
   return outboxRow(
     kind,
-    { recipient: booking.guest_email, details: mailDetailsOf(booking) },
+    { recipient: booking.guest_email, details: mailDetailsOf(booking, host) },
     invoiceUrl(config, booking.invoice_token),
     now,
   );

@@ -2,13 +2,14 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import type { AppContext, FeatureRoutes } from '../../app-context.ts';
 import { CreateBody } from '../../admin/api-key-routes.ts';
-import { SettingsBody } from '../../admin/settings-routes.ts';
+import { SettingsBody, settingChanges } from '../../admin/settings-routes.ts';
 import { createApiKey, listApiKeys } from '../../auth/api-key-repository.ts';
 import { revokeKey } from '../../auth/revoke-api-key.ts';
 import { notFound } from '../../http/errors.ts';
 import { toId } from '../../http/ids.ts';
 import { secretStatus } from '../../settings/secret-status.ts';
-import { changeSetting } from '../../settings/change-settings.ts';
+import { changeSetting, changeSettings } from '../../settings/change-settings.ts';
+import { printedIban, readHostIdentity, type HostIdentity } from '../../settings/host-identity.ts';
 import { generateWebhookSecret, type SettingName } from '../../settings/settings-repository.ts';
 import { attributes, html, type Html } from '../../shared/html.ts';
 import { LOGIN_PATTERN, createAdminUser } from '../../users/user-repository.ts';
@@ -16,7 +17,7 @@ import { PAGES } from '../console-pages.ts';
 import { attempt, fmt, seeOther, sendPage, session, type FormBody } from '../console-request.ts';
 import { IdParams, notices, sessionRoute, Text } from '../console-schemas.ts';
 import type { Formatter } from '../format.ts';
-import { csrfField, field, notice, stackTable } from '../layout.ts';
+import { csrfField, field, fieldError, notice, stackTable } from '../layout.ts';
 import { checkForm } from '../schema-errors.ts';
 import { listConsoleUsers } from '../session-repository.ts';
 
@@ -24,6 +25,8 @@ const NOTICES = notices({
   revoked: 'The key is revoked; it stops working at once.',
   cleared: 'The secret is cleared.',
   host_email: 'The alert address is saved.',
+  business: 'The business details are saved.',
+  bank: 'The bank details are saved.',
 });
 
 const SECRETS = {
@@ -38,6 +41,65 @@ const ApiKeyForm = Type.Object({ name: Text(200), scope: Type.Optional(Type.Enum
 const SecretForm = Type.Object({ webhook_secret: Text(1000), payment_secret: Text(1000) });
 const ConsoleUserForm = Type.Object({ login: Text(200) });
 const HostEmailForm = Type.Object({ host_email: Text(1000) });
+const BusinessForm = Type.Object({
+  business_name: Text(1000),
+  business_address: Text(1000),
+  business_tax_id: Text(1000),
+  business_email: Text(1000),
+  business_phone: Text(1000),
+});
+const BankForm = Type.Object({
+  bank_details_account_holder: Text(1000),
+  bank_details_iban: Text(1000),
+  bank_details_bic: Text(1000),
+  bank_details_bank_name: Text(1000),
+});
+
+/** A form's fields under a prefix, trimmed; null when every one is empty (the form clears the setting). */
+function fieldsUnder(values: FormBody, prefix: string, names: readonly string[]): Record<string, string> | null {
+  const out: Record<string, string> = {};
+  for (const name of names) out[name] = (values[`${prefix}_${name}`] ?? '').trim();
+  return Object.values(out).every((v) => v === '') ? null : out;
+}
+
+/** Optional fields left empty are null; required ones stay empty, so the schema names them. */
+const nullIfEmpty = (fields: Record<string, string>, required: readonly string[]): Record<string, string | null> =>
+  Object.fromEntries(Object.entries(fields).map(([k, v]) => [k, v === '' && !required.includes(k) ? null : v]));
+
+function identityForms(identity: HostIdentity, values: FormBody, errors: Record<string, string>, csrf: string): Html {
+  const b = identity.business;
+  const bank = identity.bank_details;
+  const value = (name: string, stored: string | null | undefined) => values[name] ?? stored ?? null;
+  const address = value('business_address', b?.address);
+  const addressInvalid = errors.business_address !== undefined;
+  return html`<h2 id="business">Your business</h2>
+<p class="muted">Printed on every invoice; guest mails are signed with the business name.</p>
+<form method="post" action="/admin/settings/business">${csrfField(csrf)}
+${field('Business name', 'business_name', errors, { value: value('business_name', b?.name) })}
+<div class="field${addressInvalid ? ' invalid' : ''}"><label for="f-business_address">Address</label>
+<textarea id="f-business_address" name="business_address" rows="3">${address ?? ''}</textarea>
+${fieldError(errors, 'business_address')}</div>
+${field('Tax ID', 'business_tax_id', errors, { value: value('business_tax_id', b?.tax_id), hint: 'VAT or tax number' })}
+${field('Contact e-mail', 'business_email', errors, { type: 'email', value: value('business_email', b?.email) })}
+${field('Contact phone', 'business_phone', errors, { type: 'tel', value: value('business_phone', b?.phone) })}
+<button type="submit">Save business details</button></form>
+<h2 id="bank">Bank details</h2>
+<p class="muted">Guests who pay by bank transfer are told to pay into this account.</p>
+<form method="post" action="/admin/settings/bank">${csrfField(csrf)}
+${field('Account holder', 'bank_details_account_holder', errors, {
+  value: value('bank_details_account_holder', bank?.account_holder),
+})}
+${field('IBAN', 'bank_details_iban', errors, {
+  value: value('bank_details_iban', bank === null ? null : printedIban(bank.iban)),
+  attributes: { autocomplete: 'off', spellcheck: 'false' },
+})}
+${field('BIC', 'bank_details_bic', errors, { value: value('bank_details_bic', bank?.bic), hint: 'optional' })}
+${field('Bank name', 'bank_details_bank_name', errors, {
+  value: value('bank_details_bank_name', bank?.bank_name),
+  hint: 'optional',
+})}
+<button type="submit">Save bank details</button></form>`;
+}
 
 interface Shown {
   notice?: string | null;
@@ -97,10 +159,11 @@ async function settingsPage(
 ): Promise<FastifyReply> {
   const f = fmt(request);
   const csrf = session(request).csrf;
-  const [keys, settings, users] = await Promise.all([
+  const [keys, settings, users, identity] = await Promise.all([
     listApiKeys(ctx.db),
     secretStatus(ctx.db, ctx.config),
     listConsoleUsers(ctx.db),
+    readHostIdentity(ctx.db),
   ]);
   const errors = shown.errors ?? {};
   const values = shown.values ?? {};
@@ -119,6 +182,7 @@ async function settingsPage(
   const body = html`
 ${notice(shown.notice ?? null)}
 ${shown.secret === undefined ? '' : secretBox(shown.secret)}
+${identityForms(identity, values, errors, csrf)}
 <h2>API keys</h2>
 ${apiKeyTable(keys, csrf, f)}
 <form method="post" action="/admin/settings/api-keys" class="row">${csrfField(csrf)}
@@ -221,6 +285,45 @@ export const settingsPages: FeatureRoutes = async (app, { ctx }) => {
       secret: { label: `Password of console user “${login}”`, value: created.value.password },
     });
   });
+
+  app.post('/settings/business', sessionRoute({ body: BusinessForm }), async (request, reply) => {
+    const values = request.body;
+    const fields = fieldsUnder(values, 'business', ['name', 'address', 'tax_id', 'email', 'phone']);
+    return saveIdentity(
+      request,
+      reply,
+      { business: fields === null ? null : nullIfEmpty(fields, ['name']) },
+      'business',
+    );
+  });
+
+  app.post('/settings/bank', sessionRoute({ body: BankForm }), async (request, reply) => {
+    const values = request.body;
+    const fields = fieldsUnder(values, 'bank_details', ['account_holder', 'iban', 'bic', 'bank_name']);
+    return saveIdentity(
+      request,
+      reply,
+      {
+        bank_details: fields === null ? null : nullIfEmpty(fields, ['account_holder', 'iban']),
+      },
+      'bank',
+    );
+  });
+
+  /** Checks the form as the admin API would (schema, then name and IBAN) and saves it, or shows the errors. */
+  async function saveIdentity(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    input: Record<string, unknown>,
+    done: 'business' | 'bank',
+  ): Promise<FastifyReply> {
+    const values = request.body as FormBody;
+    const checked = await checkForm(SettingsBody, input);
+    if (!checked.ok) return settingsPage(ctx, request, reply, { errors: checked.errors, values }, 400);
+    const saved = await attempt(() => changeSettings(ctx, settingChanges(checked.value)));
+    if (!saved.ok) return settingsPage(ctx, request, reply, { errors: saved.errors, values }, saved.status);
+    return seeOther(reply, `/admin/settings?done=${done}`);
+  }
 
   app.post('/settings/host-email', sessionRoute({ body: HostEmailForm }), async (request, reply) => {
     const values = request.body;

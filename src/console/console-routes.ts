@@ -12,6 +12,7 @@ import { bookingPages } from './pages/bookings.ts';
 import { calendarPage } from './pages/calendar.ts';
 import { outboxPage } from './pages/outbox.ts';
 import { reportsPage } from './pages/reports.ts';
+import { integrationPages } from './pages/integrations.ts';
 import { settingsPages } from './pages/settings.ts';
 import { signInRoutes } from './pages/sign-in.ts';
 import { todayPage } from './pages/today.ts';
@@ -138,6 +139,7 @@ export const consoleRoutes: FeatureRoutes = async (app, { ctx }) => {
       reportsPage,
       accommodationPages,
       settingsPages,
+      integrationPages,
       outboxPage,
     ]) {
       await pages.register(routes, { ctx });

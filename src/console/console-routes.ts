@@ -14,6 +14,7 @@ import { outboxPage } from './pages/outbox.ts';
 import { reportsPage } from './pages/reports.ts';
 import { integrationPages } from './pages/integrations.ts';
 import { settingsPages } from './pages/settings.ts';
+import { setupRoutes } from './pages/setup.ts';
 import { signInRoutes } from './pages/sign-in.ts';
 import { todayPage } from './pages/today.ts';
 import { fieldMessages } from './schema-errors.ts';
@@ -140,6 +141,7 @@ export const consoleRoutes: FeatureRoutes = async (app, { ctx }) => {
       accommodationPages,
       settingsPages,
       integrationPages,
+      setupRoutes,
       outboxPage,
     ]) {
       await pages.register(routes, { ctx });

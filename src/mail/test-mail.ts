@@ -14,7 +14,7 @@ export async function queueTestMail(db: Executor, recipient: string, now: Date):
   await db
     .insertInto('outbox')
     .values({
-      kind: 'host',
+      kind: 'mail',
       template: TEST_MAIL,
       booking_id: null,
       recipient,
@@ -32,15 +32,8 @@ export async function queueTestMail(db: Executor, recipient: string, now: Date):
     .execute();
 }
 
-/** Whether a mail has gone out at all, and whether a test mail did. */
-export async function mailSentState(db: Executor): Promise<{ anySent: boolean; testSent: boolean }> {
-  const rows = await db
-    .selectFrom('outbox')
-    .select(['template'])
-    .where('status', '=', 'sent')
-    .where('template', '=', TEST_MAIL)
-    .limit(1)
-    .execute();
-  const any = await db.selectFrom('outbox').select('id').where('status', '=', 'sent').limit(1).execute();
-  return { anySent: any.length > 0, testSent: rows.length > 0 };
+/** Whether any mail has gone out at all (a test mail or a guest's). */
+export async function anyMailSent(db: Executor): Promise<boolean> {
+  const sent = await db.selectFrom('outbox').select('id').where('status', '=', 'sent').limit(1).execute();
+  return sent.length > 0;
 }

@@ -12,10 +12,11 @@ import {
   unresolvedPaymentIssues,
   waitingCardDrafts,
 } from '../console-queries.ts';
-import { fmt, sendPage } from '../console-request.ts';
+import { fmt, sendPage, session } from '../console-request.ts';
 import { sessionRoute } from '../console-schemas.ts';
 import type { Formatter } from '../format.ts';
 import { stackTable } from '../layout.ts';
+import { setupSection } from './setup.ts';
 
 const guestLink = (b: BookingWithGuest): Html =>
   html`<a href="/admin/bookings/${b.id}">${b.guest_first_name} ${b.guest_last_name}</a>`;
@@ -76,7 +77,8 @@ export const todayPage: FeatureRoutes = async (app, { ctx }) => {
     const zone = zones.size === 1 ? ([...zones][0] ?? 'UTC') : 'UTC';
     const today = todayIn(zone, ctx.now());
     const week = addDays(today, 8);
-    const [arrivals, departures, drafts, alerts, issues, mails, feeds] = await Promise.all([
+    const [setup, arrivals, departures, drafts, alerts, issues, mails, feeds] = await Promise.all([
+      setupSection(ctx, session(request).csrf),
       staysBetween(ctx.db, 'checkin', today, week, ctx.now()),
       staysBetween(ctx.db, 'checkout', today, week, ctx.now()),
       waitingCardDrafts(ctx.db, ctx.now()),
@@ -87,7 +89,7 @@ export const todayPage: FeatureRoutes = async (app, { ctx }) => {
     ]);
     const names = new Map(accommodations.map((a) => [a.id, a.name]));
     const attention = alerts.length + issues.length + mails.length + feeds.length;
-    const body = html`
+    const body = html`${setup}
 <p class="muted">Today is ${f.date(today)} (${zone}). Arrivals and departures cover today and the next 7 days.</p>
 ${stayTable('Arrivals', arrivals, f, (b) => b.checkin)}
 ${stayTable('Departures', departures, f, (b) => b.checkout)}

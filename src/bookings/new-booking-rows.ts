@@ -7,6 +7,7 @@ import { guestColumns } from '../partners/partner-repository.ts';
 import type { StayQuote } from '../pricing/price-stay.ts';
 import { quoteColumns } from '../pricing/quote-stay.ts';
 import { eachDate } from '../shared/dates.ts';
+import { guestLanguageOf } from '../shared/guest-language.ts';
 import { formatMoney } from '../shared/money.ts';
 import { colorIndexOf } from './booking-codes.ts';
 import type { BookingCreated, CreateBookingInput } from './booking-schemas.ts';
@@ -75,6 +76,7 @@ export function newBookingRows(
     confirmed_at: isConfirmed(status) ? facts.now : null,
     cancelled_at: null,
     hold_expired_at: null,
+    language: guestLanguageOf(b.language),
     ...guestColumns(input.partner_data),
   };
   return {
@@ -92,6 +94,7 @@ export function newBookingRows(
             accommodation_name: accommodation.name,
             checkin_time: accommodation.checkin_time,
             checkout_time: accommodation.checkout_time,
+            accommodation_language: accommodation.language,
           },
           facts.host,
           facts.now,

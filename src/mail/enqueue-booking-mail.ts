@@ -3,6 +3,7 @@ import type { NewOutboxMessage } from '../db/schema.ts';
 import { bookingsWithGuest, type BookingWithGuest } from '../db/booking-with-guest.ts';
 import type { Executor } from '../db/store.ts';
 import { invoiceUrl } from '../invoices/invoice-url.ts';
+import { guestLanguageOf } from '../shared/guest-language.ts';
 import { readHostIdentity, type HostIdentity } from '../settings/host-identity.ts';
 import { renderBookingMail, type BookingMailDetails, type BookingMailKind } from './booking-mail-templates.ts';
 
@@ -72,6 +73,8 @@ export type MailedBooking = Pick<
   | 'currency'
   | 'payment_method'
   | 'cancel_reason'
+  | 'language'
+  | 'accommodation_language'
 >;
 
 /** The one mapping from a booking to the fields its mails show. */
@@ -93,6 +96,7 @@ function mailDetailsOf(b: MailedBooking, host: HostIdentity): BookingMailDetails
     currency: b.currency,
     paymentMethod: b.payment_method,
     cancelReason: b.cancel_reason,
+    language: guestLanguageOf(b.language) ?? guestLanguageOf(b.accommodation_language) ?? 'en',
   };
 }
 

@@ -1,6 +1,7 @@
 import { Type } from 'typebox';
 import type { AccommodationJson } from '../../accommodations/accommodation-schemas.ts';
-import { html, type Html } from '../../shared/html.ts';
+import { GUEST_LANGUAGES, LANGUAGE_NAMES } from '../../shared/guest-language.ts';
+import { attributes, html, type Html } from '../../shared/html.ts';
 import type { FormBody } from '../console-request.ts';
 import { Text } from '../console-schemas.ts';
 import { csrfField, field, fieldError } from '../layout.ts';
@@ -22,7 +23,18 @@ const NUMBERS = [
   'max_stay',
   'max_guests',
 ] as const;
-const TEXTS = ['name', 'currency', 'timezone', 'checkin_time', 'checkout_time'] as const;
+const TEXTS = ['name', 'currency', 'timezone', 'checkin_time', 'checkout_time', 'language'] as const;
+
+/** The language guests are written to in: a list of the offered ones, English first. */
+function languageSelect(value: string | null, errors: Record<string, string>): Html {
+  const options = GUEST_LANGUAGES.map(
+    (code) =>
+      html`<option${attributes({ value: code, selected: code === (value ?? 'en') })}>${LANGUAGE_NAMES[code]}</option>`,
+  );
+  return html`<div class="field"><label for="f-language">Language of guest mails and invoices</label>
+<select id="f-language" name="language">${options}</select>
+<small>a booking that names the guest's language uses it instead</small>${fieldError(errors, 'language')}</div>`;
+}
 
 /** The form's fields, all text: `accommodationInput` reads them into the admin API's request. */
 export const AccommodationForm = Type.Object(
@@ -80,6 +92,7 @@ ${field('Name', 'name', errors, { value: v('name'), required: true })}
 <div class="row">
 ${field('Currency (ISO code)', 'currency', errors, { value: v('currency') ?? 'EUR', hint: 'e.g. EUR, CHF, JPY' })}
 ${field('Time zone', 'timezone', errors, { value: v('timezone') ?? 'UTC', hint: 'e.g. Europe/Vienna' })}
+${languageSelect(v('language'), errors)}
 </div>
 <div class="row">
 ${money('base_price', 'Base price per night', true)}

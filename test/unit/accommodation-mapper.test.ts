@@ -238,7 +238,7 @@ describe('accommodationToJson', () => {
       max_guests: 3,
       checkin_time: '16:00',
       checkout_time: '11:00',
-      language: 'en',
+      language: 'en' as const,
       extras: { linen: 500 },
     };
     const {

@@ -13,6 +13,7 @@ import * as leanerIndexes from './migrations/0011-leaner-indexes.ts';
 import * as calendarAnnouncements from './migrations/0012-calendar-announcements.ts';
 import * as channelSyncTrust from './migrations/0014-channel-sync-trust.ts';
 import * as reportIndexes from './migrations/0015-report-indexes.ts';
+import * as lenientEdges from './migrations/0019-lenient-edges.ts';
 import * as guestLanguage from './migrations/0021-guest-language.ts';
 import type { Db } from './store.ts';
 
@@ -30,6 +31,7 @@ export const migrations: Record<string, Migration> = {
   '0012-calendar-announcements': calendarAnnouncements,
   '0014-channel-sync-trust': channelSyncTrust,
   '0015-report-indexes': reportIndexes,
+  '0019-lenient-edges': lenientEdges,
   '0021-guest-language': guestLanguage,
 };
 

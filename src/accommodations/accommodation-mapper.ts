@@ -54,6 +54,7 @@ const NEW_ACCOMMODATION: AccommodationFields = {
   extra_breakfast: null,
   extra_linen: null,
   extra_late_checkin: null,
+  language: 'en',
 };
 
 /** Decimals of a currency already stored; an unknown one there is a bug, not a client error. */
@@ -85,6 +86,7 @@ export function accommodationToJson(row: Accommodation): AccommodationJson {
     max_guests: row.max_guests,
     checkin_time: row.checkin_time,
     checkout_time: row.checkout_time,
+    language: row.language,
     extras,
     created_at: row.created_at,
     updated_at: row.updated_at,
@@ -154,6 +156,7 @@ export function applyAccommodationInput(
   };
   if (input.name !== undefined) next.name = nonBlankName(input.name);
   if (input.timezone !== undefined) next.timezone = timeZoneOrFail(input.timezone);
+  if (input.language !== undefined) next.language = input.language;
   for (const rate of RATE_NAMES) {
     const sent = input[rate];
     if (sent !== undefined) next[RATE_COLUMNS[rate]] = ppmOrFail(rate, sent);

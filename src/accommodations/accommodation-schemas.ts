@@ -1,4 +1,5 @@
 import { Type, type Static } from 'typebox';
+import { GUEST_LANGUAGES } from '../shared/guest-language.ts';
 import { MAX_AMOUNT_MINOR } from '../shared/money.ts';
 
 /**
@@ -46,6 +47,11 @@ export const AccommodationCreateSchema = Type.Object(
     checkin_time: Type.Optional(Time('default 15:00')),
     checkout_time: Type.Optional(Time('default 10:00')),
     extras: Type.Optional(ExtrasInput),
+    language: Type.Optional(
+      Type.Enum(GUEST_LANGUAGES, {
+        description: "guests' mails and invoices are written in it unless a booking names the guest's; default en",
+      }),
+    ),
   },
   { additionalProperties: false },
 );
@@ -74,6 +80,7 @@ export const AccommodationSchema = Type.Object({
   max_guests: Type.Integer(),
   checkin_time: Type.String(),
   checkout_time: Type.String(),
+  language: Type.String({ description: "the language of guests' mails and invoices" }),
   extras: AccommodationExtrasSchema,
   created_at: Type.String({ format: 'date-time' }),
   updated_at: Type.String({ format: 'date-time' }),

@@ -41,6 +41,14 @@ export const BookingDataSchema = Type.Object({
   expected_amount: Type.Optional(Amount),
   idempotency_key: Type.Optional(Type.String({ minLength: 1, maxLength: 200 })),
   payment_intent_id: Type.Optional(Text(200)),
+  language: Type.Optional(
+    Type.String({
+      maxLength: 35,
+      description:
+        'the guest\'s language as a language tag (en, de, fr, es, it; "de-CH" counts as de): their mails and ' +
+        "invoice are written in it; any other falls back to the accommodation's language",
+    }),
+  ),
 });
 
 export const CreateBookingBody = Type.Object({

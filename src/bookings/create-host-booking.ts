@@ -15,6 +15,7 @@ import type { BookingActor } from './booking-lifecycle.ts';
 import { colorIndexOf, newConfirmationCode, newInvoiceToken } from './booking-codes.ts';
 import type { BookingRows } from './insert-booking-rows.ts';
 import { writeBooking } from './write-booking.ts';
+import { readHostIdentity } from '../settings/host-identity.ts';
 
 /** A booking the host makes by hand (phone, walk-in, owner stay): docs/api.md#admin-bookings. */
 export interface HostBookingInput {
@@ -122,9 +123,12 @@ export async function createHostBooking(
     confirmed_at: now,
     cancelled_at: null,
     hold_expired_at: null,
+    // The host books in the accommodation's language (docs/api.md#mail).
+    language: null,
     ...guestColumns(guest),
   };
   const mailed = input.notifyGuest && email !== '';
+  const host = mailed ? await readHostIdentity(ctx.db) : null;
   const rows: BookingRows = {
     partner: guest,
     booking: { ...booking, search_text: bookingSearchText(booking) },
@@ -133,19 +137,22 @@ export async function createHostBooking(
     createdReason: `created by the host (${input.source}), paid by ${input.paymentMethod}${
       input.total === undefined ? '' : ', price set by hand'
     }${mailed ? '' : '; guest not mailed'}`,
-    mail: mailed
-      ? bookingMailRow(
-          ctx.config,
-          'confirmation',
-          {
-            ...booking,
-            accommodation_name: accommodation.name,
-            checkin_time: accommodation.checkin_time,
-            checkout_time: accommodation.checkout_time,
-          },
-          now,
-        )
-      : null,
+    mail:
+      host !== null
+        ? bookingMailRow(
+            ctx.config,
+            'confirmation',
+            {
+              ...booking,
+              accommodation_name: accommodation.name,
+              checkin_time: accommodation.checkin_time,
+              checkout_time: accommodation.checkout_time,
+              accommodation_language: accommodation.language,
+            },
+            host,
+            now,
+          )
+        : null,
   };
   return writeBooking(ctx, {
     rows,

@@ -2,10 +2,12 @@ import type { Config } from '../config/config.ts';
 import type { Accommodation } from '../db/schema.ts';
 import { invoiceUrl } from '../invoices/invoice-url.ts';
 import { bookingMailRow } from '../mail/enqueue-booking-mail.ts';
+import type { HostIdentity } from '../settings/host-identity.ts';
 import { guestColumns } from '../partners/partner-repository.ts';
 import type { StayQuote } from '../pricing/price-stay.ts';
 import { quoteColumns } from '../pricing/quote-stay.ts';
 import { eachDate } from '../shared/dates.ts';
+import { guestLanguageOf } from '../shared/guest-language.ts';
 import { formatMoney } from '../shared/money.ts';
 import { bookingSearchText } from '../shared/search-text.ts';
 import { colorIndexOf } from './booking-codes.ts';
@@ -39,6 +41,8 @@ export interface NewBookingFacts {
   confirmationCode: string;
   invoiceToken: string;
   now: string;
+  /** The host's business and bank details, which the confirmation mail carries. */
+  host: HostIdentity;
 }
 
 export function newBookingRows(
@@ -75,6 +79,7 @@ export function newBookingRows(
     confirmed_at: isConfirmed(status) ? facts.now : null,
     cancelled_at: null,
     hold_expired_at: null,
+    language: guestLanguageOf(b.language),
     ...guestColumns(input.partner_data),
   };
   const withSearch = { ...booking, search_text: bookingSearchText(booking) };
@@ -93,7 +98,9 @@ export function newBookingRows(
             accommodation_name: accommodation.name,
             checkin_time: accommodation.checkin_time,
             checkout_time: accommodation.checkout_time,
+            accommodation_language: accommodation.language,
           },
+          facts.host,
           facts.now,
         )
       : null,

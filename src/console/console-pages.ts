@@ -36,6 +36,7 @@ export const PAGES = {
   'new-accommodation': { path: '/accommodations/new' },
   accommodation: { path: '/accommodations/:id', params: { id: 'accommodation' } },
   settings: { path: '/settings', nav: 'Settings' },
+  integrations: { path: '/settings/integrations' },
   outbox: { path: '/outbox', nav: 'Outbox' },
   confirm: { path: '/confirm' },
 } as const satisfies Readonly<Record<string, ConsolePage>>;

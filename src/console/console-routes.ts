@@ -14,7 +14,9 @@ import { calendarPage } from './pages/calendar.ts';
 import { confirmPage } from './pages/confirm.ts';
 import { outboxPage } from './pages/outbox.ts';
 import { reportsPage } from './pages/reports.ts';
+import { integrationPages } from './pages/integrations.ts';
 import { settingsPages } from './pages/settings.ts';
+import { setupRoutes } from './pages/setup.ts';
 import { signInRoutes } from './pages/sign-in.ts';
 import { todayPage } from './pages/today.ts';
 import { fieldMessages } from './schema-errors.ts';
@@ -153,6 +155,8 @@ export const consoleRoutes: FeatureRoutes = async (app, { ctx }) => {
       reportsPage,
       accommodationPages,
       settingsPages,
+      integrationPages,
+      setupRoutes,
       outboxPage,
       confirmPage,
     ]) {

@@ -3,14 +3,21 @@ import type { Executor } from './store.ts';
 /**
  * The one base query for a booking with its guest and its accommodation: every stored column of
  * the booking (which keeps the guest details it was made with, guest_*), the accommodation's name,
- * times and tax rate. Retrieval, the admin views, the invoice and the mail add their filter.
+ * times, tax rate and language. Retrieval, the admin views, the invoice and the mail add their filter.
  */
 export function bookingsWithGuest(db: Executor) {
   return db
     .selectFrom('bookings as b')
     .innerJoin('accommodations as a', 'a.id', 'b.accommodation_id')
     .selectAll('b')
-    .select(['a.name as accommodation_name', 'a.checkin_time', 'a.checkout_time', 'a.tax_rate_ppm', 'a.timezone']);
+    .select([
+      'a.name as accommodation_name',
+      'a.checkin_time',
+      'a.checkout_time',
+      'a.tax_rate_ppm',
+      'a.timezone',
+      'a.language as accommodation_language',
+    ]);
 }
 
 export type BookingWithGuest = Awaited<ReturnType<ReturnType<typeof bookingsWithGuest>['executeTakeFirstOrThrow']>>;

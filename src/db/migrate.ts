@@ -15,6 +15,7 @@ import * as channelSyncTrust from './migrations/0014-channel-sync-trust.ts';
 import * as reportIndexes from './migrations/0015-report-indexes.ts';
 import * as bookingDesk from './migrations/0016-booking-desk.ts';
 import * as lenientEdges from './migrations/0019-lenient-edges.ts';
+import * as guestLanguage from './migrations/0021-guest-language.ts';
 import type { Db } from './store.ts';
 
 /** Migrations in order. Names sort by their numeric prefix; never rename a shipped one. */
@@ -33,6 +34,7 @@ export const migrations: Record<string, Migration> = {
   '0015-report-indexes': reportIndexes,
   '0016-booking-desk': bookingDesk,
   '0019-lenient-edges': lenientEdges,
+  '0021-guest-language': guestLanguage,
 };
 
 export class MigrationError extends Error {

@@ -67,6 +67,8 @@ export interface AccommodationsTable {
   extra_breakfast: number | null;
   extra_linen: number | null;
   extra_late_checkin: number | null;
+  /** Guests' mails and invoices are written in it (a GuestLanguage code); default en. */
+  language: ColumnType<string, string | undefined, string>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
@@ -129,6 +131,8 @@ export interface BookingsTable {
   total: number;
   hold_expires_at: Timestamp | null;
   cancel_reason: string | null;
+  /** The guest's language (a GuestLanguage code) when the booking said it; null: the accommodation's. */
+  language: string | null;
   invoice_token: string;
   api_key_id: number | null;
   color_index: number;

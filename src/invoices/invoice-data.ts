@@ -1,16 +1,42 @@
 import { bookingsWithGuest } from '../db/booking-with-guest.ts';
 import type { Executor } from '../db/store.ts';
-import { decimalsOf } from '../pricing/accommodation-rules.ts';
 import { parseAddress } from '../partners/stored-address.ts';
 import { parseExtras } from '../pricing/booked-extras.ts';
-import { ppmToRate, toMajor } from '../shared/money.ts';
+import { COMMON_WORDS, guestFormats, guestLanguageOf, type GuestLanguage } from '../shared/guest-language.ts';
+import { printedIban, readHostIdentity, type HostIdentity } from '../settings/host-identity.ts';
 import type { InvoiceData } from './invoice-pdf.ts';
+import { INVOICE_WORDS, type InvoiceWords } from './invoice-words.ts';
 
-const EXTRA_LABELS: Record<string, string> = { breakfast: 'Breakfast', linen: 'Linen', late_checkin: 'Late check-in' };
+/** The invoice's issuer block: the business's name, address, tax id and contact, as set. */
+function issuerOf(host: HostIdentity, w: InvoiceWords): InvoiceData['issuer'] {
+  const b = host.business;
+  if (b === null) return null;
+  const lines = [...(b.address ?? '').split('\n').map((l) => l.trim()), b.email ?? '', b.phone ?? ''].filter(
+    (l) => l !== '',
+  );
+  if (b.tax_id !== null) lines.push(`${w.taxId}: ${b.tax_id}`);
+  return { name: b.name, lines };
+}
+
+function bankLines(host: HostIdentity, language: GuestLanguage): string[] {
+  const bank = host.bank_details;
+  if (bank === null) return [];
+  const label = COMMON_WORDS[language].bank;
+  return [
+    `${label.holder}: ${bank.account_holder}`,
+    `${label.iban}: ${printedIban(bank.iban)}`,
+    ...(bank.bic === null ? [] : [`${label.bic}: ${bank.bic}`]),
+    ...(bank.bank_name === null ? [] : [`${label.bank}: ${bank.bank_name}`]),
+  ];
+}
+
+const discountKind = (name: string | null): 'weekly' | 'monthly' | null =>
+  name === 'weekly' || name === 'monthly' ? name : null;
 
 /**
- * The invoice of the booking whose invoice token this is, or undefined. A cancelled booking has
- * no invoice (docs/api.md#invoices): its address answers 404 like an unknown token.
+ * The invoice of the booking whose invoice token this is, or undefined, in the guest's language
+ * (the booking's, else its accommodation's) with dates and amounts formatted for it. A cancelled
+ * booking has no invoice (docs/api.md#invoices): its address answers 404 like an unknown token.
  */
 export async function findInvoiceData(db: Executor, token: string): Promise<InvoiceData | undefined> {
   const row = await bookingsWithGuest(db)
@@ -18,29 +44,31 @@ export async function findInvoiceData(db: Executor, token: string): Promise<Invo
     .where('b.status', '!=', 'cancelled')
     .executeTakeFirst();
   if (row === undefined) return undefined;
-  const d = decimalsOf(row.currency);
-  const money = (minor: number) => `${toMajor(minor, d).toFixed(d)} ${row.currency}`;
-  const lines = [
-    { label: `Accommodation, ${row.nights} night${row.nights === 1 ? '' : 's'}`, amount: money(row.base_price) },
-  ];
+  const host = await readHostIdentity(db);
+  const language = guestLanguageOf(row.language) ?? guestLanguageOf(row.accommodation_language) ?? 'en';
+  const w = INVOICE_WORDS[language];
+  const common = COMMON_WORDS[language];
+  const f = guestFormats(language);
+  const money = (minor: number) => f.money(minor, row.currency);
+  const lines = [{ label: w.accommodation(common.nights(row.nights)), amount: money(row.base_price) }];
   if (row.discount > 0) {
     lines.push({
-      label: `${row.discount_name ?? 'Stay'} discount (${(ppmToRate(row.discount_ppm) * 100).toFixed(2)} %)`,
+      label: w.discount(discountKind(row.discount_name), f.percent(row.discount_ppm)),
       amount: money(-row.discount),
     });
   }
   for (const [name, amount] of Object.entries(parseExtras(row.extras))) {
-    lines.push({ label: EXTRA_LABELS[name] ?? name, amount: money(amount) });
+    lines.push({ label: w.extras[name] ?? name, amount: money(amount) });
   }
-  lines.push({ label: 'Cleaning fee', amount: money(row.cleaning_fee) });
+  lines.push({ label: w.cleaning, amount: money(row.cleaning_fee) });
   const address = parseAddress(row.guest_address);
-  const guests = [`${row.adults} adult${row.adults === 1 ? '' : 's'}`];
-  if (row.children > 0) guests.push(`${row.children} child${row.children === 1 ? '' : 'ren'}`);
-  if (row.babies > 0) guests.push(`${row.babies} bab${row.babies === 1 ? 'y' : 'ies'}`);
   return {
+    language,
+    words: { title: w.title, number: w.number, issued: w.issued, status: w.status, guest: w.guest, stay: w.stay },
+    issuer: issuerOf(host, w),
     number: row.confirmation_code,
-    issuedOn: row.created_at.slice(0, 10),
-    status: row.status,
+    issuedOn: f.date(row.created_at.slice(0, 10)),
+    status: w.statuses[row.status] ?? row.status,
     accommodation: row.accommodation_name,
     guest: {
       name: [row.guest_title, row.guest_first_name, row.guest_last_name].filter(Boolean).join(' '),
@@ -49,15 +77,20 @@ export async function findInvoiceData(db: Executor, token: string): Promise<Invo
         (l): l is string => !!l,
       ),
     },
-    stay: { checkin: row.checkin, checkout: row.checkout, nights: row.nights, guests: guests.join(', ') },
+    stayLine: w.stayLine(
+      f.date(row.checkin),
+      f.date(row.checkout),
+      common.nights(row.nights),
+      common.guests(row.adults, row.children, row.babies),
+    ),
     lines,
-    taxLine: { label: `Tax (${(ppmToRate(row.tax_rate_ppm) * 100).toFixed(2)} %)`, amount: money(row.tax) },
-    total: { label: 'Total', amount: money(row.total) },
+    taxLine: { label: w.tax(f.percent(row.tax_rate_ppm)), amount: money(row.tax) },
+    total: { label: w.total, amount: money(row.total) },
     paymentNote:
       row.payment_method === 'bank_transfer'
-        ? `Payment by bank transfer; please quote ${row.confirmation_code} as the reference.`
+        ? [w.transfer(row.confirmation_code), ...bankLines(host, language)]
         : row.payment_method === 'cash'
-          ? 'Payment in cash on arrival.'
-          : 'Payment by card.',
+          ? [w.cash]
+          : [w.card],
   };
 }

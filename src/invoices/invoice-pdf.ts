@@ -4,16 +4,31 @@ export interface InvoiceLine {
 }
 
 export interface InvoiceData {
+  /** The language it is written in (an ISO 639-1 code), for the PDF's metadata. */
+  language: string;
+  /** The headings, in that language. */
+  words: { title: string; number: string; issued: string; status: string; guest: string; stay: string };
+  /** The host's business: its name and the lines under it (address, contact, tax id); null when not set. */
+  issuer: { name: string; lines: string[] } | null;
   number: string;
   issuedOn: string;
   status: string;
   accommodation: string;
   guest: { name: string; email: string; address: string[] };
-  stay: { checkin: string; checkout: string; nights: number; guests: string };
+  /** Dates, nights and guests as one line. */
+  stayLine: string;
   lines: InvoiceLine[];
   taxLine: InvoiceLine;
   total: InvoiceLine;
-  paymentNote: string;
+  paymentNote: string[];
+}
+
+/**
+ * Text as the built-in fonts can draw it: their encoding (WinAnsi) has the no-break space that
+ * Intl puts between a number and its currency, but not the narrow one French groups digits with.
+ */
+function pdfText(text: string): string {
+  return text.replace(/\u202f/g, '\u00a0');
 }
 
 /**
@@ -26,7 +41,8 @@ export async function renderInvoicePdf(data: InvoiceData): Promise<Buffer> {
     const doc = new PDFDocument({
       size: 'A4',
       margin: 50,
-      info: { Title: `Invoice ${data.number}`, Author: 'Staydesk' },
+      lang: data.language,
+      info: { Title: `${data.words.title} ${data.number}`, Author: data.issuer?.name ?? 'Staydesk' },
     });
     const chunks: Buffer[] = [];
     doc.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -35,29 +51,33 @@ export async function renderInvoicePdf(data: InvoiceData): Promise<Buffer> {
     });
     doc.on('error', reject);
 
-    doc.fontSize(20).text('Invoice', { align: 'left' });
+    if (data.issuer !== null) {
+      doc.fontSize(12).font('Helvetica-Bold').text(pdfText(data.issuer.name), { align: 'right' });
+      doc.font('Helvetica').fontSize(9);
+      for (const line of data.issuer.lines) doc.text(pdfText(line), { align: 'right' });
+      doc.moveDown();
+    }
+    doc.fontSize(20).text(pdfText(data.words.title), { align: 'left' });
     doc.moveDown(0.5).fontSize(10);
-    doc.text(`Invoice number: ${data.number}`);
-    doc.text(`Issued: ${data.issuedOn}`);
-    doc.text(`Booking status: ${data.status}`);
+    doc.text(pdfText(`${data.words.number}: ${data.number}`));
+    doc.text(pdfText(`${data.words.issued}: ${data.issuedOn}`));
+    doc.text(pdfText(`${data.words.status}: ${data.status}`));
     doc.moveDown();
-    doc.fontSize(12).text('Guest');
-    doc.fontSize(10).text(data.guest.name).text(data.guest.email);
-    for (const line of data.guest.address) doc.text(line);
+    doc.fontSize(12).text(pdfText(data.words.guest));
+    doc.fontSize(10).text(pdfText(data.guest.name)).text(pdfText(data.guest.email));
+    for (const line of data.guest.address) doc.text(pdfText(line));
     doc.moveDown();
-    doc.fontSize(12).text('Stay');
-    doc.fontSize(10).text(data.accommodation);
-    doc.text(
-      `${data.stay.checkin} to ${data.stay.checkout} (${data.stay.nights} night${data.stay.nights === 1 ? '' : 's'}), ${data.stay.guests}`,
-    );
+    doc.fontSize(12).text(pdfText(data.words.stay));
+    doc.fontSize(10).text(pdfText(data.accommodation));
+    doc.text(pdfText(data.stayLine));
     doc.moveDown();
 
     const left = 50;
     const right = 545;
     const row = (line: InvoiceLine, bold = false) => {
       const y = doc.y;
-      doc.font(bold ? 'Helvetica-Bold' : 'Helvetica').text(line.label, left, y, { width: 350 });
-      doc.text(line.amount, left + 350, y, { width: right - left - 350, align: 'right' });
+      doc.font(bold ? 'Helvetica-Bold' : 'Helvetica').text(pdfText(line.label), left, y, { width: 350 });
+      doc.text(pdfText(line.amount), left + 350, y, { width: right - left - 350, align: 'right' });
       doc.moveDown(0.3);
     };
     for (const line of data.lines) row(line);
@@ -65,10 +85,8 @@ export async function renderInvoicePdf(data: InvoiceData): Promise<Buffer> {
     doc.moveTo(left, doc.y).lineTo(right, doc.y).stroke();
     doc.moveDown(0.3);
     row(data.total, true);
-    doc
-      .moveDown()
-      .font('Helvetica')
-      .text(data.paymentNote, left, doc.y, { width: right - left });
+    doc.moveDown().font('Helvetica');
+    for (const line of data.paymentNote) doc.text(pdfText(line), left, doc.y, { width: right - left });
     doc.end();
   });
 }

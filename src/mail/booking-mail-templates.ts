@@ -1,10 +1,13 @@
 import type { PaymentMethod } from '../db/schema.ts';
 import { html, type Html } from '../shared/html.ts';
-import { formatMoney } from '../shared/money.ts';
+import { COMMON_WORDS, guestFormats, type GuestFormats, type GuestLanguage } from '../shared/guest-language.ts';
+import { MAIL_WORDS, type MailWords } from './mail-words.ts';
+import { printedIban, type BankDetails } from '../settings/host-identity.ts';
 
 /**
- * The guest's booking mails as plain text and HTML, from already-loaded details. Pure, so the
- * wording and the escaping are unit tested. The HTML part is written with the `html` template,
+ * The guest's booking mails as plain text and HTML, from already-loaded details, in the guest's
+ * language (mail-words.ts) with dates and amounts formatted for it. Pure, so the wording and the
+ * escaping are unit tested. The HTML part is written with the `html` template,
  * which escapes every interpolated value: names, notes and accommodation names are typed by other
  * people.
  */
@@ -27,8 +30,20 @@ export interface BookingMailDetails {
   currency: string;
   paymentMethod: PaymentMethod;
   cancelReason: string | null;
-  /** What changed for the guest (a modification the host describes); absent: not said. */
+  /**
+   * What changed for the guest (a modification the host describes), in English; absent: not said.
+   * Mails in another language list the new details only.
+   */
   changes?: readonly string[];
+  /** The language the mail is written in: the booking's, else its accommodation's. */
+  language: GuestLanguage;
+  /** Who signs the mail (the host's business name, else the accommodation's name) and where transfers go. */
+  host: MailHost;
+}
+
+export interface MailHost {
+  signature: string;
+  bank: BankDetails | null;
 }
 
 export interface RenderedMail {
@@ -40,27 +55,17 @@ export interface RenderedMail {
 /** The reason the hold-expiry job and booking flow store when an unpaid draft runs out of time. */
 export const PAYMENT_TIMEOUT = 'payment_timeout';
 
-function plural(n: number, word: string): string {
-  return `${n} ${word}${n === 1 ? '' : 's'}`;
-}
-
-function guestsLine(d: BookingMailDetails): string {
-  const parts = [plural(d.adults, 'adult')];
-  if (d.children > 0) parts.push(d.children === 1 ? '1 child' : `${d.children} children`);
-  if (d.babies > 0) parts.push(d.babies === 1 ? '1 baby' : `${d.babies} babies`);
-  return parts.join(', ');
-}
-
 // One line of text each; the same rows make the HTML table.
-function detailRows(d: BookingMailDetails): [string, string][] {
+function detailRows(d: BookingMailDetails, w: MailWords, f: GuestFormats): [string, string][] {
+  const common = COMMON_WORDS[d.language];
   return [
-    ['Booking reference', d.confirmationCode],
-    ['Accommodation', d.accommodationName],
-    ['Arrival', `${d.checkin} (from ${d.checkinTime})`],
-    ['Departure', `${d.checkout} (by ${d.checkoutTime})`],
-    ['Nights', String(d.nights)],
-    ['Guests', guestsLine(d)],
-    ['Total', formatMoney(d.total, d.currency)],
+    [w.label.reference, d.confirmationCode],
+    [w.label.accommodation, d.accommodationName],
+    [w.label.arrival, `${f.date(d.checkin)} ${w.from(d.checkinTime)}`],
+    [w.label.departure, `${f.date(d.checkout)} ${w.by(d.checkoutTime)}`],
+    [w.label.nights, String(d.nights)],
+    [w.label.guests, common.guests(d.adults, d.children, d.babies)],
+    [w.label.total, f.money(d.total, d.currency)],
   ];
 }
 
@@ -71,61 +76,61 @@ interface Content {
   link: { label: string; url: string } | null;
 }
 
-function paymentLines(d: BookingMailDetails): string[] {
+function paymentLines(d: BookingMailDetails, w: MailWords, f: GuestFormats): string[] {
+  const amount = f.money(d.total, d.currency);
   switch (d.paymentMethod) {
-    case 'bank_transfer':
+    case 'bank_transfer': {
+      const bank = d.host.bank;
+      if (bank === null) return [w.transferToHost(amount, d.confirmationCode)];
+      const label = COMMON_WORDS[d.language].bank;
       return [
-        `Payment by bank transfer: please transfer ${formatMoney(d.total, d.currency)} to your host's account, ` +
-          `quoting the reference ${d.confirmationCode}.`,
+        w.transferToAccount(amount, d.confirmationCode),
+        `${label.holder}: ${bank.account_holder}`,
+        `${label.iban}: ${printedIban(bank.iban)}`,
+        ...(bank.bic === null ? [] : [`${label.bic}: ${bank.bic}`]),
+        ...(bank.bank_name === null ? [] : [`${label.bank}: ${bank.bank_name}`]),
       ];
+    }
     case 'cash':
-      return [`Payment: ${formatMoney(d.total, d.currency)} in cash on arrival.`];
+      return [w.cash(amount)];
     case 'card_processor':
-      return ['Your card payment has been received.'];
+      return [w.card];
     case 'other':
-      return [`Payment: ${formatMoney(d.total, d.currency)}, as arranged with your host.`];
+      return [w.other(amount)];
   }
 }
 
 function content(kind: BookingMailKind, d: BookingMailDetails, invoiceUrl: string | null): Content {
-  const stay = `${d.accommodationName}, ${d.checkin} to ${d.checkout}`;
-  const invoice = invoiceUrl === null ? null : { label: 'Your invoice (PDF)', url: invoiceUrl };
+  const w = MAIL_WORDS[d.language];
+  const f = guestFormats(d.language);
+  const home = d.accommodationName;
+  const code = d.confirmationCode;
+  const stay = w.stay(home, f.date(d.checkin), f.date(d.checkout));
+  const invoice = invoiceUrl === null ? null : { label: w.invoice, url: invoiceUrl };
   switch (kind) {
     case 'confirmation':
       return {
-        subject: `Booking confirmed: ${stay} (${d.confirmationCode})`,
-        intro: [`Your booking at ${d.accommodationName} is confirmed.`],
-        after: paymentLines(d),
+        subject: w.subject.confirmed(stay, code),
+        intro: [w.intro.confirmed(home)],
+        after: paymentLines(d, w, f),
         link: invoice,
       };
     case 'modification':
       return {
-        subject: `Booking changed: ${stay} (${d.confirmationCode})`,
+        subject: w.subject.changed(stay, code),
         intro: [
-          `Your booking at ${d.accommodationName} has been changed. These are the new details.`,
-          ...(d.changes === undefined || d.changes.length === 0 ? [] : [`What changed: ${d.changes.join('; ')}.`]),
+          w.intro.changed(home),
+          ...(d.language !== 'en' || d.changes === undefined || d.changes.length === 0
+            ? []
+            : [`What changed: ${d.changes.join('; ')}.`]),
         ],
         after: [],
         link: invoice,
       };
     case 'cancellation':
       return d.cancelReason === PAYMENT_TIMEOUT
-        ? {
-            subject: `Reservation released: payment not received (${d.confirmationCode})`,
-            intro: [
-              `We did not receive the card payment for your reservation at ${d.accommodationName} in time, ` +
-                'so the reservation has been cancelled and the dates released.',
-              'No payment has been taken. You are welcome to book again.',
-            ],
-            after: [],
-            link: null,
-          }
-        : {
-            subject: `Booking cancelled: ${stay} (${d.confirmationCode})`,
-            intro: [`Your booking at ${d.accommodationName} has been cancelled.`],
-            after: [],
-            link: null,
-          };
+        ? { subject: w.subject.released(code), intro: w.intro.released(home), after: [], link: null }
+        : { subject: w.subject.cancelled(stay, code), intro: [w.intro.cancelled(home)], after: [], link: null };
   }
 }
 
@@ -140,8 +145,9 @@ export function renderBookingMail(
   invoiceUrl: string | null,
 ): RenderedMail {
   const c = content(kind, d, invoiceUrl);
-  const greeting = `Hello ${d.firstName},`;
-  const rows = detailRows(d);
+  const w = MAIL_WORDS[d.language];
+  const greeting = w.hello(d.firstName);
+  const rows = detailRows(d, w, guestFormats(d.language));
   const width = Math.max(...rows.map(([label]) => label.length));
 
   const text = [
@@ -153,19 +159,19 @@ export function renderBookingMail(
     ...(c.after.length > 0 ? ['', ...c.after] : []),
     ...(c.link === null ? [] : ['', `${c.link.label}: ${c.link.url}`]),
     '',
-    'Kind regards,',
-    'Staydesk',
+    w.regards,
+    d.host.signature,
     '',
   ].join('\n');
 
   const paragraphs = (lines: readonly string[]): Html[] => lines.map((line) => html`<p>${line}</p>\n`);
   const link = c.link === null ? '' : html`<p><a href="${c.link.url}">${c.link.label}</a></p>\n`;
   const body = html`<!doctype html>
-<html><body style="font-family: sans-serif; line-height: 1.4">
+<html lang="${d.language}"><body style="font-family: sans-serif; line-height: 1.4">
 <p>${greeting}</p>
 ${paragraphs(c.intro)}<table cellpadding="4" style="border-collapse: collapse">
 ${rows.map(([label, value]) => html`<tr><th align="left">${label}</th><td>${value}</td></tr>\n`)}</table>
-${paragraphs(c.after)}${link}<p>Kind regards,<br>Staydesk</p>
+${paragraphs(c.after)}${link}<p>${w.regards}<br>${d.host.signature}</p>
 </body></html>
 `;
 

@@ -3,6 +3,8 @@ import type { NewOutboxMessage } from '../db/schema.ts';
 import { bookingsWithGuest, type BookingWithGuest } from '../db/booking-with-guest.ts';
 import type { Executor } from '../db/store.ts';
 import { invoiceUrl } from '../invoices/invoice-url.ts';
+import { guestLanguageOf } from '../shared/guest-language.ts';
+import { readHostIdentity, type HostIdentity } from '../settings/host-identity.ts';
 import { renderBookingMail, type BookingMailDetails, type BookingMailKind } from './booking-mail-templates.ts';
 
 export type { BookingMailKind } from './booking-mail-templates.ts';
@@ -44,7 +46,8 @@ async function writeBookingMail(
   const row = await bookingsWithGuest(db).where('b.id', '=', bookingId).executeTakeFirstOrThrow();
   // A guest the host booked without an e-mail address is not mailed.
   if (row.guest_email === '') return;
-  const details = { ...mailDetailsOf(row), ...(changes === undefined ? {} : { changes }) };
+  const host = await readHostIdentity(db);
+  const details = { ...mailDetailsOf(row, host), ...(changes === undefined ? {} : { changes }) };
   await insertBookingMail(
     db,
     kind,
@@ -77,11 +80,14 @@ export type MailedBooking = Pick<
   | 'currency'
   | 'payment_method'
   | 'cancel_reason'
+  | 'language'
+  | 'accommodation_language'
 >;
 
 /** The one mapping from a booking to the fields its mails show. */
-function mailDetailsOf(b: MailedBooking): BookingMailDetails {
+function mailDetailsOf(b: MailedBooking, host: HostIdentity): BookingMailDetails {
   return {
+    host: { signature: host.business?.name ?? b.accommodation_name, bank: host.bank_details },
     confirmationCode: b.confirmation_code,
     firstName: b.guest_first_name,
     accommodationName: b.accommodation_name,
@@ -97,6 +103,7 @@ function mailDetailsOf(b: MailedBooking): BookingMailDetails {
     currency: b.currency,
     paymentMethod: b.payment_method,
     cancelReason: b.cancel_reason,
+    language: guestLanguageOf(b.language) ?? guestLanguageOf(b.accommodation_language) ?? 'en',
   };
 }
 
@@ -110,11 +117,12 @@ export function bookingMailRow(
   config: Pick<Config, 'publicBaseUrl' | 'slug'>,
   kind: Exclude<BookingMailKind, 'cancellation'>,
   booking: MailedBooking,
+  host: HostIdentity,
   now: string,
 ): BookingMailRow {
   return outboxRow(
     kind,
-    { recipient: booking.guest_email, details: mailDetailsOf(booking) },
+    { recipient: booking.guest_email, details: mailDetailsOf(booking, host) },
     invoiceUrl(config, booking.invoice_token),
     now,
   );

@@ -16,6 +16,9 @@ export interface FirstRun {
 
 export const FIRST_CONSOLE_LOGIN = 'admin';
 
+/** The name of the API key the first start creates (the set-up steps offer to remove it). */
+export const DEMO_KEY_NAME = 'first-run demo key';
+
 /**
  * On an empty embedded (or in-memory) store, the first start loads a demo accommodation, creates
  * an API key, and sets a webhook signing secret, so a newcomer has something to call and webhooks
@@ -28,7 +31,7 @@ export async function seedFirstRun(ctx: AppContext): Promise<FirstRun | null> {
     const keys = await trx.selectFrom('api_keys').select('id').limit(1).execute();
     if (keys.length > 0 || (await countAccommodations(trx)) > 0) return null;
     const accommodation = await createDemoAccommodation(trx);
-    const { key } = await createApiKey(trx, { name: 'first-run demo key', scope: 'api' });
+    const { key } = await createApiKey(trx, { name: DEMO_KEY_NAME, scope: 'api' });
     let webhookSecret: string | null = null;
     if ((await getSetting(trx, 'webhook_secret')) === null) {
       webhookSecret = generateWebhookSecret();

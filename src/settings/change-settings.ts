@@ -5,7 +5,13 @@ import { setSetting, type SettingName } from './settings-repository.ts';
 export type SettingChanges = { readonly [N in SettingName]?: string | null };
 
 /** In the order they are written. */
-const NAMES: readonly SettingName[] = ['webhook_secret', 'payment_webhook_secret', 'host_email'];
+const NAMES: readonly SettingName[] = [
+  'webhook_secret',
+  'payment_webhook_secret',
+  'host_email',
+  'business',
+  'bank_details',
+];
 
 /**
  * Sets or clears settings together, in one transaction; once committed, each change is applied

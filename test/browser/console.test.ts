@@ -232,6 +232,7 @@ test('a host runs the day in the console', async () => {
 
   // Create an API key (shown once) and revoke it.
   await page.getByRole('link', { name: 'Settings' }).click();
+  await page.getByRole('link', { name: 'Integrations' }).click();
   await page.getByLabel('Name of the new key').fill('browser key');
   await page.getByRole('button', { name: 'Create key' }).click();
   const secret = await page.locator('#new-secret').inputValue();

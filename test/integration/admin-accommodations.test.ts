@@ -99,6 +99,7 @@ describe(`admin accommodations (${testStoreKind})`, () => {
         max_guests: 4,
         checkin_time: '16:00',
         checkout_time: '11:00',
+        language: 'en',
         extras: { breakfast: 12, linen: 8.5 },
         created_at: '',
         updated_at: '',

@@ -20,21 +20,42 @@ interface SecretStatus {
   host_email: string | null;
 }
 
-async function putSettings(app: TestApp, body: Record<string, unknown>): Promise<SecretStatus> {
+interface SettingsAnswer extends SecretStatus {
+  business: Record<string, string | null> | null;
+  bank_details: Record<string, string | null> | null;
+}
+
+/** The answer's secret part (the host's identity has its own test). */
+function secretsOf(answer: SettingsAnswer): SecretStatus {
+  const { business: _business, bank_details: _bank, ...secrets } = answer;
+  return secrets;
+}
+
+async function putFull(app: TestApp, body: Record<string, unknown>): Promise<SettingsAnswer> {
   const res = await app.admin('PUT', '/admin/api/settings', body);
   assert.equal(res.statusCode, 200, res.body);
   assertMatchesOpenApi(app.app, 'PUT', '/admin/api/settings', res);
-  for (const value of Object.values(body)) {
-    if (typeof value === 'string') assert.ok(!res.body.includes(value), 'the answer never carries a secret');
-  }
-  return res.json<{ data: SecretStatus }>().data;
+  return res.json<{ data: SettingsAnswer }>().data;
 }
 
-async function getSettings(app: TestApp): Promise<SecretStatus> {
+async function putSettings(app: TestApp, body: Record<string, unknown>): Promise<SecretStatus> {
+  const answer = await putFull(app, body);
+  const text = JSON.stringify(answer);
+  for (const value of Object.values(body)) {
+    if (typeof value === 'string') assert.ok(!text.includes(value), 'the answer never carries a secret');
+  }
+  return secretsOf(answer);
+}
+
+async function getFull(app: TestApp): Promise<SettingsAnswer> {
   const res = await app.admin('GET', '/admin/api/settings');
   assert.equal(res.statusCode, 200, res.body);
   assertMatchesOpenApi(app.app, 'GET', '/admin/api/settings', res);
-  return res.json<{ data: SecretStatus }>().data;
+  return res.json<{ data: SettingsAnswer }>().data;
+}
+
+async function getSettings(app: TestApp): Promise<SecretStatus> {
+  return secretsOf(await getFull(app));
 }
 
 // Settings are one row per name in the store, so these tests run in order on one app.
@@ -88,6 +109,56 @@ describe(`admin settings (${testStoreKind})`, () => {
     assert.equal(await getSetting(t.ctx.db, 'host_email'), 'host@example.com');
     assert.equal((await t.admin('PUT', '/admin/api/settings', { host_email: 'not an address' })).statusCode, 400);
     assert.equal((await putSettings(t, { host_email: null })).host_email, null);
+  });
+
+  test("the host's business and bank details: set, shown, checked (IBAN check digits), cleared", async () => {
+    assert.equal((await getFull(t)).business, null);
+    assert.equal((await getFull(t)).bank_details, null);
+    const business = {
+      name: ' Seaside Lets ',
+      address: 'Harbour Road 1\n24937 Flensburg',
+      tax_id: 'DE123456789',
+      email: 'hello@seaside.example',
+      phone: '+49 461 0000',
+    };
+    const bank = { account_holder: 'Seaside Lets GmbH', iban: 'de89 3704 0044 0532 0130 00', bic: 'cobadeffxxx' };
+    const answer = await putFull(t, { business, bank_details: bank });
+    assert.deepEqual(answer.business, { ...business, name: 'Seaside Lets' });
+    assert.deepEqual(answer.bank_details, {
+      account_holder: 'Seaside Lets GmbH',
+      iban: 'DE89370400440532013000',
+      bic: 'COBADEFFXXX',
+      bank_name: null,
+    });
+    assert.deepEqual(await getFull(t), answer, 'GET shows what PUT stored');
+    assert.equal(secretsOf(answer).host_email, null, 'the other settings are untouched');
+
+    const badIban = assertErrorEnvelope(
+      await t.admin('PUT', '/admin/api/settings', { bank_details: { ...bank, iban: 'DE88370400440532013000' } }),
+      400,
+      'BAD_REQUEST',
+    );
+    assert.equal(badIban.error.details.reason, 'invalid_iban');
+    assert.equal(badIban.error.details.parameter, 'bank_details.iban');
+    const blank = assertErrorEnvelope(
+      await t.admin('PUT', '/admin/api/settings', { business: { name: '   ' } }),
+      400,
+      'BAD_REQUEST',
+    );
+    assert.equal(blank.error.details.parameter, 'business.name');
+    assert.equal(
+      assertErrorEnvelope(
+        await t.admin('PUT', '/admin/api/settings', { business: { ...business, vat: 'x' } }),
+        400,
+        'BAD_REQUEST',
+      ).error.details.reason,
+      'unknown_parameter',
+    );
+    assert.deepEqual(await getFull(t), answer, 'a refused body changes nothing');
+
+    const cleared = await putFull(t, { business: null, bank_details: null });
+    assert.equal(cleared.business, null);
+    assert.equal(cleared.bank_details, null);
   });
 
   test('invalid bodies are a 400 and change nothing', async () => {

@@ -437,8 +437,9 @@ describe(`console pages (${testStoreKind})`, () => {
     const key = /value="(sdk_[A-Za-z0-9_-]+)"/.exec(created.body)?.[1];
     assert.ok(key !== undefined, 'the new key is on the page');
     assert.equal((await t.request({ method: 'GET', url: `${t.v1}/test`, key })).statusCode, 200);
-    const later = await host.get('/admin/settings');
-    assert.doesNotMatch(later.body, new RegExp(key), 'never shown again');
+    for (const page of ['/admin/settings', '/admin/settings/integrations']) {
+      assert.doesNotMatch((await host.get(page)).body, new RegExp(key), 'never shown again');
+    }
     const record = await t.ctx.db
       .selectFrom('api_keys')
       .select('id')
@@ -451,6 +452,75 @@ describe(`console pages (${testStoreKind})`, () => {
     assert.equal(errorFor(blank.body, 'name'), 'This cannot be empty.');
   });
 
+  test("settings are split: the host's business and bank on one page, keys, secrets and mail on the other", async () => {
+    const own = await host.get('/admin/settings');
+    assert.match(own.body, /Your business/);
+    assert.match(own.body, /Bank details/);
+    assert.doesNotMatch(own.body, /API keys|Signing secrets/);
+    const integrations = await host.get('/admin/settings/integrations');
+    assert.match(integrations.body, /API keys/);
+    assert.match(integrations.body, /Signing secrets/);
+    assert.match(integrations.body, /SMTP_URL/);
+    assert.doesNotMatch(integrations.body, /Bank details/);
+
+    const badIban = await host.post('/admin/settings/bank', {
+      bank_details_account_holder: 'Seaside Lets',
+      bank_details_iban: 'DE88 3704 0044 0532 0130 00',
+    });
+    assert.equal(badIban.statusCode, 400);
+    assert.match(errorFor(badIban.body, 'bank_details_iban') ?? '', /check digits/);
+    const noHolder = await host.post('/admin/settings/bank', { bank_details_iban: 'DE89370400440532013000' });
+    assert.equal(noHolder.statusCode, 400);
+    assert.equal(errorFor(noHolder.body, 'bank_details_account_holder'), 'This cannot be empty.');
+    const bank = await host.post('/admin/settings/bank', {
+      bank_details_account_holder: 'Seaside Lets',
+      bank_details_iban: 'DE89 3704 0044 0532 0130 00',
+      bank_details_bic: '',
+    });
+    assert.equal(location(bank), '/admin/settings?done=bank');
+    const business = await host.post('/admin/settings/business', {
+      business_name: 'Seaside Lets',
+      business_address: 'Harbour Road 1\n24937 Flensburg',
+      business_email: 'not-an-address',
+    });
+    assert.equal(business.statusCode, 400);
+    assert.ok(errorFor(business.body, 'business_email') !== undefined);
+    const saved = await host.post('/admin/settings/business', {
+      business_name: 'Seaside Lets',
+      business_address: 'Harbour Road 1\n24937 Flensburg',
+      business_tax_id: 'DE123456789',
+    });
+    assert.equal(location(saved), '/admin/settings?done=business');
+    const api = (await t.admin('GET', '/admin/api/settings')).json<{
+      data: { business: { name: string; address: string }; bank_details: { iban: string; bic: string | null } };
+    }>().data;
+    assert.equal(api.business.name, 'Seaside Lets');
+    assert.equal(api.business.address, 'Harbour Road 1\n24937 Flensburg');
+    assert.deepEqual([api.bank_details.iban, api.bank_details.bic], ['DE89370400440532013000', null]);
+    const shown = await host.get('/admin/settings?done=bank');
+    assert.match(shown.body, /The bank details are saved/);
+    assert.match(shown.body, /value="DE89 3704 0044 0532 0130 00"/);
+
+    const mail = await host.post('/admin/settings/integrations/test-mail', { recipient: 'host@example.com' });
+    assert.equal(location(mail), '/admin/settings/integrations?done=test_mail');
+    const queued = await t.ctx.db
+      .selectFrom('outbox')
+      .select(['recipient', 'status'])
+      .where('template', '=', 'test_mail')
+      .execute();
+    assert.deepEqual(
+      queued.map((m) => ({ ...m })),
+      [{ recipient: 'host@example.com', status: 'pending' }],
+    );
+    const noRecipient = await host.post('/admin/settings/integrations/test-mail', { recipient: 'nope' });
+    assert.equal(noRecipient.statusCode, 400);
+    await host.post('/admin/settings/business', {});
+    assert.equal(
+      (await t.admin('GET', '/admin/api/settings')).json<{ data: { business: null } }>().data.business,
+      null,
+    );
+  });
+
   test('signing secrets: generated or set, shown once, too short refused', async () => {
     const generated = await host.follow(await host.post('/admin/settings/secrets/webhook/generate', {}));
     const secret = /id="new-secret" class="secret" readonly value="(whsk_[0-9a-f]{64})"/.exec(generated.body)?.[1];
@@ -461,7 +531,7 @@ describe(`console pages (${testStoreKind})`, () => {
       .where('name', '=', 'webhook_secret')
       .executeTakeFirstOrThrow();
     assert.equal(stored.value, secret);
-    assert.doesNotMatch((await host.get('/admin/settings')).body, new RegExp(secret));
+    assert.doesNotMatch((await host.get('/admin/settings/integrations')).body, new RegExp(secret));
     const short = await host.post('/admin/settings/secrets/payment', { payment_secret: 'too-short' });
     assert.equal(short.statusCode, 400);
     assert.ok(errorFor(short.body, 'payment_secret') !== undefined);

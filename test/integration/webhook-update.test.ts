@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import { guestFormats } from '../../src/shared/guest-language.ts';
 import { after, before, test } from 'node:test';
 import { addDays, eachDate } from '../../src/shared/dates.ts';
 import { assertErrorEnvelope } from '../support/envelope-assertions.ts';
@@ -78,7 +79,12 @@ test(`booking_updated with free dates moves the nights, re-prices, sets modified
   const mails = await outboxFor(t.ctx.db, booking.id);
   assert.equal(mails.length, 1);
   assert.equal(mails[0]?.template, 'booking_modification');
-  assert.match(mails[0]?.body_text ?? '', new RegExp(`${checkin}[\\s\\S]*${checkout}[\\s\\S]*1025\\.20 EUR`));
+  // The accommodation writes to guests in English: dates and amounts as en-GB writes them.
+  const longDate = (d: string) => guestFormats('en').date(d);
+  assert.match(
+    mails[0]?.body_text ?? '',
+    new RegExp(`${longDate(checkin)}[\\s\\S]*${longDate(checkout)}[\\s\\S]*€1,025\\.20`),
+  );
   assert.match(mails[0]?.body_text ?? '', /https?:\/\/.*\/invoices\//, 'the modification mail links to the invoice');
 });
 

@@ -47,6 +47,7 @@ describe('newAccommodationFields', () => {
       max_guests: 4,
       checkin_time: '15:00',
       checkout_time: '10:00',
+      language: 'en',
       extra_breakfast: null,
       extra_linen: null,
       extra_late_checkin: null,
@@ -215,6 +216,7 @@ describe('accommodationToJson', () => {
       max_guests: 4,
       checkin_time: '15:00',
       checkout_time: '10:00',
+      language: 'en',
       extras: { breakfast: 12, late_checkin: 0 },
       created_at: '2031-01-01T00:00:00.000Z',
       updated_at: '2031-01-02T00:00:00.000Z',
@@ -236,6 +238,7 @@ describe('accommodationToJson', () => {
       max_guests: 3,
       checkin_time: '16:00',
       checkout_time: '11:00',
+      language: 'en' as const,
       extras: { linen: 500 },
     };
     const {

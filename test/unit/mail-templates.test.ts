@@ -19,6 +19,8 @@ const details: BookingMailDetails = {
   currency: 'EUR',
   paymentMethod: 'card_processor',
   cancelReason: null,
+  host: { signature: 'Seaside Lets', bank: null },
+  language: 'en',
 };
 
 test('formatMoney writes minor units in major units with the currency decimals', () => {
@@ -32,14 +34,14 @@ test('formatMoney writes minor units in major units with the currency decimals',
 
 test('the confirmation mail carries the booking details, the invoice link and no bank instructions for a card payment', () => {
   const mail = renderBookingMail('confirmation', details, 'https://stay.example/staydesk/invoices/tok123');
-  assert.equal(mail.subject, 'Booking confirmed: Seaside Cottage, 2031-07-01 to 2031-07-08 (K7QX2M9P)');
+  assert.equal(mail.subject, 'Booking confirmed: Seaside Cottage, 1 July 2031 to 8 July 2031 (K7QX2M9P)');
   for (const part of [mail.text, mail.html]) {
     for (const expected of [
       'Seaside Cottage',
-      '2031-07-01',
-      '2031-07-08',
+      '1 July 2031 (from 15:00)',
+      '8 July 2031 (by 10:00)',
       'K7QX2M9P',
-      '932.80 EUR',
+      '€932.80',
       '2 adults, 1 child',
       'https://stay.example/staydesk/invoices/tok123',
     ]) {
@@ -53,8 +55,29 @@ test('the confirmation mail carries the booking details, the invoice link and no
 
 test('a bank-transfer confirmation tells the guest the amount and the reference to quote', () => {
   const mail = renderBookingMail('confirmation', { ...details, paymentMethod: 'bank_transfer' }, 'https://x.test/i/t');
-  assert.match(mail.text, /transfer 932\.80 EUR .*quoting the reference K7QX2M9P/);
-  assert.match(mail.html, /transfer 932\.80 EUR .*quoting the reference K7QX2M9P/);
+  assert.match(mail.text, /transfer €932\.80 .*quoting the reference K7QX2M9P/);
+  assert.match(mail.html, /transfer €932\.80 .*quoting the reference K7QX2M9P/);
+});
+
+test('with bank details set, the transfer instructions carry the IBAN, and every mail is signed by the business', () => {
+  const bank = {
+    account_holder: 'Seaside Lets Ltd',
+    iban: 'DE89370400440532013000',
+    bic: 'COBADEFFXXX',
+    bank_name: null,
+  };
+  const mail = renderBookingMail(
+    'confirmation',
+    { ...details, paymentMethod: 'bank_transfer', host: { signature: 'Seaside Lets', bank } },
+    'https://x.test/i/t',
+  );
+  for (const part of [mail.text, mail.html]) {
+    assert.ok(part.includes('DE89 3704 0044 0532 0130 00'), 'the IBAN, grouped by four');
+    assert.ok(part.includes('Seaside Lets Ltd'));
+    assert.ok(part.includes('COBADEFFXXX'));
+    assert.ok(!part.includes('Staydesk'), 'signed by the business, not the software');
+  }
+  assert.match(mail.text, /Kind regards,\nSeaside Lets\n$/);
 });
 
 test('modification and cancellation mails; a payment timeout says the payment did not arrive in time', () => {

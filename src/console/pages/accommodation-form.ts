@@ -1,5 +1,6 @@
 import { Type } from 'typebox';
 import type { AccommodationJson } from '../../accommodations/accommodation-schemas.ts';
+import { GUEST_LANGUAGES, LANGUAGE_NAMES } from '../../shared/guest-language.ts';
 import { attributes, html, type Html } from '../../shared/html.ts';
 import type { FormBody } from '../console-request.ts';
 import { Text } from '../console-schemas.ts';
@@ -22,7 +23,7 @@ const NUMBERS = [
   'max_stay',
   'max_guests',
 ] as const;
-const TEXTS = ['name', 'currency', 'timezone', 'checkin_time', 'checkout_time'] as const;
+const TEXTS = ['name', 'currency', 'timezone', 'checkin_time', 'checkout_time', 'language'] as const;
 /** Rates the admin API takes as fractions; the form takes them as percentages ("6" is 6 %). */
 const PERCENTS: ReadonlySet<string> = new Set(['tax_rate', 'weekly_discount', 'monthly_discount']);
 
@@ -41,6 +42,7 @@ const LABELS: Readonly<Record<string, string>> = {
   max_guests: 'Maximum guests',
   checkin_time: 'Check-in time',
   checkout_time: 'Check-out time',
+  language: 'Language of guest mails and invoices',
   ...Object.fromEntries(EXTRAS.map(([name, label]) => [`extras_${name}`, label])),
 };
 
@@ -50,6 +52,17 @@ const label = (name: string) => LABELS[name] ?? name;
 function percentField(raw: string | undefined): number | string | undefined {
   const n = numberField((raw ?? '').replace('%', '').replace(',', '.'));
   return typeof n === 'number' ? Math.round(n * 10_000) / 1_000_000 : n;
+}
+
+/** The language guests are written to in: a list of the offered ones, English first. */
+function languageSelect(value: string | null, errors: Record<string, string>): Html {
+  const options = GUEST_LANGUAGES.map(
+    (code) =>
+      html`<option${attributes({ value: code, selected: code === (value ?? 'en') })}>${LANGUAGE_NAMES[code]}</option>`,
+  );
+  return html`<div class="field"><label for="f-language">Language of guest mails and invoices</label>
+<select id="f-language" name="language">${options}</select>
+<small>a booking that names the guest's language uses it instead</small>${fieldError(errors, 'language')}</div>`;
 }
 
 /** The form's fields, all text: `accommodationInput` reads them into the admin API's request. */
@@ -191,6 +204,7 @@ ${field('Name', 'name', errors, { value: v('name'), required: true })}
 <div class="row">
 ${selectField('currency', errors, (v('currency') ?? 'EUR').toUpperCase(), currencyOptions)}
 ${selectField('timezone', errors, v('timezone') ?? 'UTC', zoneOptions)}
+${languageSelect(v('language'), errors)}
 </div>
 <div class="row">
 ${money('base_price', true)}

@@ -96,7 +96,7 @@ async function describe(ctx: AppContext, q: Query, f: Formatter): Promise<Confir
         consequence: 'It stops working at once; whoever uses it gets 401 answers. This cannot be undone.',
         action: `/admin/settings/api-keys/${key.id}/revoke`,
         button: `Revoke ${key.name}`,
-        back: '/admin/settings',
+        back: '/admin/settings/integrations',
       };
     }
     case 'clear-secret': {
@@ -108,7 +108,7 @@ async function describe(ctx: AppContext, q: Query, f: Formatter): Promise<Confir
         consequence: 'Requests signed with it are no longer checked against it. A new one can be generated later.',
         action: `/admin/settings/secrets/${q.kind}/clear`,
         button: `Clear the ${what}`,
-        back: '/admin/settings',
+        back: '/admin/settings/integrations',
       };
     }
     case 'remove-feed': {

@@ -1,45 +1,89 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import type { AppContext, FeatureRoutes } from '../../app-context.ts';
-import { CreateBody } from '../../admin/api-key-routes.ts';
-import { SettingsBody } from '../../admin/settings-routes.ts';
-import { createApiKey, listApiKeys } from '../../auth/api-key-repository.ts';
-import { revokeKey } from '../../auth/revoke-api-key.ts';
-import { notFound } from '../../http/errors.ts';
-import { toId } from '../../http/ids.ts';
+import { SettingsBody, settingChanges } from '../../admin/settings-routes.ts';
 import { secretStatus } from '../../settings/secret-status.ts';
-import { changeSetting } from '../../settings/change-settings.ts';
-import { generateWebhookSecret, type SettingName } from '../../settings/settings-repository.ts';
-import { attributes, html, type Html } from '../../shared/html.ts';
+import { changeSetting, changeSettings } from '../../settings/change-settings.ts';
+import { printedIban, readHostIdentity, type HostIdentity } from '../../settings/host-identity.ts';
+import { html, type Html } from '../../shared/html.ts';
 import { LOGIN_PATTERN, createAdminUser } from '../../users/user-repository.ts';
 import { PAGES } from '../console-pages.ts';
 import { attempt, fmt, seeOther, sendPage, session, type FormBody } from '../console-request.ts';
-import { IdParams, notices, sessionRoute, Text } from '../console-schemas.ts';
-import type { Formatter } from '../format.ts';
-import { csrfField, field, notice, stackTable } from '../layout.ts';
+import { notices, sessionRoute, Text } from '../console-schemas.ts';
+import { csrfField, field, fieldError, notice } from '../layout.ts';
 import { redirectWith } from '../flash.ts';
-import { confirmLink } from './confirm.ts';
 import { checkForm } from '../schema-errors.ts';
 import { listConsoleUsers } from '../session-repository.ts';
+import { secretBox, settingsTabs } from './settings-parts.ts';
 
 const NOTICES = notices({
-  revoked: 'The key is revoked; it stops working at once.',
-  cleared: 'The secret is cleared.',
   host_email: 'The alert address is saved.',
+  business: 'The business details are saved.',
+  bank: 'The bank details are saved.',
 });
 
-const SECRETS = {
-  webhook: { setting: 'webhook_secret', label: 'Webhook signing secret' },
-  payment: { setting: 'payment_webhook_secret', label: "Card processor's signing secret" },
-} as const satisfies Record<string, { setting: SettingName; label: string }>;
-type SecretKind = keyof typeof SECRETS;
-
 const SettingsQuery = Type.Object({ done: NOTICES.query });
-const SecretParams = Type.Object({ kind: Type.Enum(['webhook', 'payment'] as const satisfies SecretKind[]) });
-const ApiKeyForm = Type.Object({ name: Text(200), scope: Type.Optional(Type.Enum(['api', 'admin'])) });
-const SecretForm = Type.Object({ webhook_secret: Text(1000), payment_secret: Text(1000) });
 const ConsoleUserForm = Type.Object({ login: Text(200) });
 const HostEmailForm = Type.Object({ host_email: Text(1000) });
+const BusinessForm = Type.Object({
+  business_name: Text(1000),
+  business_address: Text(1000),
+  business_tax_id: Text(1000),
+  business_email: Text(1000),
+  business_phone: Text(1000),
+});
+const BankForm = Type.Object({
+  bank_details_account_holder: Text(1000),
+  bank_details_iban: Text(1000),
+  bank_details_bic: Text(1000),
+  bank_details_bank_name: Text(1000),
+});
+
+/** A form's fields under a prefix, trimmed; null when every one is empty (the form clears the setting). */
+function fieldsUnder(values: FormBody, prefix: string, names: readonly string[]): Record<string, string> | null {
+  const out: Record<string, string> = {};
+  for (const name of names) out[name] = (values[`${prefix}_${name}`] ?? '').trim();
+  return Object.values(out).every((v) => v === '') ? null : out;
+}
+
+/** Optional fields left empty are null; required ones stay empty, so the schema names them. */
+const nullIfEmpty = (fields: Record<string, string>, required: readonly string[]): Record<string, string | null> =>
+  Object.fromEntries(Object.entries(fields).map(([k, v]) => [k, v === '' && !required.includes(k) ? null : v]));
+
+function identityForms(identity: HostIdentity, values: FormBody, errors: Record<string, string>, csrf: string): Html {
+  const b = identity.business;
+  const bank = identity.bank_details;
+  const value = (name: string, stored: string | null | undefined) => values[name] ?? stored ?? null;
+  const address = value('business_address', b?.address);
+  const addressInvalid = errors.business_address !== undefined;
+  return html`<h2 id="business">Your business</h2>
+<p class="muted">Printed on every invoice; guest mails are signed with the business name.</p>
+<form method="post" action="/admin/settings/business">${csrfField(csrf)}
+${field('Business name', 'business_name', errors, { value: value('business_name', b?.name) })}
+<div class="field${addressInvalid ? ' invalid' : ''}"><label for="f-business_address">Address</label>
+<textarea id="f-business_address" name="business_address" rows="3">${address ?? ''}</textarea>
+${fieldError(errors, 'business_address')}</div>
+${field('Tax ID', 'business_tax_id', errors, { value: value('business_tax_id', b?.tax_id), hint: 'VAT or tax number' })}
+${field('Contact e-mail', 'business_email', errors, { type: 'email', value: value('business_email', b?.email) })}
+${field('Contact phone', 'business_phone', errors, { type: 'tel', value: value('business_phone', b?.phone) })}
+<button type="submit">Save business details</button></form>
+<h2 id="bank">Bank details</h2>
+<p class="muted">Guests who pay by bank transfer are told to pay into this account.</p>
+<form method="post" action="/admin/settings/bank">${csrfField(csrf)}
+${field('Account holder', 'bank_details_account_holder', errors, {
+  value: value('bank_details_account_holder', bank?.account_holder),
+})}
+${field('IBAN', 'bank_details_iban', errors, {
+  value: value('bank_details_iban', bank === null ? null : printedIban(bank.iban)),
+  attributes: { autocomplete: 'off', spellcheck: 'false' },
+})}
+${field('BIC', 'bank_details_bic', errors, { value: value('bank_details_bic', bank?.bic), hint: 'optional' })}
+${field('Bank name', 'bank_details_bank_name', errors, {
+  value: value('bank_details_bank_name', bank?.bank_name),
+  hint: 'optional',
+})}
+<button type="submit">Save bank details</button></form>`;
+}
 
 interface Shown {
   notice?: string | null;
@@ -47,45 +91,6 @@ interface Shown {
   secret?: { label: string; value: string };
   errors?: Record<string, string>;
   values?: FormBody;
-}
-
-function secretBox(secret: { label: string; value: string }): Html {
-  return html`<div aria-labelledby="h-secret" role="status"><h2 id="h-secret">${secret.label}</h2>
-<p>Copy it now: it is shown only this once.</p>
-<div class="row"><div class="field"><label for="new-secret">${secret.label}</label>
-<input id="new-secret" class="secret" readonly value="${secret.value}"></div>
-<button type="button" class="secondary" data-copy="new-secret">Copy</button></div></div>`;
-}
-
-function apiKeyTable(keys: Awaited<ReturnType<typeof listApiKeys>>, csrf: string, f: Formatter): Html {
-  return stackTable(['Name', 'Starts with', 'Scope', 'Created', 'Last used', 'State'], keys, (k) => [
-    k.name,
-    html`<code>${k.prefix}…</code>`,
-    k.scope,
-    f.instant(k.created_at),
-    k.last_used_at === null ? 'never' : f.instant(k.last_used_at),
-    k.revoked_at === null
-      ? confirmLink(`Revoke ${k.name}…`, 'revoke-key', { id: k.id })
-      : `revoked ${f.instant(k.revoked_at)}`,
-  ]);
-}
-
-function secretForms(kind: SecretKind, set: boolean, note: string, csrf: string, errors: Record<string, string>): Html {
-  const { label } = SECRETS[kind];
-  const name = label.toLowerCase();
-  const input = field(`Set the ${name}`, `${kind}_secret`, errors, {
-    type: 'password',
-    value: null,
-    hint: 'at least 32 characters',
-    attributes: { autocomplete: 'off' },
-  });
-  const clear = html`<p>${confirmLink(`Clear the ${name}…`, 'clear-secret', { kind })}</p>`;
-  return html`<h3>${label}</h3><p>${set ? 'Set.' : 'Not set.'} ${note}</p>
-<form method="post" action="/admin/settings/secrets/${kind}/generate" class="inline">${csrfField(csrf)}
-<button type="submit">Generate a new ${name}</button></form>
-<form method="post" action="/admin/settings/secrets/${kind}" class="row">${csrfField(csrf)}${input}
-<button type="submit" class="secondary">Set</button></form>
-${set ? clear : ''}`;
 }
 
 async function settingsPage(
@@ -97,42 +102,24 @@ async function settingsPage(
 ): Promise<FastifyReply> {
   const f = fmt(request);
   const csrf = session(request).csrf;
-  const [keys, settings, users] = await Promise.all([
-    listApiKeys(ctx.db),
+  const [settings, users, identity] = await Promise.all([
     secretStatus(ctx.db, ctx.config),
     listConsoleUsers(ctx.db),
+    readHostIdentity(ctx.db),
   ]);
   const errors = shown.errors ?? {};
   const values = shown.values ?? {};
   const secret = shown.secret ?? request.consoleFlash?.secret;
   const hostEmail = values.host_email ?? settings.host_email;
-  const webhookNote = 'Signs /webhook/update and /webhook/calendar_sync.';
-  const payment = settings.payment_webhook_secret;
-  const paymentNote =
-    payment.source === 'environment'
-      ? 'Set through the environment; a secret set here takes its place.'
-      : 'Checks the card processor’s payment events.';
   const user = (u: (typeof users)[number]) => {
     const name = u.display_name === u.login ? '' : ` (${u.display_name})`;
     return html`<li>${u.login}${name} <span class="muted">since ${f.instant(u.created_at)}</span></li>`;
   };
-  const admin = attributes({ value: 'admin', selected: values.scope === 'admin' });
   const body = html`
+${settingsTabs('settings')}
 ${notice(shown.notice ?? null)}
 ${secret === undefined ? '' : secretBox(secret)}
-<h2>API keys</h2>
-${apiKeyTable(keys, csrf, f)}
-<form method="post" action="/admin/settings/api-keys" class="row">${csrfField(csrf)}
-${field('Name of the new key', 'name', errors, { value: values.name ?? null, required: true })}
-<div class="field"><label for="f-scope">Scope</label>
-<select id="f-scope" name="scope">
-<option value="api">v1 API</option><option${admin}>admin API (and v1)</option></select>
-</div>
-<button type="submit">Create key</button></form>
-<h2>Signing secrets</h2>
-<p class="muted">A secret is shown once, when it is generated; it is never shown again.</p>
-${secretForms('webhook', settings.webhook_secret.set, webhookNote, csrf, errors)}
-${secretForms('payment', payment.set, paymentNote, csrf, errors)}
+${identityForms(identity, values, errors, csrf)}
 <h2>Overbooking alerts</h2>
 <form method="post" action="/admin/settings/host-email" class="row">${csrfField(csrf)}
 ${field('Mail overbooking alerts to', 'host_email', errors, { type: 'email', value: hostEmail })}
@@ -152,7 +139,10 @@ ${field('Login of the new console user', 'login', errors, {
   return sendPage(request, reply, 'Settings', 'settings', body, status);
 }
 
-/** Settings: API keys, signing secrets (shown once), the alert address, console users (with a password shown once). */
+/**
+ * Settings, the host's own: the business and bank details guests see, the alert address, console
+ * users (with a password shown once). Integrations (keys, secrets, mail) have their own page.
+ */
 export const settingsPages: FeatureRoutes = async (app, { ctx }) => {
   // A secret made by a POST is shown by the GET it redirects to, once (flash.ts): a reload makes no second one.
   const showOnce = (request: FastifyRequest, reply: FastifyReply, secret: { label: string; value: string }) =>
@@ -161,54 +151,6 @@ export const settingsPages: FeatureRoutes = async (app, { ctx }) => {
   app.get(PAGES.settings.path, sessionRoute({ querystring: SettingsQuery }), (request, reply) =>
     settingsPage(ctx, request, reply, { notice: NOTICES.text(request.query.done) }),
   );
-
-  app.post('/settings/api-keys', sessionRoute({ body: ApiKeyForm }), async (request, reply) => {
-    const values = request.body;
-    const input = await checkForm(CreateBody, { name: (values.name ?? '').trim(), scope: values.scope ?? 'api' });
-    if (!input.ok) return settingsPage(ctx, request, reply, { errors: input.errors, values }, 400);
-    const { key, record } = await createApiKey(ctx.db, { name: input.value.name, scope: input.value.scope ?? 'api' });
-    return showOnce(request, reply, { label: `New API key “${record.name}”`, value: key });
-  });
-
-  app.post('/settings/api-keys/:id/revoke', sessionRoute({ params: IdParams }), async (request, reply) => {
-    const id = toId(request.params.id);
-    const revoked = id === 0 ? undefined : await revokeKey(ctx, id);
-    if (revoked === undefined)
-      throw notFound('api_key_not_found', 'There is no such API key.', {
-        parameter: 'id',
-        received: request.params.id,
-      });
-    return seeOther(reply, '/admin/settings?done=revoked');
-  });
-
-  app.post('/settings/secrets/:kind/generate', sessionRoute({ params: SecretParams }), async (request, reply) => {
-    const s = SECRETS[request.params.kind];
-    const value = generateWebhookSecret();
-    await changeSetting(ctx, s.setting, value);
-    return showOnce(request, reply, { label: s.label, value });
-  });
-
-  app.post(
-    '/settings/secrets/:kind',
-    sessionRoute({ params: SecretParams, body: SecretForm }),
-    async (request, reply) => {
-      const { kind } = request.params;
-      const s = SECRETS[kind];
-      const value = request.body[`${kind}_secret`] ?? '';
-      const input = await checkForm(SettingsBody, { [s.setting]: value });
-      if (!input.ok) {
-        const errors = { [`${kind}_secret`]: Object.values(input.errors)[0] ?? 'Not valid.' };
-        return settingsPage(ctx, request, reply, { errors }, 400);
-      }
-      await changeSetting(ctx, s.setting, value);
-      return showOnce(request, reply, { label: s.label, value });
-    },
-  );
-
-  app.post('/settings/secrets/:kind/clear', sessionRoute({ params: SecretParams }), async (request, reply) => {
-    await changeSetting(ctx, SECRETS[request.params.kind].setting, null);
-    return seeOther(reply, '/admin/settings?done=cleared');
-  });
 
   app.post('/settings/console-users', sessionRoute({ body: ConsoleUserForm }), async (request, reply) => {
     const values = request.body;
@@ -224,6 +166,45 @@ export const settingsPages: FeatureRoutes = async (app, { ctx }) => {
     }
     return showOnce(request, reply, { label: `Password of console user “${login}”`, value: created.value.password });
   });
+
+  app.post('/settings/business', sessionRoute({ body: BusinessForm }), async (request, reply) => {
+    const values = request.body;
+    const fields = fieldsUnder(values, 'business', ['name', 'address', 'tax_id', 'email', 'phone']);
+    return saveIdentity(
+      request,
+      reply,
+      { business: fields === null ? null : nullIfEmpty(fields, ['name']) },
+      'business',
+    );
+  });
+
+  app.post('/settings/bank', sessionRoute({ body: BankForm }), async (request, reply) => {
+    const values = request.body;
+    const fields = fieldsUnder(values, 'bank_details', ['account_holder', 'iban', 'bic', 'bank_name']);
+    return saveIdentity(
+      request,
+      reply,
+      {
+        bank_details: fields === null ? null : nullIfEmpty(fields, ['account_holder', 'iban']),
+      },
+      'bank',
+    );
+  });
+
+  /** Checks the form as the admin API would (schema, then name and IBAN) and saves it, or shows the errors. */
+  async function saveIdentity(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    input: Record<string, unknown>,
+    done: 'business' | 'bank',
+  ): Promise<FastifyReply> {
+    const values = request.body as FormBody;
+    const checked = await checkForm(SettingsBody, input);
+    if (!checked.ok) return settingsPage(ctx, request, reply, { errors: checked.errors, values }, 400);
+    const saved = await attempt(() => changeSettings(ctx, settingChanges(checked.value)));
+    if (!saved.ok) return settingsPage(ctx, request, reply, { errors: saved.errors, values }, saved.status);
+    return seeOther(reply, `/admin/settings?done=${done}`);
+  }
 
   app.post('/settings/host-email', sessionRoute({ body: HostEmailForm }), async (request, reply) => {
     const values = request.body;

@@ -14,11 +14,12 @@ import {
   unresolvedPaymentIssues,
   waitingCardDrafts,
 } from '../console-queries.ts';
-import { fmt, sendPage } from '../console-request.ts';
+import { fmt, sendPage, session } from '../console-request.ts';
 import { sessionRoute } from '../console-schemas.ts';
 import type { Formatter } from '../format.ts';
 import { stackTable, statusBadge } from '../layout.ts';
 import { stayRange } from '../stay-range.ts';
+import { setupSection } from './setup.ts';
 
 const guestLink = (b: BookingWithGuest): Html =>
   html`<a href="/admin/bookings/${b.id}">${b.guest_first_name} ${b.guest_last_name}</a>`;
@@ -106,7 +107,8 @@ export const todayPage: FeatureRoutes = async (app, { ctx }) => {
     const today = todayIn(zone, ctx.now());
     const week = addDays(today, 8);
     const weekAgo = new Date(ctx.now().getTime() - 7 * 86_400_000);
-    const [arrivals, departures, drafts, alerts, issues, mails, feeds, expired] = await Promise.all([
+    const [setup, arrivals, departures, drafts, alerts, issues, mails, feeds, expired] = await Promise.all([
+      setupSection(ctx, session(request).csrf),
       staysBetween(ctx.db, 'checkin', today, week, ctx.now()),
       staysBetween(ctx.db, 'checkout', today, week, ctx.now()),
       waitingCardDrafts(ctx.db, ctx.now()),
@@ -120,7 +122,7 @@ export const todayPage: FeatureRoutes = async (app, { ctx }) => {
     const mailDown = mail !== null && mail.state !== 'ok' ? 1 : 0;
     const names = new Map(accommodations.map((a) => [a.id, a.name]));
     const attention = alerts.length + issues.length + mails.length + feeds.length + expired.length + mailDown;
-    const body = html`
+    const body = html`${setup}
 <p class="muted">Today is ${f.date(today)} (${zone}). Arrivals and departures cover today and the next 7 days.</p>
 ${stayTable('Arrivals', arrivals, f, (b) => b.checkin)}
 ${balancesToCollect(arrivals, f)}

@@ -1,0 +1,222 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { Type } from 'typebox';
+import type { AppContext, FeatureRoutes } from '../../app-context.ts';
+import { CreateBody } from '../../admin/api-key-routes.ts';
+import { SettingsBody } from '../../admin/settings-routes.ts';
+import { createApiKey, listApiKeys } from '../../auth/api-key-repository.ts';
+import { revokeKey } from '../../auth/revoke-api-key.ts';
+import { notFound } from '../../http/errors.ts';
+import { toId } from '../../http/ids.ts';
+import { queueTestMail } from '../../mail/test-mail.ts';
+import { secretStatus } from '../../settings/secret-status.ts';
+import { changeSetting } from '../../settings/change-settings.ts';
+import { readHostIdentity } from '../../settings/host-identity.ts';
+import { generateWebhookSecret, type SettingName } from '../../settings/settings-repository.ts';
+import { attributes, html, type Html } from '../../shared/html.ts';
+import { PAGES, pageUrl } from '../console-pages.ts';
+import { fmt, seeOther, sendPage, session, type FormBody } from '../console-request.ts';
+import { IdParams, notices, sessionRoute, Text } from '../console-schemas.ts';
+import type { Formatter } from '../format.ts';
+import { csrfField, field, notice, stackTable } from '../layout.ts';
+import { checkForm } from '../schema-errors.ts';
+import { secretBox, settingsTabs } from './settings-parts.ts';
+import { confirmLink } from './confirm.ts';
+import { redirectWith } from '../flash.ts';
+
+/**
+ * Settings → Integrations: what other systems use to reach Staydesk or that Staydesk uses to
+ * reach them — API keys, the signing secrets of webhooks and card payments (shown once), and
+ * whether mail can go out (SMTP_URL), with a test mail.
+ */
+
+const NOTICES = notices({
+  revoked: 'The key is revoked; it stops working at once.',
+  cleared: 'The secret is cleared.',
+  test_mail: 'A test mail is queued. The Outbox shows when it is sent, or why it failed.',
+});
+
+const SECRETS = {
+  webhook: { setting: 'webhook_secret', label: 'Webhook signing secret' },
+  payment: { setting: 'payment_webhook_secret', label: "Card processor's signing secret" },
+} as const satisfies Record<string, { setting: SettingName; label: string }>;
+type SecretKind = keyof typeof SECRETS;
+
+const IntegrationsQuery = Type.Object({ done: NOTICES.query });
+const SecretParams = Type.Object({ kind: Type.Enum(['webhook', 'payment'] as const satisfies SecretKind[]) });
+const ApiKeyForm = Type.Object({ name: Text(200), scope: Type.Optional(Type.Enum(['api', 'admin'])) });
+const SecretForm = Type.Object({ webhook_secret: Text(1000), payment_secret: Text(1000) });
+const TestMailForm = Type.Object({ recipient: Text(1000) });
+const TestMailBody = Type.Object({
+  recipient: Type.String({ pattern: '^[^@\\s]+@[^@\\s]+\\.[^@\\s]+$', maxLength: 254 }),
+});
+
+interface Shown {
+  notice?: string | null;
+  /** A secret shown this once, with what it is. */
+  secret?: { label: string; value: string };
+  errors?: Record<string, string>;
+  values?: FormBody;
+}
+
+const HERE = pageUrl('integrations');
+
+function apiKeyTable(keys: Awaited<ReturnType<typeof listApiKeys>>, csrf: string, f: Formatter): Html {
+  return stackTable(['Name', 'Starts with', 'Scope', 'Created', 'Last used', 'State'], keys, (k) => [
+    k.name,
+    html`<code>${k.prefix}…</code>`,
+    k.scope,
+    f.instant(k.created_at),
+    k.last_used_at === null ? 'never' : f.instant(k.last_used_at),
+    k.revoked_at === null
+      ? confirmLink(`Revoke ${k.name}…`, 'revoke-key', { id: k.id })
+      : `revoked ${f.instant(k.revoked_at)}`,
+  ]);
+}
+
+function secretForms(kind: SecretKind, set: boolean, note: string, csrf: string, errors: Record<string, string>): Html {
+  const { label } = SECRETS[kind];
+  const name = label.toLowerCase();
+  const input = field(`Set the ${name}`, `${kind}_secret`, errors, {
+    type: 'password',
+    value: null,
+    hint: 'at least 32 characters',
+    attributes: { autocomplete: 'off' },
+  });
+  const clear = html`<p>${confirmLink(`Clear the ${name}…`, 'clear-secret', { kind })}</p>`;
+  return html`<h3>${label}</h3><p>${set ? 'Set.' : 'Not set.'} ${note}</p>
+<form method="post" action="/admin/settings/secrets/${kind}/generate" class="inline">${csrfField(csrf)}
+<button type="submit">Generate a new ${name}</button></form>
+<form method="post" action="/admin/settings/secrets/${kind}" class="row">${csrfField(csrf)}${input}
+<button type="submit" class="secondary">Set</button></form>
+${set ? clear : ''}`;
+}
+
+function mailSection(ctx: AppContext, recipient: string | null, csrf: string, errors: Record<string, string>): Html {
+  const configured = ctx.config.smtpUrl !== null;
+  const state = configured
+    ? html`<p>Mail is set up: <code>SMTP_URL</code> is set. Send a test mail to see it arrive.</p>`
+    : html`<p><strong>Mail is not set up.</strong> Guest mails wait in the Outbox until it is. Set
+<code>SMTP_URL</code> in the server's environment (or its <code>.env</code> file) and restart, for example
+<code>SMTP_URL=smtps://user:password@smtp.example.com:465</code>; <code>MAIL_FROM</code> sets the sender.</p>`;
+  return html`<h2 id="mail">Mail</h2>${state}
+<form method="post" action="${HERE}/test-mail" class="row">${csrfField(csrf)}
+${field('Send a test mail to', 'recipient', errors, { type: 'email', value: recipient, required: true })}
+<button type="submit" class="secondary">Send a test mail</button></form>`;
+}
+
+async function integrationsPage(
+  ctx: AppContext,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  shown: Shown = {},
+  status = 200,
+): Promise<FastifyReply> {
+  const f = fmt(request);
+  const csrf = session(request).csrf;
+  const [keys, settings, identity] = await Promise.all([
+    listApiKeys(ctx.db),
+    secretStatus(ctx.db, ctx.config),
+    readHostIdentity(ctx.db),
+  ]);
+  const errors = shown.errors ?? {};
+  const values = shown.values ?? {};
+  const webhookNote = 'Signs /webhook/update and /webhook/calendar_sync.';
+  const payment = settings.payment_webhook_secret;
+  const paymentNote =
+    payment.source === 'environment'
+      ? 'Set through the environment; a secret set here takes its place.'
+      : 'Checks the card processor’s payment events.';
+  const admin = attributes({ value: 'admin', selected: values.scope === 'admin' });
+  const recipient = values.recipient ?? settings.host_email ?? identity.business?.email ?? null;
+  // A secret made by a POST is shown by the GET it redirects to, once (flash.ts).
+  const secret = shown.secret ?? request.consoleFlash?.secret;
+  const body = html`
+${settingsTabs('integrations')}
+${notice(shown.notice ?? null)}
+${secret === undefined ? '' : secretBox(secret)}
+<h2 id="api-keys">API keys</h2>
+<p class="muted">A partner (a website, a channel manager) calls the v1 API with a key of its own.</p>
+${apiKeyTable(keys, csrf, f)}
+<form method="post" action="/admin/settings/api-keys" class="row">${csrfField(csrf)}
+${field('Name of the new key', 'name', errors, { value: values.name ?? null, required: true })}
+<div class="field"><label for="f-scope">Scope</label>
+<select id="f-scope" name="scope">
+<option value="api">v1 API</option><option${admin}>admin API (and v1)</option></select>
+</div>
+<button type="submit">Create key</button></form>
+<h2 id="secrets">Signing secrets</h2>
+<p class="muted">A secret is shown once, when it is generated; it is never shown again.</p>
+${secretForms('webhook', settings.webhook_secret.set, webhookNote, csrf, errors)}
+${secretForms('payment', payment.set, paymentNote, csrf, errors)}
+${mailSection(ctx, recipient, csrf, errors)}`;
+  return sendPage(request, reply, 'Integrations', 'settings', body, status);
+}
+
+/** Settings → Integrations: API keys, signing secrets (shown once), mail set-up and a test mail. */
+export const integrationPages: FeatureRoutes = async (app, { ctx }) => {
+  // A reload of the page that shows a new secret makes no second one: the POST redirects (flash.ts).
+  const showOnce = (request: FastifyRequest, reply: FastifyReply, secret: { label: string; value: string }) =>
+    redirectWith(request, reply, HERE, { secret }, ctx.config.publicBaseUrl);
+  app.get(PAGES.integrations.path, sessionRoute({ querystring: IntegrationsQuery }), (request, reply) =>
+    integrationsPage(ctx, request, reply, { notice: NOTICES.text(request.query.done) }),
+  );
+
+  app.post('/settings/api-keys', sessionRoute({ body: ApiKeyForm }), async (request, reply) => {
+    const values = request.body;
+    const input = await checkForm(CreateBody, { name: (values.name ?? '').trim(), scope: values.scope ?? 'api' });
+    if (!input.ok) return integrationsPage(ctx, request, reply, { errors: input.errors, values }, 400);
+    const { key, record } = await createApiKey(ctx.db, { name: input.value.name, scope: input.value.scope ?? 'api' });
+    return showOnce(request, reply, { label: `New API key “${record.name}”`, value: key });
+  });
+
+  app.post('/settings/api-keys/:id/revoke', sessionRoute({ params: IdParams }), async (request, reply) => {
+    const id = toId(request.params.id);
+    const revoked = id === 0 ? undefined : await revokeKey(ctx, id);
+    if (revoked === undefined)
+      throw notFound('api_key_not_found', 'There is no such API key.', {
+        parameter: 'id',
+        received: request.params.id,
+      });
+    return seeOther(reply, `${HERE}?done=revoked`);
+  });
+
+  app.post('/settings/secrets/:kind/generate', sessionRoute({ params: SecretParams }), async (request, reply) => {
+    const s = SECRETS[request.params.kind];
+    const value = generateWebhookSecret();
+    await changeSetting(ctx, s.setting, value);
+    return showOnce(request, reply, { label: s.label, value });
+  });
+
+  app.post(
+    '/settings/secrets/:kind',
+    sessionRoute({ params: SecretParams, body: SecretForm }),
+    async (request, reply) => {
+      const { kind } = request.params;
+      const s = SECRETS[kind];
+      const value = request.body[`${kind}_secret`] ?? '';
+      const input = await checkForm(SettingsBody, { [s.setting]: value });
+      if (!input.ok) {
+        const errors = { [`${kind}_secret`]: Object.values(input.errors)[0] ?? 'Not valid.' };
+        return integrationsPage(ctx, request, reply, { errors }, 400);
+      }
+      await changeSetting(ctx, s.setting, value);
+      return showOnce(request, reply, { label: s.label, value });
+    },
+  );
+
+  app.post('/settings/secrets/:kind/clear', sessionRoute({ params: SecretParams }), async (request, reply) => {
+    await changeSetting(ctx, SECRETS[request.params.kind].setting, null);
+    return seeOther(reply, `${HERE}?done=cleared`);
+  });
+
+  app.post(`${PAGES.integrations.path}/test-mail`, sessionRoute({ body: TestMailForm }), async (request, reply) => {
+    const values = request.body;
+    const input = await checkForm(TestMailBody, { recipient: (values.recipient ?? '').trim() });
+    if (!input.ok) {
+      const errors = { recipient: 'Enter an e-mail address.' };
+      return integrationsPage(ctx, request, reply, { errors, values }, 400);
+    }
+    await queueTestMail(ctx.db, input.value.recipient, ctx.now());
+    return seeOther(reply, `${HERE}?done=test_mail`);
+  });
+};

@@ -1,0 +1,246 @@
+import type { GuestLanguage } from '../shared/guest-language.ts';
+
+/**
+ * The words of the guest's booking mails in each language (booking-mail-templates.ts puts them
+ * together). Dates, times and amounts come in already formatted for the language.
+ */
+export interface MailWords {
+  hello(name: string): string;
+  stay(home: string, from: string, to: string): string;
+  subject: {
+    confirmed(stay: string, code: string): string;
+    changed(stay: string, code: string): string;
+    cancelled(stay: string, code: string): string;
+    released(code: string): string;
+  };
+  intro: {
+    confirmed(home: string): string;
+    changed(home: string): string;
+    cancelled(home: string): string;
+    released(home: string): string[];
+  };
+  label: {
+    reference: string;
+    accommodation: string;
+    arrival: string;
+    departure: string;
+    nights: string;
+    guests: string;
+    total: string;
+  };
+  /** "(from 15:00)" after the arrival date, "(by 10:00)" after the departure date. */
+  from(time: string): string;
+  by(time: string): string;
+  transferToHost(amount: string, code: string): string;
+  transferToAccount(amount: string, code: string): string;
+  cash(amount: string): string;
+  card: string;
+  other: (amount: string) => string;
+  invoice: string;
+  regards: string;
+}
+
+export const MAIL_WORDS: Readonly<Record<GuestLanguage, MailWords>> = {
+  en: {
+    hello: (name) => `Hello ${name},`,
+    stay: (home, from, to) => `${home}, ${from} to ${to}`,
+    subject: {
+      confirmed: (stay, code) => `Booking confirmed: ${stay} (${code})`,
+      changed: (stay, code) => `Booking changed: ${stay} (${code})`,
+      cancelled: (stay, code) => `Booking cancelled: ${stay} (${code})`,
+      released: (code) => `Reservation released: payment not received (${code})`,
+    },
+    intro: {
+      confirmed: (home) => `Your booking at ${home} is confirmed.`,
+      changed: (home) => `Your booking at ${home} has been changed. These are the new details.`,
+      cancelled: (home) => `Your booking at ${home} has been cancelled.`,
+      released: (home) => [
+        `We did not receive the card payment for your reservation at ${home} in time, ` +
+          'so the reservation has been cancelled and the dates released.',
+        'No payment has been taken. You are welcome to book again.',
+      ],
+    },
+    label: {
+      reference: 'Booking reference',
+      accommodation: 'Accommodation',
+      arrival: 'Arrival',
+      departure: 'Departure',
+      nights: 'Nights',
+      guests: 'Guests',
+      total: 'Total',
+    },
+    from: (time) => `(from ${time})`,
+    by: (time) => `(by ${time})`,
+    transferToHost: (amount, code) =>
+      `Payment by bank transfer: please transfer ${amount} to your host's account, quoting the reference ${code}.`,
+    transferToAccount: (amount, code) =>
+      `Payment by bank transfer: please transfer ${amount} to the account below, quoting the reference ${code}.`,
+    cash: (amount) => `Payment: ${amount} in cash on arrival.`,
+    card: 'Your card payment has been received.',
+    other: (amount) => `Payment: ${amount}, as arranged with your host.`,
+    invoice: 'Your invoice (PDF)',
+    regards: 'Kind regards,',
+  },
+  de: {
+    hello: (name) => `Hallo ${name},`,
+    stay: (home, from, to) => `${home}, ${from} bis ${to}`,
+    subject: {
+      confirmed: (stay, code) => `Buchung bestätigt: ${stay} (${code})`,
+      changed: (stay, code) => `Buchung geändert: ${stay} (${code})`,
+      cancelled: (stay, code) => `Buchung storniert: ${stay} (${code})`,
+      released: (code) => `Reservierung aufgehoben: Zahlung nicht eingegangen (${code})`,
+    },
+    intro: {
+      confirmed: (home) => `Ihre Buchung für ${home} ist bestätigt.`,
+      changed: (home) => `Ihre Buchung für ${home} wurde geändert. Hier sind die neuen Angaben.`,
+      cancelled: (home) => `Ihre Buchung für ${home} wurde storniert.`,
+      released: (home) => [
+        `Die Kartenzahlung für Ihre Reservierung in ${home} ist nicht rechtzeitig bei uns eingegangen. ` +
+          'Die Reservierung wurde daher storniert und die Termine sind wieder frei.',
+        'Es wurde nichts abgebucht. Sie können gern erneut buchen.',
+      ],
+    },
+    label: {
+      reference: 'Buchungsnummer',
+      accommodation: 'Unterkunft',
+      arrival: 'Anreise',
+      departure: 'Abreise',
+      nights: 'Nächte',
+      guests: 'Gäste',
+      total: 'Gesamtbetrag',
+    },
+    from: (time) => `(ab ${time} Uhr)`,
+    by: (time) => `(bis ${time} Uhr)`,
+    transferToHost: (amount, code) =>
+      `Zahlung per Überweisung: Bitte überweisen Sie ${amount} unter Angabe der Buchungsnummer ${code} ` +
+      'auf das Konto Ihres Gastgebers.',
+    transferToAccount: (amount, code) =>
+      `Zahlung per Überweisung: Bitte überweisen Sie ${amount} unter Angabe der Buchungsnummer ${code} ` +
+      'auf das folgende Konto.',
+    cash: (amount) => `Zahlung: ${amount} in bar bei Anreise.`,
+    card: 'Ihre Kartenzahlung ist eingegangen.',
+    other: (amount) => `Zahlung: ${amount}, wie mit Ihrem Gastgeber vereinbart.`,
+    invoice: 'Ihre Rechnung (PDF)',
+    regards: 'Viele Grüße',
+  },
+  fr: {
+    hello: (name) => `Bonjour ${name},`,
+    stay: (home, from, to) => `${home}, du ${from} au ${to}`,
+    subject: {
+      confirmed: (stay, code) => `Réservation confirmée : ${stay} (${code})`,
+      changed: (stay, code) => `Réservation modifiée : ${stay} (${code})`,
+      cancelled: (stay, code) => `Réservation annulée : ${stay} (${code})`,
+      released: (code) => `Réservation libérée : paiement non reçu (${code})`,
+    },
+    intro: {
+      confirmed: (home) => `Votre réservation à ${home} est confirmée.`,
+      changed: (home) => `Votre réservation à ${home} a été modifiée. Voici les nouvelles informations.`,
+      cancelled: (home) => `Votre réservation à ${home} a été annulée.`,
+      released: (home) => [
+        `Nous n'avons pas reçu à temps le paiement par carte de votre réservation à ${home} : ` +
+          'la réservation a donc été annulée et les dates sont de nouveau libres.',
+        "Aucun montant n'a été débité. N'hésitez pas à réserver de nouveau.",
+      ],
+    },
+    label: {
+      reference: 'Référence de réservation',
+      accommodation: 'Hébergement',
+      arrival: 'Arrivée',
+      departure: 'Départ',
+      nights: 'Nuits',
+      guests: 'Voyageurs',
+      total: 'Total',
+    },
+    from: (time) => `(à partir de ${time})`,
+    by: (time) => `(avant ${time})`,
+    transferToHost: (amount, code) =>
+      `Paiement par virement : merci de virer ${amount} sur le compte de votre hôte en indiquant la référence ${code}.`,
+    transferToAccount: (amount, code) =>
+      `Paiement par virement : merci de virer ${amount} sur le compte ci-dessous en indiquant la référence ${code}.`,
+    cash: (amount) => `Paiement : ${amount} en espèces à l'arrivée.`,
+    card: 'Votre paiement par carte a bien été reçu.',
+    other: (amount) => `Paiement : ${amount}, comme convenu avec votre hôte.`,
+    invoice: 'Votre facture (PDF)',
+    regards: 'Cordialement,',
+  },
+  es: {
+    hello: (name) => `Hola, ${name}:`,
+    stay: (home, from, to) => `${home}, del ${from} al ${to}`,
+    subject: {
+      confirmed: (stay, code) => `Reserva confirmada: ${stay} (${code})`,
+      changed: (stay, code) => `Reserva modificada: ${stay} (${code})`,
+      cancelled: (stay, code) => `Reserva cancelada: ${stay} (${code})`,
+      released: (code) => `Reserva anulada: pago no recibido (${code})`,
+    },
+    intro: {
+      confirmed: (home) => `Tu reserva en ${home} está confirmada.`,
+      changed: (home) => `Tu reserva en ${home} se ha modificado. Estos son los nuevos datos.`,
+      cancelled: (home) => `Tu reserva en ${home} se ha cancelado.`,
+      released: (home) => [
+        `No hemos recibido a tiempo el pago con tarjeta de tu reserva en ${home}, ` +
+          'así que la reserva se ha cancelado y las fechas vuelven a estar libres.',
+        'No se ha realizado ningún cargo. Puedes volver a reservar cuando quieras.',
+      ],
+    },
+    label: {
+      reference: 'Código de reserva',
+      accommodation: 'Alojamiento',
+      arrival: 'Llegada',
+      departure: 'Salida',
+      nights: 'Noches',
+      guests: 'Huéspedes',
+      total: 'Total',
+    },
+    from: (time) => `(a partir de las ${time})`,
+    by: (time) => `(antes de las ${time})`,
+    transferToHost: (amount, code) =>
+      `Pago por transferencia: transfiere ${amount} a la cuenta de tu anfitrión indicando la referencia ${code}.`,
+    transferToAccount: (amount, code) =>
+      `Pago por transferencia: transfiere ${amount} a la cuenta que aparece abajo indicando la referencia ${code}.`,
+    cash: (amount) => `Pago: ${amount} en efectivo a la llegada.`,
+    card: 'Hemos recibido tu pago con tarjeta.',
+    other: (amount) => `Pago: ${amount}, según lo acordado con tu anfitrión.`,
+    invoice: 'Tu factura (PDF)',
+    regards: 'Un saludo,',
+  },
+  it: {
+    hello: (name) => `Gentile ${name},`,
+    stay: (home, from, to) => `${home}, dal ${from} al ${to}`,
+    subject: {
+      confirmed: (stay, code) => `Prenotazione confermata: ${stay} (${code})`,
+      changed: (stay, code) => `Prenotazione modificata: ${stay} (${code})`,
+      cancelled: (stay, code) => `Prenotazione cancellata: ${stay} (${code})`,
+      released: (code) => `Prenotazione annullata: pagamento non ricevuto (${code})`,
+    },
+    intro: {
+      confirmed: (home) => `La Sua prenotazione presso ${home} è confermata.`,
+      changed: (home) => `La Sua prenotazione presso ${home} è stata modificata. Ecco i nuovi dettagli.`,
+      cancelled: (home) => `La Sua prenotazione presso ${home} è stata cancellata.`,
+      released: (home) => [
+        `Non abbiamo ricevuto in tempo il pagamento con carta per la Sua prenotazione presso ${home}: ` +
+          'la prenotazione è stata quindi annullata e le date sono di nuovo disponibili.',
+        'Non è stato addebitato alcun importo. Può prenotare di nuovo quando vuole.',
+      ],
+    },
+    label: {
+      reference: 'Codice di prenotazione',
+      accommodation: 'Alloggio',
+      arrival: 'Arrivo',
+      departure: 'Partenza',
+      nights: 'Notti',
+      guests: 'Ospiti',
+      total: 'Totale',
+    },
+    from: (time) => `(dalle ${time})`,
+    by: (time) => `(entro le ${time})`,
+    transferToHost: (amount, code) =>
+      `Pagamento tramite bonifico: La preghiamo di versare ${amount} sul conto del Suo host indicando come causale ${code}.`,
+    transferToAccount: (amount, code) =>
+      `Pagamento tramite bonifico: La preghiamo di versare ${amount} sul conto indicato qui sotto, con causale ${code}.`,
+    cash: (amount) => `Pagamento: ${amount} in contanti all'arrivo.`,
+    card: 'Abbiamo ricevuto il Suo pagamento con carta.',
+    other: (amount) => `Pagamento: ${amount}, come concordato con il Suo host.`,
+    invoice: 'La Sua fattura (PDF)',
+    regards: 'Cordiali saluti,',
+  },
+};

@@ -1,0 +1,124 @@
+import assert from 'node:assert/strict';
+import { after, before, test } from 'node:test';
+import { findInvoiceData } from '../../src/invoices/invoice-data.ts';
+import { signIn } from '../support/console-client.ts';
+import { bookingBody, futureStay, outboxFor } from '../support/factories.ts';
+import { createTestApp, type TestApp } from '../support/test-app.ts';
+import { testStoreKind } from '../support/test-store.ts';
+
+// Guests are written to in the accommodation's language, or in their own when the booking names
+// it: the confirmation mail and the invoice, with dates and amounts formatted for the language.
+
+let t: TestApp;
+before(async () => {
+  t = await createTestApp();
+});
+after(async () => {
+  await t.close();
+});
+
+async function home(language?: string): Promise<number> {
+  const res = await t.admin('POST', '/admin/api/accommodations', {
+    name: 'Casa Mare',
+    base_price: 1000,
+    max_guests: 4,
+    cleaning_fee: 50,
+    tax_rate: 0.1,
+    ...(language === undefined ? {} : { language }),
+  });
+  assert.equal(res.statusCode, 201, res.body);
+  return res.json<{ data: { id: number; language: string } }>().data.id;
+}
+
+async function book(accommodationId: number, language?: string) {
+  const stay = futureStay(2);
+  const res = await t.request({
+    method: 'POST',
+    url: `${t.v1}/bookings`,
+    payload: bookingBody(accommodationId, stay, {
+      booking: { expected_amount: 2255, ...(language === undefined ? {} : { language }) },
+    }),
+  });
+  assert.equal(res.statusCode, 200, res.body);
+  const data = res.json<{ data: { booking_id: number; invoice_url: string } }>().data;
+  const [mail] = await outboxFor(t.ctx.db, data.booking_id);
+  const invoice = await findInvoiceData(t.ctx.db, data.invoice_url.slice(data.invoice_url.lastIndexOf('/') + 1));
+  assert.ok(mail !== undefined && invoice !== undefined);
+  return { mail, invoice, stay, url: data.invoice_url };
+}
+
+test(`the accommodation's language, the booking's language over it, formats per language (${testStoreKind})`, async () => {
+  const english = await home();
+  const shown = await t.admin('GET', `/admin/api/accommodations/${english}`);
+  assert.equal(shown.json<{ data: { language: string } }>().data.language, 'en', 'English by default');
+
+  const italian = await home('it');
+  const it = await book(italian);
+  assert.match(it.mail.subject, /^Prenotazione confermata: Casa Mare, dal /);
+  assert.match(it.mail.body_text, /^Gentile Ada,/);
+  assert.match(it.mail.body_text, /2255,00\s€/);
+  assert.equal(it.invoice.words.title, 'Fattura');
+  assert.equal(it.invoice.total.label, 'Totale');
+  assert.match(it.invoice.total.amount, /^2255,00\s€$/);
+  assert.equal(it.invoice.lines[0]?.label, 'Alloggio, 2 notti');
+  assert.equal(it.invoice.taxLine.label, 'Imposte (10%)');
+  assert.equal(it.invoice.status, 'confermata');
+
+  // The guest's own language wins; a region counts by its language; one not offered falls back.
+  const de = await book(italian, 'de-AT');
+  assert.match(de.mail.subject, /^Buchung bestätigt: Casa Mare, \d+\. \p{L}+ \d{4} bis /u);
+  assert.equal(de.invoice.words.title, 'Rechnung');
+  assert.match(de.invoice.taxLine.label, /^Steuern \(10\s%\)$/);
+  assert.ok(de.invoice.lines.some((l) => l.label === 'Endreinigung' && /^50,00\s€$/.test(l.amount)));
+  assert.match(de.invoice.paymentNote[0] ?? '', /Verwendungszweck/);
+  const row = await t.ctx.db.selectFrom('bookings').select('language').where('language', 'is not', null).execute();
+  assert.deepEqual(
+    row.map((r) => r.language),
+    ['de'],
+  );
+
+  const fallback = await book(italian, 'pt-BR');
+  assert.equal(fallback.invoice.words.title, 'Fattura', 'Portuguese is not offered: the home speaks Italian');
+
+  for (const [language, title, issued, total] of [
+    ['fr', 'Facture', /^\d{1,2} \p{L}+ \d{4}$/u, /^2\s255,00\s€$/],
+    ['es', 'Factura', /^\d{1,2} de \p{L}+ de \d{4}$/u, /^2255,00\s€$/],
+    ['en', 'Invoice', /^\d{1,2} \p{L}+ \d{4}$/u, /^€2,255\.00$/],
+  ] as const) {
+    const b = await book(italian, language);
+    assert.equal(b.invoice.words.title, title);
+    assert.match(b.invoice.issuedOn, issued, `${language} issued on`);
+    assert.match(b.invoice.total.amount, total, `${language} total`);
+    const pdf = await t.request({ method: 'GET', url: new URL(b.url).pathname, key: null });
+    assert.equal(pdf.statusCode, 200);
+    assert.ok(pdf.rawPayload.subarray(0, 5).toString() === '%PDF-');
+  }
+
+  const patched = await t.admin('PATCH', `/admin/api/accommodations/${english}`, { language: 'fr' });
+  assert.equal(patched.json<{ data: { language: string } }>().data.language, 'fr');
+  const refused = await t.admin('PATCH', `/admin/api/accommodations/${english}`, { language: 'pt' });
+  assert.equal(refused.statusCode, 400);
+});
+
+test(`the console sets an accommodation's language from a list (${testStoreKind})`, async () => {
+  const host = await signIn(t);
+  const created = await host.post('/admin/accommodations', {
+    name: 'Haus am See',
+    base_price: '90',
+    max_guests: '2',
+    language: 'de',
+  });
+  assert.equal(created.statusCode, 303, created.body);
+  const id = Number(/\/admin\/accommodations\/(\d+)/.exec(String(created.headers.location))?.[1]);
+  const page = await host.get(`/admin/accommodations/${id}`);
+  assert.match(page.body, /<option value="de" selected>Deutsch<\/option>/);
+  const stored = await t.ctx.db.selectFrom('accommodations').select('language').where('id', '=', id).executeTakeFirst();
+  assert.equal(stored?.language, 'de');
+  const bad = await host.post(`/admin/accommodations/${id}`, {
+    name: 'Haus am See',
+    base_price: '90',
+    max_guests: '2',
+    language: 'xx',
+  });
+  assert.equal(bad.statusCode, 400);
+});

@@ -11,7 +11,7 @@ import tseslint from 'typescript-eslint';
 const FLOORS = [
   ['shared'],
   ['config', 'db', 'http', 'ops'],
-  ['occupancy', 'partners', 'settings', 'auth', 'users', 'stays', 'accommodations', 'pricing', 'invoices', 'mail'],
+  ['occupancy', 'partners', 'settings', 'auth', 'users', 'stays', 'accommodations', 'pricing', 'invoices', 'mail', 'events'],
   ['context'],
   ['limits'],
   ['bookings'],
@@ -25,6 +25,7 @@ const FLOORS = [
     'blocks',
     'admin',
     'reports',
+    'endpoints',
     'jobs',
     'seed',
   ],

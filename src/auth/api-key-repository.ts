@@ -5,7 +5,7 @@ import { generateApiKey } from './api-keys.ts';
 /** The technical user v1 keys belong to, created by migration 0002 (which keeps its own copy of the login). */
 export const TECHNICAL_USER_LOGIN = 'staydesk-api';
 
-export type ApiKeySummary = Omit<ApiKey, 'secret_hash'>;
+export type ApiKeySummary = Omit<ApiKey, 'secret_hash' | 'webhook_secret'>;
 
 const SUMMARY_COLUMNS = [
   'id',

@@ -159,7 +159,13 @@ async function modify(
     actor,
     nowIso,
   );
-  await afterTransition(ctx, unit, changed, move.event);
+  await afterTransition(
+    ctx,
+    unit,
+    changed,
+    move.event,
+    datesChanged ? { from: booking.checkin, to: booking.checkout } : undefined,
+  );
   const total = formatMoney(quote?.total ?? booking.total, booking.currency);
   return {
     updated: true,

@@ -1,5 +1,5 @@
 import type { AppContext } from '../app-context.ts';
-import { isPostgres, isTransientConflict, isUniqueViolation } from '../db/dialect.ts';
+import { isTransientConflict, isUniqueViolation } from '../db/dialect.ts';
 import type { AppError } from '../http/errors.ts';
 import type { Viewer } from '../http/viewer.ts';
 import { NightTakenError, type TakenNight } from '../occupancy/night-ledger.ts';
@@ -9,6 +9,7 @@ import type { BookingCreated } from './booking-schemas.ts';
 import { expireHoldsOverlapping } from './expire-holds.ts';
 import { recordIdempotent, replayIdempotent } from './idempotency.ts';
 import { insertBookingRows, type BookingRows } from './insert-booking-rows.ts';
+import { announceToPartners } from './partner-events.ts';
 
 /** How often a booking is written when PostgreSQL aborts it for a deadlock. */
 const WRITE_ATTEMPTS = 3;
@@ -58,14 +59,13 @@ export async function writeBooking(ctx: AppContext, write: BookingWrite): Promis
 }
 
 /**
- * Writes the booking once. On PostgreSQL a booking without an idempotency key is one statement
- * (insert-booking-rows.ts). A transaction is needed on SQLite, or to store the idempotent answer
- * with the booking; on the embedded store, bookings that arrive together share one commit
+ * Writes the booking once, in one transaction with its event for the key's partners (the catch-up
+ * feed and the key's endpoints: partner-events.ts) and, with an idempotency key, the stored
+ * answer. On the embedded store, bookings that arrive together share one commit
  * (db/group-commit.ts).
  */
 async function writeOnce(ctx: AppContext, write: BookingWrite): Promise<BookingCreated> {
   const { rows, now, idempotency } = write;
-  if (isPostgres(ctx.db) && idempotency === null) return write.answer(await insertBookingRows(ctx.db, rows, now));
   return ctx.store.commitTogether(async (trx) => {
     const ids = await insertBookingRows(trx, rows, now);
     const response = write.answer(ids);
@@ -79,6 +79,7 @@ async function writeOnce(ctx: AppContext, write: BookingWrite): Promise<BookingC
         now,
       });
     }
+    await announceToPartners(trx, [ids.bookingId], 'booking.created', now, { calendar: true });
     return response;
   });
 }

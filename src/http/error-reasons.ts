@@ -54,8 +54,12 @@ export const ERROR_REASONS = {
   amount_too_large: { status: [400], meaning: 'a money amount above the bound the store holds' },
   invalid_rate: { status: [400], meaning: 'a rate that is not a fraction from 0 to 1 with at most 6 decimals' },
   unknown_timezone: { status: [400], meaning: 'not an IANA time zone name' },
-  invalid_url: { status: [400], meaning: 'a feed URL that is not an http(s) URL' },
-  private_address: { status: [400], meaning: 'a feed URL naming a loopback, private or internal address' },
+  invalid_url: { status: [400], meaning: 'a feed or event endpoint URL that is not an http(s) URL' },
+  private_address: {
+    status: [400],
+    meaning: 'a feed or event endpoint URL naming a loopback, private or internal address',
+  },
+  invalid_cursor: { status: [400], meaning: 'an events `after` cursor that is not an event id' },
   own_export_url: {
     status: [400],
     meaning: "a feed URL that is the accommodation's own calendar export URL (it would import its own nights)",
@@ -87,6 +91,8 @@ export const ERROR_REASONS = {
   feed_not_found: { status: [404], meaning: 'the accommodation has no iCal feed with this id' },
   invoice_not_found: { status: [404], meaning: 'no invoice at this address (unknown token or cancelled booking)' },
   calendar_not_found: { status: [404], meaning: 'no iCal export calendar at this address' },
+  endpoint_not_found: { status: [404], meaning: 'no event endpoint with this id (or not one this API key owns)' },
+  delivery_not_found: { status: [404], meaning: 'the event endpoint has no delivery with this id' },
   // 408
   request_timeout: { status: [408], meaning: 'the headers and body did not all arrive within the request timeout' },
   // 409
@@ -98,6 +104,7 @@ export const ERROR_REASONS = {
   idempotency_key_reused: { status: [409], meaning: 'an idempotency key repeated with a different body' },
   booking_cancelled: { status: [409], meaning: 'a cancelled booking cannot be modified' },
   booking_not_confirmed: { status: [409], meaning: 'a draft awaiting card payment cannot be modified' },
+  booking_not_draft: { status: [409], meaning: 'only a draft awaiting card payment can be released by its API key' },
   has_bookings: { status: [409], meaning: 'an accommodation with bookings cannot be deleted or change currency' },
   duplicate_feed_name: { status: [409], meaning: 'the accommodation already has an iCal feed with this name' },
   login_taken: { status: [409], meaning: 'a user with this login exists' },

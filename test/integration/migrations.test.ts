@@ -34,6 +34,9 @@ const TABLES = {
   overbooking_alerts: true,
   ical_exports: true,
   console_sessions: true,
+  partner_events: true,
+  webhook_endpoints: true,
+  webhook_deliveries: true,
 } as const satisfies Record<keyof Database, true>;
 const TABLE_NAMES = Object.keys(TABLES).sort();
 const MIGRATION_NAMES = Object.keys(migrations).sort();

@@ -1,0 +1,136 @@
+import type { Config } from '../config/config.ts';
+import type { Db } from '../db/store.ts';
+import {
+  claimDueDeliveries,
+  markAttemptFailed,
+  markDelivered,
+  type DueDelivery,
+} from '../events/delivery-repository.ts';
+import { eventIdOf } from '../events/event-types.ts';
+import { setEndpointStatus, signingSecrets } from '../events/endpoint-repository.ts';
+import { failedTooLong, nextAttemptAfter } from '../events/retry-schedule.ts';
+import { signedHeaders } from '../events/standard-webhooks.ts';
+import { queueHostMail } from '../ical/alert-mail.ts';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Metrics } from '../ops/metrics.ts';
+import { mapLimit } from '../shared/map-limit.ts';
+import { SEND_TIMEOUT_MS, sendEvent } from './send-event.ts';
+
+export interface EventDeliveryDeps {
+  db: Db;
+  config: Pick<Config, 'allowPrivateNetworks'>;
+  metrics: Pick<Metrics, 'eventsQueued' | 'eventDeliveries' | 'eventLatency'>;
+  log: Pick<FastifyBaseLogger, 'warn' | 'error'>;
+  now(): Date;
+  /** Names this process in webhook_deliveries.locked_by. */
+  worker: string;
+  /** Tests shorten the 10 s answer timeout. */
+  timeoutMs?: number;
+}
+
+const BATCH = 50;
+/** Deliveries in flight at once: each waits mostly on the partner's answer. */
+const CONCURRENCY = 16;
+const MAX_BATCHES_PER_RUN = 20;
+// A batch is sent well within its lease, or a second worker could send it again (which at least
+// once allows, but needlessly): every delivery of a batch timing out, a few at a time, twice over.
+const LEASE_MS = Math.ceil(BATCH / CONCURRENCY) * SEND_TIMEOUT_MS * 2 * 4;
+const COUNT_QUEUED_EVERY_MS = 5_000;
+
+/**
+ * The event delivery worker (docs/decisions.md#partner-events), run on every process: it claims
+ * due deliveries (each by one process, under a lease), signs and sends them, and records each
+ * answer. A 2xx delivers; anything else is tried again on the retry schedule, and an endpoint
+ * that has failed for three days is disabled and the host mailed.
+ */
+export function createEventDelivery(deps: EventDeliveryDeps) {
+  let countedAt = 0;
+
+  async function countQueued(): Promise<void> {
+    if (Date.now() - countedAt < COUNT_QUEUED_EVERY_MS) return;
+    countedAt = Date.now();
+    const row = await deps.db
+      .selectFrom('webhook_deliveries')
+      .select((eb) => eb.fn.countAll<number | string>().as('n'))
+      .where('status', '=', 'pending')
+      .executeTakeFirst();
+    deps.metrics.eventsQueued.set(Number(row?.n ?? 0));
+  }
+
+  async function deliverOne(delivery: DueDelivery): Promise<boolean> {
+    const now = deps.now();
+    const secrets = signingSecrets(delivery, now);
+    const id = eventIdOf(delivery.event_id);
+    const headers = signedHeaders(secrets, id, Math.floor(now.getTime() / 1000), delivery.payload);
+    const result = await sendEvent(delivery.url, headers, delivery.payload, {
+      allowPrivate: deps.config.allowPrivateNetworks,
+      timeoutMs: deps.timeoutMs,
+    });
+    const ref = { id: delivery.id, endpointId: delivery.endpoint_id };
+    if (result.ok) {
+      await markDelivered(deps.db, ref, deps.worker, result, deps.now());
+      deps.metrics.eventDeliveries.labels('delivered').inc();
+      deps.metrics.eventLatency.observe((Date.now() - Date.parse(delivery.created_at)) / 1000);
+      return true;
+    }
+    const attempts = delivery.attempts + 1;
+    const nextAttemptAt = nextAttemptAfter(attempts, deps.now());
+    const { failingSince } = await markAttemptFailed(
+      deps.db,
+      { ...ref, attempts },
+      deps.worker,
+      { ...result, nextAttemptAt },
+      deps.now(),
+    );
+    deps.metrics.eventDeliveries.labels(nextAttemptAt === null ? 'failed' : 'retry').inc();
+    deps.log.warn(
+      { delivery_id: delivery.id, endpoint_id: delivery.endpoint_id, attempts, err: result.error },
+      nextAttemptAt === null ? 'event delivery failed for good' : 'event delivery failed; will retry',
+    );
+    if (failedTooLong(failingSince, deps.now())) await disable(delivery, failingSince);
+    return false;
+  }
+
+  async function disable(delivery: DueDelivery, failingSince: string | null): Promise<void> {
+    const now = deps.now();
+    await deps.db.transaction().execute(async (trx) => {
+      const endpoint = await setEndpointStatus(trx, delivery.endpoint_id, 'disabled', now);
+      if (endpoint === undefined) return;
+      await queueHostMail(
+        trx,
+        {
+          template: 'endpoint_disabled',
+          subject: `Event endpoint disabled: ${endpoint.url}`,
+          paragraphs: [
+            `Every delivery to the event endpoint ${endpoint.url} (API key ${endpoint.api_key_id}) has failed since ${failingSince ?? 'some time'}, so it has been disabled; its events are kept for the key's catch-up feed.`,
+            'Once the partner has fixed its receiver, resume the endpoint in the console or with POST /admin/api/webhook-endpoints/:id/resume.',
+          ],
+        },
+        now,
+      );
+    });
+    deps.log.error({ endpoint_id: delivery.endpoint_id }, 'event endpoint disabled after failing for three days');
+  }
+
+  return {
+    /** Delivers what is due now; resolves when this round is done. */
+    run: async (): Promise<{ delivered: number; failed: number }> => {
+      await countQueued();
+      let delivered = 0;
+      let failed = 0;
+      for (let round = 0; round < MAX_BATCHES_PER_RUN; round++) {
+        const batch = await claimDueDeliveries(deps.db, {
+          worker: deps.worker,
+          now: deps.now(),
+          leaseMs: LEASE_MS,
+          limit: BATCH,
+        });
+        const results = await mapLimit(batch, CONCURRENCY, deliverOne);
+        delivered += results.filter(Boolean).length;
+        failed += results.filter((ok) => !ok).length;
+        if (batch.length < BATCH) break;
+      }
+      return { delivered, failed };
+    },
+  };
+}

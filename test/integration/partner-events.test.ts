@@ -58,13 +58,13 @@ async function book(key: string, method = 'bank_transfer') {
     payload: bookingBody(house.id, futureStay(2), { booking: { payment_method: method, expected_amount: 275 } }),
   });
   assert.equal(res.statusCode, 200, res.body);
-  return (res.json() as { data: { booking_id: number; confirmation_code: string } }).data;
+  return res.json<{ data: { booking_id: number; confirmation_code: string } }>().data;
 }
 
 async function addEndpoint(key: string, body: Record<string, unknown>) {
   const res = await t.request({ method: 'POST', url: `${t.v1}/webhook-endpoints`, key, payload: body });
   assert.equal(res.statusCode, 201, res.body);
-  return (res.json() as { data: { id: number; secret: string; events: string[] } }).data;
+  return res.json<{ data: { id: number; secret: string; events: string[] } }>().data;
 }
 
 describe(`partner events (${testStoreKind})`, () => {
@@ -77,12 +77,12 @@ describe(`partner events (${testStoreKind})`, () => {
     assert.equal(list.statusCode, 200);
     assert.doesNotMatch(list.body, /whsec_/);
     assert.deepEqual(
-      (list.json() as { data: { id: number }[] }).data.map((e) => e.id),
+      list.json<{ data: { id: number }[] }>().data.map((e) => e.id),
       [endpoint.id],
     );
     // Key B sees none of A's endpoints and cannot remove them.
     const listB = await t.request({ method: 'GET', url: `${t.v1}/webhook-endpoints`, key: keyB });
-    assert.deepEqual((listB.json() as { data: unknown[] }).data, []);
+    assert.deepEqual(listB.json<{ data: unknown[] }>().data, []);
     const removeB = await t.request({ method: 'DELETE', url: `${t.v1}/webhook-endpoints/${endpoint.id}`, key: keyB });
     assert.equal(removeB.statusCode, 404);
 
@@ -94,10 +94,7 @@ describe(`partner events (${testStoreKind})`, () => {
         payload: { url: 'http://169.254.169.254/latest' },
       });
       assert.equal(refused.statusCode, 400);
-      assert.equal(
-        (refused.json() as { error: { details: { reason: string } } }).error.details.reason,
-        'private_address',
-      );
+      assert.equal(refused.json<{ error: { details: { reason: string } } }>().error.details.reason, 'private_address');
     } finally {
       t.ctx.config.allowPrivateNetworks = true;
     }
@@ -134,7 +131,7 @@ describe(`partner events (${testStoreKind})`, () => {
       assert.equal(first.headers['webhook-id'], second.headers['webhook-id']);
       assert.equal(verified(endpoint.secret, second).data.id, booking.booking_id);
       const deliveries = await t.admin('GET', `/admin/api/webhook-endpoints/${endpoint.id}/deliveries`);
-      const [last] = (deliveries.json() as { data: { status: string; attempts: number; last_status: number }[] }).data;
+      const [last] = deliveries.json<{ data: { status: string; attempts: number; last_status: number }[] }>().data;
       assert.deepEqual(
         { status: last?.status, attempts: last?.attempts, last_status: last?.last_status },
         { status: 'delivered', attempts: 2, last_status: 200 },
@@ -148,7 +145,7 @@ describe(`partner events (${testStoreKind})`, () => {
     const start = receiver.received.length;
     const draft = await book(t.apiKey, 'card_processor');
     const booking = await t.request({ method: 'GET', url: `${t.v1}/bookings/${draft.booking_id}` });
-    const total = (booking.json() as { data: { total_amount: number } }).data.total_amount;
+    const total = booking.json<{ data: { total_amount: number } }>().data.total_amount;
     const paid = await postPaymentEvent(
       t,
       paymentIntentEvent('payment_intent.succeeded', {
@@ -176,10 +173,10 @@ describe(`partner events (${testStoreKind})`, () => {
   test('the catch-up feed returns the same events, oldest first, with a cursor', async () => {
     const page = await t.request({ method: 'GET', url: `${t.v1}/events?limit=2` });
     assert.equal(page.statusCode, 200, page.body);
-    const first = (page.json() as { data: { events: { id: string; type: string }[]; next_cursor: string } }).data;
+    const first = page.json<{ data: { events: { id: string; type: string }[]; next_cursor: string } }>().data;
     assert.equal(first.events.length, 2);
     const rest = await t.request({ method: 'GET', url: `${t.v1}/events?after=${first.next_cursor}&limit=500` });
-    const second = (rest.json() as { data: { events: { id: string; type: string }[]; next_cursor: string } }).data;
+    const second = rest.json<{ data: { events: { id: string; type: string }[]; next_cursor: string } }>().data;
     const all = [...first.events, ...second.events];
     const delivered = new Set(receiver.received.map((r) => String(r.headers['webhook-id'])));
     for (const id of delivered)
@@ -194,11 +191,11 @@ describe(`partner events (${testStoreKind})`, () => {
     );
     // Nothing new: the same cursor comes back.
     const none = await t.request({ method: 'GET', url: `${t.v1}/events?after=${second.next_cursor}` });
-    assert.deepEqual((none.json() as { data: unknown }).data, { events: [], next_cursor: second.next_cursor });
+    assert.deepEqual(none.json<{ data: unknown }>().data, { events: [], next_cursor: second.next_cursor });
     // Key B's feed has only its own booking.
     const feedB = await t.request({ method: 'GET', url: `${t.v1}/events`, key: keyB });
     assert.deepEqual(
-      (feedB.json() as { data: { events: { type: string }[] } }).data.events.map((e) => e.type),
+      feedB.json<{ data: { events: { type: string }[] } }>().data.events.map((e) => e.type),
       ['booking.created'],
     );
     const bad = await t.request({ method: 'GET', url: `${t.v1}/events?after=nope` });
@@ -212,7 +209,7 @@ describe(`partner events (${testStoreKind})`, () => {
     assert.doesNotMatch(byB.body, /draft/);
     const own = await t.request({ method: 'POST', url: `${t.v1}/bookings/${draft.booking_id}/cancel` });
     assert.equal(own.statusCode, 200, own.body);
-    const data = (own.json() as { data: Record<string, unknown> }).data;
+    const data = own.json<{ data: Record<string, unknown> }>().data;
     assert.equal(data.status, 'cancelled');
     assert.equal(data.cancel_reason, 'released_by_partner');
     assert.equal(data.hold_expires_at, null);
@@ -222,16 +219,13 @@ describe(`partner events (${testStoreKind})`, () => {
     const confirmed = await book(t.apiKey);
     const refused = await t.request({ method: 'POST', url: `${t.v1}/bookings/${confirmed.booking_id}/cancel` });
     assert.equal(refused.statusCode, 409);
-    assert.equal(
-      (refused.json() as { error: { details: { reason: string } } }).error.details.reason,
-      'booking_not_draft',
-    );
+    assert.equal(refused.json<{ error: { details: { reason: string } } }>().error.details.reason, 'booking_not_draft');
   });
 
   test('GET /bookings/:id carries the payment summary, the hold and the change times', async () => {
     const draft = await book(t.apiKey, 'card_processor');
     const res = await t.checkedRequest({ method: 'GET', url: `${t.v1}/bookings/${draft.booking_id}` });
-    const data = (res.json() as { data: Record<string, unknown> }).data;
+    const data = res.json<{ data: Record<string, unknown> }>().data;
     assert.deepEqual(data.payment, { state: 'unpaid', amount_paid: 0, balance: 275 });
     assert.equal(typeof data.hold_expires_at, 'string');
     assert.equal(data.cancel_reason, null);
@@ -242,7 +236,7 @@ describe(`partner events (${testStoreKind})`, () => {
     await drain();
     const rotated = await t.admin('POST', `/admin/api/webhook-endpoints/${endpoint.id}/rotate-secret`);
     assert.equal(rotated.statusCode, 200, rotated.body);
-    const fresh = (rotated.json() as { data: { secret: string; previous_secret_until: string } }).data;
+    const fresh = rotated.json<{ data: { secret: string; previous_secret_until: string } }>().data;
     assert.notEqual(fresh.secret, endpoint.secret);
     const start = receiver.received.length;
     await book(t.apiKey);
@@ -253,14 +247,14 @@ describe(`partner events (${testStoreKind})`, () => {
     assert.equal(verified(endpoint.secret, request).type, 'booking.created');
 
     const paused = await t.admin('POST', `/admin/api/webhook-endpoints/${endpoint.id}/pause`);
-    assert.equal((paused.json() as { data: { status: string } }).data.status, 'paused');
+    assert.equal(paused.json<{ data: { status: string } }>().data.status, 'paused');
     await book(t.apiKey);
     assert.deepEqual(await worker().run(), { delivered: 0, failed: 0 });
     await t.admin('POST', `/admin/api/webhook-endpoints/${endpoint.id}/resume`);
     assert.deepEqual(await worker().run(), { delivered: 1, failed: 0 });
 
     const log = await t.admin('GET', `/admin/api/webhook-endpoints/${endpoint.id}/deliveries?limit=1`);
-    const [latest] = (log.json() as { data: { id: number; event_id: string }[] }).data;
+    const [latest] = log.json<{ data: { id: number; event_id: string }[] }>().data;
     assert.ok(latest);
     const redo = await t.admin('POST', `/admin/api/webhook-endpoints/${endpoint.id}/deliveries/${latest.id}/redeliver`);
     assert.equal(redo.statusCode, 200, redo.body);

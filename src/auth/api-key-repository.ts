@@ -94,3 +94,25 @@ export function findActiveKeyByHash(db: Executor, hash: string): Promise<ActiveK
 export async function touchApiKey(db: Executor, id: number, at: string): Promise<void> {
   await db.updateTable('api_keys').set({ last_used_at: at }).where('id', '=', id).execute();
 }
+
+/** Gives a key its own inbound webhook secret (replacing any); false when there is no live key. */
+export async function setKeyWebhookSecret(db: Executor, id: number, secret: string): Promise<boolean> {
+  const result = await db
+    .updateTable('api_keys')
+    .set({ webhook_secret: secret })
+    .where('id', '=', id)
+    .where('revoked_at', 'is', null)
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n;
+}
+
+/** The inbound webhook secrets of live keys that have one. */
+export function keyWebhookSecrets(db: Executor): Promise<{ id: number; secret: string }[]> {
+  return db
+    .selectFrom('api_keys')
+    .select(['id', 'webhook_secret as secret'])
+    .where('webhook_secret', 'is not', null)
+    .where('revoked_at', 'is', null)
+    .$narrowType<{ secret: string }>()
+    .execute();
+}

@@ -8,7 +8,7 @@ import {
 } from '../events/delivery-repository.ts';
 import { eventIdOf } from '../events/event-types.ts';
 import { setEndpointStatus, signingSecrets } from '../events/endpoint-repository.ts';
-import { failedTooLong, nextAttemptAfter } from '../events/retry-schedule.ts';
+import { failedTooLong, nextAttemptAfter, RETRIES } from '../events/retry-schedule.ts';
 import { signedHeaders } from '../events/standard-webhooks.ts';
 import { queueHostMail } from '../ical/alert-mail.ts';
 import type { FastifyBaseLogger } from 'fastify';
@@ -57,7 +57,8 @@ export function createEventDelivery(deps: EventDeliveryDeps) {
     deps.metrics.eventsQueued.set(Number(row?.n ?? 0));
   }
 
-  async function deliverOne(delivery: DueDelivery): Promise<boolean> {
+  /** One attempt, signed at the moment it leaves; nothing is written yet. */
+  async function send(delivery: DueDelivery) {
     const now = deps.now();
     const secrets = signingSecrets(delivery, now);
     const id = eventIdOf(delivery.event_id);
@@ -66,32 +67,55 @@ export function createEventDelivery(deps: EventDeliveryDeps) {
       allowPrivate: deps.config.allowPrivateNetworks,
       timeoutMs: deps.timeoutMs,
     });
-    const ref = { id: delivery.id, endpointId: delivery.endpoint_id };
-    if (result.ok) {
-      await markDelivered(deps.db, ref, deps.worker, result, deps.now());
-      deps.metrics.eventDeliveries.labels('delivered').inc();
-      deps.metrics.eventLatency.observe((Date.now() - Date.parse(delivery.created_at)) / 1000);
-      return true;
-    }
-    const attempts = delivery.attempts + 1;
-    const nextAttemptAt = nextAttemptAfter(attempts, deps.now());
-    const { failingSince } = await markAttemptFailed(
-      deps.db,
-      { ...ref, attempts },
-      deps.worker,
-      { ...result, nextAttemptAt },
-      deps.now(),
-    );
-    deps.metrics.eventDeliveries.labels(nextAttemptAt === null ? 'failed' : 'retry').inc();
-    deps.log.warn(
-      { delivery_id: delivery.id, endpoint_id: delivery.endpoint_id, attempts, err: result.error },
-      nextAttemptAt === null ? 'event delivery failed for good' : 'event delivery failed; will retry',
-    );
-    if (failedTooLong(failingSince, deps.now())) await disable(delivery, failingSince);
-    return false;
+    return { delivery, result };
   }
 
-  async function disable(delivery: DueDelivery, failingSince: string | null): Promise<void> {
+  /**
+   * Records a batch's answers in one transaction (one commit, not one per delivery); returns the
+   * endpoints that have now failed for too long. A crash before this commit sends the batch
+   * again once its lease runs out: at least once, with the same webhook-ids.
+   */
+  async function record(sent: Awaited<ReturnType<typeof send>>[]): Promise<DueDelivery[]> {
+    const now = deps.now();
+    const tooLong: DueDelivery[] = [];
+    await deps.db.transaction().execute(async (trx) => {
+      for (const { delivery, result } of sent) {
+        const ref = { id: delivery.id, endpointId: delivery.endpoint_id, failing: delivery.failing_since !== null };
+        if (result.ok) {
+          await markDelivered(trx, ref, deps.worker, result, now);
+          continue;
+        }
+        const attempts = delivery.attempts + 1;
+        const nextAttemptAt = nextAttemptAfter(attempts, now);
+        const { failingSince } = await markAttemptFailed(
+          trx,
+          { ...ref, attempts },
+          deps.worker,
+          { ...result, nextAttemptAt },
+          now,
+        );
+        if (failedTooLong(failingSince, now)) tooLong.push({ ...delivery, failing_since: failingSince });
+      }
+    });
+    for (const { delivery, result } of sent) {
+      if (result.ok) {
+        deps.metrics.eventDeliveries.labels('delivered').inc();
+        deps.metrics.eventLatency.observe((Date.now() - Date.parse(delivery.created_at)) / 1000);
+        continue;
+      }
+      const attempts = delivery.attempts + 1;
+      const last = attempts > RETRIES;
+      deps.metrics.eventDeliveries.labels(last ? 'failed' : 'retry').inc();
+      deps.log.warn(
+        { delivery_id: delivery.id, endpoint_id: delivery.endpoint_id, attempts, err: result.error },
+        last ? 'event delivery failed for good' : 'event delivery failed; will retry',
+      );
+    }
+    return tooLong;
+  }
+
+  async function disable(delivery: DueDelivery): Promise<void> {
+    const failingSince = delivery.failing_since;
     const now = deps.now();
     await deps.db.transaction().execute(async (trx) => {
       const endpoint = await setEndpointStatus(trx, delivery.endpoint_id, 'disabled', now);
@@ -125,9 +149,11 @@ export function createEventDelivery(deps: EventDeliveryDeps) {
           leaseMs: LEASE_MS,
           limit: BATCH,
         });
-        const results = await mapLimit(batch, CONCURRENCY, deliverOne);
-        delivered += results.filter(Boolean).length;
-        failed += results.filter((ok) => !ok).length;
+        const sent = await mapLimit(batch, CONCURRENCY, send);
+        const tooLong = await record(sent);
+        for (const endpoint of new Map(tooLong.map((d) => [d.endpoint_id, d])).values()) await disable(endpoint);
+        delivered += sent.filter((s) => s.result.ok).length;
+        failed += sent.filter((s) => !s.result.ok).length;
         if (batch.length < BATCH) break;
       }
       return { delivered, failed };

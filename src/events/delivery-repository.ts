@@ -20,6 +20,8 @@ export interface DueDelivery {
   secret: string;
   previous_secret: string | null;
   previous_secret_until: string | null;
+  /** The endpoint's failure streak when the delivery was claimed. */
+  failing_since: string | null;
   payload: string;
   created_at: string;
 }
@@ -85,6 +87,7 @@ export async function claimDueDeliveries(
       'e.secret',
       'e.previous_secret',
       'e.previous_secret_until',
+      'e.failing_since',
       'v.payload',
     ])
     .where(
@@ -107,7 +110,7 @@ export interface AttemptResult {
 
 export async function markDelivered(
   db: Executor,
-  delivery: { id: number; endpointId: number },
+  delivery: { id: number; endpointId: number; failing: boolean },
   worker: string,
   result: AttemptResult,
   now: Date,
@@ -128,12 +131,13 @@ export async function markDelivered(
     .where('id', '=', delivery.id)
     .where('locked_by', '=', worker)
     .executeTakeFirst();
-  await db
-    .updateTable('webhook_endpoints')
-    .set({ failing_since: null })
-    .where('id', '=', delivery.endpointId)
-    .where('failing_since', 'is not', null)
-    .execute();
+  // A success ends the endpoint's failure streak (only written when it had one).
+  if (delivery.failing)
+    await db
+      .updateTable('webhook_endpoints')
+      .set({ failing_since: null })
+      .where('id', '=', delivery.endpointId)
+      .execute();
   return updated.numUpdatedRows > 0n;
 }
 

@@ -5,6 +5,9 @@
  */
 const RETRY_DELAYS_MS = [5_000, 300_000, 1_800_000, 7_200_000, 18_000_000, 36_000_000, 36_000_000] as const;
 
+/** How many times a failed delivery is tried again. */
+export const RETRIES = RETRY_DELAYS_MS.length;
+
 export const DISABLE_AFTER_MS = 3 * 24 * 3600 * 1000;
 
 /** After `attempts` failed attempts: the next one's time, or null when there is none. */

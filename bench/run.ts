@@ -11,6 +11,8 @@
  * same schemas and request) answering a fixed answer. A benchmark, not a test: it reports, it
  * does not pass or fail. `npm run bench -- reports` (also run last by `npm run bench`): the yearly
  * occupancy report over 100 accommodations and 20 000 bookings (bench/reports.ts).
+ * `npm run bench -- events`: booking throughput with and without two event endpoints, and the
+ * delivery latency of the events after commit (bench/events.ts).
  */
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -21,6 +23,7 @@ import { addDays, todayIn } from '../src/shared/dates.ts';
 import { runConsoleBench } from './console.ts';
 import { runIcalSyncBench } from './ical-sync.ts';
 import { runReportsBench } from './reports.ts';
+import { runEventsBench } from './events.ts';
 import { benchFootprint } from './footprint.ts';
 import { benchProcesses } from './processes.ts';
 import { startServer } from './spawn-server.ts';
@@ -322,6 +325,9 @@ if (only === 'profile') {
 }
 if (only === 'reports') {
   await runReportsBench(pgServer);
+}
+if (only === 'events') {
+  await runEventsBench(pgServer);
 }
 if (only === undefined || only === 'postgres') {
   const db = await createPgDatabase(pgServer);

@@ -19,6 +19,8 @@ import { invoiceRoutes } from './invoices/invoice-routes.ts';
 import { paymentRoutes } from './payments/payment-routes.ts';
 import { reportRoutes } from './reports/report-routes.ts';
 import { webhookRoutes } from './webhooks/webhook-routes.ts';
+import { adminEndpointRoutes } from './endpoints/admin-endpoint-routes.ts';
+import { partnerEventRoutes } from './endpoints/partner-routes.ts';
 import { clientErrorHandler } from './http/client-errors.ts';
 import { frameworkErrorHandler, installErrorHandling } from './http/error-handler.ts';
 import { refuseLegacyJsonRpc } from './http/legacy-jsonrpc.ts';
@@ -208,6 +210,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
       await v1.register(availabilityRoutes, { ctx });
       await v1.register(bookingRoutes, { ctx });
       await v1.register(calendarRoutes, { ctx });
+      await v1.register(partnerEventRoutes, { ctx });
     },
     { prefix: `/api/v1/${slug}` },
   );
@@ -217,6 +220,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
       if (limits.perKey !== null) admin.addHook('onRequest', limits.perKey);
       await admin.register(adminRoutes, { ctx });
       await admin.register(reportRoutes, { ctx });
+      await admin.register(adminEndpointRoutes, { ctx });
     },
     { prefix: '/admin/api' },
   );

@@ -24,8 +24,8 @@ export interface FeedUrlRules {
   slug: string;
 }
 
-export function feedUrlRules(config: { icalAllowPrivateNetworks: boolean; slug: string }): FeedUrlRules {
-  return { allowPrivate: config.icalAllowPrivateNetworks, slug: config.slug };
+export function feedUrlRules(config: { allowPrivateNetworks: boolean; slug: string }): FeedUrlRules {
+  return { allowPrivate: config.allowPrivateNetworks, slug: config.slug };
 }
 
 /** The URL as given, normalised; refused with a 400 when it is not http(s) or names an internal address. */

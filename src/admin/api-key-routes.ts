@@ -1,5 +1,6 @@
 import { Type } from 'typebox';
-import { createApiKey, listApiKeys } from '../auth/api-key-repository.ts';
+import { createApiKey, listApiKeys, setKeyWebhookSecret } from '../auth/api-key-repository.ts';
+import { generateWebhookSecret } from '../settings/settings-repository.ts';
 import { revokeKey } from '../auth/revoke-api-key.ts';
 import { Envelope, commonErrorResponses, ok, requestMetadata } from '../http/envelope.ts';
 import { badRequest, notFound } from '../http/errors.ts';
@@ -95,6 +96,39 @@ export const apiKeyRoutes: FeatureRoutes = async (app, { ctx }) => {
           received: id,
         });
       return ok(revoked, requestMetadata(request.id));
+    },
+  );
+
+  app.post(
+    '/api-keys/:id/webhook-secret',
+    {
+      config: { auth: 'admin' },
+      schema: {
+        ...adminRoute,
+        summary:
+          "Give a key its own inbound webhook secret (shown once): signed with it, /webhook/update touches only that key's bookings",
+        params: IdParams,
+        response: {
+          200: Envelope(
+            Type.Object({
+              id: Type.Integer(),
+              webhook_secret: Type.String({ description: 'the secret, shown this once; it replaces any earlier one' }),
+            }),
+          ),
+          ...commonErrorResponses,
+        },
+      },
+    },
+    async (request) => {
+      const id = toId(request.params.id);
+      const secret = generateWebhookSecret();
+      if (!(await setKeyWebhookSecret(ctx.db, id, secret)))
+        throw notFound('api_key_not_found', `No live API key with id ${id}.`, {
+          parameter: 'id',
+          expected: 'id of an existing, unrevoked API key',
+          received: id,
+        });
+      return ok({ id, webhook_secret: secret }, requestMetadata(request.id));
     },
   );
 };

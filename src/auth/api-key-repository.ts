@@ -5,7 +5,7 @@ import { generateApiKey } from './api-keys.ts';
 /** The technical user v1 keys belong to, created by migration 0002 (which keeps its own copy of the login). */
 export const TECHNICAL_USER_LOGIN = 'staydesk-api';
 
-export type ApiKeySummary = Omit<ApiKey, 'secret_hash'>;
+export type ApiKeySummary = Omit<ApiKey, 'secret_hash' | 'webhook_secret'>;
 
 const SUMMARY_COLUMNS = [
   'id',
@@ -93,4 +93,26 @@ export function findActiveKeyByHash(db: Executor, hash: string): Promise<ActiveK
 
 export async function touchApiKey(db: Executor, id: number, at: string): Promise<void> {
   await db.updateTable('api_keys').set({ last_used_at: at }).where('id', '=', id).execute();
+}
+
+/** Gives a key its own inbound webhook secret (replacing any); false when there is no live key. */
+export async function setKeyWebhookSecret(db: Executor, id: number, secret: string): Promise<boolean> {
+  const result = await db
+    .updateTable('api_keys')
+    .set({ webhook_secret: secret })
+    .where('id', '=', id)
+    .where('revoked_at', 'is', null)
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n;
+}
+
+/** The inbound webhook secrets of live keys that have one. */
+export function keyWebhookSecrets(db: Executor): Promise<{ id: number; secret: string }[]> {
+  return db
+    .selectFrom('api_keys')
+    .select(['id', 'webhook_secret as secret'])
+    .where('webhook_secret', 'is not', null)
+    .where('revoked_at', 'is', null)
+    .$narrowType<{ secret: string }>()
+    .execute();
 }

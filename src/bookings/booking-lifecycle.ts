@@ -12,7 +12,9 @@ import type {
 import type { Executor, StoreContext } from '../db/store.ts';
 import { inUnit, type Unit } from '../db/unit-of-work.ts';
 import { isAppError, notFound } from '../http/errors.ts';
+import type { BookingEventType } from '../events/event-types.ts';
 import { enqueueBookingMail, type BookingMailKind } from '../mail/enqueue-booking-mail.ts';
+import { announceToPartners } from './partner-events.ts';
 
 /**
  * The booking lifecycle: the only code that writes `bookings.status`, and with every change a
@@ -157,9 +159,20 @@ const MAIL_OF: Record<Transition['event'], BookingMailKind> = {
   reinstated: 'confirmation',
 };
 
+/** The event partners hear of each move. */
+const PARTNER_EVENT_OF: Record<Transition['event'], BookingEventType> = {
+  confirmed: 'booking.confirmed',
+  modified: 'booking.modified',
+  cancelled: 'booking.cancelled',
+  expired: 'booking.expired',
+  // An undone cancellation: the booking is confirmed again.
+  reinstated: 'booking.confirmed',
+};
+
 /**
  * What follows every move, once its status, history and nights are written, in the same unit:
- * the guest's mail (an outbox row, committed with the move or not at all), and once committed,
+ * the guest's mail and the partners' events (outbox rows, committed with the move or not at all:
+ * partner-events.ts; `formerStay` is where a modified booking's nights were), and once committed,
  * this process's caches of the accommodation (the database triggers announce the change to the
  * other processes). The one place where a move's outbox rows are written.
  */
@@ -170,12 +183,21 @@ export async function afterTransition(
   event: Transition['event'],
   /** Whether the guest hears of it (the host may say no), and what changed for them. */
   mail: { notify: boolean; changes?: readonly string[] } = { notify: true },
+  formerStay?: { from: string; to: string },
 ): Promise<void> {
   const now = unit.now.toISOString();
   if (mail.notify) {
     for (const booking of bookings)
       await enqueueBookingMail(unit.trx, ctx.config, MAIL_OF[event], booking.id, now, mail.changes);
   }
+  await announceToPartners(
+    unit.trx,
+    bookings.map((b) => b.id),
+    PARTNER_EVENT_OF[event],
+    now,
+    // A confirmation takes no night the draft did not already hold.
+    { calendar: event !== 'confirmed', formerStay },
+  );
   const accommodations = new Set(bookings.map((b) => b.accommodation_id));
   unit.afterCommit(() => {
     for (const id of accommodations) ctx.store.changes.committed({ table: 'bookings', id: String(id) });

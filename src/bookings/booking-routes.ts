@@ -6,6 +6,7 @@ import { BookingCreatedData, BookingIdParams, BookingViewSchema, CreateBookingBo
 import { findBookingView } from './booking-retrieval.ts';
 import { requestKey, requestViewer } from '../auth/require-key.ts';
 import { createBooking } from './create-booking.ts';
+import { cancelBooking } from './cancel-booking.ts';
 
 /** docs/api.md#bookings-create and docs/api.md#bookings-get. */
 export const bookingRoutes: FeatureRoutes = async (app, { ctx }) => {
@@ -55,6 +56,42 @@ export const bookingRoutes: FeatureRoutes = async (app, { ctx }) => {
           received: request.params.booking_id,
         });
       }
+      return { success: true as const, data: view };
+    },
+  );
+
+  app.post(
+    '/bookings/:booking_id/cancel',
+    {
+      config: { auth: 'api' },
+      schema: {
+        tags: ['v1'],
+        summary: "Release this key's own draft at once",
+        description:
+          'A draft awaiting card payment made by this key is cancelled (reason released_by_partner) and its nights are free at once. ' +
+          "Any other state is a 409 booking_not_draft; another key's booking answers 404, as an unknown id does.",
+        security: [{ bearerKey: [] }],
+        params: BookingIdParams,
+        response: { 200: BareEnvelope(BookingViewSchema), ...commonErrorResponses },
+      },
+    },
+    async (request) => {
+      const id = toId(request.params.booking_id);
+      const key = requestKey(request);
+      // Another key's booking answers exactly as a missing id does, with nothing about its state.
+      if ((await findBookingView(ctx.db, id, { kind: 'key', apiKeyId: key.id })) === undefined)
+        throw notFound('booking_not_found', `Booking ${request.params.booking_id} not found.`, {
+          parameter: 'booking_id',
+          received: request.params.booking_id,
+        });
+      await cancelBooking(ctx, {
+        bookingId: id,
+        actor: { kind: 'api_key', apiKeyId: key.id },
+        reason: 'released_by_partner',
+        draftOfKey: key.id,
+      });
+      const view = await findBookingView(ctx.db, id, requestViewer(request));
+      if (view === undefined) throw new Error(`booking ${id} vanished after its release`);
       return { success: true as const, data: view };
     },
   );

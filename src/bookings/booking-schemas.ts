@@ -89,6 +89,25 @@ export const BookingViewSchema = Type.Object({
   booking_status: Type.String(),
   payment_method: Type.String(),
   partner: Type.Object({ id: Type.Integer(), name: Type.String(), email: Type.String(), phone: Type.String() }),
+  payment: Type.Object(
+    {
+      state: Type.Union([
+        Type.Literal('unpaid'),
+        Type.Literal('partly_paid'),
+        Type.Literal('paid'),
+        Type.Literal('overpaid'),
+      ]),
+      amount_paid: Type.Number(),
+      balance: Type.Number({ description: 'total_amount - amount_paid (negative when overpaid)' }),
+    },
+    { description: 'what has been paid: a card payment confirmed by the processor counts as paid' },
+  ),
+  hold_expires_at: Type.Union([Type.String(), Type.Null()], {
+    description: 'a draft awaiting card payment: when its hold on the nights ends; otherwise null',
+  }),
+  cancel_reason: Type.Union([Type.String(), Type.Null()]),
+  cancelled_at: Type.Union([Type.String(), Type.Null()]),
+  updated_at: Type.String(),
 });
 export type BookingView = Static<typeof BookingViewSchema>;
 

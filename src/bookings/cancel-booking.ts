@@ -9,12 +9,18 @@ import {
   type LifecycleOutcome,
 } from './booking-lifecycle.ts';
 import { moveOf } from './booking-transitions.ts';
+import { conflict, notFound } from '../http/errors.ts';
 
 export interface CancelCommand extends BookingCommand {
   /** Why, for the guest and the history; blank keeps none. */
   reason?: string | undefined;
   /** Whether the guest is mailed (default: yes). */
   notifyGuest?: boolean | undefined;
+  /**
+   * A partner releasing its own draft (POST /bookings/:id/cancel): another key's booking is not
+   * there for it (404), and only a draft may be released (409).
+   */
+  draftOfKey?: number;
 }
 
 /**
@@ -30,6 +36,19 @@ export async function cancelBooking(
 ): Promise<LifecycleOutcome> {
   return onLockedBooking(ctx, command.bookingId, within, async (unit, booking) => {
     const code = booking.confirmation_code;
+    if (command.draftOfKey !== undefined) {
+      if (booking.api_key_id !== command.draftOfKey)
+        throw notFound('booking_not_found', `Booking ${booking.id} not found.`, {
+          parameter: 'booking_id',
+          received: booking.id,
+        });
+      if (booking.status !== 'draft')
+        throw conflict('booking_not_draft', `Booking ${code} is ${booking.status}: only a draft can be released.`, {
+          parameter: 'booking_id',
+          expected: 'draft',
+          received: booking.status,
+        });
+    }
     const move = moveOf(booking, 'cancel');
     if (move.kind === 'unchanged') {
       return {

@@ -11,6 +11,7 @@ import {
 } from './booking-lifecycle.ts';
 import { isConfirmed, moveOf, stateOf } from './booking-transitions.ts';
 import { expireHoldsOverlapping } from './expire-holds.ts';
+import { announceToPartners } from './partner-events.ts';
 
 /** A card payment the processor reports as received. */
 export interface Payment {
@@ -46,15 +47,19 @@ export async function confirmBooking(
 ): Promise<ConfirmOutcome> {
   const { payment } = command;
   return onLockedBooking(ctx, command.bookingId, within, async (unit, booking) => {
+    const now = unit.now.toISOString();
+    // A payment that confirms nothing is a payment issue the booking's partner hears of, with the change.
+    const issue = async (result: Exclude<ConfirmOutcome['result'], 'confirmed' | 'already_confirmed'>) => {
+      await announceToPartners(unit.trx, [booking.id], 'payment.issue', now, { calendar: false });
+      return { result, booking };
+    };
     const move = moveOf(booking, 'confirm');
     if (move.kind !== 'move') {
       const again = isConfirmed(booking.status) && booking.payment_intent_id === payment.intentId;
-      return { result: again ? 'already_confirmed' : 'not_awaiting_payment', booking };
+      return again ? { result: 'already_confirmed', booking } : issue('not_awaiting_payment');
     }
-    if (payment.currency.toUpperCase() !== booking.currency.toUpperCase())
-      return { result: 'currency_mismatch', booking };
-    if (payment.amount !== booking.total) return { result: 'amount_mismatch', booking };
-    const now = unit.now.toISOString();
+    if (payment.currency.toUpperCase() !== booking.currency.toUpperCase()) return issue('currency_mismatch');
+    if (payment.amount !== booking.total) return issue('amount_mismatch');
     const late = stateOf(booking) === 'expired';
     if (late) {
       await expireHoldsOverlapping(
@@ -70,7 +75,7 @@ export async function confirmBooking(
           now,
         ))
       )
-        return { result: 'nights_taken', booking };
+        return issue('nights_taken');
     }
     const changed = await writeTransition(
       unit.trx,

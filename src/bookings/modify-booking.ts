@@ -200,7 +200,14 @@ async function modify(
     nowIso,
   );
   const mailed = notifyGuest && booking.guest_email !== '';
-  await afterTransition(ctx, unit, changed, move.event, { notify: mailed, changes });
+  await afterTransition(
+    ctx,
+    unit,
+    changed,
+    move.event,
+    { notify: mailed, changes },
+    datesChanged ? { from: booking.checkin, to: booking.checkout } : undefined,
+  );
   return {
     updated: true,
     message: `Booking ${code} modified: ${checkin} to ${checkout}, ${guestWords}, total ${formatMoney(total, booking.currency)}; ${

@@ -12,6 +12,7 @@ import type { BookingCreated } from './booking-schemas.ts';
 import { expireHoldsOverlapping } from './expire-holds.ts';
 import { recordIdempotent, replayIdempotent } from './idempotency.ts';
 import { insertBookingRows, type BookingRows } from './insert-booking-rows.ts';
+import { announceToPartners } from './partner-events.ts';
 
 /** How often a booking is written when PostgreSQL aborts it for a deadlock. */
 const WRITE_ATTEMPTS = 3;
@@ -84,16 +85,14 @@ export async function writeBooking<T>(ctx: AppContext, write: BookingWrite<T>): 
 }
 
 /**
- * Writes the booking once. On PostgreSQL a booking without an idempotency key or draft cap is one
- * statement (insert-booking-rows.ts). A transaction is needed on SQLite, to store the idempotent
- * answer with the booking, or to count the key's live drafts with the draft it writes; on the embedded store, bookings that arrive together share one commit
- * (db/group-commit.ts).
+ * Writes the booking once, in one transaction with its event for the key's partners (the catch-up
+ * feed and the key's endpoints: partner-events.ts), with the stored answer of an idempotency key,
+ * and under the key's draft cap for a card draft (counted with the draft it writes). On the
+ * embedded store, bookings that arrive together share one commit (db/group-commit.ts).
  */
 async function writeOnce<T>(ctx: AppContext, write: BookingWrite<T>): Promise<T> {
   const { rows, now, idempotency, draftCap } = write;
   const capped = draftCap !== null && draftCap.cap > 0 ? draftCap : null;
-  if (isPostgres(ctx.db) && idempotency === null && capped === null)
-    return write.answer(await insertBookingRows(ctx.db, rows, now));
   return ctx.store.commitTogether(async (trx) => {
     if (capped !== null) await assertDraftCapacity(trx, capped.cap, capped.apiKeyId, capped.now);
     const ids = await insertBookingRows(trx, rows, now);
@@ -109,6 +108,7 @@ async function writeOnce<T>(ctx: AppContext, write: BookingWrite<T>): Promise<T>
         now,
       });
     }
+    await announceToPartners(trx, [ids.bookingId], 'booking.created', now, { calendar: true });
     return response;
   });
 }

@@ -14,7 +14,13 @@ export interface Config {
   paymentWebhookSecret: string | null;
   draftHoldSeconds: number;
   icalSyncIntervalSeconds: number;
-  icalAllowPrivateNetworks: boolean;
+  /**
+   * Outbound calls (iCal feeds, partners' event endpoints) may reach loopback, private and link-local
+   * addresses: OUTBOUND_ALLOW_PRIVATE_NETWORKS, or its older name ICAL_ALLOW_PRIVATE_NETWORKS.
+   */
+  allowPrivateNetworks: boolean;
+  /** How often the event delivery worker looks for due deliveries. */
+  eventPollMs: number;
   /** Legacy senders: with a webhook secret, accept a body without `timestamp` (deduped by its bytes for 24 h only). */
   webhookAllowMissingTimestamp: boolean;
   logLevel: string;
@@ -153,7 +159,9 @@ export function loadConfig(env: Env = process.env): Config {
     paymentWebhookSecret: value(env, 'PAYMENT_WEBHOOK_SECRET') ?? null,
     draftHoldSeconds: integer(env, 'DRAFT_HOLD_SECONDS', 1800, 1, 60 * 60 * 24 * 30),
     icalSyncIntervalSeconds: integer(env, 'ICAL_SYNC_INTERVAL_SECONDS', 900, 0, 60 * 60 * 24 * 7),
-    icalAllowPrivateNetworks: boolean(env, 'ICAL_ALLOW_PRIVATE_NETWORKS', false),
+    allowPrivateNetworks:
+      boolean(env, 'OUTBOUND_ALLOW_PRIVATE_NETWORKS', false) || boolean(env, 'ICAL_ALLOW_PRIVATE_NETWORKS', false),
+    eventPollMs: integer(env, 'STAYDESK_EVENT_POLL_MS', 200, 10, 60 * 60 * 1000),
     webhookAllowMissingTimestamp: boolean(env, 'WEBHOOK_ALLOW_MISSING_TIMESTAMP', false),
     logLevel,
     jobPollMs: integer(env, 'STAYDESK_JOB_POLL_MS', 1000, 10, 60 * 60 * 1000),

@@ -14,6 +14,7 @@ import * as calendarAnnouncements from './migrations/0012-calendar-announcements
 import * as channelSyncTrust from './migrations/0014-channel-sync-trust.ts';
 import * as reportIndexes from './migrations/0015-report-indexes.ts';
 import * as bookingDesk from './migrations/0016-booking-desk.ts';
+import * as partnerEvents from './migrations/0017-partner-events.ts';
 import * as lenientEdges from './migrations/0019-lenient-edges.ts';
 import * as guestLanguage from './migrations/0021-guest-language.ts';
 import type { Db } from './store.ts';
@@ -33,6 +34,7 @@ export const migrations: Record<string, Migration> = {
   '0014-channel-sync-trust': channelSyncTrust,
   '0015-report-indexes': reportIndexes,
   '0016-booking-desk': bookingDesk,
+  '0017-partner-events': partnerEvents,
   '0019-lenient-edges': lenientEdges,
   '0021-guest-language': guestLanguage,
 };

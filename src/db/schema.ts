@@ -41,6 +41,8 @@ export interface ApiKeysTable {
   created_at: Timestamp;
   last_used_at: Timestamp | null;
   revoked_at: Timestamp | null;
+  /** The key's own inbound webhook signing secret: signed with it, /webhook/update touches only its bookings. */
+  webhook_secret: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface SettingsTable {
@@ -360,6 +362,57 @@ export interface JobLeasesTable {
   locked_by: string;
 }
 
+/** One event a partner hears about: a change of one of its key's bookings, or of a calendar (api_key_id null). */
+export interface PartnerEventsTable {
+  id: Id;
+  api_key_id: number | null;
+  booking_id: number | null;
+  type: string;
+  /** JSON of the body sent: {type, timestamp, data}. */
+  payload: string;
+  created_at: Timestamp;
+}
+
+export type EndpointStatus = 'active' | 'paused' | 'disabled';
+
+/** A partner's endpoint: where its events are sent, signed with `secret` (and `previous_secret` until it runs out). */
+export interface WebhookEndpointsTable {
+  id: Id;
+  api_key_id: number;
+  url: string;
+  /** JSON array of the event types sent to it. */
+  events: string;
+  secret: string;
+  previous_secret: string | null;
+  previous_secret_until: Timestamp | null;
+  status: EndpointStatus;
+  /** Since when every attempt has failed; null after a success. */
+  failing_since: Timestamp | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export type DeliveryStatus = 'pending' | 'delivered' | 'failed';
+
+/** One event to one endpoint, and how sending it went. */
+export interface WebhookDeliveriesTable {
+  id: Id;
+  endpoint_id: number;
+  event_id: number;
+  booking_id: number | null;
+  status: DeliveryStatus;
+  attempts: ColumnType<number, number | undefined, number>;
+  next_attempt_at: Timestamp;
+  locked_until: Timestamp | null;
+  locked_by: string | null;
+  last_status: number | null;
+  /** The endpoint's last answer body, truncated. */
+  last_response: string | null;
+  last_error: string | null;
+  created_at: Timestamp;
+  delivered_at: Timestamp | null;
+}
+
 export interface Database {
   users: UsersTable;
   api_keys: ApiKeysTable;
@@ -382,6 +435,9 @@ export interface Database {
   payment_issues: PaymentIssuesTable;
   job_leases: JobLeasesTable;
   console_sessions: ConsoleSessionsTable;
+  partner_events: PartnerEventsTable;
+  webhook_endpoints: WebhookEndpointsTable;
+  webhook_deliveries: WebhookDeliveriesTable;
 }
 
 export type Accommodation = Selectable<AccommodationsTable>;

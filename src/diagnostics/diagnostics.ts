@@ -92,7 +92,7 @@ export async function calendarDebug(ctx: AppContext) {
       public_base_url: ctx.config.publicBaseUrl,
       draft_hold_seconds: ctx.config.draftHoldSeconds,
       ical_sync_interval_seconds: ctx.config.icalSyncIntervalSeconds,
-      ical_allow_private_networks: ctx.config.icalAllowPrivateNetworks,
+      ical_allow_private_networks: ctx.config.allowPrivateNetworks,
       smtp_configured: ctx.config.smtpUrl !== null,
       mail_from: ctx.config.mailFrom,
       payment_webhook_secret_configured: paymentSecret,

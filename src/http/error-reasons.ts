@@ -55,8 +55,12 @@ export const ERROR_REASONS = {
   invalid_rate: { status: [400], meaning: 'a rate that is not a fraction from 0 to 1 with at most 6 decimals' },
   unknown_timezone: { status: [400], meaning: 'not an IANA time zone name' },
   invalid_iban: { status: [400], meaning: 'an IBAN whose ISO 13616 check digits do not match' },
-  invalid_url: { status: [400], meaning: 'a feed URL that is not an http(s) URL' },
-  private_address: { status: [400], meaning: 'a feed URL naming a loopback, private or internal address' },
+  invalid_url: { status: [400], meaning: 'a feed or event endpoint URL that is not an http(s) URL' },
+  private_address: {
+    status: [400],
+    meaning: 'a feed or event endpoint URL naming a loopback, private or internal address',
+  },
+  invalid_cursor: { status: [400], meaning: 'an events `after` cursor that is not an event id' },
   own_export_url: {
     status: [400],
     meaning: "a feed URL that is the accommodation's own calendar export URL (it would import its own nights)",
@@ -89,6 +93,8 @@ export const ERROR_REASONS = {
   feed_not_found: { status: [404], meaning: 'the accommodation has no iCal feed with this id' },
   invoice_not_found: { status: [404], meaning: 'no invoice at this address (unknown token or cancelled booking)' },
   calendar_not_found: { status: [404], meaning: 'no iCal export calendar at this address' },
+  endpoint_not_found: { status: [404], meaning: 'no event endpoint with this id (or not one this API key owns)' },
+  delivery_not_found: { status: [404], meaning: 'the event endpoint has no delivery with this id' },
   // 408
   request_timeout: { status: [408], meaning: 'the headers and body did not all arrive within the request timeout' },
   // 409
@@ -103,6 +109,7 @@ export const ERROR_REASONS = {
   booking_not_cancelled: { status: [409], meaning: 'only a cancelled booking can have its cancellation undone' },
   never_confirmed: { status: [409], meaning: 'a booking that was never confirmed cannot have its cancellation undone' },
   payment_already_undone: { status: [409], meaning: 'the recorded payment was undone already' },
+  booking_not_draft: { status: [409], meaning: 'only a draft awaiting card payment can be released by its API key' },
   has_bookings: { status: [409], meaning: 'an accommodation with bookings cannot be deleted or change currency' },
   duplicate_feed_name: { status: [409], meaning: 'the accommodation already has an iCal feed with this name' },
   login_taken: { status: [409], meaning: 'a user with this login exists' },

@@ -12,7 +12,7 @@ import type { NewAlert } from './overbooking-alerts.ts';
 /** How many alerts a digest lists one by one; the rest are counted. */
 const LISTED = 20;
 
-async function queueHostMail(
+export async function queueHostMail(
   db: Executor,
   mail: { template: string; subject: string; paragraphs: string[] },
   now: Date,

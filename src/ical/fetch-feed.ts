@@ -59,7 +59,7 @@ function defaultResolve(hostname: string): Promise<string[]> {
   });
 }
 
-function guardedLookup(options: FetchOptions): LookupFunction {
+export function guardedLookup(options: Pick<FetchOptions, 'allowPrivate' | 'resolve' | 'isRefused'>): LookupFunction {
   const resolve = options.resolve ?? defaultResolve;
   const refused = options.isRefused ?? isRefusedAddress;
   return (

@@ -74,7 +74,7 @@ async function fetchAndRead(deps: PullDeps, feed: Feed, timeZone: string, now: D
   const sameZone = feed.parsed_time_zone === timeZone;
   const fetched = await (deps.limits ?? UNLIMITED).fetch(feed.url, () =>
     fetchFeed(feed.url, {
-      allowPrivate: ctx.config.icalAllowPrivateNetworks,
+      allowPrivate: ctx.config.allowPrivateNetworks,
       etag: sameZone ? feed.etag : null,
       lastModified: sameZone ? feed.last_modified : null,
       ...(deps.signal === undefined ? {} : { signal: deps.signal }),

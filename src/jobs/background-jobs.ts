@@ -7,11 +7,15 @@ import type { MailSender } from '../mail/smtp-sender.ts';
 import { pruneIdempotencyRecords } from '../bookings/idempotency.ts';
 import { expireDueDrafts } from '../bookings/expire-holds.ts';
 import { pruneDeliveries } from '../webhooks/webhook-events.ts';
+import { createEventDelivery } from '../endpoints/deliver-events.ts';
+import { pruneEvents } from '../events/delivery-repository.ts';
 import { acquireLease } from './job-lease.ts';
 import { startJobRunner, type Job, type JobLogger, type JobRunner } from './job-runner.ts';
 
 const DRAFT_BATCH = 100;
 const PRUNE_INTERVAL_MS = 3_600_000;
+/** How long partners' events are kept for the catch-up feed. */
+const EVENTS_KEPT_MS = 30 * 24 * 3_600_000;
 
 /** Names this process in leases and outbox claims, for the operator reading them. */
 export function workerId(): string {
@@ -29,6 +33,9 @@ export function workerId(): string {
  *   past their retention.
  * - prune-webhook-deliveries hourly, under its own lease: deletes remembered webhook deliveries
  *   whose time is up.
+ * - deliver-events every STAYDESK_EVENT_POLL_MS, on every process: sends partners' events to their
+ *   endpoints, each delivery claimed by exactly one process (src/endpoints/deliver-events.ts);
+ * - prune-events hourly, under its own lease: forgets partners' events older than 30 days.
  */
 export function startBackgroundJobs(
   ctx: AppContext,
@@ -46,7 +53,41 @@ export function startBackgroundJobs(
     sender: options.sender,
   });
 
+  const events = createEventDelivery({
+    db: ctx.db,
+    config: ctx.config,
+    metrics: ctx.metrics,
+    log,
+    now: () => ctx.now(),
+    worker,
+  });
+  const leased = async (name: string, work: () => Promise<number>, what: string) => {
+    if (!(await acquireLease(ctx.db, { name, holder: worker, now: ctx.now(), ttlMs: PRUNE_INTERVAL_MS })))
+      return 'skipped' as const;
+    const removed = await work();
+    if (removed > 0) log.info({ removed }, what);
+    return removed > 0 ? ('done' as const) : ('skipped' as const);
+  };
+
   const jobs: Job[] = [
+    {
+      name: 'deliver-events',
+      intervalMs: ctx.config.eventPollMs,
+      run: async () => {
+        const { delivered, failed } = await events.run();
+        return delivered + failed > 0 ? 'done' : 'skipped';
+      },
+    },
+    {
+      name: 'prune-events',
+      intervalMs: PRUNE_INTERVAL_MS,
+      run: () =>
+        leased(
+          'prune-events',
+          () => pruneEvents(ctx.db, new Date(ctx.now().getTime() - EVENTS_KEPT_MS)),
+          "partners' events past 30 days forgotten",
+        ),
+    },
     {
       name: 'expire-drafts',
       intervalMs: ctx.config.jobPollMs,

@@ -1,4 +1,4 @@
-import { Counter, Gauge, Registry, collectDefaultMetrics } from 'prom-client';
+import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import { RequestDurations } from './request-durations.ts';
 
 /** One registry per app instance, so several apps in one process (tests) never collide. */
@@ -12,6 +12,12 @@ export interface Metrics {
   jobRuns: Counter<'job' | 'outcome'>;
   icalPulls: Counter<'outcome'>;
   overbookingAlerts: Counter;
+  /** Event deliveries waiting to be sent (pending), as the delivery worker last counted them. */
+  eventsQueued: Gauge;
+  /** Event delivery attempts by outcome: delivered, retry (failed, tried again later), failed (for good). */
+  eventDeliveries: Counter<'outcome'>;
+  /** Seconds from an event's commit to its delivery being answered with a 2xx. */
+  eventLatency: Histogram;
 }
 
 export function createMetrics(): Metrics {
@@ -58,6 +64,23 @@ export function createMetrics(): Metrics {
     overbookingAlerts: new Counter({
       name: 'staydesk_overbooking_alerts_total',
       help: 'Imported stays found over nights already held by a booking, block or another feed',
+      registers: [registry],
+    }),
+    eventsQueued: new Gauge({
+      name: 'staydesk_event_deliveries_queued',
+      help: 'Event deliveries to partner endpoints waiting to be sent',
+      registers: [registry],
+    }),
+    eventDeliveries: new Counter({
+      name: 'staydesk_event_deliveries_total',
+      help: 'Event delivery attempts by outcome (delivered, retry, failed)',
+      labelNames: ['outcome'],
+      registers: [registry],
+    }),
+    eventLatency: new Histogram({
+      name: 'staydesk_event_delivery_seconds',
+      help: 'Seconds from the commit of a change to the delivery of its event',
+      buckets: [0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 60, 600, 3600],
       registers: [registry],
     }),
   };

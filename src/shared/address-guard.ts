@@ -1,10 +1,11 @@
 import { BlockList, isIP } from 'node:net';
 
 /**
- * Which addresses a feed may be fetched from. A feed URL is typed by an admin but fetched by the
- * server, so without this check it could read the cloud metadata service (169.254.169.254),
- * the database port or any internal page. Unless ICAL_ALLOW_PRIVATE_NETWORKS=true, only public
- * unicast addresses pass.
+ * Which addresses the server may call out to: iCal feeds and partners' event endpoints. Such a
+ * URL is typed by someone else but called by the server, so without this check it could read the
+ * cloud metadata service (169.254.169.254), the database port or any internal page. Unless
+ * OUTBOUND_ALLOW_PRIVATE_NETWORKS=true (or its older name ICAL_ALLOW_PRIVATE_NETWORKS), only
+ * public unicast addresses pass.
  */
 
 // Two lists: BlockList also matches an IPv4 address against IPv4-mapped IPv6 rules.
@@ -84,7 +85,7 @@ export function checkFeedUrl(raw: string, allowPrivate: boolean): URL {
   if (isIP(host) !== 0 ? isRefusedAddress(host) : LOCAL_NAMES.test(host)) {
     throw new RefusedUrlError(
       'private_address',
-      'url points to a loopback, private, link-local or otherwise internal address; set ICAL_ALLOW_PRIVATE_NETWORKS=true to allow it.',
+      'url points to a loopback, private, link-local or otherwise internal address; set OUTBOUND_ALLOW_PRIVATE_NETWORKS=true to allow it.',
     );
   }
   return url;

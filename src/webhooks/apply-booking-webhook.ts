@@ -1,9 +1,9 @@
 import type { AppContext } from '../app-context.ts';
-import { findBookingStatus } from '../bookings/booking-retrieval.ts';
+import { findBookingStatus, findBookingView } from '../bookings/booking-retrieval.ts';
 import { cancelBooking } from '../bookings/cancel-booking.ts';
 import { modifyBooking } from '../bookings/modify-booking.ts';
 import { undoable, type Unit } from '../db/unit-of-work.ts';
-import { isAppError, type AppError } from '../http/errors.ts';
+import { isAppError, notFound, type AppError } from '../http/errors.ts';
 import { outcomeUnknown, settleUncertain } from '../http/uncertain-commit.ts';
 import { answerOfRefusal, answerOfResult, replayAnswer } from './delivery-answer.ts';
 import { DuplicateDeliveryError, finishDelivery, inDelivery, rememberedAnswer } from './webhook-events.ts';
@@ -18,6 +18,8 @@ export interface Delivery {
   retentionMs: number;
   /** A webhook secret is set, so the delivery's signature was checked. */
   signed: boolean;
+  /** Signed with this API key's own secret: only that key's bookings may be touched (others: 404). */
+  apiKeyId: number | null;
 }
 
 /**
@@ -55,7 +57,8 @@ async function applyOnce(ctx: AppContext, body: UpdateBody, delivery: Delivery):
     outcome = await inDelivery(ctx.db, now, record, async (unit, deliveryId) => {
       try {
         // A refusal's writes are undone; the delivery stays, to remember the refusal with it.
-        return { answer: await undoable(unit, () => applyEvent(ctx, unit, body, deliveryId), isRememberedRefusal) };
+        const apply = () => applyEvent(ctx, unit, body, deliveryId, delivery.apiKeyId);
+        return { answer: await undoable(unit, apply, isRememberedRefusal) };
       } catch (error) {
         if (!isRememberedRefusal(error)) throw error;
         await finishDelivery(unit.trx, deliveryId, {
@@ -92,7 +95,26 @@ function isRememberedRefusal(error: unknown): error is AppError {
  * (unknown booking, a move the lifecycle refuses, bad new_data) carries `updated`, `booking_id`
  * and the status for the webhook's callers.
  */
-async function applyEvent(ctx: AppContext, unit: Unit, body: UpdateBody, deliveryId: number): Promise<UpdateResult> {
+async function applyEvent(
+  ctx: AppContext,
+  unit: Unit,
+  body: UpdateBody,
+  deliveryId: number,
+  apiKeyId: number | null,
+): Promise<UpdateResult> {
+  // A key's own secret reaches only its own bookings; another's answers as an unknown one does.
+  if (
+    apiKeyId !== null &&
+    (await findBookingView(unit.trx, body.booking_id, { kind: 'key', apiKeyId })) === undefined
+  ) {
+    const message = `Booking ${body.booking_id} not found.`;
+    throw notFound('booking_not_found', message, { parameter: 'booking_id', received: body.booking_id }).withBody({
+      updated: false,
+      message,
+      booking_id: body.booking_id,
+      new_status: null,
+    });
+  }
   const command = { bookingId: body.booking_id, actor: { kind: 'webhook', deliveryId } } as const;
   const outcome =
     body.event_type === 'cancelled'

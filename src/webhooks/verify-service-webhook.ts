@@ -4,6 +4,7 @@ import { badRequest, unauthorized } from '../http/errors.ts';
 import { checkTimestamp, signatureMatches, TIMESTAMP_TOLERANCE_MS } from './signature.ts';
 import { parseJsonStrict } from '../http/strict-json.ts';
 import { getWebhookSecret } from './webhook-secret.ts';
+import { keyWebhookSecrets } from '../auth/api-key-repository.ts';
 
 /** How long a delivery is remembered: a signed body with a timestamp can be replayed only while the timestamp is fresh. */
 export const TIMESTAMPED_RETENTION_MS = TIMESTAMP_TOLERANCE_MS * 3;
@@ -16,6 +17,23 @@ export interface VerifiedWebhook {
   retentionMs: number;
   /** A webhook secret is set, and the signature matched. */
   signed: boolean;
+  /** Signed with this API key's own secret: the delivery may touch only that key's bookings. */
+  apiKeyId: number | null;
+}
+
+/** Which secret a signature matched: the host's global one, or one key's own. */
+async function signer(
+  db: Executor,
+  global: string | null,
+  raw: Buffer,
+  signature: unknown,
+): Promise<{ apiKeyId: number | null } | null> {
+  if (global !== null && signatureMatches(global, raw, signature)) return { apiKeyId: null };
+  if (signature === undefined) return null;
+  // Every key's secret is tried, each in constant time, so which key matched takes no part in the timing.
+  let matched: number | null = null;
+  for (const key of await keyWebhookSecrets(db)) if (signatureMatches(key.secret, raw, signature)) matched = key.id;
+  return matched === null ? null : { apiKeyId: matched };
 }
 
 /**
@@ -32,19 +50,20 @@ export async function verifyServiceWebhook(
   now: Date,
   options: { allowMissingTimestamp: boolean },
 ): Promise<VerifiedWebhook> {
-  const secret = await getWebhookSecret(db);
-  if (secret !== null) {
+  const global = await getWebhookSecret(db);
+  const signedBy = await signer(db, global, raw, signature);
+  // A key's own secret signs even while the global one is not set; the checks below then apply.
+  const secret = signedBy === null ? global : 'set';
+  if (secret !== null && signedBy === null) {
     if (signature === undefined) {
       throw unauthorized('missing_signature', 'Missing X-Service-Signature header: webhook signatures are on.', {
         parameter: 'X-Service-Signature',
       });
     }
-    if (!signatureMatches(secret, raw, signature)) {
-      throw unauthorized('invalid_signature', 'X-Service-Signature does not match the body.', {
-        parameter: 'X-Service-Signature',
-        expected: 'sha256=<hex HMAC-SHA256 of the raw body>',
-      });
-    }
+    throw unauthorized('invalid_signature', 'X-Service-Signature does not match the body.', {
+      parameter: 'X-Service-Signature',
+      expected: 'sha256=<hex HMAC-SHA256 of the raw body>',
+    });
   }
   const body = parseJsonStrict(raw);
   // A null timestamp is an absent one (docs/decisions.md#lenient-input-exact-output).
@@ -87,6 +106,7 @@ export async function verifyServiceWebhook(
     body,
     retentionMs: secret !== null && check === 'fresh' ? TIMESTAMPED_RETENTION_MS : BYTES_RETENTION_MS,
     signed: secret !== null,
+    apiKeyId: signedBy?.apiKeyId ?? null,
   };
 }
 

@@ -31,7 +31,12 @@ export const webhookRoutes: FeatureRoutes = async (app, { ctx }) => {
       const verified = await verifyServiceWebhook(ctx.db, raw, request.headers[SIGNATURE_HEADER], ctx.now(), {
         allowMissingTimestamp: ctx.config.webhookAllowMissingTimestamp,
       });
-      deliveries.set(request, { key: deliveryKey(raw), retentionMs: verified.retentionMs, signed: verified.signed });
+      deliveries.set(request, {
+        key: deliveryKey(raw),
+        retentionMs: verified.retentionMs,
+        signed: verified.signed,
+        apiKeyId: verified.apiKeyId,
+      });
       return verified.body;
     } catch (error) {
       ctx.metrics.webhooksReceived.labels('service', 'rejected').inc();

@@ -35,6 +35,9 @@ const TABLES = {
   ical_exports: true,
   console_sessions: true,
   booking_payments: true,
+  partner_events: true,
+  webhook_endpoints: true,
+  webhook_deliveries: true,
 } as const satisfies Record<keyof Database, true>;
 const TABLE_NAMES = Object.keys(TABLES).sort();
 const MIGRATION_NAMES = Object.keys(migrations).sort();

@@ -124,6 +124,50 @@ function cases(): Case[] {
       reason: 'message_not_found',
     },
     {
+      route: '/admin/api/api-keys/:id/webhook-secret',
+      method: 'POST',
+      url: `/admin/api/api-keys/${UNKNOWN}/webhook-secret`,
+      key: 'admin',
+      reason: 'api_key_not_found',
+    },
+    {
+      route: `${t.v1}/bookings/:booking_id/cancel`,
+      method: 'POST',
+      url: `${t.v1}/bookings/${UNKNOWN}/cancel`,
+      key: 'api',
+      reason: 'booking_not_found',
+    },
+    {
+      route: `${t.v1}/webhook-endpoints/:id`,
+      method: 'DELETE',
+      url: `${t.v1}/webhook-endpoints/${UNKNOWN}`,
+      key: 'api',
+      reason: 'endpoint_not_found',
+    },
+    ...(
+      [
+        ['GET', ''],
+        ['DELETE', ''],
+        ['POST', '/pause'],
+        ['POST', '/resume'],
+        ['POST', '/rotate-secret'],
+        ['GET', '/deliveries'],
+      ] as const
+    ).map(([method, suffix]): Case => ({
+      route: `/admin/api/webhook-endpoints/:id${suffix}`,
+      method,
+      url: `/admin/api/webhook-endpoints/${UNKNOWN}${suffix}`,
+      key: 'admin',
+      reason: 'endpoint_not_found',
+    })),
+    {
+      route: '/admin/api/webhook-endpoints/:id/deliveries/:delivery_id/redeliver',
+      method: 'POST',
+      url: `/admin/api/webhook-endpoints/${UNKNOWN}/deliveries/${UNKNOWN}/redeliver`,
+      key: 'admin',
+      reason: 'delivery_not_found',
+    },
+    {
       route: '/admin/api/api-keys/:id',
       method: 'DELETE',
       url: `/admin/api/api-keys/${UNKNOWN}`,

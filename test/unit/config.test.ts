@@ -37,7 +37,7 @@ describe('config defaults (README.md#configuration)', () => {
     assert.equal(config.paymentWebhookSecret, null);
     assert.equal(config.draftHoldSeconds, 1800);
     assert.equal(config.icalSyncIntervalSeconds, 900);
-    assert.equal(config.icalAllowPrivateNetworks, false);
+    assert.equal(config.allowPrivateNetworks, false);
     assert.equal(config.logLevel, 'info');
   });
 
@@ -221,7 +221,7 @@ describe('ICAL_ALLOW_PRIVATE_NETWORKS', () => {
     ['no', false],
   ] as const) {
     test(`${raw} → ${expected}`, () => {
-      assert.equal(loadConfig({ ICAL_ALLOW_PRIVATE_NETWORKS: raw }).icalAllowPrivateNetworks, expected);
+      assert.equal(loadConfig({ ICAL_ALLOW_PRIVATE_NETWORKS: raw }).allowPrivateNetworks, expected);
     });
   }
 

@@ -620,7 +620,7 @@ describe(`calendar_sync deliveries (docs/api.md#webhook-calendar-sync) (${testSt
   test('a delivery whose first copy died mid-pull is pulled by the next copy after its wait, which answers the ones after it', async () => {
     const { accommodation, path } = await signedFeed();
     feeds.set(path, calendarOf([{ uid: 'd', start: day(110), end: day(111) }]));
-    const delivery = { key: 'a'.repeat(64), retentionMs: 15 * 60_000, signed: true };
+    const delivery = { key: 'a'.repeat(64), retentionMs: 15 * 60_000, signed: true, apiKeyId: null };
     // What a process that died after recording the delivery leaves: a row with no answer.
     const now = new Date().toISOString();
     await recordDelivery(signed.ctx.db, {

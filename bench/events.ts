@@ -1,0 +1,176 @@
+/**
+ * `npm run bench -- events`: 1,000 bookings (BENCH_EVENT_BOOKINGS) through a real `staydesk serve`
+ * with two endpoints subscribed to the key's events (a loopback receiver in this process), on the
+ * embedded store and on PostgreSQL, and the same run without endpoints. Reports booking
+ * throughput (BENCH_EVENT_CONNECTIONS requests in flight, default 10) with and without endpoints,
+ * and the delivery latency after commit: from the booking's 200 reaching this process to its
+ * event reaching the receiver (p50, p99, max over both endpoints; an event that arrives before
+ * the answer counts 0).
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:http';
+import { loadavg, tmpdir } from 'node:os';
+import path from 'node:path';
+import { once } from 'node:events';
+import type { AddressInfo } from 'node:net';
+import { performance } from 'node:perf_hooks';
+import { createApiKey } from '../src/auth/api-key-repository.ts';
+import type { Accommodation } from '../src/db/schema.ts';
+import { loadConfig } from '../src/config/config.ts';
+import { migrateToLatest } from '../src/db/migrate.ts';
+import { openStore } from '../src/db/store.ts';
+import { addDays, todayIn } from '../src/shared/dates.ts';
+import { makeAccommodation } from '../test/support/factories.ts';
+import { createPgDatabase } from '../test/support/test-store.ts';
+import { startServe } from '../test/support/serve-cluster.ts';
+
+const BOOKINGS = Number(process.env.BENCH_EVENT_BOOKINGS ?? 1000);
+const CONNECTIONS = Number(process.env.BENCH_EVENT_CONNECTIONS ?? 10);
+const HOMES = 10;
+
+interface Run {
+  throughput: number;
+  latencies: number[];
+  received: number;
+}
+
+const quantile = (sorted: readonly number[], q: number) =>
+  sorted.length === 0 ? NaN : (sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? NaN);
+
+async function oneRun(env: Record<string, string>, dir: string, endpoints: number): Promise<Run> {
+  const config = loadConfig(env);
+  const store = openStore(config.store);
+  await migrateToLatest(store.db);
+  const homes: Accommodation[] = [];
+  for (let i = 0; i < HOMES; i++) homes.push(await makeAccommodation(store.db, { max_stay: 60 }));
+  const { key } = await createApiKey(store.db, { name: 'bench events', scope: 'api' });
+  await store.destroy();
+
+  const answered = new Map<number, number>();
+  const arrived: { bookingId: number; at: number }[] = [];
+  const receiver = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      const at = performance.now();
+      const body = JSON.parse(Buffer.concat(chunks).toString('utf8')) as { data: { id: number } };
+      arrived.push({ bookingId: body.data.id, at });
+      res.writeHead(204).end();
+    });
+  });
+  receiver.listen(0, '127.0.0.1');
+  await once(receiver, 'listening');
+  const port = (receiver.address() as AddressInfo).port;
+
+  const server = await startServe(
+    {
+      ...env,
+      OUTBOUND_ALLOW_PRIVATE_NETWORKS: 'true',
+      RATE_LIMIT_PER_KEY: '0',
+      RATE_LIMIT_PUBLIC_PER_IP: '0',
+      AUTH_FAILURES_PER_IP: '0',
+      LOG_LEVEL: 'warn',
+    },
+    dir,
+  );
+  const v1 = `${server.url}/api/v1/staydesk`;
+  const headers = { authorization: `Bearer ${key}`, 'content-type': 'application/json' };
+  try {
+    for (let i = 0; i < endpoints; i++) {
+      const res = await fetch(`${v1}/webhook-endpoints`, {
+        method: 'POST',
+        headers,
+        body: JSON.stringify({ url: `http://127.0.0.1:${port}/endpoint-${i}` }),
+      });
+      if (res.status !== 201) throw new Error(`endpoint: ${res.status} ${await res.text()}`);
+    }
+    const first = addDays(todayIn('UTC'), 30);
+    const body = (i: number) => ({
+      accommodation_id: homes[i % HOMES]?.id,
+      partner_data: {
+        first_name: 'Bench',
+        last_name: `Guest${i}`,
+        email: `guest${i}@bench.example`,
+        phone: '+1 555 0100',
+      },
+      booking_data: {
+        checkin_date: addDays(first, Math.floor(i / HOMES)),
+        checkout_date: addDays(first, Math.floor(i / HOMES) + 1),
+        adults_count: 2,
+        children_count: 0,
+        babies_count: 0,
+        payment_method: 'bank_transfer',
+        payment_token: 'tok_bench',
+        total_amount: 165,
+      },
+    });
+    let next = 0;
+    const start = performance.now();
+    await Promise.all(
+      Array.from({ length: CONNECTIONS }, async () => {
+        while (next < BOOKINGS) {
+          const i = next++;
+          const res = await fetch(`${v1}/bookings`, { method: 'POST', headers, body: JSON.stringify(body(i)) });
+          const text = await res.text();
+          if (res.status !== 200) throw new Error(`booking ${i}: ${res.status} ${text}`);
+          answered.set((JSON.parse(text) as { data: { booking_id: number } }).data.booking_id, performance.now());
+        }
+      }),
+    );
+    const throughput = BOOKINGS / ((performance.now() - start) / 1000);
+    const expected = BOOKINGS * endpoints;
+    const deadline = performance.now() + 120_000;
+    while (arrived.length < expected && performance.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+    const latencies = arrived.map((a) => Math.max(0, a.at - (answered.get(a.bookingId) ?? a.at))).sort((a, b) => a - b);
+    return { throughput, latencies, received: arrived.length };
+  } finally {
+    await new Promise((r) => {
+      server.cli.child.once('exit', r);
+      server.cli.child.kill('SIGTERM');
+    });
+    receiver.close();
+  }
+}
+
+async function benchStore(
+  name: string,
+  makeEnv: () => Promise<{ env: Record<string, string>; done: () => Promise<void> }>,
+) {
+  const results: Record<string, Run> = {};
+  for (const [label, endpoints] of [
+    ['without endpoints', 0],
+    ['two endpoints', 2],
+  ] as const) {
+    const dir = mkdtempSync(path.join(tmpdir(), 'staydesk-bench-events-'));
+    const { env, done } = await makeEnv();
+    try {
+      results[label] = await oneRun({ STAYDESK_DATA_DIR: path.join(dir, 'data'), ...env }, dir, endpoints);
+    } finally {
+      await done();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }
+  const without = results['without endpoints'];
+  const withEndpoints = results['two endpoints'];
+  if (without === undefined || withEndpoints === undefined) return;
+  const l = withEndpoints.latencies;
+  console.log(
+    `${name}: bookings/s ${without.throughput.toFixed(0)} without endpoints, ${withEndpoints.throughput.toFixed(0)} with two ` +
+      `(${((withEndpoints.throughput / without.throughput - 1) * 100).toFixed(1)} %); ` +
+      `${withEndpoints.received}/${BOOKINGS * 2} events delivered; after commit p50 ${quantile(l, 0.5).toFixed(0)} ms, ` +
+      `p99 ${quantile(l, 0.99).toFixed(0)} ms, max ${(l.at(-1) ?? NaN).toFixed(0)} ms`,
+  );
+}
+
+export async function runEventsBench(pgServer: string): Promise<void> {
+  console.log(
+    `\nPartner events: ${BOOKINGS} bookings, ${CONNECTIONS} in flight, load average ${loadavg()
+      .map((n) => n.toFixed(1))
+      .join(' ')}`,
+  );
+  await benchStore('Embedded SQLite', async () => ({ env: { DATABASE_URL: '' }, done: async () => undefined }));
+  await benchStore('PostgreSQL', async () => {
+    const db = await createPgDatabase(pgServer);
+    return { env: { DATABASE_URL: db.url }, done: () => db.drop() };
+  });
+}

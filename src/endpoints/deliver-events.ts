@@ -1,0 +1,162 @@
+import type { Config } from '../config/config.ts';
+import type { Db } from '../db/store.ts';
+import {
+  claimDueDeliveries,
+  markAttemptFailed,
+  markDelivered,
+  type DueDelivery,
+} from '../events/delivery-repository.ts';
+import { eventIdOf } from '../events/event-types.ts';
+import { setEndpointStatus, signingSecrets } from '../events/endpoint-repository.ts';
+import { failedTooLong, nextAttemptAfter, RETRIES } from '../events/retry-schedule.ts';
+import { signedHeaders } from '../events/standard-webhooks.ts';
+import { queueHostMail } from '../ical/alert-mail.ts';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Metrics } from '../ops/metrics.ts';
+import { mapLimit } from '../shared/map-limit.ts';
+import { SEND_TIMEOUT_MS, sendEvent } from './send-event.ts';
+
+export interface EventDeliveryDeps {
+  db: Db;
+  config: Pick<Config, 'allowPrivateNetworks'>;
+  metrics: Pick<Metrics, 'eventsQueued' | 'eventDeliveries' | 'eventLatency'>;
+  log: Pick<FastifyBaseLogger, 'warn' | 'error'>;
+  now(): Date;
+  /** Names this process in webhook_deliveries.locked_by. */
+  worker: string;
+  /** Tests shorten the 10 s answer timeout. */
+  timeoutMs?: number;
+}
+
+const BATCH = 50;
+/** Deliveries in flight at once: each waits mostly on the partner's answer. */
+const CONCURRENCY = 16;
+const MAX_BATCHES_PER_RUN = 20;
+// A batch is sent well within its lease, or a second worker could send it again (which at least
+// once allows, but needlessly): every delivery of a batch timing out, a few at a time, twice over.
+const LEASE_MS = Math.ceil(BATCH / CONCURRENCY) * SEND_TIMEOUT_MS * 2 * 4;
+const COUNT_QUEUED_EVERY_MS = 5_000;
+
+/**
+ * The event delivery worker (docs/decisions.md#partner-events), run on every process: it claims
+ * due deliveries (each by one process, under a lease), signs and sends them, and records each
+ * answer. A 2xx delivers; anything else is tried again on the retry schedule, and an endpoint
+ * that has failed for three days is disabled and the host mailed.
+ */
+export function createEventDelivery(deps: EventDeliveryDeps) {
+  let countedAt = 0;
+
+  async function countQueued(): Promise<void> {
+    if (Date.now() - countedAt < COUNT_QUEUED_EVERY_MS) return;
+    countedAt = Date.now();
+    const row = await deps.db
+      .selectFrom('webhook_deliveries')
+      .select((eb) => eb.fn.countAll<number | string>().as('n'))
+      .where('status', '=', 'pending')
+      .executeTakeFirst();
+    deps.metrics.eventsQueued.set(Number(row?.n ?? 0));
+  }
+
+  /** One attempt, signed at the moment it leaves; nothing is written yet. */
+  async function send(delivery: DueDelivery) {
+    const now = deps.now();
+    const secrets = signingSecrets(delivery, now);
+    const id = eventIdOf(delivery.event_id);
+    const headers = signedHeaders(secrets, id, Math.floor(now.getTime() / 1000), delivery.payload);
+    const result = await sendEvent(delivery.url, headers, delivery.payload, {
+      allowPrivate: deps.config.allowPrivateNetworks,
+      timeoutMs: deps.timeoutMs,
+    });
+    return { delivery, result };
+  }
+
+  /**
+   * Records a batch's answers in one transaction (one commit, not one per delivery); returns the
+   * endpoints that have now failed for too long. A crash before this commit sends the batch
+   * again once its lease runs out: at least once, with the same webhook-ids.
+   */
+  async function record(sent: Awaited<ReturnType<typeof send>>[]): Promise<DueDelivery[]> {
+    const now = deps.now();
+    const tooLong: DueDelivery[] = [];
+    await deps.db.transaction().execute(async (trx) => {
+      for (const { delivery, result } of sent) {
+        const ref = { id: delivery.id, endpointId: delivery.endpoint_id, failing: delivery.failing_since !== null };
+        if (result.ok) {
+          await markDelivered(trx, ref, deps.worker, result, now);
+          continue;
+        }
+        const attempts = delivery.attempts + 1;
+        const nextAttemptAt = nextAttemptAfter(attempts, now);
+        const { failingSince } = await markAttemptFailed(
+          trx,
+          { ...ref, attempts },
+          deps.worker,
+          { ...result, nextAttemptAt },
+          now,
+        );
+        if (failedTooLong(failingSince, now)) tooLong.push({ ...delivery, failing_since: failingSince });
+      }
+    });
+    for (const { delivery, result } of sent) {
+      if (result.ok) {
+        deps.metrics.eventDeliveries.labels('delivered').inc();
+        deps.metrics.eventLatency.observe((Date.now() - Date.parse(delivery.created_at)) / 1000);
+        continue;
+      }
+      const attempts = delivery.attempts + 1;
+      const last = attempts > RETRIES;
+      deps.metrics.eventDeliveries.labels(last ? 'failed' : 'retry').inc();
+      deps.log.warn(
+        { delivery_id: delivery.id, endpoint_id: delivery.endpoint_id, attempts, err: result.error },
+        last ? 'event delivery failed for good' : 'event delivery failed; will retry',
+      );
+    }
+    return tooLong;
+  }
+
+  async function disable(delivery: DueDelivery): Promise<void> {
+    const failingSince = delivery.failing_since;
+    const now = deps.now();
+    await deps.db.transaction().execute(async (trx) => {
+      const endpoint = await setEndpointStatus(trx, delivery.endpoint_id, 'disabled', now);
+      if (endpoint === undefined) return;
+      await queueHostMail(
+        trx,
+        {
+          template: 'endpoint_disabled',
+          subject: `Event endpoint disabled: ${endpoint.url}`,
+          paragraphs: [
+            `Every delivery to the event endpoint ${endpoint.url} (API key ${endpoint.api_key_id}) has failed since ${failingSince ?? 'some time'}, so it has been disabled; its events are kept for the key's catch-up feed.`,
+            'Once the partner has fixed its receiver, resume the endpoint in the console or with POST /admin/api/webhook-endpoints/:id/resume.',
+          ],
+        },
+        now,
+      );
+    });
+    deps.log.error({ endpoint_id: delivery.endpoint_id }, 'event endpoint disabled after failing for three days');
+  }
+
+  return {
+    /** Delivers what is due now; resolves when this round is done. */
+    run: async (): Promise<{ delivered: number; failed: number }> => {
+      await countQueued();
+      let delivered = 0;
+      let failed = 0;
+      for (let round = 0; round < MAX_BATCHES_PER_RUN; round++) {
+        const batch = await claimDueDeliveries(deps.db, {
+          worker: deps.worker,
+          now: deps.now(),
+          leaseMs: LEASE_MS,
+          limit: BATCH,
+        });
+        const sent = await mapLimit(batch, CONCURRENCY, send);
+        const tooLong = await record(sent);
+        for (const endpoint of new Map(tooLong.map((d) => [d.endpoint_id, d])).values()) await disable(endpoint);
+        delivered += sent.filter((s) => s.result.ok).length;
+        failed += sent.filter((s) => !s.result.ok).length;
+        if (batch.length < BATCH) break;
+      }
+      return { delivered, failed };
+    },
+  };
+}

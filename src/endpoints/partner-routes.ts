@@ -1,0 +1,94 @@
+import { Type } from 'typebox';
+import type { FeatureRoutes } from '../app-context.ts';
+import { requestKey } from '../auth/require-key.ts';
+import { Envelope, commonErrorResponses, endpointMetadata, ok } from '../http/envelope.ts';
+import { badRequest } from '../http/errors.ts';
+import { toId } from '../http/ids.ts';
+import {
+  EndpointIdParams,
+  EndpointSchema,
+  EventsPage,
+  EventsQuery,
+  NewEndpointBody,
+  NewEndpointSchema,
+} from './endpoint-schemas.ts';
+import { addEndpoint, catchUp, deleteEndpoint, endpointsOf, MAX_CATCH_UP } from './manage-endpoints.ts';
+
+const v1 = { tags: ['v1'], security: [{ bearerKey: [] }] };
+
+/** A partner's own endpoints and its catch-up feed (docs/api.md#events), under /api/v1/<slug>. */
+export const partnerEventRoutes: FeatureRoutes = async (app, { ctx }) => {
+  app.post(
+    '/webhook-endpoints',
+    {
+      config: { auth: 'api' },
+      schema: {
+        ...v1,
+        summary: "Register an endpoint for this key's events; the answer shows its signing secret once",
+        body: NewEndpointBody,
+        response: { 201: Envelope(NewEndpointSchema), ...commonErrorResponses },
+      },
+    },
+    async (request, reply) => {
+      const created = await addEndpoint(ctx, { apiKeyId: requestKey(request).id, ...request.body });
+      return reply.code(201).send(ok(created, endpointMetadata()));
+    },
+  );
+
+  app.get(
+    '/webhook-endpoints',
+    {
+      config: { auth: 'api' },
+      schema: {
+        ...v1,
+        summary: "This key's endpoints (never their secrets)",
+        response: { 200: Envelope(Type.Array(EndpointSchema)), ...commonErrorResponses },
+      },
+    },
+    async (request) => ok(await endpointsOf(ctx, { apiKeyId: requestKey(request).id }), endpointMetadata()),
+  );
+
+  app.delete(
+    '/webhook-endpoints/:id',
+    {
+      config: { auth: 'api' },
+      schema: {
+        ...v1,
+        summary: 'Remove one of this key’s endpoints',
+        params: EndpointIdParams,
+        response: {
+          200: Envelope(Type.Object({ deleted: Type.Literal(true), id: Type.Integer() })),
+          ...commonErrorResponses,
+        },
+      },
+    },
+    async (request) => {
+      const id = toId(request.params.id);
+      await deleteEndpoint(ctx, { apiKeyId: requestKey(request).id }, id);
+      return ok({ deleted: true as const, id }, endpointMetadata());
+    },
+  );
+
+  app.get(
+    '/events',
+    {
+      config: { auth: 'api' },
+      schema: {
+        ...v1,
+        summary: "This key's events, oldest first, from a cursor (kept 30 days)",
+        querystring: EventsQuery,
+        response: { 200: Envelope(EventsPage), ...commonErrorResponses },
+      },
+    },
+    async (request) => {
+      const limit = request.query.limit === undefined ? 100 : Number(request.query.limit);
+      if (limit < 1 || limit > MAX_CATCH_UP)
+        throw badRequest('out_of_range', `limit must be an integer from 1 to ${MAX_CATCH_UP}.`, {
+          parameter: 'limit',
+          expected: `integer 1..${MAX_CATCH_UP}`,
+          received: request.query.limit,
+        });
+      return ok(await catchUp(ctx, requestKey(request).id, request.query.after, limit), endpointMetadata());
+    },
+  );
+};

@@ -1,0 +1,238 @@
+import { sql } from 'kysely';
+import { claimRows } from '../db/row-locks.ts';
+import type { Db, Executor } from '../db/store.ts';
+
+/**
+ * Delivery state of events to endpoints. A worker claims a batch of due deliveries under a lease
+ * (locked_until, locked_by) in a short transaction, sends outside any transaction, then marks
+ * each one; a process that dies mid-batch leaves its lease to run out and another worker sends
+ * again (at least once, the same webhook-id). A delivery is due only when no earlier delivery of
+ * the same booking to the same endpoint is still pending: events of one booking arrive in order.
+ */
+
+/** What the worker needs to send one delivery. */
+export interface DueDelivery {
+  id: number;
+  endpoint_id: number;
+  event_id: number;
+  attempts: number;
+  url: string;
+  secret: string;
+  previous_secret: string | null;
+  previous_secret_until: string | null;
+  /** The endpoint's failure streak when the delivery was claimed. */
+  failing_since: string | null;
+  payload: string;
+  created_at: string;
+}
+
+export async function claimDueDeliveries(
+  db: Db,
+  input: { worker: string; now: Date; leaseMs: number; limit: number },
+): Promise<DueDelivery[]> {
+  const now = input.now.toISOString();
+  const lockedUntil = new Date(input.now.getTime() + input.leaseMs).toISOString();
+  const claimed = await db.transaction().execute(async (trx) => {
+    const due = await claimRows(
+      trx,
+      trx
+        .selectFrom('webhook_deliveries as d')
+        .select('d.id')
+        .where('d.status', '=', 'pending')
+        .where('d.next_attempt_at', '<=', now)
+        .where((eb) => eb.or([eb('d.locked_until', 'is', null), eb('d.locked_until', '<', now)]))
+        .where('d.endpoint_id', 'in', (eb) =>
+          eb.selectFrom('webhook_endpoints').select('id').where('status', '=', 'active'),
+        )
+        .where((eb) =>
+          eb.not(
+            eb.exists(
+              eb
+                .selectFrom('webhook_deliveries as p')
+                .select(sql.lit(1).as('one'))
+                .whereRef('p.endpoint_id', '=', 'd.endpoint_id')
+                .whereRef('p.booking_id', '=', 'd.booking_id')
+                .whereRef('p.id', '<', 'd.id')
+                .where('p.status', '=', 'pending'),
+            ),
+          ),
+        )
+        .orderBy('d.id')
+        .limit(input.limit),
+    ).execute();
+    if (due.length === 0) return [];
+    return trx
+      .updateTable('webhook_deliveries')
+      .set({ locked_until: lockedUntil, locked_by: input.worker })
+      .where(
+        'id',
+        'in',
+        due.map((r) => r.id),
+      )
+      .returning('id')
+      .execute();
+  });
+  if (claimed.length === 0) return [];
+  return db
+    .selectFrom('webhook_deliveries as d')
+    .innerJoin('webhook_endpoints as e', 'e.id', 'd.endpoint_id')
+    .innerJoin('partner_events as v', 'v.id', 'd.event_id')
+    .select([
+      'd.id',
+      'd.endpoint_id',
+      'd.event_id',
+      'd.attempts',
+      'd.created_at',
+      'e.url',
+      'e.secret',
+      'e.previous_secret',
+      'e.previous_secret_until',
+      'e.failing_since',
+      'v.payload',
+    ])
+    .where(
+      'd.id',
+      'in',
+      claimed.map((r) => r.id),
+    )
+    .orderBy('d.id')
+    .execute();
+}
+
+/** How long a kept answer body may be. */
+export const KEPT_RESPONSE_CHARS = 1000;
+
+export interface AttemptResult {
+  status: number | null;
+  response: string | null;
+  error: string | null;
+}
+
+export async function markDelivered(
+  db: Executor,
+  delivery: { id: number; endpointId: number; failing: boolean },
+  worker: string,
+  result: AttemptResult,
+  now: Date,
+): Promise<boolean> {
+  const at = now.toISOString();
+  const updated = await db
+    .updateTable('webhook_deliveries')
+    .set((eb) => ({
+      status: 'delivered',
+      attempts: eb('attempts', '+', 1),
+      delivered_at: at,
+      last_status: result.status,
+      last_response: result.response?.slice(0, KEPT_RESPONSE_CHARS) ?? null,
+      last_error: null,
+      locked_until: null,
+      locked_by: null,
+    }))
+    .where('id', '=', delivery.id)
+    .where('locked_by', '=', worker)
+    .executeTakeFirst();
+  // A success ends the endpoint's failure streak (only written when it had one).
+  if (delivery.failing)
+    await db
+      .updateTable('webhook_endpoints')
+      .set({ failing_since: null })
+      .where('id', '=', delivery.endpointId)
+      .execute();
+  return updated.numUpdatedRows > 0n;
+}
+
+/** A failed attempt: tried again at `nextAttemptAt`, or failed for good when it is null. */
+export async function markAttemptFailed(
+  db: Executor,
+  delivery: { id: number; endpointId: number; attempts: number },
+  worker: string,
+  result: AttemptResult & { nextAttemptAt: Date | null },
+  now: Date,
+): Promise<{ failingSince: string | null }> {
+  const at = now.toISOString();
+  await db
+    .updateTable('webhook_deliveries')
+    .set({
+      status: result.nextAttemptAt === null ? 'failed' : 'pending',
+      attempts: delivery.attempts,
+      next_attempt_at: result.nextAttemptAt === null ? undefined : result.nextAttemptAt.toISOString(),
+      last_status: result.status,
+      last_response: result.response?.slice(0, KEPT_RESPONSE_CHARS) ?? null,
+      last_error: result.error?.slice(0, KEPT_RESPONSE_CHARS) ?? null,
+      locked_until: null,
+      locked_by: null,
+    })
+    .where('id', '=', delivery.id)
+    .where('locked_by', '=', worker)
+    .execute();
+  await db
+    .updateTable('webhook_endpoints')
+    .set({ failing_since: at })
+    .where('id', '=', delivery.endpointId)
+    .where('failing_since', 'is', null)
+    .execute();
+  const endpoint = await db
+    .selectFrom('webhook_endpoints')
+    .select('failing_since')
+    .where('id', '=', delivery.endpointId)
+    .executeTakeFirst();
+  return { failingSince: endpoint?.failing_since ?? null };
+}
+
+/** A delivery (any state) goes out again now, as a new series of attempts with the same webhook-id. */
+export async function redeliver(db: Executor, endpointId: number, deliveryId: number, now: Date): Promise<boolean> {
+  const result = await db
+    .updateTable('webhook_deliveries')
+    .set({ status: 'pending', attempts: 0, next_attempt_at: now.toISOString(), locked_until: null, locked_by: null })
+    .where('id', '=', deliveryId)
+    .where('endpoint_id', '=', endpointId)
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n;
+}
+
+/** An endpoint's deliveries, newest first. */
+export function listDeliveries(db: Executor, endpointId: number, page: { limit: number; offset: number }) {
+  return db
+    .selectFrom('webhook_deliveries as d')
+    .innerJoin('partner_events as v', 'v.id', 'd.event_id')
+    .select([
+      'd.id',
+      'd.event_id',
+      'v.type',
+      'd.status',
+      'd.attempts',
+      'd.next_attempt_at',
+      'd.last_status',
+      'd.last_response',
+      'd.last_error',
+      'd.created_at',
+      'd.delivered_at',
+    ])
+    .where('d.endpoint_id', '=', endpointId)
+    .orderBy('d.id', 'desc')
+    .limit(page.limit)
+    .offset(page.offset)
+    .execute();
+}
+
+/** Forgets events (and their deliveries) older than `before`, a batch at a time; returns how many. */
+export async function pruneEvents(db: Db, before: Date, batch = 1000): Promise<number> {
+  let removed = 0;
+  for (;;) {
+    const old = await db
+      .selectFrom('partner_events')
+      .select('id')
+      .where('created_at', '<', before.toISOString())
+      .orderBy('id')
+      .limit(batch)
+      .execute();
+    if (old.length === 0) return removed;
+    const ids = old.map((r) => r.id);
+    await db.transaction().execute(async (trx) => {
+      await trx.deleteFrom('webhook_deliveries').where('event_id', 'in', ids).execute();
+      await trx.deleteFrom('partner_events').where('id', 'in', ids).execute();
+    });
+    removed += ids.length;
+    if (old.length < batch) return removed;
+  }
+}

@@ -1,0 +1,77 @@
+import assert from 'node:assert/strict';
+import { after, before, test } from 'node:test';
+import { createApiKey } from '../../src/auth/api-key-repository.ts';
+import type { Accommodation } from '../../src/db/schema.ts';
+import { bookingBody, futureStay, makeAccommodation } from '../support/factories.ts';
+import { createTestApp, type TestApp } from '../support/test-app.ts';
+import { testStoreKind } from '../support/test-store.ts';
+import { postWebhook } from '../support/webhook-client.ts';
+
+// docs/api.md#admin-api-keys: a key's own inbound webhook secret signs /webhook/update for that
+// key's bookings only; the global secret still reaches every booking.
+
+const GLOBAL = 'whsk_global_secret_for_key_scoping_tests';
+let t: TestApp;
+let house: Accommodation;
+let keyB: { key: string; id: number };
+before(async () => {
+  t = await createTestApp();
+  house = await makeAccommodation(t.ctx.db);
+  const b = await createApiKey(t.ctx.db, { name: 'partner B', scope: 'api' });
+  keyB = { key: b.key, id: b.record.id };
+});
+after(async () => {
+  await t.close();
+});
+
+async function book(key: string): Promise<number> {
+  const res = await t.request({
+    method: 'POST',
+    url: `${t.v1}/bookings`,
+    key,
+    payload: bookingBody(house.id, futureStay(2), { booking: { expected_amount: 275 } }),
+  });
+  assert.equal(res.statusCode, 200, res.body);
+  return res.json<{ data: { booking_id: number } }>().data.booking_id;
+}
+
+const cancel = (bookingId: number, reason: string) => ({
+  event_type: 'cancelled',
+  booking_id: bookingId,
+  reason,
+  timestamp: new Date().toISOString(),
+});
+
+for (const globalSecret of [null, GLOBAL]) {
+  test(`a key's own secret cancels its bookings only, global secret ${globalSecret === null ? 'unset' : 'set'} (${testStoreKind})`, async () => {
+    const settings = await t.admin('PUT', '/admin/api/settings', { webhook_secret: globalSecret });
+    assert.equal(settings.statusCode, 200, settings.body);
+    const issued = await t.admin('POST', `/admin/api/api-keys/${keyB.id}/webhook-secret`);
+    assert.equal(issued.statusCode, 200, issued.body);
+    const secretB = issued.json<{ data: { webhook_secret: string } }>().data.webhook_secret;
+    assert.doesNotMatch((await t.admin('GET', '/admin/api/api-keys')).body, new RegExp(secretB));
+
+    const ofA = await book(t.apiKey);
+    const ofB = await book(keyB.key);
+    const refused = await postWebhook(t, 'update', cancel(ofA, 'not yours'), { secret: secretB });
+    assert.equal(refused.statusCode, 404, refused.body);
+    assert.equal(refused.json<{ updated: boolean }>().updated, false);
+    const stillThere = await t.request({ method: 'GET', url: `${t.v1}/bookings/${ofA}` });
+    assert.equal(stillThere.json<{ data: { status: string } }>().data.status, 'confirmed');
+
+    const own = await postWebhook(t, 'update', cancel(ofB, 'guest asked'), { secret: secretB });
+    assert.equal(own.statusCode, 200, own.body);
+    assert.equal(own.json<{ new_status: string }>().new_status, 'cancelled');
+
+    if (globalSecret !== null) {
+      const host = await postWebhook(t, 'update', cancel(ofA, 'host'), { secret: GLOBAL });
+      assert.equal(host.statusCode, 200, host.body);
+      const wrong = await postWebhook(t, 'update', cancel(ofA, 'x'), { secret: 'whsk_not_a_secret' });
+      assert.equal(wrong.statusCode, 401);
+    }
+  });
+}
+
+test('a revoked or unknown key gets no secret', async () => {
+  assert.equal((await t.admin('POST', '/admin/api/api-keys/999999/webhook-secret')).statusCode, 404);
+});

@@ -64,7 +64,9 @@ test(
     const packed = await run('npm', ['pack', '--json', '--pack-destination', project], { cwd: CLIENT_DIR });
     const [{ filename, files }] = JSON.parse(packed.stdout) as [{ filename: string; files: { path: string }[] }];
     const shipped = files.map((f) => f.path);
-    assert.ok(shipped.includes('dist/index.js') && shipped.includes('dist/index.d.ts'), shipped.join(', '));
+    for (const file of ['dist/index.js', 'dist/index.d.ts', 'dist/proxy.js', 'dist/proxy.d.ts']) {
+      assert.ok(shipped.includes(file), `${file} in ${shipped.join(', ')}`);
+    }
     assert.ok(!shipped.some((f) => f.startsWith('src/') || f.startsWith('scripts/')), shipped.join(', '));
     await writeFile(
       path.join(project, 'package.json'),

@@ -20,16 +20,17 @@ import { addDays, todayIn } from '../src/shared/dates.ts';
 import { createDemoAccommodation } from '../src/seed/demo-accommodation.ts';
 
 // The benchmark measures the hot paths, not the abuse limits: one key sends thousands of
-// requests a second from one address, so every limit is off.
-const config = loadConfig({
-  ...process.env,
-  LOG_LEVEL: 'silent',
-  PORT: '0',
+// requests a second from one address, so every limit is off — unless BENCH_LIMITS=defaults, where
+// the limits keep their defaults and the load is spread over BENCH_KEYS keys (each stays under
+// its per-key limit), so the cost of checking them shows.
+const limitsOn = process.env.BENCH_LIMITS === 'defaults';
+const limitsOff = {
   RATE_LIMIT_PER_KEY: '0',
   RATE_LIMIT_PUBLIC_PER_IP: '0',
   AUTH_FAILURES_PER_IP: '0',
   DRAFTS_PER_KEY: '0',
-});
+};
+const config = loadConfig({ ...process.env, LOG_LEVEL: 'silent', PORT: '0', ...(limitsOn ? {} : limitsOff) });
 const ctx = createContext(config);
 await migrateToLatest(ctx.db);
 await sql`create table if not exists bench_floor (id integer primary key, label text not null)`.execute(ctx.db);
@@ -43,6 +44,21 @@ if (ctx.store.kind === 'postgres') {
   );
 }
 await sql`insert into bench_floor (id, label) values (1, 'one') on conflict do nothing`.execute(ctx.db);
+// The booking-shaped floor's tables: the rows a booking writes (guest found or created by e-mail,
+// the booking, one claim per night under a primary key, the guest's mail, a history entry), with
+// none of the checks, pricing or bookkeeping around them.
+const serial = ctx.store.kind === 'postgres' ? sql`serial primary key` : sql`integer primary key autoincrement`;
+await sql`create table if not exists bench_guests (id ${serial}, email text not null unique, name text not null)`.execute(
+  ctx.db,
+);
+await sql`create table if not exists bench_bookings (id ${serial}, guest_id integer not null references bench_guests (id),
+  checkin text not null, checkout text not null, total integer not null, created_at text not null)`.execute(ctx.db);
+await sql`create table if not exists bench_claims (night text primary key,
+  booking_id integer not null references bench_bookings (id))`.execute(ctx.db);
+await sql`create table if not exists bench_mail (id ${serial}, booking_id integer not null references bench_bookings (id),
+  body text not null)`.execute(ctx.db);
+await sql`create table if not exists bench_history (id ${serial},
+  booking_id integer not null references bench_bookings (id), entry text not null)`.execute(ctx.db);
 
 const app = await buildApp(ctx, { logger: false });
 // The least the framework can do: no store, no authentication, no body.
@@ -64,6 +80,32 @@ app.post('/bench/floor/insert', async () => {
   return { success: true, data: row.rows[0] };
 });
 
+// Two fresh nights per request, as the bench's bookings take.
+let floorBookings = 0;
+app.post('/bench/floor/booking', async () => {
+  const n = floorBookings++;
+  const checkin = addDays('2100-01-01', 2 * n);
+  const checkout = addDays(checkin, 2);
+  const id = await ctx.db.transaction().execute(async (trx) => {
+    const guest = await sql<{
+      id: number;
+    }>`insert into bench_guests (email, name) values (${`guest${String(n % 500)}@bench.test`},
+      ${'Bench Guest'}) on conflict (email) do update set name = excluded.name returning id`.execute(trx);
+    const guestId = guest.rows[0]?.id ?? 0;
+    const booking = await sql<{
+      id: number;
+    }>`insert into bench_bookings (guest_id, checkin, checkout, total, created_at)
+      values (${guestId}, ${checkin}, ${checkout}, ${27500}, ${new Date().toISOString()}) returning id`.execute(trx);
+    const bookingId = booking.rows[0]?.id ?? 0;
+    await sql`insert into bench_claims (night, booking_id) values (${checkin}, ${bookingId}),
+      (${addDays(checkin, 1)}, ${bookingId})`.execute(trx);
+    await sql`insert into bench_mail (booking_id, body) values (${bookingId}, ${'confirmation'})`.execute(trx);
+    await sql`insert into bench_history (booking_id, entry) values (${bookingId}, ${'created'})`.execute(trx);
+    return bookingId;
+  });
+  return { success: true, data: { id } };
+});
+
 const accommodation = await createDemoAccommodation(ctx.db);
 await ctx.db
   .updateTable('accommodations')
@@ -71,6 +113,10 @@ await ctx.db
   .where('id', '=', accommodation.id)
   .execute();
 const { key } = await createApiKey(ctx.db, { name: 'bench', scope: 'api' });
+const keys = [key];
+for (let i = 1; i < (limitsOn ? Number(process.env.BENCH_KEYS ?? 2000) : 1); i++) {
+  keys.push((await createApiKey(ctx.db, { name: `bench ${String(i)}`, scope: 'api' })).key);
+}
 // A week a month out with an extra: free (bookings start a year out), priced, restricted.
 const checkin = addDays(todayIn('UTC'), 30);
 const availabilityBody = {
@@ -89,6 +135,15 @@ const realAnswer = await app.inject({
 if (realAnswer.statusCode !== 200)
   throw new Error(`availability answered ${String(realAnswer.statusCode)}: ${realAnswer.body}`);
 const fixedAnswer: unknown = realAnswer.json();
+// Every key once before the load: in the cache, last used just now, as a partner's key in steady use.
+for (const other of keys.slice(1)) {
+  await app.inject({
+    method: 'POST',
+    url: `/api/v1/${config.slug}/availability`,
+    headers: { authorization: `Bearer ${other}` },
+    payload: availabilityBody,
+  });
+}
 
 const bare = Fastify({ logger: false });
 bare.get('/bench/hello', async () => ({ hello: 'world' }));
@@ -105,7 +160,7 @@ const portOf = (server: typeof app.server) => {
   return typeof address === 'object' && address !== null ? address.port : 0;
 };
 process.stdout.write(
-  `${JSON.stringify({ port: portOf(app.server), barePort: portOf(bare.server), key, accommodationId: accommodation.id, availabilityBody, store: ctx.store.kind })}\n`,
+  `${JSON.stringify({ port: portOf(app.server), barePort: portOf(bare.server), key, keys, accommodationId: accommodation.id, availabilityBody, store: ctx.store.kind })}\n`,
 );
 
 process.on('SIGTERM', () => {

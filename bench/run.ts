@@ -93,10 +93,37 @@ async function load(name: string, opts: autocannon.Options): Promise<Result> {
   };
 }
 
+/**
+ * Spreads a route's requests over the given keys, one after the other, keeping any body the
+ * route's own setupRequest writes.
+ */
+function overKeys(options: autocannon.Options, keys: readonly string[]): autocannon.Options {
+  if (keys.length < 2) return options;
+  let next = 0;
+  const setup = options.requests?.[0]?.setupRequest;
+  const own = typeof setup === 'function' ? setup : undefined;
+  return {
+    ...options,
+    requests: [
+      {
+        setupRequest: (request, context) => {
+          const built = own === undefined ? request : own(request, context);
+          const key = keys[next++ % keys.length] ?? '';
+          return { ...built, headers: { ...built.headers, authorization: `Bearer ${key}` } };
+        },
+      },
+    ],
+  };
+}
+
+/** With the abuse limits at their defaults, the routes measured: availability and bookings, each with its floor. */
+const LIMITED_ROUTES = new Set<string>();
+
 async function benchStore(label: string, env: Record<string, string>): Promise<void> {
+  const limited = env.BENCH_LIMITS === 'defaults';
   const server = await startServer(env);
   serverPid = server.pid;
-  const { port, barePort, key, accommodationId, availabilityBody } = server.info;
+  const { port, barePort, key, keys, accommodationId, availabilityBody } = server.info;
   const base = `http://127.0.0.1:${port}`;
   const headers = { authorization: `Bearer ${key}`, 'content-type': 'application/json' };
   const availability = JSON.stringify(availabilityBody);
@@ -133,6 +160,7 @@ async function benchStore(label: string, env: Record<string, string>): Promise<v
       },
     },
     { name: 'floor: one INSERT transaction', options: { url: `${base}/bench/floor/insert`, method: 'POST' } },
+    { name: BOOKING_FLOOR, options: { url: `${base}/bench/floor/booking`, method: 'POST' } },
     {
       name: 'POST bookings',
       options: {
@@ -166,13 +194,21 @@ async function benchStore(label: string, env: Record<string, string>): Promise<v
       },
     },
   ];
+  if (limited) {
+    for (const name of [BARE_FIXED, 'POST availability', BOOKING_FLOOR, 'POST bookings']) LIMITED_ROUTES.add(name);
+  }
+  const measured = routes
+    .filter((route) => !limited || LIMITED_ROUTES.has(route.name))
+    .map((route) =>
+      (route.options.url ?? '').startsWith(base) ? { ...route, options: overKeys(route.options, keys) } : route,
+    );
   try {
     // Warm up the connections and the JIT on every route.
-    for (const route of routes) await load('warm-up', { ...route.options, duration: 1 });
+    for (const route of measured) await load('warm-up', { ...route.options, duration: 1 });
     const rounds: Result[][] = [];
     for (let round = 0; round < ROUNDS; round++) {
       const results: Result[] = [];
-      for (const route of routes) results.push(await load(route.name, route.options));
+      for (const route of measured) results.push(await load(route.name, route.options));
       if (ROUNDS > 1) report(`${label}, round ${round + 1} of ${ROUNDS}`, results);
       rounds.push(results);
     }
@@ -224,12 +260,20 @@ const BARE_FIXED = 'fixed availability (bare Fastify)';
 /** The same route on the app: its global hooks (request id, metrics, guards), no store, no key. */
 const HELLO = 'hello world (app, no store)';
 
+/** The rows a booking writes, in one plain transaction: what a booking costs the store at the least. */
+const BOOKING_FLOOR = 'floor: booking-shaped transaction';
+
 /** How a ratio names the reference routes; a floor route is named "floor". */
-const SHORT_NAMES: Record<string, string> = { [BARE_HELLO]: 'bare', [BARE_FIXED]: 'bare fixed', [HELLO]: 'app hello' };
+const SHORT_NAMES: Record<string, string> = {
+  [BARE_HELLO]: 'bare',
+  [BARE_FIXED]: 'bare fixed',
+  [HELLO]: 'app hello',
+  [BOOKING_FLOOR]: 'booking floor',
+};
 
 /** Which routes a hot path is compared with: its floor, and for availability the framework alone. */
 function floorsOf(name: string): string[] {
-  if (name.startsWith('POST bookings')) return ['floor: one INSERT transaction'];
+  if (name.startsWith('POST bookings')) return [BOOKING_FLOOR, 'floor: one INSERT transaction'];
   if (name.startsWith('POST availability')) return ['floor: one indexed SELECT', BARE_HELLO, BARE_FIXED, HELLO];
   if (name === BARE_FIXED) return [BARE_HELLO];
   if (name.startsWith('POST')) return ['floor: one indexed SELECT'];
@@ -248,6 +292,7 @@ function report(label: string, results: Result[]): void {
   );
   for (const r of results) {
     const shown = floorsOf(r.name)
+      .filter((floor) => results.some((x) => x.name === floor))
       .map((floor) => {
         const measured =
           r.ratios?.[floor] ??
@@ -272,6 +317,9 @@ if (only === 'ical') {
 if (only === 'console') {
   await runConsoleBench(pgServer);
 }
+if (only === 'profile') {
+  await import('./profile.ts');
+}
 if (only === 'reports') {
   await runReportsBench(pgServer);
 }
@@ -281,6 +329,15 @@ if (only === undefined || only === 'postgres') {
     await benchStore('PostgreSQL', { DATABASE_URL: db.url });
   } finally {
     await db.drop();
+  }
+  const limitedDb = await createPgDatabase(pgServer);
+  try {
+    await benchStore('PostgreSQL, abuse limits at their defaults', {
+      DATABASE_URL: limitedDb.url,
+      BENCH_LIMITS: 'defaults',
+    });
+  } finally {
+    await limitedDb.drop();
   }
 }
 if (only === undefined || only === 'processes') {
@@ -298,6 +355,16 @@ if (only === undefined || only === 'sqlite') {
     await benchStore('Embedded SQLite', { STAYDESK_DATA_DIR: dir, DATABASE_URL: '' });
   } finally {
     rmSync(dir, { recursive: true, force: true });
+  }
+  const limitedDir = mkdtempSync(path.join(tmpdir(), 'staydesk-bench-'));
+  try {
+    await benchStore('Embedded SQLite, abuse limits at their defaults', {
+      STAYDESK_DATA_DIR: limitedDir,
+      DATABASE_URL: '',
+      BENCH_LIMITS: 'defaults',
+    });
+  } finally {
+    rmSync(limitedDir, { recursive: true, force: true });
   }
 }
 if (only === undefined) await runIcalSyncBench(pgServer);

@@ -8,6 +8,8 @@ export interface ServerInfo {
   /** A bare Fastify instance in the same process: one hello-world route, no hooks. */
   barePort: number;
   key: string;
+  /** With BENCH_LIMITS=defaults, many keys to spread the load over (else just `key`). */
+  keys: string[];
   accommodationId: number;
   /** The availability request the bench sends, to the app and to the bare instance's fixed route. */
   availabilityBody: Record<string, unknown>;
@@ -20,9 +22,9 @@ export interface BenchServer {
   stop(): Promise<void>;
 }
 
-/** Starts bench/bench-server.ts in a child process and waits for its address. */
-export async function startServer(env: Record<string, string>): Promise<BenchServer> {
-  const child = spawn(process.execPath, ['bench/bench-server.ts'], {
+/** Starts bench/bench-server.ts in a child process (with extra Node flags, if any) and waits for its address. */
+export async function startServer(env: Record<string, string>, nodeFlags: string[] = []): Promise<BenchServer> {
+  const child = spawn(process.execPath, [...nodeFlags, 'bench/bench-server.ts'], {
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'inherit'],
   });

@@ -59,18 +59,25 @@ $$`,
     for (const [table, column] of WATCHED) {
       await sql
         .raw(
-          `create trigger staydesk_announce_${table} after insert or update or delete on ${table} for each row execute function staydesk_announce('${column}')`,
+          `create trigger staydesk_announce_${table} after insert or update or delete on ${table}
+            for each row
+            execute function staydesk_announce('${column}')`,
         )
         .execute(db);
     }
     await sql
       .raw(
-        `create trigger staydesk_announce_api_keys after update of ${API_KEY_COLUMNS} or delete on api_keys for each row execute function staydesk_announce('id')`,
+        `create trigger staydesk_announce_api_keys after update of ${API_KEY_COLUMNS} or delete on api_keys
+          for each row
+          execute function staydesk_announce('id')`,
       )
       .execute(db);
     await sql
       .raw(
-        `create trigger staydesk_announce_bookings after update of status, hold_expires_at on bookings for each row when (${BOOKING_CHANGE}) execute function staydesk_announce('accommodation_id')`,
+        `create trigger staydesk_announce_bookings after update of status, hold_expires_at on bookings
+          for each row
+          when (${BOOKING_CHANGE})
+          execute function staydesk_announce('accommodation_id')`,
       )
       .execute(db);
     return;
@@ -78,33 +85,42 @@ $$`,
   for (const [table, column] of WATCHED) {
     await sql
       .raw(
-        `create trigger staydesk_announce_${table}_insert after insert on ${table} begin select ${SQLITE_FUNCTION}('${table}', new.${column}); end`,
+        `create trigger staydesk_announce_${table}_insert after insert on ${table}
+          begin select ${SQLITE_FUNCTION}('${table}', new.${column}); end`,
       )
       .execute(db);
     await sql
       .raw(
-        `create trigger staydesk_announce_${table}_update after update on ${table} begin select ${SQLITE_FUNCTION}('${table}', new.${column}); select ${SQLITE_FUNCTION}('${table}', old.${column}) where old.${column} is not new.${column}; end`,
+        `create trigger staydesk_announce_${table}_update after update on ${table}
+          begin select ${SQLITE_FUNCTION}('${table}', new.${column});
+          select ${SQLITE_FUNCTION}('${table}', old.${column})
+          where old.${column} is not new.${column}; end`,
       )
       .execute(db);
     await sql
       .raw(
-        `create trigger staydesk_announce_${table}_delete after delete on ${table} begin select ${SQLITE_FUNCTION}('${table}', old.${column}); end`,
+        `create trigger staydesk_announce_${table}_delete after delete on ${table}
+          begin select ${SQLITE_FUNCTION}('${table}', old.${column}); end`,
       )
       .execute(db);
   }
   await sql
     .raw(
-      `create trigger staydesk_announce_api_keys_update after update of ${API_KEY_COLUMNS} on api_keys begin select ${SQLITE_FUNCTION}('api_keys', new.id); end`,
+      `create trigger staydesk_announce_api_keys_update after update of ${API_KEY_COLUMNS} on api_keys
+        begin select ${SQLITE_FUNCTION}('api_keys', new.id); end`,
     )
     .execute(db);
   await sql
     .raw(
-      `create trigger staydesk_announce_api_keys_delete after delete on api_keys begin select ${SQLITE_FUNCTION}('api_keys', old.id); end`,
+      `create trigger staydesk_announce_api_keys_delete after delete on api_keys
+        begin select ${SQLITE_FUNCTION}('api_keys', old.id); end`,
     )
     .execute(db);
   await sql
     .raw(
-      `create trigger staydesk_announce_bookings_update after update of status, hold_expires_at on bookings when ${BOOKING_CHANGE.replaceAll('is distinct from', 'is not')} begin select ${SQLITE_FUNCTION}('bookings', new.accommodation_id); end`,
+      `create trigger staydesk_announce_bookings_update after update of status, hold_expires_at on bookings
+        when ${BOOKING_CHANGE.replaceAll('is distinct from', 'is not')}
+        begin select ${SQLITE_FUNCTION}('bookings', new.accommodation_id); end`,
     )
     .execute(db);
 }

@@ -24,12 +24,17 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     await sql.raw('drop trigger staydesk_announce_night_claims on night_claims').execute(db);
     await sql
       .raw(
-        `create trigger staydesk_announce_night_claims after insert on night_claims for each row when (new.kind <> 'booking') execute function staydesk_announce('accommodation_id')`,
+        `create trigger staydesk_announce_night_claims after insert on night_claims
+          for each row
+          when (new.kind <> 'booking')
+          execute function staydesk_announce('accommodation_id')`,
       )
       .execute(db);
     await sql
       .raw(
-        `create trigger staydesk_announce_night_claims_change after update or delete on night_claims for each row execute function staydesk_announce('accommodation_id')`,
+        `create trigger staydesk_announce_night_claims_change after update or delete on night_claims
+          for each row
+          execute function staydesk_announce('accommodation_id')`,
       )
       .execute(db);
     return;
@@ -37,7 +42,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await sql.raw('drop trigger staydesk_announce_night_claims_insert').execute(db);
   await sql
     .raw(
-      `create trigger staydesk_announce_night_claims_insert after insert on night_claims when new.kind <> 'booking' begin select ${SQLITE_FUNCTION}('night_claims', new.accommodation_id); end`,
+      `create trigger staydesk_announce_night_claims_insert after insert on night_claims
+        when new.kind <> 'booking'
+        begin select ${SQLITE_FUNCTION}('night_claims', new.accommodation_id); end`,
     )
     .execute(db);
 }
@@ -48,7 +55,9 @@ export async function down(db: Kysely<unknown>): Promise<void> {
     await sql.raw('drop trigger staydesk_announce_night_claims on night_claims').execute(db);
     await sql
       .raw(
-        `create trigger staydesk_announce_night_claims after insert or update or delete on night_claims for each row execute function staydesk_announce('accommodation_id')`,
+        `create trigger staydesk_announce_night_claims after insert or update or delete on night_claims
+          for each row
+          execute function staydesk_announce('accommodation_id')`,
       )
       .execute(db);
     return;
@@ -56,7 +65,8 @@ export async function down(db: Kysely<unknown>): Promise<void> {
   await sql.raw('drop trigger staydesk_announce_night_claims_insert').execute(db);
   await sql
     .raw(
-      `create trigger staydesk_announce_night_claims_insert after insert on night_claims begin select ${SQLITE_FUNCTION}('night_claims', new.accommodation_id); end`,
+      `create trigger staydesk_announce_night_claims_insert after insert on night_claims
+        begin select ${SQLITE_FUNCTION}('night_claims', new.accommodation_id); end`,
     )
     .execute(db);
 }

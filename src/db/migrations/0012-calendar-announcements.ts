@@ -23,7 +23,10 @@ function isPostgres(db: Kysely<unknown>): boolean {
 
 /** SQLite: one trigger announcing `table:<column>` of the new row and, if it differs, of the old one. */
 function sqliteUpdateTrigger(name: string, on: string, table: string, column: string): string {
-  return `create trigger ${name} after update ${on} begin select ${SQLITE_FUNCTION}('${table}', new.${column}); select ${SQLITE_FUNCTION}('${table}', old.${column}) where old.${column} is not new.${column}; end`;
+  return `create trigger ${name} after update ${on}
+    begin select ${SQLITE_FUNCTION}('${table}', new.${column});
+    select ${SQLITE_FUNCTION}('${table}', old.${column})
+    where old.${column} is not new.${column}; end`;
 }
 
 export async function up(db: Kysely<unknown>): Promise<void> {
@@ -31,17 +34,25 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     await sql.raw('drop trigger staydesk_announce_bookings on bookings').execute(db);
     await sql
       .raw(
-        `create trigger staydesk_announce_bookings after update on bookings for each row when (old.* is distinct from new.*) execute function ${CHANNEL_FUNCTION}('accommodation_id')`,
+        `create trigger staydesk_announce_bookings after update on bookings
+          for each row
+          when (old.* is distinct from new.*)
+          execute function ${CHANNEL_FUNCTION}('accommodation_id')`,
       )
       .execute(db);
     await sql
       .raw(
-        `create trigger staydesk_announce_external_reservations after insert or update or delete on external_reservations for each row execute function ${CHANNEL_FUNCTION}('accommodation_id')`,
+        `create trigger staydesk_announce_external_reservations
+          after insert or update or delete on external_reservations
+          for each row
+          execute function ${CHANNEL_FUNCTION}('accommodation_id')`,
       )
       .execute(db);
     await sql
       .raw(
-        `create trigger staydesk_announce_external_feeds after update of name or delete on external_feeds for each row execute function ${CHANNEL_FUNCTION}('accommodation_id')`,
+        `create trigger staydesk_announce_external_feeds after update of name or delete on external_feeds
+          for each row
+          execute function ${CHANNEL_FUNCTION}('accommodation_id')`,
       )
       .execute(db);
     return;
@@ -52,7 +63,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .execute(db);
   await sql
     .raw(
-      `create trigger staydesk_announce_external_reservations_insert after insert on external_reservations begin select ${SQLITE_FUNCTION}('external_reservations', new.accommodation_id); end`,
+      `create trigger staydesk_announce_external_reservations_insert after insert on external_reservations
+        begin select ${SQLITE_FUNCTION}('external_reservations', new.accommodation_id); end`,
     )
     .execute(db);
   await sql
@@ -67,7 +79,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .execute(db);
   await sql
     .raw(
-      `create trigger staydesk_announce_external_reservations_delete after delete on external_reservations begin select ${SQLITE_FUNCTION}('external_reservations', old.accommodation_id); end`,
+      `create trigger staydesk_announce_external_reservations_delete after delete on external_reservations
+        begin select ${SQLITE_FUNCTION}('external_reservations', old.accommodation_id); end`,
     )
     .execute(db);
   await sql
@@ -82,7 +95,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .execute(db);
   await sql
     .raw(
-      `create trigger staydesk_announce_external_feeds_delete after delete on external_feeds begin select ${SQLITE_FUNCTION}('external_feeds', old.accommodation_id); end`,
+      `create trigger staydesk_announce_external_feeds_delete after delete on external_feeds
+        begin select ${SQLITE_FUNCTION}('external_feeds', old.accommodation_id); end`,
     )
     .execute(db);
 }
@@ -94,7 +108,10 @@ export async function down(db: Kysely<unknown>): Promise<void> {
     await sql.raw('drop trigger staydesk_announce_bookings on bookings').execute(db);
     await sql
       .raw(
-        `create trigger staydesk_announce_bookings after update of status, hold_expires_at on bookings for each row when (${BOOKING_CHANGE_0007}) execute function ${CHANNEL_FUNCTION}('accommodation_id')`,
+        `create trigger staydesk_announce_bookings after update of status, hold_expires_at on bookings
+          for each row
+          when (${BOOKING_CHANGE_0007})
+          execute function ${CHANNEL_FUNCTION}('accommodation_id')`,
       )
       .execute(db);
     return;
@@ -111,7 +128,9 @@ export async function down(db: Kysely<unknown>): Promise<void> {
   }
   await sql
     .raw(
-      `create trigger staydesk_announce_bookings_update after update of status, hold_expires_at on bookings when ${BOOKING_CHANGE_0007.replaceAll('is distinct from', 'is not')} begin select ${SQLITE_FUNCTION}('bookings', new.accommodation_id); end`,
+      `create trigger staydesk_announce_bookings_update after update of status, hold_expires_at on bookings
+        when ${BOOKING_CHANGE_0007.replaceAll('is distinct from', 'is not')}
+        begin select ${SQLITE_FUNCTION}('bookings', new.accommodation_id); end`,
     )
     .execute(db);
 }

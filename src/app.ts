@@ -29,6 +29,8 @@ import { operationExamples } from './http/openapi-operations.ts';
 import { NAMED_SCHEMAS } from './openapi-schemas.ts';
 import { lazySchemaCompilers } from './http/lazy-schemas.ts';
 import { refuseWhileShuttingDown } from './http/shutting-down.ts';
+import { acceptEmptyJson } from './http/empty-json.ts';
+import { lenientBody } from './http/lenient-body.ts';
 import { refuseNulCharacters } from './http/text-guard.ts';
 import type { App, RouteInfo } from './http/types.ts';
 import { installRateLimits } from './limits/rate-limits.ts';
@@ -220,6 +222,8 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
       v1.addHook('onRequest', limits.guardAuth(requireKey(ctx, 'api')));
       if (limits.perKey !== null) v1.addHook('onRequest', limits.perKey);
       v1.addHook('preValidation', refuseLegacyJsonRpc);
+      v1.addHook('preValidation', lenientBody);
+      acceptEmptyJson(v1);
       await v1.register(diagnosticsRoutes, { ctx });
       await v1.register(calendarDiagnosticsRoutes, { ctx });
       await v1.register(availabilityRoutes, { ctx });

@@ -52,13 +52,18 @@ export interface PaidBooking {
   confirmation_code: string;
 }
 
-/** The booking a payment names, by its confirmation code or its id. */
+/** The booking a payment names, by its confirmation code, its id or the payment_intent_id it was created with. */
 export function findBookingByReference(
   db: Executor,
-  reference: { code: string } | { id: number },
+  reference: { code: string } | { id: number } | { paymentIntentId: string },
 ): Promise<PaidBooking | undefined> {
   const query = db.selectFrom('bookings').select(['id', 'confirmation_code']);
-  return (
-    'code' in reference ? query.where('confirmation_code', '=', reference.code) : query.where('id', '=', reference.id)
-  ).executeTakeFirst();
+  if ('code' in reference) return query.where('confirmation_code', '=', reference.code).executeTakeFirst();
+  if ('id' in reference) return query.where('id', '=', reference.id).executeTakeFirst();
+  // Several bookings may name one intent (a caller reusing it): the latest is the one being paid.
+  return query
+    .where('payment_intent_id', '=', reference.paymentIntentId)
+    .orderBy('id', 'desc')
+    .limit(1)
+    .executeTakeFirst();
 }

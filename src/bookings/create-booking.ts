@@ -3,7 +3,6 @@ import { loadCachedAccommodation, nightlyOverrides } from '../accommodations/loa
 import type { Accommodation, ApiKeyScope } from '../db/schema.ts';
 import { badRequest, conflict } from '../http/errors.ts';
 import { viewerOfKey } from '../http/viewer.ts';
-import { assertDraftCapacity } from '../limits/draft-cap.ts';
 import { checkStayOrThrow } from '../pricing/check-stay-or-throw.ts';
 import { decimalsOf } from '../pricing/accommodation-rules.ts';
 import type { StayQuote } from '../pricing/price-stay.ts';
@@ -47,6 +46,7 @@ export async function createBooking(
   const priced = await checkAndPrice(ctx, apiKeyId, input, now);
   const rows = newBookingRows(ctx.config, input, priced, {
     apiKeyId,
+    guestsOfKey: key.scope === 'admin' ? null : apiKeyId,
     confirmationCode: newConfirmationCode(),
     invoiceToken: newInvoiceToken(),
     now: now.toISOString(),
@@ -56,6 +56,7 @@ export async function createBooking(
     now: now.toISOString(),
     viewer: viewerOfKey(key),
     idempotency,
+    draftCap: isDraft(priced.status) ? { apiKeyId, cap: ctx.config.limits.draftsPerKey, now } : null,
     answer: (ids) => createdAnswer(ctx.config, input, priced, rows, ids),
   });
 }
@@ -63,7 +64,7 @@ export async function createBooking(
 /**
  * The stay checked against the accommodation's rules (a 400 names the field), priced from the
  * cached accommodation and its prices, the caller's amount checked against the price (409), and
- * for a card draft, the key's cap on live drafts.
+ * for a card draft, when its hold ends (the key's cap on live drafts is checked as it is written).
  */
 async function checkAndPrice(
   ctx: AppContext,
@@ -86,7 +87,6 @@ async function checkAndPrice(
   checkAmount(input, quote, accommodation);
 
   const status = initialStatus(b.payment_method);
-  if (isDraft(status)) await assertDraftCapacity(ctx, apiKeyId, now);
   const holdExpiresAt = isDraft(status)
     ? new Date(now.getTime() + ctx.config.draftHoldSeconds * 1000).toISOString()
     : null;

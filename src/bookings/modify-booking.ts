@@ -19,7 +19,7 @@ import {
   type LifecycleContext,
   type LifecycleOutcome,
 } from './booking-lifecycle.ts';
-import { moveOf, type RefusalOf } from './booking-transitions.ts';
+import { moveOf, type Move, type RefusalOf } from './booking-transitions.ts';
 import { expireHoldsOverlapping } from './expire-holds.ts';
 
 /** What a change may touch; absent fields keep their value. */
@@ -95,6 +95,8 @@ async function modify(
   const datesChanged = checkin !== booking.checkin || checkout !== booking.checkout;
   const guestsChanged = guests !== booking.adults + booking.children;
   if (!datesChanged && !guestsChanged && notes === booking.guest_notes) {
+    // A confirmed booking still becomes what the answer says (docs/decisions.md#lenient-input-exact-output).
+    if (booking.status !== move.to) return markModified(ctx, unit, booking, move, actor);
     return {
       updated: false,
       message: `new_data matches booking ${code}; nothing changed.`,
@@ -164,6 +166,35 @@ async function modify(
   return {
     updated: true,
     message: `Booking ${code} modified: ${checkin} to ${checkout}, ${guests} guest${guests === 1 ? '' : 's'}, total ${total}; the guest has been mailed.`,
+    booking_id: booking.id,
+    new_status: move.to,
+  };
+}
+
+/**
+ * A change that changes nothing to a confirmed booking: its status becomes `modified`, with its
+ * history row, and nothing else (no mail: the guest's stay is as it was).
+ */
+async function markModified(
+  ctx: LifecycleContext,
+  unit: Unit,
+  booking: Booking,
+  move: Extract<Move<'modify'>, { kind: 'move' }>,
+  actor: BookingCommand['actor'],
+): Promise<LifecycleOutcome> {
+  await writeTransition(
+    unit.trx,
+    [booking.id],
+    { event: move.event, status: move.to, set: {}, reason: 'new_data changed nothing' },
+    actor,
+    unit.now.toISOString(),
+  );
+  unit.afterCommit(() => {
+    ctx.store.changes.committed({ table: 'bookings', id: String(booking.accommodation_id) });
+  });
+  return {
+    updated: true,
+    message: `new_data matches booking ${booking.confirmation_code}; it is now ${move.to}, and nothing else changed.`,
     booking_id: booking.id,
     new_status: move.to,
   };

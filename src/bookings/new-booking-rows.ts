@@ -33,6 +33,8 @@ export interface PricedStay {
 /** What is made up for a new booking rather than taken from the request. */
 export interface NewBookingFacts {
   apiKeyId: number;
+  /** A v1 key matches its guests among its own (docs/decisions.md#tenant-isolation); null: an admin key, among all. */
+  guestsOfKey: number | null;
   confirmationCode: string;
   invoiceToken: string;
   now: string;
@@ -75,7 +77,7 @@ export function newBookingRows(
     ...guestColumns(input.partner_data),
   };
   return {
-    partner: input.partner_data,
+    partner: { ...input.partner_data, guestsOfKey: facts.guestsOfKey },
     booking,
     nights: eachDate(stay.checkin, stay.checkout),
     actor: { kind: 'api_key', apiKeyId: facts.apiKeyId },

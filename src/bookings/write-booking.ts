@@ -5,6 +5,7 @@ import type { Viewer } from '../http/viewer.ts';
 import { NightTakenError, type TakenNight } from '../occupancy/night-ledger.ts';
 import { datesUnavailable } from '../occupancy/nights-unavailable.ts';
 import { loadNightWindow } from '../occupancy/night-window.ts';
+import { assertDraftCapacity } from '../limits/draft-cap.ts';
 import type { BookingCreated } from './booking-schemas.ts';
 import { expireHoldsOverlapping } from './expire-holds.ts';
 import { recordIdempotent, replayIdempotent } from './idempotency.ts';
@@ -21,6 +22,8 @@ export interface BookingWrite {
   viewer: Viewer;
   /** The request's idempotency key and body hash; its first answer is stored with the booking. */
   idempotency: { apiKeyId: number; key: string; hash: string } | null;
+  /** For a card draft: the key's cap on live drafts, counted in the transaction that writes it. */
+  draftCap: { apiKeyId: number; cap: number; now: Date } | null;
   /** The answer, once the rows have ids. */
   answer(ids: { bookingId: number; partnerId: number }): BookingCreated;
 }
@@ -58,15 +61,18 @@ export async function writeBooking(ctx: AppContext, write: BookingWrite): Promis
 }
 
 /**
- * Writes the booking once. On PostgreSQL a booking without an idempotency key is one statement
- * (insert-booking-rows.ts). A transaction is needed on SQLite, or to store the idempotent answer
- * with the booking; on the embedded store, bookings that arrive together share one commit
+ * Writes the booking once. On PostgreSQL a booking without an idempotency key or draft cap is one
+ * statement (insert-booking-rows.ts). A transaction is needed on SQLite, to store the idempotent
+ * answer with the booking, or to count the key's live drafts with the draft it writes; on the embedded store, bookings that arrive together share one commit
  * (db/group-commit.ts).
  */
 async function writeOnce(ctx: AppContext, write: BookingWrite): Promise<BookingCreated> {
-  const { rows, now, idempotency } = write;
-  if (isPostgres(ctx.db) && idempotency === null) return write.answer(await insertBookingRows(ctx.db, rows, now));
+  const { rows, now, idempotency, draftCap } = write;
+  const capped = draftCap !== null && draftCap.cap > 0 ? draftCap : null;
+  if (isPostgres(ctx.db) && idempotency === null && capped === null)
+    return write.answer(await insertBookingRows(ctx.db, rows, now));
   return ctx.store.commitTogether(async (trx) => {
+    if (capped !== null) await assertDraftCapacity(trx, capped.cap, capped.apiKeyId, capped.now);
     const ids = await insertBookingRows(trx, rows, now);
     const response = write.answer(ids);
     if (idempotency !== null) {

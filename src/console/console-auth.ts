@@ -81,7 +81,7 @@ export async function checkSignIn(
   input: { login: string; password: string; ip: string },
 ): Promise<{ ok: true; userId: number } | { ok: false; message: string; status: number }> {
   const now = Date.now();
-  const wait = limits.blockedFor(input.login, input.ip, now);
+  const wait = limits.reserve(input.login, input.ip, now);
   if (wait > 0) {
     return {
       ok: false,
@@ -94,10 +94,9 @@ export async function checkSignIn(
   dummyHash ??= hashPassword('not a password of anyone');
   const valid = await verifyPassword(input.password, user?.password_hash ?? (await dummyHash));
   if (user === undefined || !valid) {
-    limits.recordFailure(input.login, input.ip, now);
     await delay(FAILED_SIGN_IN_DELAY_MS);
     return { ok: false, status: 401, message: 'The login or password is wrong.' };
   }
-  limits.recordSuccess(input.login);
+  limits.recordSuccess(input.login, input.ip, now);
   return { ok: true, userId: user.id };
 }

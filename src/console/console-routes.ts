@@ -96,6 +96,8 @@ function errorPage(request: FastifyRequest, reply: FastifyReply, error: FastifyE
 export const consoleRoutes: FeatureRoutes = async (app, { ctx }) => {
   app.decorateRequest('consoleSession', null);
   app.addHook('preValidation', dropEmptyQueryValues);
+  // Forms only: a JSON body (of any depth) is a 415 before anything reads it.
+  app.removeContentTypeParser('application/json');
   app.addContentTypeParser(
     'application/x-www-form-urlencoded',
     { parseAs: 'string', bodyLimit: 64 * 1024 },

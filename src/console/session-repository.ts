@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { hash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Executor } from '../db/store.ts';
 
@@ -67,11 +68,12 @@ export async function deleteSession(db: Executor, sessionId: number): Promise<vo
   await db.deleteFrom('console_sessions').where('id', '=', sessionId).execute();
 }
 
+/** Logins match whatever their case (unique so since migration 0019). */
 export function findConsoleUserByLogin(db: Executor, login: string) {
   return db
     .selectFrom('users')
     .select(['id', 'login', 'password_hash', 'role'])
-    .where('login', '=', login)
+    .where(sql<string>`lower(login)`, '=', login.toLowerCase())
     .where('role', '=', 'admin')
     .executeTakeFirst();
 }

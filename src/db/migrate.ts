@@ -13,6 +13,7 @@ import * as leanerIndexes from './migrations/0011-leaner-indexes.ts';
 import * as calendarAnnouncements from './migrations/0012-calendar-announcements.ts';
 import * as channelSyncTrust from './migrations/0014-channel-sync-trust.ts';
 import * as reportIndexes from './migrations/0015-report-indexes.ts';
+import * as lenientEdges from './migrations/0019-lenient-edges.ts';
 import type { Db } from './store.ts';
 
 /** Migrations in order. Names sort by their numeric prefix; never rename a shipped one. */
@@ -29,6 +30,7 @@ export const migrations: Record<string, Migration> = {
   '0012-calendar-announcements': calendarAnnouncements,
   '0014-channel-sync-trust': channelSyncTrust,
   '0015-report-indexes': reportIndexes,
+  '0019-lenient-edges': lenientEdges,
 };
 
 export class MigrationError extends Error {

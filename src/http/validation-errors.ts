@@ -1,6 +1,7 @@
 import type { FastifySchemaValidationError } from 'fastify';
 import { validationReason } from './error-reasons.ts';
 import { badRequest, type AppError } from './errors.ts';
+import { isSecretName } from './log-redaction.ts';
 
 /**
  * Turns the schema validator's first complaint into the `details` of docs/api.md#errors
@@ -15,10 +16,17 @@ interface VerboseError extends FastifySchemaValidationError {
 
 const MAX_ECHO = 100;
 
-/** Echo back what the caller sent, but never a huge string or object. */
-export function echo(value: unknown): unknown {
+/**
+ * Echo back what the caller sent, but never a secret (a field named like one: webhook and
+ * payment secrets, payment tokens, passwords), nor any part of a string longer than MAX_ECHO,
+ * nor an object: those are described by their type and length instead.
+ */
+export function echo(value: unknown, parameter = ''): unknown {
   if (value === undefined) return null;
-  if (typeof value === 'string') return value.length > MAX_ECHO ? `${value.slice(0, MAX_ECHO)}…` : value;
+  if (typeof value === 'string')
+    return value.length > MAX_ECHO || isSecretName(parameter.split('.').pop() ?? '')
+      ? `string of ${value.length} characters`
+      : value;
   if (typeof value === 'number' || typeof value === 'boolean' || value === null) return value;
   if (Array.isArray(value)) return 'array';
   return 'object';
@@ -36,6 +44,10 @@ function pathOf(instancePath: string, extra?: string): string {
 function typeName(schema: unknown): string {
   if (typeof schema !== 'object' || schema === null) return 'value';
   const s = schema as Record<string, unknown>;
+  // A union of literals (a closed set of values) is named by its values, as a wrong value is.
+  const values = constantsOf(s);
+  if (values !== null) return values.join(', ');
+  if (Array.isArray(s.enum)) return s.enum.map(String).join(', ');
   if (typeof s.type === 'string') {
     if (s.type === 'string' && typeof s.format === 'string') return `${s.format} string`;
     return s.type;
@@ -136,6 +148,6 @@ export function validationToAppError(
   return badRequest(validationReason(error.keyword), `Invalid parameter "${parameter}": expected ${expected}.`, {
     parameter,
     expected,
-    received: echo(error.data),
+    received: echo(error.data, parameter),
   });
 }

@@ -1,5 +1,5 @@
 import { DRAFT } from '../db/draft-status.ts';
-import type { AppContext } from '../app-context.ts';
+import { isPostgres } from '../db/dialect.ts';
 import type { Executor } from '../db/store.ts';
 import { tooManyRequests } from '../http/errors.ts';
 
@@ -25,17 +25,16 @@ export async function liveDrafts(
 
 /**
  * docs/api.md#limits: a key may hold at most DRAFTS_PER_KEY unpaid card-payment drafts
- * at once, so no caller can keep nights off the market by drafting over and over. Checked
- * before the booking is written; 0 turns the cap off.
+ * at once, so no caller can keep nights off the market by drafting over and over. Checked in
+ * the transaction that writes the draft, after taking the key's row lock on PostgreSQL (drafts
+ * of one key are counted one at a time there; the embedded store runs one transaction at a
+ * time), so concurrent drafts cannot all pass the count. `cap` 0 turns it off.
  */
-export async function assertDraftCapacity(
-  ctx: Pick<AppContext, 'db' | 'config'>,
-  apiKeyId: number,
-  now: Date,
-): Promise<void> {
-  const cap = ctx.config.limits.draftsPerKey;
+export async function assertDraftCapacity(trx: Executor, cap: number, apiKeyId: number, now: Date): Promise<void> {
   if (cap === 0) return;
-  const { count, firstEnds } = await liveDrafts(ctx.db, apiKeyId, now.toISOString());
+  if (isPostgres(trx))
+    await trx.selectFrom('api_keys').select('id').where('id', '=', apiKeyId).forNoKeyUpdate().execute();
+  const { count, firstEnds } = await liveDrafts(trx, apiKeyId, now.toISOString());
   if (count < cap) return;
   const retryAfter = firstEnds === null ? 60 : Math.max(1, Math.ceil((Date.parse(firstEnds) - now.getTime()) / 1000));
   throw tooManyRequests(

@@ -1,3 +1,4 @@
+import { scrubAddresses } from '../shared/scrub-addresses.ts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config/config.ts';
 import type { Db } from '../db/store.ts';
@@ -88,10 +89,12 @@ export function createMailDelivery(deps: MailDeliveryDeps): MailDelivery {
           outbox_id: mail.id,
           attempts,
           next_attempt_at: decision.status === 'pending' ? decision.nextAttemptAt.toISOString() : null,
-          err: describe(error),
+          // SMTP refusals quote recipients: addresses only at debug level.
+          err: scrubAddresses(describe(error)),
         },
         decision.status === 'failed' ? 'mail delivery failed for good' : 'mail delivery failed; will retry',
       );
+      deps.log.debug?.({ outbox_id: mail.id, err: describe(error) }, 'mail delivery failure as the server wrote it');
       return false;
     }
     // A crash right here would send the mail again once the lease runs out: at least once, never lost.

@@ -3,6 +3,27 @@ import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest }
 import { notFound } from '../http/errors.ts';
 import type { App } from '../http/types.ts';
 
+/**
+ * The page runs on the console's origin: only its own scripts and styles (Swagger UI sets
+ * style attributes), calls to this origin only, and no framing by other pages (clickjacking).
+ */
+const DOCS_SECURITY_HEADERS = {
+  'content-security-policy': [
+    "default-src 'self'",
+    "script-src 'self'",
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data:",
+    "connect-src 'self'",
+    "object-src 'none'",
+    "base-uri 'none'",
+    "form-action 'none'",
+    "frame-ancestors 'none'",
+  ].join('; '),
+  'x-frame-options': 'DENY',
+  'x-content-type-options': 'nosniff',
+  'referrer-policy': 'no-referrer',
+};
+
 /** Response headers the outer server sets itself. */
 const HOP_HEADERS = new Set(['content-length', 'transfer-encoding', 'connection', 'keep-alive', 'date']);
 
@@ -47,7 +68,7 @@ export function installDocsPage(app: App): void {
     reply.code(res.statusCode);
     for (const [name, value] of Object.entries(res.headers))
       if (value !== undefined && !HOP_HEADERS.has(name)) reply.header(name, value);
-    return reply.send(res.rawPayload);
+    return reply.headers(DOCS_SECURITY_HEADERS).send(res.rawPayload);
   };
   const options = { schema: { hide: true }, config: { auth: 'public' as const } };
   app.get('/docs', options, handler);

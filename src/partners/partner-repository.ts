@@ -13,18 +13,29 @@ export interface PartnerInput {
   email: string;
   phone?: string | undefined;
   address?: Record<string, string | undefined> | undefined;
+  /**
+   * The v1 API key among whose guests this one is matched, or null/undefined for every key's
+   * (admin keys, which see every booking): a partner key never learns another key's guests
+   * (docs/decisions.md#tenant-isolation).
+   */
+  guestsOfKey?: number | null | undefined;
 }
 
-/** The key a guest is matched by: the e-mail, trimmed and case-insensitive. */
-export function emailKey(email: string): string {
-  return email.trim().toLowerCase();
+/**
+ * The key a guest is matched by: the e-mail, trimmed and case-insensitive, and for a v1 key's
+ * booking prefixed with that key's id and a space (`12 ada@example.com`), so each key has its own
+ * record of a guest. A checked e-mail address holds no space, so the two forms never meet.
+ */
+export function emailKey(email: string, guestsOfKey?: number | null): string {
+  const address = email.trim().toLowerCase();
+  return guestsOfKey === undefined || guestsOfKey === null ? address : `${guestsOfKey} ${address}`;
 }
 
 /** A new partner record: the details of the guest's first booking. */
 export function partnerRow(input: PartnerInput, now: string) {
   return {
     email: input.email.trim(),
-    email_key: emailKey(input.email),
+    email_key: emailKey(input.email, input.guestsOfKey),
     title: input.title ?? null,
     first_name: input.first_name.trim(),
     last_name: input.last_name.trim(),
@@ -56,7 +67,7 @@ export function guestColumns(input: PartnerInput) {
  * by the unique key on email_key.
  */
 export async function findOrCreatePartner(db: Executor, input: PartnerInput, now: string): Promise<number> {
-  const key = emailKey(input.email);
+  const key = emailKey(input.email, input.guestsOfKey);
   const existing = (await partnerByEmailKey(db, key))[0];
   if (existing !== undefined) return existing.id;
   const inserted = await db

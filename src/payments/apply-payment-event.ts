@@ -82,13 +82,16 @@ async function dispatch(ctx: AppContext, unit: Unit, event: PaymentEvent): Promi
   }
 }
 
-/** The booking metadata.booking_reference (the confirmation code) or metadata.booking_id names. */
+/**
+ * The booking metadata.booking_reference (the confirmation code) or metadata.booking_id names;
+ * without either, the booking created with this payment_intent_id.
+ */
 async function findPaidBooking(trx: Tx, intent: PaymentIntent): Promise<PaidBooking | undefined> {
   const reference = intent.metadata?.booking_reference?.trim();
   const id = toId(intent.metadata?.booking_id?.trim() ?? '');
   if (reference) return findBookingByReference(trx, { code: reference });
   if (id !== 0) return findBookingByReference(trx, { id });
-  return undefined;
+  return findBookingByReference(trx, { paymentIntentId: intent.id });
 }
 
 function amountOf(intent: PaymentIntent): number {

@@ -63,13 +63,18 @@ function staleSignature(): AppError {
   });
 }
 
-/** The `t=` of a Stripe-Signature header (seconds since the epoch), or null. */
+/**
+ * The one `t=` of a Stripe-Signature header (seconds since the epoch), or null when there is
+ * none, it is not a number, or there are several: Stripe's verifier signs with the last one, so
+ * a guard reading any one of several would check a timestamp the signature does not cover.
+ */
 function signedAt(header: string): number | null {
-  for (const part of header.split(',')) {
-    const [key, value] = part.split('=', 2);
-    if (key?.trim() === 't' && value !== undefined && /^\d{1,12}$/.test(value.trim())) return Number(value.trim());
-  }
-  return null;
+  const stamps = header
+    .split(',')
+    .map((part) => part.split('=', 2))
+    .filter(([key]) => key?.trim() === 't');
+  const value = stamps.length === 1 ? stamps[0]?.[1]?.trim() : undefined;
+  return value !== undefined && /^\d{1,12}$/.test(value) ? Number(value) : null;
 }
 
 /**
@@ -91,6 +96,12 @@ export async function verifyPaymentEvent(
   if (typeof header !== 'string' || header === '') {
     throw badRequest('missing_signature', 'Missing Stripe-Signature header.', { parameter: 'Stripe-Signature' });
   }
+  const at = signedAt(header);
+  if (at === null) {
+    throw badRequest('invalid_signature', 'The Stripe-Signature header must carry exactly one timestamp (t=).', {
+      parameter: 'Stripe-Signature',
+    });
+  }
   const { default: Stripe } = await import('stripe');
   let event: unknown;
   try {
@@ -108,8 +119,7 @@ export async function verifyPaymentEvent(
   }
   // Stripe's verifier only refuses old timestamps; one dated in the future would let a captured
   // signature made with a wrong clock (or a leaked secret) be replayed until that time comes.
-  const at = signedAt(header);
-  if (at === null || at - now.getTime() / 1000 > TOLERANCE_SECONDS) throw staleSignature();
+  if (at - now.getTime() / 1000 > TOLERANCE_SECONDS) throw staleSignature();
   refusePrototypeKeys(event);
   return event;
 }

@@ -47,9 +47,10 @@ export async function verifyServiceWebhook(
     }
   }
   const body = parseJsonStrict(raw);
+  // A null timestamp is an absent one (docs/decisions.md#lenient-input-exact-output).
   const timestamp =
     typeof body === 'object' && body !== null && !Array.isArray(body)
-      ? (body as Record<string, unknown>).timestamp
+      ? ((body as Record<string, unknown>).timestamp ?? undefined)
       : undefined;
   const check = checkTimestamp(timestamp, now.getTime());
   if (check === 'invalid') {

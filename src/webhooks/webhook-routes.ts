@@ -5,6 +5,7 @@ import { applyBookingWebhook, type Delivery } from './apply-booking-webhook.ts';
 import { syncCalendarWebhook } from './sync-calendar-webhook.ts';
 import { SIGNATURE_HEADER } from './signature.ts';
 import { readJsonBodiesRaw } from '../http/strict-json.ts';
+import { lenientBody } from '../http/lenient-body.ts';
 import { deliveryKey, verifyServiceWebhook } from './verify-service-webhook.ts';
 import {
   CalendarSyncBodySchema,
@@ -23,6 +24,8 @@ const errors = { 401: ErrorEnvelopeSchema, 413: ErrorEnvelopeSchema, 500: ErrorE
 export const webhookRoutes: FeatureRoutes = async (app, { ctx }) => {
   // The key identifying a delivery is the hash of its exact bytes, taken while they are at hand.
   const deliveries = new WeakMap<FastifyRequest, Delivery>();
+  // After the signature has been checked over the bytes: null optional fields mean absent.
+  app.addHook('preValidation', lenientBody);
   readJsonBodiesRaw(app, async (request, raw) => {
     try {
       const verified = await verifyServiceWebhook(ctx.db, raw, request.headers[SIGNATURE_HEADER], ctx.now(), {
@@ -45,7 +48,7 @@ export const webhookRoutes: FeatureRoutes = async (app, { ctx }) => {
         ...signed,
         summary: 'Modify or cancel a booking',
         description:
-          'booking_updated and modified apply new_data (dates and guests are checked like a new stay and re-priced) and answer new_status "modified", also when new_data changed nothing (then updated is false). A draft awaiting card payment is not modified: its payment is for the quoted total, so the answer is a 409 booking_not_confirmed with new_status "draft". cancelled frees the nights. The guest is mailed. With signatures on, the body must carry a timestamp within 5 minutes of now. The same bytes delivered again while remembered (15 minutes; 24 hours for bodies without a checked timestamp) change nothing and get the first answer, refusals included.',
+          'booking_updated and modified apply new_data (dates and guests are checked like a new stay and re-priced) and answer new_status "modified", and leave the booking modified, also when new_data changed nothing (a confirmed booking then becomes modified with nothing else changed; one already modified answers updated false). Null optional fields are absent. A draft awaiting card payment is not modified: its payment is for the quoted total, so the answer is a 409 booking_not_confirmed with new_status "draft". cancelled frees the nights. The guest is mailed. With signatures on, the body must carry a timestamp within 5 minutes of now. The same bytes delivered again while remembered (15 minutes; 24 hours for bodies without a checked timestamp) change nothing and get the first answer, refusals included.',
         body: UpdateBodySchema,
         response: {
           200: UpdateResultSchema,

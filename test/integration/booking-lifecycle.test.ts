@@ -185,23 +185,24 @@ describe(`the history of a booking (${testStoreKind})`, () => {
     assert.notEqual(events[1]?.actor.ref, null, 'the webhook delivery is named');
   });
 
-  test('booking_updated answers new_status "modified" also when nothing changed (updated: false)', async () => {
+  test('booking_updated that changes nothing leaves the booking modified, as new_status says; again, updated: false', async () => {
     const accommodation = await makeAccommodation(t.ctx.db);
     const created = await book(accommodation.id, { email: 'unchanged@example.com' });
-    const res = await postWebhook(t, 'update', {
-      event_type: 'booking_updated',
-      booking_id: created.booking_id,
-      new_data: {},
-    });
+    const change = (reason: string) =>
+      postWebhook(t, 'update', { event_type: 'booking_updated', booking_id: created.booking_id, new_data: {}, reason });
+    const res = await change('first');
     assert.equal(res.statusCode, 200, res.body);
     const answer = res.json<{ updated: boolean; new_status: string }>();
-    assert.equal(answer.updated, false);
+    assert.equal(answer.updated, true, 'the status changed');
     assert.equal(answer.new_status, 'modified');
-    assert.equal((await bookingById(t.ctx.db, created.booking_id)).status, 'confirmed', 'nothing was written');
+    assert.equal((await bookingById(t.ctx.db, created.booking_id)).status, 'modified', 'as the answer says');
+    const again = await change('second');
+    assert.equal(again.json<{ updated: boolean; new_status: string }>().updated, false);
     assert.deepEqual(
       (await history(created.booking_id)).map((e) => e.event),
-      ['created'],
+      ['created', 'modified'],
     );
+    assert.equal((await outboxFor(t.ctx.db, created.booking_id)).length, 1, 'no mail for a change of nothing');
   });
 });
 

@@ -4,7 +4,7 @@ import { quoteStay } from '../../src/pricing/quote-stay.ts';
 import { claimNights } from '../../src/occupancy/night-ledger.ts';
 import { addDays, eachDate, todayIn } from '../../src/shared/dates.ts';
 import { bookingBody, futureStay, insertBooking, makeAccommodation } from '../support/factories.ts';
-import { formBody, signIn, type ConsoleClient } from '../support/console-client.ts';
+import { postSignIn, signIn, type ConsoleClient } from '../support/console-client.ts';
 import { consolePages } from '../support/console-pages.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
 import { testStoreKind } from '../support/test-store.ts';
@@ -486,12 +486,7 @@ describe(`console pages (${testStoreKind})`, () => {
       .executeTakeFirstOrThrow();
     assert.equal(stored.role, 'admin');
     assert.ok(!stored.password_hash.includes(password), 'only a hash is stored');
-    const signedIn = await t.app.inject({
-      method: 'POST',
-      url: '/admin/sign-in',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      payload: formBody({ login: 'front.desk', password }),
-    });
+    const signedIn = await postSignIn(t.app, { login: 'front.desk', password });
     assert.equal(signedIn.statusCode, 303, 'the new user signs in with the password shown');
     const taken = await host.post('/admin/settings/console-users', { login: 'front.desk' });
     assert.equal(taken.statusCode, 409);

@@ -7,6 +7,7 @@ import { loadConfig } from '../../src/config/config.ts';
 import { startServer } from '../../src/server.ts';
 import { getSetting } from '../../src/settings/settings-repository.ts';
 import { signBody } from '../../src/webhooks/signature.ts';
+import { postSignIn } from '../support/console-client.ts';
 
 // docs/decisions.md#start-up and issue 9: the first start of an empty embedded or in-memory store seeds the
 // demo, prints an API key and a generated webhook secret; DATABASE_URL=memory: says it is
@@ -30,11 +31,9 @@ test('the first start of an empty embedded store prints a console login and pass
     const password = /^\s*password:\s+(\S+)\s*$/m.exec(text)?.[1];
     assert.equal(login, 'admin');
     assert.ok(password !== undefined && password.length >= 20, text);
-    const form = (p: string) => new URLSearchParams({ login: 'admin', password: p }).toString();
-    const headers = { 'content-type': 'application/x-www-form-urlencoded' };
-    const wrong = await server.app.inject({ method: 'POST', url: '/admin/sign-in', headers, payload: form('not-it') });
+    const wrong = await postSignIn(server.app, { login: 'admin', password: 'not-it' });
     assert.equal(wrong.statusCode, 401);
-    const res = await server.app.inject({ method: 'POST', url: '/admin/sign-in', headers, payload: form(password) });
+    const res = await postSignIn(server.app, { login: 'admin', password });
     assert.equal(res.statusCode, 303, res.body);
     assert.match(String(res.headers['set-cookie']), /^staydesk_session=/);
   } finally {

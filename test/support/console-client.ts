@@ -22,16 +22,33 @@ export function formBody(form: Record<string, string>): string {
   return new URLSearchParams(form).toString();
 }
 
-export async function signIn(t: TestApp, login?: string): Promise<ConsoleClient> {
+/**
+ * Posts the sign-in form as a browser does: the sign-in page first, for its token and cookie
+ * (`token` replaces the page's token), then the form with them.
+ */
+export async function postSignIn(
+  app: Pick<TestApp['app'], 'inject'>,
+  form: Record<string, string>,
+  options: { token?: string; remoteAddress?: string } = {},
+): Promise<LightMyRequestResponse> {
+  const page = await app.inject({ method: 'GET', url: '/admin/sign-in' });
+  const token = /name="_csrf" value="([^"]+)"/.exec(page.body)?.[1];
+  const cookie = String(page.headers['set-cookie'] ?? '').split(';')[0] ?? '';
+  if (token === undefined) throw new Error(`no sign-in token on the page: ${page.statusCode}`);
+  return app.inject({
+    method: 'POST',
+    url: '/admin/sign-in',
+    ...(options.remoteAddress === undefined ? {} : { remoteAddress: options.remoteAddress }),
+    headers: { cookie, 'content-type': 'application/x-www-form-urlencoded' },
+    payload: formBody({ ...form, _csrf: options.token ?? token }),
+  });
+}
+
+export async function signIn(t: Pick<TestApp, 'app' | 'ctx'>, login?: string): Promise<ConsoleClient> {
   users += 1;
   const name = login ?? `host${users}-${process.pid}`;
   const { id: userId, password } = await createAdminUser(t.ctx.db, name);
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/admin/sign-in',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    payload: formBody({ login: name, password }),
-  });
+  const res = await postSignIn(t.app, { login: name, password });
   if (res.statusCode !== 303) throw new Error(`sign-in failed: ${res.statusCode} ${res.body}`);
   const setCookie = String(res.headers['set-cookie']);
   const cookie = setCookie.split(';')[0] ?? '';

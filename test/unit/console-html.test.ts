@@ -35,24 +35,30 @@ test('the locale is the first Accept-Language entry Intl supports, else en-GB', 
   assert.equal(formatter('en-GB').date('2027-02-13'), 'Sat, 13 Feb 2027');
 });
 
-test('failed sign-ins are limited per login and per address within the window', () => {
+test('sign-in attempts are reserved as failures before the check, per login and per address within the window', () => {
   const limits = createSignInLimits();
   const t0 = 1_000_000;
-  for (let i = 0; i < FAILURES_PER_LOGIN - 1; i += 1) limits.recordFailure('Host', `10.0.0.${i}`, t0);
-  assert.equal(limits.blockedFor('host', '10.0.1.1', t0), 0, 'below the limit');
-  limits.recordFailure('HOST', '10.0.0.99', t0);
-  assert.ok(limits.blockedFor('host', '10.0.1.1', t0 + 1000) > 0, 'the login is limited, whatever its case or address');
-  assert.equal(limits.blockedFor('host', '10.0.1.1', t0 + SIGN_IN_WINDOW_MS), 0, 'until the window has passed');
-  assert.equal(limits.blockedFor('other', '10.0.1.1', t0), 0, 'other logins are not');
+  for (let i = 0; i < FAILURES_PER_LOGIN - 1; i += 1) assert.equal(limits.reserve('Host', `10.0.0.${i}`, t0), 0);
+  assert.equal(limits.reserve('HOST', '10.0.0.99', t0), 0, 'the last attempt below the limit is admitted');
+  assert.ok(limits.reserve('host', '10.0.1.1', t0 + 1000) > 0, 'the login is limited, whatever its case or address');
+  assert.equal(limits.reserve('other', '10.0.1.2', t0), 0, 'other logins are not');
+  assert.equal(limits.reserve('host', '10.0.1.3', t0 + SIGN_IN_WINDOW_MS), 0, 'until the window has passed');
 
   const perIp = createSignInLimits();
-  for (let i = 0; i < FAILURES_PER_IP; i += 1) perIp.recordFailure(`user${i}`, '192.0.2.1', t0);
-  assert.ok(perIp.blockedFor('fresh', '192.0.2.1', t0) > 0, 'an address trying many logins is limited');
-  assert.equal(perIp.blockedFor('fresh', '192.0.2.2', t0), 0);
+  for (let i = 0; i < FAILURES_PER_IP; i += 1) assert.equal(perIp.reserve(`user${i}`, '192.0.2.1', t0), 0);
+  assert.ok(perIp.reserve('fresh', '192.0.2.1', t0) > 0, 'an address trying many logins is limited');
+  assert.equal(perIp.reserve('fresh', '192.0.2.2', t0), 0);
 
   const reset = createSignInLimits();
-  for (let i = 0; i < FAILURES_PER_LOGIN - 1; i += 1) reset.recordFailure('h', `10.1.0.${i}`, t0);
-  reset.recordSuccess('h');
-  reset.recordFailure('h', '10.1.1.1', t0);
-  assert.equal(reset.blockedFor('h', '10.1.2.2', t0), 0, 'a success clears the login’s count');
+  for (let i = 0; i < FAILURES_PER_LOGIN - 1; i += 1) reset.reserve('h', `10.1.0.${i}`, t0);
+  reset.recordSuccess('h', '10.1.0.0', t0);
+  for (let i = 0; i < FAILURES_PER_LOGIN; i += 1)
+    assert.equal(reset.reserve('h', '10.1.1.1', t0), 0, 'a success clears the login’s count');
+
+  const returned = createSignInLimits();
+  for (let i = 0; i < FAILURES_PER_IP; i += 1) {
+    assert.equal(returned.reserve(`u${i}`, '192.0.2.9', t0), 0);
+    returned.recordSuccess(`u${i}`, '192.0.2.9', t0);
+  }
+  assert.equal(returned.reserve('more', '192.0.2.9', t0), 0, 'successes do not count against the address');
 });

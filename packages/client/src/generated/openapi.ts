@@ -405,7 +405,7 @@ export interface paths {
         put?: never;
         /**
          * Month calendar of one accommodation
-         * @description month and year default to the current ones in the accommodation time zone. Callers may cache the answer for 5 minutes. A v1 key sees its own bookings in full; every other stay (other keys' bookings, bookings made by the host, imported reservations) is listed with its dates, status and source, titled "Reserved", with no confirmation code, guest, amount, party or notes. Admin keys see everything.
+         * @description month and year default to the current ones in the accommodation time zone. Callers may cache the answer for 5 minutes: it carries Cache-Control: private, max-age=300 and an ETag, and a request whose If-None-Match names that ETag gets 304 with no body while the month is unchanged. A v1 key sees its own bookings in full; every other stay (other keys' bookings, bookings made by the host, imported reservations) is listed with its dates, status and source, titled "Reserved", with no confirmation code, guest, amount, party or notes. Admin keys see everything.
          */
         post: operations["getCalendar"];
         delete?: never;
@@ -638,7 +638,7 @@ export interface paths {
         put?: never;
         /**
          * Modify or cancel a booking
-         * @description booking_updated and modified apply new_data (dates and guests are checked like a new stay and re-priced) and answer new_status "modified", also when new_data changed nothing (then updated is false). A draft awaiting card payment is not modified: its payment is for the quoted total, so the answer is a 409 booking_not_confirmed with new_status "draft". cancelled frees the nights. The guest is mailed. With signatures on, the body must carry a timestamp within 5 minutes of now. The same bytes delivered again while remembered (15 minutes; 24 hours for bodies without a checked timestamp) change nothing and get the first answer, refusals included.
+         * @description booking_updated and modified apply new_data (dates and guests are checked like a new stay and re-priced) and answer new_status "modified", and leave the booking modified, also when new_data changed nothing (a confirmed booking then becomes modified with nothing else changed; one already modified answers updated false). Null optional fields are absent. A draft awaiting card payment is not modified: its payment is for the quoted total, so the answer is a 409 booking_not_confirmed with new_status "draft". cancelled frees the nights. The guest is mailed. With signatures on, the body must carry a timestamp within 5 minutes of now. The same bytes delivered again while remembered (15 minutes; 24 hours for bodies without a checked timestamp) change nothing and get the first answer, refusals included.
          */
         post: operations["updateBookingWebhook"];
         delete?: never;
@@ -3785,6 +3785,17 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["GetCalendarResponse"];
                 };
+            };
+            /** @description Not modified: the If-None-Match ETag is still current; no body. */
+            304: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];

@@ -83,7 +83,16 @@ const floorRules = ORDER.map((unit, i) => {
 
 export default tseslint.config(
   // src/console/assets/ holds the browser's own files (served as they are, not part of the TypeScript project).
-  { ignores: ['node_modules/', '.staydesk/', 'coverage/', 'dist/', 'src/console/assets/'] },
+  {
+    ignores: [
+      'node_modules/',
+      '.staydesk/',
+      'coverage/',
+      '**/dist/',
+      'src/console/assets/',
+      'packages/client/src/generated/',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.strictTypeChecked,
   {

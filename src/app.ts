@@ -26,6 +26,9 @@ import { frameworkErrorHandler, installErrorHandling } from './http/error-handle
 import { refuseLegacyJsonRpc } from './http/legacy-jsonrpc.ts';
 import { requestSerializer } from './http/log-redaction.ts';
 import { installLazyOpenApi } from './http/lazy-openapi.ts';
+import { reshapeDocument } from './http/openapi-document.ts';
+import { operationExamples } from './http/openapi-operations.ts';
+import { NAMED_SCHEMAS } from './openapi-schemas.ts';
 import { lazySchemaCompilers } from './http/lazy-schemas.ts';
 import { refuseWhileShuttingDown } from './http/shutting-down.ts';
 import { acceptEmptyJson } from './http/empty-json.ts';
@@ -76,13 +79,32 @@ function markOptionalBodies(document: { paths?: unknown }, optionalBodies: Reado
   }
 }
 
-function openapiInfo(ctx: AppContext, optionalBodies: ReadonlySet<string>) {
+/** Whether a route sits behind one of the request-rate limits (rate-limits.ts). */
+function isRateLimited(url: string, slug: string): boolean {
+  return [`/api/v1/${slug}/`, '/admin/api/', `/${slug}/webhook/`, `/${slug}/api/payment/`, `/${slug}/invoices/`]
+    .concat(`/${slug}/ical/`)
+    .some((prefix) => url.startsWith(prefix));
+}
+
+function openapiInfo(ctx: AppContext, optionalBodies: ReadonlySet<string>, routes: readonly RouteInfo[]) {
   return {
-    // @fastify/swagger marks every request body as required; a few routes take an optional one.
     transformObject: (document: Parameters<SwaggerTransformObject>[0]) => {
       if (!('openapiObject' in document)) return document.swaggerObject;
+      // @fastify/swagger marks every request body as required; a few routes take an optional one.
       markOptionalBodies(document.openapiObject, optionalBodies);
-      return document.openapiObject;
+      const facts = new Map(
+        routes.map((r) => [
+          `${r.method} ${openApiPath(r.url)}`,
+          { auth: r.auth, rateLimited: isRateLimited(r.url, ctx.config.slug) },
+        ]),
+      );
+      // Names, per-route errors, headers, components and examples (http/openapi-document.ts).
+      return reshapeDocument(document.openapiObject, {
+        slug: ctx.config.slug,
+        routes: facts,
+        named: NAMED_SCHEMAS,
+        examples: operationExamples(ctx.now()),
+      }) as typeof document.openapiObject;
     },
     openapi: {
       openapi: '3.1.0',
@@ -190,7 +212,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   });
 
   // The OpenAPI document; @fastify/swagger is loaded by its first request (lazy-openapi.ts).
-  installLazyOpenApi(app, openapiInfo(ctx, optionalBodies));
+  installLazyOpenApi(app, openapiInfo(ctx, optionalBodies, routes));
   installDocsPage(app);
   app.get('/openapi.json', { schema: { hide: true }, config: { auth: 'public' } }, async () => app.swagger());
 

@@ -7,6 +7,7 @@ import { findBookingView } from './booking-retrieval.ts';
 import { requestKey, requestViewer } from '../auth/require-key.ts';
 import { createBooking } from './create-booking.ts';
 import { cancelBooking } from './cancel-booking.ts';
+import { isReplayed } from './idempotency.ts';
 
 /** docs/api.md#bookings-create and docs/api.md#bookings-get. */
 export const bookingRoutes: FeatureRoutes = async (app, { ctx }) => {
@@ -26,8 +27,9 @@ export const bookingRoutes: FeatureRoutes = async (app, { ctx }) => {
         response: { 200: Envelope(BookingCreatedData), ...commonErrorResponses },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const created = await createBooking(ctx, requestKey(request), request.body);
+      if (isReplayed(created)) void reply.header('idempotent-replayed', 'true');
       return ok(created, endpointMetadata());
     },
   );

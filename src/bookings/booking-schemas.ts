@@ -1,6 +1,7 @@
 import { Type, type Static } from 'typebox';
 import { MAX_AMOUNT_MINOR } from '../shared/money.ts';
 import { AccommodationId, DateString, ExtrasSchema } from '../http/v1-fields.ts';
+import { BOOKING_STATUSES, type BookingStatus, type PaymentMethod } from '../db/schema.ts';
 
 const Text = (max: number) => Type.String({ maxLength: max });
 const Count = Type.Integer({ minimum: 0, maximum: 100 });
@@ -22,11 +23,19 @@ export const PartnerDataSchema = Type.Object({
   ),
 });
 
-export const PaymentMethodSchema = Type.Union([
-  Type.Literal('card_processor'),
-  Type.Literal('bank_transfer'),
-  Type.Literal('cash'),
-]);
+export const PAYMENT_METHODS = ['card_processor', 'bank_transfer', 'cash'] as const;
+export const PaymentMethodSchema = Type.Union(PAYMENT_METHODS.map((m) => Type.Literal(m)));
+
+/** A booking's status in answers (an enum, so that generated clients get a union type). */
+const BookingStatusSchema = Type.Unsafe<BookingStatus>({ type: 'string', enum: [...BOOKING_STATUSES] });
+/**
+ * How a booking is paid, in answers: what v1 takes, and `other` for a booking the host made by
+ * hand and settled some other way (docs/api.md#bookings).
+ */
+const PaymentMethodAnswer = Type.Unsafe<PaymentMethod>({
+  type: 'string',
+  enum: [...PAYMENT_METHODS, 'other'],
+});
 
 export const BookingDataSchema = Type.Object({
   checkin_date: DateString,
@@ -65,7 +74,7 @@ export const BookingCreatedData = Type.Object({
   booking_reference: Type.String(),
   partner_id: Type.Integer(),
   invoice_url: Type.String({ format: 'uri' }),
-  status: Type.String(),
+  status: BookingStatusSchema,
   next_steps: Type.Array(Type.String()),
 });
 export type BookingCreated = Static<typeof BookingCreatedData>;
@@ -85,9 +94,9 @@ export const BookingViewSchema = Type.Object({
   composition: Composition,
   total_amount: Type.Number(),
   currency: Type.String(),
-  status: Type.String(),
-  booking_status: Type.String(),
-  payment_method: Type.String(),
+  status: BookingStatusSchema,
+  booking_status: BookingStatusSchema,
+  payment_method: PaymentMethodAnswer,
   partner: Type.Object({ id: Type.Integer(), name: Type.String(), email: Type.String(), phone: Type.String() }),
   payment: Type.Object(
     {

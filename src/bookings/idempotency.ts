@@ -58,7 +58,16 @@ export async function replayIdempotent(
       received: key,
     });
   }
-  return JSON.parse(row.response) as BookingCreated;
+  const answer = JSON.parse(row.response) as BookingCreated;
+  replayed.add(answer);
+  return answer;
+}
+
+/** Stored answers handed back to a repeat, so the route can say so (`Idempotent-Replayed: true`). */
+const replayed = new WeakSet<BookingCreated>();
+
+export function isReplayed(answer: BookingCreated): boolean {
+  return replayed.has(answer);
 }
 
 export async function recordIdempotent(

@@ -12,7 +12,7 @@ export const ExtrasSchema = Type.Object(
   {
     // Any other name is accepted by the schema and refused as an extra that is not offered.
     additionalProperties: Type.Boolean(),
-    description: 'Requested extras (api-v1.md 2.4); true requests one',
+    description: 'Requested extras (breakfast, linen, late_checkin); true requests one',
   },
 );
 

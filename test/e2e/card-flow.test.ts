@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, test } from 'node:test';
+import { createClient, type CreateBookingRequest } from '../../packages/client/src/index.ts';
 import type { Store } from '../../src/db/store.ts';
 import { addDays, todayIn } from '../../src/shared/dates.ts';
 import { createCliStore, runCli, startCli, type CliStore, type RunningCli } from '../support/cli.ts';
@@ -69,45 +70,26 @@ test(
     const line = await server.waitForLine((l) => l.includes('Staydesk listening on'));
     const base = /listening on (http:\/\/[^\s"]+)/.exec(line)?.[1];
     assert.ok(base, line);
-    const headers = { authorization: `Bearer ${key.lastLine}`, 'content-type': 'application/json' };
-    const v1 = `${base}/api/v1/staydesk`;
+    // The partner's side is the published client (packages/client), as a partner would use it.
+    const client = createClient({ baseUrl: base, apiKey: key.lastLine });
 
     // 1. Price and create the draft, as the booking site does.
     const checkin = addDays(todayIn('UTC'), 30);
     const stay = { checkin, checkout: addDays(checkin, 3) };
-    const quote = await json<{ data: { available: boolean; pricing: { total: number } } }>(
-      await fetch(`${v1}/availability`, {
-        method: 'POST',
-        headers,
-        body: JSON.stringify({ accommodation_id: accommodationId, ...stay, guest_count: 2 }),
-      }),
-    );
-    assert.equal(quote.status, 200);
-    assert.equal(quote.body.data.available, true);
-    const total = quote.body.data.pricing.total;
+    const quote = await client.availability({ accommodation_id: accommodationId, ...stay, guest_count: 2 });
+    assert.equal(quote.available, true);
+    const total = quote.pricing?.total ?? 0;
     const guest = `card-flow-${Date.now()}@example.com`;
-    const created = await json<{ data: { booking_id: number; booking_reference: string; status: string } }>(
-      await fetch(`${v1}/bookings`, {
-        method: 'POST',
-        headers,
-        body: JSON.stringify(
-          bookingBody(accommodationId, stay, {
-            partner: { email: guest },
-            booking: { payment_method: 'card_processor', expected_amount: total, idempotency_key: 'card-flow-1' },
-          }),
-        ),
-      }),
+    const created = await client.createBooking(
+      bookingBody(accommodationId, stay, {
+        partner: { email: guest },
+        booking: { payment_method: 'card_processor', expected_amount: total, idempotency_key: 'card-flow-1' },
+      }) as CreateBookingRequest,
     );
-    assert.equal(created.status, 200, JSON.stringify(created.body));
-    assert.equal(created.body.data.status, 'draft');
-    const { booking_id: bookingId, booking_reference: reference } = created.body.data;
+    assert.equal(created.status, 'draft');
+    const { booking_id: bookingId, booking_reference: reference } = created;
 
-    const status = async () =>
-      (
-        await json<{ data: { booking_status: string; status: string } }>(
-          await fetch(`${v1}/bookings/${bookingId}`, { headers }),
-        )
-      ).body.data.booking_status;
+    const status = async () => (await client.getBooking(bookingId)).booking_status;
     assert.equal(await status(), 'draft');
 
     // 2. The processor's event, carrying the reference in its metadata; amounts in minor units.
@@ -139,8 +121,9 @@ test(
     assert.equal(paid.status, 200);
     assert.deepEqual([paid.body.received, paid.body.outcome], [true, 'confirmed']);
 
-    // 3. The event was applied before it was answered, so the poller's next look sees it confirmed.
-    assert.equal(await status(), 'confirmed');
+    // 3. The event was applied before it was answered, so the poller's first look sees it confirmed.
+    const confirmed = await client.waitForConfirmation(bookingId, { attempts: 1 });
+    assert.equal(confirmed.booking_status, 'confirmed');
 
     // 4. The guest's confirmation reaches the mail server, and the worker marks it sent.
     const [mail] = await smtp.waitFor(1);

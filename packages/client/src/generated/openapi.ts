@@ -1,0 +1,6068 @@
+// Generated from the Staydesk OpenAPI document by `npm run generate -w @staydesk/client`. Do not edit.
+/* eslint-disable */
+export interface paths {
+    "/admin/api/accommodations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List accommodations */
+        get: operations["listAdminAccommodations"];
+        put?: never;
+        /** Create an accommodation */
+        post: operations["createAdminAccommodations"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/api/accommodations/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Read an accommodation, with the secret URL of its calendar for other channels */
+        get: operations["getAdminAccommodations"];
+        put?: never;
+        post?: never;
+        /** Delete an accommodation without bookings, with its prices, blocks and feeds */
+        delete: operations["deleteAdminAccommodations"];
+        options?: never;
+        head?: never;
+        /** Change an accommodation (any subset of the create fields) */
+        patch: operations["updateAdminAccommodations"];
+        trace?: never;
+    };
+    "/admin/api/accommodations/{id}/blocks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Blocked nights, optionally those from `from` up to, not including, `to` */
+        get: operations["listAdminAccommodationsBlocks"];
+        put?: never;
+        /** Block the nights from `from` up to, not including, `to`; 409 if any is taken */
+        post: operations["createAdminAccommodationsBlocks"];
+        /** Unblock the blocked nights from `from` up to, not including, `to` */
+        delete: operations["deleteAdminAccommodationsBlocks"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/api/accommodations/{id}/ical-export-url/rotate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Replace the secret export URLs of an accommodation and of each of its feeds; the old ones stop working */
+        post: operations["createAdminAccommodationsIcalExportUrlRotate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/api/accommodations/{id}/ical-feeds": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** An accommodation's external calendars with their pull state and log */
+        get: operations["listAdminAccommodationsIcalFeeds"];
+        put?: never;
+        /** Add an external calendar to import */
+        post: operations["createAdminAccommodationsIcalFeeds"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/api/accommodations/{id}/ical-feeds/{feedId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Remove an external calendar and the reservations imported from it */
+        delete: operations["deleteAdminAccommodationsIcalFeeds"];
+        options?: never;
+        head?: never;
+        /** Change an external calendar's name or URL in place: it keeps its export URL and its stays until the next pull reads the new URL */
+        patch: operations["updateAdminAccommodationsIcalFeeds"];
+        trace?: never;
+    };
+    "/admin/api/accommodations/{id}/ical-feeds/{feedId}/sync": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Pull an external calendar now; answers what changed */
+        post: operations["createAdminAccommodationsIcalFeedsSync"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/api/accommodations/{id}/overbooking-alerts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Imported stays over nights a booking, block or another feed already holds, with both sides */
+        get: operations["listAdminAccommodationsOverbookingAlerts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/api/accommodations/{id}/prices": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The price of each night from `from` up to, not including, `to` (at most 731 nights) */
+        get: operations["listAdminAccommodationsPrices"];
+        /** Set (or with price null, clear) the nightly price of every night from `from` up to, not including, `to` */
+        put: operations["setAdminAccommodationsPrices"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/api/api-keys": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** API keys (never their secrets) */
+        get: operations["listAdminApiKeys"];
+        put?: never;
+        /** Create an API key; the answer shows the secret once */
+        post: operations["createAdminApiKeys"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/api/api-keys/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Revoke an API key */
+        delete: operations["deleteAdminApiKeys"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/api/api-keys/{id}/webhook-secret": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Give a key its own inbound webhook secret (shown once): signed with it, /webhook/update touches only that key's bookings */
+        post: operations["createAdminApiKeysWebhookSecret"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/api/bookings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Bookings (newest first unless sorted), searched with q; from/to select those with a night in [from, to) */
+        get: operations["listAdminBookings"];
+        put?: never;
+        /** A booking made by hand (phone, walk-in, owner stay): confirmed at once; taken nights are a 409 */
+        post: operations["createAdminBookings"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/api/bookings.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The same list as CSV (RFC 4180, UTF-8 with a byte order mark, a header row), unpaged */
+        get: operations["listAdminBookingsCsv"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/api/bookings/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One booking, with the history of its changes (who made each and why) */
+        get: operations["getAdminBookings"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Edit a booking: dates, guests, internal note, price (re-priced when absent); the guest mailed only if asked */
+        patch: operations["updateAdminBookings"];
+        trace?: never;
+    };
+    "/admin/api/bookings/{id}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Cancel a booking: its nights are free at once; the guest is mailed unless notify_guest is false */
+        post: operations["createAdminBookingsCancel"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/api/bookings/{id}/payments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Record a payment the host received (amount, method, date, reference) */
+        post: operations["createAdminBookingsPayments"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/api/bookings/{id}/payments/{paymentId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Undo a payment recorded by mistake: it stays in the list, marked undone, and no longer counts */
+        delete: operations["deleteAdminBookingsPayments"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/api/outbox": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Outbound messages, newest first, without their bodies */
+        get: operations["listAdminOutbox"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/api/outbox/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One outbound message with its bodies */
+        get: operations["getAdminOutbox"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/api/payment-issues": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Recorded payment issues, newest first */
+        get: operations["listAdminPaymentIssues"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/api/reports/occupancy": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Occupancy and revenue of the nights [from, to) per accommodation and per currency, by month or year with `group` */
+        get: operations["listAdminReportsOccupancy"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/api/reports/occupancy.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The same report as CSV (RFC 4180, UTF-8 with a byte order mark, a header row) */
+        get: operations["listAdminReportsOccupancyCsv"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/api/settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Whether each signing secret is set (never its value), the host alert address and the host's identity */
+        get: operations["listAdminSettings"];
+        /** Set or clear signing secrets, the host alert address and the host's identity; a field left out is unchanged */
+        put: operations["setAdminSettings"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/api/webhook-endpoints": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Event endpoints of every key (never their secrets) */
+        get: operations["listAdminWebhookEndpoints"];
+        put?: never;
+        /** Add an endpoint for a key's events; the answer shows its signing secret once */
+        post: operations["createAdminWebhookEndpoints"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/api/webhook-endpoints/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One event endpoint */
+        get: operations["getAdminWebhookEndpoints"];
+        put?: never;
+        post?: never;
+        /** Remove an event endpoint and its delivery log */
+        delete: operations["deleteAdminWebhookEndpoints"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/api/webhook-endpoints/{id}/deliveries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** An endpoint's deliveries, newest first, with the last answer of each (truncated) */
+        get: operations["listAdminWebhookEndpointsDeliveries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/api/webhook-endpoints/{id}/deliveries/{delivery_id}/redeliver": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Send a delivery again now (same webhook-id), whatever its state */
+        post: operations["createAdminWebhookEndpointsDeliveriesRedeliver"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/api/webhook-endpoints/{id}/pause": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Pause an event endpoint: its events wait until it is resumed */
+        post: operations["createAdminWebhookEndpointsPause"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/api/webhook-endpoints/{id}/resume": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Resume a paused or disabled event endpoint */
+        post: operations["createAdminWebhookEndpointsResume"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/api/webhook-endpoints/{id}/rotate-secret": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A new signing secret, shown once; the previous one keeps signing beside it for 24 hours */
+        post: operations["createAdminWebhookEndpointsRotateSecret"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/staydesk/availability": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Check availability and compute the price of a stay
+         * @description When a night is taken, message names the first conflicting booking by its code only if the calling key created it (or is an admin key); another booking reads as "another reservation".
+         */
+        post: operations["checkAvailability"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/staydesk/bookings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create a direct booking
+         * @description card_processor bookings start as draft and hold their nights for DRAFT_HOLD_SECONDS; bank_transfer and cash bookings are confirmed at once. A repeat with the same booking_data.idempotency_key and body returns the first answer. A 409 dates_unavailable names the conflicting booking (conflicting_booking) only when the calling key created it or is an admin key.
+         */
+        post: operations["createBooking"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/staydesk/bookings/{booking_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Retrieve a booking
+         * @description A v1 key reads only the bookings it created: any other booking answers 404, exactly as an unknown id does. Admin keys read every booking.
+         */
+        get: operations["getBooking"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/staydesk/bookings/{booking_id}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Release this key's own draft at once
+         * @description A draft awaiting card payment made by this key is cancelled (reason released_by_partner) and its nights are free at once. Any other state is a 409 booking_not_draft; another key's booking answers 404, as an unknown id does.
+         */
+        post: operations["cancelDraft"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/staydesk/calendar": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Month calendar of one accommodation
+         * @description month and year default to the current ones in the accommodation time zone. Callers may cache the answer for 5 minutes: it carries Cache-Control: private, max-age=300 and an ETag, and a request whose If-None-Match names that ETag gets 304 with no body while the month is unchanged. A v1 key sees its own bookings in full; every other stay (other keys' bookings, bookings made by the host, imported reservations) is listed with its dates, status and source, titled "Reserved", with no confirmation code, guest, amount, party or notes. Admin keys see everything.
+         */
+        post: operations["getCalendar"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/staydesk/calendar/debug": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Detailed diagnostics: version, store, accommodations, counts and non-secret configuration */
+        post: operations["debugCalendar"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/staydesk/calendar/health": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Calendar service health: store round trip, version, webhook signatures */
+        post: operations["getCalendarHealth"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/staydesk/calendar/test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Simple connectivity test; says whether webhook signatures are checked */
+        post: operations["testCalendar"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/staydesk/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** This key's events, oldest first, from a cursor (kept 30 days) */
+        get: operations["listEvents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/staydesk/test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Connectivity and authentication test */
+        get: operations["testConnection"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/staydesk/webhook-endpoints": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** This key's endpoints (never their secrets) */
+        get: operations["listV1WebhookEndpoints"];
+        put?: never;
+        /** Register an endpoint for this key's events; the answer shows its signing secret once */
+        post: operations["createV1WebhookEndpoints"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/staydesk/webhook-endpoints/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Remove one of this key’s endpoints */
+        delete: operations["deleteV1WebhookEndpoints"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/healthz": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The process is up */
+        get: operations["getHealth"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/metrics": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Prometheus metrics
+         * @description Open, unless METRICS_TOKEN is set: then send Authorization: Bearer <METRICS_TOKEN>.
+         */
+        get: operations["getMetrics"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/readyz": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The store answers and can be written
+         * @description 503 while the database cannot be reached or written (e.g. its disk is full), and while the server drains.
+         */
+        get: operations["getReadiness"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/staydesk/api/payment/webhook": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Card processor events (Stripe format, Stripe-Signature header)
+         * @description payment_intent.succeeded for a draft with the right amount and currency confirms it and mails the guest; mismatches and late payments are recorded for the host; other event types are acknowledged and ignored. The same event id twice is applied once.
+         */
+        post: operations["paymentWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/staydesk/ical/{file}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** An accommodation's calendar as iCalendar, with no guest data (the token in the URL is the credential) */
+        get: operations["getCalendarExport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/staydesk/invoices/{token}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A booking invoice as PDF (the token in the URL is the credential) */
+        get: operations["getInvoice"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/staydesk/webhook/calendar_sync": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Synchronise one accommodation's calendar now
+         * @description Pulls every external calendar of the accommodation before answering what changed per feed. With signatures on, the body must carry a timestamp within 5 minutes of now. With a webhook secret set, the same bytes delivered again while remembered (15 minutes; 24 hours under WEBHOOK_ALLOW_MISSING_TIMESTAMP for bodies without a timestamp) pull nothing and get the first answer, an unknown accommodation's 404 included; a fresh timestamp is a new delivery. Without a secret every call pulls.
+         */
+        post: operations["syncCalendarWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/staydesk/webhook/test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Webhook endpoint reachability (no authentication) */
+        get: operations["testWebhook"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/staydesk/webhook/update": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Modify or cancel a booking
+         * @description booking_updated and modified apply new_data (dates and guests are checked like a new stay and re-priced) and answer new_status "modified", and leave the booking modified, also when new_data changed nothing (a confirmed booking then becomes modified with nothing else changed; one already modified answers updated false). Null optional fields are absent. A draft awaiting card payment is not modified: its payment is for the quoted total, so the answer is a 409 booking_not_confirmed with new_status "draft". cancelled frees the nights. The guest is mailed. With signatures on, the body must carry a timestamp within 5 minutes of now. The same bytes delivered again while remembered (15 minutes; 24 hours for bodies without a checked timestamp) change nothing and get the first answer, refusals included.
+         */
+        post: operations["updateBookingWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+}
+export type webhooks = Record<string, never>;
+export interface components {
+    schemas: {
+        Actor: {
+            /**
+             * @description who made the change
+             * @enum {unknown}
+             */
+            kind: "api_key" | "webhook" | "payment_event" | "hold_expiry" | "host" | "system";
+            /** @description the API key id, webhook delivery id or payment event id */
+            ref: string | null;
+        };
+        Address: {
+            city?: string;
+            country?: string;
+            street?: string;
+            zip?: string;
+        };
+        AnyOf: {
+            address: string | null;
+            email: string | null;
+            name: string;
+            phone: string | null;
+            tax_id: string | null;
+        };
+        AnyOf2: {
+            account_holder: string;
+            bank_name: string | null;
+            bic: string | null;
+            iban: string;
+        };
+        BankDetails: components["schemas"]["AnyOf2"] | null;
+        /** @description price per night, major units of the currency; at most 1000000000 minor units (e.g. 10000000.00 EUR), else 400 amount_too_large */
+        BasePrice: number;
+        Booking: {
+            accommodation_id: number;
+            accommodation_name: string;
+            booking_reference: string;
+            /** @enum {string} */
+            booking_status: "draft" | "confirmed" | "modified" | "cancelled";
+            cancel_reason: string | null;
+            cancelled_at: string | null;
+            checkin_date: string;
+            checkout_date: string;
+            composition: {
+                adults: number;
+                babies: number;
+                children: number;
+            };
+            confirmation_code: string;
+            currency: string;
+            guest_count: number;
+            /** @description a draft awaiting card payment: when its hold on the nights ends; otherwise null */
+            hold_expires_at: string | null;
+            id: number;
+            nights: number;
+            partner: components["schemas"]["Partner"];
+            payment: components["schemas"]["Payment"];
+            /** @enum {string} */
+            payment_method: "card_processor" | "bank_transfer" | "cash" | "other";
+            /** @enum {string} */
+            status: "draft" | "confirmed" | "modified" | "cancelled";
+            total_amount: number;
+            updated_at: string;
+        };
+        BookingCreated: {
+            booking_id: number;
+            booking_reference: string;
+            confirmation_code: string;
+            /** Format: uri */
+            invoice_url: string;
+            next_steps: string[];
+            partner_id: number;
+            /** @enum {string} */
+            status: "draft" | "confirmed" | "modified" | "cancelled";
+        };
+        BookingData: {
+            adults_count: number;
+            babies_count: number;
+            /** @description YYYY-MM-DD */
+            checkin_date: string;
+            /** @description YYYY-MM-DD */
+            checkout_date: string;
+            children_count: number;
+            expected_amount?: number;
+            guest_notes?: string;
+            idempotency_key?: string;
+            language?: components["schemas"]["Language"];
+            payment_intent_id?: string;
+            payment_method: "card_processor" | "bank_transfer" | "cash";
+            payment_token?: string;
+            total_amount?: number;
+        };
+        /** @description per guest per night, major units of the currency; at most 1000000000 minor units (e.g. 10000000.00 EUR), else 400 amount_too_large */
+        Breakfast: number;
+        Business: components["schemas"]["AnyOf"] | null;
+        CalendarBooking: {
+            color_index: number;
+            composition: {
+                adults: number;
+                babies: number;
+                children: number;
+            };
+            confirmation_code: string;
+            end_date: string;
+            guest_count: number;
+            /** @description booking id; an imported stay (source = the feed name) has a negative id, minus its imported reservation id */
+            id: number;
+            nights: number;
+            notes: string;
+            source: string;
+            start_date: string;
+            status: string;
+            title: string;
+            total_amount: number;
+        };
+        CancelDraftResponse: {
+            data: components["schemas"]["Booking"];
+            /** @enum {boolean} */
+            success: true;
+        };
+        CheckAvailabilityRequest: {
+            accommodation_id: number;
+            /** @description YYYY-MM-DD */
+            checkin: string;
+            /** @description YYYY-MM-DD */
+            checkout: string;
+            extras?: components["schemas"]["Extras"];
+            guest_count?: number;
+        };
+        CheckAvailabilityResponse: {
+            data: {
+                available: boolean;
+                message: string;
+                nights: number;
+                pricing: {
+                    avg_price_per_night: number;
+                    base_price: number;
+                    cleaning_fee: number;
+                    discounts: {
+                        [key: string]: number;
+                    };
+                    extras: {
+                        [key: string]: number;
+                    };
+                    tax: number;
+                    total: number;
+                } | null;
+                restrictions: {
+                    checkin_time: string;
+                    checkout_time: string;
+                    max_guests: number;
+                    max_stay: number;
+                    min_stay: number;
+                } | null;
+            };
+            metadata?: components["schemas"]["Metadata"];
+            /** @enum {boolean} */
+            success: true;
+        };
+        /** @description per stay, default 0, major units of the currency; at most 1000000000 minor units (e.g. 10000000.00 EUR), else 400 amount_too_large */
+        CleaningFee: number;
+        CreateAdminAccommodationsBlocksRequest: {
+            /** @description YYYY-MM-DD */
+            from: string;
+            reason?: string | null;
+            /** @description YYYY-MM-DD */
+            to: string;
+        };
+        CreateAdminAccommodationsBlocksResponse: {
+            data: {
+                accommodation_id: number;
+                from: string;
+                nights: number;
+                reason: string | null;
+                to: string;
+            };
+            metadata: components["schemas"]["Metadata"];
+            /** @enum {boolean} */
+            success: true;
+        };
+        CreateAdminAccommodationsIcalExportUrlRotateResponse: {
+            data: {
+                ical_export_url: string;
+            };
+            metadata: components["schemas"]["Metadata"];
+            /** @enum {boolean} */
+            success: true;
+        };
+        CreateAdminAccommodationsIcalFeedsRequest: {
+            /** @description channel name reported as the source of imported bookings, e.g. airbnb; stored lower-case */
+            name: string;
+            url: components["schemas"]["Url"];
+        };
+        CreateAdminAccommodationsIcalFeedsResponse: {
+            data: components["schemas"]["DataItem2"];
+            metadata: components["schemas"]["Metadata"];
+            /** @enum {boolean} */
+            success: true;
+        };
+        CreateAdminAccommodationsIcalFeedsSyncResponse: {
+            data: {
+                added: number;
+                /** @description new overbooking alerts */
+                alerts: number;
+                changed: number;
+                error: string | null;
+                feed: string;
+                feed_id: number;
+                outcome: components["schemas"]["Outcome"];
+                removed: number;
+            };
+            metadata: components["schemas"]["Metadata"];
+            /** @enum {boolean} */
+            success: true;
+        };
+        CreateAdminAccommodationsRequest: {
+            base_price: components["schemas"]["BasePrice"];
+            /** @description default 15:00, HH:MM */
+            checkin_time?: string;
+            /** @description default 10:00, HH:MM */
+            checkout_time?: string;
+            cleaning_fee?: components["schemas"]["CleaningFee"];
+            /** @description ISO 4217 code, default EUR */
+            currency?: string;
+            extras?: components["schemas"]["Extras2"];
+            /**
+             * @description guests' mails and invoices are written in it unless a booking names the guest's; default en
+             * @enum {unknown}
+             */
+            language?: "en" | "de" | "fr" | "es" | "it";
+            max_guests: number;
+            /** @description nights, default 365, at least min_stay */
+            max_stay?: number;
+            /** @description nights, default 1 */
+            min_stay?: number;
+            /** @description from 28 nights, default 0, fraction 0..1, at most 6 decimals */
+            monthly_discount?: number;
+            name: string;
+            /** @description default 0, fraction 0..1, at most 6 decimals */
+            tax_rate?: number;
+            /** @description IANA time zone, default UTC */
+            timezone?: string;
+            /** @description from 7 nights, default 0, fraction 0..1, at most 6 decimals */
+            weekly_discount?: number;
+        };
+        CreateAdminAccommodationsResponse: {
+            data: components["schemas"]["Data3"];
+            metadata: components["schemas"]["Metadata"];
+            /** @enum {boolean} */
+            success: true;
+        };
+        CreateAdminApiKeysRequest: {
+            name: string;
+            /** @description default 'api'; 'admin' may also call /admin/api */
+            scope?: "api" | "admin";
+        };
+        CreateAdminApiKeysResponse: {
+            data: {
+                created_at: string;
+                id: number;
+                /** @description the secret, shown this once */
+                key: string;
+                last_used_at: string | null;
+                name: string;
+                /** @description the first characters of the key, to recognise it */
+                prefix: string;
+                revoked_at: string | null;
+                scope: "api" | "admin";
+            };
+            metadata: components["schemas"]["Metadata"];
+            /** @enum {boolean} */
+            success: true;
+        };
+        CreateAdminApiKeysWebhookSecretResponse: {
+            data: {
+                id: number;
+                /** @description the secret, shown this once; it replaces any earlier one */
+                webhook_secret: string;
+            };
+            metadata: components["schemas"]["Metadata"];
+            /** @enum {boolean} */
+            success: true;
+        };
+        CreateAdminBookingsCancelRequest: {
+            /** @description default true */
+            notify_guest?: boolean;
+            reason?: string;
+        };
+        CreateAdminBookingsCancelResponse: {
+            data: components["schemas"]["Data4"];
+            metadata: components["schemas"]["Metadata"];
+            /** @enum {boolean} */
+            success: true;
+        };
+        CreateAdminBookingsPaymentsRequest: {
+            /** @description major units */
+            amount: number;
+            /** @enum {unknown} */
+            method: "cash" | "bank_transfer" | "card" | "other";
+            /** @description YYYY-MM-DD */
+            received_on?: string;
+            reference?: string;
+        };
+        CreateAdminBookingsPaymentsResponse: {
+            data: {
+                booking: components["schemas"]["Data4"];
+                payment: components["schemas"]["PaymentsItem"];
+            };
+            metadata: components["schemas"]["Metadata"];
+            /** @enum {boolean} */
+            success: true;
+        };
+        CreateAdminBookingsRequest: {
+            accommodation_id: number;
+            adults_count: number;
+            babies_count?: number;
+            /** @description YYYY-MM-DD */
+            checkin_date: string;
+            /** @description YYYY-MM-DD */
+            checkout_date: string;
+            children_count?: number;
+            guest: {
+                /** Format: email */
+                email?: string;
+                first_name: string;
+                last_name: string;
+                phone?: string;
+            };
+            /** @description the host's own note: never shown to the guest or mailed */
+            internal_note?: string;
+            /** @description default: true when the guest has an e-mail */
+            notify_guest?: boolean;
+            /** @description skip the minimum and maximum stay only */
+            override_rules?: boolean;
+            /** @enum {unknown} */
+            payment_method?: "bank_transfer" | "cash" | "card_processor" | "other";
+            /** @description why the price was set by hand */
+            price_note?: string;
+            /** @description phone (default), walk_in, owner, another channel */
+            source?: string;
+            /** @description major units */
+            total_amount?: number;
+        };
+        CreateAdminBookingsResponse: {
+            data: components["schemas"]["Data4"];
+            metadata: components["schemas"]["Metadata"];
+            /** @enum {boolean} */
+            success: true;
+        };
+        CreateAdminWebhookEndpointsDeliveriesRedeliverResponse: {
+            data: {
+                id: number;
+                /** @enum {boolean} */
+                redelivered: true;
+            };
+            metadata: components["schemas"]["Metadata"];
+            /** @enum {boolean} */
+            success: true;
+        };
+        CreateAdminWebhookEndpointsPauseResponse: {
+            data: components["schemas"]["DataItem"];
+            metadata: components["schemas"]["Metadata"];
+            /** @enum {boolean} */
+            success: true;
+        };
+        CreateAdminWebhookEndpointsRequest: {
+            /** @description the API key whose events the endpoint receives */
+            api_key_id: number;
+            events?: components["schemas"]["Events"];
+            /** @description public http(s) URL that receives the events */
+            url: string;
+        };
+        CreateAdminWebhookEndpointsResponse: {
+            data: components["schemas"]["Data2"];
+            metadata: components["schemas"]["Metadata"];
+            /** @enum {boolean} */
+            success: true;
+        };
+        CreateAdminWebhookEndpointsResumeResponse: {
+            data: components["schemas"]["DataItem"];
+            metadata: components["schemas"]["Metadata"];
+            /** @enum {boolean} */
+            success: true;
+        };
+        CreateAdminWebhookEndpointsRotateSecretResponse: {
+            data: components["schemas"]["Data2"];
+            metadata: components["schemas"]["Metadata"];
+            /** @enum {boolean} */
+            success: true;
+        };
+        CreateBookingRequest: {
+            accommodation_id: number;
+            booking_data: components["schemas"]["BookingData"];
+            extras?: components["schemas"]["Extras"];
+            partner_data: components["schemas"]["PartnerData"];
+        };
+        CreateBookingResponse: {
+            data: components["schemas"]["BookingCreated"];
+            metadata: components["schemas"]["Metadata"];
+            /** @enum {boolean} */
+            success: true;
+        };
+        CreateV1WebhookEndpointsRequest: {
+            events?: components["schemas"]["Events"];
+            /** @description public http(s) URL that receives the events */
+            url: string;
+        };
+        CreateV1WebhookEndpointsResponse: {
+            data: components["schemas"]["Data2"];
+            metadata: components["schemas"]["Metadata"];
+            /** @enum {boolean} */
+            success: true;
+        };
+        Data: components["schemas"]["DataItem"][];
+        Data2: {
+            api_key_id: number;
+            created_at: string;
+            events: string[];
+            failing_since: string | null;
+            id: number;
+            /** @description after a rotation: until when the previous secret still signs beside the new one */
+            previous_secret_until: string | null;
+            /** @description whsec_ + base64: the signing secret, shown this once */
+            secret: string;
+            status: "active" | "paused" | "disabled";
+            updated_at: string;
+            url: string;
+        };
+        Data3: {
+            base_price: number;
+            checkin_time: string;
+            checkout_time: string;
+            cleaning_fee: number;
+            /** Format: date-time */
+            created_at: string;
+            currency: string;
+            extras: {
+                breakfast?: number;
+                late_checkin?: number;
+                linen?: number;
+            };
+            /** @description absolute secret URL of every taken night, with no guest data, for other channels to import; rotatable */
+            ical_export_url: string;
+            id: number;
+            /** @description the language of guests' mails and invoices */
+            language: string;
+            max_guests: number;
+            max_stay: number;
+            min_stay: number;
+            monthly_discount: number;
+            name: string;
+            tax_rate: number;
+            timezone: string;
+            /** Format: date-time */
+            updated_at: string;
+            weekly_discount: number;
+        };
+        Data4: {
+            accommodation_id: number;
+            accommodation_name: string;
+            adults: number;
+            babies: number;
+            cancel_reason: string | null;
+            cancelled_at: string | null;
+            checkin_date: string;
+            checkout_date: string;
+            children: number;
+            confirmation_code: string;
+            confirmed_at: string | null;
+            created_at: string;
+            currency: string;
+            events: components["schemas"]["Events2"];
+            guest_notes: string;
+            hold_expires_at: string | null;
+            id: number;
+            /** @description the host's own note; never shown to the guest, a partner or a channel */
+            internal_note: string;
+            /** @enum {string} */
+            kind: "booking";
+            nights: number;
+            partner: components["schemas"]["Partner2"];
+            payment: components["schemas"]["Payment2"];
+            payment_intent_id: string | null;
+            payment_method: string;
+            payments: components["schemas"]["Payments"];
+            /** @description why the host set the price by hand */
+            price_note: string | null;
+            pricing: components["schemas"]["Pricing2"];
+            source: string;
+            /** @enum {unknown} */
+            status: "draft" | "confirmed" | "modified" | "cancelled";
+            total_amount: number;
+            updated_at: string;
+        };
+        Data5: {
+            bank_details: components["schemas"]["BankDetails"];
+            business: components["schemas"]["Business"];
+            host_email: string | null;
+            payment_webhook_secret: components["schemas"]["PaymentWebhookSecret"];
+            webhook_secret: {
+                set: boolean;
+            };
+        };
+        DataItem: {
+            api_key_id: number;
+            created_at: string;
+            events: string[];
+            failing_since: string | null;
+            id: number;
+            /** @description after a rotation: until when the previous secret still signs beside the new one */
+            previous_secret_until: string | null;
+            status: "active" | "paused" | "disabled";
+            updated_at: string;
+            url: string;
+        };
+        DataItem2: {
+            accommodation_id: number;
+            consecutive_failures: number;
+            created_at: string;
+            /** @description secret URL of this accommodation’s calendar without this feed’s own imports: give it to this channel */
+            export_url: string;
+            id: number;
+            last_error: string | null;
+            last_status: string | null;
+            last_success_at: string | null;
+            last_synced_at: string | null;
+            name: string;
+            /** @description when the schedule pulls it next (interval, or backoff after failures) */
+            next_attempt_at: string | null;
+            pulls: components["schemas"]["Pulls"];
+            /** @description the feed URL without any user name or password */
+            url: string;
+        };
+        DataItem3: {
+            created_at: string;
+            id: number;
+            last_used_at: string | null;
+            name: string;
+            /** @description the first characters of the key, to recognise it */
+            prefix: string;
+            revoked_at: string | null;
+            scope: "api" | "admin";
+        };
+        /** @description Ignored. Clients send {} or no body at all. */
+        DebugCalendarRequest: {
+            [key: string]: unknown;
+        };
+        DebugCalendarResponse: {
+            data: {
+                [key: string]: unknown;
+            };
+            metadata: components["schemas"]["Metadata"];
+            /** @enum {boolean} */
+            success: true;
+        };
+        DeleteAdminAccommodationsBlocksRequest: {
+            /** @description YYYY-MM-DD */
+            from: string;
+            reason?: string | null;
+            /** @description YYYY-MM-DD */
+            to: string;
+        };
+        DeleteAdminAccommodationsBlocksResponse: {
+            data: {
+                unblocked: number;
+            };
+            metadata: components["schemas"]["Metadata"];
+            /** @enum {boolean} */
+            success: true;
+        };
+        DeleteAdminAccommodationsIcalFeedsResponse: {
+            data: {
+                /** @enum {boolean} */
+                deleted: true;
+                id: number;
+            };
+            metadata: components["schemas"]["Metadata"];
+            /** @enum {boolean} */
+            success: true;
+        };
+        DeleteAdminAccommodationsResponse: {
+            data: {
+                /** @enum {boolean} */
+                deleted: true;
+                id: number;
+            };
+            metadata: components["schemas"]["Metadata"];
+            /** @enum {boolean} */
+            success: true;
+        };
+        DeleteAdminApiKeysResponse: {
+            data: components["schemas"]["DataItem3"];
+            metadata: components["schemas"]["Metadata"];
+            /** @enum {boolean} */
+            success: true;
+        };
+        DeleteAdminBookingsPaymentsResponse: {
+            data: components["schemas"]["Data4"];
+            metadata: components["schemas"]["Metadata"];
+            /** @enum {boolean} */
+            success: true;
+        };
+        DeleteAdminWebhookEndpointsResponse: {
+            data: {
+                /** @enum {boolean} */
+                deleted: true;
+                id: number;
+            };
+            metadata: components["schemas"]["Metadata"];
+            /** @enum {boolean} */
+            success: true;
+        };
+        DeleteV1WebhookEndpointsResponse: {
+            data: {
+                /** @enum {boolean} */
+                deleted: true;
+                id: number;
+            };
+            metadata: components["schemas"]["Metadata"];
+            /** @enum {boolean} */
+            success: true;
+        };
+        ErrorEnvelope: {
+            error: {
+                code: number;
+                details: {
+                    reason?: components["schemas"]["ErrorReason"];
+                } & {
+                    [key: string]: unknown;
+                };
+                message: string;
+                name: string;
+            };
+            metadata: components["schemas"]["Metadata"];
+            /** @enum {boolean} */
+            success: false;
+        } & {
+            [key: string]: unknown;
+        };
+        /**
+         * @description malformed_json: the body is not valid JSON
+         *     forbidden_json_key: the JSON body has a `__proto__` or `constructor.prototype` key
+         *     unsupported_media_type: the body is not sent as `application/json`
+         *     malformed_http: the request line, headers or chunked body are not valid HTTP/1.1
+         *     bad_request: another request the framework could not understand
+         *     bad_url: the URL is not valid (e.g. bad percent-encoding)
+         *     param_too_long: a path parameter is longer than the router takes (100 characters)
+         *     nul_character: a body or query string value contains U+0000
+         *     legacy_jsonrpc_body: a v1 body wrapped as legacy JSON-RPC `{jsonrpc, method, params}`
+         *     invalid: the request does not match its schema (no more specific reason)
+         *     missing: a required field is missing
+         *     unknown_parameter: a field or filter that a closed body or query does not know
+         *     invalid_type: a value of the wrong JSON type (no coercion)
+         *     invalid_enum: a value outside a fixed set; `expected` lists the allowed values
+         *     invalid_const: a value other than the one allowed
+         *     invalid_anyOf: a value that matches none of the allowed shapes
+         *     invalid_format: a string not in the required format (date, e-mail, URI, ...)
+         *     invalid_pattern: a string not matching the required pattern
+         *     invalid_minLength: a string shorter than allowed
+         *     invalid_maxLength: a string longer than allowed
+         *     invalid_minimum: a number below the minimum
+         *     invalid_maximum: a number above the maximum
+         *     invalid_exclusiveMinimum: a number not above the exclusive minimum
+         *     invalid_exclusiveMaximum: a number not below the exclusive maximum
+         *     invalid_minItems: a list with fewer items than allowed
+         *     invalid_maxItems: a list with more items than allowed
+         *     blank: a name that is empty once trimmed
+         *     out_of_range: a list `limit` outside 1–200
+         *     invalid_date: not a real calendar date `YYYY-MM-DD`
+         *     invalid_range: an end date not after the start date
+         *     range_too_long: an admin date range of more than 731 nights (blocks, prices) or 1827 nights (reports)
+         *     past_date: a stay that starts before today in the accommodation's time zone
+         *     min_stay: fewer nights than the accommodation's minimum stay
+         *     max_stay: more nights than the accommodation's maximum stay
+         *     max_guests: more guests than the accommodation takes
+         *     extra_not_offered: an extra the accommodation does not offer
+         *     unknown_currency: not an ISO 4217 currency code
+         *     invalid_amount: an amount that cannot be expressed in the currency's minor units
+         *     amount_too_large: a money amount above the bound the store holds
+         *     invalid_rate: a rate that is not a fraction from 0 to 1 with at most 6 decimals
+         *     unknown_timezone: not an IANA time zone name
+         *     invalid_iban: an IBAN whose ISO 13616 check digits do not match
+         *     invalid_url: a feed or event endpoint URL that is not an http(s) URL
+         *     private_address: a feed or event endpoint URL naming a loopback, private or internal address
+         *     invalid_cursor: an events `after` cursor that is not an event id
+         *     own_export_url: a feed URL that is the accommodation's own calendar export URL (it would import its own nights)
+         *     invalid_timestamp: a webhook `timestamp` that is not an ISO 8601 date-time
+         *     invalid_payment_intent: a payment event without a readable payment intent
+         *     payment_webhook_not_configured: no payment webhook secret is set, so every payment event is refused
+         *     stale_signature: a `Stripe-Signature` dated more than 5 minutes from now
+         *     missing_signature: a signed webhook sent without its signature header
+         *     invalid_signature: a webhook signature that does not match the body
+         *     missing_api_key: no `Authorization: Bearer` API key
+         *     invalid_api_key: an unknown or revoked API key
+         *     missing_metrics_token: no bearer token on `/metrics` while `METRICS_TOKEN` is set
+         *     invalid_metrics_token: a wrong bearer token on `/metrics`
+         *     missing_timestamp: a webhook body without `timestamp` while a signing secret is set
+         *     stale_timestamp: a webhook `timestamp` more than 5 minutes from now (possible replay)
+         *     admin_scope_required: an API key without admin scope on the admin API
+         *     unknown_route: no route for this method and path
+         *     accommodation_not_found: no accommodation with this id
+         *     booking_not_found: no booking with this id (or not one this API key may read)
+         *     payment_not_found: the booking has no recorded payment with this id
+         *     api_key_not_found: no API key with this id
+         *     message_not_found: no outbox message with this id
+         *     feed_not_found: the accommodation has no iCal feed with this id
+         *     invoice_not_found: no invoice at this address (unknown token or cancelled booking)
+         *     calendar_not_found: no iCal export calendar at this address
+         *     endpoint_not_found: no event endpoint with this id (or not one this API key owns)
+         *     delivery_not_found: the event endpoint has no delivery with this id
+         *     request_timeout: the headers and body did not all arrive within the request timeout
+         *     dates_unavailable: a night of the stay is taken; `details` names the first one and its holder
+         *     price_mismatch: the amount sent does not match the price of the stay
+         *     idempotency_key_reused: an idempotency key repeated with a different body
+         *     booking_cancelled: a cancelled booking cannot be modified
+         *     booking_not_confirmed: a draft awaiting card payment cannot be modified
+         *     booking_not_cancelled: only a cancelled booking can have its cancellation undone
+         *     never_confirmed: a booking that was never confirmed cannot have its cancellation undone
+         *     payment_already_undone: the recorded payment was undone already
+         *     booking_not_draft: only a draft awaiting card payment can be released by its API key
+         *     has_bookings: an accommodation with bookings cannot be deleted or change currency
+         *     duplicate_feed_name: the accommodation already has an iCal feed with this name
+         *     login_taken: a user with this login exists
+         *     body_too_large: a body over 1 MiB
+         *     rate_limited: too many requests (per key, per address, or failed authentications)
+         *     draft_limit: the API key holds the most live card-payment drafts it may
+         *     headers_too_large: request headers over 16 KiB
+         *     store_unavailable: the database cannot be reached or written for a moment; nothing was done: retry after `Retry-After`
+         *     shutting_down: the server is draining before it stops; retry on another process
+         *     outcome_unknown: the database went away while the change was being committed and it could not be checked whether it was; retry with the same `idempotency_key`
+         * @enum {string}
+         */
+        ErrorReason: "malformed_json" | "forbidden_json_key" | "unsupported_media_type" | "malformed_http" | "bad_request" | "bad_url" | "param_too_long" | "nul_character" | "legacy_jsonrpc_body" | "invalid" | "missing" | "unknown_parameter" | "invalid_type" | "invalid_enum" | "invalid_const" | "invalid_anyOf" | "invalid_format" | "invalid_pattern" | "invalid_minLength" | "invalid_maxLength" | "invalid_minimum" | "invalid_maximum" | "invalid_exclusiveMinimum" | "invalid_exclusiveMaximum" | "invalid_minItems" | "invalid_maxItems" | "blank" | "out_of_range" | "invalid_date" | "invalid_range" | "range_too_long" | "past_date" | "min_stay" | "max_stay" | "max_guests" | "extra_not_offered" | "unknown_currency" | "invalid_amount" | "amount_too_large" | "invalid_rate" | "unknown_timezone" | "invalid_iban" | "invalid_url" | "private_address" | "invalid_cursor" | "own_export_url" | "invalid_timestamp" | "invalid_payment_intent" | "payment_webhook_not_configured" | "stale_signature" | "missing_signature" | "invalid_signature" | "missing_api_key" | "invalid_api_key" | "missing_metrics_token" | "invalid_metrics_token" | "missing_timestamp" | "stale_timestamp" | "admin_scope_required" | "unknown_route" | "accommodation_not_found" | "booking_not_found" | "payment_not_found" | "api_key_not_found" | "message_not_found" | "feed_not_found" | "invoice_not_found" | "calendar_not_found" | "endpoint_not_found" | "delivery_not_found" | "request_timeout" | "dates_unavailable" | "price_mismatch" | "idempotency_key_reused" | "booking_cancelled" | "booking_not_confirmed" | "booking_not_cancelled" | "never_confirmed" | "payment_already_undone" | "booking_not_draft" | "has_bookings" | "duplicate_feed_name" | "login_taken" | "body_too_large" | "rate_limited" | "draft_limit" | "headers_too_large" | "store_unavailable" | "shutting_down" | "outcome_unknown";
+        /** @description event types sent to the endpoint; default every booking event (booking.created, booking.confirmed, booking.modified, booking.cancelled, booking.expired, payment.issue); calendar.changed only when listed */
+        Events: components["schemas"]["EventsItem"][];
+        Events2: components["schemas"]["EventsItem2"][];
+        EventsItem: "booking.created" | "booking.confirmed" | "booking.modified" | "booking.cancelled" | "booking.expired" | "payment.issue" | "calendar.changed";
+        EventsItem2: {
+            actor: components["schemas"]["Actor"];
+            at: string;
+            /**
+             * @description what happened
+             * @enum {unknown}
+             */
+            event: "created" | "confirmed" | "modified" | "cancelled" | "expired" | "reinstated" | "noted" | "payment_recorded" | "payment_undone";
+            /** @description why: the payment, the cancellation reason, what was modified */
+            reason: string | null;
+            /** @enum {unknown} */
+            status: "draft" | "confirmed" | "modified" | "cancelled";
+        };
+        /** @description Requested extras (breakfast, linen, late_checkin); true requests one */
+        Extras: {
+            breakfast?: boolean;
+            late_checkin?: boolean;
+            linen?: boolean;
+        } & {
+            [key: string]: boolean;
+        };
+        /** @description An extra left out is not offered. */
+        Extras2: {
+            breakfast?: components["schemas"]["Breakfast"];
+            late_checkin?: components["schemas"]["LateCheckin"];
+            linen?: components["schemas"]["Linen"];
+        };
+        GetAdminAccommodationsResponse: {
+            data: components["schemas"]["Data3"];
+            metadata: components["schemas"]["Metadata"];
+            /** @enum {boolean} */
+            success: true;
+        };
+        GetAdminBookingsResponse: {
+            data: components["schemas"]["Data4"];
+            metadata: components["schemas"]["Metadata"];
+            /** @enum {boolean} */
+            success: true;
+        };
+        GetAdminOutboxResponse: {
+            data: {
+                attempts: number;
+                body_html: string;
+                body_text: string;
+                booking_id: number | null;
+                created_at: string;
+                id: number;
+                kind: string;
+                last_error: string | null;
+                next_attempt_at: string;
+                recipient: string;
+                sent_at: string | null;
+                status: "pending" | "sent" | "failed";
+                subject: string;
+                template: string;
+            };
+            metadata: components["schemas"]["Metadata"];
+            /** @enum {boolean} */
+            success: true;
+        };
+        GetAdminWebhookEndpointsResponse: {
+            data: components["schemas"]["DataItem"];
+            metadata: components["schemas"]["Metadata"];
+            /** @enum {boolean} */
+            success: true;
+        };
+        GetBookingResponse: {
+            data: components["schemas"]["Booking"];
+            /** @enum {boolean} */
+            success: true;
+        };
+        /** @description Ignored. Clients send {} or no body at all. */
+        GetCalendarHealthRequest: {
+            [key: string]: unknown;
+        };
+        GetCalendarHealthResponse: {
+            data: {
+                status: string;
+                store: string;
+                store_latency_ms: number;
+                timestamp: string;
+                version: string;
+                /** @description off: webhook calls are accepted unsigned */
+                webhook_signatures: "on" | "off";
+            };
+            metadata: components["schemas"]["Metadata"];
+            /** @enum {boolean} */
+            success: true;
+        };
+        GetCalendarRequest: {
+            accommodation_id: number;
+            month?: number;
+            year?: number;
+        };
+        GetCalendarResponse: {
+            data: {
+                accommodation_id: number;
+                accommodation_name: string;
+                availability_summary: {
+                    available_nights: number;
+                    booked_nights: number;
+                    next_available_date: string | null;
+                    occupancy_rate: number;
+                };
+                blocked_dates: string[];
+                bookings: components["schemas"]["CalendarBooking"][];
+                daily_prices: {
+                    [key: string]: number;
+                };
+                month: number;
+                pricing_rules: {
+                    base_price: number;
+                    cleaning_fee: number;
+                    max_stay: number;
+                    min_stay: number;
+                    monthly_discount: number;
+                    tax_rate: number;
+                    weekly_discount: number;
+                };
+                year: number;
+            };
+            metadata: components["schemas"]["Metadata"];
+            /** @enum {boolean} */
+            success: true;
+        };
+        GetHealthResponse: {
+            /** @enum {string} */
+            status: "ok";
+        };
+        GetReadinessResponse: {
+            /** @enum {string} */
+            status: "ready";
+            store: string;
+        };
+        /** @description the guest's language as a language tag (en, de, fr, es, it; "de-CH" counts as de): their mails and invoice are written in it; any other falls back to the accommodation's language */
+        Language: string;
+        /** @description per stay, major units of the currency; at most 1000000000 minor units (e.g. 10000000.00 EUR), else 400 amount_too_large */
+        LateCheckin: number;
+        /** @description per guest per stay, major units of the currency; at most 1000000000 minor units (e.g. 10000000.00 EUR), else 400 amount_too_large */
+        Linen: number;
+        ListAdminAccommodationsBlocksResponse: {
+            data: {
+                created_at: string;
+                date: string;
+                reason: string | null;
+            }[];
+            metadata: components["schemas"]["Metadata"];
+            /** @enum {boolean} */
+            success: true;
+        };
+        ListAdminAccommodationsIcalFeedsResponse: {
+            data: components["schemas"]["DataItem2"][];
+            metadata: components["schemas"]["Metadata"];
+            /** @enum {boolean} */
+            success: true;
+        };
+        ListAdminAccommodationsOverbookingAlertsResponse: {
+            data: {
+                accommodation_id: number;
+                created_at: string;
+                first_night: string;
+                id: number;
+                imported: {
+                    end_date: string;
+                    feed: string;
+                    feed_id: number;
+                    start_date: string;
+                    summary: string;
+                    uid: string;
+                };
+                /** @description nights of the imported stay held by the other side */
+                nights: number;
+                other: {
+                    booking_id: number | null;
+                    confirmation_code: string | null;
+                    end_date: string | null;
+                    feed: string | null;
+                    kind: "booking" | "block" | "external";
+                    reason: string | null;
+                    start_date: string | null;
+                };
+            }[];
+            metadata: components["schemas"]["Metadata"];
+            /** @enum {boolean} */
+            success: true;
+        };
+        ListAdminAccommodationsPricesResponse: {
+            data: {
+                date: string;
+                price: number;
+                source: "override" | "base";
+            }[];
+            metadata: components["schemas"]["Metadata"];
+            /** @enum {boolean} */
+            success: true;
+        };
+        ListAdminAccommodationsResponse: {
+            data: {
+                base_price: number;
+                checkin_time: string;
+                checkout_time: string;
+                cleaning_fee: number;
+                /** Format: date-time */
+                created_at: string;
+                currency: string;
+                extras: {
+                    breakfast?: number;
+                    late_checkin?: number;
+                    linen?: number;
+                };
+                id: number;
+                /** @description the language of guests' mails and invoices */
+                language: string;
+                max_guests: number;
+                max_stay: number;
+                min_stay: number;
+                monthly_discount: number;
+                name: string;
+                tax_rate: number;
+                timezone: string;
+                /** Format: date-time */
+                updated_at: string;
+                weekly_discount: number;
+            }[];
+            metadata: components["schemas"]["Metadata"];
+            /** @enum {boolean} */
+            success: true;
+        };
+        ListAdminApiKeysResponse: {
+            data: components["schemas"]["DataItem3"][];
+            metadata: components["schemas"]["Metadata"];
+            /** @enum {boolean} */
+            success: true;
+        };
+        ListAdminBookingsResponse: {
+            data: ({
+                accommodation_id: number;
+                accommodation_name: string;
+                adults: number;
+                babies: number;
+                cancel_reason: string | null;
+                cancelled_at: string | null;
+                checkin_date: string;
+                checkout_date: string;
+                children: number;
+                confirmation_code: string;
+                confirmed_at: string | null;
+                created_at: string;
+                currency: string;
+                guest_notes: string;
+                hold_expires_at: string | null;
+                id: number;
+                /** @description the host's own note; never shown to the guest, a partner or a channel */
+                internal_note: string;
+                /** @enum {string} */
+                kind: "booking";
+                nights: number;
+                partner: components["schemas"]["Partner2"];
+                payment: components["schemas"]["Payment2"];
+                payment_intent_id: string | null;
+                payment_method: string;
+                /** @description why the host set the price by hand */
+                price_note: string | null;
+                pricing: components["schemas"]["Pricing2"];
+                source: string;
+                /** @enum {unknown} */
+                status: "draft" | "confirmed" | "modified" | "cancelled";
+                total_amount: number;
+                updated_at: string;
+            } | {
+                accommodation_id: number;
+                accommodation_name: string;
+                checkin_date: string;
+                checkout_date: string;
+                created_at: string;
+                /** @description the imported reservation id */
+                id: number;
+                /** @enum {string} */
+                kind: "import";
+                nights: number;
+                /** @description the name of the feed it was imported from */
+                source: string;
+                summary: string;
+            })[];
+            metadata: components["schemas"]["Metadata"];
+            /** @enum {boolean} */
+            success: true;
+        };
+        ListAdminOutboxResponse: {
+            data: {
+                attempts: number;
+                booking_id: number | null;
+                created_at: string;
+                id: number;
+                kind: string;
+                last_error: string | null;
+                next_attempt_at: string;
+                recipient: string;
+                sent_at: string | null;
+                status: "pending" | "sent" | "failed";
+                subject: string;
+                template: string;
+            }[];
+            metadata: components["schemas"]["Metadata"];
+            /** @enum {boolean} */
+            success: true;
+        };
+        ListAdminPaymentIssuesResponse: {
+            data: {
+                /** @description major units of `currency` */
+                amount: number | null;
+                booking_id: number | null;
+                created_at: string;
+                currency: string | null;
+                detail: string;
+                id: number;
+                kind: string;
+                payment_intent_id: string | null;
+                resolved_at: string | null;
+            }[];
+            metadata: components["schemas"]["Metadata"];
+            /** @enum {boolean} */
+            success: true;
+        };
+        ListAdminReportsOccupancyResponse: {
+            data: {
+                accommodations: {
+                    /** @description revenue / nights_booked, 2 decimals; 0 when nothing is booked */
+                    adr: number;
+                    /** @description days from booking to arrival, over the bookings; 2 decimals */
+                    avg_lead_time_days: number;
+                    /** @description nights per stay, over the stays counted in bookings; 2 decimals */
+                    avg_length_of_stay: number;
+                    /** @description stays arriving in the period: confirmed and modified bookings, and imported stays */
+                    bookings: number;
+                    /** @description confirmed bookings arriving in the period, since cancelled */
+                    cancellations: number;
+                    currency: string;
+                    id: number;
+                    name: string;
+                    /** @description nights in the period */
+                    nights: number;
+                    /** @description nights − nights_blocked */
+                    nights_available: number;
+                    /** @description nights blocked by the host */
+                    nights_blocked: number;
+                    /** @description nights of confirmed and modified bookings */
+                    nights_booked: number;
+                    /** @description nights held by stays imported from channels' calendars */
+                    nights_imported: number;
+                    /** @description (booked + imported) / available, 4 decimals; 0 when nothing is available */
+                    occupancy_rate: number;
+                    periods?: components["schemas"]["Periods"];
+                    /** @description the shares of booked nights in the period, in major units */
+                    revenue: number;
+                    /** @description revenue / nights_available, 2 decimals; 0 when nothing is available */
+                    revpar: number;
+                    sources: components["schemas"]["Sources"];
+                }[];
+                from: string;
+                group: ("month" | "year") | null;
+                to: string;
+                /** @description one per currency, in code order */
+                totals: {
+                    /** @description revenue / nights_booked, 2 decimals; 0 when nothing is booked */
+                    adr: number;
+                    /** @description days from booking to arrival, over the bookings; 2 decimals */
+                    avg_lead_time_days: number;
+                    /** @description nights per stay, over the stays counted in bookings; 2 decimals */
+                    avg_length_of_stay: number;
+                    /** @description stays arriving in the period: confirmed and modified bookings, and imported stays */
+                    bookings: number;
+                    /** @description confirmed bookings arriving in the period, since cancelled */
+                    cancellations: number;
+                    currency: string;
+                    /** @description nights in the period */
+                    nights: number;
+                    /** @description nights − nights_blocked */
+                    nights_available: number;
+                    /** @description nights blocked by the host */
+                    nights_blocked: number;
+                    /** @description nights of confirmed and modified bookings */
+                    nights_booked: number;
+                    /** @description nights held by stays imported from channels' calendars */
+                    nights_imported: number;
+                    /** @description (booked + imported) / available, 4 decimals; 0 when nothing is available */
+                    occupancy_rate: number;
+                    periods?: components["schemas"]["Periods"];
+                    /** @description the shares of booked nights in the period, in major units */
+                    revenue: number;
+                    /** @description revenue / nights_available, 2 decimals; 0 when nothing is available */
+                    revpar: number;
+                    sources: components["schemas"]["Sources"];
+                }[];
+            };
+            metadata: components["schemas"]["Metadata"];
+            /** @enum {boolean} */
+            success: true;
+        };
+        ListAdminSettingsResponse: {
+            data: components["schemas"]["Data5"];
+            metadata: components["schemas"]["Metadata"];
+            /** @enum {boolean} */
+            success: true;
+        };
+        ListAdminWebhookEndpointsDeliveriesResponse: {
+            data: {
+                attempts: number;
+                created_at: string;
+                delivered_at: string | null;
+                event_id: string;
+                id: number;
+                last_error: string | null;
+                /** @description the start of the last answer body */
+                last_response: string | null;
+                last_status: number | null;
+                next_attempt_at: string;
+                status: "pending" | "delivered" | "failed";
+                type: string;
+            }[];
+            metadata: components["schemas"]["Metadata"];
+            /** @enum {boolean} */
+            success: true;
+        };
+        ListAdminWebhookEndpointsResponse: {
+            data: components["schemas"]["Data"];
+            metadata: components["schemas"]["Metadata"];
+            /** @enum {boolean} */
+            success: true;
+        };
+        ListEventsResponse: {
+            data: {
+                events: {
+                    /** @description the booking as this key's GET /bookings/:id shows it */
+                    data: unknown;
+                    /** @description evt_<n>: also the webhook-id header of its deliveries */
+                    id: string;
+                    timestamp: string;
+                    type: string;
+                }[];
+                /** @description pass as `after` to read on; the same cursor again when there was nothing new */
+                next_cursor: string | null;
+            };
+            metadata: components["schemas"]["Metadata"];
+            /** @enum {boolean} */
+            success: true;
+        };
+        ListV1WebhookEndpointsResponse: {
+            data: components["schemas"]["Data"];
+            metadata: components["schemas"]["Metadata"];
+            /** @enum {boolean} */
+            success: true;
+        };
+        Metadata: {
+            api_version: string;
+            endpoint?: string;
+            request_id?: string;
+            /** Format: date-time */
+            timestamp: string;
+        };
+        /** @description updated: read and applied; not_modified: a 304 or the same body as last time; held: the calendar came back empty while the feed had stays, which are kept until the next pull confirms it; failed: nothing changed */
+        Outcome: "updated" | "not_modified" | "held" | "failed";
+        Partner: {
+            email: string;
+            id: number;
+            name: string;
+            phone: string;
+        };
+        Partner2: {
+            email: string;
+            id: number;
+            name: string;
+            phone: string | null;
+        };
+        PartnerData: {
+            address?: components["schemas"]["Address"];
+            /** Format: email */
+            email: string;
+            first_name: string;
+            last_name: string;
+            phone?: string;
+            title?: string;
+        };
+        /** @description what has been paid: a card payment confirmed by the processor counts as paid */
+        Payment: {
+            amount_paid: number;
+            /** @description total_amount - amount_paid (negative when overpaid) */
+            balance: number;
+            state: "unpaid" | "partly_paid" | "paid" | "overpaid";
+        };
+        /** @description what is due, paid (recorded payments and a processor card payment) and left */
+        Payment2: {
+            /** @description major units of the booking currency */
+            amount_due: number;
+            /** @description major units of the booking currency */
+            amount_paid: number;
+            /** @description major units of the booking currency */
+            balance: number;
+            /** @enum {unknown} */
+            state: "unpaid" | "partly_paid" | "paid" | "overpaid";
+        };
+        /** @description recorded payments, undone ones too, oldest first */
+        Payments: components["schemas"]["PaymentsItem"][];
+        PaymentsItem: {
+            /** @description major units of the booking currency */
+            amount: number;
+            id: number;
+            /** @enum {unknown} */
+            method: "cash" | "bank_transfer" | "card" | "other";
+            received_on: string;
+            recorded_at: string;
+            /** @description api_key:<id> or console_user:<id> */
+            recorded_by: string;
+            reference: string | null;
+            undone_at: string | null;
+            undone_by: string | null;
+        };
+        PaymentWebhookRequest: {
+            data: {
+                /** @description the PaymentIntent */
+                object: {
+                    /** @description minor units */
+                    amount: number;
+                    /** @description minor units */
+                    amount_received?: number;
+                    /** @description ISO 4217, any case */
+                    currency: string;
+                    id: string;
+                    metadata?: {
+                        booking_id?: string;
+                        booking_reference?: string;
+                    } & {
+                        [key: string]: string;
+                    };
+                } & {
+                    [key: string]: unknown;
+                };
+            } & {
+                [key: string]: unknown;
+            };
+            /** @description event id; the same id twice is applied once */
+            id: string;
+            /**
+             * @example payment_intent.succeeded
+             * @example payment_intent.payment_failed
+             */
+            type: string;
+        } & {
+            [key: string]: unknown;
+        };
+        PaymentWebhookResponse: {
+            booking_id: number | null;
+            event_id: string;
+            event_type: string;
+            message: string;
+            /** @description confirmed, already_confirmed, duplicate, ignored, or the kind of payment issue recorded for the host */
+            outcome: string;
+            /** @enum {boolean} */
+            received: true;
+        };
+        PaymentWebhookSecret: {
+            set: boolean;
+            source: "settings" | "environment" | null;
+        };
+        /** @description with `group` only: the range by period */
+        Periods: components["schemas"]["PeriodsItem"][];
+        PeriodsItem: {
+            /** @description revenue / nights_booked, 2 decimals; 0 when nothing is booked */
+            adr: number;
+            /** @description days from booking to arrival, over the bookings; 2 decimals */
+            avg_lead_time_days: number;
+            /** @description nights per stay, over the stays counted in bookings; 2 decimals */
+            avg_length_of_stay: number;
+            /** @description stays arriving in the period: confirmed and modified bookings, and imported stays */
+            bookings: number;
+            /** @description confirmed bookings arriving in the period, since cancelled */
+            cancellations: number;
+            /** @description first night of the period in the range */
+            from: string;
+            /** @description nights in the period */
+            nights: number;
+            /** @description nights − nights_blocked */
+            nights_available: number;
+            /** @description nights blocked by the host */
+            nights_blocked: number;
+            /** @description nights of confirmed and modified bookings */
+            nights_booked: number;
+            /** @description nights held by stays imported from channels' calendars */
+            nights_imported: number;
+            /** @description (booked + imported) / available, 4 decimals; 0 when nothing is available */
+            occupancy_rate: number;
+            /** @description `YYYY-MM` or `YYYY` */
+            period: string;
+            /** @description the shares of booked nights in the period, in major units */
+            revenue: number;
+            /** @description revenue / nights_available, 2 decimals; 0 when nothing is available */
+            revpar: number;
+            sources: components["schemas"]["Sources"];
+            /** @description the night after its last one in the range */
+            to: string;
+        };
+        Pricing: {
+            avg_price_per_night: number;
+            base_price: number;
+            cleaning_fee: number;
+            discounts: {
+                [key: string]: number;
+            };
+            extras: {
+                [key: string]: number;
+            };
+            tax: number;
+            total: number;
+        };
+        Pricing2: {
+            base_price: number;
+            cleaning_fee: number;
+            discount: number;
+            extras: {
+                [key: string]: number;
+            };
+            tax: number;
+            total: number;
+        };
+        /** @description the last pulls, newest first */
+        Pulls: components["schemas"]["PullsItem"][];
+        PullsItem: {
+            added: number;
+            changed: number;
+            error: string | null;
+            http_status: number | null;
+            outcome: components["schemas"]["Outcome"];
+            removed: number;
+            started_at: string;
+        };
+        Restrictions: {
+            checkin_time: string;
+            checkout_time: string;
+            max_guests: number;
+            max_stay: number;
+            min_stay: number;
+        };
+        SetAdminAccommodationsPricesRequest: {
+            /** @description YYYY-MM-DD */
+            from: string;
+            /** @description per night, major units; null returns the nights to the base price */
+            price: number | null;
+            /** @description YYYY-MM-DD */
+            to: string;
+        };
+        SetAdminAccommodationsPricesResponse: {
+            data: {
+                accommodation_id: number;
+                from: string;
+                nights: number;
+                price: number | null;
+                to: string;
+            };
+            metadata: components["schemas"]["Metadata"];
+            /** @enum {boolean} */
+            success: true;
+        };
+        SetAdminSettingsRequest: {
+            /** @description the account bank transfers go to, replaced as a whole; null clears it */
+            bank_details?: {
+                account_holder: string;
+                /** @description the bank's name */
+                bank_name?: string | null;
+                bic?: string | null;
+                /** @description checked with its ISO 13616 check digits */
+                iban: string;
+            } | null;
+            /** @description the host's business, replaced as a whole; null clears it */
+            business?: {
+                /** @description postal address, lines separated by new lines */
+                address?: string | null;
+                email?: string | null;
+                /** @description signs every guest mail; heads the invoice */
+                name: string;
+                /** @description contact phone number */
+                phone?: string | null;
+                /** @description VAT or tax number printed on invoices */
+                tax_id?: string | null;
+            } | null;
+            /** @description address that overbooking alerts from imported calendars are mailed to; null clears it */
+            host_email?: string | null;
+            /** @description card processor's signing secret (whsec_...); at least 32 characters; null clears it */
+            payment_webhook_secret?: string | null;
+            /** @description signing secret of /webhook/update and /webhook/calendar_sync; at least 32 characters; null clears it */
+            webhook_secret?: string | null;
+        };
+        SetAdminSettingsResponse: {
+            data: components["schemas"]["Data5"];
+            metadata: components["schemas"]["Metadata"];
+            /** @enum {boolean} */
+            success: true;
+        };
+        /** @description bookings and cancellations by source, most bookings first */
+        Sources: components["schemas"]["SourcesItem"][];
+        SourcesItem: {
+            /** @description stays from this source arriving in the period */
+            bookings: number;
+            /** @description confirmed bookings from this source, arriving in the period, since cancelled */
+            cancellations: number;
+            /** @description `direct`, another source a booking was made with, or a feed name */
+            source: string;
+        };
+        /** @description Unknown top-level fields are ignored. */
+        SyncCalendarWebhookRequest: {
+            accommodation_id: number;
+            /** @enum {string} */
+            action?: "sync";
+            timestamp?: components["schemas"]["Timestamp"];
+        };
+        SyncCalendarWebhookResponse: {
+            accommodation_id: number;
+            /** @enum {string} */
+            action: "sync";
+            details: string[];
+            /** @description external calendars configured for the accommodation */
+            feeds: number;
+            /** @description stays added or changed by this run, over all feeds */
+            imported: number;
+            message: string;
+            /** @description what the pull of each feed changed; a failed pull changed nothing */
+            results: {
+                added: number;
+                changed: number;
+                error: string | null;
+                feed: string;
+                feed_id: number;
+                outcome: "updated" | "not_modified" | "held" | "failed";
+                removed: number;
+            }[];
+            /** @enum {boolean} */
+            success: true;
+        };
+        /** @description Ignored. Clients send {} or no body at all. */
+        TestCalendarRequest: {
+            [key: string]: unknown;
+        };
+        TestCalendarResponse: {
+            data: {
+                message: string;
+                status: string;
+                timestamp: string;
+                /** @description off: webhook calls are accepted unsigned */
+                webhook_signatures: "on" | "off";
+            };
+            metadata: components["schemas"]["Metadata"];
+            /** @enum {boolean} */
+            success: true;
+        };
+        TestConnectionResponse: {
+            data: {
+                login: string;
+                message: string;
+                /** @enum {string} */
+                status: "ok";
+                /** Format: date-time */
+                timestamp: string;
+                user: string;
+            };
+            metadata: components["schemas"]["Metadata"];
+            /** @enum {boolean} */
+            success: true;
+        };
+        TestWebhookResponse: {
+            message: string;
+            signature_header: string;
+            signatures_enabled: boolean;
+            /** @enum {string} */
+            status: "ok";
+            /** @enum {boolean} */
+            success: true;
+            /** Format: date-time */
+            timestamp: string;
+        };
+        /** @description ISO 8601 (without a zone it is UTC); with signatures on it is required, and more than 5 minutes from now is refused as a possible replay */
+        Timestamp: string;
+        UpdateAdminAccommodationsIcalFeedsRequest: {
+            /** @description channel name reported as the source of imported bookings, e.g. airbnb; stored lower-case */
+            name?: string;
+            url?: components["schemas"]["Url"];
+        };
+        UpdateAdminAccommodationsIcalFeedsResponse: {
+            data: components["schemas"]["DataItem2"];
+            metadata: components["schemas"]["Metadata"];
+            /** @enum {boolean} */
+            success: true;
+        };
+        UpdateAdminAccommodationsRequest: {
+            base_price?: components["schemas"]["BasePrice"];
+            /** @description default 15:00, HH:MM */
+            checkin_time?: string;
+            /** @description default 10:00, HH:MM */
+            checkout_time?: string;
+            cleaning_fee?: components["schemas"]["CleaningFee"];
+            /** @description ISO 4217 code, default EUR */
+            currency?: string;
+            extras?: components["schemas"]["Extras2"];
+            /**
+             * @description guests' mails and invoices are written in it unless a booking names the guest's; default en
+             * @enum {unknown}
+             */
+            language?: "en" | "de" | "fr" | "es" | "it";
+            max_guests?: number;
+            /** @description nights, default 365, at least min_stay */
+            max_stay?: number;
+            /** @description nights, default 1 */
+            min_stay?: number;
+            /** @description from 28 nights, default 0, fraction 0..1, at most 6 decimals */
+            monthly_discount?: number;
+            name?: string;
+            /** @description default 0, fraction 0..1, at most 6 decimals */
+            tax_rate?: number;
+            /** @description IANA time zone, default UTC */
+            timezone?: string;
+            /** @description from 7 nights, default 0, fraction 0..1, at most 6 decimals */
+            weekly_discount?: number;
+        };
+        UpdateAdminAccommodationsResponse: {
+            data: components["schemas"]["Data3"];
+            metadata: components["schemas"]["Metadata"];
+            /** @enum {boolean} */
+            success: true;
+        };
+        UpdateAdminBookingsRequest: {
+            adults_count?: number;
+            babies_count?: number;
+            /** @description YYYY-MM-DD */
+            checkin_date?: string;
+            /** @description YYYY-MM-DD */
+            checkout_date?: string;
+            children_count?: number;
+            internal_note?: string;
+            /** @description mail the guest what changed for them (default false) */
+            notify_guest?: boolean;
+            /** @description major units */
+            total_amount?: number;
+        };
+        UpdateAdminBookingsResponse: {
+            data: components["schemas"]["Data4"];
+            metadata: components["schemas"]["Metadata"];
+            /** @enum {boolean} */
+            success: true;
+        };
+        /** @description Unknown top-level fields are ignored. */
+        UpdateBookingWebhookRequest: {
+            booking_id: number;
+            /** @enum {unknown} */
+            event_type: "booking_updated" | "modified" | "cancelled";
+            new_data?: {
+                /** @description YYYY-MM-DD */
+                checkin_date?: string;
+                /** @description YYYY-MM-DD */
+                checkout_date?: string;
+                /** @description adults + children; babies are not counted */
+                guest_count?: number;
+                notes?: string;
+            };
+            reason?: string;
+            timestamp?: components["schemas"]["Timestamp"];
+        };
+        UpdateBookingWebhookResponse: {
+            booking_id: number;
+            message: string;
+            /** @enum {unknown} */
+            new_status: "draft" | "confirmed" | "modified" | "cancelled";
+            /** @enum {boolean} */
+            success: true;
+            /** @description false when this call changed nothing (already cancelled, nothing new, or a repeated delivery) */
+            updated: boolean;
+        };
+        /** @description http(s) URL of the iCal feed; loopback, private and link-local addresses are refused unless ICAL_ALLOW_PRIVATE_NETWORKS=true */
+        Url: string;
+    };
+    responses: {
+        /** @description Bad request: details.reason says what to change */
+        BadRequest: {
+            headers: {
+                "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorEnvelope"] & {
+                    error?: {
+                        details?: {
+                            /** @enum {unknown} */
+                            reason: "malformed_json" | "forbidden_json_key" | "unsupported_media_type" | "nul_character" | "legacy_jsonrpc_body" | "invalid" | "missing" | "unknown_parameter" | "invalid_type" | "invalid_enum" | "invalid_const" | "invalid_anyOf" | "invalid_format" | "invalid_pattern" | "invalid_minLength" | "invalid_maxLength" | "invalid_minimum" | "invalid_maximum" | "invalid_exclusiveMinimum" | "invalid_exclusiveMaximum" | "invalid_minItems" | "invalid_maxItems";
+                        };
+                    };
+                };
+            };
+        };
+        /** @description Bad request: details.reason says what to change */
+        BadRequest2: {
+            headers: {
+                "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorEnvelope"] & {
+                    error?: {
+                        details?: {
+                            /** @enum {unknown} */
+                            reason: "malformed_json" | "forbidden_json_key" | "unsupported_media_type" | "nul_character" | "legacy_jsonrpc_body" | "invalid" | "missing" | "unknown_parameter" | "invalid_type" | "invalid_enum" | "invalid_const" | "invalid_anyOf" | "invalid_format" | "invalid_pattern" | "invalid_minLength" | "invalid_maxLength" | "invalid_minimum" | "invalid_maximum" | "invalid_exclusiveMinimum" | "invalid_exclusiveMaximum" | "invalid_minItems" | "invalid_maxItems" | "invalid_date" | "invalid_range" | "past_date" | "min_stay" | "max_stay" | "max_guests" | "extra_not_offered" | "amount_too_large";
+                        };
+                    };
+                };
+            };
+        };
+        /** @description Bad request: details.reason says what to change */
+        BadRequest3: {
+            headers: {
+                "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorEnvelope"] & {
+                    error?: {
+                        details?: {
+                            /** @enum {unknown} */
+                            reason: "bad_url" | "param_too_long" | "invalid" | "missing" | "unknown_parameter" | "invalid_type" | "invalid_enum" | "invalid_const" | "invalid_anyOf" | "invalid_format" | "invalid_pattern" | "invalid_minLength" | "invalid_maxLength" | "invalid_minimum" | "invalid_maximum" | "invalid_exclusiveMinimum" | "invalid_exclusiveMaximum" | "invalid_minItems" | "invalid_maxItems";
+                        };
+                    };
+                };
+            };
+        };
+        /** @description Bad request: details.reason says what to change */
+        BadRequest4: {
+            headers: {
+                "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorEnvelope"] & {
+                    error?: {
+                        details?: {
+                            /** @enum {unknown} */
+                            reason: "malformed_json" | "forbidden_json_key" | "unsupported_media_type" | "bad_url" | "param_too_long" | "nul_character" | "invalid" | "missing" | "unknown_parameter" | "invalid_type" | "invalid_enum" | "invalid_const" | "invalid_anyOf" | "invalid_format" | "invalid_pattern" | "invalid_minLength" | "invalid_maxLength" | "invalid_minimum" | "invalid_maximum" | "invalid_exclusiveMinimum" | "invalid_exclusiveMaximum" | "invalid_minItems" | "invalid_maxItems";
+                        };
+                    };
+                };
+            };
+        };
+        /** @description Bad request: details.reason says what to change */
+        BadRequest5: {
+            headers: {
+                "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorEnvelope"] & {
+                    error?: {
+                        details?: {
+                            /** @enum {unknown} */
+                            reason: "malformed_json" | "forbidden_json_key" | "unsupported_media_type" | "bad_url" | "param_too_long" | "nul_character" | "invalid" | "missing" | "unknown_parameter" | "invalid_type" | "invalid_enum" | "invalid_const" | "invalid_anyOf" | "invalid_format" | "invalid_pattern" | "invalid_minLength" | "invalid_maxLength" | "invalid_minimum" | "invalid_maximum" | "invalid_exclusiveMinimum" | "invalid_exclusiveMaximum" | "invalid_minItems" | "invalid_maxItems" | "invalid_date" | "invalid_range" | "range_too_long";
+                        };
+                    };
+                };
+            };
+        };
+        /** @description Bad request: details.reason says what to change */
+        BadRequest6: {
+            headers: {
+                "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorEnvelope"] & {
+                    error?: {
+                        details?: {
+                            /** @enum {unknown} */
+                            reason: "malformed_json" | "forbidden_json_key" | "unsupported_media_type" | "bad_url" | "param_too_long" | "nul_character" | "invalid" | "missing" | "unknown_parameter" | "invalid_type" | "invalid_enum" | "invalid_const" | "invalid_anyOf" | "invalid_format" | "invalid_pattern" | "invalid_minLength" | "invalid_maxLength" | "invalid_minimum" | "invalid_maximum" | "invalid_exclusiveMinimum" | "invalid_exclusiveMaximum" | "invalid_minItems" | "invalid_maxItems" | "invalid_url" | "private_address" | "own_export_url";
+                        };
+                    };
+                };
+            };
+        };
+        /** @description Bad request: details.reason says what to change */
+        BadRequest7: {
+            headers: {
+                "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorEnvelope"] & {
+                    error?: {
+                        details?: {
+                            /** @enum {unknown} */
+                            reason: "invalid" | "missing" | "unknown_parameter" | "invalid_type" | "invalid_enum" | "invalid_const" | "invalid_anyOf" | "invalid_format" | "invalid_pattern" | "invalid_minLength" | "invalid_maxLength" | "invalid_minimum" | "invalid_maximum" | "invalid_exclusiveMinimum" | "invalid_exclusiveMaximum" | "invalid_minItems" | "invalid_maxItems" | "out_of_range" | "invalid_date";
+                        };
+                    };
+                };
+            };
+        };
+        /** @description Bad request: details.reason says what to change */
+        BadRequest8: {
+            headers: {
+                "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorEnvelope"] & {
+                    error?: {
+                        details?: {
+                            /** @enum {unknown} */
+                            reason: "malformed_json" | "forbidden_json_key" | "unsupported_media_type" | "nul_character" | "invalid" | "missing" | "unknown_parameter" | "invalid_type" | "invalid_enum" | "invalid_const" | "invalid_anyOf" | "invalid_format" | "invalid_pattern" | "invalid_minLength" | "invalid_maxLength" | "invalid_minimum" | "invalid_maximum" | "invalid_exclusiveMinimum" | "invalid_exclusiveMaximum" | "invalid_minItems" | "invalid_maxItems";
+                        };
+                    };
+                };
+            };
+        };
+        /** @description Bad request: details.reason says what to change */
+        BadRequest9: {
+            headers: {
+                "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorEnvelope"] & {
+                    error?: {
+                        details?: {
+                            /** @enum {unknown} */
+                            reason: "invalid" | "missing" | "unknown_parameter" | "invalid_type" | "invalid_enum" | "invalid_const" | "invalid_anyOf" | "invalid_format" | "invalid_pattern" | "invalid_minLength" | "invalid_maxLength" | "invalid_minimum" | "invalid_maximum" | "invalid_exclusiveMinimum" | "invalid_exclusiveMaximum" | "invalid_minItems" | "invalid_maxItems";
+                        };
+                    };
+                };
+            };
+        };
+        /** @description Bad request: details.reason says what to change */
+        BadRequest10: {
+            headers: {
+                "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorEnvelope"] & {
+                    error?: {
+                        details?: {
+                            /** @enum {unknown} */
+                            reason: "invalid" | "missing" | "unknown_parameter" | "invalid_type" | "invalid_enum" | "invalid_const" | "invalid_anyOf" | "invalid_format" | "invalid_pattern" | "invalid_minLength" | "invalid_maxLength" | "invalid_minimum" | "invalid_maximum" | "invalid_exclusiveMinimum" | "invalid_exclusiveMaximum" | "invalid_minItems" | "invalid_maxItems" | "invalid_date" | "invalid_range" | "range_too_long";
+                        };
+                    };
+                };
+            };
+        };
+        /** @description Conflict */
+        Conflict: {
+            headers: {
+                "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorEnvelope"] & {
+                    error?: {
+                        details?: {
+                            /** @enum {unknown} */
+                            reason: "has_bookings";
+                        };
+                    };
+                };
+            };
+        };
+        /** @description Conflict */
+        Conflict2: {
+            headers: {
+                "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorEnvelope"] & {
+                    error?: {
+                        details?: {
+                            /** @enum {unknown} */
+                            reason: "dates_unavailable" | "has_bookings";
+                        };
+                    };
+                };
+            };
+        };
+        /** @description Conflict */
+        Conflict3: {
+            headers: {
+                "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorEnvelope"] & {
+                    error?: {
+                        details?: {
+                            /** @enum {unknown} */
+                            reason: "has_bookings" | "duplicate_feed_name";
+                        };
+                    };
+                };
+            };
+        };
+        /** @description Forbidden */
+        Forbidden: {
+            headers: {
+                "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorEnvelope"] & {
+                    error?: {
+                        details?: {
+                            /** @enum {unknown} */
+                            reason: "admin_scope_required";
+                        };
+                    };
+                };
+            };
+        };
+        /** @description Internal error (the request id is logged) */
+        InternalError: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorEnvelope"];
+            };
+        };
+        /** @description Internal error (the request id is logged) */
+        InternalError2: {
+            headers: {
+                "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorEnvelope"];
+            };
+        };
+        /** @description Not found */
+        NotFound: {
+            headers: {
+                "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorEnvelope"] & {
+                    error?: {
+                        details?: {
+                            /** @enum {unknown} */
+                            reason: "accommodation_not_found";
+                        };
+                    };
+                };
+            };
+        };
+        /** @description Not found */
+        NotFound2: {
+            headers: {
+                "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorEnvelope"] & {
+                    error?: {
+                        details?: {
+                            /** @enum {unknown} */
+                            reason: "booking_not_found";
+                        };
+                    };
+                };
+            };
+        };
+        /** @description Not found */
+        NotFound3: {
+            headers: {
+                "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorEnvelope"] & {
+                    error?: {
+                        details?: {
+                            /** @enum {unknown} */
+                            reason: "accommodation_not_found" | "feed_not_found";
+                        };
+                    };
+                };
+            };
+        };
+        /** @description Not found */
+        NotFound4: {
+            headers: {
+                "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorEnvelope"] & {
+                    error?: {
+                        details?: {
+                            /** @enum {unknown} */
+                            reason: "api_key_not_found";
+                        };
+                    };
+                };
+            };
+        };
+        /** @description Payload too large */
+        PayloadTooLarge: {
+            headers: {
+                "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorEnvelope"] & {
+                    error?: {
+                        details?: {
+                            /** @enum {unknown} */
+                            reason: "body_too_large";
+                        };
+                    };
+                };
+            };
+        };
+        /** @description Too many requests: wait Retry-After seconds (except draft_limit: free a draft) */
+        TooManyRequests: {
+            headers: {
+                "Retry-After": components["headers"]["Retry-After"];
+                "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorEnvelope"] & {
+                    error?: {
+                        details?: {
+                            /** @enum {unknown} */
+                            reason: "rate_limited";
+                        };
+                    };
+                };
+            };
+        };
+        /** @description Unauthorized */
+        Unauthorized: {
+            headers: {
+                "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorEnvelope"] & {
+                    error?: {
+                        details?: {
+                            /** @enum {unknown} */
+                            reason: "missing_api_key" | "invalid_api_key";
+                        };
+                    };
+                };
+            };
+        };
+        /** @description Unavailable for a moment: retry after Retry-After seconds */
+        Unavailable: {
+            headers: {
+                "Retry-After": components["headers"]["Retry-After"];
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorEnvelope"] & {
+                    error?: {
+                        details?: {
+                            /** @enum {unknown} */
+                            reason: "shutting_down";
+                        };
+                    };
+                };
+            };
+        };
+        /** @description Unavailable for a moment: retry after Retry-After seconds */
+        Unavailable2: {
+            headers: {
+                "Retry-After": components["headers"]["Retry-After"];
+                "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorEnvelope"] & {
+                    error?: {
+                        details?: {
+                            /** @enum {unknown} */
+                            reason: "store_unavailable" | "shutting_down";
+                        };
+                    };
+                };
+            };
+        };
+    };
+    parameters: never;
+    requestBodies: never;
+    headers: {
+        /** @description Sent as `true` when the answer is the stored first answer to this idempotency_key (nothing was created). */
+        "Idempotent-Replayed": "true";
+        /** @description Seconds to wait before retrying. A `draft_limit` 429 gives the time until a held draft expires: free a draft (cancel or pay it) instead of waiting. */
+        "Retry-After": number;
+        /** @description Requests allowed in the current minute. */
+        "X-RateLimit-Limit": number;
+        /** @description Requests left in the current minute. */
+        "X-RateLimit-Remaining": number;
+        /** @description Seconds until the minute is over. */
+        "X-RateLimit-Reset": number;
+        /** @description The request id: the one the caller sent (1–64 of A-Z a-z 0-9 . _ : -), else a new UUID. */
+        "X-Request-Id": string;
+    };
+    pathItems: never;
+}
+export type $defs = Record<string, never>;
+export interface operations {
+    listAdminAccommodations: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ListAdminAccommodationsResponse"];
+                };
+            };
+            /** @description Bad request: details.reason says what to change */
+            400: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        error?: {
+                            details?: {
+                                /** @enum {unknown} */
+                                reason: "out_of_range" | "invalid_date";
+                            };
+                        };
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError2"];
+            503: components["responses"]["Unavailable2"];
+        };
+    };
+    createAdminAccommodations: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateAdminAccommodationsRequest"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CreateAdminAccommodationsResponse"];
+                };
+            };
+            /** @description Bad request: details.reason says what to change */
+            400: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        error?: {
+                            details?: {
+                                /** @enum {unknown} */
+                                reason: "malformed_json" | "forbidden_json_key" | "unsupported_media_type" | "nul_character" | "invalid" | "missing" | "unknown_parameter" | "invalid_type" | "invalid_enum" | "invalid_const" | "invalid_anyOf" | "invalid_format" | "invalid_pattern" | "invalid_minLength" | "invalid_maxLength" | "invalid_minimum" | "invalid_maximum" | "invalid_exclusiveMinimum" | "invalid_exclusiveMaximum" | "invalid_minItems" | "invalid_maxItems" | "blank" | "invalid_range" | "min_stay" | "max_stay" | "unknown_currency" | "invalid_amount" | "amount_too_large" | "invalid_rate" | "unknown_timezone";
+                            };
+                        };
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError2"];
+            503: components["responses"]["Unavailable2"];
+        };
+    };
+    getAdminAccommodations: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description integer id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GetAdminAccommodationsResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest3"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError2"];
+            503: components["responses"]["Unavailable2"];
+        };
+    };
+    deleteAdminAccommodations: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description integer id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DeleteAdminAccommodationsResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest4"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError2"];
+            503: components["responses"]["Unavailable2"];
+        };
+    };
+    updateAdminAccommodations: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description integer id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateAdminAccommodationsRequest"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UpdateAdminAccommodationsResponse"];
+                };
+            };
+            /** @description Bad request: details.reason says what to change */
+            400: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        error?: {
+                            details?: {
+                                /** @enum {unknown} */
+                                reason: "malformed_json" | "forbidden_json_key" | "unsupported_media_type" | "bad_url" | "param_too_long" | "nul_character" | "invalid" | "missing" | "unknown_parameter" | "invalid_type" | "invalid_enum" | "invalid_const" | "invalid_anyOf" | "invalid_format" | "invalid_pattern" | "invalid_minLength" | "invalid_maxLength" | "invalid_minimum" | "invalid_maximum" | "invalid_exclusiveMinimum" | "invalid_exclusiveMaximum" | "invalid_minItems" | "invalid_maxItems" | "blank" | "invalid_range" | "min_stay" | "max_stay" | "unknown_currency" | "invalid_amount" | "amount_too_large" | "invalid_rate" | "unknown_timezone";
+                            };
+                        };
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError2"];
+            503: components["responses"]["Unavailable2"];
+        };
+    };
+    listAdminAccommodationsBlocks: {
+        parameters: {
+            query?: {
+                /** @description YYYY-MM-DD */
+                from?: string;
+                /** @description YYYY-MM-DD */
+                to?: string;
+            };
+            header?: never;
+            path: {
+                /** @description integer id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ListAdminAccommodationsBlocksResponse"];
+                };
+            };
+            /** @description Bad request: details.reason says what to change */
+            400: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        error?: {
+                            details?: {
+                                /** @enum {unknown} */
+                                reason: "bad_url" | "param_too_long" | "invalid" | "missing" | "unknown_parameter" | "invalid_type" | "invalid_enum" | "invalid_const" | "invalid_anyOf" | "invalid_format" | "invalid_pattern" | "invalid_minLength" | "invalid_maxLength" | "invalid_minimum" | "invalid_maximum" | "invalid_exclusiveMinimum" | "invalid_exclusiveMaximum" | "invalid_minItems" | "invalid_maxItems" | "invalid_date" | "invalid_range" | "range_too_long";
+                            };
+                        };
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict2"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError2"];
+            503: components["responses"]["Unavailable2"];
+        };
+    };
+    createAdminAccommodationsBlocks: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description integer id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateAdminAccommodationsBlocksRequest"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CreateAdminAccommodationsBlocksResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest5"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict2"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError2"];
+            503: components["responses"]["Unavailable2"];
+        };
+    };
+    deleteAdminAccommodationsBlocks: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description integer id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DeleteAdminAccommodationsBlocksRequest"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DeleteAdminAccommodationsBlocksResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest5"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict2"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError2"];
+            503: components["responses"]["Unavailable2"];
+        };
+    };
+    createAdminAccommodationsIcalExportUrlRotate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description integer id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CreateAdminAccommodationsIcalExportUrlRotateResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest4"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError2"];
+            503: components["responses"]["Unavailable2"];
+        };
+    };
+    listAdminAccommodationsIcalFeeds: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description integer id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ListAdminAccommodationsIcalFeedsResponse"];
+                };
+            };
+            /** @description Bad request: details.reason says what to change */
+            400: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        error?: {
+                            details?: {
+                                /** @enum {unknown} */
+                                reason: "bad_url" | "param_too_long" | "invalid" | "missing" | "unknown_parameter" | "invalid_type" | "invalid_enum" | "invalid_const" | "invalid_anyOf" | "invalid_format" | "invalid_pattern" | "invalid_minLength" | "invalid_maxLength" | "invalid_minimum" | "invalid_maximum" | "invalid_exclusiveMinimum" | "invalid_exclusiveMaximum" | "invalid_minItems" | "invalid_maxItems" | "invalid_url" | "private_address" | "own_export_url";
+                            };
+                        };
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound3"];
+            409: components["responses"]["Conflict3"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError2"];
+            503: components["responses"]["Unavailable2"];
+        };
+    };
+    createAdminAccommodationsIcalFeeds: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description integer id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateAdminAccommodationsIcalFeedsRequest"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CreateAdminAccommodationsIcalFeedsResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest6"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound3"];
+            409: components["responses"]["Conflict3"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError2"];
+            503: components["responses"]["Unavailable2"];
+        };
+    };
+    deleteAdminAccommodationsIcalFeeds: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description integer id */
+                feedId: string;
+                /** @description integer id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DeleteAdminAccommodationsIcalFeedsResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest6"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound3"];
+            409: components["responses"]["Conflict3"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError2"];
+            503: components["responses"]["Unavailable2"];
+        };
+    };
+    updateAdminAccommodationsIcalFeeds: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description integer id */
+                feedId: string;
+                /** @description integer id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateAdminAccommodationsIcalFeedsRequest"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UpdateAdminAccommodationsIcalFeedsResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest6"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound3"];
+            409: components["responses"]["Conflict3"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError2"];
+            503: components["responses"]["Unavailable2"];
+        };
+    };
+    createAdminAccommodationsIcalFeedsSync: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description integer id */
+                feedId: string;
+                /** @description integer id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CreateAdminAccommodationsIcalFeedsSyncResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest6"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound3"];
+            409: components["responses"]["Conflict3"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError2"];
+            503: components["responses"]["Unavailable2"];
+        };
+    };
+    listAdminAccommodationsOverbookingAlerts: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description integer id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ListAdminAccommodationsOverbookingAlertsResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest3"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError2"];
+            503: components["responses"]["Unavailable2"];
+        };
+    };
+    listAdminAccommodationsPrices: {
+        parameters: {
+            query: {
+                /** @description YYYY-MM-DD */
+                from: string;
+                /** @description YYYY-MM-DD */
+                to: string;
+            };
+            header?: never;
+            path: {
+                /** @description integer id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ListAdminAccommodationsPricesResponse"];
+                };
+            };
+            /** @description Bad request: details.reason says what to change */
+            400: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        error?: {
+                            details?: {
+                                /** @enum {unknown} */
+                                reason: "bad_url" | "param_too_long" | "invalid" | "missing" | "unknown_parameter" | "invalid_type" | "invalid_enum" | "invalid_const" | "invalid_anyOf" | "invalid_format" | "invalid_pattern" | "invalid_minLength" | "invalid_maxLength" | "invalid_minimum" | "invalid_maximum" | "invalid_exclusiveMinimum" | "invalid_exclusiveMaximum" | "invalid_minItems" | "invalid_maxItems" | "invalid_date" | "invalid_range" | "range_too_long" | "invalid_amount" | "amount_too_large";
+                            };
+                        };
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError2"];
+            503: components["responses"]["Unavailable2"];
+        };
+    };
+    setAdminAccommodationsPrices: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description integer id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SetAdminAccommodationsPricesRequest"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SetAdminAccommodationsPricesResponse"];
+                };
+            };
+            /** @description Bad request: details.reason says what to change */
+            400: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        error?: {
+                            details?: {
+                                /** @enum {unknown} */
+                                reason: "malformed_json" | "forbidden_json_key" | "unsupported_media_type" | "bad_url" | "param_too_long" | "nul_character" | "invalid" | "missing" | "unknown_parameter" | "invalid_type" | "invalid_enum" | "invalid_const" | "invalid_anyOf" | "invalid_format" | "invalid_pattern" | "invalid_minLength" | "invalid_maxLength" | "invalid_minimum" | "invalid_maximum" | "invalid_exclusiveMinimum" | "invalid_exclusiveMaximum" | "invalid_minItems" | "invalid_maxItems" | "invalid_date" | "invalid_range" | "range_too_long" | "invalid_amount" | "amount_too_large";
+                            };
+                        };
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError2"];
+            503: components["responses"]["Unavailable2"];
+        };
+    };
+    listAdminApiKeys: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ListAdminApiKeysResponse"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError2"];
+            503: components["responses"]["Unavailable2"];
+        };
+    };
+    createAdminApiKeys: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateAdminApiKeysRequest"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CreateAdminApiKeysResponse"];
+                };
+            };
+            /** @description Bad request: details.reason says what to change */
+            400: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        error?: {
+                            details?: {
+                                /** @enum {unknown} */
+                                reason: "malformed_json" | "forbidden_json_key" | "unsupported_media_type" | "nul_character" | "invalid" | "missing" | "unknown_parameter" | "invalid_type" | "invalid_enum" | "invalid_const" | "invalid_anyOf" | "invalid_format" | "invalid_pattern" | "invalid_minLength" | "invalid_maxLength" | "invalid_minimum" | "invalid_maximum" | "invalid_exclusiveMinimum" | "invalid_exclusiveMaximum" | "invalid_minItems" | "invalid_maxItems" | "blank";
+                            };
+                        };
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError2"];
+            503: components["responses"]["Unavailable2"];
+        };
+    };
+    deleteAdminApiKeys: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description integer id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DeleteAdminApiKeysResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest4"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound4"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError2"];
+            503: components["responses"]["Unavailable2"];
+        };
+    };
+    createAdminApiKeysWebhookSecret: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description integer id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CreateAdminApiKeysWebhookSecretResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest4"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound4"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError2"];
+            503: components["responses"]["Unavailable2"];
+        };
+    };
+    listAdminBookings: {
+        parameters: {
+            query?: {
+                /** @description integer id */
+                accommodation_id?: string;
+                /** @description YYYY-MM-DD */
+                from?: string;
+                /** @description also list stays imported from channel feeds */
+                include?: "imports";
+                /** @description 1..200, default 50 */
+                limit?: string;
+                /** @description default 0 */
+                offset?: string;
+                payment_state?: "unpaid" | "partly_paid" | "paid" | "overpaid";
+                /** @description code, full name in either order, part of a name, e-mail or phone digits; case- and accent-insensitive */
+                q?: string;
+                /** @description created (newest first, default), arrival or departure */
+                sort?: "created" | "arrival" | "departure";
+                status?: "draft" | "confirmed" | "modified" | "cancelled";
+                /** @description YYYY-MM-DD */
+                to?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ListAdminBookingsResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest7"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError2"];
+            503: components["responses"]["Unavailable2"];
+        };
+    };
+    createAdminBookings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateAdminBookingsRequest"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CreateAdminBookingsResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest8"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError2"];
+            503: components["responses"]["Unavailable2"];
+        };
+    };
+    listAdminBookingsCsv: {
+        parameters: {
+            query?: {
+                /** @description integer id */
+                accommodation_id?: string;
+                /** @description YYYY-MM-DD */
+                from?: string;
+                /** @description also list stays imported from channel feeds */
+                include?: "imports";
+                /** @description 1..200, default 50 */
+                limit?: string;
+                /** @description default 0 */
+                offset?: string;
+                payment_state?: "unpaid" | "partly_paid" | "paid" | "overpaid";
+                /** @description code, full name in either order, part of a name, e-mail or phone digits; case- and accent-insensitive */
+                q?: string;
+                /** @description created (newest first, default), arrival or departure */
+                sort?: "created" | "arrival" | "departure";
+                status?: "draft" | "confirmed" | "modified" | "cancelled";
+                /** @description YYYY-MM-DD */
+                to?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One row per booking (and imported stay with include=imports) */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            400: components["responses"]["BadRequest9"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError2"];
+            503: components["responses"]["Unavailable2"];
+        };
+    };
+    getAdminBookings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description integer id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GetAdminBookingsResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest3"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound2"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError2"];
+            503: components["responses"]["Unavailable2"];
+        };
+    };
+    updateAdminBookings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description integer id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateAdminBookingsRequest"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UpdateAdminBookingsResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest4"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound2"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError2"];
+            503: components["responses"]["Unavailable2"];
+        };
+    };
+    createAdminBookingsCancel: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description integer id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateAdminBookingsCancelRequest"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CreateAdminBookingsCancelResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest4"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound2"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError2"];
+            503: components["responses"]["Unavailable2"];
+        };
+    };
+    createAdminBookingsPayments: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description integer id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateAdminBookingsPaymentsRequest"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CreateAdminBookingsPaymentsResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest4"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound2"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError2"];
+            503: components["responses"]["Unavailable2"];
+        };
+    };
+    deleteAdminBookingsPayments: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description integer id */
+                id: string;
+                /** @description integer id */
+                paymentId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DeleteAdminBookingsPaymentsResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest4"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound2"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError2"];
+            503: components["responses"]["Unavailable2"];
+        };
+    };
+    listAdminOutbox: {
+        parameters: {
+            query?: {
+                /** @description 1..200, default 50 */
+                limit?: string;
+                /** @description default 0 */
+                offset?: string;
+                status?: "pending" | "sent" | "failed";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ListAdminOutboxResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest7"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError2"];
+            503: components["responses"]["Unavailable2"];
+        };
+    };
+    getAdminOutbox: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description integer id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GetAdminOutboxResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest3"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            /** @description Not found */
+            404: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        error?: {
+                            details?: {
+                                /** @enum {unknown} */
+                                reason: "message_not_found";
+                            };
+                        };
+                    };
+                };
+            };
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError2"];
+            503: components["responses"]["Unavailable2"];
+        };
+    };
+    listAdminPaymentIssues: {
+        parameters: {
+            query?: {
+                /** @description 1..200, default 50 */
+                limit?: string;
+                /** @description default 0 */
+                offset?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ListAdminPaymentIssuesResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest7"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError2"];
+            503: components["responses"]["Unavailable2"];
+        };
+    };
+    listAdminReportsOccupancy: {
+        parameters: {
+            query: {
+                /** @description integer id */
+                accommodation_id?: string;
+                /** @description YYYY-MM-DD */
+                from: string;
+                /** @description adds `periods`: the range by month or by year */
+                group?: "month" | "year";
+                /** @description YYYY-MM-DD */
+                to: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ListAdminReportsOccupancyResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest10"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError2"];
+            503: components["responses"]["Unavailable2"];
+        };
+    };
+    listAdminReportsOccupancyCsv: {
+        parameters: {
+            query: {
+                /** @description integer id */
+                accommodation_id?: string;
+                /** @description YYYY-MM-DD */
+                from: string;
+                /** @description adds `periods`: the range by month or by year */
+                group?: "month" | "year";
+                /** @description YYYY-MM-DD */
+                to: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The report, one row per accommodation and currency total (per period with `group`) */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            400: components["responses"]["BadRequest10"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError2"];
+            503: components["responses"]["Unavailable2"];
+        };
+    };
+    listAdminSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ListAdminSettingsResponse"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError2"];
+            503: components["responses"]["Unavailable2"];
+        };
+    };
+    setAdminSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SetAdminSettingsRequest"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SetAdminSettingsResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest8"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError2"];
+            503: components["responses"]["Unavailable2"];
+        };
+    };
+    listAdminWebhookEndpoints: {
+        parameters: {
+            query?: {
+                /** @description only this key's endpoints */
+                api_key_id?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ListAdminWebhookEndpointsResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest9"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError2"];
+            503: components["responses"]["Unavailable2"];
+        };
+    };
+    createAdminWebhookEndpoints: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateAdminWebhookEndpointsRequest"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CreateAdminWebhookEndpointsResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest8"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError2"];
+            503: components["responses"]["Unavailable2"];
+        };
+    };
+    getAdminWebhookEndpoints: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GetAdminWebhookEndpointsResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest3"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError2"];
+            503: components["responses"]["Unavailable2"];
+        };
+    };
+    deleteAdminWebhookEndpoints: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DeleteAdminWebhookEndpointsResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest4"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError2"];
+            503: components["responses"]["Unavailable2"];
+        };
+    };
+    listAdminWebhookEndpointsDeliveries: {
+        parameters: {
+            query?: {
+                /** @description 1..200, default 50 */
+                limit?: string;
+                /** @description default 0 */
+                offset?: string;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ListAdminWebhookEndpointsDeliveriesResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest3"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError2"];
+            503: components["responses"]["Unavailable2"];
+        };
+    };
+    createAdminWebhookEndpointsDeliveriesRedeliver: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                delivery_id: string;
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CreateAdminWebhookEndpointsDeliveriesRedeliverResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest4"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError2"];
+            503: components["responses"]["Unavailable2"];
+        };
+    };
+    createAdminWebhookEndpointsPause: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CreateAdminWebhookEndpointsPauseResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest4"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError2"];
+            503: components["responses"]["Unavailable2"];
+        };
+    };
+    createAdminWebhookEndpointsResume: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CreateAdminWebhookEndpointsResumeResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest4"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError2"];
+            503: components["responses"]["Unavailable2"];
+        };
+    };
+    createAdminWebhookEndpointsRotateSecret: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CreateAdminWebhookEndpointsRotateSecretResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest4"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError2"];
+            503: components["responses"]["Unavailable2"];
+        };
+    };
+    checkAvailability: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "accommodation_id": 1,
+                 *       "checkin": "2030-03-02",
+                 *       "checkout": "2030-03-05",
+                 *       "guest_count": 2
+                 *     }
+                 */
+                "application/json": components["schemas"]["CheckAvailabilityRequest"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CheckAvailabilityResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest2"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError2"];
+            503: components["responses"]["Unavailable2"];
+        };
+    };
+    createBooking: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "accommodation_id": 1,
+                 *       "partner_data": {
+                 *         "first_name": "Ada",
+                 *         "last_name": "Lovelace",
+                 *         "email": "ada@example.com",
+                 *         "phone": "+44 20 7946 0000"
+                 *       },
+                 *       "booking_data": {
+                 *         "checkin_date": "2030-03-02",
+                 *         "checkout_date": "2030-03-05",
+                 *         "adults_count": 2,
+                 *         "children_count": 0,
+                 *         "babies_count": 0,
+                 *         "payment_method": "bank_transfer",
+                 *         "expected_amount": 385,
+                 *         "idempotency_key": "example-2030-03-02"
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["CreateBookingRequest"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CreateBookingResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest2"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            /** @description Conflict */
+            409: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        error?: {
+                            details?: {
+                                /** @enum {unknown} */
+                                reason: "dates_unavailable" | "price_mismatch" | "idempotency_key_reused";
+                            };
+                        };
+                    };
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            /** @description Too many requests: wait Retry-After seconds (except draft_limit: free a draft) */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        error?: {
+                            details?: {
+                                /** @enum {unknown} */
+                                reason: "rate_limited" | "draft_limit";
+                            };
+                        };
+                    };
+                };
+            };
+            500: components["responses"]["InternalError2"];
+            503: components["responses"]["Unavailable2"];
+        };
+    };
+    getBooking: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description integer booking id (any number of digits; an unknown one is a 404) */
+                booking_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GetBookingResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest3"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound2"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError2"];
+            503: components["responses"]["Unavailable2"];
+        };
+    };
+    cancelDraft: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description integer booking id (any number of digits; an unknown one is a 404) */
+                booking_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CancelDraftResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest4"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound2"];
+            /** @description Conflict */
+            409: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        error?: {
+                            details?: {
+                                /** @enum {unknown} */
+                                reason: "booking_cancelled" | "booking_not_confirmed";
+                            };
+                        };
+                    };
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError2"];
+            503: components["responses"]["Unavailable2"];
+        };
+    };
+    getCalendar: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "accommodation_id": 1,
+                 *       "month": 3,
+                 *       "year": 2030
+                 *     }
+                 */
+                "application/json": components["schemas"]["GetCalendarRequest"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GetCalendarResponse"];
+                };
+            };
+            /** @description Not modified: the If-None-Match ETag is still current; no body. */
+            304: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError2"];
+            503: components["responses"]["Unavailable2"];
+        };
+    };
+    debugCalendar: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description Ignored. Clients send {} or no body at all. */
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["DebugCalendarRequest"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DebugCalendarResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError2"];
+            503: components["responses"]["Unavailable2"];
+        };
+    };
+    getCalendarHealth: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description Ignored. Clients send {} or no body at all. */
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["GetCalendarHealthRequest"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GetCalendarHealthResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError2"];
+            503: components["responses"]["Unavailable2"];
+        };
+    };
+    testCalendar: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description Ignored. Clients send {} or no body at all. */
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["TestCalendarRequest"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TestCalendarResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError2"];
+            503: components["responses"]["Unavailable2"];
+        };
+    };
+    listEvents: {
+        parameters: {
+            query?: {
+                /** @description an event id (next_cursor of the previous page); absent: oldest */
+                after?: string;
+                /** @description 1..500, default 100 */
+                limit?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ListEventsResponse"];
+                };
+            };
+            /** @description Bad request: details.reason says what to change */
+            400: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        error?: {
+                            details?: {
+                                /** @enum {unknown} */
+                                reason: "invalid" | "missing" | "unknown_parameter" | "invalid_type" | "invalid_enum" | "invalid_const" | "invalid_anyOf" | "invalid_format" | "invalid_pattern" | "invalid_minLength" | "invalid_maxLength" | "invalid_minimum" | "invalid_maximum" | "invalid_exclusiveMinimum" | "invalid_exclusiveMaximum" | "invalid_minItems" | "invalid_maxItems" | "out_of_range";
+                            };
+                        };
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError2"];
+            503: components["responses"]["Unavailable2"];
+        };
+    };
+    testConnection: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TestConnectionResponse"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError2"];
+            503: components["responses"]["Unavailable2"];
+        };
+    };
+    listV1WebhookEndpoints: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ListV1WebhookEndpointsResponse"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError2"];
+            503: components["responses"]["Unavailable2"];
+        };
+    };
+    createV1WebhookEndpoints: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateV1WebhookEndpointsRequest"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CreateV1WebhookEndpointsResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError2"];
+            503: components["responses"]["Unavailable2"];
+        };
+    };
+    deleteV1WebhookEndpoints: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DeleteV1WebhookEndpointsResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest4"];
+            401: components["responses"]["Unauthorized"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError2"];
+            503: components["responses"]["Unavailable2"];
+        };
+    };
+    getHealth: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GetHealthResponse"];
+                };
+            };
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    getMetrics: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        error?: {
+                            details?: {
+                                /** @enum {unknown} */
+                                reason: "missing_metrics_token" | "invalid_metrics_token";
+                            };
+                        };
+                    };
+                };
+            };
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    getReadiness: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GetReadinessResponse"];
+                };
+            };
+            500: components["responses"]["InternalError"];
+            /** @description Unavailable for a moment: retry after Retry-After seconds */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "unavailable";
+                        store: string;
+                    } & {
+                        error?: {
+                            details?: {
+                                /** @enum {unknown} */
+                                reason: "store_unavailable" | "shutting_down";
+                            };
+                        };
+                    };
+                };
+            };
+        };
+    };
+    paymentWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description A card processor event in Stripe’s format, sent with a Stripe-Signature header over the raw bytes. `payment_intent.succeeded` confirms the draft named by `metadata.booking_reference` (else `metadata.booking_id`, else the `payment_intent_id` given at creation) when amount and currency match its total; `payment_intent.payment_failed` is recorded for the host; other types are acknowledged. */
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "id": "evt_example",
+                 *       "object": "event",
+                 *       "type": "payment_intent.succeeded",
+                 *       "data": {
+                 *         "object": {
+                 *           "id": "pi_example",
+                 *           "object": "payment_intent",
+                 *           "amount": 38500,
+                 *           "amount_received": 38500,
+                 *           "currency": "eur",
+                 *           "metadata": {
+                 *             "booking_reference": "SD-EXAMPLE"
+                 *           }
+                 *         }
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["PaymentWebhookRequest"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaymentWebhookResponse"];
+                };
+            };
+            /** @description Bad request: details.reason says what to change */
+            400: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        error?: {
+                            details?: {
+                                /** @enum {unknown} */
+                                reason: "malformed_json" | "forbidden_json_key" | "unsupported_media_type" | "nul_character" | "invalid" | "missing" | "unknown_parameter" | "invalid_type" | "invalid_enum" | "invalid_const" | "invalid_anyOf" | "invalid_format" | "invalid_pattern" | "invalid_minLength" | "invalid_maxLength" | "invalid_minimum" | "invalid_maximum" | "invalid_exclusiveMinimum" | "invalid_exclusiveMaximum" | "invalid_minItems" | "invalid_maxItems" | "invalid_payment_intent" | "payment_webhook_not_configured" | "stale_signature" | "missing_signature" | "invalid_signature";
+                            };
+                        };
+                    };
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError2"];
+            503: components["responses"]["Unavailable2"];
+        };
+    };
+    getCalendarExport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                file: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The calendar */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/calendar": string;
+                };
+            };
+            /** @description Unchanged since the ETag sent in If-None-Match (compared weakly) or the If-Modified-Since date */
+            304: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest3"];
+            /** @description Not found */
+            404: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        error?: {
+                            details?: {
+                                /** @enum {unknown} */
+                                reason: "calendar_not_found";
+                            };
+                        };
+                    };
+                };
+            };
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError2"];
+            503: components["responses"]["Unavailable2"];
+        };
+    };
+    getInvoice: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The invoice PDF */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                };
+            };
+            400: components["responses"]["BadRequest3"];
+            /** @description Not found */
+            404: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        error?: {
+                            details?: {
+                                /** @enum {unknown} */
+                                reason: "invoice_not_found";
+                            };
+                        };
+                    };
+                };
+            };
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError2"];
+            503: components["responses"]["Unavailable2"];
+        };
+    };
+    syncCalendarWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description Unknown top-level fields are ignored. */
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "accommodation_id": 1,
+                 *       "action": "sync",
+                 *       "timestamp": "2030-01-01T00:00:00.000Z"
+                 *     }
+                 */
+                "application/json": components["schemas"]["SyncCalendarWebhookRequest"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SyncCalendarWebhookResponse"];
+                };
+            };
+            /** @description Bad request: details.reason says what to change */
+            400: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        error?: {
+                            details?: {
+                                /** @enum {unknown} */
+                                reason: "malformed_json" | "forbidden_json_key" | "unsupported_media_type" | "nul_character" | "invalid" | "missing" | "unknown_parameter" | "invalid_type" | "invalid_enum" | "invalid_const" | "invalid_anyOf" | "invalid_format" | "invalid_pattern" | "invalid_minLength" | "invalid_maxLength" | "invalid_minimum" | "invalid_maximum" | "invalid_exclusiveMinimum" | "invalid_exclusiveMaximum" | "invalid_minItems" | "invalid_maxItems" | "invalid_timestamp";
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        error?: {
+                            details?: {
+                                /** @enum {unknown} */
+                                reason: "missing_signature" | "invalid_signature" | "missing_timestamp" | "stale_timestamp";
+                            };
+                        };
+                    };
+                };
+            };
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError2"];
+            503: components["responses"]["Unavailable2"];
+        };
+    };
+    testWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TestWebhookResponse"];
+                };
+            };
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError2"];
+            503: components["responses"]["Unavailable2"];
+        };
+    };
+    updateBookingWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description Unknown top-level fields are ignored. */
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "event_type": "booking_updated",
+                 *       "booking_id": 1,
+                 *       "new_data": {
+                 *         "guest_count": 3
+                 *       },
+                 *       "timestamp": "2030-01-01T00:00:00.000Z"
+                 *     }
+                 */
+                "application/json": components["schemas"]["UpdateBookingWebhookRequest"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UpdateBookingWebhookResponse"];
+                };
+            };
+            /** @description Bad request: details.reason says what to change */
+            400: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        booking_id?: number;
+                        error: {
+                            code: number;
+                            details: {
+                                reason?: components["schemas"]["ErrorReason"];
+                            } & {
+                                [key: string]: unknown;
+                            };
+                            message: string;
+                            name: string;
+                        };
+                        message?: string;
+                        metadata: components["schemas"]["Metadata"];
+                        new_status?: ("draft" | "confirmed" | "modified" | "cancelled") | null;
+                        /** @enum {boolean} */
+                        success: false;
+                        /** @enum {boolean} */
+                        updated?: false;
+                    } & {
+                        error?: {
+                            details?: {
+                                /** @enum {unknown} */
+                                reason: "malformed_json" | "forbidden_json_key" | "unsupported_media_type" | "nul_character" | "invalid" | "missing" | "unknown_parameter" | "invalid_type" | "invalid_enum" | "invalid_const" | "invalid_anyOf" | "invalid_format" | "invalid_pattern" | "invalid_minLength" | "invalid_maxLength" | "invalid_minimum" | "invalid_maximum" | "invalid_exclusiveMinimum" | "invalid_exclusiveMaximum" | "invalid_minItems" | "invalid_maxItems" | "invalid_date" | "invalid_range" | "past_date" | "min_stay" | "max_stay" | "max_guests" | "extra_not_offered" | "amount_too_large" | "invalid_timestamp";
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        booking_id?: number;
+                        error: {
+                            code: number;
+                            details: {
+                                reason?: components["schemas"]["ErrorReason"];
+                            } & {
+                                [key: string]: unknown;
+                            };
+                            message: string;
+                            name: string;
+                        };
+                        message?: string;
+                        metadata: components["schemas"]["Metadata"];
+                        new_status?: ("draft" | "confirmed" | "modified" | "cancelled") | null;
+                        /** @enum {boolean} */
+                        success: false;
+                        /** @enum {boolean} */
+                        updated?: false;
+                    } & {
+                        error?: {
+                            details?: {
+                                /** @enum {unknown} */
+                                reason: "missing_signature" | "invalid_signature" | "missing_timestamp" | "stale_timestamp";
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        booking_id?: number;
+                        error: {
+                            code: number;
+                            details: {
+                                reason?: components["schemas"]["ErrorReason"];
+                            } & {
+                                [key: string]: unknown;
+                            };
+                            message: string;
+                            name: string;
+                        };
+                        message?: string;
+                        metadata: components["schemas"]["Metadata"];
+                        new_status?: ("draft" | "confirmed" | "modified" | "cancelled") | null;
+                        /** @enum {boolean} */
+                        success: false;
+                        /** @enum {boolean} */
+                        updated?: false;
+                    } & {
+                        error?: {
+                            details?: {
+                                /** @enum {unknown} */
+                                reason: "booking_not_found";
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        booking_id?: number;
+                        error: {
+                            code: number;
+                            details: {
+                                reason?: components["schemas"]["ErrorReason"];
+                            } & {
+                                [key: string]: unknown;
+                            };
+                            message: string;
+                            name: string;
+                        };
+                        message?: string;
+                        metadata: components["schemas"]["Metadata"];
+                        new_status?: ("draft" | "confirmed" | "modified" | "cancelled") | null;
+                        /** @enum {boolean} */
+                        success: false;
+                        /** @enum {boolean} */
+                        updated?: false;
+                    } & {
+                        error?: {
+                            details?: {
+                                /** @enum {unknown} */
+                                reason: "dates_unavailable" | "booking_cancelled" | "booking_not_confirmed";
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Payload too large */
+            413: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        booking_id?: number;
+                        error: {
+                            code: number;
+                            details: {
+                                reason?: components["schemas"]["ErrorReason"];
+                            } & {
+                                [key: string]: unknown;
+                            };
+                            message: string;
+                            name: string;
+                        };
+                        message?: string;
+                        metadata: components["schemas"]["Metadata"];
+                        new_status?: ("draft" | "confirmed" | "modified" | "cancelled") | null;
+                        /** @enum {boolean} */
+                        success: false;
+                        /** @enum {boolean} */
+                        updated?: false;
+                    } & {
+                        error?: {
+                            details?: {
+                                /** @enum {unknown} */
+                                reason: "body_too_large";
+                            };
+                        };
+                    };
+                };
+            };
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError2"];
+            503: components["responses"]["Unavailable2"];
+        };
+    };
+}

@@ -1,0 +1,248 @@
+import type { StaydeskClient } from './client.ts';
+import { StaydeskError } from './errors.ts';
+import type { CreateBookingRequest } from './types.ts';
+
+/**
+ * A web-standard `Request → Response` handler a partner mounts on its own server (Fastify,
+ * Express, Hono, Next.js route handlers) so that a browser can quote and book without ever
+ * holding the API key: POST /availability, POST /bookings and GET /bookings/:id, relative to
+ * where it is mounted. Bodies the service would refuse are refused here first; each browser
+ * address gets `rateLimit.max` requests a minute. A card booking creates the draft, then a
+ * PaymentIntent with the `stripe` instance given (metadata `booking_reference`, which the
+ * service's payment webhook reads), and answers `{booking_id, booking_reference, client_secret}`.
+ */
+
+/** The part of the official `stripe` package the proxy uses. */
+export interface StripeLike {
+  paymentIntents: {
+    create(
+      params: {
+        amount: number;
+        currency: string;
+        metadata: Record<string, string>;
+        automatic_payment_methods?: { enabled: boolean };
+      },
+      options?: { idempotencyKey?: string },
+    ): Promise<{ id: string; client_secret: string | null }>;
+  };
+}
+
+export interface BookingProxyOptions {
+  client: StaydeskClient;
+  stripe?: StripeLike;
+  /** The PaymentIntent's currency when the booking's own is not to be used (ISO 4217). */
+  currency?: string;
+  /** Requests per browser address per window (default 30 a minute). */
+  rateLimit?: { max: number; windowMs?: number };
+  /** The browser's address; by default the first `X-Forwarded-For` entry (set it behind no proxy). */
+  clientAddress?: (request: Request) => string | undefined;
+}
+
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+interface Refusal {
+  status: number;
+  reason: string;
+  message: string;
+  details?: Record<string, unknown>;
+}
+
+function answer(status: number, body: unknown, headers: Record<string, string> = {}): Response {
+  return new Response(JSON.stringify(body), {
+    status,
+    headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store', ...headers },
+  });
+}
+
+function refuse(r: Refusal, headers: Record<string, string> = {}): Response {
+  return answer(
+    r.status,
+    { success: false, error: { code: r.status, message: r.message, details: { reason: r.reason, ...r.details } } },
+    headers,
+  );
+}
+
+const isRealDate = (v: unknown): v is string =>
+  typeof v === 'string' && DATE.test(v) && new Date(`${v}T00:00:00Z`).toISOString().slice(0, 10) === v;
+const isCount = (v: unknown, min: number) => Number.isInteger(v) && (v as number) >= min && (v as number) <= 100;
+const isText = (v: unknown, max: number) => typeof v === 'string' && v.trim().length > 0 && v.length <= max;
+
+function bad(field: string, reason: string, message: string): Refusal {
+  return { status: 400, reason, message, details: { field } };
+}
+
+function checkStay(checkin: unknown, checkout: unknown, names: [string, string]): Refusal | null {
+  if (!isRealDate(checkin)) return bad(names[0], 'invalid_date', `${names[0]} must be a real YYYY-MM-DD date.`);
+  if (!isRealDate(checkout)) return bad(names[1], 'invalid_date', `${names[1]} must be a real YYYY-MM-DD date.`);
+  if (checkout <= checkin) return bad(names[1], 'invalid_range', `${names[1]} must be after ${names[0]}.`);
+  return null;
+}
+
+function checkAvailability(body: Record<string, unknown>): Refusal | null {
+  if (!Number.isInteger(body.accommodation_id) || (body.accommodation_id as number) < 1) {
+    return bad('accommodation_id', 'invalid_type', 'accommodation_id must be a positive integer.');
+  }
+  if (body.guest_count !== undefined && !isCount(body.guest_count, 1)) {
+    return bad('guest_count', 'invalid_minimum', 'guest_count must be an integer from 1.');
+  }
+  return checkStay(body.checkin, body.checkout, ['checkin', 'checkout']);
+}
+
+function checkBooking(body: Record<string, unknown>, cardPayments: boolean): Refusal | null {
+  if (!Number.isInteger(body.accommodation_id) || (body.accommodation_id as number) < 1) {
+    return bad('accommodation_id', 'invalid_type', 'accommodation_id must be a positive integer.');
+  }
+  const partner = (body.partner_data ?? {}) as Record<string, unknown>;
+  const data = (body.booking_data ?? {}) as Record<string, unknown>;
+  if (!isText(partner.first_name, 100)) return bad('partner_data.first_name', 'missing', 'First name is required.');
+  if (!isText(partner.last_name, 100)) return bad('partner_data.last_name', 'missing', 'Last name is required.');
+  if (typeof partner.email !== 'string' || !EMAIL.test(partner.email.trim()) || partner.email.length > 254) {
+    return bad('partner_data.email', 'invalid_format', 'A valid e-mail address is required.');
+  }
+  const stay = checkStay(data.checkin_date, data.checkout_date, [
+    'booking_data.checkin_date',
+    'booking_data.checkout_date',
+  ]);
+  if (stay !== null) return stay;
+  if (!isCount(data.adults_count, 1)) return bad('booking_data.adults_count', 'invalid_minimum', 'At least one adult.');
+  for (const f of ['children_count', 'babies_count'] as const) {
+    if (!isCount(data[f] ?? 0, 0)) return bad(`booking_data.${f}`, 'invalid_minimum', `${f} must be 0 to 100.`);
+  }
+  if (!['card_processor', 'bank_transfer'].includes(String(data.payment_method))) {
+    return bad(
+      'booking_data.payment_method',
+      'invalid_enum',
+      'payment_method must be card_processor or bank_transfer.',
+    );
+  }
+  if (data.payment_method === 'card_processor' && !cardPayments) {
+    return bad('booking_data.payment_method', 'invalid_enum', 'Card payments are not offered here.');
+  }
+  const amount = data.expected_amount ?? data.total_amount;
+  if (typeof amount !== 'number' || !(amount >= 0)) {
+    return bad('booking_data.expected_amount', 'missing', 'expected_amount (the quoted total) is required.');
+  }
+  return null;
+}
+
+function minorUnits(amount: number, currency: string): number {
+  const digits = new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits;
+  return Math.round(amount * 10 ** (digits ?? 2));
+}
+
+export function createBookingProxy(options: BookingProxyOptions): (request: Request) => Promise<Response> {
+  const { client, stripe } = options;
+  const max = options.rateLimit?.max ?? 30;
+  const windowMs = options.rateLimit?.windowMs ?? 60_000;
+  const counters = new Map<string, { count: number; resetAt: number }>();
+  const addressOf =
+    options.clientAddress ??
+    ((request: Request) => request.headers.get('x-forwarded-for')?.split(',')[0]?.trim() ?? undefined);
+
+  function limited(request: Request): Response | null {
+    const now = Date.now();
+    const address = addressOf(request) ?? 'unknown';
+    if (counters.size > 10_000) for (const [k, v] of counters) if (v.resetAt <= now) counters.delete(k);
+    const counter = counters.get(address);
+    if (counter === undefined || counter.resetAt <= now) {
+      counters.set(address, { count: 1, resetAt: now + windowMs });
+      return null;
+    }
+    counter.count++;
+    if (counter.count <= max) return null;
+    const seconds = String(Math.max(1, Math.ceil((counter.resetAt - now) / 1000)));
+    return refuse(
+      { status: 429, reason: 'rate_limited', message: 'Too many requests from this address.' },
+      { 'retry-after': seconds },
+    );
+  }
+
+  async function readBody(request: Request): Promise<Record<string, unknown> | Response> {
+    try {
+      const body = await request.json();
+      if (typeof body === 'object' && body !== null && !Array.isArray(body)) return body as Record<string, unknown>;
+    } catch {
+      // Answered below.
+    }
+    return refuse({ status: 400, reason: 'malformed_json', message: 'The body must be a JSON object.' });
+  }
+
+  async function book(body: Record<string, unknown>): Promise<Response> {
+    const created = await client.createBooking(body as unknown as CreateBookingRequest);
+    const reference = created.booking_reference || created.confirmation_code;
+    if (created.status !== 'draft' || stripe === undefined) {
+      return answer(200, { booking_id: created.booking_id, booking_reference: reference, status: created.status });
+    }
+    const booking = await client.getBooking(created.booking_id);
+    const currency = (options.currency ?? booking.currency).toLowerCase();
+    const intent = await stripe.paymentIntents.create(
+      {
+        amount: minorUnits(booking.total_amount, currency.toUpperCase()),
+        currency,
+        metadata: { booking_reference: reference, booking_id: String(created.booking_id) },
+        automatic_payment_methods: { enabled: true },
+      },
+      { idempotencyKey: `staydesk-booking-${created.booking_id}` },
+    );
+    return answer(200, {
+      booking_id: created.booking_id,
+      booking_reference: reference,
+      client_secret: intent.client_secret,
+    });
+  }
+
+  async function status(id: number): Promise<Response> {
+    const b = await client.getBooking(id);
+    // What a browser needs to follow its booking; the guest's details stay on the server.
+    return answer(200, {
+      booking_id: b.id,
+      booking_reference: b.booking_reference,
+      booking_status: b.booking_status,
+      checkin_date: b.checkin_date,
+      checkout_date: b.checkout_date,
+      total_amount: b.total_amount,
+      currency: b.currency,
+    });
+  }
+
+  return async (request) => {
+    const path = new URL(request.url).pathname.replace(/\/+$/, '');
+    const overLimit = limited(request);
+    if (overLimit !== null) return overLimit;
+    try {
+      if (request.method === 'POST' && path.endsWith('/availability')) {
+        const body = await readBody(request);
+        if (body instanceof Response) return body;
+        const refusal = checkAvailability(body);
+        if (refusal !== null) return refuse(refusal);
+        const { accommodation_id, checkin, checkout, guest_count, extras } = body;
+        return answer(
+          200,
+          await client.availability({ accommodation_id, checkin, checkout, guest_count, extras } as never),
+        );
+      }
+      if (request.method === 'POST' && path.endsWith('/bookings')) {
+        const body = await readBody(request);
+        if (body instanceof Response) return body;
+        const refusal = checkBooking(body, stripe !== undefined);
+        if (refusal !== null) return refuse(refusal);
+        return await book(body);
+      }
+      const match = /\/bookings\/(\d{1,15})$/.exec(path);
+      if (request.method === 'GET' && match !== null) return await status(Number(match[1]));
+      return refuse({ status: 404, reason: 'unknown_route', message: 'No such route.' });
+    } catch (error) {
+      if (error instanceof StaydeskError && error.status < 500) {
+        // The service's refusal, as it gave it (its request id kept for support); never the key.
+        return refuse({
+          status: error.status,
+          reason: error.reason ?? 'invalid',
+          message: error.message,
+          details: { ...error.details, request_id: error.requestId },
+        });
+      }
+      return refuse({ status: 502, reason: 'upstream_error', message: 'The booking service could not be reached.' });
+    }
+  };
+}

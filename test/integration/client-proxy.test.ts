@@ -1,0 +1,145 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import { createClient, type StaydeskClient } from '../../packages/client/src/index.ts';
+import { createBookingProxy } from '../../packages/client/src/proxy.ts';
+import type { Accommodation } from '../../src/db/schema.ts';
+import { futureStay, makeAccommodation } from '../support/factories.ts';
+import { injectFetch } from '../support/inject-fetch.ts';
+import { paymentIntentEvent, postPaymentEvent } from '../support/payment-client.ts';
+import { startStripeStandIn, type StripeStandIn } from '../support/stripe-stand-in.ts';
+import { createTestApp, type TestApp } from '../support/test-app.ts';
+import { testStoreKind } from '../support/test-store.ts';
+
+const PAYMENT_SECRET = 'whsec_proxy_tests';
+let t: TestApp;
+let client: StaydeskClient;
+let place: Accommodation;
+let processor: StripeStandIn;
+const sent: Request[] = [];
+
+before(async () => {
+  t = await createTestApp({ PAYMENT_WEBHOOK_SECRET: PAYMENT_SECRET });
+  client = createClient({ baseUrl: 'http://staydesk.test', apiKey: t.apiKey, fetch: injectFetch(t.app, sent) });
+  place = await makeAccommodation(t.ctx.db, { base_price: 8000, cleaning_fee: 0, tax_rate_ppm: 0 });
+  processor = await startStripeStandIn();
+});
+after(async () => {
+  await processor.close();
+  await t.close();
+});
+
+const call = (
+  handler: (r: Request) => Promise<Response>,
+  method: string,
+  path: string,
+  body?: unknown,
+  ip = '1.2.3.4',
+) =>
+  handler(
+    new Request(`https://partner.example/book${path}`, {
+      method,
+      headers: { 'content-type': 'application/json', 'x-forwarded-for': ip },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    }),
+  );
+
+function bookingBody(daysAhead: number, method: string) {
+  const { checkin, checkout } = futureStay(2, daysAhead);
+  return {
+    accommodation_id: place.id,
+    partner_data: { first_name: 'Lin', last_name: 'Browser', email: 'lin@example.com' },
+    booking_data: {
+      checkin_date: checkin,
+      checkout_date: checkout,
+      adults_count: 1,
+      children_count: 0,
+      babies_count: 0,
+      payment_method: method,
+      expected_amount: 160,
+    },
+  };
+}
+
+describe(`@staydesk/client/proxy (${testStoreKind})`, () => {
+  test('card flow: draft, PaymentIntent with booking_reference, the payment webhook confirms', async () => {
+    const proxy = createBookingProxy({ client, stripe: processor.stripe });
+    const res = await call(proxy, 'POST', '/bookings', bookingBody(30, 'card_processor'));
+    assert.equal(res.status, 200);
+    const answer = (await res.json()) as { booking_id: number; booking_reference: string; client_secret: string };
+    assert.deepEqual(Object.keys(answer).sort(), ['booking_id', 'booking_reference', 'client_secret']);
+    assert.equal(answer.client_secret, 'pi_standin_1_secret_x');
+    const intent = processor.intents[0]!;
+    assert.equal(intent.metadata.booking_reference, answer.booking_reference);
+    assert.deepEqual([intent.amount, intent.currency], [16000, place.currency.toLowerCase()]);
+    assert.ok(!JSON.stringify(answer).includes(t.apiKey));
+
+    const pending = await call(proxy, 'GET', `/bookings/${answer.booking_id}`);
+    assert.equal(((await pending.json()) as { booking_status: string }).booking_status, 'draft');
+    // The processor tells the service, in its own format, about the intent the proxy made.
+    const paid = await postPaymentEvent(
+      t,
+      paymentIntentEvent('payment_intent.succeeded', { ...intent, amount_received: intent.amount }),
+      { secret: PAYMENT_SECRET },
+    );
+    assert.equal(paid.statusCode, 200, paid.body);
+    const status = (await (await call(proxy, 'GET', `/bookings/${answer.booking_id}`)).json()) as Record<
+      string,
+      unknown
+    >;
+    assert.equal(status.booking_status, 'confirmed');
+    assert.equal(status.partner, undefined, 'no guest data reaches the browser');
+  });
+
+  test('relays availability and bank-transfer bookings, and never sends the key to the browser', async () => {
+    const proxy = createBookingProxy({ client });
+    const { checkin, checkout } = futureStay(2, 40);
+    const quote = await call(proxy, 'POST', '/availability', { accommodation_id: place.id, checkin, checkout });
+    const body = await quote.text();
+    assert.equal(quote.status, 200, body);
+    assert.equal((JSON.parse(body) as { pricing: { total: number } }).pricing.total, 160);
+    assert.ok(!body.includes(t.apiKey) && quote.headers.get('authorization') === null);
+    const made = await call(proxy, 'POST', '/bookings', bookingBody(40, 'bank_transfer'));
+    assert.equal(((await made.json()) as { status: string }).status, 'confirmed');
+    const taken = await call(proxy, 'POST', '/bookings', bookingBody(40, 'bank_transfer'));
+    assert.equal(taken.status, 409);
+    const refused = (await taken.json()) as { error: { details: { reason: string } } };
+    assert.equal(refused.error.details.reason, 'dates_unavailable');
+  });
+
+  test('refuses bodies the service would refuse, before calling it', async () => {
+    const proxy = createBookingProxy({ client });
+    const before = sent.length;
+    const cases: [unknown, string][] = [
+      [{ ...bookingBody(50, 'bank_transfer'), accommodation_id: 'one' }, 'invalid_type'],
+      [
+        { ...bookingBody(50, 'bank_transfer'), partner_data: { first_name: 'A', last_name: 'B', email: 'no' } },
+        'invalid_format',
+      ],
+      [{ ...bookingBody(50, 'card_processor') }, 'invalid_enum'],
+      [{ ...bookingBody(50, 'cash') }, 'invalid_enum'],
+    ];
+    for (const [body, reason] of cases) {
+      const res = await call(proxy, 'POST', '/bookings', body);
+      assert.equal(res.status, 400);
+      assert.equal(((await res.json()) as { error: { details: { reason: string } } }).error.details.reason, reason);
+    }
+    const wrongDate = await call(proxy, 'POST', '/availability', {
+      accommodation_id: place.id,
+      checkin: '2030-02-30',
+      checkout: '2030-03-02',
+    });
+    assert.equal(wrongDate.status, 400);
+    assert.equal((await call(proxy, 'POST', '/bookings', 'not an object')).status, 400);
+    assert.equal(sent.length, before, 'nothing reached the service');
+  });
+
+  test('limits requests per browser address', async () => {
+    const proxy = createBookingProxy({ client, rateLimit: { max: 2 } });
+    for (let i = 0; i < 2; i++)
+      assert.equal((await call(proxy, 'GET', '/bookings/999999', undefined, '9.9.9.9')).status, 404);
+    const over = await call(proxy, 'GET', '/bookings/999999', undefined, '9.9.9.9');
+    assert.equal(over.status, 429);
+    assert.match(String(over.headers.get('retry-after')), /^\d+$/);
+    assert.equal((await call(proxy, 'GET', '/bookings/999999', undefined, '8.8.8.8')).status, 404);
+  });
+});

@@ -17,6 +17,7 @@ import * as bookingDesk from './migrations/0016-booking-desk.ts';
 import * as partnerEvents from './migrations/0017-partner-events.ts';
 import * as lenientEdges from './migrations/0019-lenient-edges.ts';
 import * as guestLanguage from './migrations/0021-guest-language.ts';
+import * as hostMailsDelivered from './migrations/0022-host-mails-delivered.ts';
 import type { Db } from './store.ts';
 
 /** Migrations in order. Names sort by their numeric prefix; never rename a shipped one. */
@@ -37,6 +38,7 @@ export const migrations: Record<string, Migration> = {
   '0017-partner-events': partnerEvents,
   '0019-lenient-edges': lenientEdges,
   '0021-guest-language': guestLanguage,
+  '0022-host-mails-delivered': hostMailsDelivered,
 };
 
 export class MigrationError extends Error {

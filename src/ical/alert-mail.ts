@@ -23,7 +23,8 @@ export async function queueHostMail(
   await db
     .insertInto('outbox')
     .values({
-      kind: 'host',
+      // The mail worker delivers every row of kind 'mail' (outbox-repository.ts), the host's too.
+      kind: 'mail',
       template: mail.template,
       booking_id: null,
       recipient,

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { queueAlertDigest, queueEmptyFeedMail } from '../../src/ical/alert-mail.ts';
+import { claimDueMails } from '../../src/mail/outbox-repository.ts';
 import { setSetting } from '../../src/settings/settings-repository.ts';
 import { insertFeed, insertReservation, makeAccommodation } from '../support/factories.ts';
 import { openTestStore, testStoreKind, type TestStore } from '../support/test-store.ts';
@@ -59,4 +60,22 @@ test(`the empty-calendar mail escapes the accommodation's name too (${testStoreK
   assert.ok(mail.body_html.includes('&lt;b&gt;Bo&#39;s&lt;/b&gt; &quot;Barn&quot;'), mail.body_html);
   assert.ok(!mail.body_html.includes('<b>'), 'no markup from the name');
   assert.ok(mail.body_text.includes('3 stay(s)'));
+});
+
+test(`the host's alert mails are picked up by the mail worker like every other mail (${testStoreKind})`, async () => {
+  const { db } = t.store;
+  await setSetting(db, 'host_email', 'host@example.com');
+  const accommodation = await makeAccommodation(db, { name: 'Alert Cottage' });
+  const feed = await insertFeed(db, accommodation.id, 'booking');
+  await queueEmptyFeedMail(db, { id: feed.id, name: 'booking', accommodation_id: accommodation.id }, 2, new Date());
+  const queued = await db
+    .selectFrom('outbox')
+    .select('id')
+    .where('template', '=', 'ical_feed_empty')
+    .where('booking_id', 'is', null)
+    .execute();
+  const claimed = await claimDueMails(db, { worker: 'alert-test', now: new Date(), leaseMs: 60_000, limit: 100 });
+  const claimedIds = new Set(claimed.map((m) => m.id));
+  assert.ok(queued.length > 0);
+  for (const row of queued) assert.ok(claimedIds.has(row.id), `alert mail ${String(row.id)} is claimed for delivery`);
 });

@@ -59,6 +59,15 @@ const SERVICE_SIGNATURE: ErrorReason[] = [
   'stale_timestamp',
 ];
 
+/** What a booking the host makes or edits by hand may be refused for, beside the stay's rules. */
+const HAND_BOOKING: ErrorReason[] = [
+  'accommodation_not_found',
+  'dates_unavailable',
+  'invalid_amount',
+  'amount_too_large',
+  'blank',
+];
+
 /** What a feature adds, by "METHOD path" (path after the slug substitution described above). */
 const OPERATION_REASONS: Record<string, ErrorReason[]> = {
   'POST /v1/availability': [...STAY, 'accommodation_not_found', 'amount_too_large'],
@@ -72,12 +81,19 @@ const OPERATION_REASONS: Record<string, ErrorReason[]> = {
     'draft_limit',
   ],
   'GET /v1/bookings/{booking_id}': ['booking_not_found'],
-  'POST /v1/bookings/{booking_id}/cancel': ['booking_not_found', 'booking_cancelled', 'booking_not_confirmed'],
+  'POST /v1/bookings/{booking_id}/cancel': [
+    'booking_not_found',
+    'booking_cancelled',
+    'booking_not_confirmed',
+    'booking_not_draft',
+  ],
+  'POST /v1/webhook-endpoints': ['invalid_url', 'private_address'],
+  'DELETE /v1/webhook-endpoints/{id}': ['endpoint_not_found'],
   'POST /v1/calendar': ['accommodation_not_found'],
   'POST /v1/calendar/health': ['accommodation_not_found'],
   'POST /v1/calendar/test': ['accommodation_not_found'],
   'POST /v1/calendar/debug': ['accommodation_not_found'],
-  'GET /v1/events': ['out_of_range'],
+  'GET /v1/events': ['out_of_range', 'invalid_cursor'],
   'POST /webhook/update': [
     ...SERVICE_SIGNATURE,
     'invalid_timestamp',
@@ -111,8 +127,24 @@ const ADMIN_REASONS: [RegExp, ErrorReason[]][] = [
   [/^POST \/admin\/api\/api-keys$/, ['blank']],
   [/\/api-keys\/\{id\}/, ['api_key_not_found']],
   [/\/outbox\/\{id\}/, ['message_not_found']],
+  [
+    /\/webhook-endpoints/,
+    ['invalid_url', 'private_address', 'api_key_not_found', 'endpoint_not_found', 'delivery_not_found'],
+  ],
+  [/^POST \/admin\/api\/bookings$/, [...STAY, ...HAND_BOOKING]],
+  [
+    /^PATCH \/admin\/api\/bookings\/\{id\}$/,
+    [...STAY, ...HAND_BOOKING, 'booking_not_found', 'booking_cancelled', 'booking_not_confirmed'],
+  ],
+  [
+    /\/payments/,
+    ['booking_not_found', 'payment_not_found', 'payment_already_undone', 'invalid_amount', 'invalid_date'],
+  ],
   [/\/bookings\/\{id\}/, ['booking_not_found']],
-  [/^GET \/admin\/api\/(bookings|outbox|payment-issues|accommodations)$/, ['out_of_range', 'invalid_date']],
+  [
+    /^GET \/admin\/api\/(bookings|bookings\.csv|outbox|payment-issues|accommodations)$/,
+    ['out_of_range', 'invalid_date'],
+  ],
 ];
 
 function featureReasons(facts: OperationFacts): ErrorReason[] {

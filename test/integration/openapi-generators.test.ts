@@ -89,7 +89,7 @@ describe(`/openapi.json for client generators (${testStoreKind})`, () => {
     const booking = schemas.Booking.properties as Json;
     assert.deepEqual(booking.status.enum, ['draft', 'confirmed', 'modified', 'cancelled']);
     assert.deepEqual(booking.booking_status.enum, ['draft', 'confirmed', 'modified', 'cancelled']);
-    assert.deepEqual(booking.payment_method.enum, ['card_processor', 'bank_transfer', 'cash']);
+    assert.deepEqual(booking.payment_method.enum, ['card_processor', 'bank_transfer', 'cash', 'other']);
     assert.deepEqual(schemas.BookingCreated.properties.status.enum, ['draft', 'confirmed', 'modified', 'cancelled']);
   });
 

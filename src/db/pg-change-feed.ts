@@ -19,7 +19,7 @@ const CLOSE_FLUSH_WAIT_MS = 1000;
  * most one per accommodation and table. Under booking load that is one NOTIFY for many
  * bookings instead of one each; another process hears of a booking this much later at most.
  */
-export const ANNOUNCE_INTERVAL_MS = 5;
+export const ANNOUNCE_INTERVAL_MS = 20;
 /** How the listening connection shows in pg_stat_activity. */
 export const CHANGE_FEED_APPLICATION_NAME = 'staydesk change feed';
 

@@ -1,8 +1,9 @@
-import { bookingsWithGuest, type BookingWithGuest } from '../db/booking-with-guest.ts';
+import { bookingsWithGuest } from '../db/booking-with-guest.ts';
 import type { BookingStatus } from '../db/schema.ts';
 import type { Executor } from '../db/store.ts';
 import type { Viewer } from '../http/viewer.ts';
 import { decimalsOf } from '../pricing/accommodation-rules.ts';
+import { paymentSummary, type PaymentFacts } from '../pricing/payment-summary.ts';
 import { toMajor } from '../shared/money.ts';
 import type { BookingView } from './booking-schemas.ts';
 
@@ -38,7 +39,7 @@ export async function findBookingView(db: Executor, id: number, viewer: Viewer):
       email: row.guest_email,
       phone: row.guest_phone ?? '',
     },
-    payment: paymentSummary(row, decimalsOf(row.currency)),
+    payment: partnerPayment(row, decimalsOf(row.currency)),
     hold_expires_at: row.status === 'draft' ? row.hold_expires_at : null,
     cancel_reason: row.cancel_reason,
     cancelled_at: row.cancelled_at,
@@ -47,19 +48,16 @@ export async function findBookingView(db: Executor, id: number, viewer: Viewer):
 }
 
 /**
- * What has been paid of a booking, as a partner sees it: a card payment the processor confirmed
- * pays the total at the time it was confirmed (payments the host records at the desk are not
- * part of this summary).
+ * What has been paid of a booking, as a partner sees it: the host's own summary (a confirmed card
+ * payment and the payments recorded at the desk), in major units.
  */
-function paymentSummary(
-  row: Pick<BookingWithGuest, 'total' | 'payment_method' | 'payment_intent_id' | 'confirmed_at'>,
-  decimals: number,
-): BookingView['payment'] {
-  const paid = row.payment_method === 'card_processor' && row.payment_intent_id !== null && row.confirmed_at !== null;
-  const amountPaid = paid ? row.total : 0;
-  const balance = row.total - amountPaid;
-  const state = amountPaid === 0 ? 'unpaid' : balance > 0 ? 'partly_paid' : balance < 0 ? 'overpaid' : 'paid';
-  return { state, amount_paid: toMajor(amountPaid, decimals), balance: toMajor(balance, decimals) };
+function partnerPayment(row: PaymentFacts, decimals: number): BookingView['payment'] {
+  const summary = paymentSummary(row);
+  return {
+    state: summary.state,
+    amount_paid: toMajor(summary.amount_paid, decimals),
+    balance: toMajor(summary.balance, decimals),
+  };
 }
 
 /** A booking's status now; undefined when there is no such booking. */

@@ -237,7 +237,7 @@ test('a host runs the day in the console', async () => {
   await page.getByRole('button', { name: 'Create key' }).click();
   const secret = await page.locator('#new-secret').inputValue();
   assert.match(secret, /^sdk_/);
-  assert.equal(new URL(page.url()).pathname, '/admin/settings', 'the key is shown after a redirect');
+  assert.equal(new URL(page.url()).pathname, '/admin/settings/integrations', 'the key is shown after a redirect');
   const keyCount = async () => (await t.ctx.db.selectFrom('api_keys').select('id').execute()).length;
   const keys = await keyCount();
   await page.reload();

@@ -354,6 +354,27 @@ describe(`the booking desk in the admin API (${testStoreKind})`, () => {
     assert.deepEqual(after.payment, { amount_due: 500, amount_paid: 240, balance: 260, state: 'partly_paid' });
   });
 
+  test("a payment the host records shows in the partner's GET /bookings/:id too", async () => {
+    const acc = await makeAccommodation(t.ctx.db);
+    const stay = futureStay(2);
+    const total = (await priceOf(acc, stay)) / 100;
+    const booked = await t.request({
+      method: 'POST',
+      url: `${t.v1}/bookings`,
+      payload: bookingBody(acc.id, stay, { booking: { expected_amount: total } }),
+    });
+    assert.equal(booked.statusCode, 200, booked.body);
+    const id = booked.json<{ data: { booking_id: number } }>().data.booking_id;
+    const partnerView = async () =>
+      (await t.request({ method: 'GET', url: `${t.v1}/bookings/${id}` })).json<{
+        data: { payment: { state: string; amount_paid: number; balance: number } };
+      }>().data.payment;
+    assert.deepEqual(await partnerView(), { state: 'unpaid', amount_paid: 0, balance: total });
+    const paid = await t.admin('POST', `/admin/api/bookings/${id}/payments`, { amount: 10, method: 'bank_transfer' });
+    assert.equal(paid.statusCode, 201, paid.body);
+    assert.deepEqual(await partnerView(), { state: 'partly_paid', amount_paid: 10, balance: total - 10 });
+  });
+
   test('a processor-confirmed card booking counts as paid; a cancelled one is owed back', async () => {
     const acc = await makeAccommodation(t.ctx.db);
     const card = await created(acc, futureStay(2), { payment_method: 'card_processor' });

@@ -8,6 +8,7 @@ import { createHostBooking } from '../bookings/create-host-booking.ts';
 import { modifyBooking } from '../bookings/modify-booking.ts';
 import { recordPayment, undoPayment } from '../bookings/record-payment.ts';
 import { isAppError, notFound } from '../http/errors.ts';
+import { IdInteger } from '../http/ids.ts';
 import { todayIn } from '../shared/dates.ts';
 import { MAX_AMOUNT_MINOR } from '../shared/money.ts';
 import { DateString } from './admin-params.ts';
@@ -26,7 +27,7 @@ const Amount = Type.Number({ minimum: 0, maximum: MAX_AMOUNT_MINOR, description:
 
 export const CreateHostBookingBody = Type.Object(
   {
-    accommodation_id: Type.Integer({ minimum: 1 }),
+    accommodation_id: IdInteger,
     checkin_date: DateString,
     checkout_date: DateString,
     adults_count: Count(1),

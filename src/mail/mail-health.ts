@@ -72,3 +72,9 @@ export async function queueTestMail(db: Executor, recipient: string, now: Date):
     .executeTakeFirstOrThrow();
   return row.id;
 }
+
+/** Whether any mail has gone out at all (a test mail or a guest's): a step of the first run. */
+export async function anyMailSent(db: Executor): Promise<boolean> {
+  const sent = await db.selectFrom('outbox').select('id').where('status', '=', 'sent').limit(1).execute();
+  return sent.length > 0;
+}

@@ -2,7 +2,7 @@ import type { AppContext } from '../app-context.ts';
 import { accommodationHasBookings, deleteAccommodation } from '../accommodations/accommodation-repository.ts';
 import type { StoreContext } from '../db/store.ts';
 import { conflict } from '../http/errors.ts';
-import { anyMailSent } from '../mail/test-mail.ts';
+import { anyMailSent } from '../mail/mail-health.ts';
 import { readHostIdentity } from '../settings/host-identity.ts';
 import { paymentWebhookSecret } from '../settings/secret-status.ts';
 import { DEMO_NAME } from './demo-accommodation.ts';

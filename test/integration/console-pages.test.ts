@@ -506,7 +506,7 @@ describe(`console pages (${testStoreKind})`, () => {
     const queued = await t.ctx.db
       .selectFrom('outbox')
       .select(['recipient', 'status'])
-      .where('template', '=', 'test_mail')
+      .where('template', '=', 'test')
       .execute();
     assert.deepEqual(
       queued.map((m) => ({ ...m })),

@@ -7,7 +7,7 @@ import { createApiKey, listApiKeys } from '../../auth/api-key-repository.ts';
 import { revokeKey } from '../../auth/revoke-api-key.ts';
 import { notFound } from '../../http/errors.ts';
 import { toId } from '../../http/ids.ts';
-import { queueTestMail } from '../../mail/test-mail.ts';
+import { queueTestMail } from '../../mail/mail-health.ts';
 import { secretStatus } from '../../settings/secret-status.ts';
 import { changeSetting } from '../../settings/change-settings.ts';
 import { readHostIdentity } from '../../settings/host-identity.ts';

@@ -1,8 +1,7 @@
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { after, before, test } from 'node:test';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
+import { axeViolations, launchChromium, watchPage } from './support/chromium.ts';
 import { quoteStay } from '../../src/pricing/quote-stay.ts';
 import { addDays, todayIn } from '../../src/shared/dates.ts';
 import { createAdminUser } from '../../src/users/user-repository.ts';
@@ -14,9 +13,6 @@ import { createTestApp, type TestApp } from '../support/test-app.ts';
 // creates an accommodation, sets a season's price, blocks nights, finds a booking made through the
 // v1 API in the calendar, cancels it, and creates and revokes an API key. Every page is loaded at
 // desktop and phone width with no console errors and no axe-core violations.
-
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
 let t: TestApp;
 let browser: Browser;
@@ -32,18 +28,7 @@ before(async () => {
   base = `http://127.0.0.1:${address.port}`;
   const user = await createAdminUser(t.ctx.db, 'browser-host');
   login = { login: 'browser-host', password: user.password };
-  browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-    ],
-  });
+  browser = await launchChromium();
 });
 after(async () => {
   await browser.close();
@@ -51,30 +36,7 @@ after(async () => {
 });
 
 function watch(page: Page): void {
-  page.on('console', (message) => {
-    if (message.type() === 'error' || message.type() === 'warning')
-      problems.push(`${page.url()}: console ${message.type()}: ${message.text()}`);
-  });
-  page.on('pageerror', (error) => problems.push(`${page.url()}: ${error.message}`));
-}
-
-interface AxeResult {
-  violations: { id: string; impact: string | null; help: string; nodes: { target: unknown[] }[] }[];
-}
-
-/** Runs axe-core on the page as it is; returns its violations, described. */
-async function axe(page: Page): Promise<string[]> {
-  // Evaluated through the DevTools protocol, so the console's Content-Security-Policy stays on.
-  await page.evaluate(AXE);
-  // The function runs in the page, where axe is a global.
-  const result = await page.evaluate(async () => {
-    const w = globalThis as unknown as { axe: { run(): Promise<unknown> } };
-    return (await w.axe.run()) as AxeResult;
-  });
-  return result.violations.map(
-    (v) =>
-      `${page.url()}: ${v.id} (${v.impact ?? '?'}) ${v.help}: ${v.nodes.map((n) => JSON.stringify(n.target)).join(', ')}`,
-  );
+  watchPage(page, problems);
 }
 
 async function signIn(page: Page): Promise<void> {
@@ -284,7 +246,7 @@ test('a host runs the day in the console', async () => {
     for (const { url } of pages.filter((p) => !p.public)) {
       const res = await page.goto(`${base}${url}`);
       assert.equal(res?.status(), 200, url);
-      violations.push(...(await axe(page)));
+      violations.push(...(await axeViolations(page)));
     }
   }
   const signInPage = await context.newPage();
@@ -292,7 +254,7 @@ test('a host runs the day in the console', async () => {
   await signInPage.context().clearCookies();
   for (const { url } of pages.filter((p) => p.public)) {
     await signInPage.goto(`${base}${url}`);
-    violations.push(...(await axe(signInPage)));
+    violations.push(...(await axeViolations(signInPage)));
   }
   assert.deepEqual(violations, []);
   // The one expected entry: Chromium logs the refused block (answered 409 with the form and its

@@ -1,8 +1,7 @@
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { after, before, test } from 'node:test';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
+import { axeViolations, launchChromium, watchPage } from './support/chromium.ts';
 import { addDays, todayIn } from '../../src/shared/dates.ts';
 import { createAdminUser } from '../../src/users/user-repository.ts';
 import { makeAccommodation } from '../support/factories.ts';
@@ -13,9 +12,6 @@ import { createTestApp, type TestApp } from '../support/test-app.ts';
 // price, records a payment and undoes it, finds it by searching and filtering, sees the balance
 // to collect on Today, and starts a booking from a range selected on the calendar. Every page the
 // desk touches is checked by axe-core, and no page logs an error.
-
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
 let t: TestApp;
 let browser: Browser;
@@ -31,18 +27,7 @@ before(async () => {
   base = `http://127.0.0.1:${address.port}`;
   const user = await createAdminUser(t.ctx.db, 'desk-host');
   login = { login: 'desk-host', password: user.password };
-  browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-    ],
-  });
+  browser = await launchChromium();
 });
 after(async () => {
   await browser.close();
@@ -50,27 +35,7 @@ after(async () => {
 });
 
 function watch(page: Page): void {
-  page.on('console', (message) => {
-    if (message.type() === 'error' || message.type() === 'warning')
-      problems.push(`${page.url()}: console ${message.type()}: ${message.text()}`);
-  });
-  page.on('pageerror', (error) => problems.push(`${page.url()}: ${error.message}`));
-}
-
-interface AxeResult {
-  violations: { id: string; impact: string | null; help: string; nodes: { target: unknown[] }[] }[];
-}
-
-async function axe(page: Page): Promise<string[]> {
-  await page.evaluate(AXE);
-  const result = await page.evaluate(async () => {
-    const w = globalThis as unknown as { axe: { run(): Promise<unknown> } };
-    return (await w.axe.run()) as AxeResult;
-  });
-  return result.violations.map(
-    (v) =>
-      `${page.url()}: ${v.id} (${v.impact ?? '?'}) ${v.help}: ${v.nodes.map((n) => JSON.stringify(n.target)).join(', ')}`,
-  );
+  watchPage(page, problems);
 }
 
 async function signIn(page: Page): Promise<void> {
@@ -106,7 +71,7 @@ for (const size of SIZES) {
     await page.getByLabel('Departure', { exact: true }).fill(checkout);
     await page.getByRole('button', { name: 'Show the price' }).click();
     await page.getByText(`3 night(s) at Desk House ${size.name}`).waitFor();
-    violations.push(...(await axe(page)));
+    violations.push(...(await axeViolations(page)));
     await page.getByLabel('First name', { exact: true }).fill('Maria');
     await page.getByLabel('Last name', { exact: true }).fill(size.lastName);
     await page.getByLabel('E-mail', { exact: true }).fill(`maria-${size.name}@example.com`);
@@ -120,7 +85,7 @@ for (const size of SIZES) {
     const made = await t.ctx.db.selectFrom('bookings').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
     assert.equal(made.checkin, checkin);
     assert.equal(made.internal_note, 'prefers the top floor');
-    violations.push(...(await axe(page)));
+    violations.push(...(await axeViolations(page)));
 
     // Reloading the page after the change repeats nothing (the POST was answered with a redirect).
     await page.reload();
@@ -135,7 +100,7 @@ for (const size of SIZES) {
     await page.getByRole('link', { name: 'Edit booking' }).click();
     await page.getByLabel('Adults', { exact: true }).fill('3');
     await page.getByRole('radio', { name: /Keep / }).check();
-    violations.push(...(await axe(page)));
+    violations.push(...(await axeViolations(page)));
     await page.getByRole('button', { name: 'Save changes' }).click();
     await page.getByText('The booking is changed.').waitFor();
     const edited = await t.ctx.db.selectFrom('bookings').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
@@ -148,7 +113,7 @@ for (const size of SIZES) {
     await page.getByRole('button', { name: 'Record payment' }).click();
     await page.getByText('The payment is recorded.').waitFor();
     await page.getByText('Partly paid').waitFor();
-    violations.push(...(await axe(page)));
+    violations.push(...(await axeViolations(page)));
     await page.getByRole('button', { name: /^Undo / }).click();
     await page.getByText('The payment is undone').waitFor();
     await page.getByText('Unpaid').waitFor();
@@ -166,7 +131,7 @@ for (const size of SIZES) {
     const csv = await page.getByRole('link', { name: 'Download as CSV' }).getAttribute('href');
     assert.match(csv ?? '', /format=csv/);
     assert.match(csv ?? '', /payment=unpaid/);
-    violations.push(...(await axe(page)));
+    violations.push(...(await axeViolations(page)));
 
     // Today: the balance to collect on arrival.
     await page.getByRole('link', { name: 'Today' }).click();
@@ -175,7 +140,7 @@ for (const size of SIZES) {
       .getByRole('link', { name: `Maria ${size.lastName}` })
       .first()
       .waitFor();
-    violations.push(...(await axe(page)));
+    violations.push(...(await axeViolations(page)));
 
     if (size.name === 'desktop') {
       // A range selected on the calendar starts a booking with its dates.

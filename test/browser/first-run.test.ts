@@ -1,8 +1,7 @@
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { after, before, test } from 'node:test';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
+import { axeViolations, launchChromium } from './support/chromium.ts';
 import { createMailDelivery } from '../../src/mail/deliver-mail.ts';
 import { seedFirstRun } from '../../src/seed/first-run.ts';
 import { startSmtpListener, type SmtpListener } from '../support/smtp-listener.ts';
@@ -12,9 +11,6 @@ import { createTestApp, type TestApp } from '../support/test-app.ts';
 // first start leaves it (the demo home and key seeded, nothing else), Today lists the set-up
 // steps; the host follows each step's link, does what it asks, comes back to Today and sees the
 // step ticked, until the section is gone. axe-core finds nothing on the pages on the way.
-
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
 let t: TestApp;
 let smtp: SmtpListener;
@@ -35,18 +31,7 @@ before(async () => {
   const address = t.app.server.address();
   if (address === null || typeof address === 'string') throw new Error('no port');
   base = `http://127.0.0.1:${address.port}`;
-  browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-    ],
-  });
+  browser = await launchChromium();
 });
 after(async () => {
   await browser.close();
@@ -54,18 +39,8 @@ after(async () => {
   await smtp.close();
 });
 
-interface AxeResult {
-  violations: { id: string; impact: string | null; help: string; nodes: { target: unknown[] }[] }[];
-}
-
 async function axe(page: Page): Promise<void> {
-  await page.evaluate(AXE);
-  const result = await page.evaluate(async () => {
-    const w = globalThis as unknown as { axe: { run(): Promise<unknown> } };
-    return (await w.axe.run()) as AxeResult;
-  });
-  for (const v of result.violations)
-    problems.push(`${page.url()}: ${v.id} (${v.impact ?? '?'}) ${v.help}: ${JSON.stringify(v.nodes[0]?.target)}`);
+  problems.push(...(await axeViolations(page)));
 }
 
 /** Back to Today; the state each step shows there. */

@@ -5,7 +5,7 @@
  */
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { chromium } from 'playwright-core';
+import { launchChromium } from './support/chromium.ts';
 import { addDays, todayIn } from '../../src/shared/dates.ts';
 import { blockNights } from '../../src/blocks/block-nights.ts';
 import { nightRange } from '../../src/accommodations/night-range.ts';
@@ -97,18 +97,7 @@ await t.ctx.db
 const { password } = await createAdminUser(t.ctx.db, 'host');
 const firstBooking = await t.ctx.db.selectFrom('bookings').select('id').orderBy('id').executeTakeFirstOrThrow();
 
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: [
-    '--headless',
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-    '--no-first-run',
-  ],
-});
+const browser = await launchChromium();
 try {
   const context = await browser.newContext({ locale: 'en-GB' });
   const page = await context.newPage();

@@ -14,7 +14,7 @@ import { inUnit, type Unit } from '../db/unit-of-work.ts';
 import { isAppError, notFound } from '../http/errors.ts';
 import type { BookingEventType } from '../events/event-types.ts';
 import { enqueueBookingMail, type BookingMailKind } from '../mail/enqueue-booking-mail.ts';
-import { announceToPartners } from './partner-events.ts';
+import { announceToPartners, wakeDeliveries } from './partner-events.ts';
 
 /**
  * The booking lifecycle: the only code that writes `bookings.status`, and with every change a
@@ -190,7 +190,7 @@ export async function afterTransition(
     for (const booking of bookings)
       await enqueueBookingMail(unit.trx, ctx.config, MAIL_OF[event], booking.id, now, mail.changes);
   }
-  await announceToPartners(
+  const queued = await announceToPartners(
     unit.trx,
     bookings.map((b) => b.id),
     PARTNER_EVENT_OF[event],
@@ -201,6 +201,7 @@ export async function afterTransition(
   const accommodations = new Set(bookings.map((b) => b.accommodation_id));
   unit.afterCommit(() => {
     for (const id of accommodations) ctx.store.changes.committed({ table: 'bookings', id: String(id) });
+    wakeDeliveries(ctx.store.changes, queued);
   });
 }
 

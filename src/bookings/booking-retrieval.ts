@@ -1,4 +1,4 @@
-import { bookingsWithGuest } from '../db/booking-with-guest.ts';
+import { bookingsWithGuest, type BookingWithGuest } from '../db/booking-with-guest.ts';
 import type { BookingStatus } from '../db/schema.ts';
 import type { Executor } from '../db/store.ts';
 import type { Viewer } from '../http/viewer.ts';
@@ -16,7 +16,45 @@ export async function findBookingView(db: Executor, id: number, viewer: Viewer):
   // A v1 key finds only the bookings it created; anything else is not there for it.
   if (viewer.kind === 'key') query = query.where('b.api_key_id', '=', viewer.apiKeyId);
   const row = await query.executeTakeFirst();
-  if (row === undefined) return undefined;
+  return row === undefined ? undefined : bookingView(row);
+}
+
+/** What a booking's view is made of: its stored columns and its accommodation's name. */
+export type BookingViewFacts = Pick<
+  BookingWithGuest,
+  | 'id'
+  | 'confirmation_code'
+  | 'accommodation_id'
+  | 'accommodation_name'
+  | 'checkin'
+  | 'checkout'
+  | 'nights'
+  | 'adults'
+  | 'children'
+  | 'babies'
+  | 'total'
+  | 'currency'
+  | 'status'
+  | 'payment_method'
+  | 'partner_id'
+  | 'guest_first_name'
+  | 'guest_last_name'
+  | 'guest_email'
+  | 'guest_phone'
+  | 'confirmed_at'
+  | 'payment_intent_id'
+  | 'amount_paid'
+  | 'hold_expires_at'
+  | 'cancel_reason'
+  | 'cancelled_at'
+  | 'updated_at'
+>;
+
+/**
+ * The Booking as GET /bookings/:id shows it (pure): from the row read back, or for a booking
+ * being written, from the row it writes (its partner event is built in its own transaction).
+ */
+export function bookingView(row: BookingViewFacts): BookingView {
   return {
     id: row.id,
     confirmation_code: row.confirmation_code,

@@ -11,7 +11,7 @@ import {
 } from './booking-lifecycle.ts';
 import { isConfirmed, moveOf, stateOf } from './booking-transitions.ts';
 import { expireHoldsOverlapping } from './expire-holds.ts';
-import { announceToPartners } from './partner-events.ts';
+import { announceToPartners, wakeDeliveries } from './partner-events.ts';
 
 /** A card payment the processor reports as received. */
 export interface Payment {
@@ -50,7 +50,10 @@ export async function confirmBooking(
     const now = unit.now.toISOString();
     // A payment that confirms nothing is a payment issue the booking's partner hears of, with the change.
     const issue = async (result: Exclude<ConfirmOutcome['result'], 'confirmed' | 'already_confirmed'>) => {
-      await announceToPartners(unit.trx, [booking.id], 'payment.issue', now, { calendar: false });
+      const queued = await announceToPartners(unit.trx, [booking.id], 'payment.issue', now, { calendar: false });
+      unit.afterCommit(() => {
+        wakeDeliveries(ctx.store.changes, queued);
+      });
       return { result, booking };
     };
     const move = moveOf(booking, 'confirm');

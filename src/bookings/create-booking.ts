@@ -60,6 +60,7 @@ export async function createBooking(
     idempotency,
     draftCap: isDraft(priced.status) ? { apiKeyId, cap: ctx.config.limits.draftsPerKey, now } : null,
     answer: (ids) => createdAnswer(ctx.config, input, priced, rows, ids),
+    accommodationName: priced.accommodation.name,
   });
 }
 

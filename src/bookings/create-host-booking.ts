@@ -163,5 +163,6 @@ export async function createHostBooking(
     // Confirmed at once: no draft, so no cap on live drafts.
     draftCap: null,
     answer: (ids) => ids.bookingId,
+    accommodationName: accommodation.name,
   });
 }

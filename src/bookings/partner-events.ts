@@ -1,14 +1,27 @@
+import type { ChangeFeed } from '../db/change-feed.ts';
 import type { Executor } from '../db/store.ts';
 import type { BookingEventType } from '../events/event-types.ts';
+import { DELIVERIES_QUEUED } from '../events/delivery-wake.ts';
 import { recordBookingEvent, recordCalendarChange } from '../events/record-event.ts';
+import type { BookingView } from './booking-schemas.ts';
 import { findBookingView } from './booking-retrieval.ts';
+
+/** A booking as partners hear of it: who made it, where and when, and (if a key made it) its view. */
+interface AnnouncedBooking {
+  id: number;
+  api_key_id: number | null;
+  accommodation_id: number;
+  checkin: string;
+  checkout: string;
+}
 
 /**
  * What partners hear of a change to bookings, written in the change's transaction by the
  * lifecycle (afterTransition, the create path, a payment that confirms nothing): for each booking
  * a key created, the event with the booking as that key's GET /bookings/:id shows it; and for its
  * accommodation, a calendar change over the nights concerned (and `formerStay`'s, when the dates
- * moved) for endpoints that ask for one.
+ * moved) for endpoints that ask for one. Returns how many deliveries were queued: once the
+ * transaction has committed, the caller wakes the delivery workers (wakeDeliveries) if any were.
  */
 export async function announceToPartners(
   db: Executor,
@@ -16,30 +29,78 @@ export async function announceToPartners(
   type: BookingEventType,
   now: string,
   options: { calendar: boolean; formerStay?: { from: string; to: string } | undefined },
-): Promise<void> {
-  if (bookingIds.length === 0) return;
+): Promise<number> {
+  if (bookingIds.length === 0) return 0;
   const rows = await db
     .selectFrom('bookings')
     .select(['id', 'api_key_id', 'accommodation_id', 'checkin', 'checkout'])
     .where('id', 'in', bookingIds)
     .orderBy('id')
     .execute();
+  let queued = 0;
   for (const row of rows) {
-    if (row.api_key_id !== null) {
-      const data = await findBookingView(db, row.id, { kind: 'key', apiKeyId: row.api_key_id });
-      await recordBookingEvent(db, { apiKeyId: row.api_key_id, bookingId: row.id, type, data, now });
-    }
-    if (options.calendar) {
-      const former = options.formerStay;
-      await recordCalendarChange(
-        db,
-        {
-          accommodation_id: row.accommodation_id,
-          from: former !== undefined && former.from < row.checkin ? former.from : row.checkin,
-          to: former !== undefined && former.to > row.checkout ? former.to : row.checkout,
-        },
-        now,
-      );
-    }
+    const view =
+      row.api_key_id === null
+        ? undefined
+        : await findBookingView(db, row.id, { kind: 'key', apiKeyId: row.api_key_id });
+    queued += await announceOne(db, row, view, type, now, options);
   }
+  return queued;
+}
+
+/**
+ * A new booking's `booking.created` and calendar change, from the rows it is writing (no read
+ * back): `view` is the booking as its key's GET shows it, built from those rows.
+ */
+export function announceCreated(
+  db: Executor,
+  booking: AnnouncedBooking,
+  view: BookingView | undefined,
+  now: string,
+): Promise<number> {
+  return announceOne(db, booking, view, 'booking.created', now, { calendar: true });
+}
+
+async function announceOne(
+  db: Executor,
+  row: AnnouncedBooking,
+  view: BookingView | undefined,
+  type: BookingEventType,
+  now: string,
+  options: { calendar: boolean; formerStay?: { from: string; to: string } | undefined },
+): Promise<number> {
+  let queued = 0;
+  if (row.api_key_id !== null) {
+    const recorded = await recordBookingEvent(db, {
+      apiKeyId: row.api_key_id,
+      bookingId: row.id,
+      type,
+      data: view,
+      now,
+    });
+    queued += recorded.queued;
+  }
+  if (options.calendar) {
+    const former = options.formerStay;
+    const recorded = await recordCalendarChange(
+      db,
+      {
+        accommodation_id: row.accommodation_id,
+        from: former !== undefined && former.from < row.checkin ? former.from : row.checkin,
+        to: former !== undefined && former.to > row.checkout ? former.to : row.checkout,
+      },
+      now,
+    );
+    queued += recorded.queued;
+  }
+  return queued;
+}
+
+/**
+ * After a commit that queued deliveries: this process's delivery worker runs at once, and the
+ * other processes' are told (on PostgreSQL a NOTIFY shared with the other announcements of the
+ * moment), so an event does not wait for the next poll.
+ */
+export function wakeDeliveries(changes: Pick<ChangeFeed, 'committed'>, queued: number): void {
+  if (queued > 0) changes.committed(DELIVERIES_QUEUED, { announce: true });
 }

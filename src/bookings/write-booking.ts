@@ -12,7 +12,8 @@ import type { BookingCreated } from './booking-schemas.ts';
 import { expireHoldsOverlapping } from './expire-holds.ts';
 import { recordIdempotent, replayIdempotent } from './idempotency.ts';
 import { insertBookingRows, type BookingRows } from './insert-booking-rows.ts';
-import { announceToPartners } from './partner-events.ts';
+import { bookingView, type BookingViewFacts } from './booking-retrieval.ts';
+import { announceCreated, wakeDeliveries } from './partner-events.ts';
 
 /** How often a booking is written when PostgreSQL aborts it for a deadlock. */
 const WRITE_ATTEMPTS = 3;
@@ -35,6 +36,8 @@ export interface BookingWrite<T = BookingCreated> {
   draftCap: { apiKeyId: number; cap: number; now: Date } | null;
   /** The answer, once the rows have ids. */
   answer(ids: { bookingId: number; partnerId: number }): T;
+  /** The accommodation's name, which the booking's partner event carries. */
+  accommodationName: string;
 }
 
 /**
@@ -50,10 +53,11 @@ export interface BookingWrite<T = BookingCreated> {
 export async function writeBooking<T>(ctx: AppContext, write: BookingWrite<T>): Promise<T> {
   const { booking } = write.rows;
   let created: T | null = null;
+  let queued = 0;
   let uncertain = 0;
   for (let attempt = 1; created === null; attempt++) {
     try {
-      created = await retryDeadlocks(() => writeOnce(ctx, write));
+      ({ created, queued } = await retryDeadlocks(() => writeOnce(ctx, write)));
     } catch (error) {
       // The connection broke after the write was sent: it may have committed (docs/api.md#failures).
       const broke = isPostgres(ctx.db) && mayHaveCommitted(error);
@@ -80,6 +84,7 @@ export async function writeBooking<T>(ctx: AppContext, write: BookingWrite<T>): 
     }
   }
   ctx.store.changes.committed({ table: 'night_claims', id: String(booking.accommodation_id) }, { announce: true });
+  wakeDeliveries(ctx.store.changes, queued);
   ctx.metrics.bookingsCreated.labels(booking.status, booking.payment_method).inc();
   return created;
 }
@@ -90,7 +95,7 @@ export async function writeBooking<T>(ctx: AppContext, write: BookingWrite<T>): 
  * and under the key's draft cap for a card draft (counted with the draft it writes). On the
  * embedded store, bookings that arrive together share one commit (db/group-commit.ts).
  */
-async function writeOnce<T>(ctx: AppContext, write: BookingWrite<T>): Promise<T> {
+async function writeOnce<T>(ctx: AppContext, write: BookingWrite<T>): Promise<{ created: T; queued: number }> {
   const { rows, now, idempotency, draftCap } = write;
   const capped = draftCap !== null && draftCap.cap > 0 ? draftCap : null;
   return ctx.store.commitTogether(async (trx) => {
@@ -108,9 +113,33 @@ async function writeOnce<T>(ctx: AppContext, write: BookingWrite<T>): Promise<T>
         now,
       });
     }
-    await announceToPartners(trx, [ids.bookingId], 'booking.created', now, { calendar: true });
-    return response;
+    const written = writtenFacts(rows.booking, ids, write.accommodationName);
+    const view = written.api_key_id === null ? undefined : bookingView(written);
+    const queued = await announceCreated(trx, written, view, now);
+    return { created: response, queued };
   });
+}
+
+/** The booking as stored once its rows are written: the columns it leaves out take their defaults. */
+function writtenFacts(
+  booking: BookingRows['booking'],
+  ids: { bookingId: number; partnerId: number },
+  accommodationName: string,
+): BookingViewFacts & { api_key_id: number | null } {
+  return {
+    ...booking,
+    id: ids.bookingId,
+    partner_id: ids.partnerId,
+    accommodation_name: accommodationName,
+    api_key_id: booking.api_key_id ?? null,
+    guest_phone: booking.guest_phone ?? null,
+    confirmed_at: booking.confirmed_at ?? null,
+    payment_intent_id: booking.payment_intent_id ?? null,
+    amount_paid: booking.amount_paid ?? 0,
+    hold_expires_at: booking.hold_expires_at ?? null,
+    cancel_reason: booking.cancel_reason ?? null,
+    cancelled_at: booking.cancelled_at ?? null,
+  };
 }
 
 /**

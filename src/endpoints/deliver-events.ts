@@ -1,9 +1,11 @@
 import type { Config } from '../config/config.ts';
-import type { Db } from '../db/store.ts';
+import type { Db, Executor } from '../db/store.ts';
+import { isPostgres } from '../db/dialect.ts';
 import {
   claimDueDeliveries,
   markAttemptFailed,
   markDelivered,
+  type AttemptResult,
   type DueDelivery,
 } from '../events/delivery-repository.ts';
 import { eventIdOf } from '../events/event-types.ts';
@@ -26,6 +28,13 @@ export interface EventDeliveryDeps {
   worker: string;
   /** Tests shorten the 10 s answer timeout. */
   timeoutMs?: number;
+}
+
+/** A delivered one, as the statement that records it needs it. */
+interface Delivered {
+  id: number;
+  endpointId: number;
+  failing: boolean;
 }
 
 const BATCH = 50;
@@ -71,32 +80,51 @@ export function createEventDelivery(deps: EventDeliveryDeps) {
   }
 
   /**
-   * Records a batch's answers in one transaction (one commit, not one per delivery); returns the
-   * endpoints that have now failed for too long. A crash before this commit sends the batch
-   * again once its lease runs out: at least once, with the same webhook-ids.
+   * Records a batch's answers together: deliveries that met the same answer in one statement (on
+   * PostgreSQL outside any transaction when that is all there is to write; else in one transaction,
+   * one commit, not one per delivery). Returns the endpoints that have now failed for too long. A
+   * crash before this is written sends the batch again once its lease runs out: at least once,
+   * with the same webhook-ids.
    */
   async function record(sent: Awaited<ReturnType<typeof send>>[]): Promise<DueDelivery[]> {
     const now = deps.now();
     const tooLong: DueDelivery[] = [];
-    await deps.db.transaction().execute(async (trx) => {
-      for (const { delivery, result } of sent) {
-        const ref = { id: delivery.id, endpointId: delivery.endpoint_id, failing: delivery.failing_since !== null };
-        if (result.ok) {
-          await markDelivered(trx, ref, deps.worker, result, now);
-          continue;
-        }
+    const answers = new Map<string, { result: AttemptResult; deliveries: Delivered[] }>();
+    for (const { delivery, result } of sent) {
+      if (!result.ok) continue;
+      const same = `${String(result.status)}\n${result.response ?? ''}`;
+      const group = answers.get(same) ?? { result, deliveries: [] };
+      group.deliveries.push({
+        id: delivery.id,
+        endpointId: delivery.endpoint_id,
+        failing: delivery.failing_since !== null,
+      });
+      answers.set(same, group);
+    }
+    const failed = sent.filter((s) => !s.result.ok);
+    const write = async (db: Executor) => {
+      for (const { result, deliveries } of answers.values())
+        await markDelivered(db, deliveries, deps.worker, result, now);
+      for (const { delivery, result } of failed) {
         const attempts = delivery.attempts + 1;
         const nextAttemptAt = nextAttemptAfter(attempts, now);
         const { failingSince } = await markAttemptFailed(
-          trx,
-          { ...ref, attempts },
+          db,
+          { id: delivery.id, endpointId: delivery.endpoint_id, attempts },
           deps.worker,
           { ...result, nextAttemptAt },
           now,
         );
         if (failedTooLong(failingSince, now)) tooLong.push({ ...delivery, failing_since: failingSince });
       }
-    });
+    };
+    const oneStatement =
+      isPostgres(deps.db) &&
+      failed.length === 0 &&
+      answers.size === 1 &&
+      sent.every((s) => s.delivery.failing_since === null);
+    if (oneStatement) await write(deps.db);
+    else if (sent.length > 0) await deps.db.transaction().execute(write);
     for (const { delivery, result } of sent) {
       if (result.ok) {
         deps.metrics.eventDeliveries.labels('delivered').inc();

@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { isPostgres } from '../db/dialect.ts';
 import { claimRows } from '../db/row-locks.ts';
 import type { Db, Executor } from '../db/store.ts';
 
@@ -26,53 +27,36 @@ export interface DueDelivery {
   created_at: string;
 }
 
-export async function claimDueDeliveries(
-  db: Db,
-  input: { worker: string; now: Date; leaseMs: number; limit: number },
-): Promise<DueDelivery[]> {
-  const now = input.now.toISOString();
-  const lockedUntil = new Date(input.now.getTime() + input.leaseMs).toISOString();
-  const claimed = await db.transaction().execute(async (trx) => {
-    const due = await claimRows(
-      trx,
-      trx
-        .selectFrom('webhook_deliveries as d')
-        .select('d.id')
-        .where('d.status', '=', 'pending')
-        .where('d.next_attempt_at', '<=', now)
-        .where((eb) => eb.or([eb('d.locked_until', 'is', null), eb('d.locked_until', '<', now)]))
-        .where('d.endpoint_id', 'in', (eb) =>
-          eb.selectFrom('webhook_endpoints').select('id').where('status', '=', 'active'),
-        )
-        .where((eb) =>
-          eb.not(
-            eb.exists(
-              eb
-                .selectFrom('webhook_deliveries as p')
-                .select(sql.lit(1).as('one'))
-                .whereRef('p.endpoint_id', '=', 'd.endpoint_id')
-                .whereRef('p.booking_id', '=', 'd.booking_id')
-                .whereRef('p.id', '<', 'd.id')
-                .where('p.status', '=', 'pending'),
-            ),
-          ),
-        )
-        .orderBy('d.id')
-        .limit(input.limit),
-    ).execute();
-    if (due.length === 0) return [];
-    return trx
-      .updateTable('webhook_deliveries')
-      .set({ locked_until: lockedUntil, locked_by: input.worker })
-      .where(
-        'id',
-        'in',
-        due.map((r) => r.id),
-      )
-      .returning('id')
-      .execute();
-  });
-  if (claimed.length === 0) return [];
+/** The due deliveries, oldest first: pending, due, not leased, to an active endpoint, first of their booking. */
+function dueDeliveries(db: Executor, now: string, limit: number) {
+  return db
+    .selectFrom('webhook_deliveries as d')
+    .select('d.id')
+    .where('d.status', '=', 'pending')
+    .where('d.next_attempt_at', '<=', now)
+    .where((eb) => eb.or([eb('d.locked_until', 'is', null), eb('d.locked_until', '<', now)]))
+    .where('d.endpoint_id', 'in', (eb) =>
+      eb.selectFrom('webhook_endpoints').select('id').where('status', '=', 'active'),
+    )
+    .where((eb) =>
+      eb.not(
+        eb.exists(
+          eb
+            .selectFrom('webhook_deliveries as p')
+            .select(sql.lit(1).as('one'))
+            .whereRef('p.endpoint_id', '=', 'd.endpoint_id')
+            .whereRef('p.booking_id', '=', 'd.booking_id')
+            .whereRef('p.id', '<', 'd.id')
+            .where('p.status', '=', 'pending'),
+        ),
+      ),
+    )
+    .orderBy('d.id')
+    .limit(limit);
+}
+
+/** What the worker sends, for the claimed ids. */
+function withEndpointAndEvent(db: Executor, ids: readonly number[]) {
   return db
     .selectFrom('webhook_deliveries as d')
     .innerJoin('webhook_endpoints as e', 'e.id', 'd.endpoint_id')
@@ -90,13 +74,73 @@ export async function claimDueDeliveries(
       'e.failing_since',
       'v.payload',
     ])
-    .where(
-      'd.id',
-      'in',
-      claimed.map((r) => r.id),
-    )
-    .orderBy('d.id')
-    .execute();
+    .where('d.id', 'in', ids)
+    .orderBy('d.id');
+}
+
+/**
+ * Claims up to `limit` due deliveries for `worker` until `leaseMs` from now, and returns what
+ * sending them takes. On PostgreSQL one statement: the due rows locked with SKIP LOCKED (rows
+ * another process is claiming are passed over, not waited for), leased, and read with their
+ * endpoint and event; on the embedded store, whose one connection runs each transaction alone,
+ * a short transaction.
+ */
+export async function claimDueDeliveries(
+  db: Db,
+  input: { worker: string; now: Date; leaseMs: number; limit: number },
+): Promise<DueDelivery[]> {
+  const now = input.now.toISOString();
+  const lockedUntil = new Date(input.now.getTime() + input.leaseMs).toISOString();
+  if (isPostgres(db)) {
+    const rows = await db
+      .with('due', () => claimRows(db, dueDeliveries(db, now, input.limit)))
+      .with('claimed', (qb) =>
+        qb
+          .updateTable('webhook_deliveries as w')
+          .from('due')
+          .set({ locked_until: lockedUntil, locked_by: input.worker })
+          .whereRef('w.id', '=', 'due.id')
+          .returning(['w.id', 'w.endpoint_id', 'w.event_id', 'w.attempts', 'w.created_at']),
+      )
+      .selectFrom('claimed as d')
+      .innerJoin('webhook_endpoints as e', 'e.id', 'd.endpoint_id')
+      .innerJoin('partner_events as v', 'v.id', 'd.event_id')
+      .select([
+        'd.id',
+        'd.endpoint_id',
+        'd.event_id',
+        'd.attempts',
+        'd.created_at',
+        'e.url',
+        'e.secret',
+        'e.previous_secret',
+        'e.previous_secret_until',
+        'e.failing_since',
+        'v.payload',
+      ])
+      .orderBy('d.id')
+      .execute();
+    return rows;
+  }
+  const claimed = await db.transaction().execute(async (trx) => {
+    const due = await dueDeliveries(trx, now, input.limit).execute();
+    if (due.length === 0) return [];
+    return trx
+      .updateTable('webhook_deliveries')
+      .set({ locked_until: lockedUntil, locked_by: input.worker })
+      .where(
+        'id',
+        'in',
+        due.map((r) => r.id),
+      )
+      .returning('id')
+      .execute();
+  });
+  if (claimed.length === 0) return [];
+  return withEndpointAndEvent(
+    db,
+    claimed.map((r) => r.id),
+  ).execute();
 }
 
 /** How long a kept answer body may be. */
@@ -108,15 +152,21 @@ export interface AttemptResult {
   error: string | null;
 }
 
+/**
+ * Deliveries that met the same answer, delivered: one statement for them all (a batch of
+ * deliveries to one receiver mostly meets one answer), and one that ends the failure streak of
+ * the endpoints that had one (written only for those).
+ */
 export async function markDelivered(
   db: Executor,
-  delivery: { id: number; endpointId: number; failing: boolean },
+  deliveries: readonly { id: number; endpointId: number; failing: boolean }[],
   worker: string,
   result: AttemptResult,
   now: Date,
-): Promise<boolean> {
+): Promise<void> {
+  if (deliveries.length === 0) return;
   const at = now.toISOString();
-  const updated = await db
+  await db
     .updateTable('webhook_deliveries')
     .set((eb) => ({
       status: 'delivered',
@@ -128,17 +178,17 @@ export async function markDelivered(
       locked_until: null,
       locked_by: null,
     }))
-    .where('id', '=', delivery.id)
+    .where(
+      'id',
+      'in',
+      deliveries.map((d) => d.id),
+    )
     .where('locked_by', '=', worker)
-    .executeTakeFirst();
+    .execute();
   // A success ends the endpoint's failure streak (only written when it had one).
-  if (delivery.failing)
-    await db
-      .updateTable('webhook_endpoints')
-      .set({ failing_since: null })
-      .where('id', '=', delivery.endpointId)
-      .execute();
-  return updated.numUpdatedRows > 0n;
+  const failing = [...new Set(deliveries.filter((d) => d.failing).map((d) => d.endpointId))];
+  if (failing.length > 0)
+    await db.updateTable('webhook_endpoints').set({ failing_since: null }).where('id', 'in', failing).execute();
 }
 
 /** A failed attempt: tried again at `nextAttemptAt`, or failed for good when it is null. */

@@ -9,6 +9,7 @@ import { expireDueDrafts } from '../bookings/expire-holds.ts';
 import { pruneDeliveries } from '../webhooks/webhook-events.ts';
 import { createEventDelivery } from '../endpoints/deliver-events.ts';
 import { pruneEvents } from '../events/delivery-repository.ts';
+import { isDeliveriesQueued } from '../events/delivery-wake.ts';
 import { acquireLease } from './job-lease.ts';
 import { startJobRunner, type Job, type JobLogger, type JobRunner } from './job-runner.ts';
 
@@ -33,8 +34,10 @@ export function workerId(): string {
  *   past their retention.
  * - prune-webhook-deliveries hourly, under its own lease: deletes remembered webhook deliveries
  *   whose time is up.
- * - deliver-events every STAYDESK_EVENT_POLL_MS, on every process: sends partners' events to their
- *   endpoints, each delivery claimed by exactly one process (src/endpoints/deliver-events.ts);
+ * - deliver-events every STAYDESK_EVENT_POLL_MS, on every process, and at once when deliveries are
+ *   committed (by this process, or announced by another on the store's change feed): sends
+ *   partners' events to their endpoints, each delivery claimed by exactly one process
+ *   (src/endpoints/deliver-events.ts);
  * - prune-events hourly, under its own lease: forgets partners' events older than 30 days.
  */
 export function startBackgroundJobs(
@@ -170,8 +173,19 @@ export function startBackgroundJobs(
   }
 
   const runner = startJobRunner(jobs, { metrics: ctx.metrics, log, health: ctx.store.health });
+  // Deliveries committed by this process or, on PostgreSQL, announced by another: sent now, not at the next poll.
+  const unsubscribe = ctx.store.changes.subscribe({
+    change: (change) => {
+      if (isDeliveriesQueued(change)) runner.wake('deliver-events');
+    },
+    live: () => undefined,
+  });
   return {
+    wake: (name) => {
+      runner.wake(name);
+    },
     stop: async () => {
+      unsubscribe();
       await runner.stop();
       mail.close();
     },

@@ -15,9 +15,22 @@ export interface Job {
 }
 
 export interface JobRunner {
+  /**
+   * Runs the named job soon rather than at its next interval: at once when it is idle (but no
+   * sooner than WAKE_GAP_MS after its last run ended), or again right after the run in progress
+   * when it is running, so that work committed during that run is not left to the next interval.
+   * Wakes that come together make one run.
+   */
+  wake(name: string): void;
   /** Stops scheduling and waits for runs in progress, so the store can be closed after it. */
   stop(): Promise<void>;
 }
+
+/**
+ * The least pause between a woken run and the run before it: under a stream of wakes (a booking
+ * a millisecond), a job runs back to back in batches instead of once per wake.
+ */
+export const WAKE_GAP_MS = 20;
 
 /**
  * Runs each job now and then again `intervalMs` after each run ends, so a job never overlaps
@@ -32,6 +45,11 @@ export function startJobRunner(
   const stopping = new AbortController();
   const timers = new Set<NodeJS.Timeout>();
   const running = new Set<Promise<void>>();
+  /** Per job: its pending timer and when it fires, whether it runs now, whether it was woken meanwhile, when it last ended. */
+  const state = new Map<
+    string,
+    { timer: NodeJS.Timeout | null; dueAt: number; running: boolean; woken: boolean; endedAt: number }
+  >();
 
   async function runOnce(job: Job): Promise<void> {
     try {
@@ -46,21 +64,48 @@ export function startJobRunner(
 
   function schedule(job: Job, delayMs: number): void {
     if (stopped) return;
+    const own = state.get(job.name);
+    if (own === undefined) return;
     const timer = setTimeout(() => {
       timers.delete(timer);
+      own.timer = null;
+      own.running = true;
+      own.woken = false;
       const run: Promise<void> = runOnce(job).then(() => {
         running.delete(run);
-        schedule(job, job.intervalMs);
+        own.running = false;
+        own.endedAt = performance.now();
+        schedule(job, own.woken ? WAKE_GAP_MS : job.intervalMs);
       });
       running.add(run);
     }, delayMs);
     // The HTTP server keeps the process alive; pending job timers alone should not.
     timer.unref();
     timers.add(timer);
+    own.timer = timer;
+    own.dueAt = performance.now() + delayMs;
   }
 
-  for (const job of jobs) schedule(job, 0);
+  for (const job of jobs) {
+    state.set(job.name, { timer: null, dueAt: 0, running: false, woken: false, endedAt: -Infinity });
+    schedule(job, 0);
+  }
+  const byName = new Map(jobs.map((job) => [job.name, job]));
   return {
+    wake: (name) => {
+      const job = byName.get(name);
+      const own = state.get(name);
+      if (stopped || job === undefined || own === undefined) return;
+      if (own.running) {
+        own.woken = true;
+        return;
+      }
+      const delay = Math.max(0, own.endedAt + WAKE_GAP_MS - performance.now());
+      if (own.timer === null || own.dueAt <= performance.now() + delay) return;
+      clearTimeout(own.timer);
+      timers.delete(own.timer);
+      schedule(job, delay);
+    },
     stop: async () => {
       stopped = true;
       stopping.abort();

@@ -111,6 +111,9 @@ describe(`partner events (${testStoreKind})`, () => {
     assert.equal(event.type, 'booking.created');
     assert.equal(event.data.id, mine.booking_id);
     assert.equal(event.data.status, 'confirmed');
+    // The event, built from the rows the booking wrote, is the booking as the key's GET shows it.
+    const shown = await t.request({ method: 'GET', url: `${t.v1}/bookings/${mine.booking_id}` });
+    assert.deepEqual(event.data, shown.json<{ data: unknown }>().data);
     assert.match(String(request.headers['webhook-id']), /^evt_[0-9]+$/);
     // A wrong secret does not verify.
     assert.throws(() => verified('whsec_' + Buffer.from('not the secret').toString('base64'), request));

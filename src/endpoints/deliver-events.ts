@@ -6,6 +6,7 @@ import {
   markAttemptFailed,
   markDelivered,
   type AttemptResult,
+  type Commit,
   type DueDelivery,
 } from '../events/delivery-repository.ts';
 import { eventIdOf } from '../events/event-types.ts';
@@ -24,6 +25,11 @@ export interface EventDeliveryDeps {
   metrics: Pick<Metrics, 'eventsQueued' | 'eventDeliveries' | 'eventLatency'>;
   log: Pick<FastifyBaseLogger, 'warn' | 'error'>;
   now(): Date;
+  /**
+   * Runs the worker's transactions (Store.commitTogether: on the embedded store they share their
+   * flush to disk with the bookings written meanwhile); by default a transaction of their own.
+   */
+  commit?: Commit;
   /** Names this process in webhook_deliveries.locked_by. */
   worker: string;
   /** Tests shorten the 10 s answer timeout. */
@@ -38,8 +44,12 @@ interface Delivered {
 }
 
 const BATCH = 50;
-/** Deliveries in flight at once: each waits mostly on the partner's answer. */
-const CONCURRENCY = 16;
+/**
+ * Deliveries in flight at once: each waits mostly on the partner's answer, and a whole batch
+ * goes out together (under booking load on the embedded store, whose statements run on the
+ * event loop, answers come back slowly, and sending 16 at a time left the worker behind).
+ */
+const CONCURRENCY = 50;
 const MAX_BATCHES_PER_RUN = 20;
 // A batch is sent well within its lease, or a second worker could send it again (which at least
 // once allows, but needlessly): every delivery of a batch timing out, a few at a time, twice over.
@@ -54,6 +64,7 @@ const COUNT_QUEUED_EVERY_MS = 5_000;
  */
 export function createEventDelivery(deps: EventDeliveryDeps) {
   let countedAt = 0;
+  const commit: Commit = deps.commit ?? ((work) => deps.db.transaction().execute(work));
 
   async function countQueued(): Promise<void> {
     if (Date.now() - countedAt < COUNT_QUEUED_EVERY_MS) return;
@@ -124,7 +135,7 @@ export function createEventDelivery(deps: EventDeliveryDeps) {
       answers.size === 1 &&
       sent.every((s) => s.delivery.failing_since === null);
     if (oneStatement) await write(deps.db);
-    else if (sent.length > 0) await deps.db.transaction().execute(write);
+    else if (sent.length > 0) await commit(write);
     for (const { delivery, result } of sent) {
       if (result.ok) {
         deps.metrics.eventDeliveries.labels('delivered').inc();
@@ -171,12 +182,11 @@ export function createEventDelivery(deps: EventDeliveryDeps) {
       let delivered = 0;
       let failed = 0;
       for (let round = 0; round < MAX_BATCHES_PER_RUN; round++) {
-        const batch = await claimDueDeliveries(deps.db, {
-          worker: deps.worker,
-          now: deps.now(),
-          leaseMs: LEASE_MS,
-          limit: BATCH,
-        });
+        const batch = await claimDueDeliveries(
+          deps.db,
+          { worker: deps.worker, now: deps.now(), leaseMs: LEASE_MS, limit: BATCH },
+          commit,
+        );
         const sent = await mapLimit(batch, CONCURRENCY, send);
         const tooLong = await record(sent);
         for (const endpoint of new Map(tooLong.map((d) => [d.endpoint_id, d])).values()) await disable(endpoint);

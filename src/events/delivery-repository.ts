@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { isPostgres } from '../db/dialect.ts';
 import { claimRows } from '../db/row-locks.ts';
-import type { Db, Executor } from '../db/store.ts';
+import type { Db, Executor, Tx } from '../db/store.ts';
 
 /**
  * Delivery state of events to endpoints. A worker claims a batch of due deliveries under a lease
@@ -10,6 +10,9 @@ import type { Db, Executor } from '../db/store.ts';
  * again (at least once, the same webhook-id). A delivery is due only when no earlier delivery of
  * the same booking to the same endpoint is still pending: events of one booking arrive in order.
  */
+
+/** Runs work in a transaction and settles once it has committed (Store.commitTogether). */
+export type Commit = <T>(work: (trx: Tx) => Promise<T>) => Promise<T>;
 
 /** What the worker needs to send one delivery. */
 export interface DueDelivery {
@@ -83,11 +86,13 @@ function withEndpointAndEvent(db: Executor, ids: readonly number[]) {
  * sending them takes. On PostgreSQL one statement: the due rows locked with SKIP LOCKED (rows
  * another process is claiming are passed over, not waited for), leased, and read with their
  * endpoint and event; on the embedded store, whose one connection runs each transaction alone,
- * a short transaction.
+ * a short transaction, run by `commit` (the store's group commit shares its flush to disk with
+ * the bookings written meanwhile).
  */
 export async function claimDueDeliveries(
   db: Db,
   input: { worker: string; now: Date; leaseMs: number; limit: number },
+  commit: Commit = (work) => db.transaction().execute(work),
 ): Promise<DueDelivery[]> {
   const now = input.now.toISOString();
   const lockedUntil = new Date(input.now.getTime() + input.leaseMs).toISOString();
@@ -122,7 +127,7 @@ export async function claimDueDeliveries(
       .execute();
     return rows;
   }
-  const claimed = await db.transaction().execute(async (trx) => {
+  const claimed = await commit(async (trx) => {
     const due = await dueDeliveries(trx, now, input.limit).execute();
     if (due.length === 0) return [];
     return trx

@@ -58,6 +58,7 @@ export function startBackgroundJobs(
 
   const events = createEventDelivery({
     db: ctx.db,
+    commit: (work) => ctx.store.commitTogether(work),
     config: ctx.config,
     metrics: ctx.metrics,
     log,

@@ -3,9 +3,11 @@ import { after, before, describe, test } from 'node:test';
 import { createApiKey } from '../../src/auth/api-key-repository.ts';
 import type { Accommodation } from '../../src/db/schema.ts';
 import { createEventDelivery } from '../../src/endpoints/deliver-events.ts';
+import { startBackgroundJobs } from '../../src/jobs/background-jobs.ts';
 import { bookingBody, futureStay, makeAccommodation } from '../support/factories.ts';
 import { startEventReceiver, verified, type EventReceiver } from '../support/event-receiver.ts';
 import { paymentIntentEvent, postPaymentEvent } from '../support/payment-client.ts';
+import { until } from '../support/serve-cluster.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
 import { testStoreKind } from '../support/test-store.ts';
 
@@ -285,5 +287,36 @@ describe(`partner events (${testStoreKind})`, () => {
     assert.equal(event.type, 'calendar.changed');
     assert.deepEqual(Object.keys(event.data).sort(), ['accommodation_id', 'from', 'to']);
     assert.equal(event.data.accommodation_id, house.id);
+  });
+  test('the background worker sends a committed event at once, not at its next poll (an hour here)', async () => {
+    await drain();
+    const mine = await addEndpoint(t.apiKey, { url: receiver.url });
+    const poll = t.ctx.config.eventPollMs;
+    t.ctx.config.eventPollMs = 3_600_000;
+    const jobs = startBackgroundJobs(t.ctx, { ...silent, info: () => undefined }, { worker: 'woken' });
+    try {
+      // The first run, at start, finds nothing: any later delivery is the wake's doing.
+      await until('the first delivery run', async () => {
+        const runs = await t.ctx.metrics.jobRuns.get();
+        return runs.values.some((v) => v.labels.job === 'deliver-events' && v.value > 0);
+      });
+      const start = receiver.received.length;
+      const booked = await book(t.apiKey);
+      // Another key's endpoint may take the booking's calendar change too: the booking's event is the one signed with this secret.
+      const created = () =>
+        receiver.received
+          .slice(start)
+          .find((r) => r.body.includes('"booking.created"') && r.body.includes(`"id":${booked.booking_id},`));
+      await until('the booking event at the receiver', () => created() !== undefined);
+      const request = created();
+      assert.ok(request);
+      const event = verified(mine.secret, request);
+      assert.equal(event.type, 'booking.created');
+      assert.equal(event.data.id, booked.booking_id);
+    } finally {
+      await jobs.stop();
+      t.ctx.config.eventPollMs = poll;
+      await t.request({ method: 'DELETE', url: `${t.v1}/webhook-endpoints/${mine.id}` });
+    }
   });
 });

@@ -31,6 +31,8 @@ import { startServer } from './spawn-server.ts';
 const DURATION = Number(process.env.BENCH_SECONDS ?? 5);
 const ROUNDS = Math.max(1, Number(process.env.BENCH_ROUNDS ?? 3));
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
+/** BENCH_ROUTES: only the routes whose name matches (a regular expression, any case), e.g. `booking`. */
+const ONLY_ROUTES = process.env.BENCH_ROUTES ? new RegExp(process.env.BENCH_ROUTES, 'i') : undefined;
 
 interface Result {
   name: string;
@@ -202,6 +204,7 @@ async function benchStore(label: string, env: Record<string, string>): Promise<v
   }
   const measured = routes
     .filter((route) => !limited || LIMITED_ROUTES.has(route.name))
+    .filter((route) => ONLY_ROUTES === undefined || ONLY_ROUTES.test(route.name))
     .map((route) =>
       (route.options.url ?? '').startsWith(base) ? { ...route, options: overKeys(route.options, keys) } : route,
     );

@@ -2,11 +2,12 @@ import type { ActiveKey } from './auth/api-key-repository.ts';
 import type { CachedAccommodation } from './accommodations/accommodation-cache.ts';
 import type { ChangeFeed, TableChange } from './db/change-feed.ts';
 import type { NightSnapshot } from './occupancy/night-memory.ts';
+import type { HostIdentity } from './settings/host-identity.ts';
 import { TtlCache } from './shared/ttl-cache.ts';
 
 /**
- * API keys, accommodation rules, nightly prices, taken nights and calendar months are read on
- * every request and change rarely. Each process keeps them in memory; every change to the rows
+ * API keys, accommodation rules, nightly prices, taken nights, calendar months and the host's
+ * identity are read on every request (or every booking) and change rarely. Each process keeps them in memory; every change to the rows
  * they come from is announced by database triggers (migrations 0007 and 0012, db/change-feed.ts), on PostgreSQL to every
  * process when it commits, except a new booking's claims, which its process announces right after
  * the commit (migration 0010); the entry is dropped on receipt. STAYDESK_CACHE_TTL_MS (default
@@ -31,6 +32,8 @@ export interface Caches {
    * at once, and a read that began before it is kept under a key nobody asks for again.
    */
   monthChanges: Map<number, number>;
+  /** The host's business and bank details (settings), which every new booking's mail carries. */
+  hostIdentity: TtlCache<'host', HostIdentity>;
 }
 
 /**
@@ -55,6 +58,7 @@ export function createCaches(ttlMs: number, nightMemoryMax = 1000, clock: () => 
       month.nextHoldEnd === null ? Infinity : Date.parse(month.nextHoldEnd),
     ),
     monthChanges: new Map(),
+    hostIdentity: new TtlCache(ttlMs, 1, clock),
   };
 }
 
@@ -64,7 +68,10 @@ function monthsChanged(caches: Caches, accommodationId: number): void {
 }
 
 function all(caches: Caches): TtlCache<unknown, unknown>[] {
-  return [caches.apiKeys, caches.accommodations, caches.nights, caches.months] as TtlCache<unknown, unknown>[];
+  return [caches.apiKeys, caches.accommodations, caches.nights, caches.months, caches.hostIdentity] as TtlCache<
+    unknown,
+    unknown
+  >[];
 }
 
 /**
@@ -93,8 +100,10 @@ export function applyChange(caches: Caches, change: TableChange): void {
     case 'external_feeds':
       monthsChanged(caches, id);
       return;
+    case 'settings':
+      caches.hostIdentity.clear();
+      return;
     default:
-      // settings: nothing keeps them in memory yet.
       return;
   }
 }

@@ -7,7 +7,7 @@ import { checkStayOrThrow } from '../pricing/check-stay-or-throw.ts';
 import { decimalsOf } from '../pricing/accommodation-rules.ts';
 import type { StayQuote } from '../pricing/price-stay.ts';
 import { priceFromOverrides } from '../pricing/quote-stay.ts';
-import { readHostIdentity } from '../settings/host-identity.ts';
+import { cachedHostIdentity } from '../settings/host-identity.ts';
 import { amountMatches, toMajor } from '../shared/money.ts';
 import { newConfirmationCode, newInvoiceToken } from './booking-codes.ts';
 import type { BookingCreated, CreateBookingInput } from './booking-schemas.ts';
@@ -51,7 +51,7 @@ export async function createBooking(
     confirmationCode: newConfirmationCode(),
     invoiceToken: newInvoiceToken(),
     now: now.toISOString(),
-    host: await readHostIdentity(ctx.db),
+    host: await cachedHostIdentity(ctx.db, ctx.caches.hostIdentity),
   });
   return writeBooking(ctx, {
     rows,

@@ -15,7 +15,7 @@ import type { BookingActor } from './booking-lifecycle.ts';
 import { colorIndexOf, newConfirmationCode, newInvoiceToken } from './booking-codes.ts';
 import type { BookingRows } from './insert-booking-rows.ts';
 import { writeBooking } from './write-booking.ts';
-import { readHostIdentity } from '../settings/host-identity.ts';
+import { cachedHostIdentity } from '../settings/host-identity.ts';
 
 /** A booking the host makes by hand (phone, walk-in, owner stay): docs/api.md#admin-bookings. */
 export interface HostBookingInput {
@@ -128,7 +128,7 @@ export async function createHostBooking(
     ...guestColumns(guest),
   };
   const mailed = input.notifyGuest && email !== '';
-  const host = mailed ? await readHostIdentity(ctx.db) : null;
+  const host = mailed ? await cachedHostIdentity(ctx.db, ctx.caches.hostIdentity) : null;
   const rows: BookingRows = {
     partner: guest,
     booking: { ...booking, search_text: bookingSearchText(booking) },

@@ -1,5 +1,6 @@
 import type { Executor } from '../db/store.ts';
 import { storedObject } from '../shared/stored-json.ts';
+import type { TtlCache } from '../shared/ttl-cache.ts';
 
 /**
  * Who the guest deals with: the host's business (named on invoices and signing every guest mail)
@@ -53,6 +54,14 @@ export async function readHostIdentity(db: Executor): Promise<HostIdentity> {
     .execute();
   const value = (name: string) => rows.find((r) => r.name === name)?.value ?? null;
   return { business: businessOf(value('business')), bank_details: bankDetailsOf(value('bank_details')) };
+}
+
+/**
+ * The host's identity from this process's cache (src/caches.ts: dropped when a setting changes), read
+ * from the store on a miss: a new booking's mail is written from it without a read of its own.
+ */
+export async function cachedHostIdentity(db: Executor, cache: TtlCache<'host', HostIdentity>): Promise<HostIdentity> {
+  return (await cache.getOrLoad('host', () => readHostIdentity(db))) ?? readHostIdentity(db);
 }
 
 /** An IBAN as stored and shown: upper case, no spaces. */

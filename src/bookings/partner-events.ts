@@ -2,7 +2,7 @@ import type { ChangeFeed } from '../db/change-feed.ts';
 import type { Executor } from '../db/store.ts';
 import type { BookingEventType } from '../events/event-types.ts';
 import { DELIVERIES_QUEUED } from '../events/delivery-wake.ts';
-import { recordBookingEvent, recordCalendarChange } from '../events/record-event.ts';
+import { bookingEvent, calendarChange, recordEvents } from '../events/record-event.ts';
 import type { BookingView } from './booking-schemas.ts';
 import { findBookingView } from './booking-retrieval.ts';
 
@@ -69,31 +69,24 @@ async function announceOne(
   now: string,
   options: { calendar: boolean; formerStay?: { from: string; to: string } | undefined },
 ): Promise<number> {
-  let queued = 0;
-  if (row.api_key_id !== null) {
-    const recorded = await recordBookingEvent(db, {
-      apiKeyId: row.api_key_id,
-      bookingId: row.id,
-      type,
-      data: view,
-      now,
-    });
-    queued += recorded.queued;
-  }
+  const events = [];
+  if (row.api_key_id !== null)
+    events.push(bookingEvent({ apiKeyId: row.api_key_id, bookingId: row.id, type, data: view, now }));
   if (options.calendar) {
     const former = options.formerStay;
-    const recorded = await recordCalendarChange(
-      db,
-      {
-        accommodation_id: row.accommodation_id,
-        from: former !== undefined && former.from < row.checkin ? former.from : row.checkin,
-        to: former !== undefined && former.to > row.checkout ? former.to : row.checkout,
-      },
-      now,
+    events.push(
+      calendarChange(
+        {
+          accommodation_id: row.accommodation_id,
+          from: former !== undefined && former.from < row.checkin ? former.from : row.checkin,
+          to: former !== undefined && former.to > row.checkout ? former.to : row.checkout,
+        },
+        now,
+      ),
     );
-    queued += recorded.queued;
   }
-  return queued;
+  const recorded = await recordEvents(db, events);
+  return recorded.reduce((sum, r) => sum + r.queued, 0);
 }
 
 /**

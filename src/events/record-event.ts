@@ -44,34 +44,65 @@ function takers(type: EventType, apiKeyId: number | null, pg: boolean) {
     ${apiKeyId === null ? sql`` : sql`and e.api_key_id = ${apiKeyId}`}`;
 }
 
-/**
- * Writes an event and its deliveries: the event row always when `always`, else only when some
- * endpoint takes it; then one pending delivery per endpoint that takes it, due now. On PostgreSQL
- * one statement (a round trip inside the change's transaction costs more than the work it
- * carries); on the embedded store two, of microseconds each.
- */
-async function recordEvent(db: Executor, event: NewEvent, always: boolean): Promise<RecordedEvent> {
-  const body: EventBody = { type: event.type, timestamp: event.now, data: event.data };
-  const payload = JSON.stringify(body);
-  if (isPostgres(db)) {
-    const result = await sql<{ id: number; queued: number | string }>`
-      with ev as (
+/** An event to write: the event row always when `always`, else only when some endpoint takes it. */
+interface EventToWrite {
+  event: NewEvent;
+  always: boolean;
+}
+
+/** The statement's parts for one event, its row `ev<i>` and its deliveries `d<i>` (PostgreSQL). */
+function eventCtes(i: number, { event, always }: EventToWrite) {
+  const payload = JSON.stringify({ type: event.type, timestamp: event.now, data: event.data } satisfies EventBody);
+  const ev = sql.raw(`ev${String(i)}`);
+  const d = sql.raw(`d${String(i)}`);
+  return sql`${ev} as (
         insert into partner_events (api_key_id, booking_id, type, payload, created_at)
         select ${event.apiKeyId}::integer, ${event.bookingId}::integer, ${event.type}, ${payload}, ${event.now}::timestamptz
         where ${always} or exists (select 1 from webhook_endpoints e where ${takers(event.type, event.apiKeyId, true)})
         returning id
-      ), d as (
+      ), ${d} as (
         insert into webhook_deliveries (endpoint_id, event_id, booking_id, status, next_attempt_at, created_at)
-        select e.id, ev.id, ${event.bookingId}::integer, 'pending', ${event.now}::timestamptz, ${event.now}::timestamptz
-        from webhook_endpoints e cross join ev
+        select e.id, ${ev}.id, ${event.bookingId}::integer, 'pending', ${event.now}::timestamptz, ${event.now}::timestamptz
+        from webhook_endpoints e cross join ${ev}
         where ${takers(event.type, event.apiKeyId, true)}
         order by e.id
         returning 1
-      )
-      select ev.id, (select count(*) from d) as queued from ev`.execute(db);
-    const row = result.rows[0];
-    return { rowId: row?.id ?? null, queued: Number(row?.queued ?? 0) };
+      )`;
+}
+
+/**
+ * Writes events and their deliveries: each event row (always when `always`, else only when some
+ * endpoint takes it), then one pending delivery per endpoint that takes it, due now. On
+ * PostgreSQL one statement for them all (a round trip inside the change's transaction costs more
+ * than the work it carries); on the embedded store two per event, of microseconds each.
+ */
+export async function recordEvents(db: Executor, events: readonly EventToWrite[]): Promise<RecordedEvent[]> {
+  if (events.length === 0) return [];
+  if (isPostgres(db)) {
+    const columns = events.map(
+      (_, i) =>
+        sql`(select id from ${sql.raw(`ev${String(i)}`)}) as ${sql.raw(`id${String(i)}`)}, (select count(*) from ${sql.raw(`d${String(i)}`)}) as ${sql.raw(`queued${String(i)}`)}`,
+    );
+    const result = await sql<Record<string, number | string | null>>`
+      with ${sql.join(events.map((e, i) => eventCtes(i, e)))}
+      select ${sql.join(columns)}`.execute(db);
+    const row = result.rows[0] ?? {};
+    return events.map((_, i) => {
+      const id = row[`id${String(i)}`];
+      return {
+        rowId: id === null || id === undefined ? null : Number(id),
+        queued: Number(row[`queued${String(i)}`] ?? 0),
+      };
+    });
   }
+  const recorded: RecordedEvent[] = [];
+  for (const e of events) recorded.push(await recordOnEmbedded(db, e));
+  return recorded;
+}
+
+async function recordOnEmbedded(db: Executor, { event, always }: EventToWrite): Promise<RecordedEvent> {
+  const body: EventBody = { type: event.type, timestamp: event.now, data: event.data };
+  const payload = JSON.stringify(body);
   if (!always) {
     const any =
       await sql`select 1 from webhook_endpoints e where ${takers(event.type, event.apiKeyId, false)} limit 1`.execute(
@@ -100,15 +131,18 @@ async function recordEvent(db: Executor, event: NewEvent, always: boolean): Prom
 }
 
 /**
- * One event about a booking, for the key that created it: kept for its catch-up feed, and queued
+ * One event about a booking (written by recordEvents), for the key that created it: kept for its catch-up feed, and queued
  * to each of its endpoints (paused ones too: they receive it once resumed; not disabled ones)
  * that takes this type.
  */
-export async function recordBookingEvent(
-  db: Executor,
-  event: { apiKeyId: number; bookingId: number; type: BookingEventType; data: unknown; now: string },
-): Promise<RecordedEvent> {
-  return recordEvent(db, event, true);
+export function bookingEvent(event: {
+  apiKeyId: number;
+  bookingId: number;
+  type: BookingEventType;
+  data: unknown;
+  now: string;
+}): EventToWrite {
+  return { event, always: true };
 }
 
 /** The nights of an accommodation that changed: no guest data, no booking. */
@@ -119,9 +153,9 @@ export interface CalendarChange {
 }
 
 /**
- * A calendar change, for every endpoint (of any key) that asks for calendar changes; written
+ * A calendar change (written by recordEvents), for every endpoint (of any key) that asks for calendar changes; written
  * only when one does, as no catch-up feed carries it.
  */
-export async function recordCalendarChange(db: Executor, change: CalendarChange, now: string): Promise<RecordedEvent> {
-  return recordEvent(db, { apiKeyId: null, bookingId: null, type: CALENDAR_CHANGED, data: change, now }, false);
+export function calendarChange(change: CalendarChange, now: string): EventToWrite {
+  return { event: { apiKeyId: null, bookingId: null, type: CALENDAR_CHANGED, data: change, now }, always: false };
 }

@@ -5,6 +5,7 @@ import { findFeed } from '../../accommodations/external-feed-repository.ts';
 import { DateString } from '../../admin/admin-params.ts';
 import { findBookingRow } from '../../admin/booking-queries.ts';
 import { findApiKey } from '../../auth/api-key-repository.ts';
+import { findEndpoint } from '../../events/endpoint-repository.ts';
 import { canCancel } from '../../bookings/booking-transitions.ts';
 import { IdString, toId } from '../../http/ids.ts';
 import { attributes, html, type Html } from '../../shared/html.ts';
@@ -29,6 +30,8 @@ const ACTIONS = [
   'unblock',
   'remove-price',
   'delete-accommodation',
+  'remove-endpoint',
+  'rotate-endpoint-secret',
 ] as const;
 type Action = (typeof ACTIONS)[number];
 
@@ -140,6 +143,22 @@ async function describe(ctx: AppContext, q: Query, f: Formatter): Promise<Confir
         button: block ? `Unblock ${range}` : `Remove the price of ${range}`,
         back: `/admin/accommodations/${a.id}`,
         hidden: { from: q.from, to: q.to, ...(block ? {} : { price: '' }) },
+      };
+    }
+    case 'remove-endpoint':
+    case 'rotate-endpoint-secret': {
+      const e = await findEndpoint(ctx.db, idOf(q.id));
+      if (e === undefined) return null;
+      const remove = q.action === 'remove-endpoint';
+      return {
+        title: remove ? `Remove endpoint ${e.id}?` : `Rotate the signing secret of endpoint ${e.id}?`,
+        question: html`Endpoint ${e.id}, <span class="url">${e.url}</span>.`,
+        consequence: remove
+          ? 'Nothing more is sent to it, and its delivery log is removed. The partner can add it again, with a new secret.'
+          : 'A new secret is shown once. For 24 hours the previous secret also signs every delivery, so the partner can switch without missing an event.',
+        action: `/admin/endpoints/${e.id}/${remove ? 'remove' : 'rotate'}`,
+        button: remove ? `Remove endpoint ${e.id}` : `Rotate the secret of endpoint ${e.id}`,
+        back: '/admin/endpoints',
       };
     }
     case 'delete-accommodation': {

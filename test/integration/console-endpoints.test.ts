@@ -103,7 +103,7 @@ describe(`console endpoints page (${testStoreKind})`, () => {
     assert.equal(added.headers.location, '/admin/endpoints');
     const shown = await host.follow(added);
     const secret = shownSecret(shown.body);
-    assert.ok(secret?.startsWith('whsec_'), shown.body);
+    assert.ok(secret !== undefined && secret.startsWith('whsec_'), shown.body);
     assert.equal(shownSecret((await host.get('/admin/endpoints')).body), undefined, 'shown once');
     const [row] = await endpointRows();
     assert.ok(row);

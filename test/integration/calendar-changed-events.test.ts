@@ -11,7 +11,8 @@ import { testStoreKind } from '../support/test-store.ts';
 
 // calendar.changed (docs/decisions.md#partner-events) is written, in the change's transaction, for
 // every change of an accommodation's free nights: blocks added, moved and removed, and iCal pulls
-// that add, move or remove stays; a pull that changes nothing writes none.
+// that add, move or remove stays, and an imported calendar removed; a pull that changes nothing
+// writes none.
 
 let t: TestApp;
 let feeds: FeedServer;
@@ -81,7 +82,7 @@ describe(`calendar.changed for blocks and iCal imports (${testStoreKind})`, () =
     assert.deepEqual(await newChanges(), [], 'unblocking free nights changes nothing');
   });
 
-  test('an iCal pull that adds, moves or removes stays announces them; an unchanged one does not', async () => {
+  test('an iCal pull that adds, moves or removes stays announces them, as does removing the calendar; an unchanged pull does not', async () => {
     const house = await makeAccommodation(t.ctx.db);
     const base = `/admin/api/accommodations/${house.id}`;
     const path = '/calendar-changed.ics';
@@ -114,5 +115,9 @@ describe(`calendar.changed for blocks and iCal imports (${testStoreKind})`, () =
     feeds.set(path, calendarOf([{ uid: 'b@airbnb.com', start: day(30), end: day(31) }]));
     await sync();
     assert.deepEqual(await newChanges(), [{ accommodation_id: house.id, from: day(21), to: day(25) }]);
+
+    const removed = await t.admin('DELETE', `${base}/ical-feeds/${feedId}`);
+    assert.equal(removed.statusCode, 200, removed.body);
+    assert.deepEqual(await newChanges(), [{ accommodation_id: house.id, from: day(30), to: day(31) }]);
   });
 });

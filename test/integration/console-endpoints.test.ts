@@ -50,7 +50,9 @@ async function book(): Promise<number> {
     method: 'POST',
     url: `${t.v1}/bookings`,
     key: partner.key,
-    payload: bookingBody(house.id, futureStay(2), { booking: { payment_method: 'bank_transfer', expected_amount: 275 } }),
+    payload: bookingBody(house.id, futureStay(2), {
+      booking: { payment_method: 'bank_transfer', expected_amount: 275 },
+    }),
   });
   assert.equal(res.statusCode, 200, res.body);
   return res.json<{ data: { booking_id: number } }>().data.booking_id;

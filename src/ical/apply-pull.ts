@@ -71,7 +71,7 @@ export async function applyStays(
 }
 
 /** The nights a pull's diff touches (stays added, removed, or moved: old and new), or null when none. */
-export function touchedRange(diff: StayDiff, stored: readonly StoredStay[]): { from: string; to: string } | null {
+function touchedRange(diff: StayDiff, stored: readonly StoredStay[]): { from: string; to: string } | null {
   const before = new Map(stored.map((s) => [s.id, s]));
   const moved = [...diff.changed, ...diff.quiet].flatMap(({ id, stay }) => {
     const old = before.get(id);

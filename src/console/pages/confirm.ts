@@ -18,13 +18,15 @@ import { stayRange } from '../stay-range.ts';
 
 /**
  * The confirmation step of every action that cannot be taken back by a click: cancelling a
- * booking, revoking a key, clearing a secret, removing a calendar, prices or blocked nights,
- * deleting an accommodation. The page of the row links here (a plain link, so it works without
+ * booking, revoking a key or replacing its webhook secret, clearing a secret, removing a
+ * calendar, prices or blocked nights, deleting an accommodation, removing an event endpoint or
+ * rotating its secret. The page of the row links here (a plain link, so it works without
  * JavaScript); this page says what will happen and holds the one form that posts the action.
  */
 const ACTIONS = [
   'cancel-booking',
   'revoke-key',
+  'key-webhook-secret',
   'clear-secret',
   'remove-feed',
   'unblock',
@@ -99,6 +101,19 @@ async function describe(ctx: AppContext, q: Query, f: Formatter): Promise<Confir
         consequence: 'It stops working at once; whoever uses it gets 401 answers. This cannot be undone.',
         action: `/admin/settings/api-keys/${key.id}/revoke`,
         button: `Revoke ${key.name}`,
+        back: '/admin/settings/integrations',
+      };
+    }
+    case 'key-webhook-secret': {
+      const key = await findApiKey(ctx.db, idOf(q.id));
+      if (key === undefined || key.revoked_at !== null) return null;
+      return {
+        title: `Give the key “${key.name}” its own webhook secret?`,
+        question: html`A new inbound webhook secret for the key starting with <code>${key.prefix}…</code>, shown once.`,
+        consequence:
+          "A /webhook/update signed with it may touch only the bookings this key created. It replaces the key's earlier secret, if it had one: that one stops working at once.",
+        action: `/admin/settings/api-keys/${key.id}/webhook-secret`,
+        button: `Give ${key.name} a new webhook secret`,
         back: '/admin/settings/integrations',
       };
     }

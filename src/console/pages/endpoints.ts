@@ -152,10 +152,11 @@ function addForm(keys: readonly ApiKeySummary[], csrf: string, shown: Shown): Ht
     return html`<label><input${attributes({ type: 'checkbox', name, value: 'on', checked: on })}> <code>${type}</code></label> `;
   });
   const eventsInvalid = errors.events !== undefined;
+  const keyInvalid = errors.api_key_id !== undefined;
   return html`<form method="post" action="${HERE}" class="stack">${csrfField(csrf)}
-${fieldError(errors, 'api_key_id')}
-<div class="field"><label for="f-api_key_id">Partner (API key)</label>
-<select id="f-api_key_id" name="api_key_id" required>${options}</select></div>
+<div class="field${keyInvalid ? ' invalid' : ''}"><label for="f-api_key_id">Partner (API key)</label>
+<select${attributes({ id: 'f-api_key_id', name: 'api_key_id', required: true, 'aria-invalid': keyInvalid && 'true', 'aria-describedby': keyInvalid && 'err-api_key_id' })}>${options}</select>
+${fieldError(errors, 'api_key_id')}</div>
 ${field('URL that receives the events', 'url', errors, { type: 'url', value: values?.url ?? null, required: true, hint: 'a public https address' })}
 <fieldset${attributes({ 'aria-describedby': eventsInvalid && 'err-events' })}><legend>Events</legend>${boxes}
 ${fieldError(errors, 'events')}</fieldset>

@@ -159,3 +159,9 @@ export interface CalendarChange {
 export function calendarChange(change: CalendarChange, now: string): EventToWrite {
   return { event: { apiKeyId: null, bookingId: null, type: CALENDAR_CHANGED, data: change, now }, always: false };
 }
+
+/** Writes one calendar change (calendarChange) on its own: what blocks and feed pulls write. */
+export async function recordCalendarChange(db: Executor, change: CalendarChange, now: string): Promise<RecordedEvent> {
+  const [recorded] = await recordEvents(db, [calendarChange(change, now)]);
+  return recorded ?? { rowId: null, queued: 0 };
+}

@@ -112,7 +112,7 @@ export function runCli(
   });
 }
 
-/** A long-running `staydesk` process whose output can be awaited line by line. */
+/** A long-running `staydesk` process (or `options.script`) whose output can be awaited line by line. */
 export interface RunningCli {
   child: ChildProcess;
   stdout(): string;
@@ -128,9 +128,9 @@ export interface RunningCli {
 export function startCli(
   args: string[],
   env: Record<string, string>,
-  options: { cwd?: string; nodeArgs?: string[] } = {},
+  options: { cwd?: string; nodeArgs?: string[]; script?: string } = {},
 ): RunningCli {
-  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), BIN, ...args], {
+  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), options.script ?? BIN, ...args], {
     cwd: options.cwd ?? os.tmpdir(),
     env: cleanEnv(env),
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { addDays, todayIn } from '../../src/shared/dates.ts';
-import { startCli, type RunningCli } from '../support/cli.ts';
+import { startNode, type RunningCli } from '../support/cli.ts';
 import { startStaydesk, type RunningStaydesk } from '../support/running-staydesk.ts';
 import { startStripeStandIn, type StripeStandIn } from '../support/stripe-stand-in.ts';
 import { testStoreKind } from '../support/test-store.ts';
@@ -31,8 +31,8 @@ after(async () => {
 });
 
 async function startExample(name: string): Promise<string> {
-  const example = startCli(
-    [],
+  const example = startNode(
+    [...NODE_ARGS, path.join(EXAMPLES, name, 'server.ts')],
     {
       STAYDESK_URL: staydesk.base,
       STAYDESK_API_KEY: staydesk.apiKey,
@@ -40,7 +40,7 @@ async function startExample(name: string): Promise<string> {
       STRIPE_API_BASE: processor.url,
       PORT: '0',
     },
-    { script: path.join(EXAMPLES, name, 'server.ts'), nodeArgs: NODE_ARGS, cwd: path.join(EXAMPLES, name) },
+    { cwd: path.join(EXAMPLES, name) },
   );
   examples.push(example);
   const line = await example.waitForLine((l) => l.includes('listening on'));

@@ -76,7 +76,7 @@ describe(`the proxy examples (${testStoreKind})`, { timeout: testTimeout(180_000
     ['proxy-hono', 40],
     ['proxy-fastify', 60],
   ] as const) {
-    test(`${name}: availability, a bank-transfer booking, its status, a refusal, and the card flow`, async () => {
+    test(`${name}: availability, a bank-transfer booking, its status, refusals, the card flow, a budget per connection`, async () => {
       const book = await startExample(name);
       const checkin = addDays(todayIn('UTC'), offset);
       const checkout = addDays(checkin, 3);
@@ -138,6 +138,15 @@ describe(`the proxy examples (${testStoreKind})`, { timeout: testTimeout(180_000
       assert.equal((await staydesk.pay(intent)).outcome, 'confirmed');
       const paid = await call(`/bookings/${String(card.body.booking_id)}`, json('GET'));
       assert.equal(paid.body.booking_status, 'confirmed');
+
+      // The budget is the connection's (30 a minute): a made-up X-Forwarded-For does not buy more.
+      let refusedAt = 0;
+      for (let i = 1; i <= 31 && refusedAt === 0; i++) {
+        const res = await fetch(`${book}/bookings/1`, { headers: { 'x-forwarded-for': `203.0.113.${i}` } });
+        await res.body?.cancel();
+        if (res.status === 429) refusedAt = i;
+      }
+      assert.ok(refusedAt > 0, 'a 429 within 31 requests from one connection address');
 
       assert.ok(!seen.some((s) => s.includes(staydesk.apiKey)), 'the API key never reaches the browser');
       assert.ok(!seen.some((s) => s.includes('sk_test_example')), 'nor the processor key');

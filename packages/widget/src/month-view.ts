@@ -55,8 +55,9 @@ export function monthTable(
         const state = input.dayState(day);
         const role = day === checkin ? t.arrival : day === checkout ? t.departure : null;
         const inRange = checkin !== null && checkout !== null && day > checkin && day < checkout;
-        const words = [f.fullDate(day), state.past ? t.past : state.taken ? t.taken : t.free];
-        if (!state.past && !state.taken && state.price !== undefined) words.push(f.money(state.price));
+        const priced = !state.past && !state.taken && state.price !== undefined;
+        // The name starts with what the button shows (day, price), then says the rest, unseen.
+        const words = ['', f.fullDate(day), state.past ? t.past : state.taken ? t.taken : t.free];
         if (role !== null) words.push(role);
         const cls = ['day', state.past ? 'past' : state.taken ? 'taken' : 'free'];
         if (role !== null) cls.push('chosen');
@@ -71,7 +72,6 @@ export function monthTable(
               class: cls.join(' '),
               'data-day': day,
               tabindex: day === input.focusDay ? 0 : -1,
-              'aria-label': words.join(', '),
               'aria-pressed': role !== null || inRange ? 'true' : 'false',
               // A taken night's day stays operable: it may be a departure day.
               'aria-disabled': state.past ? 'true' : null,
@@ -79,10 +79,10 @@ export function monthTable(
                 onPick(day);
               },
             },
-            h('span', { class: 'num', 'aria-hidden': 'true' }, String(Number(day.slice(8)))),
-            state.price !== undefined && !state.past && !state.taken
-              ? h('span', { class: 'price', 'aria-hidden': 'true' }, f.price(state.price))
-              : null,
+            h('span', { class: 'num' }, String(Number(day.slice(8)))),
+            priced ? ' ' : null,
+            priced ? h('span', { class: 'price' }, f.price(state.price ?? 0)) : null,
+            h('span', { class: 'sr' }, words.join(', ')),
           ),
         );
       }),
@@ -90,7 +90,12 @@ export function monthTable(
   );
   const table = h(
     'table',
-    { class: 'grid', 'aria-labelledby': 'month-title', 'aria-describedby': 'month-help', 'aria-busy': input.loading },
+    {
+      class: 'grid',
+      'aria-labelledby': 'month-title',
+      'aria-describedby': 'month-help',
+      'aria-busy': input.loading ? 'true' : 'false',
+    },
     h('thead', {}, head),
     h('tbody', {}, ...rows),
   );

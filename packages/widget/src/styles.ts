@@ -3,6 +3,7 @@ export const STYLES = `
 :host{display:block;font:inherit;color:var(--staydesk-text,#1a1a1a);max-width:42rem}
 *{box-sizing:border-box}
 [hidden]{display:none!important}
+.sr{position:absolute;width:1px;height:1px;overflow:hidden;clip-path:inset(50%);white-space:nowrap}
 .box{background:var(--staydesk-background,#fff);border:1px solid #8a8a8a;border-radius:.5rem;padding:1rem}
 h2{margin:0 0 .25rem;font-size:1.3rem}
 h3{margin:0;font-size:1.05rem;text-align:center;flex:1}
@@ -15,7 +16,7 @@ button{font:inherit;cursor:pointer}
 .grid{width:100%;border-collapse:collapse;table-layout:fixed}
 th{font-size:.8rem;font-weight:600;padding:.25rem 0;color:#4a4a4a}
 td{padding:1px}
-.day{width:100%;min-height:2.75rem;border:1px solid transparent;border-radius:.375rem;background:#eef5ec;color:#14361a;display:flex;flex-direction:column;align-items:center;justify-content:center;line-height:1.1;padding:.2rem 0}
+.day{position:relative;width:100%;min-height:2.75rem;border:1px solid transparent;border-radius:.375rem;background:#eef5ec;color:#14361a;display:flex;flex-direction:column;align-items:center;justify-content:center;line-height:1.1;padding:.2rem 0}
 .day .price{font-size:.7rem}
 .day.taken{background:#f3f3f3;color:#5c5c5c;text-decoration:line-through}
 .day.past{background:none;color:#6b6b6b;cursor:default}

@@ -77,7 +77,7 @@ export function detailsForm(
   const form = h(
     'form',
     { 'aria-labelledby': 'details-title' },
-    h('h3', { id: 'details-title', class: 'left' }, t.details),
+    h('h3', { id: 'details-title' }, t.details),
     h(
       'div',
       { class: 'row' },

@@ -68,6 +68,7 @@ export class StaydeskBooking extends HTMLElement {
   private ui!: {
     title: HTMLElement;
     sub: HTMLElement;
+    previous: HTMLButtonElement;
     monthTitle: HTMLElement;
     table: HTMLElement;
     chosen: HTMLElement;
@@ -129,6 +130,7 @@ export class StaydeskBooking extends HTMLElement {
     const { form, submit } = this.makeForm();
     const ui = {
       title: h('h2', {}, t.title),
+      previous: nav(t.previousMonth, -1, '‹'),
       sub: h('p', { class: 'sub' }),
       monthTitle: h('h3', { id: 'month-title', 'aria-live': 'polite' }),
       table: h('div'),
@@ -148,7 +150,7 @@ export class StaydeskBooking extends HTMLElement {
     };
     this.ui = ui;
     ui.choose.append(
-      h('div', { class: 'nav' }, nav(t.previousMonth, -1, '‹'), ui.monthTitle, nav(t.nextMonth, 1, '›')),
+      h('div', { class: 'nav' }, ui.previous, ui.monthTitle, nav(t.nextMonth, 1, '›')),
       ui.table,
       h('p', { id: 'month-help', class: 'help' }, t.calendarHelp),
       ui.chosen,
@@ -237,6 +239,8 @@ export class StaydeskBooking extends HTMLElement {
       this.shown = addMonths(this.shown, step);
       this.focusDay = this.shown === monthOf(this.today) ? this.today : `${this.shown}-01`;
     }
+    // Months before this one have no night to book.
+    this.ui.previous.disabled = this.shown <= monthOf(this.today);
     this.renderMonth(false);
     const month = this.shown;
     if (this.months.has(month)) return;

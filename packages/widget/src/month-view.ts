@@ -1,7 +1,7 @@
 import { h } from './dom.ts';
 import type { Format } from './format.ts';
 import type { Messages } from './messages.ts';
-import { addDays, addMonths, monthOf, monthWeeks, type Selection } from './month.ts';
+import { addDays, monthWeeks, moveBy, type Selection } from './month.ts';
 
 /** What the month table shows of one day. */
 export interface DayState {
@@ -106,36 +106,4 @@ export function monthTable(
     onMove(moved);
   });
   return table;
-}
-
-/** Where a key moves the focused day, or null when the key is not a move. */
-export function moveBy(key: string, day: string, firstDay: number): string | null {
-  const weekday = ((new Date(`${day}T00:00:00Z`).getUTCDay() || 7) - firstDay + 7) % 7;
-  switch (key) {
-    case 'ArrowLeft':
-      return addDays(day, -1);
-    case 'ArrowRight':
-      return addDays(day, 1);
-    case 'ArrowUp':
-      return addDays(day, -7);
-    case 'ArrowDown':
-      return addDays(day, 7);
-    case 'Home':
-      return addDays(day, -weekday);
-    case 'End':
-      return addDays(day, 6 - weekday);
-    case 'PageUp':
-    case 'PageDown':
-      return sameDayIn(day, key === 'PageUp' ? -1 : 1);
-    default:
-      return null;
-  }
-}
-
-/** The same day of another month, or that month's last day when it is shorter. */
-function sameDayIn(day: string, months: number): string {
-  const month = addMonths(monthOf(day), months);
-  const last = addDays(`${addMonths(month, 1)}-01`, -1);
-  const wanted = `${month}-${day.slice(8)}`;
-  return wanted > last ? last : wanted;
 }

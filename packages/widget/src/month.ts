@@ -87,3 +87,35 @@ export function pickDay(current: Selection, day: string, today: string, isTaken:
   if (!rangeIsFree(current.checkin, day, isTaken)) return { kind: 'refused', why: 'blocked_range' };
   return { kind: 'checkout', selection: { checkin: current.checkin, checkout: day } };
 }
+
+/** Where a key moves the focused day, or null when the key is not a move. */
+export function moveBy(key: string, day: string, firstDay: number): string | null {
+  const weekday = ((new Date(`${day}T00:00:00Z`).getUTCDay() || 7) - firstDay + 7) % 7;
+  switch (key) {
+    case 'ArrowLeft':
+      return addDays(day, -1);
+    case 'ArrowRight':
+      return addDays(day, 1);
+    case 'ArrowUp':
+      return addDays(day, -7);
+    case 'ArrowDown':
+      return addDays(day, 7);
+    case 'Home':
+      return addDays(day, -weekday);
+    case 'End':
+      return addDays(day, 6 - weekday);
+    case 'PageUp':
+    case 'PageDown':
+      return sameDayIn(day, key === 'PageUp' ? -1 : 1);
+    default:
+      return null;
+  }
+}
+
+/** The same day of another month, or that month's last day when it is shorter. */
+function sameDayIn(day: string, months: number): string {
+  const month = addMonths(monthOf(day), months);
+  const last = addDays(`${addMonths(month, 1)}-01`, -1);
+  const wanted = `${month}-${day.slice(8)}`;
+  return wanted > last ? last : wanted;
+}

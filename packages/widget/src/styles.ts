@@ -6,13 +6,14 @@ export const STYLES = `
 .sr{position:absolute;width:1px;height:1px;overflow:hidden;clip-path:inset(50%);white-space:nowrap}
 .box{background:var(--staydesk-background,#fff);border:1px solid #8a8a8a;border-radius:.5rem;padding:1rem}
 h2{margin:0 0 .25rem;font-size:1.3rem}
-h3{margin:0;font-size:1.05rem;text-align:center;flex:1}
+h3{margin:.75rem 0 .25rem;font-size:1.05rem}
+.nav h3{margin:0;text-align:center;flex:1}
 .sub{margin:0 0 .75rem;color:#4a4a4a}
 .nav{display:flex;align-items:center;gap:.5rem;margin-bottom:.5rem}
 button{font:inherit;cursor:pointer}
 .nav button,.act{min-height:2.75rem;min-width:2.75rem;border:1px solid #5c5c5c;border-radius:.375rem;background:#fff;color:#1a1a1a}
 .act.primary{background:var(--staydesk-accent,#0b5394);border-color:var(--staydesk-accent,#0b5394);color:#fff;padding:0 1rem;font-weight:600}
-.act:disabled{opacity:.6;cursor:progress}
+.act:disabled{opacity:.6;cursor:default}
 .grid{width:100%;border-collapse:collapse;table-layout:fixed}
 th{font-size:.8rem;font-weight:600;padding:.25rem 0;color:#4a4a4a}
 td{padding:1px}

@@ -5,14 +5,14 @@ import { gzipSync } from 'node:zlib';
 
 /**
  * Bundles the widget into one minified ES module, dist/staydesk-booking.js, for browsers from
- * 2022 on (custom elements, shadow DOM, Intl), and writes its type declarations next to it.
- * Prints the file's size, raw and gzipped. `buildWidget` is also what the example site calls.
+ * 2022 on (custom elements, shadow DOM, Intl), and prints its size, raw and gzipped. The package's
+ * `build` script then writes the type declarations beside it (tsc, tsconfig.build.json).
  */
 
 const here = path.resolve(import.meta.dirname, '..');
-export const WIDGET_FILE = path.join(here, 'dist', 'staydesk-booking.js');
+const WIDGET_FILE = path.join(here, 'dist', 'staydesk-booking.js');
 
-export async function buildWidget(): Promise<{ file: string; bytes: number; gzipped: number }> {
+async function buildWidget(): Promise<{ file: string; bytes: number; gzipped: number }> {
   await build({
     entryPoints: [path.join(here, 'src', 'index.ts')],
     outfile: WIDGET_FILE,
@@ -27,7 +27,5 @@ export async function buildWidget(): Promise<{ file: string; bytes: number; gzip
   return { file: WIDGET_FILE, bytes: code.length, gzipped: gzipSync(code, { level: 9 }).length };
 }
 
-if (import.meta.main) {
-  const { file, bytes, gzipped } = await buildWidget();
-  console.log(`${path.relative(process.cwd(), file)}: ${bytes} bytes, ${gzipped} bytes gzipped`);
-}
+const { file, bytes, gzipped } = await buildWidget();
+console.log(`${path.relative(process.cwd(), file)}: ${bytes} bytes, ${gzipped} bytes gzipped`);

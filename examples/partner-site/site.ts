@@ -81,7 +81,10 @@ export async function startSite(options: SiteOptions): Promise<{ url: string; se
       res.end(`Error: ${String(error)}`);
     });
   });
-  await new Promise<void>((resolve) => server.listen(options.port, options.host, resolve));
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject); // e.g. the port is taken: EXAMPLE_PORT chooses another
+    server.listen(options.port, options.host, resolve);
+  });
   const { port } = server.address() as AddressInfo;
   origin = `http://${options.host === '0.0.0.0' ? '127.0.0.1' : options.host}:${port}`;
   return { url: `${origin}/`, server };

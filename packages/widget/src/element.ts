@@ -28,6 +28,20 @@ interface Pending {
   total: number;
 }
 
+/** The refusals the widget words itself; any other shows the service's message. */
+const REFUSALS = [
+  'past_date',
+  'min_stay',
+  'max_stay',
+  'max_guests',
+  'dates_unavailable',
+  'price_mismatch',
+  'rate_limited',
+  'draft_limit',
+  'network',
+] as const satisfies readonly (keyof Messages)[];
+type Refusal = (typeof REFUSALS)[number];
+
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 function randomKey(): string {
@@ -209,7 +223,7 @@ export class StaydeskBooking extends HTMLElement {
 
   private fail(error: unknown): void {
     const e = error instanceof ProxyError ? error : new ProxyError(0, 'network', String(error), {});
-    const known = e.reason in this.t ? this.t[e.reason as keyof Messages] : null;
+    const known = (REFUSALS as readonly string[]).includes(e.reason) ? this.t[e.reason as Refusal] : null;
     const view = this.months.get(this.shown);
     const limits = view !== undefined && view !== 'loading' ? view : null;
     const n =

@@ -3,6 +3,7 @@ import { requireAccommodation } from '../accommodations/manage-accommodations.ts
 import type { NightRange } from '../accommodations/night-range.ts';
 import type { LifecycleContext } from '../bookings/booking-lifecycle.ts';
 import { expireHoldsOverlapping } from '../bookings/expire-holds.ts';
+import { wakeDeliveries } from '../bookings/partner-events.ts';
 import type { Db } from '../db/store.ts';
 import { inUnit } from '../db/unit-of-work.ts';
 import { recordCalendarChange } from '../events/record-event.ts';
@@ -41,7 +42,14 @@ export async function blockNights(
       const [first] = await findTakenNights(unit.trx, accommodationId, range.from, range.to, at);
       if (first !== undefined) throw datesUnavailable([first], SEES_ALL);
       await claimNights(unit.trx, { accommodationId, nights: range.nights, kind: 'block', reason }, at);
-      await recordCalendarChange(unit.trx, { accommodation_id: accommodationId, from: range.from, to: range.to }, at);
+      const { queued } = await recordCalendarChange(
+        unit.trx,
+        { accommodation_id: accommodationId, from: range.from, to: range.to },
+        at,
+      );
+      unit.afterCommit(() => {
+        wakeDeliveries(ctx.store.changes, queued);
+      });
     });
   } catch (error) {
     if (!(error instanceof NightTakenError)) throw error;
@@ -76,7 +84,10 @@ export async function changeBlock(
       await claimNights(unit.trx, { accommodationId, nights: range.nights, kind: 'block', reason }, at);
       const from = old.from < range.from ? old.from : range.from;
       const to = old.to > range.to ? old.to : range.to;
-      await recordCalendarChange(unit.trx, { accommodation_id: accommodationId, from, to }, at);
+      const { queued } = await recordCalendarChange(unit.trx, { accommodation_id: accommodationId, from, to }, at);
+      unit.afterCommit(() => {
+        wakeDeliveries(ctx.store.changes, queued);
+      });
     });
   } catch (error) {
     if (!(error instanceof NightTakenError)) throw error;
@@ -92,14 +103,15 @@ export async function unblockNights(
   range: NightRange,
 ): Promise<number> {
   const at = ctx.now().toISOString();
-  const released = await ctx.db.transaction().execute(async (trx) => {
+  const { count: released, queued } = await ctx.db.transaction().execute(async (trx) => {
     await requireAccommodation(trx, accommodationId);
     const count = await releaseBlocks(trx, accommodationId, range.from, range.to, at);
-    if (count > 0)
-      await recordCalendarChange(trx, { accommodation_id: accommodationId, from: range.from, to: range.to }, at);
-    return count;
+    if (count === 0) return { count, queued: 0 };
+    const change = { accommodation_id: accommodationId, from: range.from, to: range.to };
+    return { count, queued: (await recordCalendarChange(trx, change, at)).queued };
   });
   nightsChanged(ctx, accommodationId);
+  wakeDeliveries(ctx.store.changes, queued);
   return released;
 }
 

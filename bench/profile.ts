@@ -1,5 +1,5 @@
 /**
- * `npm run bench -- profile [availability|bookings|calendar] [sqlite|postgres]`: where a route's
+ * `npm run bench -- profile [availability|fixed|bookings|calendar] [sqlite|postgres]`: where a route's
  * server time goes. Starts the bench server under `--cpu-prof`, loads one route for
  * BENCH_SECONDS, stops the server, and sums the profile's self time by where the code lives
  * (the app's own folders, Fastify, its validator and serializer, pino, the store driver, Node's
@@ -113,12 +113,19 @@ const env: Record<string, string> =
     ? { STAYDESK_DATA_DIR: mkdtempSync(path.join(tmpdir(), 'staydesk-profile-data-')), DATABASE_URL: '' }
     : { DATABASE_URL: pgDb.url };
 const server = await startServer(env, ['--cpu-prof', `--cpu-prof-dir=${dir}`]);
-const { port, key, accommodationId, availabilityBody } = server.info;
+const { port, barePort, key, accommodationId, availabilityBody } = server.info;
 const base = `http://127.0.0.1:${String(port)}/api/v1/staydesk`;
 const headers = { authorization: `Bearer ${key}`, 'content-type': 'application/json' };
 let n = 0;
 const first = addDays(todayIn('UTC'), 400);
 const options: Record<string, autocannon.Options> = {
+  // Availability's shape on the bare Fastify instance (bench-server.ts): what the framework costs it.
+  fixed: {
+    url: `http://127.0.0.1:${String(barePort)}/bench/fixed-availability`,
+    method: 'POST',
+    headers,
+    body: JSON.stringify(availabilityBody),
+  },
   availability: { url: `${base}/availability`, method: 'POST', headers, body: JSON.stringify(availabilityBody) },
   calendar: {
     url: `${base}/calendar`,
@@ -160,7 +167,7 @@ const options: Record<string, autocannon.Options> = {
   },
 };
 const chosen = options[route];
-if (chosen === undefined) throw new Error(`unknown route ${route}: availability, bookings or calendar`);
+if (chosen === undefined) throw new Error(`unknown route ${route}: availability, fixed, bookings or calendar`);
 await autocannon({ ...chosen, duration: 1, connections: 20 });
 const result = await autocannon({ ...chosen, duration: seconds, connections: 20 });
 await server.stop();

@@ -23,7 +23,6 @@ import { adminEndpointRoutes } from './endpoints/admin-endpoint-routes.ts';
 import { partnerEventRoutes } from './endpoints/partner-routes.ts';
 import { clientErrorHandler } from './http/client-errors.ts';
 import { frameworkErrorHandler, installErrorHandling } from './http/error-handler.ts';
-import { refuseLegacyJsonRpc } from './http/legacy-jsonrpc.ts';
 import { requestSerializer } from './http/log-redaction.ts';
 import { installLazyOpenApi } from './http/lazy-openapi.ts';
 import { reshapeDocument } from './http/openapi-document.ts';
@@ -32,7 +31,7 @@ import { NAMED_SCHEMAS } from './openapi-schemas.ts';
 import { lazySchemaCompilers } from './http/lazy-schemas.ts';
 import { refuseWhileShuttingDown } from './http/shutting-down.ts';
 import { acceptEmptyJson } from './http/empty-json.ts';
-import { lenientBody } from './http/lenient-body.ts';
+import { installV1BodyReading } from './http/v1-body.ts';
 import { refuseNulCharacters } from './http/text-guard.ts';
 import type { App, RouteInfo } from './http/types.ts';
 import { installRateLimits } from './limits/rate-limits.ts';
@@ -196,11 +195,8 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
     }
   });
 
-  // Every request runs these two: callback hooks, no promise per request.
-  app.addHook('onSend', (request, reply, payload, done) => {
-    void reply.header('x-request-id', request.id);
-    done(null, payload);
-  });
+  // Every request runs this one: a callback hook, no promise per request. (X-Request-Id is set
+  // by the shutdown guard's onSend hook, shutting-down.ts.)
   app.addHook('onResponse', (request, reply, done) => {
     ctx.metrics.httpDuration.record(
       request.method,
@@ -224,9 +220,9 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
     async (v1) => {
       v1.addHook('onRequest', limits.guardAuth(requireKey(ctx, 'api')));
       if (limits.perKey !== null) v1.addHook('onRequest', limits.perKey);
-      v1.addHook('preValidation', refuseLegacyJsonRpc);
-      v1.addHook('preValidation', lenientBody);
       acceptEmptyJson(v1);
+      // A missing body as {}, legacy JSON-RPC refused, optional fields read leniently: one hook.
+      installV1BodyReading(v1);
       await v1.register(diagnosticsRoutes, { ctx });
       await v1.register(calendarDiagnosticsRoutes, { ctx });
       await v1.register(availabilityRoutes, { ctx });

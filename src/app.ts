@@ -3,7 +3,7 @@ import type { ServerOptions } from 'node:http';
 import type { Socket } from 'node:net';
 import type { SwaggerTransformObject } from '@fastify/swagger';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import Fastify, { LogController } from 'fastify';
+import Fastify from 'fastify';
 import type { AppContext } from './app-context.ts';
 import { requireKey } from './auth/require-key.ts';
 import { adminRoutes } from './admin/admin-routes.ts';
@@ -24,6 +24,7 @@ import { partnerEventRoutes } from './endpoints/partner-routes.ts';
 import { clientErrorHandler } from './http/client-errors.ts';
 import { frameworkErrorHandler, installErrorHandling } from './http/error-handler.ts';
 import { requestSerializer } from './http/log-redaction.ts';
+import { OneLinePerRequest } from './http/request-log.ts';
 import { installLazyOpenApi } from './http/lazy-openapi.ts';
 import { reshapeDocument } from './http/openapi-document.ts';
 import { operationExamples } from './http/openapi-operations.ts';
@@ -157,7 +158,8 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
     // Requests that arrive while the server drains get the JSON envelope (shutting-down.ts).
     return503OnClosing: false,
     frameworkErrors: frameworkErrorHandler,
-    logController: new LogController({ requestIdLogLabel: 'request_id' }),
+    // One line per request, on completion, naming the request (request-log.ts).
+    logController: new OneLinePerRequest(),
     genReqId: (req) => {
       const incoming = req.headers['x-request-id'];
       return typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();

@@ -74,6 +74,7 @@ const OPERATION_REASONS: Record<string, ErrorReason[]> = {
   'POST /v1/bookings': [
     ...STAY,
     'accommodation_not_found',
+    'accommodation_archived',
     'amount_too_large',
     'dates_unavailable',
     'price_mismatch',
@@ -131,7 +132,11 @@ const ADMIN_REASONS: [RegExp, ErrorReason[]][] = [
     /\/webhook-endpoints/,
     ['invalid_url', 'private_address', 'api_key_not_found', 'endpoint_not_found', 'delivery_not_found'],
   ],
-  [/^POST \/admin\/api\/bookings$/, [...STAY, ...HAND_BOOKING]],
+  [/^POST \/admin\/api\/bookings$/, [...STAY, ...HAND_BOOKING, 'accommodation_archived']],
+  [
+    /^POST \/admin\/api\/bookings\/\{id\}\/reinstate$/,
+    ['booking_not_found', 'booking_not_cancelled', 'never_confirmed', 'dates_unavailable'],
+  ],
   [
     /^PATCH \/admin\/api\/bookings\/\{id\}$/,
     [...STAY, ...HAND_BOOKING, 'booking_not_found', 'booking_cancelled', 'booking_not_confirmed'],

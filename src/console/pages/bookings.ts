@@ -13,10 +13,10 @@ import {
 } from '../../admin/booking-queries.ts';
 import { paymentSummary, PAYMENT_STATES } from '../../pricing/payment-summary.ts';
 import { PaymentForm, PaymentParams, paymentSection, recordPaymentFrom, undoPaymentFrom } from './booking-desk.ts';
+import { reinstateByHost } from '../../admin/booking-desk.ts';
 import { listBookingEvents } from '../../bookings/booking-lifecycle.ts';
 import { canCancel as cancellable, canReinstate, isConfirmed, isDraft } from '../../bookings/booking-transitions.ts';
 import { cancelBooking } from '../../bookings/cancel-booking.ts';
-import { reinstateBooking } from '../../bookings/reinstate-booking.ts';
 import { resendConfirmation } from '../../bookings/resend-confirmation.ts';
 import { BOOKING_STATUSES } from '../../db/schema.ts';
 import { notFound } from '../../http/errors.ts';
@@ -62,10 +62,15 @@ const CancelForm = Type.Object({ reason: Text(500) });
 
 type ListFilters = Static<typeof ListQuery>;
 
-function filterForm(q: ListFilters, accommodations: readonly { id: number; name: string }[]): Html {
+function filterForm(
+  q: ListFilters,
+  accommodations: readonly { id: number; name: string; archived_at: string | null }[],
+): Html {
   const statuses = BOOKING_STATUSES.map((s) => html`<option${attributes({ selected: s === q.status })}>${s}</option>`);
+  // Archived ones too: their bookings are still listed.
   const homes = accommodations.map(
-    (a) => html`<option${attributes({ value: a.id, selected: String(a.id) === q.accommodation })}>${a.name}</option>`,
+    (a) =>
+      html`<option${attributes({ value: a.id, selected: String(a.id) === q.accommodation })}>${a.name}${a.archived_at === null ? '' : ' (archived)'}</option>`,
   );
   return html`<form method="get" action="/admin/bookings" class="row" role="search">
 <div class="field"><label for="f-q">Search: name, e-mail, phone or code</label>
@@ -98,7 +103,7 @@ async function listPage(ctx: AppContext, request: FastifyRequest, reply: Fastify
   if (q.format === 'csv') return sendBookingsCsv(ctx, reply, filter);
   const [rows, accommodations] = await Promise.all([
     listBookings(ctx.db, { ...filter, limit: PAGE_SIZE + 1, offset: pageNo * PAGE_SIZE }),
-    listAccommodations(ctx.db),
+    listAccommodations(ctx.db, { archived: true }),
   ]);
   const more = rows.length > PAGE_SIZE;
   const filters = Object.entries({
@@ -299,9 +304,7 @@ export const bookingPages: FeatureRoutes = async (app, { ctx }) => {
   app.post('/bookings/:id/reinstate', sessionRoute({ params: IdParams }), async (request, reply) => {
     const id = toId(request.params.id);
     const user = session(request).user;
-    const result = await attempt(() =>
-      reinstateBooking(ctx, { bookingId: id, actor: { kind: 'host', consoleUserId: user.userId } }),
-    );
+    const result = await attempt(() => reinstateByHost(ctx, id, { kind: 'host', consoleUserId: user.userId }));
     if (!result.ok) return refusedAction(request, reply, id, result.errors);
     return seeOther(reply, `/admin/bookings/${id}?done=reinstated`);
   });

@@ -154,6 +154,33 @@ for (const size of SIZES) {
       assert.equal(await page.getByLabel('Departure', { exact: true }).inputValue(), addDays(night, 2));
       assert.equal(await page.getByLabel('Accommodation', { exact: true }).inputValue(), String(acc.id));
       await page.getByText(`2 night(s) at Desk House ${size.name}`).waitFor();
+
+      // The home has a booking, so Delete archives it: the confirmation step says so first.
+      const name = `Desk House ${size.name}`;
+      await page.goto(`${base}/admin/accommodations/${acc.id}`);
+      await page.getByRole('heading', { level: 2, name: 'Archive' }).waitFor();
+      await page.getByRole('link', { name: `Archive ${name}…` }).click();
+      await page.getByRole('heading', { level: 1, name: `Archive ${name}?` }).waitFor();
+      await page.getByText('so it cannot be deleted: it will be archived').waitFor();
+      violations.push(...(await axeViolations(page)));
+      await page.getByRole('button', { name: `Archive ${name}` }).click();
+      await page.getByText('The accommodation is archived').waitFor();
+      assert.equal(await page.locator('table').getByRole('link', { name }).count(), 0, 'not in the list');
+      await page.getByText('Archived (1)').click();
+      await page.locator('details.archived').getByRole('link', { name }).waitFor();
+      violations.push(...(await axeViolations(page)));
+      await page.goto(`${base}/admin/bookings/new`);
+      const offered = await page.getByLabel('Accommodation', { exact: true }).locator('option').allTextContents();
+      assert.ok(!offered.includes(name), `not offered for a new booking: ${offered.join(', ')}`);
+      // Its booking still opens, with its payments.
+      await page.goto(`${base}/admin/bookings/${id}`);
+      await page.getByRole('button', { name: 'Record payment' }).waitFor();
+      const archived = await t.ctx.db
+        .selectFrom('accommodations')
+        .select('archived_at')
+        .where('id', '=', acc.id)
+        .executeTakeFirstOrThrow();
+      assert.notEqual(archived.archived_at, null);
     }
 
     assert.deepEqual(violations, []);

@@ -8,7 +8,7 @@ import { makeAccommodation } from '../support/factories.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
 
 // The booking desk in a real browser (Debian's Chromium through playwright-core), at desktop and
-// phone width: a host takes a booking by phone (the price shown first), edits it keeping its
+// phone width: a host enters the business and bank details, takes a booking by phone (the price shown first), edits it keeping its
 // price, records a payment and undoes it, finds it by searching and filtering, sees the balance
 // to collect on Today, starts a booking from a range selected on the calendar (desktop), and
 // deletes the home, which archives it since it has a booking. Every page the
@@ -61,6 +61,19 @@ for (const size of SIZES) {
     const violations: string[] = [];
     await signIn(page);
 
+    // The host's identity in Settings: the business signs the guest's mails, the bank gets transfers.
+    const business = `Seaside Lets ${size.name}`;
+    await page.getByRole('navigation', { name: 'Console' }).getByRole('link', { name: 'Settings' }).click();
+    await page.getByLabel('Business name').fill(business);
+    await page.getByLabel('Address').fill('Harbour Road 1\n24937 Flensburg');
+    await page.getByRole('button', { name: 'Save business details' }).click();
+    await page.getByText('The business details are saved.').waitFor();
+    await page.getByLabel('Account holder').fill(business);
+    await page.getByLabel('IBAN').fill('DE89 3704 0044 0532 0130 00');
+    await page.getByRole('button', { name: 'Save bank details' }).click();
+    await page.getByText('The bank details are saved.').waitFor();
+    violations.push(...(await axeViolations(page)));
+
     // A booking taken by phone: the price first, then the booking.
     const checkin = addDays(todayIn('UTC'), size.arrivalIn);
     const checkout = addDays(checkin, 3);
@@ -86,6 +99,12 @@ for (const size of SIZES) {
     const made = await t.ctx.db.selectFrom('bookings').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
     assert.equal(made.checkin, checkin);
     assert.equal(made.internal_note, 'prefers the top floor');
+    const confirmation = await t.ctx.db
+      .selectFrom('outbox')
+      .select('body_text')
+      .where('booking_id', '=', id)
+      .executeTakeFirstOrThrow();
+    assert.match(confirmation.body_text, new RegExp(business), 'the mail is signed with the business name');
     violations.push(...(await axeViolations(page)));
 
     // Reloading the page after the change repeats nothing (the POST was answered with a redirect).

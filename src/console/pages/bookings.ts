@@ -8,6 +8,7 @@ import {
   BOOKING_SORTS,
   findBookingRow,
   listBookings,
+  listBookingsAndStays,
   type BookingFilter,
   type BookingRow,
 } from '../../admin/booking-queries.ts';
@@ -30,7 +31,17 @@ import { deliveriesOfBooking, mailsOfBooking, paymentIssuesOfBooking } from '../
 import { attempt, fmt, seeOther, sendPage, session } from '../console-request.ts';
 import { IdParams, notices, PageNumber, sessionRoute, Text } from '../console-schemas.ts';
 import type { Formatter } from '../format.ts';
-import { csrfField, fieldError, mailLink, mailState, notice, phoneLink, stackTable, statusBadge } from '../layout.ts';
+import {
+  csrfField,
+  fieldError,
+  importedBadge,
+  mailLink,
+  mailState,
+  notice,
+  phoneLink,
+  stackTable,
+  statusBadge,
+} from '../layout.ts';
 import { redirectWith } from '../flash.ts';
 import { stayRange } from '../stay-range.ts';
 import { confirmLink } from './confirm.ts';
@@ -101,8 +112,9 @@ async function listPage(ctx: AppContext, request: FastifyRequest, reply: Fastify
     ...(q.payment === undefined ? {} : { paymentState: q.payment }),
   };
   if (q.format === 'csv') return sendBookingsCsv(ctx, reply, filter);
+  // Stays imported from channels are listed beside the bookings (not under a status or payment filter).
   const [rows, accommodations] = await Promise.all([
-    listBookings(ctx.db, { ...filter, limit: PAGE_SIZE + 1, offset: pageNo * PAGE_SIZE }),
+    listBookingsAndStays(ctx.db, { ...filter, limit: PAGE_SIZE + 1, offset: pageNo * PAGE_SIZE }, true),
     listAccommodations(ctx.db, { archived: true }),
   ]);
   const more = rows.length > PAGE_SIZE;
@@ -122,15 +134,30 @@ async function listPage(ctx: AppContext, request: FastifyRequest, reply: Fastify
   const table = stackTable(
     ['Code', 'Guest', 'Accommodation', 'Stay', 'Status', 'Total', 'Balance'],
     rows.slice(0, PAGE_SIZE),
-    (b) => [
-      html`<a href="/admin/bookings/${b.id}">${b.confirmation_code}</a>`,
-      html`${b.guest_first_name} ${b.guest_last_name}<br><span class="muted">${b.guest_email}</span>`,
-      b.accommodation_name,
-      stayRange(f, b.checkin, b.checkout),
-      statusBadge(b.status),
-      f.money(b.total, b.currency),
-      balanceCell(b, f),
-    ],
+    (stay) => {
+      if (stay.kind === 'import') {
+        const r = stay.row;
+        return [
+          html`<a href="/admin/accommodations/${r.accommodation_id}">${r.feed_name}</a>`,
+          r.summary === '' ? '—' : r.summary,
+          r.accommodation_name,
+          stayRange(f, r.start_date, r.end_date),
+          importedBadge(r.feed_name),
+          '—',
+          '—',
+        ];
+      }
+      const b = stay.row;
+      return [
+        html`<a href="/admin/bookings/${b.id}">${b.confirmation_code}</a>`,
+        html`${b.guest_first_name} ${b.guest_last_name}<br><span class="muted">${b.guest_email}</span>`,
+        b.accommodation_name,
+        stayRange(f, b.checkin, b.checkout),
+        statusBadge(b.status),
+        f.money(b.total, b.currency),
+        balanceCell(b, f),
+      ];
+    },
   );
   const csv = new URLSearchParams(params);
   csv.set('format', 'csv');

@@ -4,7 +4,7 @@ import type { Browser, Page } from 'playwright-core';
 import { axeViolations, launchChromium, watchPage } from './support/chromium.ts';
 import { addDays, todayIn } from '../../src/shared/dates.ts';
 import { createAdminUser } from '../../src/users/user-repository.ts';
-import { makeAccommodation } from '../support/factories.ts';
+import { insertFeed, insertReservation, makeAccommodation } from '../support/factories.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
 
 // The booking desk in a real browser (Debian's Chromium through playwright-core), at desktop and
@@ -153,8 +153,21 @@ for (const size of SIZES) {
     assert.match(csv ?? '', /payment=unpaid/);
     violations.push(...(await axeViolations(page)));
 
-    // Today: the balance to collect on arrival.
+    // Today: the balance to collect on arrival, and a stay imported from a channel arriving too.
+    const feed = await insertFeed(t.ctx.db, acc.id, `airbnb_${size.name}`);
+    const imported = todayIn('UTC');
+    await insertReservation(t.ctx.db, feed.id, acc.id, {
+      uid: `desk-${size.name}`,
+      summary: `Airbnb guest ${size.name}`,
+      start: imported,
+      end: addDays(imported, 1),
+    });
     await page.getByRole('link', { name: 'Today' }).click();
+    await page
+      .getByRole('link', { name: `Airbnb guest ${size.name}` })
+      .first()
+      .waitFor();
+    await page.getByText(`Imported from airbnb_${size.name}`).first().waitFor();
     await page.getByRole('heading', { name: 'Balances to collect on arrival' }).waitFor();
     await page
       .getByRole('link', { name: `Maria ${size.lastName}` })

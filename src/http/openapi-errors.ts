@@ -157,10 +157,10 @@ function featureReasons(facts: OperationFacts): ErrorReason[] {
   const key = `${facts.method} ${path}`;
   const own = OPERATION_REASONS[key] ?? [];
   const admin = path.startsWith('/admin/api') ? (ADMIN_REASONS.find(([pattern]) => pattern.test(key))?.[1] ?? []) : [];
-  const accommodation = /\/accommodations\/\{id\}/.test(path)
-    ? (['accommodation_not_found', 'has_bookings'] as const)
-    : [];
-  return [...own, ...admin, ...accommodation];
+  const accommodation = /\/accommodations\/\{id\}/.test(path) ? (['accommodation_not_found'] as const) : [];
+  // Only a change of currency is refused for bookings (a delete archives instead).
+  const currency = key === 'PATCH /admin/api/accommodations/{id}' ? (['has_bookings'] as const) : [];
+  return [...own, ...admin, ...accommodation, ...currency];
 }
 
 /** Status → reasons an operation may answer (500 carries no reason, so it maps to an empty list). */

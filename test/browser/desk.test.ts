@@ -4,15 +4,16 @@ import type { Browser, Page } from 'playwright-core';
 import { axeViolations, launchChromium, watchPage } from './support/chromium.ts';
 import { addDays, todayIn } from '../../src/shared/dates.ts';
 import { createAdminUser } from '../../src/users/user-repository.ts';
-import { insertFeed, insertReservation, makeAccommodation } from '../support/factories.ts';
+import { insertBooking, insertFeed, insertReservation, makeAccommodation } from '../support/factories.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
 
 // The booking desk in a real browser (Debian's Chromium through playwright-core), at desktop and
-// phone width: a host enters the business and bank details, takes a booking by phone (the price shown first), edits it keeping its
-// price, records a payment and undoes it, finds it by searching and filtering, sees the balance
-// to collect on Today, starts a booking from a range selected on the calendar (desktop), and
-// deletes the home, which archives it since it has a booking. Every page the
-// desk touches is checked by axe-core, and no page logs an error.
+// phone width: a host enters the business and bank details, takes a booking by phone (the price
+// shown first), edits it keeping its price, records a payment and undoes it, finds it by
+// searching and filtering, sees on Today the balance to collect, a channel's stay arriving, an
+// expired card draft and an overbooking (marked on the calendar too), starts a booking from a
+// range selected on the calendar, and deletes the home, which archives it since it has a
+// booking. Every page the desk touches is checked by axe-core, and no page logs an error.
 
 let t: TestApp;
 let browser: Browser;
@@ -175,8 +176,54 @@ for (const size of SIZES) {
       .waitFor();
     violations.push(...(await axeViolations(page)));
 
-    if (size.name === 'desktop') {
-      // A range selected on the calendar starts a booking with its dates.
+    {
+      // What needs attention: a card draft whose hold ran out, and a channel's stay over a booking.
+      const lateStay = { checkin: addDays(todayIn('UTC'), 30), checkout: addDays(todayIn('UTC'), 32) };
+      await insertBooking(t.ctx.db, acc, {
+        ...lateStay,
+        status: 'cancelled',
+        paymentMethod: 'card_processor',
+        firstName: `Late ${size.name}`,
+        row: { hold_expired_at: new Date(Date.now() - 3600_000).toISOString(), cancel_reason: 'payment_timeout' },
+      });
+      const stay = { checkin: addDays(todayIn('UTC'), 20), checkout: addDays(todayIn('UTC'), 22) };
+      const held = await insertBooking(t.ctx.db, acc, { ...stay, firstName: `Held ${size.name}` });
+      const over = await insertReservation(t.ctx.db, feed.id, acc.id, {
+        uid: `over-${size.name}`,
+        summary: 'Double guest',
+        start: stay.checkin,
+        end: stay.checkout,
+      });
+      await t.ctx.db
+        .insertInto('overbooking_alerts')
+        .values({
+          accommodation_id: acc.id,
+          feed_id: feed.id,
+          external_reservation_id: over.id,
+          other_key: `booking:${held.id}`,
+          other_kind: 'booking',
+          other_booking_id: held.id,
+          other_external_reservation_id: null,
+          first_night: stay.checkin,
+          nights: 2,
+          created_at: new Date().toISOString(),
+        })
+        .execute();
+      await page.getByRole('link', { name: 'Today' }).click();
+      await page.getByRole('heading', { name: 'Card drafts that expired (last 7 days)' }).waitFor();
+      await page.getByRole('link', { name: `Late ${size.name} Lovelace` }).waitFor();
+      await page.getByRole('heading', { name: 'Overbooking alerts' }).waitFor();
+      await page.getByText(`a stay imported from “airbnb_${size.name}” (Double guest`).waitFor();
+      violations.push(...(await axeViolations(page)));
+      await page.goto(`${base}/admin/calendar?month=${stay.checkin.slice(0, 7)}`);
+      const row = page.locator(`tr[data-accommodation="${acc.id}"]`);
+      assert.equal(await row.locator('td.overbooked').count(), 2, 'both nights framed');
+      await row.locator('td.overbooked').first().getByText('Overbooked').waitFor();
+      violations.push(...(await axeViolations(page)));
+    }
+
+    {
+      // A range selected on the calendar (clicked, or tapped on a phone) starts a booking with its dates.
       const night = `${addDays(todayIn('UTC'), 40).slice(0, 7)}-10`;
       await page.goto(`${base}/admin/calendar?month=${night.slice(0, 7)}`);
       await page.locator(`tr[data-accommodation="${acc.id}"] td[data-night="${night}"]`).click();

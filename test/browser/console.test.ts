@@ -10,7 +10,8 @@ import { bookingBody } from '../support/factories.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
 
 // The console in a real browser (Debian's Chromium through playwright-core): a host signs in,
-// creates an accommodation, sets a season's price, blocks nights, finds a booking made through the
+// creates an accommodation, sets a season's price, blocks nights (then edits and removes both),
+// finds a booking made through the
 // v1 API in the calendar, cancels it, undoes and redoes the cancellation, creates and revokes an API
 // key and reads a report, at desktop and at phone size. Every page is loaded at desktop and phone
 // width with no console errors and no axe-core violations.
@@ -134,6 +135,29 @@ for (const size of SIZES)
       .getByRole('alert')
       .filter({ hasText: addDays(season, 11) })
       .waitFor();
+
+    // Seasonal prices and blocked nights are edited and removed on the accommodation's page.
+    await page.goto(`${base}/admin/accommodations/${id}`);
+    await page.getByRole('link', { name: /^Edit the price of / }).click();
+    assert.equal(await page.locator('#price-price').inputValue(), '175');
+    await page.locator('#price-price').fill('180');
+    await page.getByRole('button', { name: 'Set the price' }).click();
+    await page.getByText('The price of the nights is set.').waitFor();
+    await page.getByText(/180\.00 per night/).waitFor();
+    await page.getByRole('link', { name: /^Remove the price of .*…$/ }).click();
+    await page.getByRole('heading', { level: 1, name: 'Remove this seasonal price?' }).waitFor();
+    await page.getByRole('button', { name: /^Remove the price of / }).click();
+    await page.getByText('Every night from today on costs the base price.').waitFor();
+    await page.getByRole('link', { name: /^Edit .*→/ }).click();
+    await page.locator('#block-reason').fill('roof and gutter repair');
+    await page.getByRole('button', { name: 'Save the blocked nights' }).click();
+    await page.getByText('The nights are blocked.').waitFor();
+    await page.getByText(/: roof and gutter repair/).waitFor();
+    await page.getByRole('link', { name: /^Unblock .*…$/ }).click();
+    await page.getByRole('heading', { level: 1, name: 'Unblock these nights?' }).waitFor();
+    await page.getByRole('button', { name: /^Unblock / }).click();
+    await page.getByText('The nights are free again.').waitFor();
+    await page.getByText('No nights from today on are blocked.').waitFor();
 
     // A booking through the v1 API appears in the calendar; open it and cancel it.
     const accommodation = await t.ctx.db

@@ -110,7 +110,11 @@ export const ERROR_REASONS = {
   never_confirmed: { status: [409], meaning: 'a booking that was never confirmed cannot have its cancellation undone' },
   payment_already_undone: { status: [409], meaning: 'the recorded payment was undone already' },
   booking_not_draft: { status: [409], meaning: 'only a draft awaiting card payment can be released by its API key' },
-  has_bookings: { status: [409], meaning: 'an accommodation with bookings cannot change currency' },
+  has_bookings: {
+    status: [409],
+    meaning:
+      "an accommodation with bookings cannot change currency (nor the set-up step remove a demo home's bookings)",
+  },
   accommodation_archived: {
     status: [409],
     meaning: 'the accommodation is archived (it was deleted while it had bookings) and takes no new booking',

@@ -1681,7 +1681,7 @@ export interface components {
          *     never_confirmed: a booking that was never confirmed cannot have its cancellation undone
          *     payment_already_undone: the recorded payment was undone already
          *     booking_not_draft: only a draft awaiting card payment can be released by its API key
-         *     has_bookings: an accommodation with bookings cannot change currency
+         *     has_bookings: an accommodation with bookings cannot change currency (nor the set-up step remove a demo home's bookings)
          *     accommodation_archived: the accommodation is archived (it was deleted while it had bookings) and takes no new booking
          *     duplicate_feed_name: the accommodation already has an iCal feed with this name
          *     login_taken: a user with this login exists

@@ -1,4 +1,5 @@
 import type { Accommodation } from '../db/schema.ts';
+import { isForeignKeyViolation } from '../db/dialect.ts';
 import type { Db, Executor, StoreContext } from '../db/store.ts';
 import { badRequest, conflict, notFound, type AppError } from '../http/errors.ts';
 import { toMajor } from '../shared/money.ts';
@@ -128,12 +129,4 @@ export function refuseIfArchived(accommodation: Accommodation, parameter: string
     `Accommodation ${accommodation.id} (${accommodation.name}) is archived and takes no new bookings.`,
     { parameter, received: accommodation.id },
   );
-}
-
-function isForeignKeyViolation(error: unknown): boolean {
-  if (typeof error !== 'object' || error === null) return false;
-  const e = error as { code?: unknown; errcode?: unknown; message?: unknown };
-  if (e.code === '23503') return true; // PostgreSQL foreign_key_violation
-  if (e.errcode === 787) return true; // SQLITE_CONSTRAINT_FOREIGNKEY
-  return typeof e.message === 'string' && e.message.includes('FOREIGN KEY constraint failed');
 }

@@ -174,6 +174,33 @@ describe(`archived accommodations (${testStoreKind})`, () => {
     assert.equal((await claimedNights(t.ctx.db, id)).length, 3);
   });
 
+  test('a delete racing a booking: deleted with no booking, or archived with it; never both, never an error', async () => {
+    for (let round = 0; round < 6; round++) {
+      const a = await makeAccommodation(t.ctx.db);
+      const stay = futureStay(2);
+      // The accommodation is in the process's cache before the race, as on a busy server.
+      const warm = await t.request({
+        method: 'POST',
+        url: `${t.v1}/availability`,
+        payload: { accommodation_id: a.id, checkin: stay.checkin, checkout: stay.checkout, guest_count: 2 },
+      });
+      assert.equal(warm.statusCode, 200, warm.body);
+      const [removed, booked] = await Promise.all([t.admin('DELETE', `${BASE}/${a.id}`), v1Booking(a, stay)]);
+      assert.equal(removed.statusCode, 200, removed.body);
+      const answer = removed.json<{ data: { deleted: boolean; archived: boolean } }>().data;
+      const rows = await t.ctx.db.selectFrom('bookings').select('id').where('accommodation_id', '=', a.id).execute();
+      if (answer.deleted) {
+        assert.equal(rows.length, 0, `round ${round}: deleted, so no booking landed (${booked.statusCode})`);
+        assert.notEqual(booked.statusCode, 200);
+        assert.equal(booked.statusCode, 404, `round ${round}: ${booked.body}`);
+      } else {
+        assert.equal(answer.archived, true);
+        assert.equal(booked.statusCode, 200, `round ${round}: archived because the booking landed: ${booked.body}`);
+        assert.equal(rows.length, 1);
+      }
+    }
+  });
+
   test('the console: the confirmation says delete or archive; archived ones leave the lists and the forms', async () => {
     const empty = await makeAccommodation(t.ctx.db, { name: 'Quiet Shed' });
     const emptyConfirm = await host.get(`/admin/confirm?action=delete-accommodation&id=${empty.id}`);

@@ -2,7 +2,6 @@ import type { Db, Executor } from '../db/store.ts';
 import { badRequest, conflict, notFound } from '../http/errors.ts';
 import { checkFeedUrl, redactUrl, RefusedUrlError } from '../shared/address-guard.ts';
 import {
-  deleteFeed,
   findFeed,
   findFeedByName,
   insertFeed,
@@ -98,7 +97,7 @@ export async function addFeed(
   });
 }
 
-function feedNotFound(accommodationId: number, feedId: number) {
+export function feedNotFound(accommodationId: number, feedId: number) {
   return notFound('feed_not_found', `Accommodation ${accommodationId} has no feed ${feedId}.`, {
     parameter: 'feedId',
     expected: 'id of a feed of this accommodation',
@@ -149,13 +148,4 @@ export async function editFeed(
 export async function feedsOf(db: Db, accommodationId: number): Promise<ExternalFeed[]> {
   await requireAccommodation(db, accommodationId);
   return listFeeds(db, accommodationId);
-}
-
-/** Removes a feed and what was imported from it, freeing those nights. */
-export async function removeFeed(db: Db, accommodationId: number, feedId: number, now: Date): Promise<void> {
-  await db.transaction().execute(async (trx) => {
-    await requireAccommodation(trx, accommodationId);
-    if (!(await deleteFeed(trx, accommodationId, feedId, now.toISOString())))
-      throw feedNotFound(accommodationId, feedId);
-  });
 }

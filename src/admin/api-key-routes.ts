@@ -1,11 +1,11 @@
 import { Type } from 'typebox';
-import { createApiKey, listApiKeys, setKeyWebhookSecret } from '../auth/api-key-repository.ts';
-import { generateWebhookSecret } from '../settings/settings-repository.ts';
+import { createApiKey, listApiKeys } from '../auth/api-key-repository.ts';
 import { revokeKey } from '../auth/revoke-api-key.ts';
 import { Envelope, commonErrorResponses, ok, requestMetadata } from '../http/envelope.ts';
 import { badRequest, notFound } from '../http/errors.ts';
 import type { FeatureRoutes } from '../app-context.ts';
 import { adminRoute, IdParams, NullableString, toId } from './admin-params.ts';
+import { giveKeyWebhookSecret } from './key-webhook-secret.ts';
 
 const Scope = Type.Union([Type.Literal('api'), Type.Literal('admin')]);
 /** What may be shown of a key: never the secret or its hash. */
@@ -121,13 +121,7 @@ export const apiKeyRoutes: FeatureRoutes = async (app, { ctx }) => {
     },
     async (request) => {
       const id = toId(request.params.id);
-      const secret = generateWebhookSecret();
-      if (!(await setKeyWebhookSecret(ctx.db, id, secret)))
-        throw notFound('api_key_not_found', `No live API key with id ${id}.`, {
-          parameter: 'id',
-          expected: 'id of an existing, unrevoked API key',
-          received: id,
-        });
+      const secret = await giveKeyWebhookSecret(ctx.db, id);
       return ok({ id, webhook_secret: secret }, requestMetadata(request.id));
     },
   );

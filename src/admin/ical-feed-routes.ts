@@ -1,6 +1,7 @@
 import { Type } from 'typebox';
 import { findFeed } from '../accommodations/external-feed-repository.ts';
-import { addFeed, editFeed, feedsOf, feedUrlRules, removeFeed } from '../accommodations/ical-feeds.ts';
+import { addFeed, editFeed, feedsOf, feedUrlRules } from '../accommodations/ical-feeds.ts';
+import { removeFeed } from '../ical/remove-feed.ts';
 import { requireAccommodation } from '../accommodations/manage-accommodations.ts';
 import { Envelope, commonErrorResponses, ok, requestMetadata } from '../http/envelope.ts';
 import { notFound } from '../http/errors.ts';

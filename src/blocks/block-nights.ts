@@ -5,14 +5,16 @@ import type { LifecycleContext } from '../bookings/booking-lifecycle.ts';
 import { expireHoldsOverlapping } from '../bookings/expire-holds.ts';
 import type { Db } from '../db/store.ts';
 import { inUnit } from '../db/unit-of-work.ts';
+import { recordCalendarChange } from '../events/record-event.ts';
 import { NightTakenError, claimNights, findTakenNights, releaseBlocks } from '../occupancy/night-ledger.ts';
 import { datesUnavailable } from '../occupancy/nights-unavailable.ts';
 import { SEES_ALL } from '../http/viewer.ts';
 
 /**
- * Blocking and unblocking nights (owner use, maintenance), each in its own transaction; once it
- * has committed, this process's caches of the accommodation's nights drop them (the triggers
- * announce the change to the other processes).
+ * Blocking and unblocking nights (owner use, maintenance), each in its own transaction, which
+ * also writes a calendar.changed event for the endpoints that ask for one; once it has committed,
+ * this process's caches of the accommodation's nights drop them (the triggers announce the change
+ * to the other processes).
  */
 
 function nightsChanged(ctx: Pick<LifecycleContext, 'store'>, accommodationId: number): void {
@@ -39,6 +41,7 @@ export async function blockNights(
       const [first] = await findTakenNights(unit.trx, accommodationId, range.from, range.to, at);
       if (first !== undefined) throw datesUnavailable([first], SEES_ALL);
       await claimNights(unit.trx, { accommodationId, nights: range.nights, kind: 'block', reason }, at);
+      await recordCalendarChange(unit.trx, { accommodation_id: accommodationId, from: range.from, to: range.to }, at);
     });
   } catch (error) {
     if (!(error instanceof NightTakenError)) throw error;
@@ -71,6 +74,9 @@ export async function changeBlock(
       const [first] = await findTakenNights(unit.trx, accommodationId, range.from, range.to, at);
       if (first !== undefined) throw datesUnavailable([first], SEES_ALL);
       await claimNights(unit.trx, { accommodationId, nights: range.nights, kind: 'block', reason }, at);
+      const from = old.from < range.from ? old.from : range.from;
+      const to = old.to > range.to ? old.to : range.to;
+      await recordCalendarChange(unit.trx, { accommodation_id: accommodationId, from, to }, at);
     });
   } catch (error) {
     if (!(error instanceof NightTakenError)) throw error;
@@ -85,9 +91,13 @@ export async function unblockNights(
   accommodationId: number,
   range: NightRange,
 ): Promise<number> {
+  const at = ctx.now().toISOString();
   const released = await ctx.db.transaction().execute(async (trx) => {
     await requireAccommodation(trx, accommodationId);
-    return releaseBlocks(trx, accommodationId, range.from, range.to, ctx.now().toISOString());
+    const count = await releaseBlocks(trx, accommodationId, range.from, range.to, at);
+    if (count > 0)
+      await recordCalendarChange(trx, { accommodation_id: accommodationId, from: range.from, to: range.to }, at);
+    return count;
   });
   nightsChanged(ctx, accommodationId);
   return released;

@@ -37,6 +37,7 @@ export const PAGES = {
   accommodation: { path: '/accommodations/:id', params: { id: 'accommodation' } },
   settings: { path: '/settings', nav: 'Settings' },
   integrations: { path: '/settings/integrations' },
+  endpoints: { path: '/endpoints', nav: 'Endpoints' },
   outbox: { path: '/outbox', nav: 'Outbox' },
   confirm: { path: '/confirm' },
 } as const satisfies Readonly<Record<string, ConsolePage>>;

@@ -12,6 +12,7 @@ import { bookingDeskPages } from './pages/booking-desk.ts';
 import { bookingPages } from './pages/bookings.ts';
 import { calendarPage } from './pages/calendar.ts';
 import { confirmPage } from './pages/confirm.ts';
+import { endpointPages } from './pages/endpoints.ts';
 import { outboxPage } from './pages/outbox.ts';
 import { reportsPage } from './pages/reports.ts';
 import { integrationPages } from './pages/integrations.ts';
@@ -156,6 +157,7 @@ export const consoleRoutes: FeatureRoutes = async (app, { ctx }) => {
       accommodationPages,
       settingsPages,
       integrationPages,
+      endpointPages,
       setupRoutes,
       outboxPage,
       confirmPage,

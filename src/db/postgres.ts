@@ -23,12 +23,33 @@ export function installPgTypeParsers(): void {
 
 type QueryFn = (text: unknown, values?: unknown) => unknown;
 
-function useNamedStatements(client: pg.PoolClient): void {
+/** pg's words for a query on a connection that has already broken; the break itself is the cause. */
+const BROKEN_CLIENT = 'Client has encountered a connection error';
+
+/**
+ * Runs the client's queries as named (prepared) statements, and gives a query refused because the
+ * connection broke earlier (pg says only "not queryable") the break as its `cause`, so that the
+ * outage is logged with the real reason ("Connection terminated unexpectedly", the server's
+ * shutdown message).
+ */
+function wrapQueries(client: pg.PoolClient, broken: () => Error | null): void {
   const query = client.query.bind(client) as QueryFn;
   (client as unknown as { query: QueryFn }).query = (text, values) => {
     const name =
       typeof text === 'string' && Array.isArray(values) && values.length > 0 ? statementName(text) : undefined;
-    return name === undefined ? query(text, values) : query({ name, text, values });
+    const result = name === undefined ? query(text, values) : query({ name, text, values });
+    if (!(result instanceof Promise)) return result;
+    return result.catch((error: unknown) => {
+      const cause = broken();
+      if (
+        cause !== null &&
+        error instanceof Error &&
+        error.cause === undefined &&
+        error.message.startsWith(BROKEN_CLIENT)
+      )
+        error.cause = cause;
+      throw error;
+    });
   };
 }
 
@@ -43,8 +64,11 @@ export function createPgPool(url: string, max = 10): pg.Pool {
     // transaction, say) emits 'error' on the client, where the pool listens only while it is
     // idle; unheard, it would crash the process. The next query on it fails (and the request
     // answers 503), and the pool discards it on release.
-    client.on('error', () => undefined);
-    useNamedStatements(client);
+    let broken: Error | null = null;
+    client.on('error', (error) => {
+      broken ??= error;
+    });
+    wrapQueries(client, () => broken);
   });
   return pool;
 }

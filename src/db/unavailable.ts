@@ -85,7 +85,9 @@ export function storeFaultCause(error: unknown): string | null {
       (NETWORK_CODES.has(code) || UNAVAILABLE_SQLSTATES.has(code) || /^08[0-9A-Z]{3}$/.test(code))
     )
       return text;
-    if (typeof message === 'string' && PG_CLIENT_MESSAGES.some((m) => message.startsWith(m))) return text;
+    // pg's "not queryable" words for a connection that broke earlier carry the break as their cause.
+    if (typeof message === 'string' && PG_CLIENT_MESSAGES.some((m) => message.startsWith(m)))
+      return (cause === undefined ? null : storeFaultCause(cause)) ?? text;
     // A connection attempt to several addresses fails with an AggregateError.
     if (Array.isArray(errors)) {
       for (const x of errors) {

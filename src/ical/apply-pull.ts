@@ -1,6 +1,7 @@
 import type { Selectable } from 'kysely';
 import type { ExternalFeedsTable } from '../db/schema.ts';
 import type { Executor } from '../db/store.ts';
+import { recordCalendarChange } from '../events/record-event.ts';
 import {
   claimFreeNights,
   releaseReservationNights,
@@ -8,7 +9,7 @@ import {
   type ExternalClaim,
 } from '../occupancy/night-ledger.ts';
 import { eachDate } from '../shared/dates.ts';
-import { diffStays } from './diff-stays.ts';
+import { diffStays, type StayDiff, type StoredStay } from './diff-stays.ts';
 import { echoContext, mirroredHolder } from './echoes.ts';
 import { deleteStays, insertStays, storedStays, updateStay, type StayToWrite } from './import-repository.ts';
 import { reconcileAlerts, type NewAlert } from './overbooking-alerts.ts';
@@ -27,7 +28,8 @@ export interface Applied {
  * Applies a feed's parsed stays to its reservations and nights; the caller owns the transaction.
  * New and moved stays that mirror one of ours are recorded as echoes (echoes.ts) and hold no
  * night; the others take every free night they lack; then the feed's alerts are brought up to
- * date.
+ * date. When stays came, went or moved, a calendar.changed event over their nights (old and new) is
+ * written for the endpoints that ask for one.
  */
 export async function applyStays(
   trx: Executor,
@@ -63,7 +65,27 @@ export async function applyStays(
   await insertStays(trx, feed, diff.added.map(judge), at);
 
   const newAlerts = await retakeNights(trx, feed, now);
+  const moved = touchedRange(diff, stored);
+  if (moved !== null) await recordCalendarChange(trx, { accommodation_id: feed.accommodation_id, ...moved }, at);
   return { added: diff.added.length, changed: diff.changed.length, removed: removed.length, newAlerts };
+}
+
+/** The nights a pull's diff touches (stays added, removed, or moved: old and new), or null when none. */
+function touchedRange(diff: StayDiff, stored: readonly StoredStay[]): { from: string; to: string } | null {
+  const before = new Map(stored.map((s) => [s.id, s]));
+  const moved = [...diff.changed, ...diff.quiet].flatMap(({ id, stay }) => {
+    const old = before.get(id);
+    return old !== undefined && old.start === stay.start && old.end === stay.end ? [] : [stay, ...(old ? [old] : [])];
+  });
+  const stays = [...diff.added, ...diff.removed, ...moved];
+  if (stays.length === 0) return null;
+  let from = stays[0]?.start ?? '';
+  let to = stays[0]?.end ?? '';
+  for (const s of stays) {
+    if (s.start < from) from = s.start;
+    if (s.end > to) to = s.end;
+  }
+  return { from, to };
 }
 
 /**

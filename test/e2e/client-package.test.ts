@@ -64,7 +64,7 @@ test(
     const packed = await run('npm', ['pack', '--json', '--pack-destination', project], { cwd: CLIENT_DIR });
     const [{ filename, files }] = JSON.parse(packed.stdout) as [{ filename: string; files: { path: string }[] }];
     const shipped = files.map((f) => f.path);
-    for (const file of ['dist/index.js', 'dist/index.d.ts', 'dist/proxy.js', 'dist/proxy.d.ts']) {
+    for (const file of ['README.md', 'dist/index.js', 'dist/index.d.ts', 'dist/proxy.js', 'dist/proxy.d.ts']) {
       assert.ok(shipped.includes(file), `${file} in ${shipped.join(', ')}`);
     }
     assert.ok(!shipped.some((f) => f.startsWith('src/') || f.startsWith('scripts/')), shipped.join(', '));

@@ -1,5 +1,11 @@
 import assert from 'node:assert/strict';
 import { after, test } from 'node:test';
+import {
+  createClient,
+  StaydeskError,
+  verifyEvent,
+  type CreateBookingRequest,
+} from '../../packages/client/src/index.ts';
 import { createApiKey } from '../../src/auth/api-key-repository.ts';
 import { migrateToLatest } from '../../src/db/migrate.ts';
 import { createCliStore, type CliStore } from '../support/cli.ts';
@@ -25,10 +31,6 @@ after(async () => {
   await s?.cleanup();
 });
 
-interface Created {
-  data: { booking_id: number };
-}
-
 test(
   `events reach the key's endpoint signed, survive a SIGKILL, and match the catch-up feed (${testStoreKind})`,
   { timeout: testTimeout(180_000) },
@@ -45,15 +47,18 @@ test(
     receiver = rx;
     const env = { ...s.env, OUTBOUND_ALLOW_PRIVATE_NETWORKS: 'true', STAYDESK_EVENT_POLL_MS: '50' };
     server = await startServe(env, s.dir);
-    const v1 = () => `${(server as ServeProcess).url}/api/v1/staydesk`;
+    // The partner's side is the published client (the process's port changes when it restarts).
+    const partner = (key: string) => createClient({ baseUrl: (server as ServeProcess).url, apiKey: key, retry: false });
     const book = async (key: string, method = 'bank_transfer') => {
       const body = bookingBody(house.id, futureStay(2), { booking: { payment_method: method, total_amount: 275 } });
-      const answer = await call(`${v1()}/bookings`, { key, body });
-      assert.equal(answer.status, 200, answer.body);
-      return (JSON.parse(answer.body) as Created).data.booking_id;
+      return (await partner(key).createBooking(body as CreateBookingRequest)).booking_id;
     };
 
-    const registered = await call(`${v1()}/webhook-endpoints`, { key: keyA, body: { url: rx.url } });
+    // Registering an endpoint is a partner's one-off set-up, not a method of the client.
+    const registered = await call(`${server.url}/api/v1/staydesk/webhook-endpoints`, {
+      key: keyA,
+      body: { url: rx.url },
+    });
     assert.equal(registered.status, 201, registered.body);
     const endpoint = (JSON.parse(registered.body) as { data: { id: number; secret: string } }).data;
 
@@ -64,6 +69,12 @@ test(
     assert.ok(created);
     const event = verified(endpoint.secret, created);
     assert.deepEqual([event.type, event.data.id], ['booking.created', first]);
+    // The client's own verifier agrees with the reference implementation, and refuses another secret.
+    const checked = await verifyEvent(created.body, created.headers, endpoint.secret);
+    assert.deepEqual([checked.type, checked.data.id], ['booking.created', first]);
+    await assert.rejects(verifyEvent(created.body, created.headers, `whsec_${btoa('not the secret')}`), {
+      name: 'WebhookVerificationError',
+    });
 
     // 2. A receiver that fails first gets the same event again, with the same id.
     rx.answer = (index) => (index === 1 ? 503 : 200);
@@ -95,9 +106,12 @@ test(
 
     // 4. A draft is released by its own key, not by another.
     const draft = await book(keyA, 'card_processor');
-    assert.equal((await call(`${v1()}/bookings/${draft}/cancel`, { key: keyB, method: 'POST' })).status, 404);
-    const released = await call(`${v1()}/bookings/${draft}/cancel`, { key: keyA, method: 'POST' });
-    assert.equal(released.status, 200, released.body);
+    await assert.rejects(
+      partner(keyB).cancelDraft(draft),
+      (error) => error instanceof StaydeskError && error.status === 404 && error.reason === 'booking_not_found',
+    );
+    const released = await partner(keyA).cancelDraft(draft);
+    assert.deepEqual([released.booking_status, released.cancel_reason], ['cancelled', 'released_by_partner']);
     const types = (await rx.waitFor(6)).slice(4).map((r) => verified(endpoint.secret, r).type);
     assert.deepEqual(types, ['booking.created', 'booking.cancelled']);
 
@@ -105,9 +119,7 @@ test(
     for (const request of rx.received) assert.notEqual(verified(endpoint.secret, request).data.id, bBooking);
 
     // 5. The catch-up feed returns the same events, by the same ids.
-    const feed = await call(`${v1()}/events?limit=500`, { key: keyA });
-    assert.equal(feed.status, 200, feed.body);
-    const events = (JSON.parse(feed.body) as { data: { events: { id: string }[] } }).data.events;
+    const { events } = await partner(keyA).events({ limit: 500 });
     const delivered = [...new Set(rx.received.map((r) => String(r.headers['webhook-id'])))];
     assert.deepEqual(
       events.map((e) => e.id),

@@ -8,6 +8,7 @@ import {
   type CreateBookingRequest,
   type StaydeskClient,
 } from '../../packages/client/src/index.ts';
+import { expireDueDrafts } from '../../src/bookings/expire-holds.ts';
 import type { Accommodation } from '../../src/db/schema.ts';
 import { futureStay, makeAccommodation } from '../support/factories.ts';
 import { setSetting } from '../../src/settings/settings-repository.ts';
@@ -121,6 +122,42 @@ describe(`@staydesk/client against the service (${testStoreKind})`, () => {
     const confirmed = await polling.waitForConfirmation(created.booking_id, { intervalMs: 1 });
     assert.equal(confirmed.booking_status, 'confirmed');
     assert.equal(polls, 2);
+  });
+
+  test('waitForConfirmation keeps polling a draft whose hold ran out, and a late payment confirms it', async () => {
+    const created = await client.createBooking(booking(2, 65, 'card_processor'));
+    const holdEnds = (await client.getBooking(created.booking_id)).hold_expires_at;
+    assert.ok(holdEnds);
+    assert.deepEqual(await expireDueDrafts(t.ctx, new Date(Date.parse(holdEnds) + 1000)), [created.booking_id]);
+    const seenStatuses: string[] = [];
+    const polling = createClient({
+      baseUrl: 'http://staydesk.test',
+      apiKey: t.apiKey,
+      fetch: async (input, init) => {
+        const res = await injectFetch(t.app)(input, init);
+        const view = (await res.clone().json()) as { data: { booking_status: string; cancel_reason: string | null } };
+        seenStatuses.push(`${view.data.booking_status}/${view.data.cancel_reason ?? ''}`);
+        if (seenStatuses.length === 2) {
+          // The guest's payment arrives after the hold ended, while its nights are still free.
+          const paid = await postPaymentEvent(
+            t,
+            paymentIntentEvent('payment_intent.succeeded', {
+              amount: 20000,
+              amount_received: 20000,
+              currency: place.currency.toLowerCase(),
+              metadata: { booking_reference: created.booking_reference },
+            }),
+            { secret: PAYMENT_SECRET },
+          );
+          assert.equal(paid.statusCode, 200, paid.body);
+          assert.equal((JSON.parse(paid.body) as { outcome: string }).outcome, 'confirmed');
+        }
+        return res;
+      },
+    });
+    const confirmed = await polling.waitForConfirmation(created.booking_id, { intervalMs: 1 });
+    assert.equal(confirmed.booking_status, 'confirmed');
+    assert.deepEqual(seenStatuses, ['cancelled/payment_timeout', 'cancelled/payment_timeout', 'confirmed/']);
   });
 
   test('waitForConfirmation rejects with BookingCancelledError when the host cancels', async () => {

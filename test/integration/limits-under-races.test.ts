@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { createHmac } from 'node:crypto';
 import { describe, test } from 'node:test';
-import { FAILURES_PER_LOGIN } from '../../src/console/sign-in-limits.ts';
+import { FAILURES_PER_IP, FAILURES_PER_LOGIN } from '../../src/console/sign-in-limits.ts';
 import { createAdminUser } from '../../src/users/user-repository.ts';
 import { postSignIn } from '../support/console-client.ts';
 import { bookingBody, futureStay, makeAccommodation } from '../support/factories.ts';
@@ -52,6 +52,24 @@ describe(`limits under concurrent requests (${testStoreKind})`, () => {
       assert.equal(codes.filter((c) => c === 401).length, FAILURES_PER_LOGIN, JSON.stringify(tally(codes)));
       assert.equal(codes.filter((c) => c === 429).length, 31 - FAILURES_PER_LOGIN);
       assert.equal((await guess(password)).statusCode, 429, 'the login stays locked, even for its password');
+    });
+  });
+
+  test('console sign-in: 31 guesses at once for as many logins from one address, only the limit reach the password check', async () => {
+    await withApp({}, async (t) => {
+      const logins = await Promise.all(
+        Array.from({ length: 31 }, async (_, i) => {
+          const login = `spray-${process.pid}-${i}`;
+          await createAdminUser(t.ctx.db, login);
+          return login;
+        }),
+      );
+      const answers = await Promise.all(
+        logins.map((login) => postSignIn(t.app, { login, password: 'wrong' }, { remoteAddress: '10.9.8.7' })),
+      );
+      const codes = answers.map((res) => res.statusCode);
+      assert.equal(codes.filter((c) => c === 401).length, FAILURES_PER_IP, JSON.stringify(tally(codes)));
+      assert.equal(codes.filter((c) => c === 429).length, 31 - FAILURES_PER_IP);
     });
   });
 

@@ -9,6 +9,7 @@ import { until } from '../support/serve-cluster.ts';
 import { startSmtpListener } from '../support/smtp-listener.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
 import { testStoreKind } from '../support/test-store.ts';
+import { testTimeout } from '../support/timeouts.ts';
 
 // docs/api.md#mail: mails are written to the outbox with the change that causes them and delivered
 // by a worker with retries; none is lost, none is sent twice in normal operation.
@@ -259,3 +260,170 @@ test(`a mail handed to SMTP while the store refuses the sent mark is marked once
     await smtp.close();
   }
 });
+
+// Short leases on the real clock: a worker renews its lease every third of it while it sends and
+// while it retries the sent mark, so a second worker polling all along never takes the mail.
+const SHORT_LEASE_MS = 600;
+
+function realClockWorker(smtpUrl: string, worker: string, log = recorder().log) {
+  return createMailDelivery({
+    db: t.ctx.db,
+    config: { smtpUrl, mailFrom: 'Staydesk <bookings@staydesk.test>' },
+    metrics: t.ctx.metrics,
+    log,
+    now: () => new Date(),
+    worker,
+    leaseMs: SHORT_LEASE_MS,
+  });
+}
+
+/** A queued mail due now on the real clock. */
+async function mailDueNow() {
+  const queued = await queuedMail();
+  await t.ctx.db
+    .updateTable('outbox')
+    .set({ next_attempt_at: new Date(Date.now() - 1000).toISOString() })
+    .where('id', '=', queued.mail.id)
+    .execute();
+  return queued;
+}
+
+/** Runs `other` over and over until `done` settles; returns what each of its rounds sent. */
+async function pollWhile(done: Promise<unknown>, other: ReturnType<typeof realClockWorker>): Promise<number[]> {
+  let settled = false;
+  void done.finally(() => (settled = true)).catch(() => undefined);
+  const rounds: number[] = [];
+  while (!settled) {
+    const { sent, failed } = await other.run();
+    rounds.push(sent + failed);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  return rounds;
+}
+
+test(
+  `a send slower than several leases keeps its lease renewed: a second worker never takes the mail, sent once (${testStoreKind})`,
+  { timeout: testTimeout(60_000) },
+  async () => {
+    const SEND_MS = SHORT_LEASE_MS * 4;
+    const smtp = await startSmtpListener(0, { delayMs: SEND_MS });
+    const a = realClockWorker(smtp.url, 'worker-a');
+    const b = realClockWorker(smtp.url, 'worker-b');
+    try {
+      const { mail } = await mailDueNow();
+      const started = Date.now();
+      const run = a.run();
+      await until('worker a claimed the mail', async () => (await outboxRow(mail.id)).locked_by === 'worker-a');
+      const firstLease = new Date((await outboxRow(mail.id)).locked_until ?? 0).getTime();
+      assert.ok(firstLease <= Date.now() + SHORT_LEASE_MS);
+      // Halfway through the slow send, past the first lease: renewed, still held by a.
+      await until('the first lease has run out', () => Date.now() > firstLease + 100);
+      const midway = await outboxRow(mail.id);
+      assert.equal(midway.locked_by, 'worker-a');
+      assert.equal(midway.status, 'pending');
+      assert.ok(new Date(midway.locked_until ?? 0).getTime() > firstLease, 'the lease was renewed');
+      const rounds = await pollWhile(run, b);
+      assert.deepEqual(await run, { sent: 1, failed: 0 });
+      assert.ok(Date.now() - started >= SEND_MS, 'the send took longer than its lease, several times over');
+      assert.ok(rounds.length >= 3, `worker b polled ${rounds.length} times`);
+      assert.ok(
+        rounds.every((n) => n === 0),
+        'worker b never sent it',
+      );
+      assert.deepEqual(await b.run(), { sent: 0, failed: 0 });
+      assert.equal(smtp.messages.length, 1, 'sent once');
+      const row = await outboxRow(mail.id);
+      assert.equal(row.status, 'sent');
+      assert.equal(row.locked_by, null);
+    } finally {
+      a.close();
+      b.close();
+      await smtp.close();
+    }
+  },
+);
+
+test(
+  `while the sent mark is refused for longer than a lease the mark is retried and the lease renewed: another worker never sends it (${testStoreKind})`,
+  { timeout: testTimeout(60_000) },
+  async () => {
+    const smtp = await startSmtpListener();
+    const rec = recorder();
+    const a = realClockWorker(smtp.url, 'worker-a', rec.log);
+    const b = realClockWorker(smtp.url, 'worker-b');
+    try {
+      const { mail } = await mailDueNow();
+      const fault = await refuseSentMarks();
+      const run = a.run();
+      await until('the sent mark failed', () => rec.lines.some((l) => l.msg.includes('not marked sent yet')));
+      const refusedAt = Date.now();
+      const polling = pollWhile(run, b);
+      // Refused for four leases while b polls; the mark is tried again and again meanwhile.
+      await new Promise((r) => setTimeout(r, SHORT_LEASE_MS * 4));
+      const held = await outboxRow(mail.id);
+      assert.equal(held.status, 'pending');
+      assert.equal(held.locked_by, 'worker-a');
+      assert.ok(new Date(held.locked_until ?? 0).getTime() > refusedAt + SHORT_LEASE_MS, 'the lease was renewed');
+      await fault.lift();
+      const rounds = await polling;
+      assert.deepEqual(await run, { sent: 1, failed: 0 });
+      assert.ok(
+        rounds.every((n) => n === 0),
+        'worker b never sent it',
+      );
+      const marked = rec.lines.find((l) => l.msg === 'mail marked sent after the store came back');
+      assert.ok(marked !== undefined);
+      assert.ok(Number(marked.obj.tries) >= 3, `the mark was tried ${String(marked.obj.tries)} times`);
+      assert.equal((await outboxRow(mail.id)).status, 'sent');
+      assert.equal(smtp.messages.length, 1, 'sent once');
+    } finally {
+      a.close();
+      b.close();
+      await smtp.close();
+    }
+  },
+);
+
+test(
+  `a mail sent again after its worker stopped before the sent mark carries the same Message-ID; each row has its own (${testStoreKind})`,
+  { timeout: testTimeout(60_000) },
+  async () => {
+    const smtp = await startSmtpListener();
+    const rec = recorder();
+    const a = realClockWorker(smtp.url, 'worker-a', rec.log);
+    const b = realClockWorker(smtp.url, 'worker-b');
+    try {
+      const { mail } = await mailDueNow();
+      const fault = await refuseSentMarks();
+      const stop = new AbortController();
+      const run = a.run(stop.signal);
+      await until('the sent mark failed', () => rec.lines.some((l) => l.msg.includes('not marked sent yet')));
+      stop.abort();
+      await run;
+      assert.ok(rec.lines.some((l) => l.msg.includes('it may go again, same Message-ID')));
+      await fault.lift();
+      const held = await outboxRow(mail.id);
+      assert.equal(held.status, 'pending', 'not marked: the mail may not have gone');
+      await until('the stopped worker lease ran out', () => Date.now() > new Date(held.locked_until ?? 0).getTime());
+      assert.deepEqual(await b.run(), { sent: 1, failed: 0 });
+      assert.equal((await outboxRow(mail.id)).status, 'sent');
+      assert.equal(smtp.messages.length, 2, 'at least once: sent again');
+      const expected = outboxMessageId(held, 'Staydesk <bookings@staydesk.test>');
+      assert.deepEqual(
+        smtp.messages.map((m) => m.messageId),
+        [expected, expected],
+        'the receiver can drop the second',
+      );
+
+      const other = await mailDueNow();
+      assert.deepEqual(await b.run(), { sent: 1, failed: 0 });
+      await smtp.waitFor(3);
+      assert.notEqual(smtp.messages[2]?.messageId, expected);
+      assert.equal(smtp.messages[2]?.messageId, outboxMessageId(other.mail, 'Staydesk <bookings@staydesk.test>'));
+    } finally {
+      a.close();
+      b.close();
+      await smtp.close();
+    }
+  },
+);

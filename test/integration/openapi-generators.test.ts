@@ -205,6 +205,14 @@ describe(`/openapi.json for client generators (${testStoreKind})`, () => {
 });
 
 describe(`Idempotent-Replayed (${testStoreKind})`, () => {
+  test('booking creation documents what a key remembers: replays marked, refused attempts not kept', () => {
+    const description = String(doc.paths[`/api/v1/${t.config.slug}/bookings`].post.description);
+    assert.match(description, /Idempotent-Replayed: true/);
+    assert.match(description, /idempotency_key_reused/);
+    assert.match(description, /7 days/);
+    assert.match(description, /refused attempt .* stores nothing/);
+  });
+
   test('a repeat of an idempotent booking is marked, the first answer is not', async () => {
     const body = doc.paths[`/api/v1/${t.config.slug}/bookings`].post.requestBody.content['application/json']
       .example as Json;

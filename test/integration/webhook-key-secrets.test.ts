@@ -6,6 +6,7 @@ import { bookingBody, futureStay, makeAccommodation } from '../support/factories
 import { createTestApp, type TestApp } from '../support/test-app.ts';
 import { testStoreKind } from '../support/test-store.ts';
 import { postWebhook } from '../support/webhook-client.ts';
+import { signIn } from '../support/console-client.ts';
 
 // docs/api.md#admin-api-keys: a key's own inbound webhook secret signs /webhook/update for that
 // key's bookings only; the global secret still reaches every booking.
@@ -74,4 +75,29 @@ for (const globalSecret of [null, GLOBAL]) {
 
 test('a revoked or unknown key gets no secret', async () => {
   assert.equal((await t.admin('POST', '/admin/api/api-keys/999999/webhook-secret')).statusCode, 404);
+});
+
+test(`the console gives a key its own secret through a confirmation, shown once; it signs that key's updates (${testStoreKind})`, async () => {
+  const host = await signIn(t);
+  const c = await createApiKey(t.ctx.db, { name: 'partner C', scope: 'api' });
+  const integrations = await host.get('/admin/settings/integrations');
+  assert.match(integrations.body, /Give partner C its own webhook secret…/);
+  const ask = await host.get(`/admin/confirm?action=key-webhook-secret&id=${c.record.id}`);
+  assert.equal(ask.statusCode, 200);
+  assert.match(ask.body, new RegExp(`action="/admin/settings/api-keys/${c.record.id}/webhook-secret"`));
+  const given = await host.post(`/admin/settings/api-keys/${c.record.id}/webhook-secret`, {});
+  assert.equal(given.statusCode, 303, given.body);
+  const shown = await host.follow(given);
+  const secret = /id="new-secret" class="secret" readonly value="([^"]+)"/.exec(shown.body)?.[1];
+  assert.ok(secret !== undefined, shown.body);
+  assert.match(shown.body, /Webhook signing secret of the key “partner C”/);
+  assert.doesNotMatch((await host.get('/admin/settings/integrations')).body, new RegExp(secret));
+
+  const ofC = await book(c.key);
+  const ofA = await book(t.apiKey);
+  assert.equal((await postWebhook(t, 'update', cancel(ofA, 'not yours'), { secret })).statusCode, 404);
+  const own = await postWebhook(t, 'update', cancel(ofC, 'guest asked'), { secret });
+  assert.equal(own.statusCode, 200, own.body);
+
+  assert.equal((await host.post('/admin/settings/api-keys/999999/webhook-secret', {})).statusCode, 404);
 });

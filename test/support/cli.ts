@@ -112,7 +112,7 @@ export function runCli(
   });
 }
 
-/** A long-running `staydesk` process whose output can be awaited line by line. */
+/** A long-running `staydesk` process (or any Node process) whose output can be awaited line by line. */
 export interface RunningCli {
   child: ChildProcess;
   stdout(): string;
@@ -130,7 +130,12 @@ export function startCli(
   env: Record<string, string>,
   options: { cwd?: string; nodeArgs?: string[] } = {},
 ): RunningCli {
-  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), BIN, ...args], {
+  return startNode([...(options.nodeArgs ?? []), BIN, ...args], env, options);
+}
+
+/** Runs this Node with `argv` (a script of the project, `--eval` code), as startCli runs the binary. */
+export function startNode(argv: string[], env: Record<string, string>, options: { cwd?: string } = {}): RunningCli {
+  const child = spawn(process.execPath, argv, {
     cwd: options.cwd ?? os.tmpdir(),
     env: cleanEnv(env),
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -9,6 +9,8 @@ import Stripe from 'stripe';
  */
 export interface StripeStandIn {
   stripe: Stripe;
+  /** Where the stand-in listens (for a process of its own to point its `stripe` package at). */
+  url: string;
   intents: { id: string; amount: number; currency: string; metadata: Record<string, string> }[];
   close(): Promise<void>;
 }
@@ -47,6 +49,7 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
   const stripe = new Stripe('sk_test_stand_in', { host: '127.0.0.1', port, protocol: 'http', maxNetworkRetries: 0 });
   return {
     stripe,
+    url: `http://127.0.0.1:${port}`,
     intents,
     close: () =>
       new Promise((resolve) =>

@@ -45,6 +45,15 @@ describe('isStoreUnavailable', () => {
     assert.equal(isStoreUnavailable(Object.assign(new Error('no such table'), { errcode: 1 })), false);
   });
 
+  test("pg's words for a connection that broke earlier give way to the break itself", () => {
+    const broken = new Error('Client has encountered a connection error and is not queryable');
+    assert.equal(storeFaultCause(broken), 'Client has encountered a connection error and is not queryable');
+    broken.cause = new Error('Connection terminated unexpectedly');
+    assert.equal(storeFaultCause(broken), 'Connection terminated unexpectedly');
+    broken.cause = new Error('unrelated');
+    assert.equal(storeFaultCause(broken), 'Client has encountered a connection error and is not queryable');
+  });
+
   test('faults of the request or the code are not', () => {
     assert.equal(isStoreUnavailable(Object.assign(new Error('duplicate key'), { code: '23505' })), false);
     assert.equal(isStoreUnavailable(Object.assign(new Error('syntax error'), { code: '42601' })), false);

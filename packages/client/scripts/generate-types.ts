@@ -6,7 +6,7 @@ import { createTestApp } from '../../../test/support/test-app.ts';
 /**
  * The client's types, generated from the OpenAPI document the service serves (GET /openapi.json)
  * with openapi-typescript. The document is taken from a service built in-process with a fixed
- * clock and base URL, so that the same code gives the same file; test/unit/client-types.test.ts
+ * clock and base URL, so that the same code gives the same file; test/integration/client-types.test.ts
  * fails when the committed file is not what this gives.
  */
 

@@ -10,7 +10,8 @@ import {
 import { accommodationToJson } from '../../accommodations/accommodation-mapper.ts';
 import { AccommodationCreateSchema, AccommodationPatchSchema } from '../../accommodations/accommodation-schemas.ts';
 import { findFeed } from '../../accommodations/external-feed-repository.ts';
-import { addFeed, editFeed, feedsOf, feedUrlRules, removeFeed } from '../../accommodations/ical-feeds.ts';
+import { addFeed, editFeed, feedsOf, feedUrlRules } from '../../accommodations/ical-feeds.ts';
+import { removeFeed } from '../../ical/remove-feed.ts';
 import {
   createAccommodation,
   editAccommodation,

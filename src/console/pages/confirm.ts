@@ -5,6 +5,7 @@ import { findFeed } from '../../accommodations/external-feed-repository.ts';
 import { DateString } from '../../admin/admin-params.ts';
 import { findBookingRow } from '../../admin/booking-queries.ts';
 import { findApiKey } from '../../auth/api-key-repository.ts';
+import { findEndpoint } from '../../events/endpoint-repository.ts';
 import { canCancel } from '../../bookings/booking-transitions.ts';
 import { IdString, toId } from '../../http/ids.ts';
 import { attributes, html, type Html } from '../../shared/html.ts';
@@ -17,18 +18,22 @@ import { stayRange } from '../stay-range.ts';
 
 /**
  * The confirmation step of every action that cannot be taken back by a click: cancelling a
- * booking, revoking a key, clearing a secret, removing a calendar, prices or blocked nights,
- * deleting an accommodation. The page of the row links here (a plain link, so it works without
+ * booking, revoking a key or replacing its webhook secret, clearing a secret, removing a
+ * calendar, prices or blocked nights, deleting an accommodation, removing an event endpoint or
+ * rotating its secret. The page of the row links here (a plain link, so it works without
  * JavaScript); this page says what will happen and holds the one form that posts the action.
  */
 const ACTIONS = [
   'cancel-booking',
   'revoke-key',
+  'key-webhook-secret',
   'clear-secret',
   'remove-feed',
   'unblock',
   'remove-price',
   'delete-accommodation',
+  'remove-endpoint',
+  'rotate-endpoint-secret',
 ] as const;
 type Action = (typeof ACTIONS)[number];
 
@@ -99,6 +104,19 @@ async function describe(ctx: AppContext, q: Query, f: Formatter): Promise<Confir
         back: '/admin/settings/integrations',
       };
     }
+    case 'key-webhook-secret': {
+      const key = await findApiKey(ctx.db, idOf(q.id));
+      if (key === undefined || key.revoked_at !== null) return null;
+      return {
+        title: `Give the key “${key.name}” its own webhook secret?`,
+        question: html`A new inbound webhook secret for the key starting with <code>${key.prefix}…</code>, shown once.`,
+        consequence:
+          "A /webhook/update signed with it may touch only the bookings this key created. It replaces the key's earlier secret, if it had one: that one stops working at once.",
+        action: `/admin/settings/api-keys/${key.id}/webhook-secret`,
+        button: `Give ${key.name} a new webhook secret`,
+        back: '/admin/settings/integrations',
+      };
+    }
     case 'clear-secret': {
       if (q.kind === undefined) return null;
       const what = q.kind === 'webhook' ? 'webhook signing secret' : 'card processor’s signing secret';
@@ -140,6 +158,22 @@ async function describe(ctx: AppContext, q: Query, f: Formatter): Promise<Confir
         button: block ? `Unblock ${range}` : `Remove the price of ${range}`,
         back: `/admin/accommodations/${a.id}`,
         hidden: { from: q.from, to: q.to, ...(block ? {} : { price: '' }) },
+      };
+    }
+    case 'remove-endpoint':
+    case 'rotate-endpoint-secret': {
+      const e = await findEndpoint(ctx.db, idOf(q.id));
+      if (e === undefined) return null;
+      const remove = q.action === 'remove-endpoint';
+      return {
+        title: remove ? `Remove endpoint ${e.id}?` : `Rotate the signing secret of endpoint ${e.id}?`,
+        question: html`Endpoint ${e.id}, <span class="url">${e.url}</span>.`,
+        consequence: remove
+          ? 'Nothing more is sent to it, and its delivery log is removed. The partner can add it again, with a new secret.'
+          : 'A new secret is shown once. For 24 hours the previous secret also signs every delivery, so the partner can switch without missing an event.',
+        action: `/admin/endpoints/${e.id}/${remove ? 'remove' : 'rotate'}`,
+        button: remove ? `Remove endpoint ${e.id}` : `Rotate the secret of endpoint ${e.id}`,
+        back: '/admin/endpoints',
       };
     }
     case 'delete-accommodation': {

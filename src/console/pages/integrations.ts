@@ -3,7 +3,8 @@ import { Type } from 'typebox';
 import type { AppContext, FeatureRoutes } from '../../app-context.ts';
 import { CreateBody } from '../../admin/api-key-routes.ts';
 import { SettingsBody } from '../../admin/settings-routes.ts';
-import { createApiKey, listApiKeys } from '../../auth/api-key-repository.ts';
+import { createApiKey, findApiKey, listApiKeys } from '../../auth/api-key-repository.ts';
+import { giveKeyWebhookSecret } from '../../admin/key-webhook-secret.ts';
 import { revokeKey } from '../../auth/revoke-api-key.ts';
 import { notFound } from '../../http/errors.ts';
 import { toId } from '../../http/ids.ts';
@@ -25,7 +26,7 @@ import { redirectWith } from '../flash.ts';
 
 /**
  * Settings → Integrations: what other systems use to reach Staydesk or that Staydesk uses to
- * reach them — API keys, the signing secrets of webhooks and card payments (shown once), and
+ * reach them — API keys (and a key's own inbound webhook secret), the signing secrets of webhooks and card payments (shown once), and
  * whether mail can go out (SMTP_URL), with a test mail.
  */
 
@@ -68,7 +69,8 @@ function apiKeyTable(keys: Awaited<ReturnType<typeof listApiKeys>>, csrf: string
     f.instant(k.created_at),
     k.last_used_at === null ? 'never' : f.instant(k.last_used_at),
     k.revoked_at === null
-      ? confirmLink(`Revoke ${k.name}…`, 'revoke-key', { id: k.id })
+      ? html`<div class="row">${confirmLink(`Revoke ${k.name}…`, 'revoke-key', { id: k.id })}
+${confirmLink(`Give ${k.name} its own webhook secret…`, 'key-webhook-secret', { id: k.id })}</div>`
       : `revoked ${f.instant(k.revoked_at)}`,
   ]);
 }
@@ -178,6 +180,13 @@ export const integrationPages: FeatureRoutes = async (app, { ctx }) => {
         received: request.params.id,
       });
     return seeOther(reply, `${HERE}?done=revoked`);
+  });
+
+  app.post('/settings/api-keys/:id/webhook-secret', sessionRoute({ params: IdParams }), async (request, reply) => {
+    const id = toId(request.params.id);
+    const value = await giveKeyWebhookSecret(ctx.db, id);
+    const key = await findApiKey(ctx.db, id);
+    return showOnce(request, reply, { label: `Webhook signing secret of the key “${key?.name ?? id}”`, value });
   });
 
   app.post('/settings/secrets/:kind/generate', sessionRoute({ params: SecretParams }), async (request, reply) => {

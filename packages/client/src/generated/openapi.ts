@@ -590,7 +590,7 @@ export interface paths {
         put?: never;
         /**
          * Create a direct booking
-         * @description card_processor bookings start as draft and hold their nights for DRAFT_HOLD_SECONDS; bank_transfer and cash bookings are confirmed at once. A repeat with the same booking_data.idempotency_key and body returns the first answer. A 409 dates_unavailable names the conflicting booking (conflicting_booking) only when the calling key created it or is an admin key.
+         * @description card_processor bookings start as draft and hold their nights for DRAFT_HOLD_SECONDS; bank_transfer and cash bookings are confirmed at once. A repeat with the same booking_data.idempotency_key and body returns the first answer (the same booking_id), marked Idempotent-Replayed: true; the same key with another body is a 409 idempotency_key_reused. Keys are remembered per API key for 7 days, and only for a booking that was made: a refused attempt (400, 409, 429) stores nothing, so the same key may be sent again (docs/api.md#idempotency). A 409 dates_unavailable names the conflicting booking (conflicting_booking) only when the calling key created it or is an admin key.
          */
         post: operations["createBooking"];
         delete?: never;

@@ -66,6 +66,9 @@ describe(`imported stays in the console (${testStoreKind})`, () => {
     );
     const found = (await host.get('/admin/bookings?q=vega')).body;
     assert.match(found, /CLOSED - Guest Vega/, 'found by its summary');
+    const csv = await host.get(`/admin/bookings?accommodation=${a.id}&sort=arrival&format=csv`);
+    assert.match(csv.body, /,imported,Pine Cabin,CLOSED - Guest Vega,/, 'the download has the same rows');
+    assert.match(csv.body, new RegExp(own.confirmation_code));
     const confirmed = (await host.get(`/admin/bookings?accommodation=${a.id}&status=confirmed`)).body;
     assert.doesNotMatch(confirmed, /Guest Vega/);
     assert.match(confirmed, new RegExp(own.confirmation_code));

@@ -7,7 +7,6 @@ import { DateString } from '../../admin/admin-params.ts';
 import {
   BOOKING_SORTS,
   findBookingRow,
-  listBookings,
   listBookingsAndStays,
   type BookingFilter,
   type BookingRow,
@@ -395,10 +394,11 @@ function balanceCell(b: BookingRow, f: Formatter): Html {
 }
 
 async function sendBookingsCsv(ctx: AppContext, reply: FastifyReply, filter: Omit<BookingFilter, 'limit' | 'offset'>) {
-  const rows = await listBookings(ctx.db, { ...filter, limit: 50_000, offset: 0 });
+  // The rows the page lists: imported stays too.
+  const rows = await listBookingsAndStays(ctx.db, { ...filter, limit: 50_000, offset: 0 }, true);
   const { bookingsCsv } = await import('../../admin/bookings-csv.ts');
   return reply
     .type('text/csv; charset=utf-8')
     .header('content-disposition', 'attachment; filename="bookings.csv"')
-    .send(bookingsCsv(rows.map((row) => ({ kind: 'booking' as const, row }))));
+    .send(bookingsCsv(rows));
 }

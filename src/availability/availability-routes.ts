@@ -35,6 +35,14 @@ export const availabilityRoutes: FeatureRoutes = async (app, { ctx }) => {
       const loading = cachedAccommodationOrLoad(ctx, body.accommodation_id, now);
       const cached = loading instanceof Promise ? await loading : loading;
       const accommodation = cached.accommodation;
+      if (accommodation.archived_at !== null) {
+        // An archived accommodation takes no new booking (POST /bookings answers 409 accommodation_archived).
+        const message = `Accommodation ${accommodation.id} is archived and takes no new bookings.`;
+        return {
+          success: true as const,
+          data: { available: false, nights: 0, pricing: null, restrictions: null, message },
+        };
+      }
       const guests = body.guest_count ?? 1;
       const stay = checkStayOrThrow(
         accommodation,

@@ -3,6 +3,7 @@ import { after, before, describe, test } from 'node:test';
 import { createClient, type StaydeskClient } from '../../packages/client/src/index.ts';
 import { createBookingProxy } from '../../packages/client/src/proxy.ts';
 import type { Accommodation } from '../../src/db/schema.ts';
+import { addDays, todayIn } from '../../src/shared/dates.ts';
 import { futureStay, makeAccommodation } from '../support/factories.ts';
 import { injectFetch } from '../support/inject-fetch.ts';
 import { paymentIntentEvent, postPaymentEvent } from '../support/payment-client.ts';
@@ -104,6 +105,35 @@ describe(`@staydesk/client/proxy (${testStoreKind})`, () => {
     assert.equal(taken.status, 409);
     const refused = (await taken.json()) as { error: { details: { reason: string } } };
     assert.equal(refused.error.details.reason, 'dates_unavailable');
+  });
+
+  test('relays a month as taken nights and prices, with no guest, code or amount', async () => {
+    const proxy = createBookingProxy({ client });
+    const made = await call(proxy, 'POST', '/bookings', bookingBody(70, 'bank_transfer'));
+    const { booking_reference: reference } = (await made.json()) as { booking_reference: string };
+    const { checkin, checkout } = { checkin: addDays(todayIn('UTC'), 70), checkout: addDays(todayIn('UTC'), 72) };
+    const [year, month] = checkin.split('-').map(Number) as [number, number];
+    const res = await call(proxy, 'POST', '/calendar', { accommodation_id: place.id, month, year });
+    const text = await res.text();
+    assert.equal(res.status, 200, text);
+    const view = JSON.parse(text) as Record<string, unknown> & { taken_nights: string[] };
+    assert.deepEqual(Object.keys(view).sort(), [
+      'accommodation_id',
+      'accommodation_name',
+      'daily_prices',
+      'max_stay',
+      'min_stay',
+      'month',
+      'taken_nights',
+      'year',
+    ]);
+    const inMonth = (d: string) => d.startsWith(checkin.slice(0, 7));
+    assert.deepEqual(view.taken_nights, [checkin, addDays(checkin, 1)].filter(inMonth));
+    assert.ok(!view.taken_nights.includes(checkout));
+    assert.equal((view.daily_prices as Record<string, number>)[checkin], 80);
+    for (const secret of [reference, 'Browser', 'lin@example.com', t.apiKey]) assert.ok(!text.includes(secret), secret);
+    const wrongMonth = await call(proxy, 'POST', '/calendar', { accommodation_id: place.id, month: 13, year });
+    assert.equal(wrongMonth.status, 400);
   });
 
   test('refuses bodies the service would refuse, before calling it', async () => {

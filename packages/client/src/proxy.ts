@@ -1,12 +1,12 @@
 import type { StaydeskClient } from './client.ts';
 import { StaydeskError } from './errors.ts';
-import type { CreateBookingRequest } from './types.ts';
+import type { Calendar, CreateBookingRequest } from './types.ts';
 
 /**
  * A web-standard `Request → Response` handler a partner mounts on its own server (Fastify,
  * Express, Hono, Next.js route handlers) so that a browser can quote and book without ever
- * holding the API key: POST /availability, POST /bookings and GET /bookings/:id, relative to
- * where it is mounted. Bodies the service would refuse are refused here first; each browser
+ * holding the API key: POST /availability, POST /calendar (which nights of a month are taken,
+ * never who holds them), POST /bookings and GET /bookings/:id, relative to where it is mounted. Bodies the service would refuse are refused here first; each browser
  * address gets `rateLimit.max` requests a minute. A card booking creates the draft, then a
  * PaymentIntent with the `stripe` instance given (metadata `booking_reference`, which the
  * service's payment webhook reads), and answers `{booking_id, booking_reference, client_secret}`.
@@ -36,6 +36,20 @@ export interface BookingProxyOptions {
   rateLimit?: { max: number; windowMs?: number };
   /** The browser's address; by default the first `X-Forwarded-For` entry (set it behind no proxy). */
   clientAddress?: (request: Request) => string | undefined;
+}
+
+/** What `POST /calendar` answers: one month of one accommodation, with no guest, code or amount. */
+export interface ProxyCalendar {
+  accommodation_id: number;
+  accommodation_name: string;
+  month: number;
+  year: number;
+  /** Nights (`YYYY-MM-DD`) of the month that cannot be booked: stays of any channel, and blocks. */
+  taken_nights: string[];
+  /** The price of each night of the month, in the accommodation's currency (major units). */
+  daily_prices: Record<string, number>;
+  min_stay: number;
+  max_stay: number;
 }
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
@@ -88,6 +102,45 @@ function checkAvailability(body: Record<string, unknown>): Refusal | null {
   }
   return checkStay(body.checkin, body.checkout, ['checkin', 'checkout']);
 }
+
+function checkCalendar(body: Record<string, unknown>): Refusal | null {
+  if (!Number.isInteger(body.accommodation_id) || (body.accommodation_id as number) < 1) {
+    return bad('accommodation_id', 'invalid_type', 'accommodation_id must be a positive integer.');
+  }
+  for (const [field, min, max] of [
+    ['month', 1, 12],
+    ['year', 1900, 2999],
+  ] as const) {
+    const v = body[field];
+    if (v === undefined) continue;
+    if (!Number.isInteger(v)) return bad(field, 'invalid_type', `${field} must be an integer.`);
+    if ((v as number) < min) return bad(field, 'invalid_minimum', `${field} must be at least ${min}.`);
+    if ((v as number) > max) return bad(field, 'invalid_maximum', `${field} must be at most ${max}.`);
+  }
+  return null;
+}
+
+/** The month as a browser may see it: the nights taken (stays and blocks), never by whom. */
+function calendarView(c: Calendar): ProxyCalendar {
+  const taken = new Set(c.blocked_dates);
+  const first = `${c.year}-${String(c.month).padStart(2, '0')}-01`;
+  const next = new Date(Date.UTC(c.year, c.month, 1)).toISOString().slice(0, 10);
+  for (const stay of c.bookings) {
+    for (let d = stay.start_date; d < stay.end_date; d = nextDay(d)) if (d >= first && d < next) taken.add(d);
+  }
+  return {
+    accommodation_id: c.accommodation_id,
+    accommodation_name: c.accommodation_name,
+    month: c.month,
+    year: c.year,
+    taken_nights: [...taken].sort(),
+    daily_prices: c.daily_prices,
+    min_stay: c.pricing_rules.min_stay,
+    max_stay: c.pricing_rules.max_stay,
+  };
+}
+
+const nextDay = (date: string) => new Date(Date.parse(`${date}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
 
 function checkBooking(body: Record<string, unknown>, cardPayments: boolean): Refusal | null {
   if (!Number.isInteger(body.accommodation_id) || (body.accommodation_id as number) < 1) {
@@ -221,6 +274,14 @@ export function createBookingProxy(options: BookingProxyOptions): (request: Requ
           200,
           await client.availability({ accommodation_id, checkin, checkout, guest_count, extras } as never),
         );
+      }
+      if (request.method === 'POST' && path.endsWith('/calendar')) {
+        const body = await readBody(request);
+        if (body instanceof Response) return body;
+        const refusal = checkCalendar(body);
+        if (refusal !== null) return refuse(refusal);
+        const { accommodation_id, month, year } = body;
+        return answer(200, calendarView(await client.calendar({ accommodation_id, month, year } as never)));
       }
       if (request.method === 'POST' && path.endsWith('/bookings')) {
         const body = await readBody(request);

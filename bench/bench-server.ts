@@ -9,6 +9,7 @@
  * Prints one JSON line with both ports, the key and the availability request the bench sends.
  */
 import Fastify from 'fastify';
+import { pino } from 'pino';
 import { sql } from 'kysely';
 import { buildApp } from '../src/app.ts';
 import { createApiKey } from '../src/auth/api-key-repository.ts';
@@ -30,7 +31,15 @@ const limitsOff = {
   AUTH_FAILURES_PER_IP: '0',
   DRAFTS_PER_KEY: '0',
 };
-const config = loadConfig({ ...process.env, LOG_LEVEL: 'silent', PORT: '0', ...(limitsOn ? {} : limitsOff) });
+// BENCH_LOG=info: the app logs as `staydesk serve` does by default (to /dev/null, through the same
+// synchronous writes pino makes to stdout), so the bench shows what request logging costs.
+const logLevel = process.env.BENCH_LOG;
+const config = loadConfig({
+  ...process.env,
+  LOG_LEVEL: logLevel ?? 'silent',
+  PORT: '0',
+  ...(limitsOn ? {} : limitsOff),
+});
 const ctx = createContext(config);
 await migrateToLatest(ctx.db);
 await sql`create table if not exists bench_floor (id integer primary key, label text not null)`.execute(ctx.db);
@@ -60,7 +69,10 @@ await sql`create table if not exists bench_mail (id ${serial}, booking_id intege
 await sql`create table if not exists bench_history (id ${serial},
   booking_id integer not null references bench_bookings (id), entry text not null)`.execute(ctx.db);
 
-const app = await buildApp(ctx, { logger: false });
+const app = await buildApp(
+  ctx,
+  logLevel === undefined ? { logger: false } : { logStream: pino.destination({ dest: '/dev/null', sync: true }) },
+);
 // The least the framework can do: no store, no authentication, no body.
 app.get('/bench/hello', async () => ({ hello: 'world' }));
 app.get('/bench/floor/select', async () => {

@@ -1,5 +1,5 @@
 /**
- * `npm run bench -- profile [availability|bookings|calendar] [sqlite|postgres]`: where a route's
+ * `npm run bench -- profile [availability|fixed|bookings|calendar] [sqlite|postgres]`: where a route's
  * server time goes. Starts the bench server under `--cpu-prof`, loads one route for
  * BENCH_SECONDS, stops the server, and sums the profile's self time by where the code lives
  * (the app's own folders, Fastify, its validator and serializer, pino, the store driver, Node's
@@ -16,7 +16,7 @@ import { startServer } from './spawn-server.ts';
 
 interface ProfileNode {
   id: number;
-  callFrame: { functionName: string; url: string };
+  callFrame: { functionName: string; url: string; lineNumber?: number };
   children?: number[];
 }
 interface CpuProfile {
@@ -102,6 +102,46 @@ export function selfTimeByArea(profile: CpuProfile): Map<string, number> {
   return totals;
 }
 
+/**
+ * Frames of Fastify that carry a request on to its next step (the next hook, the handler, the
+ * answer's write): a callback hook calls them through `done`, so what runs under them is not the
+ * hook's own work. Anything else of Fastify a hook calls (`reply.header`) is its own.
+ */
+function continues(frame: { functionName: string; url: string }): boolean {
+  return (
+    /fastify\/lib\/(hooks|handle-request|route|content-type-parser|wrap-thenable|error-handler)\.js$/.test(frame.url) ||
+    (/fastify\/lib\/reply\.js$/.test(frame.url) && !/header/i.test(frame.functionName))
+  );
+}
+
+/**
+ * Time per entry point of the app's code (a hook, a route handler, a content-type parser, the
+ * serializer, the log controller), in microseconds: each sample is charged to the outermost
+ * frame of src/ on its stack below the nearest frame where Fastify carries the request on, so a
+ * callback hook is charged its own work with what it asks of V8, Node and packages, and not the
+ * steps that run after it inside its `done`.
+ */
+export function timeByEntryPoint(profile: CpuProfile): Map<string, number> {
+  const byId = new Map(profile.nodes.map((node) => [node.id, node]));
+  const parentOf = new Map<number, number>();
+  for (const node of profile.nodes) for (const child of node.children ?? []) parentOf.set(child, node.id);
+  const totals = new Map<string, number>();
+  profile.samples.forEach((id, i) => {
+    let entry: ProfileNode | undefined;
+    for (let node = byId.get(id); node !== undefined;) {
+      if (continues(node.callFrame)) break;
+      if (/\/src\/.+\.ts$/.test(node.callFrame.url)) entry = node;
+      const parent = parentOf.get(node.id);
+      node = parent === undefined ? undefined : byId.get(parent);
+    }
+    if (entry === undefined) return;
+    const { functionName, url, lineNumber } = entry.callFrame;
+    const name = `${url.replace(/.*\/src\//, 'src/')}:${String((lineNumber ?? 0) + 1)} ${functionName || '(anonymous)'}`;
+    totals.set(name, (totals.get(name) ?? 0) + (profile.timeDeltas[i] ?? 0));
+  });
+  return totals;
+}
+
 const route = process.argv[3] ?? 'availability';
 const store = process.argv[4] ?? 'sqlite';
 const seconds = Number(process.env.BENCH_SECONDS ?? 5);
@@ -113,12 +153,19 @@ const env: Record<string, string> =
     ? { STAYDESK_DATA_DIR: mkdtempSync(path.join(tmpdir(), 'staydesk-profile-data-')), DATABASE_URL: '' }
     : { DATABASE_URL: pgDb.url };
 const server = await startServer(env, ['--cpu-prof', `--cpu-prof-dir=${dir}`]);
-const { port, key, accommodationId, availabilityBody } = server.info;
+const { port, barePort, key, accommodationId, availabilityBody } = server.info;
 const base = `http://127.0.0.1:${String(port)}/api/v1/staydesk`;
 const headers = { authorization: `Bearer ${key}`, 'content-type': 'application/json' };
 let n = 0;
 const first = addDays(todayIn('UTC'), 400);
 const options: Record<string, autocannon.Options> = {
+  // Availability's shape on the bare Fastify instance (bench-server.ts): what the framework costs it.
+  fixed: {
+    url: `http://127.0.0.1:${String(barePort)}/bench/fixed-availability`,
+    method: 'POST',
+    headers,
+    body: JSON.stringify(availabilityBody),
+  },
   availability: { url: `${base}/availability`, method: 'POST', headers, body: JSON.stringify(availabilityBody) },
   calendar: {
     url: `${base}/calendar`,
@@ -160,7 +207,7 @@ const options: Record<string, autocannon.Options> = {
   },
 };
 const chosen = options[route];
-if (chosen === undefined) throw new Error(`unknown route ${route}: availability, bookings or calendar`);
+if (chosen === undefined) throw new Error(`unknown route ${route}: availability, fixed, bookings or calendar`);
 await autocannon({ ...chosen, duration: 1, connections: 20 });
 const result = await autocannon({ ...chosen, duration: seconds, connections: 20 });
 await server.stop();
@@ -181,4 +228,11 @@ const perRequest = (us: number) => (us / Math.max(1, requests)).toFixed(1);
 console.log(`${'where (with the Node work it asked for)'.padEnd(44)} ${'share'.padStart(7)} ${'µs/req'.padStart(7)}`);
 for (const [area, us] of totals.slice(0, 40)) {
   console.log(`${area.padEnd(44)} ${((100 * us) / all).toFixed(1).padStart(6)}% ${perRequest(us).padStart(7)}`);
+}
+
+console.log(
+  `\n${'entry points of the app (hooks, handler, parser, serializer, log)'.padEnd(66)} ${'µs/req'.padStart(7)}`,
+);
+for (const [name, us] of [...timeByEntryPoint(profile)].sort((a, b) => b[1] - a[1]).slice(0, 20)) {
+  console.log(`${name.padEnd(66)} ${perRequest(us).padStart(7)}`);
 }

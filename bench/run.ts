@@ -37,6 +37,8 @@ const ONLY_ROUTES = process.env.BENCH_ROUTES ? new RegExp(process.env.BENCH_ROUT
 interface Result {
   name: string;
   rps: number;
+  /** Latency percentiles of the 2xx answers, in milliseconds (to the microsecond). */
+  p50: number;
   p99: number;
   errors: number;
   non2xx: number;
@@ -83,13 +85,26 @@ let serverPid: number | undefined;
 
 async function load(name: string, opts: autocannon.Options): Promise<Result> {
   const before = { server: cpuSeconds(serverPid), store: postgresCpuSeconds(), client: cpuSeconds(process.pid) };
-  const result = await autocannon({ duration: DURATION, connections: CONNECTIONS, ...opts });
+  // autocannon's own percentiles are whole milliseconds, too coarse for a route answered in
+  // one: each 2xx answer's latency is kept here as measured (fractions of a millisecond).
+  const latencies: number[] = [];
+  const result = await new Promise<autocannon.Result>((resolve, reject) => {
+    autocannon({ duration: DURATION, connections: CONNECTIONS, ...opts }, (error: unknown, done: autocannon.Result) => {
+      if (error === null || error === undefined) resolve(done);
+      else reject(error instanceof Error ? error : new Error('autocannon failed'));
+    }).on('response', (_client, status, _bytes, ms) => {
+      if (status >= 200 && status < 300) latencies.push(ms);
+    });
+  });
+  latencies.sort((a, b) => a - b);
+  const percentile = (p: number) => latencies[Math.min(latencies.length - 1, Math.floor(p * latencies.length))] ?? 0;
   const requests = result.requests.total;
   const perRequest = (seconds: number) => (requests > 0 ? (seconds * 1e6) / requests : 0);
   return {
     name,
     rps: result.requests.average,
-    p99: result.latency.p99,
+    p50: percentile(0.5),
+    p99: percentile(0.99),
     errors: result.errors + result.timeouts,
     non2xx: result.non2xx,
     cpuPerRequestUs: perRequest(cpuSeconds(serverPid) - before.server),
@@ -120,6 +135,13 @@ function overKeys(options: autocannon.Options, keys: readonly string[]): autocan
     ],
   };
 }
+
+/**
+ * BENCH_ONLY=availability: availability and the routes it is compared with, nothing else (a
+ * shorter run, for measuring a change to the availability path).
+ */
+const availabilityOnly = process.env.BENCH_ONLY === 'availability';
+const AVAILABILITY_ROUTES = new Set<string>();
 
 /** With the abuse limits at their defaults, the routes measured: availability and bookings, each with its floor. */
 const LIMITED_ROUTES = new Set<string>();
@@ -199,11 +221,13 @@ async function benchStore(label: string, env: Record<string, string>): Promise<v
       },
     },
   ];
+  for (const name of [BARE_HELLO, BARE_FIXED, HELLO, 'POST availability']) AVAILABILITY_ROUTES.add(name);
   if (limited) {
     for (const name of [BARE_FIXED, 'POST availability', BOOKING_FLOOR, 'POST bookings']) LIMITED_ROUTES.add(name);
   }
   const measured = routes
     .filter((route) => !limited || LIMITED_ROUTES.has(route.name))
+    .filter((route) => !availabilityOnly || AVAILABILITY_ROUTES.has(route.name))
     .filter((route) => ONLY_ROUTES === undefined || ONLY_ROUTES.test(route.name))
     .map((route) =>
       (route.options.url ?? '').startsWith(base) ? { ...route, options: overKeys(route.options, keys) } : route,
@@ -245,6 +269,7 @@ function medianOf(rounds: Result[][]): Result[] {
     return {
       name: r.name,
       rps: median(same.map((x) => x.rps)),
+      p50: median(same.map((x) => x.p50)),
       p99: median(same.map((x) => x.p99)),
       errors: same.reduce((sum, x) => sum + x.errors, 0),
       non2xx: same.reduce((sum, x) => sum + x.non2xx, 0),
@@ -288,13 +313,13 @@ function floorsOf(name: string): string[] {
 
 function ratio(route: Result | undefined, floor: Result | undefined): { rps: number; p99: number } {
   if (route === undefined || floor === undefined) return { rps: Number.NaN, p99: Number.NaN };
-  return { rps: route.rps / floor.rps, p99: route.p99 / Math.max(floor.p99, 1) };
+  return { rps: route.rps / floor.rps, p99: floor.p99 > 0 ? route.p99 / floor.p99 : Number.NaN };
 }
 
 function report(label: string, results: Result[]): void {
   console.log(`\n${label} — ${DURATION}s per route, ${CONNECTIONS} connections`);
   console.log(
-    `${'route'.padEnd(34)} ${'req/s'.padStart(9)} ${'p99 ms'.padStart(8)} ${'failed'.padStart(7)} ${'server µs/req'.padStart(14)} ${'pg µs/req'.padStart(10)} ${'client µs/req'.padStart(14)}  ratio (req/s, p99) to`,
+    `${'route'.padEnd(34)} ${'req/s'.padStart(9)} ${'p50 ms'.padStart(7)} ${'p99 ms'.padStart(7)} ${'failed'.padStart(7)} ${'server µs/req'.padStart(14)} ${'pg µs/req'.padStart(10)} ${'client µs/req'.padStart(14)}  ratio (req/s, p99) to`,
   );
   for (const r of results) {
     const shown = floorsOf(r.name)
@@ -310,7 +335,7 @@ function report(label: string, results: Result[]): void {
       })
       .join('; ');
     console.log(
-      `${r.name.padEnd(34)} ${r.rps.toFixed(0).padStart(9)} ${String(r.p99).padStart(8)} ${String(r.errors + r.non2xx).padStart(7)} ${r.cpuPerRequestUs.toFixed(0).padStart(14)} ${r.storeCpuPerRequestUs.toFixed(0).padStart(10)} ${r.clientCpuPerRequestUs.toFixed(0).padStart(14)}  ${shown}`,
+      `${r.name.padEnd(34)} ${r.rps.toFixed(0).padStart(9)} ${r.p50.toFixed(2).padStart(7)} ${r.p99.toFixed(2).padStart(7)} ${String(r.errors + r.non2xx).padStart(7)} ${r.cpuPerRequestUs.toFixed(0).padStart(14)} ${r.storeCpuPerRequestUs.toFixed(0).padStart(10)} ${r.clientCpuPerRequestUs.toFixed(0).padStart(14)}  ${shown}`,
     );
   }
 }

@@ -3,7 +3,7 @@ import type { ServerOptions } from 'node:http';
 import type { Socket } from 'node:net';
 import type { SwaggerTransformObject } from '@fastify/swagger';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import Fastify, { LogController } from 'fastify';
+import Fastify from 'fastify';
 import type { AppContext } from './app-context.ts';
 import { requireKey } from './auth/require-key.ts';
 import { adminRoutes } from './admin/admin-routes.ts';
@@ -23,8 +23,8 @@ import { adminEndpointRoutes } from './endpoints/admin-endpoint-routes.ts';
 import { partnerEventRoutes } from './endpoints/partner-routes.ts';
 import { clientErrorHandler } from './http/client-errors.ts';
 import { frameworkErrorHandler, installErrorHandling } from './http/error-handler.ts';
-import { refuseLegacyJsonRpc } from './http/legacy-jsonrpc.ts';
 import { requestSerializer } from './http/log-redaction.ts';
+import { OneLinePerRequest } from './http/request-log.ts';
 import { installLazyOpenApi } from './http/lazy-openapi.ts';
 import { reshapeDocument } from './http/openapi-document.ts';
 import { operationExamples } from './http/openapi-operations.ts';
@@ -32,7 +32,7 @@ import { NAMED_SCHEMAS } from './openapi-schemas.ts';
 import { lazySchemaCompilers } from './http/lazy-schemas.ts';
 import { refuseWhileShuttingDown } from './http/shutting-down.ts';
 import { acceptEmptyJson } from './http/empty-json.ts';
-import { lenientBody } from './http/lenient-body.ts';
+import { installV1BodyReading } from './http/v1-body.ts';
 import { refuseNulCharacters } from './http/text-guard.ts';
 import type { App, RouteInfo } from './http/types.ts';
 import { installRateLimits } from './limits/rate-limits.ts';
@@ -158,7 +158,8 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
     // Requests that arrive while the server drains get the JSON envelope (shutting-down.ts).
     return503OnClosing: false,
     frameworkErrors: frameworkErrorHandler,
-    logController: new LogController({ requestIdLogLabel: 'request_id' }),
+    // One line per request, on completion, naming the request (request-log.ts).
+    logController: new OneLinePerRequest(),
     genReqId: (req) => {
       const incoming = req.headers['x-request-id'];
       return typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();
@@ -196,11 +197,8 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
     }
   });
 
-  // Every request runs these two: callback hooks, no promise per request.
-  app.addHook('onSend', (request, reply, payload, done) => {
-    void reply.header('x-request-id', request.id);
-    done(null, payload);
-  });
+  // Every request runs this one: a callback hook, no promise per request. (X-Request-Id is set
+  // by the shutdown guard's onSend hook, shutting-down.ts.)
   app.addHook('onResponse', (request, reply, done) => {
     ctx.metrics.httpDuration.record(
       request.method,
@@ -224,9 +222,9 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
     async (v1) => {
       v1.addHook('onRequest', limits.guardAuth(requireKey(ctx, 'api')));
       if (limits.perKey !== null) v1.addHook('onRequest', limits.perKey);
-      v1.addHook('preValidation', refuseLegacyJsonRpc);
-      v1.addHook('preValidation', lenientBody);
       acceptEmptyJson(v1);
+      // A missing body as {}, legacy JSON-RPC refused, optional fields read leniently: one hook.
+      installV1BodyReading(v1);
       await v1.register(diagnosticsRoutes, { ctx });
       await v1.register(calendarDiagnosticsRoutes, { ctx });
       await v1.register(availabilityRoutes, { ctx });

@@ -18,7 +18,7 @@ import type { AccommodationCreateInput, AccommodationJson, AccommodationPatchInp
  */
 
 /** Everything of a row that the admin edits (id and timestamps are the repository's). */
-export type AccommodationFields = Omit<Accommodation, 'id' | 'created_at' | 'updated_at'>;
+export type AccommodationFields = Omit<Accommodation, 'id' | 'created_at' | 'updated_at' | 'archived_at'>;
 
 type RateField = 'tax_rate' | 'weekly_discount' | 'monthly_discount';
 type ExtraName = 'breakfast' | 'linen' | 'late_checkin';
@@ -90,6 +90,7 @@ export function accommodationToJson(row: Accommodation): AccommodationJson {
     extras,
     created_at: row.created_at,
     updated_at: row.updated_at,
+    archived_at: row.archived_at,
   };
 }
 

@@ -10,8 +10,32 @@ export function findAccommodation(db: Executor, id: number): Promise<Accommodati
   return db.selectFrom('accommodations').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
-export function listAccommodations(db: Executor): Promise<Accommodation[]> {
-  return db.selectFrom('accommodations').selectAll().orderBy('id').execute();
+/** Accommodations by id: the active ones, or with `archived: true` the archived ones too. */
+export function listAccommodations(db: Executor, options: { archived?: boolean } = {}): Promise<Accommodation[]> {
+  let query = db.selectFrom('accommodations').selectAll().orderBy('id');
+  if (options.archived !== true) query = query.where('archived_at', 'is', null);
+  return query.execute();
+}
+
+/** The archived accommodations, by name. */
+export function listArchivedAccommodations(db: Executor): Promise<Accommodation[]> {
+  return db
+    .selectFrom('accommodations')
+    .selectAll()
+    .where('archived_at', 'is not', null)
+    .orderBy('name')
+    .orderBy('id')
+    .execute();
+}
+
+/** Marks an accommodation archived (kept as it was archived first); undefined when there is none. */
+export async function archiveAccommodation(db: Executor, id: number, at: string): Promise<Accommodation | undefined> {
+  return db
+    .updateTable('accommodations')
+    .set((eb) => ({ archived_at: eb.fn.coalesce('archived_at', eb.val(at)), updated_at: at }))
+    .where('id', '=', id)
+    .returningAll()
+    .executeTakeFirst();
 }
 
 export async function updateAccommodation(

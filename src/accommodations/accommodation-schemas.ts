@@ -84,6 +84,9 @@ export const AccommodationSchema = Type.Object({
   extras: AccommodationExtrasSchema,
   created_at: Type.String({ format: 'date-time' }),
   updated_at: Type.String({ format: 'date-time' }),
+  archived_at: Type.Union([Type.String({ format: 'date-time' }), Type.Null()], {
+    description: 'when it was archived (deleted while it had bookings): it takes no new booking; null while active',
+  }),
 });
 
 export type AccommodationCreateInput = Static<typeof AccommodationCreateSchema>;

@@ -16,7 +16,28 @@ export interface AccommodationSource {
 export async function loadCachedAccommodation(ctx: AccommodationSource, id: number): Promise<CachedAccommodation> {
   const cache = ctx.caches.accommodations;
   // With caching off, loading every future price for one request would cost more than it saves.
-  const entry = await cache.getOrLoad(id, () => readCachedAccommodation(ctx.db, id, ctx.now(), cache.enabled));
+  return foundOr404(await cache.getOrLoad(id, () => readCachedAccommodation(ctx.db, id, ctx.now(), cache.enabled)), id);
+}
+
+/**
+ * loadCachedAccommodation without a promise when the accommodation is cached: the entry itself,
+ * or a promise of it (or of the 404) when it has to be read.
+ */
+export function cachedAccommodationOrLoad(
+  ctx: AccommodationSource,
+  id: number,
+  now: Date,
+): CachedAccommodation | Promise<CachedAccommodation> {
+  const cache = ctx.caches.accommodations;
+  const entry = cache.valueOrLoad(
+    id,
+    () => readCachedAccommodation(ctx.db, id, ctx.now(), cache.enabled),
+    now.getTime(),
+  );
+  return entry instanceof Promise ? entry.then((loaded) => foundOr404(loaded, id)) : entry;
+}
+
+function foundOr404(entry: CachedAccommodation | undefined, id: number): CachedAccommodation {
   if (entry === undefined) {
     throw notFound('accommodation_not_found', `Accommodation ${id} not found.`, {
       parameter: 'accommodation_id',
@@ -38,5 +59,15 @@ export async function nightlyOverrides(
   from: string,
   to: string,
 ): Promise<ReadonlyMap<string, number>> {
-  return keptOverrides(entry, from, to) ?? (await nightlyPriceMap(ctx.db, entry.accommodation.id, from, to));
+  return overridesOrLoad(ctx, entry, from, to);
+}
+
+/** nightlyOverrides without a promise when the overrides are kept. */
+export function overridesOrLoad(
+  ctx: { readonly db: Db },
+  entry: CachedAccommodation,
+  from: string,
+  to: string,
+): ReadonlyMap<string, number> | Promise<ReadonlyMap<string, number>> {
+  return keptOverrides(entry, from, to) ?? nightlyPriceMap(ctx.db, entry.accommodation.id, from, to);
 }

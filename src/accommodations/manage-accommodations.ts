@@ -1,10 +1,12 @@
 import type { Accommodation } from '../db/schema.ts';
+import { isForeignKeyViolation } from '../db/dialect.ts';
 import type { Db, Executor, StoreContext } from '../db/store.ts';
 import { badRequest, conflict, notFound, type AppError } from '../http/errors.ts';
 import { toMajor } from '../shared/money.ts';
 import { applyAccommodationInput, newAccommodationFields, storedDecimals } from './accommodation-mapper.ts';
 import {
   accommodationHasBookings,
+  archiveAccommodation,
   deleteAccommodation,
   findAccommodation,
   insertAccommodation,
@@ -86,26 +88,45 @@ export async function editAccommodation(
   return edited;
 }
 
-/** Deletes an accommodation without bookings, with its prices, blocks and feeds. */
-export async function removeAccommodation(ctx: StoreContext, id: number): Promise<void> {
+/** What removing an accommodation did: deleted it, or archived it because it has bookings. */
+export type Removal = 'deleted' | 'archived';
+
+/**
+ * Removes an accommodation. Without bookings it is deleted, with its prices, blocks and feeds.
+ * With bookings (cancelled ones count: they are its history) it is archived instead: it leaves
+ * every list and takes no new booking, while its bookings stay as they are (docs/decisions.md,
+ * "Archived accommodations"). Removing an archived one again changes nothing.
+ */
+export async function removeAccommodation(ctx: StoreContext, id: number, now: Date): Promise<Removal> {
+  const archive = async (): Promise<Removal> => {
+    const archived = await archiveAccommodation(ctx.db, id, now.toISOString());
+    if (archived === undefined) await requireAccommodation(ctx.db, id);
+    return 'archived';
+  };
+  let removal: Removal;
   try {
-    await ctx.db.transaction().execute(async (trx) => {
+    removal = await ctx.db.transaction().execute(async (trx) => {
       await requireAccommodation(trx, id);
-      if (await accommodationHasBookings(trx, id)) throw hasBookingsConflict(id, 'be deleted');
+      if (await accommodationHasBookings(trx, id)) return 'archived';
       await deleteAccommodation(trx, id);
+      return 'deleted';
     });
+    if (removal === 'archived') removal = await archive();
   } catch (error) {
     // A booking committed between the check and the delete: its foreign key refused the delete.
-    if (isForeignKeyViolation(error)) throw hasBookingsConflict(id, 'be deleted');
-    throw error;
+    if (!isForeignKeyViolation(error)) throw error;
+    removal = await archive();
   }
   accommodationChanged(ctx, id);
+  return removal;
 }
 
-function isForeignKeyViolation(error: unknown): boolean {
-  if (typeof error !== 'object' || error === null) return false;
-  const e = error as { code?: unknown; errcode?: unknown; message?: unknown };
-  if (e.code === '23503') return true; // PostgreSQL foreign_key_violation
-  if (e.errcode === 787) return true; // SQLITE_CONSTRAINT_FOREIGNKEY
-  return typeof e.message === 'string' && e.message.includes('FOREIGN KEY constraint failed');
+/** Refuses a new stay at an archived accommodation (409 `accommodation_archived`). */
+export function refuseIfArchived(accommodation: Accommodation, parameter: string): void {
+  if (accommodation.archived_at === null) return;
+  throw conflict(
+    'accommodation_archived',
+    `Accommodation ${accommodation.id} (${accommodation.name}) is archived and takes no new bookings.`,
+    { parameter, received: accommodation.id },
+  );
 }

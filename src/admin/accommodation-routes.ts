@@ -16,13 +16,30 @@ import {
 import { Envelope, commonErrorResponses, ok, requestMetadata } from '../http/envelope.ts';
 import type { FeatureRoutes } from '../app-context.ts';
 import { accommodationExportToken, exportUrl } from '../ical/export-tokens.ts';
-import { adminRoute, DeletedSchema, IdParams, toId } from './admin-params.ts';
+import { adminRoute, IdParams, toId } from './admin-params.ts';
 
 const AccommodationDetailSchema = Type.Object({
   ...AccommodationSchema.properties,
   ical_export_url: Type.String({
     description:
       'absolute secret URL of every taken night, with no guest data, for other channels to import; rotatable',
+  }),
+});
+
+const ListQuery = Type.Object(
+  {
+    include: Type.Optional(
+      Type.Literal('archived', { description: 'also list the archived accommodations (left out by default)' }),
+    ),
+  },
+  { additionalProperties: false },
+);
+
+const RemovedSchema = Type.Object({
+  id: Type.Integer(),
+  deleted: Type.Boolean({ description: 'true: it had no bookings and is gone' }),
+  archived: Type.Boolean({
+    description: 'true: it has bookings, so it is archived instead: listed nowhere, it takes no new booking',
   }),
 });
 
@@ -59,11 +76,15 @@ export const accommodationRoutes: FeatureRoutes = async (app, { ctx }) => {
       config: { auth: 'admin' },
       schema: {
         ...adminRoute,
-        summary: 'List accommodations',
+        summary: 'List accommodations (the archived ones only with include=archived)',
+        querystring: ListQuery,
         response: { 200: Envelope(Type.Array(AccommodationSchema)), ...commonErrorResponses },
       },
     },
-    async (request) => ok((await listAccommodations(ctx.db)).map(accommodationToJson), requestMetadata(request.id)),
+    async (request) => {
+      const list = await listAccommodations(ctx.db, { archived: request.query.include === 'archived' });
+      return ok(list.map(accommodationToJson), requestMetadata(request.id));
+    },
   );
 
   app.get(
@@ -105,15 +126,16 @@ export const accommodationRoutes: FeatureRoutes = async (app, { ctx }) => {
       config: { auth: 'admin' },
       schema: {
         ...adminRoute,
-        summary: 'Delete an accommodation without bookings, with its prices, blocks and feeds',
+        summary:
+          'Delete an accommodation without bookings, with its prices, blocks and feeds; one with bookings is archived',
         params: IdParams,
-        response: { 200: Envelope(DeletedSchema), ...commonErrorResponses },
+        response: { 200: Envelope(RemovedSchema), ...commonErrorResponses },
       },
     },
     async (request) => {
       const id = toId(request.params.id);
-      await removeAccommodation(ctx, id);
-      return ok({ deleted: true as const, id }, requestMetadata(request.id));
+      const removal = await removeAccommodation(ctx, id, ctx.now());
+      return ok({ id, deleted: removal === 'deleted', archived: removal === 'archived' }, requestMetadata(request.id));
     },
   );
 };

@@ -14,13 +14,15 @@ import {
   EditBookingBody,
   recordBookingPayment,
   RecordPaymentBody,
+  ReinstateBody,
+  reinstateByHost,
   undoBookingPayment,
 } from './booking-desk.ts';
 import { AdminBookingDetailSchema, bookingDetail, PaymentSchema } from './booking-routes.ts';
 
 /**
  * The host's booking desk in the admin API (docs/api.md#admin-bookings): a booking by hand, an
- * edit, a cancellation, a payment recorded or undone. Each route hands its body to booking-desk.ts
+ * edit, a cancellation and its undoing, a payment recorded or undone. Each route hands its body to booking-desk.ts
  * (which calls the lifecycle verbs of src/bookings) with the admin key as the host acting, and
  * answers with the booking.
  */
@@ -28,7 +30,7 @@ import { AdminBookingDetailSchema, bookingDetail, PaymentSchema } from './bookin
 const PaymentParams = Type.Object({ id: IdString, paymentId: IdString });
 
 /** The admin key acting as the host. */
-function hostOf(request: FastifyRequest): BookingActor {
+function hostOf(request: FastifyRequest): Extract<BookingActor, { kind: 'host' }> {
   return { kind: 'host', apiKeyId: requestKey(request).id };
 }
 
@@ -87,6 +89,26 @@ export const bookingDeskRoutes: FeatureRoutes = async (app, { ctx }) => {
     async (request) => {
       const id = toId(request.params.id);
       await cancelByHost(ctx, id, request.body, hostOf(request));
+      return ok(await bookingDetail(ctx.db, id), requestMetadata(request.id));
+    },
+  );
+
+  app.post(
+    '/bookings/:id/reinstate',
+    {
+      config: { auth: 'admin' },
+      schema: {
+        ...adminRoute,
+        summary:
+          'Undo a cancellation while every night of the stay is still free (taken meanwhile: 409); the guest is mailed the confirmation',
+        params: IdParams,
+        body: ReinstateBody,
+        response: { 200: Detail, ...commonErrorResponses },
+      },
+    },
+    async (request) => {
+      const id = toId(request.params.id);
+      await reinstateByHost(ctx, id, hostOf(request));
       return ok(await bookingDetail(ctx.db, id), requestMetadata(request.id));
     },
   );

@@ -7,6 +7,7 @@ import { cancelBooking } from '../bookings/cancel-booking.ts';
 import { createHostBooking } from '../bookings/create-host-booking.ts';
 import { modifyBooking } from '../bookings/modify-booking.ts';
 import { recordPayment, undoPayment } from '../bookings/record-payment.ts';
+import { reinstateBooking, type ReinstateCommand } from '../bookings/reinstate-booking.ts';
 import { isAppError, notFound } from '../http/errors.ts';
 import { IdInteger } from '../http/ids.ts';
 import { todayIn } from '../shared/dates.ts';
@@ -76,6 +77,9 @@ export const CancelBody = Type.Object(
   },
   { additionalProperties: false },
 );
+
+/** Nothing to send but `{}`: the booking comes back as it was confirmed, and the guest is mailed. */
+export const ReinstateBody = Type.Object({}, { additionalProperties: false });
 
 export const RecordPaymentBody = Type.Object(
   {
@@ -179,6 +183,11 @@ export async function cancelByHost(
   actor: BookingActor,
 ): Promise<void> {
   await plainErrors(cancelBooking(ctx, { bookingId: id, actor, reason: b.reason, notifyGuest: b.notify_guest }));
+}
+
+/** POST /bookings/:id/reinstate: the cancellation undone while the nights are free (else 409). */
+export async function reinstateByHost(ctx: AppContext, id: number, actor: ReinstateCommand['actor']): Promise<void> {
+  await plainErrors(reinstateBooking(ctx, { bookingId: id, actor }));
 }
 
 /** POST /bookings/:id/payments; returns the payment's id. */

@@ -59,13 +59,18 @@ const TOUCH_INTERVAL_MS = 60_000;
 export function requireKey(ctx: KeyCheckContext, scope: ApiKeyScope): onRequestHookHandler {
   const { db, caches } = ctx;
 
+  /**
+   * `checked` is true when the key was found in the cache under this very hash, whose entries
+   * are only ever stored under their own secret_hash: the comparison would repeat the lookup.
+   */
   function admit(
     request: FastifyRequest,
     key: ActiveKey | undefined,
     hash: string,
     done: HookHandlerDoneFunction,
+    checked = false,
   ): void {
-    if (key === undefined || !sameHash(key.secret_hash, hash)) {
+    if (key === undefined || (!checked && !sameHash(key.secret_hash, hash))) {
       done(unauthorized('invalid_api_key', 'Invalid or revoked API key.'));
       return;
     }
@@ -101,7 +106,7 @@ export function requireKey(ctx: KeyCheckContext, scope: ApiKeyScope): onRequestH
     const hash = hashApiKey(token);
     const cached = caches.apiKeys.get(hash);
     if (cached !== undefined) {
-      admit(request, cached, hash, done);
+      admit(request, cached, hash, done, true);
       return;
     }
     // getOrLoad shares one lookup among concurrent misses, and keeps nothing revoked meanwhile.

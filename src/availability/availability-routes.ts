@@ -5,7 +5,7 @@ import { pricingView, restrictionsOf } from '../pricing/accommodation-rules.ts';
 import { AVAILABILITY_FIELD_NAMES } from '../stays/stay-rules.ts';
 import { priceFromOverrides } from '../pricing/quote-stay.ts';
 import { AvailabilityBody, AvailabilityResponse } from './availability-schemas.ts';
-import { loadCachedAccommodation, nightlyOverrides } from '../accommodations/load-accommodation.ts';
+import { cachedAccommodationOrLoad, overridesOrLoad } from '../accommodations/load-accommodation.ts';
 import { conflictMessage } from '../occupancy/nights-unavailable.ts';
 import { checkStayOrThrow } from '../pricing/check-stay-or-throw.ts';
 import { requestViewer } from '../auth/require-key.ts';
@@ -30,8 +30,19 @@ export const availabilityRoutes: FeatureRoutes = async (app, { ctx }) => {
     async (request) => {
       const body = request.body;
       const now = ctx.now();
-      const cached = await loadCachedAccommodation(ctx, body.accommodation_id);
+      // Each step answers from memory without a promise when it can (the common case), and
+      // waits for the store only when it has to.
+      const loading = cachedAccommodationOrLoad(ctx, body.accommodation_id, now);
+      const cached = loading instanceof Promise ? await loading : loading;
       const accommodation = cached.accommodation;
+      if (accommodation.archived_at !== null) {
+        // An archived accommodation takes no new booking (POST /bookings answers 409 accommodation_archived).
+        const message = `Accommodation ${accommodation.id} is archived and takes no new bookings.`;
+        return {
+          success: true as const,
+          data: { available: false, nights: 0, pricing: null, restrictions: null, message },
+        };
+      }
       const guests = body.guest_count ?? 1;
       const stay = checkStayOrThrow(
         accommodation,
@@ -40,9 +51,11 @@ export const availabilityRoutes: FeatureRoutes = async (app, { ctx }) => {
         now,
       );
       // Taken nights from this process's memory (occupancy/night-memory.ts): no store round trip on a hit.
-      const window = await rememberedNightWindow(ctx, accommodation.id, { from: stay.checkin, to: stay.checkout }, now);
+      const reading = rememberedNightWindow(ctx, accommodation.id, { from: stay.checkin, to: stay.checkout }, now);
+      const window = reading instanceof Promise ? await reading : reading;
       // Price first, so an extra the accommodation does not offer is a 400 even on taken dates.
-      const prices = await nightlyOverrides(ctx, cached, stay.checkin, stay.checkout);
+      const overrides = overridesOrLoad(ctx, cached, stay.checkin, stay.checkout);
+      const prices = overrides instanceof Promise ? await overrides : overrides;
       const quote = priceFromOverrides(accommodation, { ...stay, guests, extras: body.extras ?? {} }, prices);
       const taken = window.taken;
       if (taken.length > 0) {
@@ -66,7 +79,7 @@ export const availabilityRoutes: FeatureRoutes = async (app, { ctx }) => {
           restrictions: restrictionsOf(accommodation),
           message: 'Available',
         },
-        metadata: endpointMetadata(),
+        metadata: endpointMetadata(now),
       };
     },
   );

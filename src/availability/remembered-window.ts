@@ -1,6 +1,11 @@
 import type { AppContext } from '../app-context.ts';
 import { loadNightWindow, type NightWindow } from '../occupancy/night-window.ts';
-import { loadNightSnapshot, snapshotCovers, windowFromSnapshot } from '../occupancy/night-memory.ts';
+import {
+  loadNightSnapshot,
+  snapshotCovers,
+  windowFromSnapshot,
+  type NightSnapshot,
+} from '../occupancy/night-memory.ts';
 
 /**
  * Who holds the nights of [from, to) for a quote: from the process's memory of the
@@ -8,17 +13,24 @@ import { loadNightSnapshot, snapshotCovers, windowFromSnapshot } from '../occupa
  * when memory is off or paused, or the range reaches beyond the claims kept for an
  * accommodation with very many.
  */
-export async function rememberedNightWindow(
+export function rememberedNightWindow(
   ctx: Pick<AppContext, 'db' | 'caches'>,
   accommodationId: number,
   range: { from: string; to: string },
   now: Date,
-): Promise<NightWindow> {
+): NightWindow | Promise<NightWindow> {
   const cache = ctx.caches.nights;
   const instant = now.toISOString();
-  if (cache.enabled) {
-    const snapshot = await cache.getOrLoad(accommodationId, () => loadNightSnapshot(ctx.db, accommodationId, now));
-    if (snapshot !== undefined && snapshotCovers(snapshot, range)) return windowFromSnapshot(snapshot, range, instant);
-  }
-  return loadNightWindow(ctx.db, accommodationId, range, instant);
+  if (!cache.enabled) return loadNightWindow(ctx.db, accommodationId, range, instant);
+  // A remembered snapshot answers without a promise (the hot path); a miss loads it first.
+  const snapshot = cache.valueOrLoad(
+    accommodationId,
+    () => loadNightSnapshot(ctx.db, accommodationId, now),
+    now.getTime(),
+  );
+  const fromSnapshot = (remembered: NightSnapshot | undefined): NightWindow | Promise<NightWindow> =>
+    remembered !== undefined && snapshotCovers(remembered, range)
+      ? windowFromSnapshot(remembered, range, instant)
+      : loadNightWindow(ctx.db, accommodationId, range, instant);
+  return snapshot instanceof Promise ? snapshot.then(fromSnapshot) : fromSnapshot(snapshot);
 }

@@ -1,5 +1,6 @@
 import type { AppContext } from '../app-context.ts';
 import { loadCachedAccommodation, nightlyOverrides } from '../accommodations/load-accommodation.ts';
+import { refuseIfArchived } from '../accommodations/manage-accommodations.ts';
 import type { Accommodation, ApiKeyScope } from '../db/schema.ts';
 import { badRequest, conflict } from '../http/errors.ts';
 import { viewerOfKey } from '../http/viewer.ts';
@@ -77,6 +78,7 @@ async function checkAndPrice(
 ): Promise<PricedStay> {
   const cached = await loadCachedAccommodation(ctx, input.accommodation_id);
   const accommodation = cached.accommodation;
+  refuseIfArchived(accommodation, 'accommodation_id');
   const b = input.booking_data;
   const guests = b.adults_count + b.children_count;
   const stay = checkStayOrThrow(

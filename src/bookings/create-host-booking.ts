@@ -1,5 +1,6 @@
 import type { AppContext } from '../app-context.ts';
 import { loadCachedAccommodation, nightlyOverrides } from '../accommodations/load-accommodation.ts';
+import { refuseIfArchived } from '../accommodations/manage-accommodations.ts';
 import type { Accommodation, PaymentMethod } from '../db/schema.ts';
 import { SEES_ALL } from '../http/viewer.ts';
 import { bookingMailRow } from '../mail/enqueue-booking-mail.ts';
@@ -59,6 +60,7 @@ export async function quoteHostStay(
 ): Promise<HostQuote> {
   const cached = await loadCachedAccommodation(ctx, input.accommodationId);
   const accommodation = cached.accommodation;
+  refuseIfArchived(accommodation, 'accommodation_id');
   const guests = input.adults + input.children;
   const rules = input.overrideRules
     ? { ...accommodation, min_stay: 1, max_stay: Number.MAX_SAFE_INTEGER }

@@ -1,7 +1,7 @@
 import type { AppContext } from '../app-context.ts';
-import { isPostgres, isTransientConflict, isUniqueViolation } from '../db/dialect.ts';
+import { isForeignKeyViolation, isPostgres, isTransientConflict, isUniqueViolation } from '../db/dialect.ts';
 import { mayHaveCommitted } from '../db/unavailable.ts';
-import type { AppError } from '../http/errors.ts';
+import { notFound, type AppError } from '../http/errors.ts';
 import { askUntilAnswered, outcomeUnknown } from '../http/uncertain-commit.ts';
 import type { Viewer } from '../http/viewer.ts';
 import { NightTakenError, type TakenNight } from '../occupancy/night-ledger.ts';
@@ -74,6 +74,8 @@ export async function writeBooking<T>(ctx: AppContext, write: BookingWrite<T>): 
       const replay = await replayAfterRace(ctx, write, error);
       // Only a write with an idempotency key replays, and its answer is a BookingCreated.
       if (replay !== null) return replay as T;
+      // The accommodation was deleted after this booking read it (its cache was a moment old).
+      if (isForeignKeyViolation(error)) throw accommodationGone(booking.accommodation_id);
       if (!(error instanceof NightTakenError)) throw error;
       const stay = { from: booking.checkin, to: booking.checkout };
       const window = await loadNightWindow(ctx.db, booking.accommodation_id, stay, write.now);
@@ -199,4 +201,11 @@ async function replayAfterRace<T>(
 function takenConflict(ctx: AppContext, taken: readonly TakenNight[], viewer: Viewer, field: string): AppError {
   ctx.metrics.bookingConflicts.inc();
   return datesUnavailable(taken, viewer, field);
+}
+
+function accommodationGone(id: number): AppError {
+  return notFound('accommodation_not_found', `Accommodation ${id} not found.`, {
+    parameter: 'accommodation_id',
+    received: id,
+  });
 }

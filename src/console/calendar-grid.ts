@@ -52,7 +52,7 @@ export async function loadMonthGrid(db: Executor, year: number, month: number, n
   const [accommodations, claims, prices] = await Promise.all([
     db
       .selectFrom('accommodations')
-      .select(['id', 'name', 'currency', 'base_price'])
+      .select(['id', 'name', 'currency', 'base_price', 'archived_at'])
       .orderBy('name')
       .orderBy('id')
       .execute(),
@@ -88,7 +88,9 @@ export async function loadMonthGrid(db: Executor, year: number, month: number, n
   ]);
   const claimAt = new Map(claims.map((c) => [`${c.accommodation_id}|${c.night}`, c]));
   const priceAt = new Map(prices.map((p) => [`${p.accommodation_id}|${p.night}`, p.price]));
-  const rows = accommodations.map((accommodation) => {
+  // An archived accommodation takes no new stay: it is shown only in a month where it holds nights.
+  const shown = accommodations.filter((a) => a.archived_at === null || claims.some((c) => c.accommodation_id === a.id));
+  const rows = shown.map((accommodation) => {
     let previous = '';
     return {
       accommodation,

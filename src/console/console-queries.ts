@@ -104,3 +104,26 @@ export function deliveriesOfBooking(db: Executor, bookingId: number) {
     .orderBy('id')
     .execute();
 }
+
+/**
+ * Stays imported from channel feeds (not echoes of our own stays, not "not available" blocks)
+ * arriving, or leaving, on a date in [from, to), with the feed's name.
+ */
+export function importedStaysBetween(db: Executor, column: 'start_date' | 'end_date', from: string, to: string) {
+  return db
+    .selectFrom('external_reservations as r')
+    .innerJoin('external_feeds as f', 'f.id', 'r.feed_id')
+    .innerJoin('accommodations as a', 'a.id', 'r.accommodation_id')
+    .select(['r.id', 'a.id as accommodation_id', 'a.name as accommodation_name', 'f.name as feed', 'r.summary'])
+    .select(['r.start_date', 'r.end_date'])
+    .where('r.echo_of', 'is', null)
+    .where('r.kind', '=', 'reserved')
+    .where(`r.${column}`, '>=', from)
+    .where(`r.${column}`, '<', to)
+    .orderBy(`r.${column}`)
+    .orderBy('r.id')
+    .limit(200)
+    .execute();
+}
+
+export type ImportedStayView = Awaited<ReturnType<typeof importedStaysBetween>>[number];

@@ -95,6 +95,11 @@ export function statusBadge(status: string): Html {
   return html`<span class="badge status-${status}">${STATUS_WORDS[status] ?? status}</span>`;
 }
 
+/** A stay imported from a channel's calendar: its channel (the feed's name) instead of a status. */
+export function importedBadge(feed: string): Html {
+  return html`<span class="badge status-imported">Imported from ${feed}</span>`;
+}
+
 /** A mail's state in words: "queued" until it is actually sent. */
 export const MAIL_STATES: Readonly<Record<string, string>> = {
   pending: 'Queued, not sent yet',

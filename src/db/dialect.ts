@@ -54,6 +54,15 @@ export function isUniqueViolation(error: unknown): boolean {
   return typeof e.message === 'string' && e.message.includes('UNIQUE constraint failed');
 }
 
+/** True when the error is a foreign key violation on either store (a referenced row is gone). */
+export function isForeignKeyViolation(error: unknown): boolean {
+  if (typeof error !== 'object' || error === null) return false;
+  const e = error as { code?: unknown; errcode?: unknown; message?: unknown };
+  if (e.code === '23503') return true; // PostgreSQL foreign_key_violation
+  if (e.errcode === 787) return true; // SQLITE_CONSTRAINT_FOREIGNKEY
+  return typeof e.message === 'string' && e.message.includes('FOREIGN KEY constraint failed');
+}
+
 /**
  * SQLite could not take or keep its lock: SQLITE_BUSY and its extended codes, such as
  * BUSY_SNAPSHOT, when another connection to the file committed after this transaction read.

@@ -18,6 +18,7 @@ import * as partnerEvents from './migrations/0017-partner-events.ts';
 import * as lenientEdges from './migrations/0019-lenient-edges.ts';
 import * as guestLanguage from './migrations/0021-guest-language.ts';
 import * as hostMailsDelivered from './migrations/0022-host-mails-delivered.ts';
+import * as archivedAccommodations from './migrations/0023-archived-accommodations.ts';
 import type { Db } from './store.ts';
 
 /** Migrations in order. Names sort by their numeric prefix; never rename a shipped one. */
@@ -39,6 +40,7 @@ export const migrations: Record<string, Migration> = {
   '0019-lenient-edges': lenientEdges,
   '0021-guest-language': guestLanguage,
   '0022-host-mails-delivered': hostMailsDelivered,
+  '0023-archived-accommodations': archivedAccommodations,
 };
 
 export class MigrationError extends Error {

@@ -73,6 +73,8 @@ export interface AccommodationsTable {
   language: ColumnType<string, string | undefined, string>;
   created_at: Timestamp;
   updated_at: Timestamp;
+  /** Set when it was archived (deleted while it had bookings): listed nowhere, booked no more. */
+  archived_at: ColumnType<Timestamp | null, Timestamp | null | undefined, Timestamp | null>;
 }
 
 export interface NightlyPricesTable {

@@ -62,6 +62,7 @@ export async function calendarDebug(ctx: AppContext) {
   const accommodations = await ctx.db
     .selectFrom('accommodations')
     .select(['id', 'name', 'currency', 'timezone'])
+    .where('archived_at', 'is', null)
     .orderBy('id')
     .limit(100)
     .execute();

@@ -16,8 +16,9 @@ export interface RequestMetadata {
   request_id: string;
 }
 
-export function endpointMetadata(): EndpointMetadata {
-  return { api_version: API_VERSION, timestamp: new Date().toISOString(), endpoint: 'v1' };
+/** The metadata of a v1 answer; `at` is the request's own clock reading when it has one. */
+export function endpointMetadata(at: Date = new Date()): EndpointMetadata {
+  return { api_version: API_VERSION, timestamp: at.toISOString(), endpoint: 'v1' };
 }
 
 export function requestMetadata(requestId: string): RequestMetadata {

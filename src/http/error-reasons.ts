@@ -110,7 +110,15 @@ export const ERROR_REASONS = {
   never_confirmed: { status: [409], meaning: 'a booking that was never confirmed cannot have its cancellation undone' },
   payment_already_undone: { status: [409], meaning: 'the recorded payment was undone already' },
   booking_not_draft: { status: [409], meaning: 'only a draft awaiting card payment can be released by its API key' },
-  has_bookings: { status: [409], meaning: 'an accommodation with bookings cannot be deleted or change currency' },
+  has_bookings: {
+    status: [409],
+    meaning:
+      "an accommodation with bookings cannot change currency (nor the set-up step remove a demo home's bookings)",
+  },
+  accommodation_archived: {
+    status: [409],
+    meaning: 'the accommodation is archived (it was deleted while it had bookings) and takes no new booking',
+  },
   duplicate_feed_name: { status: [409], meaning: 'the accommodation already has an iCal feed with this name' },
   login_taken: { status: [409], meaning: 'a user with this login exists' },
   // 413, 429, 431, 503

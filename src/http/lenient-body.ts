@@ -9,7 +9,7 @@ import type { FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fast
  * Everything else is checked exactly as sent.
  */
 
-interface ObjectSchema {
+export interface ObjectSchema {
   type?: unknown;
   properties?: Record<string, FieldSchema>;
   required?: readonly string[];
@@ -21,19 +21,57 @@ interface FieldSchema extends ObjectSchema {
 const admitsNull = (schema: FieldSchema): boolean =>
   schema.type === 'null' || (Array.isArray(schema.type) && schema.type.includes('null'));
 
+/** What a lenient read does to one object: its rules compiled once per schema (not per request). */
+type LenientRead = (value: unknown) => void;
+
+interface FieldRule {
+  name: string;
+  /** An explicit null is dropped: the field is optional and its schema does not admit null. */
+  dropsNull: boolean;
+  trims: boolean;
+  inner: LenientRead | null;
+}
+
+const compiled = new WeakMap<object, LenientRead | null>();
+
+/**
+ * The rules above for one schema, as a function applied to a value in place; null when the
+ * schema has no properties (nothing to read leniently). Compiled once per schema object.
+ */
+export function compileLenient(schema: ObjectSchema | undefined): LenientRead | null {
+  if (schema === undefined) return null;
+  const known = compiled.get(schema);
+  if (known !== undefined) return known;
+  // Objects nest only as deep as the schema does, so the walk is bounded by the schema.
+  const properties = schema.properties;
+  let read: LenientRead | null = null;
+  if (properties !== undefined) {
+    const required = new Set(schema.required ?? []);
+    const rules: FieldRule[] = Object.entries(properties).map(([name, field]) => ({
+      name,
+      dropsNull: !required.has(name) && !admitsNull(field),
+      trims: field.format === 'email',
+      inner: compileLenient(field),
+    }));
+    read = (value) => {
+      if (typeof value !== 'object' || value === null || Array.isArray(value)) return;
+      const fields = value as Record<string, unknown>;
+      for (const rule of rules) {
+        if (!Object.hasOwn(fields, rule.name)) continue;
+        const sent = fields[rule.name];
+        if (sent === null && rule.dropsNull) Reflect.deleteProperty(fields, rule.name);
+        else if (typeof sent === 'string' && rule.trims) fields[rule.name] = sent.trim();
+        else if (rule.inner !== null) rule.inner(sent);
+      }
+    };
+  }
+  compiled.set(schema, read);
+  return read;
+}
+
 /** Applies the rules above to `value` in place, as `schema` (a JSON Schema object) describes it. */
 export function readLeniently(schema: ObjectSchema | undefined, value: unknown): void {
-  // Objects nest only as deep as the schema does, so the walk is bounded by the schema.
-  if (schema?.properties === undefined || typeof value !== 'object' || value === null || Array.isArray(value)) return;
-  const fields = value as Record<string, unknown>;
-  const required = new Set(schema.required ?? []);
-  for (const [name, field] of Object.entries(schema.properties)) {
-    if (!Object.hasOwn(fields, name)) continue;
-    const sent = fields[name];
-    if (sent === null && !required.has(name) && !admitsNull(field)) Reflect.deleteProperty(fields, name);
-    else if (typeof sent === 'string' && field.format === 'email') fields[name] = sent.trim();
-    else readLeniently(field, sent);
-  }
+  compileLenient(schema)?.(value);
 }
 
 /** A preValidation hook: the body read leniently against the route's own body schema. */

@@ -74,6 +74,7 @@ const OPERATION_REASONS: Record<string, ErrorReason[]> = {
   'POST /v1/bookings': [
     ...STAY,
     'accommodation_not_found',
+    'accommodation_archived',
     'amount_too_large',
     'dates_unavailable',
     'price_mismatch',
@@ -131,7 +132,11 @@ const ADMIN_REASONS: [RegExp, ErrorReason[]][] = [
     /\/webhook-endpoints/,
     ['invalid_url', 'private_address', 'api_key_not_found', 'endpoint_not_found', 'delivery_not_found'],
   ],
-  [/^POST \/admin\/api\/bookings$/, [...STAY, ...HAND_BOOKING]],
+  [/^POST \/admin\/api\/bookings$/, [...STAY, ...HAND_BOOKING, 'accommodation_archived']],
+  [
+    /^POST \/admin\/api\/bookings\/\{id\}\/reinstate$/,
+    ['booking_not_found', 'booking_not_cancelled', 'never_confirmed', 'dates_unavailable'],
+  ],
   [
     /^PATCH \/admin\/api\/bookings\/\{id\}$/,
     [...STAY, ...HAND_BOOKING, 'booking_not_found', 'booking_cancelled', 'booking_not_confirmed'],
@@ -152,10 +157,10 @@ function featureReasons(facts: OperationFacts): ErrorReason[] {
   const key = `${facts.method} ${path}`;
   const own = OPERATION_REASONS[key] ?? [];
   const admin = path.startsWith('/admin/api') ? (ADMIN_REASONS.find(([pattern]) => pattern.test(key))?.[1] ?? []) : [];
-  const accommodation = /\/accommodations\/\{id\}/.test(path)
-    ? (['accommodation_not_found', 'has_bookings'] as const)
-    : [];
-  return [...own, ...admin, ...accommodation];
+  const accommodation = /\/accommodations\/\{id\}/.test(path) ? (['accommodation_not_found'] as const) : [];
+  // Only a change of currency is refused for bookings (a delete archives instead).
+  const currency = key === 'PATCH /admin/api/accommodations/{id}' ? (['has_bookings'] as const) : [];
+  return [...own, ...admin, ...accommodation, ...currency];
 }
 
 /** Status → reasons an operation may answer (500 carries no reason, so it maps to an empty list). */

@@ -53,7 +53,7 @@ export async function readSetupFacts(ctx: AppContext): Promise<SetupFacts> {
   const db = ctx.db;
   const [identity, homes, mail, feeds, secret, keys] = await Promise.all([
     readHostIdentity(db),
-    db.selectFrom('accommodations').select(['id', 'name']).orderBy('id').execute(),
+    db.selectFrom('accommodations').select(['id', 'name']).where('archived_at', 'is', null).orderBy('id').execute(),
     anyMailSent(db),
     db
       .selectFrom('external_feeds')
@@ -80,11 +80,17 @@ export async function readSetupFacts(ctx: AppContext): Promise<SetupFacts> {
  * Removes what the first start seeded, in one transaction: the demo home (with its prices, blocks
  * and feeds) and the demo API key (revoked, so it stops working at once). A demo home with
  * bookings is refused (409 has_bookings): bookings are never deleted, so the host cancels them
- * or keeps the home under another name.
+ * or keeps the home under another name. A demo home archived already (deleted with bookings on
+ * its own page) is left as it is.
  */
 export async function removeDemo(ctx: StoreContext): Promise<{ accommodationId: number | null; keyIds: number[] }> {
   const removed = await ctx.db.transaction().execute(async (trx) => {
-    const home = await trx.selectFrom('accommodations').select('id').where('name', '=', DEMO_NAME).executeTakeFirst();
+    const home = await trx
+      .selectFrom('accommodations')
+      .select('id')
+      .where('name', '=', DEMO_NAME)
+      .where('archived_at', 'is', null)
+      .executeTakeFirst();
     if (home !== undefined) {
       if (await accommodationHasBookings(trx, home.id))
         throw conflict(

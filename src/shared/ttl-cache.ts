@@ -127,6 +127,20 @@ export class TtlCache<K, V> {
   getOrLoad(key: K, load: () => Promise<V | undefined>): Promise<V | undefined> {
     const hit = this.get(key);
     if (hit !== undefined) return Promise.resolve(hit);
+    return this.#load(key, load);
+  }
+
+  /**
+   * getOrLoad without a promise on a hit: the cached value itself, or the load's promise (shared
+   * with concurrent misses, as getOrLoad's). For the hottest paths (availability), where a
+   * promise and a turn of the microtask queue per hit show; `now` spares a reading of the clock.
+   */
+  valueOrLoad(key: K, load: () => Promise<V | undefined>, now = this.#clock()): V | Promise<V | undefined> {
+    const hit = this.get(key, now);
+    return hit !== undefined ? hit : this.#load(key, load);
+  }
+
+  #load(key: K, load: () => Promise<V | undefined>): Promise<V | undefined> {
     const pending = this.#loading.get(key);
     if (pending !== undefined) return pending;
     // A loader that throws instead of rejecting still ends in a rejected promise.

@@ -4,14 +4,16 @@ import type { Browser, Page } from 'playwright-core';
 import { axeViolations, launchChromium, watchPage } from './support/chromium.ts';
 import { addDays, todayIn } from '../../src/shared/dates.ts';
 import { createAdminUser } from '../../src/users/user-repository.ts';
-import { makeAccommodation } from '../support/factories.ts';
+import { insertBooking, insertFeed, insertReservation, makeAccommodation } from '../support/factories.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
 
 // The booking desk in a real browser (Debian's Chromium through playwright-core), at desktop and
-// phone width: a host takes a booking by phone (the price shown first), edits it keeping its
-// price, records a payment and undoes it, finds it by searching and filtering, sees the balance
-// to collect on Today, and starts a booking from a range selected on the calendar. Every page the
-// desk touches is checked by axe-core, and no page logs an error.
+// phone width: a host enters the business and bank details, takes a booking by phone (the price
+// shown first), edits it keeping its price, records a payment and undoes it, finds it by
+// searching and filtering, sees on Today the balance to collect, a channel's stay arriving, an
+// expired card draft and an overbooking (marked on the calendar too), starts a booking from a
+// range selected on the calendar, and deletes the home, which archives it since it has a
+// booking. Every page the desk touches is checked by axe-core, and no page logs an error.
 
 let t: TestApp;
 let browser: Browser;
@@ -60,6 +62,19 @@ for (const size of SIZES) {
     const violations: string[] = [];
     await signIn(page);
 
+    // The host's identity in Settings: the business signs the guest's mails, the bank gets transfers.
+    const business = `Seaside Lets ${size.name}`;
+    await page.getByRole('navigation', { name: 'Console' }).getByRole('link', { name: 'Settings' }).click();
+    await page.getByLabel('Business name').fill(business);
+    await page.getByLabel('Address').fill('Harbour Road 1\n24937 Flensburg');
+    await page.getByRole('button', { name: 'Save business details' }).click();
+    await page.getByText('The business details are saved.').waitFor();
+    await page.getByLabel('Account holder').fill(business);
+    await page.getByLabel('IBAN').fill('DE89 3704 0044 0532 0130 00');
+    await page.getByRole('button', { name: 'Save bank details' }).click();
+    await page.getByText('The bank details are saved.').waitFor();
+    violations.push(...(await axeViolations(page)));
+
     // A booking taken by phone: the price first, then the booking.
     const checkin = addDays(todayIn('UTC'), size.arrivalIn);
     const checkout = addDays(checkin, 3);
@@ -85,6 +100,12 @@ for (const size of SIZES) {
     const made = await t.ctx.db.selectFrom('bookings').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
     assert.equal(made.checkin, checkin);
     assert.equal(made.internal_note, 'prefers the top floor');
+    const confirmation = await t.ctx.db
+      .selectFrom('outbox')
+      .select('body_text')
+      .where('booking_id', '=', id)
+      .executeTakeFirstOrThrow();
+    assert.match(confirmation.body_text, new RegExp(business), 'the mail is signed with the business name');
     violations.push(...(await axeViolations(page)));
 
     // Reloading the page after the change repeats nothing (the POST was answered with a redirect).
@@ -133,8 +154,21 @@ for (const size of SIZES) {
     assert.match(csv ?? '', /payment=unpaid/);
     violations.push(...(await axeViolations(page)));
 
-    // Today: the balance to collect on arrival.
+    // Today: the balance to collect on arrival, and a stay imported from a channel arriving too.
+    const feed = await insertFeed(t.ctx.db, acc.id, `airbnb_${size.name}`);
+    const imported = todayIn('UTC');
+    await insertReservation(t.ctx.db, feed.id, acc.id, {
+      uid: `desk-${size.name}`,
+      summary: `Airbnb guest ${size.name}`,
+      start: imported,
+      end: addDays(imported, 1),
+    });
     await page.getByRole('link', { name: 'Today' }).click();
+    await page
+      .getByRole('link', { name: `Airbnb guest ${size.name}` })
+      .first()
+      .waitFor();
+    await page.getByText(`Imported from airbnb_${size.name}`).first().waitFor();
     await page.getByRole('heading', { name: 'Balances to collect on arrival' }).waitFor();
     await page
       .getByRole('link', { name: `Maria ${size.lastName}` })
@@ -142,8 +176,54 @@ for (const size of SIZES) {
       .waitFor();
     violations.push(...(await axeViolations(page)));
 
-    if (size.name === 'desktop') {
-      // A range selected on the calendar starts a booking with its dates.
+    {
+      // What needs attention: a card draft whose hold ran out, and a channel's stay over a booking.
+      const lateStay = { checkin: addDays(todayIn('UTC'), 30), checkout: addDays(todayIn('UTC'), 32) };
+      await insertBooking(t.ctx.db, acc, {
+        ...lateStay,
+        status: 'cancelled',
+        paymentMethod: 'card_processor',
+        firstName: `Late ${size.name}`,
+        row: { hold_expired_at: new Date(Date.now() - 3600_000).toISOString(), cancel_reason: 'payment_timeout' },
+      });
+      const stay = { checkin: addDays(todayIn('UTC'), 20), checkout: addDays(todayIn('UTC'), 22) };
+      const held = await insertBooking(t.ctx.db, acc, { ...stay, firstName: `Held ${size.name}` });
+      const over = await insertReservation(t.ctx.db, feed.id, acc.id, {
+        uid: `over-${size.name}`,
+        summary: 'Double guest',
+        start: stay.checkin,
+        end: stay.checkout,
+      });
+      await t.ctx.db
+        .insertInto('overbooking_alerts')
+        .values({
+          accommodation_id: acc.id,
+          feed_id: feed.id,
+          external_reservation_id: over.id,
+          other_key: `booking:${held.id}`,
+          other_kind: 'booking',
+          other_booking_id: held.id,
+          other_external_reservation_id: null,
+          first_night: stay.checkin,
+          nights: 2,
+          created_at: new Date().toISOString(),
+        })
+        .execute();
+      await page.getByRole('link', { name: 'Today' }).click();
+      await page.getByRole('heading', { name: 'Card drafts that expired (last 7 days)' }).waitFor();
+      await page.getByRole('link', { name: `Late ${size.name} Lovelace` }).waitFor();
+      await page.getByRole('heading', { name: 'Overbooking alerts' }).waitFor();
+      await page.getByText(`a stay imported from “airbnb_${size.name}” (Double guest`).waitFor();
+      violations.push(...(await axeViolations(page)));
+      await page.goto(`${base}/admin/calendar?month=${stay.checkin.slice(0, 7)}`);
+      const row = page.locator(`tr[data-accommodation="${acc.id}"]`);
+      assert.equal(await row.locator('td.overbooked').count(), 2, 'both nights framed');
+      await row.locator('td.overbooked').first().getByText('Overbooked').waitFor();
+      violations.push(...(await axeViolations(page)));
+    }
+
+    {
+      // A range selected on the calendar (clicked, or tapped on a phone) starts a booking with its dates.
       const night = `${addDays(todayIn('UTC'), 40).slice(0, 7)}-10`;
       await page.goto(`${base}/admin/calendar?month=${night.slice(0, 7)}`);
       await page.locator(`tr[data-accommodation="${acc.id}"] td[data-night="${night}"]`).click();
@@ -154,6 +234,35 @@ for (const size of SIZES) {
       assert.equal(await page.getByLabel('Departure', { exact: true }).inputValue(), addDays(night, 2));
       assert.equal(await page.getByLabel('Accommodation', { exact: true }).inputValue(), String(acc.id));
       await page.getByText(`2 night(s) at Desk House ${size.name}`).waitFor();
+    }
+
+    {
+      // The home has a booking, so Delete archives it: the confirmation step says so first.
+      const name = `Desk House ${size.name}`;
+      await page.goto(`${base}/admin/accommodations/${acc.id}`);
+      await page.getByRole('heading', { level: 2, name: 'Archive' }).waitFor();
+      await page.getByRole('link', { name: `Archive ${name}…` }).click();
+      await page.getByRole('heading', { level: 1, name: `Archive ${name}?` }).waitFor();
+      await page.getByText('so it cannot be deleted: it will be archived').waitFor();
+      violations.push(...(await axeViolations(page)));
+      await page.getByRole('button', { name: `Archive ${name}` }).click();
+      await page.getByText('The accommodation is archived').waitFor();
+      assert.equal(await page.locator('table').getByRole('link', { name }).count(), 0, 'not in the list');
+      await page.getByText(/^Archived \(\d\)$/).click();
+      await page.locator('details.archived').getByRole('link', { name }).waitFor();
+      violations.push(...(await axeViolations(page)));
+      await page.goto(`${base}/admin/bookings/new`);
+      const offered = await page.getByLabel('Accommodation', { exact: true }).locator('option').allTextContents();
+      assert.ok(!offered.includes(name), `not offered for a new booking: ${offered.join(', ')}`);
+      // Its booking still opens, with its payments.
+      await page.goto(`${base}/admin/bookings/${id}`);
+      await page.getByRole('button', { name: 'Record payment' }).waitFor();
+      const archived = await t.ctx.db
+        .selectFrom('accommodations')
+        .select('archived_at')
+        .where('id', '=', acc.id)
+        .executeTakeFirstOrThrow();
+      assert.notEqual(archived.archived_at, null);
     }
 
     assert.deepEqual(violations, []);

@@ -11,7 +11,7 @@ import { blockNights } from '../../src/blocks/block-nights.ts';
 import { nightRange } from '../../src/accommodations/night-range.ts';
 import { createAdminUser } from '../../src/users/user-repository.ts';
 import { consolePages } from '../support/console-pages.ts';
-import { insertBooking, makeAccommodation } from '../support/factories.ts';
+import { insertBooking, insertFeed, insertReservation, makeAccommodation } from '../support/factories.ts';
 import { createTestApp } from '../support/test-app.ts';
 
 const OUT = path.join(import.meta.dirname, '../../docs/console');
@@ -77,6 +77,30 @@ await blockNights(
   new Date(),
 );
 const at = new Date().toISOString();
+// A stay imported from a channel's calendar, arriving this week between two bookings, holding its nights.
+const channelHome = homes[2]?.id ?? 1;
+const feed = await insertFeed(t.ctx.db, channelHome, 'airbnb');
+const importedStart = addDays(today, 6);
+const imported = await insertReservation(t.ctx.db, feed.id, channelHome, {
+  uid: 'screenshot-1',
+  summary: 'Reserved',
+  start: importedStart,
+  end: addDays(importedStart, 2),
+});
+await t.ctx.db
+  .insertInto('night_claims')
+  .values(
+    [0, 1].map((n) => ({
+      accommodation_id: channelHome,
+      night: addDays(importedStart, n),
+      kind: 'external' as const,
+      booking_id: null,
+      external_reservation_id: imported.id,
+      reason: null,
+      created_at: at,
+    })),
+  )
+  .execute();
 await t.ctx.db
   .insertInto('outbox')
   .values({
@@ -101,7 +125,9 @@ const browser = await launchChromium();
 try {
   const context = await browser.newContext({ locale: 'en-GB' });
   const page = await context.newPage();
-  // The sign-in page comes first in the registry: it is taken before signing in.
+  // The sign-in page comes first in the registry: it is taken before signing in (the sign-in form
+  // sets a cookie of its own, so whether any cookie is set does not say whether the host is in).
+  let signedIn = false;
   const pages = consolePages(
     { booking: firstBooking.id, accommodation: homes[0]?.id ?? 1 },
     { confirm: `action=cancel-booking&id=${firstBooking.id}` },
@@ -112,11 +138,13 @@ try {
   ] as const) {
     await page.setViewportSize({ width, height });
     for (const { name, url, public: open } of pages) {
-      if (!open && (await context.cookies()).length === 0) {
+      if (!open && !signedIn) {
+        await page.goto(`${base}/admin/sign-in`);
         await page.getByLabel('Login').fill('host');
         await page.getByLabel('Password').fill(password);
         await page.getByRole('button', { name: 'Sign in' }).click();
         await page.waitForURL(`${base}/admin`);
+        signedIn = true;
       }
       await page.goto(`${base}${url}`);
       await page.screenshot({

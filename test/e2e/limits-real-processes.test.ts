@@ -14,7 +14,7 @@ import { EVENT_TIMEOUT_MS, testTimeout } from '../support/timeouts.ts';
 // HTTP: card drafts of one key sent all at once (to two processes sharing PostgreSQL, to the one
 // process of the embedded store) stop at DRAFTS_PER_KEY, counted in the same transaction as the
 // insert; console sign-in guesses sent all at once reach the password check only up to the limit
-// (each process counts its own: docs/decisions.md, "Failed sign-ins").
+// (each process counts its own: docs/decisions.md, "Console").
 
 const DRAFTS = 150;
 const CAP = 20;

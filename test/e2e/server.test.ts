@@ -24,8 +24,9 @@ async function freshStore(): Promise<CliStore> {
   return s;
 }
 
+/** At debug, so that a request's arrival is logged (src/http/request-log.ts): the drain tests wait for it. */
 function serve(s: CliStore, env: Record<string, string> = {}): RunningCli {
-  const p = startCli(['serve'], { ...s.env, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info', ...env }, { cwd: s.dir });
+  const p = startCli(['serve'], { ...s.env, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'debug', ...env }, { cwd: s.dir });
   processes.push(p);
   return p;
 }

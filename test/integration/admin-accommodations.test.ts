@@ -103,6 +103,7 @@ describe(`admin accommodations (${testStoreKind})`, () => {
         extras: { breakfast: 12, linen: 8.5 },
         created_at: '',
         updated_at: '',
+        archived_at: null,
         ical_export_url: '',
       },
     );
@@ -143,7 +144,7 @@ describe(`admin accommodations (${testStoreKind})`, () => {
     const deleted = await t.admin('DELETE', `${BASE}/${created.id}`);
     assert.equal(deleted.statusCode, 200, deleted.body);
     assertMatchesOpenApi(t.app, 'DELETE', `${BASE}/${created.id}`, deleted);
-    assert.deepEqual(deleted.json<{ data: unknown }>().data, { deleted: true, id: created.id });
+    assert.deepEqual(deleted.json<{ data: unknown }>().data, { id: created.id, deleted: true, archived: false });
 
     assertErrorEnvelope(await t.admin('GET', `${BASE}/${created.id}`), 404, 'NOT_FOUND');
     assertErrorEnvelope(await t.admin('DELETE', `${BASE}/${created.id}`), 404, 'NOT_FOUND');

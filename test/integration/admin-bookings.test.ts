@@ -230,16 +230,10 @@ describe(`admin bookings (${testStoreKind})`, () => {
     );
   });
 
-  test('an accommodation with bookings cannot be deleted or change currency', async () => {
+  test('an accommodation with bookings cannot change currency (deleted, it is archived)', async () => {
     const acc = await makeAccommodation(t.ctx.db);
     await booked(acc, { checkin: '2032-11-01', checkout: '2032-11-03', status: 'cancelled' });
     const url = `/admin/api/accommodations/${acc.id}`;
-
-    const del = await t.admin('DELETE', url);
-    const delBody = assertErrorEnvelope(del, 409, 'CONFLICT');
-    assertMatchesOpenApi(t.app, 'DELETE', url, del);
-    assert.equal(delBody.error.details.reason, 'has_bookings');
-    assert.equal((await t.admin('GET', url)).statusCode, 200, 'still there');
 
     const patch = assertErrorEnvelope(await t.admin('PATCH', url, { currency: 'USD' }), 409, 'CONFLICT');
     assert.equal(patch.error.details.reason, 'has_bookings');
@@ -248,5 +242,11 @@ describe(`admin bookings (${testStoreKind})`, () => {
 
     const sameCurrency = await t.admin('PATCH', url, { currency: 'EUR', base_price: 110 });
     assert.equal(sameCurrency.statusCode, 200, 'naming the current currency is not a change');
+
+    const del = await t.admin('DELETE', url);
+    assert.equal(del.statusCode, 200, del.body);
+    assertMatchesOpenApi(t.app, 'DELETE', url, del);
+    assert.deepEqual(del.json<{ data: unknown }>().data, { id: acc.id, deleted: false, archived: true });
+    assert.equal((await t.admin('GET', url)).statusCode, 200, 'still there, archived');
   });
 });

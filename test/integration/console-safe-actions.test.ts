@@ -198,7 +198,7 @@ describe(`console safe actions (${testStoreKind})`, () => {
     }
   });
 
-  test('an accommodation without bookings is deleted; one with bookings is kept and says why', async () => {
+  test('an accommodation without bookings is deleted; one with bookings is archived and says so', async () => {
     const empty = await makeAccommodation(t.ctx.db, { name: 'Empty Barn' });
     const deleted = await host.post(`/admin/accommodations/${empty.id}/delete`, {});
     assert.equal(location(deleted), '/admin/accommodations?done=deleted');
@@ -206,8 +206,8 @@ describe(`console safe actions (${testStoreKind})`, () => {
     const busy = await makeAccommodation(t.ctx.db, { name: 'Busy Barn' });
     await insertBooking(t.ctx.db, busy, futureStay(2));
     const kept = await host.post(`/admin/accommodations/${busy.id}/delete`, {});
-    assert.equal(location(kept), `/admin/accommodations/${busy.id}`);
-    assert.match((await host.follow(kept)).body, /role="alert">[^<]*bookings/);
+    assert.equal(location(kept), '/admin/accommodations?done=archived');
+    assert.match((await host.follow(kept)).body, /role="status">The accommodation is archived: it has bookings/);
     assert.equal((await host.get(`/admin/accommodations/${busy.id}`)).statusCode, 200, 'still there');
   });
 

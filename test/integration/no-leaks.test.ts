@@ -105,7 +105,7 @@ describe(`log lines (${testStoreKind})`, () => {
       url: `${v1()}/test?apikey=${secrets[0]}&apiKey=${secrets[1]}&k=${secrets[2]}&month=5`,
     });
     const text = logText();
-    assert.ok(text.includes('"incoming request"'), text.slice(0, 300));
+    assert.ok(text.includes('"request completed"'), text.slice(0, 300));
     for (const secret of [token, token.slice(4), ...secrets])
       assert.ok(!text.includes(secret), `a log line contains ${secret.slice(0, 8)}…`);
     assert.ok(text.includes('month=5'));

@@ -115,7 +115,12 @@ describe(`/openapi.json for client generators (${testStoreKind})`, () => {
     const v1 = `/api/v1/${t.config.slug}`;
     const create = doc.paths[`${v1}/bookings`].post as Json;
     const get = doc.paths[`${v1}/bookings/{booking_id}`].get as Json;
-    assert.deepEqual(reasonsOf(create, '409'), ['dates_unavailable', 'price_mismatch', 'idempotency_key_reused']);
+    assert.deepEqual(reasonsOf(create, '409'), [
+      'dates_unavailable',
+      'price_mismatch',
+      'idempotency_key_reused',
+      'accommodation_archived',
+    ]);
     assert.ok(reasonsOf(create, '429').includes('draft_limit'));
     assert.ok(reasonsOf(create, '400').includes('past_date'));
     assert.equal(get.responses['409'], undefined, 'retrieval never answers 409');

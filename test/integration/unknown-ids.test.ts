@@ -105,6 +105,7 @@ function cases(): Case[] {
       [
         ['PATCH', '/admin/api/bookings/:id', '', { adults_count: 1 }],
         ['POST', '/admin/api/bookings/:id/cancel', '/cancel', {}],
+        ['POST', '/admin/api/bookings/:id/reinstate', '/reinstate', {}],
         ['POST', '/admin/api/bookings/:id/payments', '/payments', { amount: 1, method: 'cash' }],
         ['DELETE', '/admin/api/bookings/:id/payments/:paymentId', '/payments/1', undefined],
       ] as const

@@ -74,7 +74,8 @@ before(async () => {
   };
   // Started together, so that their first looks for due calendars meet.
   const dir = store.dir;
-  procs.push(...(await Promise.all([0, 1, 2].map(() => startServe(env, dir)))));
+  // At debug: a request's arrival is logged (src/http/request-log.ts), which the drain test waits for.
+  procs.push(...(await Promise.all([0, 1, 2].map(() => startServe(env, dir, 'debug')))));
   // Every process listens for announcements before the tests rely on them.
   for (const p of procs)
     await until(

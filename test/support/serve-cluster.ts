@@ -11,8 +11,13 @@ export interface ServeProcess {
   url: string;
 }
 
-export async function startServe(env: Record<string, string>, cwd: string): Promise<ServeProcess> {
-  const cli = startCli(['serve'], { ...env, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info' }, { cwd });
+/** `logLevel` debug also logs each request's arrival (src/http/request-log.ts). */
+export async function startServe(
+  env: Record<string, string>,
+  cwd: string,
+  logLevel: 'info' | 'debug' = 'info',
+): Promise<ServeProcess> {
+  const cli = startCli(['serve'], { ...env, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: logLevel }, { cwd });
   const line = await cli.waitForLine((l) => l.includes('Staydesk listening on'));
   const { address } = JSON.parse(line) as { address: string };
   return { cli, url: address };

@@ -13,7 +13,13 @@ import { AppError } from '../../src/http/errors.ts';
 const minimal = { name: 'Cottage', base_price: 100, max_guests: 4 };
 
 function row(fields: AccommodationFields): Accommodation {
-  return { ...fields, id: 7, created_at: '2031-01-01T00:00:00.000Z', updated_at: '2031-01-02T00:00:00.000Z' };
+  return {
+    ...fields,
+    id: 7,
+    created_at: '2031-01-01T00:00:00.000Z',
+    updated_at: '2031-01-02T00:00:00.000Z',
+    archived_at: null,
+  };
 }
 
 /** Asserts a 400 naming `parameter` with `reason`. */
@@ -220,6 +226,7 @@ describe('accommodationToJson', () => {
       extras: { breakfast: 12, late_checkin: 0 },
       created_at: '2031-01-01T00:00:00.000Z',
       updated_at: '2031-01-02T00:00:00.000Z',
+      archived_at: null,
     });
   });
 
@@ -245,6 +252,7 @@ describe('accommodationToJson', () => {
       id: _id,
       created_at: _c,
       updated_at: _u,
+      archived_at: _a,
       ...json
     } = accommodationToJson(row(newAccommodationFields(input)));
     assert.deepEqual(json, input);

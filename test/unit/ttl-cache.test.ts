@@ -238,3 +238,24 @@ describe('TtlCache', () => {
     assert.equal(cache.get('k'), 'value');
   });
 });
+
+describe('TtlCache.valueOrLoad', () => {
+  test('a hit is the value itself, with no promise; a miss is the load, shared with getOrLoad', async () => {
+    let now = 0;
+    const cache = new TtlCache<string, string>(1000, 10, () => now);
+    const loader = gatedLoader('loaded');
+    const first = cache.valueOrLoad('k', loader.load);
+    assert.ok(first instanceof Promise, 'a miss waits for the load');
+    const second = cache.getOrLoad('k', loader.load);
+    loader.open();
+    assert.equal(await first, 'loaded');
+    assert.equal(await second, 'loaded');
+    assert.equal(loader.calls(), 1, 'concurrent misses read the store once');
+    assert.equal(cache.valueOrLoad('k', loader.load), 'loaded', 'a hit answers synchronously');
+    assert.deepEqual(cache.stats, { hits: 1, misses: 2, evictions: 0, invalidations: 0 });
+    now = 1000;
+    const expired = cache.valueOrLoad('k', () => Promise.resolve('again'), now);
+    assert.ok(expired instanceof Promise, 'an expired entry is loaded again');
+    assert.equal(await expired, 'again');
+  });
+});

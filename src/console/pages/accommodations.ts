@@ -1,7 +1,12 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import type { AppContext, FeatureRoutes } from '../../app-context.ts';
-import { listAccommodations } from '../../accommodations/accommodation-repository.ts';
+import type { Accommodation } from '../../db/schema.ts';
+import {
+  accommodationHasBookings,
+  listAccommodations,
+  listArchivedAccommodations,
+} from '../../accommodations/accommodation-repository.ts';
 import { accommodationToJson } from '../../accommodations/accommodation-mapper.ts';
 import { AccommodationCreateSchema, AccommodationPatchSchema } from '../../accommodations/accommodation-schemas.ts';
 import { findFeed } from '../../accommodations/external-feed-repository.ts';
@@ -80,7 +85,11 @@ const EditBlockForm = Type.Object({
   old_from: Type.Optional(DateString),
   old_to: Type.Optional(DateString),
 });
-const LIST_NOTICES = notices({ deleted: 'The accommodation is deleted.' });
+const LIST_NOTICES = notices({
+  deleted: 'The accommodation is deleted.',
+  archived:
+    'The accommodation is archived: it has bookings, so it is kept for them. It is listed nowhere and takes no new booking.',
+});
 const ListQuery = Type.Object({ done: LIST_NOTICES.query });
 const FeedParams = Type.Object({ id: IdString, feedId: IdString });
 const FeedForm = Type.Object({ name: Text(200), url: Text(2000) });
@@ -270,11 +279,12 @@ async function detailPage(
   const accommodation = await requireAccommodation(ctx.db, id);
   const json = accommodationToJson(accommodation);
   const today = todayIn('UTC', ctx.now());
-  const [token, feeds, blocked, prices] = await Promise.all([
+  const [token, feeds, blocked, prices, booked] = await Promise.all([
     accommodationExportToken(ctx.db, id, ctx.now()),
     feedsOf(ctx.db, id).then((list) => feedViews(ctx.db, ctx.config, list)),
     blockedNights(ctx.db, id, { from: today }),
     nightlyPriceMap(ctx.db, id, today, addDays(today, 731)),
+    accommodationHasBookings(ctx.db, id),
   ]);
   const csrf = session(request).csrf;
   const { failed } = shown;
@@ -298,6 +308,7 @@ async function detailPage(
   const rules = failed?.section === 'rules' ? failed : { values: formValues(json), errors: {} };
   const body = html`
 ${notice(shown.notice ?? null)}
+${archivedNote(accommodation, f)}
 <p><a href="/admin/calendar">See it in the calendar</a> ·
 <a href="/admin/bookings?accommodation=${id}">Its bookings</a></p>
 <h2>Rules</h2>
@@ -306,10 +317,29 @@ ${pricesSection(parts, prices)}
 ${blocksSection(parts, blocked)}
 ${exportSection(exportUrl(ctx.config, token))}
 ${feedsSection(parts, feeds)}
-<h2>Delete</h2>
-<p>An accommodation can be deleted while it has no bookings.
-${confirmLink(`Delete ${accommodation.name}…`, 'delete-accommodation', { id })}</p>`;
+${removeSection(accommodation, booked)}`;
   return sendPage(request, reply, accommodation.name, 'accommodations', body, shown.status ?? 200);
+}
+
+/** What an archived accommodation is, said at the top of its page. */
+function archivedNote(accommodation: Accommodation, f: Formatter): Html {
+  if (accommodation.archived_at === null) return html``;
+  return html`<p class="notice" role="status">Archived on ${f.instant(accommodation.archived_at)}: it is listed
+nowhere and takes no new booking. Its bookings stay as they are: they can be seen, edited, cancelled and paid.</p>`;
+}
+
+/** Delete (no bookings) or archive (bookings, cancelled ones too): the section says which. */
+function removeSection(accommodation: Accommodation, booked: boolean): Html {
+  if (accommodation.archived_at !== null) return html``;
+  const id = accommodation.id;
+  if (!booked)
+    return html`<h2>Delete</h2>
+<p>It has no bookings, so it can be deleted with its prices, blocks and calendars.
+${confirmLink(`Delete ${accommodation.name}…`, 'delete-accommodation', { id })}</p>`;
+  return html`<h2>Archive</h2>
+<p>It has bookings (cancelled ones count: they are its history), so it cannot be deleted. Archived, it is
+listed nowhere and takes no new booking; its bookings stay as they are.
+${confirmLink(`Archive ${accommodation.name}…`, 'delete-accommodation', { id })}</p>`;
 }
 
 async function newPage(
@@ -329,6 +359,14 @@ async function newPage(
   );
 }
 
+/** The archived accommodations, out of the list: a link to each, folded away. */
+function archivedList(list: readonly Accommodation[]): Html {
+  if (list.length === 0) return html``;
+  const links = list.map((a) => html`<li><a href="/admin/accommodations/${a.id}">${a.name}</a></li>`);
+  return html`<details class="archived"><summary>Archived (${list.length})</summary>
+<p>They take no new booking; their bookings stay as they are.</p><ul>${links}</ul></details>`;
+}
+
 function accommodationList(list: Awaited<ReturnType<typeof listAccommodations>>, f: Formatter): Html {
   if (list.length === 0) return html`<p>No accommodations yet.</p>`;
   return stackTable(['Name', 'Base price', 'Guests', 'Stay'], list, (a) => [
@@ -342,10 +380,11 @@ function accommodationList(list: Awaited<ReturnType<typeof listAccommodations>>,
 /** Accommodations: list, create, edit every rule, seasonal prices, blocks, iCal feeds and export URLs. */
 export const accommodationPages: FeatureRoutes = async (app, { ctx }) => {
   app.get(PAGES.accommodations.path, sessionRoute({ querystring: ListQuery }), async (request, reply) => {
-    const list = await listAccommodations(ctx.db);
+    const [list, archived] = await Promise.all([listAccommodations(ctx.db), listArchivedAccommodations(ctx.db)]);
     const body = html`${notice(LIST_NOTICES.text(request.query.done))}
 <p><a class="button" href="/admin/accommodations/new">New accommodation</a></p>
-${accommodationList(list, fmt(request))}`;
+${accommodationList(list, fmt(request))}
+${archivedList(archived)}`;
     return sendPage(request, reply, 'Accommodations', 'accommodations', body);
   });
 
@@ -372,12 +411,12 @@ ${accommodationList(list, fmt(request))}`;
 
   app.post('/accommodations/:id/delete', sessionRoute({ params: IdParams }), async (request, reply) => {
     const id = idOf(request.params.id);
-    const result = await attempt(() => removeAccommodation(ctx, id));
+    const result = await attempt(() => removeAccommodation(ctx, id, ctx.now()));
     if (!result.ok) {
-      const error = `${Object.values(result.errors)[0] ?? 'Not possible.'} Cancelled bookings count too: they stay in its history.`;
+      const error = Object.values(result.errors)[0] ?? 'Not possible.';
       return redirectWith(request, reply, `/admin/accommodations/${id}`, { error }, ctx.config.publicBaseUrl);
     }
-    return seeOther(reply, '/admin/accommodations?done=deleted');
+    return seeOther(reply, `/admin/accommodations?done=${result.value}`);
   });
 
   app.post(

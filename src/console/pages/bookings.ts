@@ -7,16 +7,16 @@ import { DateString } from '../../admin/admin-params.ts';
 import {
   BOOKING_SORTS,
   findBookingRow,
-  listBookings,
+  listBookingsAndStays,
   type BookingFilter,
   type BookingRow,
 } from '../../admin/booking-queries.ts';
 import { paymentSummary, PAYMENT_STATES } from '../../pricing/payment-summary.ts';
 import { PaymentForm, PaymentParams, paymentSection, recordPaymentFrom, undoPaymentFrom } from './booking-desk.ts';
+import { reinstateByHost } from '../../admin/booking-desk.ts';
 import { listBookingEvents } from '../../bookings/booking-lifecycle.ts';
 import { canCancel as cancellable, canReinstate, isConfirmed, isDraft } from '../../bookings/booking-transitions.ts';
 import { cancelBooking } from '../../bookings/cancel-booking.ts';
-import { reinstateBooking } from '../../bookings/reinstate-booking.ts';
 import { resendConfirmation } from '../../bookings/resend-confirmation.ts';
 import { BOOKING_STATUSES } from '../../db/schema.ts';
 import { notFound } from '../../http/errors.ts';
@@ -30,7 +30,17 @@ import { deliveriesOfBooking, mailsOfBooking, paymentIssuesOfBooking } from '../
 import { attempt, fmt, seeOther, sendPage, session } from '../console-request.ts';
 import { IdParams, notices, PageNumber, sessionRoute, Text } from '../console-schemas.ts';
 import type { Formatter } from '../format.ts';
-import { csrfField, fieldError, mailLink, mailState, notice, phoneLink, stackTable, statusBadge } from '../layout.ts';
+import {
+  csrfField,
+  fieldError,
+  importedBadge,
+  mailLink,
+  mailState,
+  notice,
+  phoneLink,
+  stackTable,
+  statusBadge,
+} from '../layout.ts';
 import { redirectWith } from '../flash.ts';
 import { stayRange } from '../stay-range.ts';
 import { confirmLink } from './confirm.ts';
@@ -62,10 +72,15 @@ const CancelForm = Type.Object({ reason: Text(500) });
 
 type ListFilters = Static<typeof ListQuery>;
 
-function filterForm(q: ListFilters, accommodations: readonly { id: number; name: string }[]): Html {
+function filterForm(
+  q: ListFilters,
+  accommodations: readonly { id: number; name: string; archived_at: string | null }[],
+): Html {
   const statuses = BOOKING_STATUSES.map((s) => html`<option${attributes({ selected: s === q.status })}>${s}</option>`);
+  // Archived ones too: their bookings are still listed.
   const homes = accommodations.map(
-    (a) => html`<option${attributes({ value: a.id, selected: String(a.id) === q.accommodation })}>${a.name}</option>`,
+    (a) =>
+      html`<option${attributes({ value: a.id, selected: String(a.id) === q.accommodation })}>${a.name}${a.archived_at === null ? '' : ' (archived)'}</option>`,
   );
   return html`<form method="get" action="/admin/bookings" class="row" role="search">
 <div class="field"><label for="f-q">Search: name, e-mail, phone or code</label>
@@ -96,9 +111,10 @@ async function listPage(ctx: AppContext, request: FastifyRequest, reply: Fastify
     ...(q.payment === undefined ? {} : { paymentState: q.payment }),
   };
   if (q.format === 'csv') return sendBookingsCsv(ctx, reply, filter);
+  // Stays imported from channels are listed beside the bookings (not under a status or payment filter).
   const [rows, accommodations] = await Promise.all([
-    listBookings(ctx.db, { ...filter, limit: PAGE_SIZE + 1, offset: pageNo * PAGE_SIZE }),
-    listAccommodations(ctx.db),
+    listBookingsAndStays(ctx.db, { ...filter, limit: PAGE_SIZE + 1, offset: pageNo * PAGE_SIZE }, true),
+    listAccommodations(ctx.db, { archived: true }),
   ]);
   const more = rows.length > PAGE_SIZE;
   const filters = Object.entries({
@@ -117,15 +133,30 @@ async function listPage(ctx: AppContext, request: FastifyRequest, reply: Fastify
   const table = stackTable(
     ['Code', 'Guest', 'Accommodation', 'Stay', 'Status', 'Total', 'Balance'],
     rows.slice(0, PAGE_SIZE),
-    (b) => [
-      html`<a href="/admin/bookings/${b.id}">${b.confirmation_code}</a>`,
-      html`${b.guest_first_name} ${b.guest_last_name}<br><span class="muted">${b.guest_email}</span>`,
-      b.accommodation_name,
-      stayRange(f, b.checkin, b.checkout),
-      statusBadge(b.status),
-      f.money(b.total, b.currency),
-      balanceCell(b, f),
-    ],
+    (stay) => {
+      if (stay.kind === 'import') {
+        const r = stay.row;
+        return [
+          html`<a href="/admin/accommodations/${r.accommodation_id}">${r.feed_name}</a>`,
+          r.summary === '' ? '—' : r.summary,
+          r.accommodation_name,
+          stayRange(f, r.start_date, r.end_date),
+          importedBadge(r.feed_name),
+          '—',
+          '—',
+        ];
+      }
+      const b = stay.row;
+      return [
+        html`<a href="/admin/bookings/${b.id}">${b.confirmation_code}</a>`,
+        html`${b.guest_first_name} ${b.guest_last_name}<br><span class="muted">${b.guest_email}</span>`,
+        b.accommodation_name,
+        stayRange(f, b.checkin, b.checkout),
+        statusBadge(b.status),
+        f.money(b.total, b.currency),
+        balanceCell(b, f),
+      ];
+    },
   );
   const csv = new URLSearchParams(params);
   csv.set('format', 'csv');
@@ -299,9 +330,7 @@ export const bookingPages: FeatureRoutes = async (app, { ctx }) => {
   app.post('/bookings/:id/reinstate', sessionRoute({ params: IdParams }), async (request, reply) => {
     const id = toId(request.params.id);
     const user = session(request).user;
-    const result = await attempt(() =>
-      reinstateBooking(ctx, { bookingId: id, actor: { kind: 'host', consoleUserId: user.userId } }),
-    );
+    const result = await attempt(() => reinstateByHost(ctx, id, { kind: 'host', consoleUserId: user.userId }));
     if (!result.ok) return refusedAction(request, reply, id, result.errors);
     return seeOther(reply, `/admin/bookings/${id}?done=reinstated`);
   });
@@ -365,10 +394,11 @@ function balanceCell(b: BookingRow, f: Formatter): Html {
 }
 
 async function sendBookingsCsv(ctx: AppContext, reply: FastifyReply, filter: Omit<BookingFilter, 'limit' | 'offset'>) {
-  const rows = await listBookings(ctx.db, { ...filter, limit: 50_000, offset: 0 });
+  // The rows the page lists: imported stays too.
+  const rows = await listBookingsAndStays(ctx.db, { ...filter, limit: 50_000, offset: 0 }, true);
   const { bookingsCsv } = await import('../../admin/bookings-csv.ts');
   return reply
     .type('text/csv; charset=utf-8')
     .header('content-disposition', 'attachment; filename="bookings.csv"')
-    .send(bookingsCsv(rows.map((row) => ({ kind: 'booking' as const, row }))));
+    .send(bookingsCsv(rows));
 }

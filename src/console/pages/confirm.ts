@@ -1,6 +1,6 @@
 import { Type, type Static } from 'typebox';
 import type { AppContext, FeatureRoutes } from '../../app-context.ts';
-import { findAccommodation } from '../../accommodations/accommodation-repository.ts';
+import { accommodationHasBookings, findAccommodation } from '../../accommodations/accommodation-repository.ts';
 import { findFeed } from '../../accommodations/external-feed-repository.ts';
 import { DateString } from '../../admin/admin-params.ts';
 import { findBookingRow } from '../../admin/booking-queries.ts';
@@ -178,11 +178,22 @@ async function describe(ctx: AppContext, q: Query, f: Formatter): Promise<Confir
     }
     case 'delete-accommodation': {
       const a = await findAccommodation(ctx.db, idOf(q.id));
-      if (a === undefined) return null;
+      if (a === undefined || a.archived_at !== null) return null;
+      if (await accommodationHasBookings(ctx.db, a.id))
+        return {
+          title: `Archive ${a.name}?`,
+          question: `${a.name} has bookings (cancelled ones count: they are its history), so it cannot be deleted: it will be archived.`,
+          consequence:
+            'Archived, it is listed nowhere and takes no new booking, from you or a partner. ' +
+            'Its bookings stay as they are: they can still be seen, edited, cancelled and paid, and their invoices still work.',
+          action: `/admin/accommodations/${a.id}/delete`,
+          button: `Archive ${a.name}`,
+          back: `/admin/accommodations/${a.id}`,
+        };
       return {
         title: `Delete ${a.name}?`,
-        question: `${a.name}, with its rules, seasonal prices, blocked nights and imported calendars.`,
-        consequence: 'This cannot be undone. An accommodation that has bookings cannot be deleted.',
+        question: `${a.name} has no bookings: it will be deleted, with its rules, seasonal prices, blocked nights and imported calendars.`,
+        consequence: 'This cannot be undone.',
         action: `/admin/accommodations/${a.id}/delete`,
         button: `Delete ${a.name}`,
         back: `/admin/accommodations/${a.id}`,

@@ -235,7 +235,8 @@ imported stays are the nights channels' calendars hold.</p>`;
 export const reportsPage: FeatureRoutes = async (app, { ctx }) => {
   app.get(PAGES.reports.path, sessionRoute({ querystring: ReportsQuery }), async (request, reply) => {
     const q = request.query;
-    const homes = await listAccommodations(ctx.db);
+    // Archived ones too: their past nights and revenue are still reported.
+    const homes = await listAccommodations(ctx.db, { archived: true });
     // This year where the homes are: their time zone when they share one, else UTC (as Today).
     const zones = new Set(homes.map((a) => a.timezone));
     const year = Number(todayIn(zones.size === 1 ? ([...zones][0] ?? 'UTC') : 'UTC', ctx.now()).slice(0, 4));

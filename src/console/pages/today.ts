@@ -3,40 +3,63 @@ import { listAccommodations } from '../../accommodations/accommodation-repositor
 import type { BookingWithGuest } from '../../db/booking-with-guest.ts';
 import { listAlerts, type AlertView as Alert } from '../../ical/overbooking-alerts.ts';
 import { paymentSummary } from '../../pricing/payment-summary.ts';
-import { addDays, todayIn } from '../../shared/dates.ts';
+import { addDays, eachDate, todayIn } from '../../shared/dates.ts';
 import { html, type Html } from '../../shared/html.ts';
 import { PAGES } from '../console-pages.ts';
 import {
   failedMails,
   failingFeeds,
   expiredCardDrafts,
+  importedStaysBetween,
   staysBetween,
+  type ImportedStayView,
   unresolvedPaymentIssues,
   waitingCardDrafts,
 } from '../console-queries.ts';
 import { fmt, sendPage, session } from '../console-request.ts';
 import { sessionRoute } from '../console-schemas.ts';
 import type { Formatter } from '../format.ts';
-import { stackTable, statusBadge } from '../layout.ts';
+import { importedBadge, stackTable, statusBadge } from '../layout.ts';
 import { stayRange } from '../stay-range.ts';
 import { setupSection } from './setup.ts';
 
 const guestLink = (b: BookingWithGuest): Html =>
   html`<a href="/admin/bookings/${b.id}">${b.guest_first_name} ${b.guest_last_name}</a>`;
 
-function stayTable(
-  caption: string,
-  rows: readonly BookingWithGuest[],
-  f: Formatter,
-  dateOf: (b: BookingWithGuest) => string,
-): Html {
+/** One row of Arrivals or Departures: a booking, or a stay imported from a channel. */
+interface DayStay {
+  date: string;
+  guest: Html;
+  home: string;
+  nights: number;
+  status: Html;
+}
+
+const bookingStay = (b: BookingWithGuest, date: string): DayStay => ({
+  date,
+  guest: html`${guestLink(b)} <span class="muted">${b.confirmation_code}</span>`,
+  home: b.accommodation_name,
+  nights: b.nights,
+  status: statusBadge(b.status),
+});
+
+const importedStay = (s: ImportedStayView, date: string): DayStay => ({
+  date,
+  guest: html`<a href="/admin/accommodations/${s.accommodation_id}">${s.summary === '' ? 'Guest' : s.summary}</a>`,
+  home: s.accommodation_name,
+  nights: eachDate(s.start_date, s.end_date).length,
+  status: importedBadge(s.feed),
+});
+
+function stayTable(caption: string, rows: readonly DayStay[], f: Formatter): Html {
   if (rows.length === 0) return html`<h2>${caption}</h2><p class="muted">None.</p>`;
-  return html`<h2>${caption}</h2>${stackTable(['Date', 'Guest', 'Accommodation', 'Nights', 'Status'], rows, (b) => [
-    f.date(dateOf(b)),
-    html`${guestLink(b)} <span class="muted">${b.confirmation_code}</span>`,
-    b.accommodation_name,
-    b.nights,
-    statusBadge(b.status),
+  const sorted = [...rows].sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : 0));
+  return html`<h2>${caption}</h2>${stackTable(['Date', 'Guest', 'Accommodation', 'Nights', 'Status'], sorted, (s) => [
+    f.date(s.date),
+    s.guest,
+    s.home,
+    s.nights,
+    s.status,
   ])}`;
 }
 
@@ -107,26 +130,29 @@ export const todayPage: FeatureRoutes = async (app, { ctx }) => {
     const today = todayIn(zone, ctx.now());
     const week = addDays(today, 8);
     const weekAgo = new Date(ctx.now().getTime() - 7 * 86_400_000);
-    const [setup, arrivals, departures, drafts, alerts, issues, mails, feeds, expired] = await Promise.all([
-      setupSection(ctx, session(request).csrf),
-      staysBetween(ctx.db, 'checkin', today, week, ctx.now()),
-      staysBetween(ctx.db, 'checkout', today, week, ctx.now()),
-      waitingCardDrafts(ctx.db, ctx.now()),
-      listAlerts(ctx.db),
-      unresolvedPaymentIssues(ctx.db),
-      failedMails(ctx.db),
-      failingFeeds(ctx.db),
-      expiredCardDrafts(ctx.db, weekAgo),
-    ]);
+    const [setup, arrivals, departures, importedIn, importedOut, drafts, alerts, issues, mails, feeds, expired] =
+      await Promise.all([
+        setupSection(ctx, session(request).csrf),
+        staysBetween(ctx.db, 'checkin', today, week, ctx.now()),
+        staysBetween(ctx.db, 'checkout', today, week, ctx.now()),
+        importedStaysBetween(ctx.db, 'start_date', today, week),
+        importedStaysBetween(ctx.db, 'end_date', today, week),
+        waitingCardDrafts(ctx.db, ctx.now()),
+        listAlerts(ctx.db),
+        unresolvedPaymentIssues(ctx.db),
+        failedMails(ctx.db),
+        failingFeeds(ctx.db),
+        expiredCardDrafts(ctx.db, weekAgo),
+      ]);
     const mail = request.consoleMail;
     const mailDown = mail !== null && mail.state !== 'ok' ? 1 : 0;
     const names = new Map(accommodations.map((a) => [a.id, a.name]));
     const attention = alerts.length + issues.length + mails.length + feeds.length + expired.length + mailDown;
     const body = html`${setup}
 <p class="muted">Today is ${f.date(today)} (${zone}). Arrivals and departures cover today and the next 7 days.</p>
-${stayTable('Arrivals', arrivals, f, (b) => b.checkin)}
+${stayTable('Arrivals', [...arrivals.map((b) => bookingStay(b, b.checkin)), ...importedIn.map((s) => importedStay(s, s.start_date))], f)}
 ${balancesToCollect(arrivals, f)}
-${stayTable('Departures', departures, f, (b) => b.checkout)}
+${stayTable('Departures', [...departures.map((b) => bookingStay(b, b.checkout)), ...importedOut.map((s) => importedStay(s, s.end_date))], f)}
 <h2>Card drafts waiting for payment</h2>
 ${draftTable(drafts, f)}
 <h2>Needs attention (${attention})</h2>

@@ -8,7 +8,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List accommodations */
+        /** List accommodations (the archived ones only with include=archived) */
         get: operations["listAdminAccommodations"];
         put?: never;
         /** Create an accommodation */
@@ -30,7 +30,7 @@ export interface paths {
         get: operations["getAdminAccommodations"];
         put?: never;
         post?: never;
-        /** Delete an accommodation without bookings, with its prices, blocks and feeds */
+        /** Delete an accommodation without bookings, with its prices, blocks and feeds; one with bookings is archived */
         delete: operations["deleteAdminAccommodations"];
         options?: never;
         head?: never;
@@ -313,6 +313,23 @@ export interface paths {
         post?: never;
         /** Undo a payment recorded by mistake: it stays in the list, marked undone, and no longer counts */
         delete: operations["deleteAdminBookingsPayments"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/api/bookings/{id}/reinstate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Undo a cancellation while every night of the stay is still free (taken meanwhile: 409); the guest is mailed the confirmation */
+        post: operations["createAdminBookingsReinstate"];
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -962,6 +979,8 @@ export interface components {
             bic: string | null;
             iban: string;
         };
+        /** @description when it was archived (deleted while it had bookings): it takes no new booking; null while active */
+        ArchivedAt: string | null;
         BankDetails: components["schemas"]["AnyOf2"] | null;
         /** @description price per night, major units of the currency; at most 1000000000 minor units (e.g. 10000000.00 EUR), else 400 amount_too_large */
         BasePrice: number;
@@ -1244,6 +1263,13 @@ export interface components {
             /** @enum {boolean} */
             success: true;
         };
+        CreateAdminBookingsReinstateRequest: Record<string, never>;
+        CreateAdminBookingsReinstateResponse: {
+            data: components["schemas"]["Data4"];
+            metadata: components["schemas"]["Metadata"];
+            /** @enum {boolean} */
+            success: true;
+        };
         CreateAdminBookingsRequest: {
             accommodation_id: number;
             adults_count: number;
@@ -1361,6 +1387,7 @@ export interface components {
             url: string;
         };
         Data3: {
+            archived_at: components["schemas"]["ArchivedAt"];
             base_price: number;
             checkin_time: string;
             checkout_time: string;
@@ -1514,8 +1541,10 @@ export interface components {
         };
         DeleteAdminAccommodationsResponse: {
             data: {
-                /** @enum {boolean} */
-                deleted: true;
+                /** @description true: it has bookings, so it is archived instead: listed nowhere, it takes no new booking */
+                archived: boolean;
+                /** @description true: it had no bookings and is gone */
+                deleted: boolean;
                 id: number;
             };
             metadata: components["schemas"]["Metadata"];
@@ -1652,7 +1681,8 @@ export interface components {
          *     never_confirmed: a booking that was never confirmed cannot have its cancellation undone
          *     payment_already_undone: the recorded payment was undone already
          *     booking_not_draft: only a draft awaiting card payment can be released by its API key
-         *     has_bookings: an accommodation with bookings cannot be deleted or change currency
+         *     has_bookings: an accommodation with bookings cannot change currency (nor the set-up step remove a demo home's bookings)
+         *     accommodation_archived: the accommodation is archived (it was deleted while it had bookings) and takes no new booking
          *     duplicate_feed_name: the accommodation already has an iCal feed with this name
          *     login_taken: a user with this login exists
          *     body_too_large: a body over 1 MiB
@@ -1664,7 +1694,7 @@ export interface components {
          *     outcome_unknown: the database went away while the change was being committed and it could not be checked whether it was; retry with the same `idempotency_key`
          * @enum {string}
          */
-        ErrorReason: "malformed_json" | "forbidden_json_key" | "unsupported_media_type" | "malformed_http" | "bad_request" | "bad_url" | "param_too_long" | "nul_character" | "legacy_jsonrpc_body" | "invalid" | "missing" | "unknown_parameter" | "invalid_type" | "invalid_enum" | "invalid_const" | "invalid_anyOf" | "invalid_format" | "invalid_pattern" | "invalid_minLength" | "invalid_maxLength" | "invalid_minimum" | "invalid_maximum" | "invalid_exclusiveMinimum" | "invalid_exclusiveMaximum" | "invalid_minItems" | "invalid_maxItems" | "blank" | "out_of_range" | "invalid_date" | "invalid_range" | "range_too_long" | "past_date" | "min_stay" | "max_stay" | "max_guests" | "extra_not_offered" | "unknown_currency" | "invalid_amount" | "amount_too_large" | "invalid_rate" | "unknown_timezone" | "invalid_iban" | "invalid_url" | "private_address" | "invalid_cursor" | "own_export_url" | "invalid_timestamp" | "invalid_payment_intent" | "payment_webhook_not_configured" | "stale_signature" | "missing_signature" | "invalid_signature" | "missing_api_key" | "invalid_api_key" | "missing_metrics_token" | "invalid_metrics_token" | "missing_timestamp" | "stale_timestamp" | "admin_scope_required" | "unknown_route" | "accommodation_not_found" | "booking_not_found" | "payment_not_found" | "api_key_not_found" | "message_not_found" | "feed_not_found" | "invoice_not_found" | "calendar_not_found" | "endpoint_not_found" | "delivery_not_found" | "request_timeout" | "dates_unavailable" | "price_mismatch" | "idempotency_key_reused" | "booking_cancelled" | "booking_not_confirmed" | "booking_not_cancelled" | "never_confirmed" | "payment_already_undone" | "booking_not_draft" | "has_bookings" | "duplicate_feed_name" | "login_taken" | "body_too_large" | "rate_limited" | "draft_limit" | "headers_too_large" | "store_unavailable" | "shutting_down" | "outcome_unknown";
+        ErrorReason: "malformed_json" | "forbidden_json_key" | "unsupported_media_type" | "malformed_http" | "bad_request" | "bad_url" | "param_too_long" | "nul_character" | "legacy_jsonrpc_body" | "invalid" | "missing" | "unknown_parameter" | "invalid_type" | "invalid_enum" | "invalid_const" | "invalid_anyOf" | "invalid_format" | "invalid_pattern" | "invalid_minLength" | "invalid_maxLength" | "invalid_minimum" | "invalid_maximum" | "invalid_exclusiveMinimum" | "invalid_exclusiveMaximum" | "invalid_minItems" | "invalid_maxItems" | "blank" | "out_of_range" | "invalid_date" | "invalid_range" | "range_too_long" | "past_date" | "min_stay" | "max_stay" | "max_guests" | "extra_not_offered" | "unknown_currency" | "invalid_amount" | "amount_too_large" | "invalid_rate" | "unknown_timezone" | "invalid_iban" | "invalid_url" | "private_address" | "invalid_cursor" | "own_export_url" | "invalid_timestamp" | "invalid_payment_intent" | "payment_webhook_not_configured" | "stale_signature" | "missing_signature" | "invalid_signature" | "missing_api_key" | "invalid_api_key" | "missing_metrics_token" | "invalid_metrics_token" | "missing_timestamp" | "stale_timestamp" | "admin_scope_required" | "unknown_route" | "accommodation_not_found" | "booking_not_found" | "payment_not_found" | "api_key_not_found" | "message_not_found" | "feed_not_found" | "invoice_not_found" | "calendar_not_found" | "endpoint_not_found" | "delivery_not_found" | "request_timeout" | "dates_unavailable" | "price_mismatch" | "idempotency_key_reused" | "booking_cancelled" | "booking_not_confirmed" | "booking_not_cancelled" | "never_confirmed" | "payment_already_undone" | "booking_not_draft" | "has_bookings" | "accommodation_archived" | "duplicate_feed_name" | "login_taken" | "body_too_large" | "rate_limited" | "draft_limit" | "headers_too_large" | "store_unavailable" | "shutting_down" | "outcome_unknown";
         /** @description event types sent to the endpoint; default every booking event (booking.created, booking.confirmed, booking.modified, booking.cancelled, booking.expired, payment.issue); calendar.changed only when listed */
         Events: components["schemas"]["EventsItem"][];
         Events2: components["schemas"]["EventsItem2"][];
@@ -1867,6 +1897,7 @@ export interface components {
         };
         ListAdminAccommodationsResponse: {
             data: {
+                archived_at: components["schemas"]["ArchivedAt"];
                 base_price: number;
                 checkin_time: string;
                 checkout_time: string;
@@ -2641,7 +2672,7 @@ export interface components {
                     error?: {
                         details?: {
                             /** @enum {unknown} */
-                            reason: "malformed_json" | "forbidden_json_key" | "unsupported_media_type" | "bad_url" | "param_too_long" | "nul_character" | "invalid" | "missing" | "unknown_parameter" | "invalid_type" | "invalid_enum" | "invalid_const" | "invalid_anyOf" | "invalid_format" | "invalid_pattern" | "invalid_minLength" | "invalid_maxLength" | "invalid_minimum" | "invalid_maximum" | "invalid_exclusiveMinimum" | "invalid_exclusiveMaximum" | "invalid_minItems" | "invalid_maxItems" | "invalid_date" | "invalid_range" | "range_too_long";
+                            reason: "invalid" | "missing" | "unknown_parameter" | "invalid_type" | "invalid_enum" | "invalid_const" | "invalid_anyOf" | "invalid_format" | "invalid_pattern" | "invalid_minLength" | "invalid_maxLength" | "invalid_minimum" | "invalid_maximum" | "invalid_exclusiveMinimum" | "invalid_exclusiveMaximum" | "invalid_minItems" | "invalid_maxItems" | "out_of_range" | "invalid_date";
                         };
                     };
                 };
@@ -2661,7 +2692,7 @@ export interface components {
                     error?: {
                         details?: {
                             /** @enum {unknown} */
-                            reason: "malformed_json" | "forbidden_json_key" | "unsupported_media_type" | "bad_url" | "param_too_long" | "nul_character" | "invalid" | "missing" | "unknown_parameter" | "invalid_type" | "invalid_enum" | "invalid_const" | "invalid_anyOf" | "invalid_format" | "invalid_pattern" | "invalid_minLength" | "invalid_maxLength" | "invalid_minimum" | "invalid_maximum" | "invalid_exclusiveMinimum" | "invalid_exclusiveMaximum" | "invalid_minItems" | "invalid_maxItems" | "invalid_url" | "private_address" | "own_export_url";
+                            reason: "malformed_json" | "forbidden_json_key" | "unsupported_media_type" | "bad_url" | "param_too_long" | "nul_character" | "invalid" | "missing" | "unknown_parameter" | "invalid_type" | "invalid_enum" | "invalid_const" | "invalid_anyOf" | "invalid_format" | "invalid_pattern" | "invalid_minLength" | "invalid_maxLength" | "invalid_minimum" | "invalid_maximum" | "invalid_exclusiveMinimum" | "invalid_exclusiveMaximum" | "invalid_minItems" | "invalid_maxItems" | "invalid_date" | "invalid_range" | "range_too_long";
                         };
                     };
                 };
@@ -2681,7 +2712,7 @@ export interface components {
                     error?: {
                         details?: {
                             /** @enum {unknown} */
-                            reason: "invalid" | "missing" | "unknown_parameter" | "invalid_type" | "invalid_enum" | "invalid_const" | "invalid_anyOf" | "invalid_format" | "invalid_pattern" | "invalid_minLength" | "invalid_maxLength" | "invalid_minimum" | "invalid_maximum" | "invalid_exclusiveMinimum" | "invalid_exclusiveMaximum" | "invalid_minItems" | "invalid_maxItems" | "out_of_range" | "invalid_date";
+                            reason: "malformed_json" | "forbidden_json_key" | "unsupported_media_type" | "bad_url" | "param_too_long" | "nul_character" | "invalid" | "missing" | "unknown_parameter" | "invalid_type" | "invalid_enum" | "invalid_const" | "invalid_anyOf" | "invalid_format" | "invalid_pattern" | "invalid_minLength" | "invalid_maxLength" | "invalid_minimum" | "invalid_maximum" | "invalid_exclusiveMinimum" | "invalid_exclusiveMaximum" | "invalid_minItems" | "invalid_maxItems" | "invalid_url" | "private_address" | "own_export_url";
                         };
                     };
                 };
@@ -2781,7 +2812,7 @@ export interface components {
                     error?: {
                         details?: {
                             /** @enum {unknown} */
-                            reason: "has_bookings";
+                            reason: "dates_unavailable";
                         };
                     };
                 };
@@ -2801,7 +2832,7 @@ export interface components {
                     error?: {
                         details?: {
                             /** @enum {unknown} */
-                            reason: "dates_unavailable" | "has_bookings";
+                            reason: "duplicate_feed_name";
                         };
                     };
                 };
@@ -2809,26 +2840,6 @@ export interface components {
         };
         /** @description Conflict */
         Conflict3: {
-            headers: {
-                "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                "X-Request-Id": components["headers"]["X-Request-Id"];
-                [name: string]: unknown;
-            };
-            content: {
-                "application/json": components["schemas"]["ErrorEnvelope"] & {
-                    error?: {
-                        details?: {
-                            /** @enum {unknown} */
-                            reason: "has_bookings" | "duplicate_feed_name";
-                        };
-                    };
-                };
-            };
-        };
-        /** @description Conflict */
-        Conflict4: {
             headers: {
                 "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                 "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
@@ -3133,7 +3144,10 @@ export type $defs = Record<string, never>;
 export interface operations {
     listAdminAccommodations: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description also list the archived accommodations (left out by default) */
+                include?: "archived";
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -3153,26 +3167,7 @@ export interface operations {
                     "application/json": components["schemas"]["ListAdminAccommodationsResponse"];
                 };
             };
-            /** @description Bad request: details.reason says what to change */
-            400: {
-                headers: {
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"] & {
-                        error?: {
-                            details?: {
-                                /** @enum {unknown} */
-                                reason: "out_of_range" | "invalid_date";
-                            };
-                        };
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest5"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             429: components["responses"]["TooManyRequests"];
@@ -3263,7 +3258,6 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            409: components["responses"]["Conflict"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError2"];
             503: components["responses"]["Unavailable2"];
@@ -3298,7 +3292,6 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError2"];
@@ -3357,7 +3350,26 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            409: components["responses"]["Conflict"];
+            /** @description Conflict */
+            409: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        error?: {
+                            details?: {
+                                /** @enum {unknown} */
+                                reason: "has_bookings";
+                            };
+                        };
+                    };
+                };
+            };
             413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError2"];
@@ -3417,7 +3429,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            409: components["responses"]["Conflict2"];
+            409: components["responses"]["Conflict"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError2"];
             503: components["responses"]["Unavailable2"];
@@ -3452,11 +3464,11 @@ export interface operations {
                     "application/json": components["schemas"]["CreateAdminAccommodationsBlocksResponse"];
                 };
             };
-            400: components["responses"]["BadRequest5"];
+            400: components["responses"]["BadRequest6"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            409: components["responses"]["Conflict2"];
+            409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError2"];
@@ -3492,11 +3504,11 @@ export interface operations {
                     "application/json": components["schemas"]["DeleteAdminAccommodationsBlocksResponse"];
                 };
             };
-            400: components["responses"]["BadRequest5"];
+            400: components["responses"]["BadRequest6"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            409: components["responses"]["Conflict2"];
+            409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError2"];
@@ -3532,7 +3544,6 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError2"];
@@ -3587,7 +3598,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound3"];
-            409: components["responses"]["Conflict3"];
+            409: components["responses"]["Conflict2"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError2"];
             503: components["responses"]["Unavailable2"];
@@ -3622,11 +3633,11 @@ export interface operations {
                     "application/json": components["schemas"]["CreateAdminAccommodationsIcalFeedsResponse"];
                 };
             };
-            400: components["responses"]["BadRequest6"];
+            400: components["responses"]["BadRequest7"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound3"];
-            409: components["responses"]["Conflict3"];
+            409: components["responses"]["Conflict2"];
             413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError2"];
@@ -3660,11 +3671,11 @@ export interface operations {
                     "application/json": components["schemas"]["DeleteAdminAccommodationsIcalFeedsResponse"];
                 };
             };
-            400: components["responses"]["BadRequest6"];
+            400: components["responses"]["BadRequest7"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound3"];
-            409: components["responses"]["Conflict3"];
+            409: components["responses"]["Conflict2"];
             413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError2"];
@@ -3702,11 +3713,11 @@ export interface operations {
                     "application/json": components["schemas"]["UpdateAdminAccommodationsIcalFeedsResponse"];
                 };
             };
-            400: components["responses"]["BadRequest6"];
+            400: components["responses"]["BadRequest7"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound3"];
-            409: components["responses"]["Conflict3"];
+            409: components["responses"]["Conflict2"];
             413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError2"];
@@ -3740,11 +3751,11 @@ export interface operations {
                     "application/json": components["schemas"]["CreateAdminAccommodationsIcalFeedsSyncResponse"];
                 };
             };
-            400: components["responses"]["BadRequest6"];
+            400: components["responses"]["BadRequest7"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound3"];
-            409: components["responses"]["Conflict3"];
+            409: components["responses"]["Conflict2"];
             413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError2"];
@@ -3780,7 +3791,6 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            409: components["responses"]["Conflict"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError2"];
             503: components["responses"]["Unavailable2"];
@@ -3839,7 +3849,6 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            409: components["responses"]["Conflict"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError2"];
             503: components["responses"]["Unavailable2"];
@@ -3897,7 +3906,6 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError2"];
@@ -4098,7 +4106,7 @@ export interface operations {
                     "application/json": components["schemas"]["ListAdminBookingsResponse"];
                 };
             };
-            400: components["responses"]["BadRequest7"];
+            400: components["responses"]["BadRequest5"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             429: components["responses"]["TooManyRequests"];
@@ -4169,7 +4177,7 @@ export interface operations {
                         error?: {
                             details?: {
                                 /** @enum {unknown} */
-                                reason: "dates_unavailable";
+                                reason: "dates_unavailable" | "accommodation_archived";
                             };
                         };
                     };
@@ -4222,7 +4230,7 @@ export interface operations {
                     "text/csv": string;
                 };
             };
-            400: components["responses"]["BadRequest7"];
+            400: components["responses"]["BadRequest5"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             429: components["responses"]["TooManyRequests"];
@@ -4433,7 +4441,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound4"];
-            409: components["responses"]["Conflict4"];
+            409: components["responses"]["Conflict3"];
             413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError2"];
@@ -4471,7 +4479,66 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound4"];
-            409: components["responses"]["Conflict4"];
+            409: components["responses"]["Conflict3"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError2"];
+            503: components["responses"]["Unavailable2"];
+        };
+    };
+    createAdminBookingsReinstate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description integer id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateAdminBookingsReinstateRequest"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CreateAdminBookingsReinstateResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest4"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound2"];
+            /** @description Conflict */
+            409: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        error?: {
+                            details?: {
+                                /** @enum {unknown} */
+                                reason: "dates_unavailable" | "booking_not_cancelled" | "never_confirmed";
+                            };
+                        };
+                    };
+                };
+            };
             413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError2"];
@@ -4506,7 +4573,7 @@ export interface operations {
                     "application/json": components["schemas"]["ListAdminOutboxResponse"];
                 };
             };
-            400: components["responses"]["BadRequest7"];
+            400: components["responses"]["BadRequest5"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             429: components["responses"]["TooManyRequests"];
@@ -4594,7 +4661,7 @@ export interface operations {
                     "application/json": components["schemas"]["ListAdminPaymentIssuesResponse"];
                 };
             };
-            400: components["responses"]["BadRequest7"];
+            400: components["responses"]["BadRequest5"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             429: components["responses"]["TooManyRequests"];
@@ -5223,7 +5290,7 @@ export interface operations {
                         error?: {
                             details?: {
                                 /** @enum {unknown} */
-                                reason: "dates_unavailable" | "price_mismatch" | "idempotency_key_reused";
+                                reason: "dates_unavailable" | "price_mismatch" | "idempotency_key_reused" | "accommodation_archived";
                             };
                         };
                     };

@@ -101,6 +101,14 @@ export function createEventDelivery(deps: EventDeliveryDeps) {
     const now = deps.now();
     const tooLong: DueDelivery[] = [];
     const answers = new Map<string, { result: AttemptResult; deliveries: Delivered[] }>();
+    const failed = sent.filter((s) => !s.result.ok);
+    // A success ends an endpoint's failure streak, whether it began before this batch or in it
+    // (its failures are written first, so a streak they start is ended by its successes).
+    const streaks = new Set([
+      ...sent.filter((s) => s.delivery.failing_since !== null).map((s) => s.delivery.endpoint_id),
+      ...failed.map((s) => s.delivery.endpoint_id),
+    ]);
+    const succeeded = new Set(sent.filter((s) => s.result.ok).map((s) => s.delivery.endpoint_id));
     for (const { delivery, result } of sent) {
       if (!result.ok) continue;
       const same = `${String(result.status)}\n${result.response ?? ''}`;
@@ -108,14 +116,11 @@ export function createEventDelivery(deps: EventDeliveryDeps) {
       group.deliveries.push({
         id: delivery.id,
         endpointId: delivery.endpoint_id,
-        failing: delivery.failing_since !== null,
+        failing: streaks.has(delivery.endpoint_id),
       });
       answers.set(same, group);
     }
-    const failed = sent.filter((s) => !s.result.ok);
     const write = async (db: Executor) => {
-      for (const { result, deliveries } of answers.values())
-        await markDelivered(db, deliveries, deps.worker, result, now);
       for (const { delivery, result } of failed) {
         const attempts = delivery.attempts + 1;
         const nextAttemptAt = nextAttemptAfter(attempts, now);
@@ -126,8 +131,11 @@ export function createEventDelivery(deps: EventDeliveryDeps) {
           { ...result, nextAttemptAt },
           now,
         );
-        if (failedTooLong(failingSince, now)) tooLong.push({ ...delivery, failing_since: failingSince });
+        if (failedTooLong(failingSince, now) && !succeeded.has(delivery.endpoint_id))
+          tooLong.push({ ...delivery, failing_since: failingSince });
       }
+      for (const { result, deliveries } of answers.values())
+        await markDelivered(db, deliveries, deps.worker, result, now);
     };
     const oneStatement =
       isPostgres(deps.db) &&

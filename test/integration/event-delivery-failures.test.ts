@@ -141,6 +141,19 @@ describe(`event delivery failures (${testStoreKind})`, () => {
     assert.deepEqual(await worker().run(), { delivered: 1, failed: 0 });
   });
 
+  test('a batch where the endpoint fails once and answers once leaves it with no failure streak', async () => {
+    await book();
+    await book();
+    receiver.answer = (index) => (index % 2 === 0 ? 503 : 200);
+    assert.deepEqual(await worker().run(), { delivered: 1, failed: 1 });
+    const row = await t.ctx.db
+      .selectFrom('webhook_endpoints')
+      .select(['status', 'failing_since'])
+      .where('id', '=', endpoint.id)
+      .executeTakeFirstOrThrow();
+    assert.deepEqual({ ...row }, { status: 'active', failing_since: null });
+  });
+
   test('the private-network guard is checked again at delivery: nothing reaches a loopback address', async () => {
     await book();
     const start = receiver.received.length;

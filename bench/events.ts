@@ -1,6 +1,7 @@
 /**
  * `npm run bench -- events`: 1,000 bookings (BENCH_EVENT_BOOKINGS) through a real `staydesk serve`
- * with two endpoints subscribed to the key's events (a loopback receiver in this process), on the
+ * with two endpoints subscribed to the key's events (a loopback receiver in a process of its own,
+ * bench/event-receiver.ts), on the
  * embedded store and on PostgreSQL, and the same run without endpoints, in BENCH_EVENT_ROUNDS rounds
  * (default 3; each round runs both, the order alternating) summarised by their medians. Reports booking
  * throughput (BENCH_EVENT_CONNECTIONS requests in flight, default 10) with and without endpoints,
@@ -9,12 +10,12 @@
  * the answer counts 0).
  */
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:http';
+import { fork } from 'node:child_process';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { once } from 'node:events';
-import type { AddressInfo } from 'node:net';
 import { performance } from 'node:perf_hooks';
+import { fileURLToPath } from 'node:url';
 import { createApiKey } from '../src/auth/api-key-repository.ts';
 import type { Accommodation } from '../src/db/schema.ts';
 import { loadConfig } from '../src/config/config.ts';
@@ -49,20 +50,8 @@ async function oneRun(env: Record<string, string>, dir: string, endpoints: numbe
   await store.destroy();
 
   const answered = new Map<number, number>();
-  const arrived: { bookingId: number; at: number }[] = [];
-  const receiver = createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => {
-      const at = performance.now();
-      const body = JSON.parse(Buffer.concat(chunks).toString('utf8')) as { data: { id: number } };
-      arrived.push({ bookingId: body.data.id, at });
-      res.writeHead(204).end();
-    });
-  });
-  receiver.listen(0, '127.0.0.1');
-  await once(receiver, 'listening');
-  const port = (receiver.address() as AddressInfo).port;
+  const receiver = await startReceiver();
+  const port = receiver.port;
 
   const server = await startServe(
     {
@@ -115,14 +104,16 @@ async function oneRun(env: Record<string, string>, dir: string, endpoints: numbe
           const res = await fetch(`${v1}/bookings`, { method: 'POST', headers, body: JSON.stringify(body(i)) });
           const text = await res.text();
           if (res.status !== 200) throw new Error(`booking ${i}: ${res.status} ${text}`);
-          answered.set((JSON.parse(text) as { data: { booking_id: number } }).data.booking_id, performance.now());
+          answered.set((JSON.parse(text) as { data: { booking_id: number } }).data.booking_id, wallClock());
         }
       }),
     );
     const throughput = BOOKINGS / ((performance.now() - start) / 1000);
     const expected = BOOKINGS * endpoints;
     const deadline = performance.now() + 120_000;
-    while (arrived.length < expected && performance.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+    while ((await receiver.count()) < expected && performance.now() < deadline)
+      await new Promise((r) => setTimeout(r, 50));
+    const arrived = await receiver.report();
     const latencies = arrived.map((a) => Math.max(0, a.at - (answered.get(a.bookingId) ?? a.at))).sort((a, b) => a - b);
     return { throughput, latencies, received: arrived.length };
   } finally {
@@ -130,8 +121,32 @@ async function oneRun(env: Record<string, string>, dir: string, endpoints: numbe
       server.cli.child.once('exit', r);
       server.cli.child.kill('SIGTERM');
     });
-    receiver.close();
+    receiver.child.kill();
   }
+}
+
+const wallClock = () => performance.timeOrigin + performance.now();
+
+/** The receiver's process (bench/event-receiver.ts), listening, with its IPC questions. */
+async function startReceiver() {
+  const child = fork(fileURLToPath(new URL('event-receiver.ts', import.meta.url)), { stdio: 'inherit' });
+  const ask = <T>(question: string, field: string) =>
+    new Promise<T>((resolve) => {
+      const onMessage = (message: Record<string, unknown>) => {
+        if (!(field in message)) return;
+        child.off('message', onMessage);
+        resolve(message[field] as T);
+      };
+      child.on('message', onMessage);
+      child.send(question);
+    });
+  const [ready] = (await once(child, 'message')) as [{ port: number }];
+  return {
+    child,
+    port: ready.port,
+    count: () => ask<number>('count', 'count'),
+    report: () => ask<{ bookingId: number; at: number }[]>('report', 'arrived'),
+  };
 }
 
 const median = (values: readonly number[]) =>

@@ -112,6 +112,12 @@ describe(`the proxy examples (${testStoreKind})`, { timeout: testTimeout(180_000
       const taken = await call('/bookings', json('POST', bookingBody(id, checkin, checkout, 'bank_transfer', total)));
       assert.equal(taken.status, 409);
       assert.equal((taken.body.error as { details: { reason: string } }).details.reason, 'dates_unavailable');
+      // Only the reason, the proxy's own message and the taken night: not who holds the nights.
+      const refusal = JSON.stringify(taken.body);
+      assert.ok(!refusal.includes('confirmation_code'), refusal);
+      assert.ok(!refusal.includes('conflicting_booking'), refusal);
+      assert.ok(!refusal.includes(String(made.body.booking_reference)), refusal);
+      assert.equal((taken.body.error as { details: { conflicting_night: string } }).details.conflicting_night, checkin);
       // A body the service would refuse is refused by the proxy.
       const bad = await call('/availability', json('POST', { accommodation_id: id, checkin: '2031-02-30', checkout }));
       assert.equal(bad.status, 400);

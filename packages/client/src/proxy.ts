@@ -184,6 +184,39 @@ function minorUnits(amount: number, currency: string): number {
   return Math.round(amount * 10 ** (digits ?? 2));
 }
 
+/** The proxy's own words for the service's refusals a browser may meet. */
+const REFUSAL_MESSAGES: Record<string, string> = {
+  dates_unavailable: 'Some of these nights are no longer available. Please choose other dates.',
+  price_mismatch: 'The price has changed since it was quoted. Please check the new total.',
+  min_stay: 'The stay is shorter than the minimum stay.',
+  max_stay: 'The stay is longer than the maximum stay.',
+  booking_not_found: 'No such booking.',
+  accommodation_not_found: 'No such accommodation.',
+  rate_limited: 'Too many requests. Please try again later.',
+};
+
+/** The details of a refusal a browser may see: which field, what was expected, which night. */
+const RELAYED_DETAILS = ['parameter', 'field', 'expected', 'conflicting_night', 'night'] as const;
+
+/**
+ * The service's refusal as a browser may see it: status, reason, a message of the proxy's own and
+ * an allowlist of details. The service's message and other details may name another guest's
+ * booking (its code) or the host's private reason for a block, so they stay on the server.
+ */
+function relayed(error: StaydeskError): Refusal {
+  const reason = error.reason ?? 'invalid';
+  const details: Record<string, unknown> = {};
+  for (const key of RELAYED_DETAILS) {
+    const value = error.details[key];
+    if (key === 'conflicting_night' || key === 'night') {
+      if (isRealDate(value)) details[key] = value;
+    } else if (value !== undefined) details[key] = value;
+  }
+  if (error.requestId !== undefined) details.request_id = error.requestId;
+  const message = REFUSAL_MESSAGES[reason] ?? 'The booking service refused this request.';
+  return { status: error.status, reason, message, details };
+}
+
 export function createBookingProxy(options: BookingProxyOptions): (request: Request) => Promise<Response> {
   const { client, stripe } = options;
   const max = options.rateLimit?.max ?? 30;
@@ -295,13 +328,7 @@ export function createBookingProxy(options: BookingProxyOptions): (request: Requ
       return refuse({ status: 404, reason: 'unknown_route', message: 'No such route.' });
     } catch (error) {
       if (error instanceof StaydeskError && error.status < 500) {
-        // The service's refusal, as it gave it (its request id kept for support); never the key.
-        return refuse({
-          status: error.status,
-          reason: error.reason ?? 'invalid',
-          message: error.message,
-          details: { ...error.details, request_id: error.requestId },
-        });
+        return refuse(relayed(error));
       }
       return refuse({ status: 502, reason: 'upstream_error', message: 'The booking service could not be reached.' });
     }

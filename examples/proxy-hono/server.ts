@@ -35,7 +35,8 @@ const stripe =
     : new Stripe(stripeKey, stripeHost(process.env.STRIPE_API_BASE));
 
 // The proxy limits requests per browser address; this server answers browsers directly, so the
-// address is the connection's (behind a load balancer, leave clientAddress out: X-Forwarded-For).
+// address is the connection's (behind one load balancer, leave clientAddress out: the last
+// X-Forwarded-For entry, the one the load balancer appended).
 const addresses = new WeakMap<Request, string>();
 const proxy = createBookingProxy({ client, stripe, clientAddress: (request) => addresses.get(request) });
 

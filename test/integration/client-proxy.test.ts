@@ -171,5 +171,20 @@ describe(`@staydesk/client/proxy (${testStoreKind})`, () => {
     assert.equal(over.status, 429);
     assert.match(String(over.headers.get('retry-after')), /^\d+$/);
     assert.equal((await call(proxy, 'GET', '/bookings/999999', undefined, '8.8.8.8')).status, 404);
+    // The address is the last X-Forwarded-For entry (the partner's load balancer's): one the
+    // browser put in front of it buys nothing.
+    const spoofed = await call(proxy, 'GET', '/bookings/999999', undefined, '10.0.0.1, 9.9.9.9');
+    assert.equal(spoofed.status, 429);
+  });
+
+  test('counts at most maxAddresses addresses, dropping the oldest', async () => {
+    const proxy = createBookingProxy({ client, rateLimit: { max: 1, maxAddresses: 3 } });
+    const get = async (ip: string) => (await call(proxy, 'GET', '/bookings/999999', undefined, ip)).status;
+    assert.equal(await get('7.7.7.1'), 404);
+    assert.equal(await get('7.7.7.1'), 429, 'counted while there is room');
+    for (const ip of ['7.7.7.2', '7.7.7.3', '7.7.7.4']) assert.equal(await get(ip), 404);
+    // The fourth address pushed the first out: its count starts again.
+    assert.equal(await get('7.7.7.1'), 404);
+    assert.equal(await get('7.7.7.4'), 429, 'a recent address is still counted');
   });
 });

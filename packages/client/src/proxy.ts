@@ -32,9 +32,17 @@ export interface BookingProxyOptions {
   stripe?: StripeLike;
   /** The PaymentIntent's currency when the booking's own is not to be used (ISO 4217). */
   currency?: string;
-  /** Requests per browser address per window (default 30 a minute). */
-  rateLimit?: { max: number; windowMs?: number };
-  /** The browser's address; by default the first `X-Forwarded-For` entry (set it behind no proxy). */
+  /**
+   * Requests per browser address per window (default 30 a minute). At most `maxAddresses`
+   * addresses are counted at once (default 10,000): past that, expired counters are dropped, then
+   * the oldest.
+   */
+  rateLimit?: { max: number; windowMs?: number; maxAddresses?: number };
+  /**
+   * The browser's address. By default the last `X-Forwarded-For` entry: the one the partner's own
+   * load balancer appended (earlier entries are whatever the browser sent). A server that browsers
+   * reach directly must pass the connection's address.
+   */
   clientAddress?: (request: Request) => string | undefined;
 }
 
@@ -221,17 +229,30 @@ export function createBookingProxy(options: BookingProxyOptions): (request: Requ
   const { client, stripe } = options;
   const max = options.rateLimit?.max ?? 30;
   const windowMs = options.rateLimit?.windowMs ?? 60_000;
+  const maxAddresses = Math.max(1, options.rateLimit?.maxAddresses ?? 10_000);
   const counters = new Map<string, { count: number; resetAt: number }>();
   const addressOf =
     options.clientAddress ??
-    ((request: Request) => request.headers.get('x-forwarded-for')?.split(',')[0]?.trim() ?? undefined);
+    ((request: Request) => request.headers.get('x-forwarded-for')?.split(',').at(-1)?.trim() || undefined);
+
+  /** Room for one more address: expired counters go first, then the oldest (insertion order). */
+  function makeRoom(now: number): void {
+    if (counters.size < maxAddresses) return;
+    for (const [k, v] of counters) if (v.resetAt <= now) counters.delete(k);
+    for (const k of counters.keys()) {
+      if (counters.size < maxAddresses) break;
+      counters.delete(k);
+    }
+  }
 
   function limited(request: Request): Response | null {
     const now = Date.now();
     const address = addressOf(request) ?? 'unknown';
-    if (counters.size > 10_000) for (const [k, v] of counters) if (v.resetAt <= now) counters.delete(k);
     const counter = counters.get(address);
     if (counter === undefined || counter.resetAt <= now) {
+      // A new window goes to the end, so that the map's order is the windows' order.
+      counters.delete(address);
+      makeRoom(now);
       counters.set(address, { count: 1, resetAt: now + windowMs });
       return null;
     }

@@ -163,6 +163,43 @@ describe(`@staydesk/client/proxy (${testStoreKind})`, () => {
     assert.equal(sent.length, before, 'nothing reached the service');
   });
 
+  test('forwards only the fields a guest sends, not payment_intent_id or payment_token', async () => {
+    const proxy = createBookingProxy({ client });
+    const body = bookingBody(60, 'bank_transfer');
+    const tampered = {
+      ...body,
+      source: 'admin',
+      partner_data: { ...body.partner_data, phone: '+33 1 23', api_key: 'x', address: { city: 'Lyon', role: 'x' } },
+      booking_data: {
+        ...body.booking_data,
+        guest_notes: 'Late arrival',
+        payment_intent_id: 'pi_someone_else',
+        payment_token: 'tok_forged',
+        status: 'confirmed',
+      },
+    };
+    const from = sent.length;
+    const res = await call(proxy, 'POST', '/bookings', tampered);
+    assert.equal(res.status, 200, await res.clone().text());
+    const forwarded = sent.slice(from).find((r) => r.method === 'POST' && r.url.endsWith('/bookings'));
+    assert.ok(forwarded, 'the booking reached the service');
+    const seen = (await forwarded.clone().json()) as {
+      partner_data: Record<string, unknown>;
+      booking_data: Record<string, unknown>;
+    } & Record<string, unknown>;
+    assert.deepEqual(Object.keys(seen).sort(), ['accommodation_id', 'booking_data', 'partner_data']);
+    assert.deepEqual(seen.partner_data, {
+      first_name: 'Lin',
+      last_name: 'Browser',
+      email: 'lin@example.com',
+      phone: '+33 1 23',
+      address: { city: 'Lyon' },
+    });
+    // The client adds an idempotency key of its own when the browser sent none.
+    const { idempotency_key: _key, ...stay } = seen.booking_data;
+    assert.deepEqual(stay, { ...body.booking_data, guest_notes: 'Late arrival' });
+  });
+
   test('limits requests per browser address', async () => {
     const proxy = createBookingProxy({ client, rateLimit: { max: 2 } });
     for (let i = 0; i < 2; i++)

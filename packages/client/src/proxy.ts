@@ -225,6 +225,45 @@ function relayed(error: StaydeskError): Refusal {
   return { status: error.status, reason, message, details };
 }
 
+const GUEST_FIELDS = ['title', 'first_name', 'last_name', 'email', 'phone'] as const;
+const ADDRESS_FIELDS = ['street', 'city', 'zip', 'country'] as const;
+const STAY_FIELDS = [
+  'checkin_date',
+  'checkout_date',
+  'adults_count',
+  'children_count',
+  'babies_count',
+  'payment_method',
+  'expected_amount',
+  'total_amount',
+  'guest_notes',
+  'idempotency_key',
+] as const;
+
+function pick(from: unknown, keys: readonly string[]): Record<string, unknown> {
+  const source = typeof from === 'object' && from !== null ? (from as Record<string, unknown>) : {};
+  const picked: Record<string, unknown> = {};
+  for (const key of keys) if (source[key] !== undefined) picked[key] = source[key];
+  return picked;
+}
+
+/**
+ * The booking as a guest may ask for it: the guest's details, the stay, the payment method and the
+ * quoted total. Anything else the browser adds (`payment_intent_id`, `payment_token`, fields the
+ * service would take from a trusted caller) is not forwarded.
+ */
+function guestBooking(body: Record<string, unknown>): CreateBookingRequest {
+  const partner = pick(body.partner_data, GUEST_FIELDS);
+  const address = (body.partner_data as Record<string, unknown>).address;
+  if (typeof address === 'object' && address !== null) partner.address = pick(address, ADDRESS_FIELDS);
+  return {
+    accommodation_id: body.accommodation_id,
+    partner_data: partner,
+    booking_data: pick(body.booking_data, STAY_FIELDS),
+    ...(body.extras === undefined ? {} : { extras: body.extras }),
+  } as unknown as CreateBookingRequest;
+}
+
 export function createBookingProxy(options: BookingProxyOptions): (request: Request) => Promise<Response> {
   const { client, stripe } = options;
   const max = options.rateLimit?.max ?? 30;
@@ -276,7 +315,7 @@ export function createBookingProxy(options: BookingProxyOptions): (request: Requ
   }
 
   async function book(body: Record<string, unknown>): Promise<Response> {
-    const created = await client.createBooking(body as unknown as CreateBookingRequest);
+    const created = await client.createBooking(guestBooking(body));
     const reference = created.booking_reference || created.confirmation_code;
     if (created.status !== 'draft' || stripe === undefined) {
       return answer(200, { booking_id: created.booking_id, booking_reference: reference, status: created.status });

@@ -155,6 +155,8 @@ for (const size of SIZES) {
     await page.getByRole('button', { name: w.next }).click();
     const checkin = `${month}-${String(size.day).padStart(2, '0')}`;
     const checkout = addDays(checkin, 3);
+    // Until the month's nights arrive its days are named "loading" and cannot be chosen.
+    await widget.locator(`button[data-day="${checkin}"].free`).waitFor();
     if (size.lang === 'en') {
       // One night is under the demo home's minimum stay: the refusal is said in the alert region.
       await widget.locator(`button[data-day="${checkin}"]`).click();

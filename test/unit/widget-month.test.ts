@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { fill, messagesFor } from '../../packages/widget/src/messages.ts';
-import { addMonths, firstDayOfWeek, monthWeeks, moveBy, pickDay } from '../../packages/widget/src/month.ts';
+import { addMonths, firstDayOfWeek, monthWeeks, moveBy, notBefore, pickDay } from '../../packages/widget/src/month.ts';
 
 // The widget's calendar arithmetic and words (packages/widget/src): pure functions, no browser.
 
@@ -70,6 +70,17 @@ test('keys move the focused day as in the date picker pattern', () => {
   assert.equal(moveBy('PageDown', '2027-01-31', 1), '2027-02-28');
   assert.equal(moveBy('PageUp', '2027-03-15', 1), '2027-02-15');
   assert.equal(moveBy('a', day, 1), null);
+});
+
+test('a key move stops at today, as the previous-month button does', () => {
+  const today = '2026-12-10';
+  const up = moveBy('PageUp', today, 1);
+  assert.equal(up, '2026-11-10');
+  assert.equal(notBefore(up ?? '', today), today);
+  assert.equal(notBefore(moveBy('ArrowUp', '2026-12-14', 1) ?? '', today), today);
+  assert.equal(notBefore(moveBy('ArrowLeft', today, 1) ?? '', today), today);
+  assert.equal(notBefore(moveBy('ArrowRight', today, 1) ?? '', today), '2026-12-11');
+  assert.equal(notBefore(moveBy('PageUp', '2027-01-31', 1) ?? '', today), '2026-12-31');
 });
 
 test('every language the widget ships says every word, with the same marks to fill', () => {

@@ -3,7 +3,7 @@ import { h } from './dom.ts';
 import { createFormat, type Format } from './format.ts';
 import { fill, messagesFor, type Messages } from './messages.ts';
 import { monthTable } from './month-view.ts';
-import { addMonths, firstDayOfWeek, localToday, monthOf, pickDay, type Selection } from './month.ts';
+import { addMonths, firstDayOfWeek, localToday, monthOf, notBefore, pickDay, type Selection } from './month.ts';
 import { createProxyApi, ProxyError, type Created, type MonthView, type ProxyApi, type Quote } from './proxy-api.ts';
 import { STYLES } from './styles.ts';
 
@@ -273,7 +273,9 @@ export class StaydeskBooking extends HTMLElement {
   private renderMonth(focus: boolean): void {
     const hadFocus = focus || this.root.activeElement?.classList.contains('day') === true;
     const view = this.months.get(this.shown);
-    this.ui.monthTitle.textContent = this.f.month(this.shown);
+    // The heading is a live region: written only when the month changes, so moves and picks do not repeat it.
+    const title = this.f.month(this.shown);
+    if (this.ui.monthTitle.textContent !== title) this.ui.monthTitle.textContent = title;
     const table = monthTable(
       {
         month: this.shown,
@@ -285,6 +287,7 @@ export class StaydeskBooking extends HTMLElement {
           const v = this.months.get(monthOf(day));
           return {
             past: day < this.today,
+            loading: v === undefined || v === 'loading',
             taken: this.isTaken(day),
             price: v !== undefined && v !== 'loading' ? v.daily_prices[day] : undefined,
           };
@@ -292,7 +295,9 @@ export class StaydeskBooking extends HTMLElement {
       },
       this.t,
       this.f,
-      (day) => {
+      (moved) => {
+        // As the previous-month button, keys stop at today.
+        const day = notBefore(moved, this.today);
         this.focusDay = day;
         if (monthOf(day) !== this.shown) {
           this.shown = monthOf(day);
@@ -311,6 +316,9 @@ export class StaydeskBooking extends HTMLElement {
 
   private pick(day: string): void {
     if (this.busy || this.pending !== null) return;
+    // Until its month has arrived, a day's night may be taken: it cannot be chosen yet.
+    const view = this.months.get(monthOf(day));
+    if (view === undefined || view === 'loading') return;
     this.clearAlert();
     const result = pickDay(this.selection, day, this.today, this.isTaken);
     if (result.kind === 'refused') {

@@ -12,6 +12,7 @@ export interface Messages {
   free: string;
   taken: string;
   past: string;
+  loading: string;
   arrival: string;
   departure: string;
   chooseArrival: string;
@@ -71,6 +72,7 @@ const en: Messages = {
   free: 'free',
   taken: 'not available',
   past: 'past',
+  loading: 'loading',
   arrival: 'Arrival',
   departure: 'Departure',
   chooseArrival: 'Choose your arrival day on the calendar.',
@@ -132,6 +134,7 @@ const de: Messages = {
   free: 'frei',
   taken: 'nicht verfügbar',
   past: 'vergangen',
+  loading: 'wird geladen',
   arrival: 'Anreise',
   departure: 'Abreise',
   chooseArrival: 'Wählen Sie Ihren Anreisetag im Kalender.',
@@ -194,6 +197,7 @@ const fr: Messages = {
   free: 'libre',
   taken: 'indisponible',
   past: 'passé',
+  loading: 'chargement',
   arrival: 'Arrivée',
   departure: 'Départ',
   chooseArrival: 'Choisissez votre jour d’arrivée dans le calendrier.',

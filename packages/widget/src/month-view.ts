@@ -7,6 +7,8 @@ import { addDays, monthWeeks, moveBy, type Selection } from './month.ts';
 export interface DayState {
   taken: boolean;
   past: boolean;
+  /** Its month's nights have not arrived yet: neither free nor taken is known. */
+  loading: boolean;
   price: number | undefined;
 }
 
@@ -55,11 +57,12 @@ export function monthTable(
         const state = input.dayState(day);
         const role = day === checkin ? t.arrival : day === checkout ? t.departure : null;
         const inRange = checkin !== null && checkout !== null && day > checkin && day < checkout;
-        const priced = !state.past && !state.taken && state.price !== undefined;
+        const priced = !state.past && !state.loading && !state.taken && state.price !== undefined;
         // The name starts with what the button shows (day, price), then says the rest, unseen.
-        const words = ['', f.fullDate(day), state.past ? t.past : state.taken ? t.taken : t.free];
+        const status = state.past ? 'past' : state.loading ? 'loading' : state.taken ? 'taken' : 'free';
+        const words = ['', f.fullDate(day), t[status]];
         if (role !== null) words.push(role);
-        const cls = ['day', state.past ? 'past' : state.taken ? 'taken' : 'free'];
+        const cls = ['day', status];
         if (role !== null) cls.push('chosen');
         if (inRange) cls.push('between');
         return h(
@@ -74,7 +77,7 @@ export function monthTable(
               tabindex: day === input.focusDay ? 0 : -1,
               'aria-pressed': role !== null || inRange ? 'true' : 'false',
               // A taken night's day stays operable: it may be a departure day.
-              'aria-disabled': state.past ? 'true' : null,
+              'aria-disabled': state.past || state.loading ? 'true' : null,
               onclick: () => {
                 onPick(day);
               },

@@ -88,6 +88,9 @@ export function pickDay(current: Selection, day: string, today: string, isTaken:
   return { kind: 'checkout', selection: { checkin: current.checkin, checkout: day } };
 }
 
+/** `day`, or `earliest` when `day` comes before it. */
+export const notBefore = (day: string, earliest: string): string => (day < earliest ? earliest : day);
+
 /** Where a key moves the focused day, or null when the key is not a move. */
 export function moveBy(key: string, day: string, firstDay: number): string | null {
   const weekday = ((new Date(`${day}T00:00:00Z`).getUTCDay() || 7) - firstDay + 7) % 7;

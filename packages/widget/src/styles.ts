@@ -21,6 +21,7 @@ td{padding:1px}
 .day .price{font-size:.7rem}
 .day.taken{background:#f3f3f3;color:#5c5c5c;text-decoration:line-through}
 .day.past{background:none;color:#6b6b6b;cursor:default}
+.day.loading{color:#6b6b6b;cursor:progress}
 .day.between{background:#cfe0f3;color:#0b2e52}
 .day.chosen{background:var(--staydesk-accent,#0b5394);color:#fff;text-decoration:none}
 .day:focus-visible,.act:focus-visible,input:focus-visible,textarea:focus-visible{outline:3px solid #c25e00;outline-offset:1px}

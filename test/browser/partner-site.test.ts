@@ -223,7 +223,7 @@ for (const size of SIZES) {
     const reference = confirmed.detail.booking_reference!;
     assert.ok(text(await done.textContent()).includes(reference));
     const booking = (await (
-      await fetch(new URL(`/staydesk/bookings/${confirmed.detail.booking_id}`, site))
+      await fetch(new URL(`/staydesk/bookings/${confirmed.detail.booking_id}?reference=${reference}`, site))
     ).json()) as {
       booking_status: string;
       checkin_date: string;

@@ -203,6 +203,7 @@ test(
       ...cardEnv,
       PROXY_URL: `${toProxy.url}${new URL(proxyUrl).pathname}`,
       BOOKING_ID: String(card.booking_id),
+      BOOKING_REFERENCE: card.booking_reference,
     });
     const waiting = runBlock(block('ts:wait'), {
       ...cardEnv,

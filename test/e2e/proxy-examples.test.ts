@@ -101,7 +101,10 @@ describe(`the proxy examples (${testStoreKind})`, { timeout: testTimeout(180_000
       const made = await call('/bookings', json('POST', bookingBody(id, checkin, checkout, 'bank_transfer', total)));
       assert.equal(made.status, 200, JSON.stringify(made.body));
       assert.equal(made.body.status, 'confirmed');
-      const status = await call(`/bookings/${String(made.body.booking_id)}`, json('GET'));
+      const status = await call(
+        `/bookings/${String(made.body.booking_id)}?reference=${String(made.body.booking_reference)}`,
+        json('GET'),
+      );
       assert.equal(status.status, 200);
       assert.deepEqual(
         [status.body.booking_status, status.body.booking_reference],
@@ -137,12 +140,18 @@ describe(`the proxy examples (${testStoreKind})`, { timeout: testTimeout(180_000
       assert.ok(intent, 'the PaymentIntent carries booking_reference');
       assert.equal(card.body.client_secret, `${intent.id}_secret_x`);
       assert.equal(intent.amount, Math.round(cardTotal * 100));
-      const draft = await call(`/bookings/${String(card.body.booking_id)}`, json('GET'));
+      const draft = await call(
+        `/bookings/${String(card.body.booking_id)}?reference=${String(card.body.booking_reference)}`,
+        json('GET'),
+      );
       assert.equal(draft.body.booking_status, 'draft');
 
       // The processor tells Staydesk; the browser, polling through the proxy, sees it confirmed.
       assert.equal((await staydesk.pay(intent)).outcome, 'confirmed');
-      const paid = await call(`/bookings/${String(card.body.booking_id)}`, json('GET'));
+      const paid = await call(
+        `/bookings/${String(card.body.booking_id)}?reference=${String(card.body.booking_reference)}`,
+        json('GET'),
+      );
       assert.equal(paid.body.booking_status, 'confirmed');
 
       // The budget is the connection's (30 a minute): a made-up X-Forwarded-For does not buy more.

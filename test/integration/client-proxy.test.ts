@@ -74,7 +74,7 @@ describe(`@staydesk/client/proxy (${testStoreKind})`, () => {
     assert.deepEqual([intent.amount, intent.currency], [16000, place.currency.toLowerCase()]);
     assert.ok(!JSON.stringify(answer).includes(t.apiKey));
 
-    const pending = await call(proxy, 'GET', `/bookings/${answer.booking_id}`);
+    const pending = await call(proxy, 'GET', `/bookings/${answer.booking_id}?reference=${answer.booking_reference}`);
     assert.equal(((await pending.json()) as { booking_status: string }).booking_status, 'draft');
     // The processor tells the service, in its own format, about the intent the proxy made.
     const paid = await postPaymentEvent(
@@ -83,12 +83,18 @@ describe(`@staydesk/client/proxy (${testStoreKind})`, () => {
       { secret: PAYMENT_SECRET },
     );
     assert.equal(paid.statusCode, 200, paid.body);
-    const status = (await (await call(proxy, 'GET', `/bookings/${answer.booking_id}`)).json()) as Record<
-      string,
-      unknown
-    >;
+    const status = (await (
+      await call(proxy, 'GET', `/bookings/${answer.booking_id}?reference=${answer.booking_reference}`)
+    ).json()) as Record<string, unknown>;
     assert.equal(status.booking_status, 'confirmed');
     assert.equal(status.partner, undefined, 'no guest data reaches the browser');
+    // An id alone, or with another reference, reads nothing: ids run in sequence.
+    for (const query of ['', '?reference=', '?reference=AAAAAAAAAA', `?reference=${answer.booking_reference}x`]) {
+      const guessed = await call(proxy, 'GET', `/bookings/${answer.booking_id}${query}`);
+      assert.equal(guessed.status, 404, query);
+      const body = JSON.stringify(await guessed.json());
+      assert.ok(!body.includes(answer.booking_reference), body);
+    }
   });
 
   test('relays availability and bank-transfer bookings, and never sends the key to the browser', async () => {

@@ -6,7 +6,9 @@ import type { Calendar, CreateBookingRequest } from './types.ts';
  * A web-standard `Request → Response` handler a partner mounts on its own server (Fastify,
  * Express, Hono, Next.js route handlers) so that a browser can quote and book without ever
  * holding the API key: POST /availability, POST /calendar (which nights of a month are taken,
- * never who holds them), POST /bookings and GET /bookings/:id, relative to where it is mounted. Bodies the service would refuse are refused here first; each browser
+ * never who holds them), POST /bookings and GET /bookings/:id?reference=… (the booking_reference
+ * its creation answered, so ids alone read nothing), relative to where it is mounted. Bodies the
+ * service would refuse are refused here first; each browser
  * address gets `rateLimit.max` requests a minute. A card booking creates the draft, then a
  * PaymentIntent with the `stripe` instance given (metadata `booking_reference`, which the
  * service's payment webhook reads), and answers `{booking_id, booking_reference, client_secret}`.
@@ -61,6 +63,15 @@ export interface ProxyCalendar {
 }
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+/** Compares two strings in time that does not depend on where they first differ. */
+function sameText(a: string, b: string): boolean {
+  const x = new TextEncoder().encode(a);
+  const y = new TextEncoder().encode(b);
+  let diff = x.length ^ y.length;
+  for (let i = 0; i < x.length; i++) diff |= (x[i] ?? 0) ^ (y[i % Math.max(y.length, 1)] ?? 0);
+  return diff === 0;
+}
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 interface Refusal {
@@ -338,8 +349,16 @@ export function createBookingProxy(options: BookingProxyOptions): (request: Requ
     });
   }
 
-  async function status(id: number): Promise<Response> {
+  /**
+   * A booking's status for the browser that made it: it names the booking's reference as well as
+   * its id (`?reference=`), so stepping through ids reads nothing; a wrong or missing reference
+   * answers as an unknown booking does.
+   */
+  async function status(id: number, reference: string | null): Promise<Response> {
+    const unknown = () => refuse({ status: 404, reason: 'booking_not_found', message: 'No such booking.' });
+    if (reference === null || reference === '') return unknown();
     const b = await client.getBooking(id);
+    if (!sameText(b.booking_reference, reference)) return unknown();
     // What a browser needs to follow its booking; the guest's details stay on the server.
     return answer(200, {
       booking_id: b.id,
@@ -353,7 +372,8 @@ export function createBookingProxy(options: BookingProxyOptions): (request: Requ
   }
 
   return async (request) => {
-    const path = new URL(request.url).pathname.replace(/\/+$/, '');
+    const url = new URL(request.url);
+    const path = url.pathname.replace(/\/+$/, '');
     const overLimit = limited(request);
     if (overLimit !== null) return overLimit;
     try {
@@ -384,7 +404,8 @@ export function createBookingProxy(options: BookingProxyOptions): (request: Requ
         return await book(body);
       }
       const match = /\/bookings\/(\d{1,15})$/.exec(path);
-      if (request.method === 'GET' && match !== null) return await status(Number(match[1]));
+      if (request.method === 'GET' && match !== null)
+        return await status(Number(match[1]), url.searchParams.get('reference'));
       return refuse({ status: 404, reason: 'unknown_route', message: 'No such route.' });
     } catch (error) {
       if (error instanceof StaydeskError && error.status < 500) {

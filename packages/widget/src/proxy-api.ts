@@ -90,7 +90,9 @@ export function createProxyApi(endpoint: string) {
     quote: (body: { accommodation_id: number; checkin: string; checkout: string; guest_count: number }) =>
       call<Quote>(`${base}/availability`, 'POST', body),
     book: (body: unknown) => call<Created>(`${base}/bookings`, 'POST', body),
-    follow: (id: number) => call<Followed>(`${base}/bookings/${id}`, 'GET'),
+    /** A booking's status: its reference goes with its id, as the proxy asks. */
+    follow: (id: number, reference: string) =>
+      call<Followed>(`${base}/bookings/${id}?reference=${encodeURIComponent(reference)}`, 'GET'),
   };
 }
 

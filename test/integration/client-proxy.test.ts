@@ -97,6 +97,26 @@ describe(`@staydesk/client/proxy (${testStoreKind})`, () => {
     }
   });
 
+  test('one browser address opens at most draftsPerAddress card drafts; another address still can', async () => {
+    const proxy = createBookingProxy({ client, stripe: processor.stripe, draftsPerAddress: 2 });
+    for (const days of [200, 210]) {
+      const res = await call(proxy, 'POST', '/bookings', bookingBody(days, 'card_processor'), '5.6.7.8');
+      assert.equal(res.status, 200, await res.clone().text());
+    }
+    const third = await call(proxy, 'POST', '/bookings', bookingBody(220, 'card_processor'), '5.6.7.8');
+    assert.equal(third.status, 429);
+    assert.equal(
+      ((await third.json()) as { error: { details: { reason: string } } }).error.details.reason,
+      'draft_limit',
+    );
+    assert.equal(third.headers.get('retry-after'), '1800');
+    // A bank transfer holds no draft: not counted.
+    const transfer = await call(proxy, 'POST', '/bookings', bookingBody(230, 'bank_transfer'), '5.6.7.8');
+    assert.equal(transfer.status, 200, await transfer.clone().text());
+    const other = await call(proxy, 'POST', '/bookings', bookingBody(240, 'card_processor'), '5.6.7.9');
+    assert.equal(other.status, 200, await other.clone().text());
+  });
+
   test('relays availability and bank-transfer bookings, and never sends the key to the browser', async () => {
     const proxy = createBookingProxy({ client });
     const { checkin, checkout } = futureStay(2, 40);

@@ -46,7 +46,16 @@ export interface BookingProxyOptions {
    * reach directly must pass the connection's address.
    */
   clientAddress?: (request: Request) => string | undefined;
+  /**
+   * Card drafts one browser address may open per 30 minutes (default 3): a draft holds its nights
+   * until it is paid or its hold ends, and the service caps a key's live drafts, so one visitor
+   * must not be able to hold them all.
+   */
+  draftsPerAddress?: number;
 }
+
+/** How long a card draft holds its nights at the service, and so how long one counts here. */
+const DRAFT_HOLD_MS = 30 * 60_000;
 
 /** What `POST /calendar` answers: one month of one accommodation, with no guest, code or amount. */
 export interface ProxyCalendar {
@@ -281,6 +290,9 @@ export function createBookingProxy(options: BookingProxyOptions): (request: Requ
   const windowMs = options.rateLimit?.windowMs ?? 60_000;
   const maxAddresses = Math.max(1, options.rateLimit?.maxAddresses ?? 10_000);
   const counters = new Map<string, { count: number; resetAt: number }>();
+  const draftsPerAddress = options.draftsPerAddress ?? 3;
+  /** When each address's card drafts of the last 30 minutes were opened (bounded like `counters`). */
+  const drafts = new Map<string, number[]>();
   const addressOf =
     options.clientAddress ??
     ((request: Request) => request.headers.get('x-forwarded-for')?.split(',').at(-1)?.trim() || undefined);
@@ -325,7 +337,34 @@ export function createBookingProxy(options: BookingProxyOptions): (request: Requ
     return refuse({ status: 400, reason: 'malformed_json', message: 'The body must be a JSON object.' });
   }
 
-  async function book(body: Record<string, unknown>): Promise<Response> {
+  /** Whether `address` may open one more card draft now; if so, it is counted. */
+  function mayOpenDraft(address: string, now: number): boolean {
+    const recent = (drafts.get(address) ?? []).filter((at) => at > now - DRAFT_HOLD_MS);
+    if (recent.length >= draftsPerAddress) return false;
+    drafts.delete(address);
+    if (drafts.size >= maxAddresses) {
+      for (const k of drafts.keys()) {
+        if (drafts.size < maxAddresses) break;
+        drafts.delete(k);
+      }
+    }
+    drafts.set(address, [...recent, now]);
+    return true;
+  }
+
+  async function book(body: Record<string, unknown>, address: string): Promise<Response> {
+    if (body.booking_data !== null && typeof body.booking_data === 'object') {
+      const method = (body.booking_data as Record<string, unknown>).payment_method;
+      if (method === 'card_processor' && !mayOpenDraft(address, Date.now()))
+        return refuse(
+          {
+            status: 429,
+            reason: 'draft_limit',
+            message: 'Too many card bookings from this address are waiting for payment; finish or wait for one.',
+          },
+          { 'retry-after': String(DRAFT_HOLD_MS / 1000) },
+        );
+    }
     const created = await client.createBooking(guestBooking(body));
     const reference = created.booking_reference || created.confirmation_code;
     if (created.status !== 'draft' || stripe === undefined) {
@@ -401,7 +440,7 @@ export function createBookingProxy(options: BookingProxyOptions): (request: Requ
         if (body instanceof Response) return body;
         const refusal = checkBooking(body, stripe !== undefined);
         if (refusal !== null) return refuse(refusal);
-        return await book(body);
+        return await book(body, addressOf(request) ?? 'unknown');
       }
       const match = /\/bookings\/(\d{1,15})$/.exec(path);
       if (request.method === 'GET' && match !== null)

@@ -58,25 +58,28 @@ function dueDeliveries(db: Executor, now: string, limit: number) {
     .limit(limit);
 }
 
+/** What sending a delivery takes: the delivery (`d`), its endpoint (`e`) and its event's payload (`v`). */
+const SENT_COLUMNS = [
+  'd.id',
+  'd.endpoint_id',
+  'd.event_id',
+  'd.attempts',
+  'd.created_at',
+  'e.url',
+  'e.secret',
+  'e.previous_secret',
+  'e.previous_secret_until',
+  'e.failing_since',
+  'v.payload',
+] as const;
+
 /** What the worker sends, for the claimed ids. */
 function withEndpointAndEvent(db: Executor, ids: readonly number[]) {
   return db
     .selectFrom('webhook_deliveries as d')
     .innerJoin('webhook_endpoints as e', 'e.id', 'd.endpoint_id')
     .innerJoin('partner_events as v', 'v.id', 'd.event_id')
-    .select([
-      'd.id',
-      'd.endpoint_id',
-      'd.event_id',
-      'd.attempts',
-      'd.created_at',
-      'e.url',
-      'e.secret',
-      'e.previous_secret',
-      'e.previous_secret_until',
-      'e.failing_since',
-      'v.payload',
-    ])
+    .select(SENT_COLUMNS)
     .where('d.id', 'in', ids)
     .orderBy('d.id');
 }
@@ -110,19 +113,7 @@ export async function claimDueDeliveries(
       .selectFrom('claimed as d')
       .innerJoin('webhook_endpoints as e', 'e.id', 'd.endpoint_id')
       .innerJoin('partner_events as v', 'v.id', 'd.event_id')
-      .select([
-        'd.id',
-        'd.endpoint_id',
-        'd.event_id',
-        'd.attempts',
-        'd.created_at',
-        'e.url',
-        'e.secret',
-        'e.previous_secret',
-        'e.previous_secret_until',
-        'e.failing_since',
-        'v.payload',
-      ])
+      .select(SENT_COLUMNS)
       .orderBy('d.id')
       .execute();
     return rows;

@@ -26,8 +26,8 @@ import { redirectWith } from '../flash.ts';
 
 /**
  * Settings → Integrations: what other systems use to reach Staydesk or that Staydesk uses to
- * reach them — API keys (and a key's own inbound webhook secret), the signing secrets of webhooks and card payments (shown once), and
- * whether mail can go out (SMTP_URL), with a test mail.
+ * reach them — API keys (and a key's own inbound webhook secret), the signing secrets of webhooks
+ * and card payments (shown once), and whether mail can go out (SMTP_URL), with a test mail.
  */
 
 const NOTICES = notices({

@@ -297,13 +297,13 @@ export function createBookingProxy(options: BookingProxyOptions): (request: Requ
     options.clientAddress ??
     ((request: Request) => request.headers.get('x-forwarded-for')?.split(',').at(-1)?.trim() || undefined);
 
-  /** Room for one more address: expired counters go first, then the oldest (insertion order). */
-  function makeRoom(now: number): void {
-    if (counters.size < maxAddresses) return;
-    for (const [k, v] of counters) if (v.resetAt <= now) counters.delete(k);
-    for (const k of counters.keys()) {
-      if (counters.size < maxAddresses) break;
-      counters.delete(k);
+  /** Room for one more address in `map`: expired entries go first, then the oldest (insertion order). */
+  function makeRoom<V>(map: Map<string, V>, expired: (value: V) => boolean): void {
+    if (map.size < maxAddresses) return;
+    for (const [k, v] of map) if (expired(v)) map.delete(k);
+    for (const k of map.keys()) {
+      if (map.size < maxAddresses) break;
+      map.delete(k);
     }
   }
 
@@ -314,7 +314,7 @@ export function createBookingProxy(options: BookingProxyOptions): (request: Requ
     if (counter === undefined || counter.resetAt <= now) {
       // A new window goes to the end, so that the map's order is the windows' order.
       counters.delete(address);
-      makeRoom(now);
+      makeRoom(counters, (c) => c.resetAt <= now);
       counters.set(address, { count: 1, resetAt: now + windowMs });
       return null;
     }
@@ -342,12 +342,7 @@ export function createBookingProxy(options: BookingProxyOptions): (request: Requ
     const recent = (drafts.get(address) ?? []).filter((at) => at > now - DRAFT_HOLD_MS);
     if (recent.length >= draftsPerAddress) return false;
     drafts.delete(address);
-    if (drafts.size >= maxAddresses) {
-      for (const k of drafts.keys()) {
-        if (drafts.size < maxAddresses) break;
-        drafts.delete(k);
-      }
-    }
+    makeRoom(drafts, (times) => times.every((at) => at <= now - DRAFT_HOLD_MS));
     drafts.set(address, [...recent, now]);
     return true;
   }

@@ -1,4 +1,4 @@
-import type { IncomingMessage } from 'node:http';
+import type * as Undici from 'undici';
 import { guardedLookup } from '../ical/fetch-feed.ts';
 import { checkFeedUrl, RefusedUrlError } from '../shared/address-guard.ts';
 import { KEPT_RESPONSE_CHARS, type AttemptResult } from '../events/delivery-repository.ts';
@@ -9,6 +9,10 @@ import { KEPT_RESPONSE_CHARS, type AttemptResult } from '../events/delivery-repo
  * to (inside the socket's own lookup), and again at each redirect (307 and 308 only, which keep
  * the method and body; at most three). Any answer but a 2xx, a timeout or a network error is a
  * failure.
+ *
+ * Sent with undici rather than node:http: measured on one delivery (bench/events.ts), it costs
+ * the sending process about 40 % less CPU, which is CPU the bookings of the same process keep.
+ * Connections are kept alive between deliveries; a new one passes the guard again.
  */
 
 export const SEND_TIMEOUT_MS = 10_000;
@@ -19,37 +23,41 @@ export interface SendOptions {
   timeoutMs?: number;
 }
 
-function post(url: URL, headers: Record<string, string>, body: string, options: SendOptions, signal: AbortSignal) {
-  const client =
-    url.protocol === 'https:' ? process.getBuiltinModule('node:https') : process.getBuiltinModule('node:http');
-  return new Promise<IncomingMessage>((resolve, reject) => {
-    const request = client.request(
-      url,
-      {
-        method: 'POST',
-        headers: {
-          ...headers,
-          'content-type': 'application/json',
-          'content-length': String(Buffer.byteLength(body)),
-          'user-agent': 'Staydesk events',
-        },
-        lookup: guardedLookup({ allowPrivate: options.allowPrivate }),
-        signal,
-      },
-      resolve,
-    );
-    request.on('error', reject);
-    request.end(body);
+/** undici, loaded by the first delivery (a process that sends no event never loads it). */
+let undici: Promise<typeof Undici> | undefined;
+
+/** One connection pool per guard setting (the lookup a new connection passes depends on it). */
+const agents = new Map<boolean, Undici.Agent>();
+
+async function post(
+  url: URL,
+  headers: Record<string, string>,
+  body: string,
+  options: SendOptions,
+  signal: AbortSignal,
+): Promise<Undici.Dispatcher.ResponseData> {
+  const { Agent, request } = await (undici ??= import('undici'));
+  let agent = agents.get(options.allowPrivate);
+  if (agent === undefined) {
+    agent = new Agent({ connect: { lookup: guardedLookup({ allowPrivate: options.allowPrivate }) } });
+    agents.set(options.allowPrivate, agent);
+  }
+  return request(url, {
+    method: 'POST',
+    headers: { ...headers, 'content-type': 'application/json', 'user-agent': 'Staydesk events' },
+    body,
+    dispatcher: agent,
+    signal,
   });
 }
 
 /** The start of an answer's body, read no further than what is kept. */
-async function readStart(response: IncomingMessage): Promise<string> {
+async function readStart(body: Undici.Dispatcher.ResponseData['body']): Promise<string> {
   let text = '';
-  for await (const chunk of response) {
+  for await (const chunk of body) {
     text += (chunk as Buffer).toString('utf8');
     if (text.length >= KEPT_RESPONSE_CHARS) {
-      response.destroy();
+      body.destroy();
       break;
     }
   }
@@ -75,14 +83,14 @@ export async function sendEvent(
     let url = checkFeedUrl(rawUrl, options.allowPrivate);
     for (let redirects = 0; ; redirects += 1) {
       const response = await post(url, headers, body, options, signal);
-      const status = response.statusCode ?? 0;
+      const status = response.statusCode;
       const location = response.headers.location;
-      if ((status === 307 || status === 308) && location !== undefined && redirects < MAX_REDIRECTS) {
-        response.resume();
+      if ((status === 307 || status === 308) && typeof location === 'string' && redirects < MAX_REDIRECTS) {
+        await response.body.dump();
         url = checkFeedUrl(new URL(location, url).href, options.allowPrivate);
         continue;
       }
-      const text = await readStart(response);
+      const text = await readStart(response.body);
       const ok = status >= 200 && status <= 299;
       return { ok, status, response: text, error: ok ? null : `answered HTTP ${status}` };
     }

@@ -10,8 +10,9 @@ import { testStoreKind } from '../support/test-store.ts';
 
 /**
  * The embedded default loads the heavy packages on first use, not at start (README "Running on
- * a small machine"): the card processor's verifier, the PDF writer, the mail client, the Redis
- * client, the PostgreSQL driver, the OpenAPI document, the docs page and the calendar parser.
+ * a small machine"): the card processor's verifier, the PDF writer, the mail client, the events'
+ * HTTP client, the Redis client, the PostgreSQL driver, the OpenAPI document, the docs page and
+ * the calendar parser.
  */
 
 const HOOK = path.resolve(import.meta.dirname, '../support/record-packages.ts');
@@ -26,6 +27,7 @@ const LAZY = [
   '@fastify/swagger-ui',
   'ical.js',
   'ajv',
+  'undici',
 ];
 /** Modules of a package that is loaded at start, but whose other parts are loaded on first use. */
 const LAZY_MODULES = ['typebox/value'];
@@ -52,7 +54,7 @@ function stripeSignature(body: string, at: number): string {
 }
 
 describe(`start-up footprint (${testStoreKind})`, () => {
-  test('stripe, pdfkit, nodemailer, ioredis, swagger, swagger-ui, ical.js and ajv are not loaded until first used', async () => {
+  test('stripe, pdfkit, nodemailer, ioredis, swagger, swagger-ui, ical.js, ajv and undici are not loaded until first used', async () => {
     const s = await createCliStore();
     stores.push(s);
     const log = path.join(s.dir, 'packages.log');

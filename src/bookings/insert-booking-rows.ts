@@ -13,6 +13,15 @@ import {
 import { findOrCreatePartner, partnerRow, type PartnerInput } from '../partners/partner-repository.ts';
 import { bookingEventRow, type BookingActor } from './booking-lifecycle.ts';
 import { isDraft } from './booking-transitions.ts';
+import { newBookingEventCtes, type CutEvent } from '../events/new-booking-events.ts';
+import type { NamedCte } from '../events/record-event.ts';
+
+/** The new booking's ids, and how many deliveries of its events were queued by the same statement. */
+export interface InsertedIds {
+  bookingId: number;
+  partnerId: number;
+  queued: number;
+}
 
 /** Everything a new booking writes: its guest, itself, one claim per night, its mail and its first history row. */
 export interface BookingRows {
@@ -34,12 +43,16 @@ export interface BookingRows {
  *   round trip costs more than the work it carries. The primary key of night_claims refuses a
  *   taken night inside that statement just as it does for a separate insert.
  * Both build their rows with the same builders (partner, claim, mail, history).
+ * On PostgreSQL `events`, the booking's events cut around its ids (events/new-booking-events.ts),
+ * are written by the same statement, and `queued` counts their deliveries; the embedded store's
+ * caller writes the events itself, once it has the ids.
  */
 export async function insertBookingRows(
   db: Executor,
   rows: BookingRows,
   now: string,
-): Promise<{ bookingId: number; partnerId: number }> {
+  events: readonly CutEvent[] = [],
+): Promise<InsertedIds> {
   if (!isPostgres(db)) {
     const partnerId = await findOrCreatePartner(db, rows.partner, now);
     const inserted = await runShapedRow(db, 'booking-row', { ...rows.booking, partner_id: partnerId }, (booking) =>
@@ -59,10 +72,10 @@ export async function insertBookingRows(
     await runShapedRow(db, 'booking-created-event', createdEvent(rows, bookingId, now), (event) =>
       db.insertInto('booking_events').values(event),
     );
-    return { bookingId, partnerId };
+    return { bookingId, partnerId, queued: 0 };
   }
   try {
-    return await insertInOneStatement(db, rows, now);
+    return await insertInOneStatement(db, rows, now, events);
   } catch (error) {
     if (isUniqueViolation(error) && (error as { constraint?: unknown }).constraint === 'night_claims_pk') {
       throw new NightTakenError('night already taken', { cause: error });
@@ -85,6 +98,32 @@ function createdEvent(rows: BookingRows, bookingId: number, now: string) {
  * the existing row's id), booking, one claim per night, mail and history.
  */
 function oneStatement(
+  db: Executor,
+  partner: ReturnType<typeof partnerRow>,
+  booking: BookingRows['booking'],
+  event: ReturnType<typeof createdEvent>,
+  mail: BookingMailRow | null,
+  nights: readonly string[],
+  now: string,
+  events: { ctes: readonly NamedCte[]; deliveries: readonly string[] },
+) {
+  const written = rowsCtes(db, partner, booking, event, mail, nights, now);
+  let all = written;
+  // The events' CTEs come last, reading the booking from `b` (their rows' types are not needed).
+  for (const cte of events.ctes)
+    all = all.with(cte.name, () => sql<Record<string, unknown>>`(${cte.body})`) as unknown as typeof written;
+  const queued =
+    events.deliveries.length === 0
+      ? sql<number | string>`0`
+      : sql<number | string>`${sql.join(
+          events.deliveries.map((d) => sql`(select count(*) from ${sql.table(d)})`),
+          sql` + `,
+        )}`;
+  return all.selectFrom('b').select(['b.id as booking_id', 'b.partner_id', queued.as('queued')]);
+}
+
+/** The CTEs that write the booking's own rows, `p` (partner), `b`, `c` (claims), `e` (history) and `o` (mail). */
+function rowsCtes(
   db: Executor,
   partner: ReturnType<typeof partnerRow>,
   booking: BookingRows['booking'],
@@ -129,8 +168,6 @@ function oneStatement(
               .values({ ...mail, booking_id: qb.selectFrom('b').select('b.id') })
               .returning('id'),
       )
-      .selectFrom('b')
-      .select(['b.id as booking_id', 'b.partner_id'])
   );
 }
 
@@ -138,7 +175,8 @@ async function insertInOneStatement(
   db: Executor,
   rows: BookingRows,
   now: string,
-): Promise<{ bookingId: number; partnerId: number }> {
+  cutEvents: readonly CutEvent[],
+): Promise<InsertedIds> {
   const v = new StatementValues();
   const partner = v.row(partnerRow(rows.partner, now));
   const booking = v.row(rows.booking);
@@ -146,8 +184,13 @@ async function insertInOneStatement(
   const mail = rows.mail === null ? null : v.row(rows.mail);
   const nights = v.value(rows.nights);
   const at = v.value(now);
-  const result = await runShaped(db, 'booking', v, () => oneStatement(db, partner, booking, event, mail, nights, at));
+  const events = newBookingEventCtes(cutEvents, v, 'b');
+  // The events' structure (which ones, where the ids go in their text) is part of the statement's shape.
+  const shape = `booking:${cutEvents.map((e) => `${e.write.event.type}/${String(e.write.always)}/${e.refs.join('.')}`).join(',')}`;
+  const result = await runShaped(db, shape, v, () =>
+    oneStatement(db, partner, booking, event, mail, nights, at, events),
+  );
   const row = result.rows[0];
   if (row === undefined) throw new Error('booking insert returned no row');
-  return { bookingId: row.booking_id, partnerId: row.partner_id };
+  return { bookingId: row.booking_id, partnerId: row.partner_id, queued: Number(row.queued) };
 }

@@ -2,7 +2,7 @@ import type { ChangeFeed } from '../db/change-feed.ts';
 import type { Executor } from '../db/store.ts';
 import type { BookingEventType } from '../events/event-types.ts';
 import { DELIVERIES_QUEUED } from '../events/delivery-wake.ts';
-import { bookingEvent, calendarChange, recordEvents } from '../events/record-event.ts';
+import { bookingEvent, calendarChange, recordEvents, type EventToWrite } from '../events/record-event.ts';
 import type { BookingView } from './booking-schemas.ts';
 import { findBookingView } from './booking-retrieval.ts';
 
@@ -48,19 +48,6 @@ export async function announceToPartners(
   return queued;
 }
 
-/**
- * A new booking's `booking.created` and calendar change, from the rows it is writing (no read
- * back): `view` is the booking as its key's GET shows it, built from those rows.
- */
-export function announceCreated(
-  db: Executor,
-  booking: AnnouncedBooking,
-  view: BookingView | undefined,
-  now: string,
-): Promise<number> {
-  return announceOne(db, booking, view, 'booking.created', now, { calendar: true });
-}
-
 async function announceOne(
   db: Executor,
   row: AnnouncedBooking,
@@ -69,7 +56,26 @@ async function announceOne(
   now: string,
   options: { calendar: boolean; formerStay?: { from: string; to: string } | undefined },
 ): Promise<number> {
-  const events = [];
+  const recorded = await recordEvents(db, eventsOf(row, view, type, now, options));
+  return recorded.reduce((sum, r) => sum + r.queued, 0);
+}
+
+/**
+ * A new booking's events, `booking.created` for its key and a calendar change, from the rows it is
+ * writing (no read back): `view` is the booking as its key's GET shows it, built from those rows.
+ */
+export function createdEvents(booking: AnnouncedBooking, view: BookingView | undefined, now: string): EventToWrite[] {
+  return eventsOf(booking, view, 'booking.created', now, { calendar: true });
+}
+
+function eventsOf(
+  row: AnnouncedBooking,
+  view: BookingView | undefined,
+  type: BookingEventType,
+  now: string,
+  options: { calendar: boolean; formerStay?: { from: string; to: string } | undefined },
+): EventToWrite[] {
+  const events: EventToWrite[] = [];
   if (row.api_key_id !== null)
     events.push(bookingEvent({ apiKeyId: row.api_key_id, bookingId: row.id, type, data: view, now }));
   if (options.calendar) {
@@ -85,8 +91,7 @@ async function announceOne(
       ),
     );
   }
-  const recorded = await recordEvents(db, events);
-  return recorded.reduce((sum, r) => sum + r.queued, 0);
+  return events;
 }
 
 /**

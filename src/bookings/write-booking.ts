@@ -13,7 +13,10 @@ import { expireHoldsOverlapping } from './expire-holds.ts';
 import { recordIdempotent, replayIdempotent } from './idempotency.ts';
 import { insertBookingRows, type BookingRows } from './insert-booking-rows.ts';
 import { bookingView, type BookingViewFacts } from './booking-retrieval.ts';
-import { announceCreated, wakeDeliveries } from './partner-events.ts';
+import { createdEvents, wakeDeliveries } from './partner-events.ts';
+import { cutNewBookingEvents, type NewBookingIds } from '../events/new-booking-events.ts';
+import { recordEvents } from '../events/record-event.ts';
+import type { Executor } from '../db/store.ts';
 
 /** How often a booking is written when PostgreSQL aborts it for a deadlock. */
 const WRITE_ATTEMPTS = 3;
@@ -92,20 +95,30 @@ export async function writeBooking<T>(ctx: AppContext, write: BookingWrite<T>): 
 }
 
 /**
- * Writes the booking once, in one transaction with its event for the key's partners (the catch-up
- * feed and the key's endpoints: partner-events.ts), with the stored answer of an idempotency key,
- * and under the key's draft cap for a card draft (counted with the draft it writes). On the
- * embedded store, bookings that arrive together share one commit (db/group-commit.ts).
+ * Writes the booking once, with its events for the key's partners (the catch-up feed and the
+ * key's endpoints: partner-events.ts), with the stored answer of an idempotency key, and under the
+ * key's draft cap for a card draft (counted with the draft it writes), together or not at all. On
+ * PostgreSQL the booking and its events are one statement (insert-booking-rows.ts), atomic by
+ * itself, so a booking with no idempotency key and no draft cap needs no transaction around it;
+ * the others run in one. On the embedded store, bookings that arrive together share one commit
+ * (db/group-commit.ts).
  */
 async function writeOnce<T>(ctx: AppContext, write: BookingWrite<T>): Promise<{ created: T; queued: number }> {
   const { rows, now, idempotency, draftCap } = write;
   const capped = draftCap !== null && draftCap.cap > 0 ? draftCap : null;
-  return ctx.store.commitTogether(async (trx) => {
-    if (capped !== null) await assertDraftCapacity(trx, capped.cap, capped.apiKeyId, capped.now);
-    const ids = await insertBookingRows(trx, rows, now);
+  const eventsFor = (ids: NewBookingIds) => {
+    const written = writtenFacts(rows.booking, ids, write.accommodationName);
+    return createdEvents(written, written.api_key_id === null ? undefined : bookingView(written), now);
+  };
+  // Null when the events cannot be written by the booking's statement: then after it, with its ids.
+  const cut = isPostgres(ctx.db) ? cutNewBookingEvents(eventsFor) : null;
+  const work = async (db: Executor) => {
+    if (capped !== null) await assertDraftCapacity(db, capped.cap, capped.apiKeyId, capped.now);
+    const inserted = await insertBookingRows(db, rows, now, cut ?? []);
+    const ids = { bookingId: inserted.bookingId, partnerId: inserted.partnerId };
     const response = write.answer(ids);
     if (idempotency !== null) {
-      await recordIdempotent(trx, {
+      await recordIdempotent(db, {
         apiKeyId: idempotency.apiKeyId,
         key: idempotency.key,
         hash: idempotency.hash,
@@ -115,11 +128,12 @@ async function writeOnce<T>(ctx: AppContext, write: BookingWrite<T>): Promise<{ 
         now,
       });
     }
-    const written = writtenFacts(rows.booking, ids, write.accommodationName);
-    const view = written.api_key_id === null ? undefined : bookingView(written);
-    const queued = await announceCreated(trx, written, view, now);
+    const recorded = cut === null ? await recordEvents(db, eventsFor(ids)) : [];
+    const queued = recorded.reduce((sum, r) => sum + r.queued, inserted.queued);
     return { created: response, queued };
-  });
+  };
+  if (cut !== null && capped === null && idempotency === null) return work(ctx.db);
+  return ctx.store.commitTogether(work);
 }
 
 /** The booking as stored once its rows are written: the columns it leaves out take their defaults. */

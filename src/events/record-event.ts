@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { sql, type RawBuilder } from 'kysely';
 import { isPostgres } from '../db/dialect.ts';
 import type { Executor } from '../db/store.ts';
 import { CALENDAR_CHANGED, type BookingEventType, type EventType } from './event-types.ts';
@@ -34,40 +34,87 @@ export interface RecordedEvent {
 
 /**
  * The endpoints that take an event: not disabled (paused ones too: they receive it once resumed),
- * listing its type (their `events` is JSON text, so the quoted type appears in it exactly when it
- * is listed), and for a booking event, of the booking's key.
+ * listing its type (their `events` is JSON text, so the quoted type, `listed`, appears in it
+ * exactly when it is listed), and for a booking event, of the booking's key.
  */
-function takers(type: EventType, apiKeyId: number | null, pg: boolean) {
-  const listed = JSON.stringify(type);
+function takers(listed: unknown, apiKeyId: unknown, pg: boolean) {
   return sql`e.status <> 'disabled'
     and ${pg ? sql`strpos(e.events, ${listed})` : sql`instr(e.events, ${listed})`} > 0
     ${apiKeyId === null ? sql`` : sql`and e.api_key_id = ${apiKeyId}`}`;
 }
 
 /** An event to write: the event row always when `always`, else only when some endpoint takes it. */
-interface EventToWrite {
+export interface EventToWrite {
   event: NewEvent;
   always: boolean;
 }
 
-/** The statement's parts for one event, its row `ev<i>` and its deliveries `d<i>` (PostgreSQL). */
-function eventCtes(i: number, { event, always }: EventToWrite) {
-  const payload = JSON.stringify({ type: event.type, timestamp: event.now, data: event.data } satisfies EventBody);
-  const ev = sql.raw(`ev${String(i)}`);
-  const d = sql.raw(`d${String(i)}`);
-  return sql`${ev} as (
-        insert into partner_events (api_key_id, booking_id, type, payload, created_at)
-        select ${event.apiKeyId}::integer, ${event.bookingId}::integer, ${event.type}, ${payload}, ${event.now}::timestamptz
-        where ${always} or exists (select 1 from webhook_endpoints e where ${takers(event.type, event.apiKeyId, true)})
-        returning id
-      ), ${d} as (
-        insert into webhook_deliveries (endpoint_id, event_id, booking_id, status, next_attempt_at, created_at)
-        select e.id, ${ev}.id, ${event.bookingId}::integer, 'pending', ${event.now}::timestamptz, ${event.now}::timestamptz
-        from webhook_endpoints e cross join ${ev}
-        where ${takers(event.type, event.apiKeyId, true)}
+/** What one event's statement parts take: values, or SQL for those computed in the statement. */
+export interface EventCteInput {
+  apiKeyId: unknown;
+  type: unknown;
+  /** The type as JSON text (what an endpoint's `events` lists). */
+  listed: unknown;
+  now: unknown;
+  bookingId: RawBuilder<unknown>;
+  payload: RawBuilder<unknown>;
+  always: boolean;
+}
+
+/** A named CTE of a statement. */
+export interface NamedCte {
+  name: string;
+  body: RawBuilder<unknown>;
+}
+
+/**
+ * The statement's parts for one event (PostgreSQL): its row `ev<i>`, written always or only when
+ * an endpoint takes it, and its deliveries `d<i>`, one per endpoint that takes it.
+ */
+export function eventCte(i: number, input: EventCteInput): { ctes: NamedCte[]; deliveries: string } {
+  const ev = `ev${String(i)}`;
+  const d = `d${String(i)}`;
+  const { apiKeyId, type, listed, now, bookingId, payload, always } = input;
+  const who = takers(listed, apiKeyId, true);
+  return {
+    ctes: [
+      {
+        name: ev,
+        body: sql`insert into partner_events (api_key_id, booking_id, type, payload, created_at)
+        select ${apiKeyId}::integer, ${bookingId}, ${type}, ${payload}, ${now}::timestamptz
+        where ${sql.lit(always)} or exists (select 1 from webhook_endpoints e where ${who})
+        returning id`,
+      },
+      {
+        name: d,
+        body: sql`insert into webhook_deliveries (endpoint_id, event_id, booking_id, status, next_attempt_at, created_at)
+        select e.id, ${sql.table(ev)}.id, ${bookingId}, 'pending', ${now}::timestamptz, ${now}::timestamptz
+        from webhook_endpoints e cross join ${sql.table(ev)}
+        where ${who}
         order by e.id
-        returning 1
-      )`;
+        returning 1`,
+      },
+    ],
+    deliveries: d,
+  };
+}
+
+/** An event's parts with every value a parameter of its own (recordEvents). */
+function valuesOf({ event, always }: EventToWrite): EventCteInput {
+  return {
+    apiKeyId: event.apiKeyId,
+    type: event.type,
+    listed: JSON.stringify(event.type),
+    now: event.now,
+    bookingId: sql`${event.bookingId}::integer`,
+    payload: sql`${payloadOf({ event, always })}`,
+    always,
+  };
+}
+
+/** The JSON text an event carries: `{type, timestamp, data}`. */
+export function payloadOf({ event }: EventToWrite): string {
+  return JSON.stringify({ type: event.type, timestamp: event.now, data: event.data } satisfies EventBody);
 }
 
 /**
@@ -81,10 +128,11 @@ export async function recordEvents(db: Executor, events: readonly EventToWrite[]
   if (isPostgres(db)) {
     const columns = events.map(
       (_, i) =>
-        sql`(select id from ${sql.raw(`ev${String(i)}`)}) as ${sql.raw(`id${String(i)}`)}, (select count(*) from ${sql.raw(`d${String(i)}`)}) as ${sql.raw(`queued${String(i)}`)}`,
+        sql`(select id from ${sql.table(`ev${String(i)}`)}) as ${sql.ref(`id${String(i)}`)}, (select count(*) from ${sql.table(`d${String(i)}`)}) as ${sql.ref(`queued${String(i)}`)}`,
     );
+    const ctes = events.flatMap((e, i) => eventCte(i, valuesOf(e)).ctes);
     const result = await sql<Record<string, number | string | null>>`
-      with ${sql.join(events.map((e, i) => eventCtes(i, e)))}
+      with ${sql.join(ctes.map((c) => sql`${sql.table(c.name)} as (${c.body})`))}
       select ${sql.join(columns)}`.execute(db);
     const row = result.rows[0] ?? {};
     return events.map((_, i) => {
@@ -101,13 +149,11 @@ export async function recordEvents(db: Executor, events: readonly EventToWrite[]
 }
 
 async function recordOnEmbedded(db: Executor, { event, always }: EventToWrite): Promise<RecordedEvent> {
-  const body: EventBody = { type: event.type, timestamp: event.now, data: event.data };
-  const payload = JSON.stringify(body);
+  const payload = payloadOf({ event, always });
+  const listed = JSON.stringify(event.type);
   if (!always) {
     const any =
-      await sql`select 1 from webhook_endpoints e where ${takers(event.type, event.apiKeyId, false)} limit 1`.execute(
-        db,
-      );
+      await sql`select 1 from webhook_endpoints e where ${takers(listed, event.apiKeyId, false)} limit 1`.execute(db);
     if (any.rows.length === 0) return { rowId: null, queued: 0 };
   }
   const inserted = await db
@@ -125,7 +171,7 @@ async function recordOnEmbedded(db: Executor, { event, always }: EventToWrite): 
     insert into webhook_deliveries (endpoint_id, event_id, booking_id, status, next_attempt_at, created_at)
     select e.id, ${inserted.id}, ${event.bookingId}, 'pending', ${event.now}, ${event.now}
     from webhook_endpoints e
-    where ${takers(event.type, event.apiKeyId, false)}
+    where ${takers(listed, event.apiKeyId, false)}
     order by e.id`.execute(db);
   return { rowId: inserted.id, queued: Number(queued.numAffectedRows ?? 0n) };
 }

@@ -121,6 +121,33 @@ describe(`partner events (${testStoreKind})`, () => {
     assert.throws(() => verified('whsec_' + Buffer.from('not the secret').toString('base64'), request));
   });
 
+  test('a booking refused for a taken night writes nothing: no guest, no event, no delivery, no mail', async () => {
+    const stay = futureStay(2);
+    const body = (email: string) =>
+      bookingBody(house.id, stay, {
+        partner: { email },
+        booking: { payment_method: 'bank_transfer', expected_amount: 275 },
+      });
+    const first = await t.request({ method: 'POST', url: `${t.v1}/bookings`, payload: body('first@guests.example') });
+    assert.equal(first.statusCode, 200, first.body);
+    const count = async () => {
+      const rows = await Promise.all(
+        (['partners', 'bookings', 'partner_events', 'webhook_deliveries', 'outbox'] as const).map((table) =>
+          t.ctx.db
+            .selectFrom(table)
+            .select((eb) => eb.fn.countAll<number | string>().as('n'))
+            .executeTakeFirstOrThrow(),
+        ),
+      );
+      return rows.map((r) => Number(r.n));
+    };
+    const before = await count();
+    const taken = await t.request({ method: 'POST', url: `${t.v1}/bookings`, payload: body('second@guests.example') });
+    assert.equal(taken.statusCode, 409, taken.body);
+    assert.deepEqual(await count(), before);
+    await drain();
+  });
+
   test('a receiver that fails gets the same event again, with the same id, on the retry schedule', async () => {
     const start = receiver.received.length;
     receiver.answer = (index) => (index === start ? 500 : 200);

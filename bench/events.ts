@@ -1,14 +1,15 @@
 /**
- * `npm run bench -- events`: 1,000 bookings (BENCH_EVENT_BOOKINGS) through a real `staydesk serve`
- * with two endpoints subscribed to the key's events (a loopback receiver in a process of its own,
- * bench/event-receiver.ts), on the
- * embedded store and on PostgreSQL, and the same run without endpoints, in BENCH_EVENT_ROUNDS rounds
- * (default 3; each round runs both, the order alternating) summarised by their medians. Reports booking
- * throughput (BENCH_EVENT_CONNECTIONS requests in flight, default 10) with and without endpoints,
- * and the delivery latency after commit: from the booking's 200 reaching this process to its
- * event reaching the receiver (p50, p99, max over both endpoints; an event that arrives before
- * the answer counts 0).
- */
+ * `npm run bench -- events`: 1,000 bookings (BENCH_EVENT_BOOKINGS), after 300 not measured
+ * (BENCH_EVENT_WARMUP) and their events, through a real `staydesk serve` with two endpoints
+ * subscribed to the key's events (a loopback receiver in a process of its own,
+ * bench/event-receiver.ts), on the embedded store and on PostgreSQL, and the same run without
+ * endpoints, in BENCH_EVENT_ROUNDS rounds (default 3; each round runs both, the order
+ * alternating) summarised by their medians. Reports booking throughput (BENCH_EVENT_CONNECTIONS
+ * requests in flight, default 10) with and without endpoints; the delivery latency after commit,
+ * from the booking's 200 reaching this process to its event reaching the receiver (p50, p99, max
+ * over both endpoints; an event that arrives before the answer counts 0); and the CPU time per
+ * booking of the server, the receiver and PostgreSQL, from the first measured booking until its
+ * last event arrived. */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { fork } from 'node:child_process';
 import { loadavg, tmpdir } from 'node:os';
@@ -25,8 +26,10 @@ import { addDays, todayIn } from '../src/shared/dates.ts';
 import { makeAccommodation } from '../test/support/factories.ts';
 import { createPgDatabase } from '../test/support/test-store.ts';
 import { startServe } from '../test/support/serve-cluster.ts';
+import { cpuSeconds, postgresCpuSeconds } from './cpu.ts';
 
 const BOOKINGS = Number(process.env.BENCH_EVENT_BOOKINGS ?? 1000);
+const WARMUP = Number(process.env.BENCH_EVENT_WARMUP ?? 300);
 const CONNECTIONS = Number(process.env.BENCH_EVENT_CONNECTIONS ?? 10);
 const ROUNDS = Math.max(1, Number(process.env.BENCH_EVENT_ROUNDS ?? 3));
 const HOMES = 10;
@@ -35,6 +38,8 @@ interface Run {
   throughput: number;
   latencies: number[];
   received: number;
+  /** CPU per booking (µs) from the first booking until its last event arrived: the server's, the receiver's, PostgreSQL's. */
+  cpu: { server: number; receiver: number; store: number };
 }
 
 const quantile = (sorted: readonly number[], q: number) =>
@@ -95,27 +100,47 @@ async function oneRun(env: Record<string, string>, dir: string, endpoints: numbe
         total_amount: 165,
       },
     });
-    let next = 0;
+    /** Books [from, to) with CONNECTIONS in flight, noting when each measured booking's answer came. */
+    const book = async (from: number, to: number, measured: boolean) => {
+      let next = from;
+      await Promise.all(
+        Array.from({ length: CONNECTIONS }, async () => {
+          while (next < to) {
+            const i = next++;
+            const res = await fetch(`${v1}/bookings`, { method: 'POST', headers, body: JSON.stringify(body(i)) });
+            const text = await res.text();
+            if (res.status !== 200) throw new Error(`booking ${i}: ${res.status} ${text}`);
+            const id = (JSON.parse(text) as { data: { booking_id: number } }).data.booking_id;
+            if (measured) answered.set(id, wallClock());
+          }
+        }),
+      );
+    };
+    const waitForEvents = async (expected: number) => {
+      const deadline = performance.now() + 120_000;
+      while ((await receiver.count()) < expected && performance.now() < deadline)
+        await new Promise((r) => setTimeout(r, 50));
+    };
+    // The warm-up's bookings and events, before anything is measured: a fresh process runs its
+    // first requests through the interpreter, and so would each run's first deliveries.
+    await book(0, WARMUP, false);
+    await waitForEvents(WARMUP * endpoints);
+    const cpuNow = () => ({
+      server: cpuSeconds(server.cli.child.pid),
+      receiver: cpuSeconds(receiver.child.pid),
+      store: postgresCpuSeconds(),
+    });
+    const cpuBefore = cpuNow();
     const start = performance.now();
-    await Promise.all(
-      Array.from({ length: CONNECTIONS }, async () => {
-        while (next < BOOKINGS) {
-          const i = next++;
-          const res = await fetch(`${v1}/bookings`, { method: 'POST', headers, body: JSON.stringify(body(i)) });
-          const text = await res.text();
-          if (res.status !== 200) throw new Error(`booking ${i}: ${res.status} ${text}`);
-          answered.set((JSON.parse(text) as { data: { booking_id: number } }).data.booking_id, wallClock());
-        }
-      }),
-    );
+    await book(WARMUP, WARMUP + BOOKINGS, true);
     const throughput = BOOKINGS / ((performance.now() - start) / 1000);
-    const expected = BOOKINGS * endpoints;
-    const deadline = performance.now() + 120_000;
-    while ((await receiver.count()) < expected && performance.now() < deadline)
-      await new Promise((r) => setTimeout(r, 50));
-    const arrived = await receiver.report();
+    await waitForEvents((WARMUP + BOOKINGS) * endpoints);
+    const cpuAfter = cpuNow();
+    const perBooking = (key: keyof typeof cpuAfter) => ((cpuAfter[key] - cpuBefore[key]) * 1e6) / BOOKINGS;
+    const cpu = { server: perBooking('server'), receiver: perBooking('receiver'), store: perBooking('store') };
+    const arrived = (await receiver.report()).filter((a) => answered.has(a.bookingId));
     const latencies = arrived.map((a) => Math.max(0, a.at - (answered.get(a.bookingId) ?? a.at))).sort((a, b) => a - b);
-    return { throughput, latencies, received: arrived.length };
+    return { throughput, latencies, received: arrived.length, cpu };
   } finally {
     await new Promise((r) => {
       server.cli.child.once('exit', r);
@@ -183,7 +208,9 @@ async function benchStore(
       `${name}, round ${round + 1}: bookings/s ${without.throughput.toFixed(0)} without endpoints, ${withEndpoints.throughput.toFixed(0)} with two ` +
         `(${((withEndpoints.throughput / without.throughput - 1) * 100).toFixed(1)} %); ` +
         `${withEndpoints.received}/${BOOKINGS * 2} events delivered; after commit p50 ${quantile(l, 0.5).toFixed(0)} ms, ` +
-        `p99 ${quantile(l, 0.99).toFixed(0)} ms, max ${(l.at(-1) ?? NaN).toFixed(0)} ms`,
+        `p99 ${quantile(l, 0.99).toFixed(0)} ms, max ${(l.at(-1) ?? NaN).toFixed(0)} ms; ` +
+        `CPU µs per booking: server ${without.cpu.server.toFixed(0)} → ${withEndpoints.cpu.server.toFixed(0)}, ` +
+        `receiver ${withEndpoints.cpu.receiver.toFixed(0)}, PostgreSQL ${without.cpu.store.toFixed(0)} → ${withEndpoints.cpu.store.toFixed(0)}`,
     );
   }
   const change = median(rounds.map((r) => (r.withEndpoints.throughput / r.without.throughput - 1) * 100));

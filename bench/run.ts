@@ -14,7 +14,7 @@
  * `npm run bench -- events`: booking throughput with and without two event endpoints, and the
  * delivery latency of the events after commit (bench/events.ts).
  */
-import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
@@ -27,6 +27,7 @@ import { runEventsBench } from './events.ts';
 import { benchFootprint } from './footprint.ts';
 import { benchProcesses } from './processes.ts';
 import { startServer } from './spawn-server.ts';
+import { cpuSeconds, postgresCpuSeconds } from './cpu.ts';
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 5);
 const ROUNDS = Math.max(1, Number(process.env.BENCH_ROUNDS ?? 3));
@@ -50,35 +51,6 @@ interface Result {
   clientCpuPerRequestUs: number;
   /** In a summary: per compared route, the median over the rounds of the ratios to it. */
   ratios?: Record<string, { rps: number; p99: number }>;
-}
-
-/** User + system CPU seconds a process has used so far (Linux /proc; 0 elsewhere). */
-function cpuSeconds(pid: number | undefined): number {
-  try {
-    const fields =
-      readFileSync(`/proc/${String(pid)}/stat`, 'utf8')
-        .split(') ')[1]
-        ?.split(' ') ?? [];
-    return (Number(fields[11]) + Number(fields[12])) / 100;
-  } catch {
-    return 0;
-  }
-}
-
-/** CPU seconds of every PostgreSQL server process on this machine (their command is `postgres`). */
-function postgresCpuSeconds(): number {
-  let total = 0;
-  for (const entry of readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      if (statSync(`/proc/${entry}`).uid === 0 || !readFileSync(`/proc/${entry}/comm`, 'utf8').startsWith('postgres'))
-        continue;
-      total += cpuSeconds(Number(entry));
-    } catch {
-      // The process ended meanwhile.
-    }
-  }
-  return total;
 }
 
 let serverPid: number | undefined;

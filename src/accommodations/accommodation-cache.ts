@@ -56,14 +56,21 @@ export async function readCachedAccommodation(
     });
 }
 
+/** The overrides of an accommodation with none kept: one shared empty map. */
+const NO_PRICES: ReadonlyMap<string, number> = new Map();
+
 /**
  * The overrides of the nights [from, to) from the kept prices, or null when they are not kept
  * (too many, or the nights start before `pricesFrom`) and must be read from the store.
  */
-export function keptOverrides(entry: CachedAccommodation, from: string, to: string): Map<string, number> | null {
+export function keptOverrides(
+  entry: CachedAccommodation,
+  from: string,
+  to: string,
+): ReadonlyMap<string, number> | null {
   if (entry.prices === null || from < entry.pricesFrom) return null;
+  if (entry.prices.size === 0) return NO_PRICES;
   const out = new Map<string, number>();
-  if (entry.prices.size === 0) return out;
   for (const night of eachDate(from, to)) {
     const price = entry.prices.get(night);
     if (price !== undefined) out.set(night, price);

@@ -1,4 +1,8 @@
+import type { FastifyRequest } from 'fastify';
+import type { Static } from 'typebox';
 import type { FeatureRoutes } from '../app-context.ts';
+import type { CachedAccommodation } from '../accommodations/accommodation-cache.ts';
+import type { NightWindow } from '../occupancy/night-window.ts';
 import { commonErrorResponses, endpointMetadata } from '../http/envelope.ts';
 import { rememberedNightWindow } from './remembered-window.ts';
 import { pricingView, restrictionsOf } from '../pricing/accommodation-rules.ts';
@@ -27,51 +31,59 @@ export const availabilityRoutes: FeatureRoutes = async (app, { ctx }) => {
         response: { 200: AvailabilityResponse, ...commonErrorResponses },
       },
     },
-    async (request) => {
-      const body = request.body;
+    // Answers without a promise when the accommodation, its taken nights and its prices are all
+    // in memory (the common case: Fastify then sends the answer at once, no microtask), and
+    // waits for the store only for what it has to load.
+    (request) => {
       const now = ctx.now();
-      // Each step answers from memory without a promise when it can (the common case), and
-      // waits for the store only when it has to.
-      const loading = cachedAccommodationOrLoad(ctx, body.accommodation_id, now);
-      const cached = loading instanceof Promise ? await loading : loading;
-      const accommodation = cached.accommodation;
-      if (accommodation.archived_at !== null) {
-        // An archived accommodation takes no new booking (POST /bookings answers 409 accommodation_archived).
-        const message = `Accommodation ${accommodation.id} is archived and takes no new bookings.`;
-        return {
-          success: true as const,
-          data: { available: false, nights: 0, pricing: null, restrictions: null, message },
-        };
-      }
-      const guests = body.guest_count ?? 1;
-      const stay = checkStayOrThrow(
-        accommodation,
-        { checkin: body.checkin, checkout: body.checkout, guests },
-        AVAILABILITY_FIELD_NAMES,
-        now,
-      );
-      // Taken nights from this process's memory (occupancy/night-memory.ts): no store round trip on a hit.
-      const reading = rememberedNightWindow(ctx, accommodation.id, { from: stay.checkin, to: stay.checkout }, now);
-      const window = reading instanceof Promise ? await reading : reading;
-      // Price first, so an extra the accommodation does not offer is a 400 even on taken dates.
-      const overrides = overridesOrLoad(ctx, cached, stay.checkin, stay.checkout);
-      const prices = overrides instanceof Promise ? await overrides : overrides;
+      const loading = cachedAccommodationOrLoad(ctx, request.body.accommodation_id, now);
+      return loading instanceof Promise
+        ? loading.then((cached) => answer(request.body, request, cached, now))
+        : answer(request.body, request, loading, now);
+    },
+  );
+
+  type Answer = Static<typeof AvailabilityResponse>;
+
+  function answer(
+    body: Static<typeof AvailabilityBody>,
+    request: FastifyRequest,
+    cached: CachedAccommodation,
+    now: Date,
+  ): Answer | Promise<Answer> {
+    const accommodation = cached.accommodation;
+    if (accommodation.archived_at !== null) {
+      // An archived accommodation takes no new booking (POST /bookings answers 409 accommodation_archived).
+      const message = `Accommodation ${accommodation.id} is archived and takes no new bookings.`;
+      return { success: true, data: { available: false, nights: 0, pricing: null, restrictions: null, message } };
+    }
+    const guests = body.guest_count ?? 1;
+    const stay = checkStayOrThrow(
+      accommodation,
+      { checkin: body.checkin, checkout: body.checkout, guests },
+      AVAILABILITY_FIELD_NAMES,
+      now,
+    );
+    // Taken nights from this process's memory (occupancy/night-memory.ts): no store round trip on a hit.
+    const reading = rememberedNightWindow(ctx, accommodation.id, { from: stay.checkin, to: stay.checkout }, now);
+    // Price first, so an extra the accommodation does not offer is a 400 even on taken dates.
+    const overrides = overridesOrLoad(ctx, cached, stay.checkin, stay.checkout);
+    const quoted = (window: NightWindow, prices: Awaited<typeof overrides>): Answer => {
       const quote = priceFromOverrides(accommodation, { ...stay, guests, extras: body.extras ?? {} }, prices);
-      const taken = window.taken;
-      if (taken.length > 0) {
+      if (window.taken.length > 0) {
         return {
-          success: true as const,
+          success: true,
           data: {
             available: false,
             nights: 0,
             pricing: null,
             restrictions: null,
-            message: conflictMessage(taken, requestViewer(request)),
+            message: conflictMessage(window.taken, requestViewer(request)),
           },
         };
       }
       return {
-        success: true as const,
+        success: true,
         data: {
           available: true,
           nights: stay.nights,
@@ -81,6 +93,9 @@ export const availabilityRoutes: FeatureRoutes = async (app, { ctx }) => {
         },
         metadata: endpointMetadata(now),
       };
-    },
-  );
+    };
+    if (reading instanceof Promise || overrides instanceof Promise)
+      return Promise.all([reading, overrides]).then(([window, prices]) => quoted(window, prices));
+    return quoted(reading, overrides);
+  }
 };

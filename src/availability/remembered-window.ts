@@ -1,4 +1,5 @@
 import type { AppContext } from '../app-context.ts';
+import { isoInstant } from '../shared/dates.ts';
 import { loadNightWindow, type NightWindow } from '../occupancy/night-window.ts';
 import {
   loadNightSnapshot,
@@ -20,7 +21,7 @@ export function rememberedNightWindow(
   now: Date,
 ): NightWindow | Promise<NightWindow> {
   const cache = ctx.caches.nights;
-  const instant = now.toISOString();
+  const instant = isoInstant(now);
   if (!cache.enabled) return loadNightWindow(ctx.db, accommodationId, range, instant);
   // A remembered snapshot answers without a promise (the hot path); a miss loads it first.
   const snapshot = cache.valueOrLoad(

@@ -1,4 +1,5 @@
 import { Type, type TSchema } from 'typebox';
+import { isoInstant } from '../shared/dates.ts';
 import { ERROR_REASON_NAMES, type ErrorReason } from './error-reasons.ts';
 
 /** The response envelope and the error shape of docs/api.md#envelope and docs/api.md#errors. */
@@ -18,7 +19,7 @@ export interface RequestMetadata {
 
 /** The metadata of a v1 answer; `at` is the request's own clock reading when it has one. */
 export function endpointMetadata(at: Date = new Date()): EndpointMetadata {
-  return { api_version: API_VERSION, timestamp: at.toISOString(), endpoint: 'v1' };
+  return { api_version: API_VERSION, timestamp: isoInstant(at), endpoint: 'v1' };
 }
 
 export function requestMetadata(requestId: string): RequestMetadata {

@@ -6,7 +6,7 @@ import { pricingRulesOf } from '../pricing/accommodation-rules.ts';
 import { EXTRA_NAMES, priceStay, type ExtraName, type QuoteResult, type StayQuote } from '../pricing/price-stay.ts';
 import { currencyDecimals, MAX_AMOUNT_MINOR, toMajor, withinAmountBound } from '../shared/money.ts';
 import { resolveNightlyPrices } from '../pricing/resolve-nightly.ts';
-import { eachDate } from '../shared/dates.ts';
+import { diffDays, eachDate } from '../shared/dates.ts';
 
 /** The price columns a booking stores for a quote (all minor units; extras as a JSON map). */
 export function quoteColumns(quote: StayQuote) {
@@ -75,11 +75,12 @@ export function priceFromOverrides(
   overrides: ReadonlyMap<string, number>,
   extrasParameter = 'extras',
 ): StayQuote {
-  const nightlyPrices = resolveNightlyPrices(
-    eachDate(input.checkin, input.checkout),
-    overrides,
-    accommodation.base_price,
-  );
+  // With no price set for any night of the stay's range (the common case), every night is at
+  // the base price: no night's date is built or looked up.
+  const nightlyPrices =
+    overrides.size === 0
+      ? new Array<number>(diffDays(input.checkin, input.checkout)).fill(accommodation.base_price)
+      : resolveNightlyPrices(eachDate(input.checkin, input.checkout), overrides, accommodation.base_price);
   const extras = requestedExtras(input.extras, extrasParameter);
   let result: QuoteResult;
   try {

@@ -39,6 +39,15 @@ export interface Store {
    * their flushes, each runs in its own transaction.
    */
   commitTogether<T>(work: (trx: Tx) => Promise<T>): Promise<T>;
+  /**
+   * Runs `work` in a transaction whose commit is not waited onto disk: a power cut or an operating
+   * system crash right after may lose it, whole (never half), and the next flushed commit keeps it
+   * for good. For writes that are repeated anyway when lost: the event delivery worker's leases
+   * and answers (at least once: a lost answer sends the event again, under the same id). On the
+   * embedded store SQLite's `synchronous = NORMAL` for that transaction (in WAL mode its commit
+   * writes the log without flushing it), on PostgreSQL `synchronous_commit = off`.
+   */
+  commitUnflushed<T>(work: (trx: Tx) => Promise<T>): Promise<T>;
   /** Batches the embedded store committed together and the units in them (zero on PostgreSQL). */
   readonly groupStats: { readonly batches: number; readonly units: number };
   ping(): Promise<void>;
@@ -126,6 +135,24 @@ export function openStore(config: StoreConfig, options: { poolSize?: number } = 
     description,
     changes,
     commitTogether: (work) => (group === null ? db.transaction().execute(work) : group.run(work)),
+    commitUnflushed: (work) =>
+      kind === 'postgres'
+        ? db.transaction().execute(async (trx) => {
+            await sql`set local synchronous_commit = off`.execute(trx);
+            return work(trx);
+          })
+        : // The store's one connection, held for the three steps: no other commit runs unflushed.
+          db.connection().execute(async (connection) => {
+            const before = await sql<{ synchronous: unknown }>`PRAGMA synchronous`.execute(connection);
+            const level = before.rows[0]?.synchronous;
+            const restore = sql.raw(String(Number.isInteger(level) ? level : 2));
+            await sql`PRAGMA synchronous = NORMAL`.execute(connection);
+            try {
+              return await connection.transaction().execute(work);
+            } finally {
+              await sql`PRAGMA synchronous = ${restore}`.execute(connection);
+            }
+          }),
     groupStats: group === null ? { batches: 0, units: 0 } : group.stats,
     ping: async () => {
       await sql`select 1`.execute(db);

@@ -26,8 +26,9 @@ export interface EventDeliveryDeps {
   log: Pick<FastifyBaseLogger, 'warn' | 'error'>;
   now(): Date;
   /**
-   * Runs the worker's transactions (Store.commitTogether: on the embedded store they share their
-   * flush to disk with the bookings written meanwhile); by default a transaction of their own.
+   * Runs the worker's transactions (Store.commitUnflushed: their commits, leases and answers that
+   * at-least-once delivery repeats when lost, are not waited onto disk); by default a transaction
+   * of their own.
    */
   commit?: Commit;
   /** Names this process in webhook_deliveries.locked_by. */

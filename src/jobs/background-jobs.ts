@@ -58,7 +58,7 @@ export function startBackgroundJobs(
 
   const events = createEventDelivery({
     db: ctx.db,
-    commit: (work) => ctx.store.commitTogether(work),
+    commit: (work) => ctx.store.commitUnflushed(work),
     config: ctx.config,
     metrics: ctx.metrics,
     log,

@@ -201,3 +201,22 @@ test('a lone unit commits at once, as a transaction of its own would', async () 
   assert.deepEqual(group.stats, { batches: 1, units: 1 });
   assert.ok(reader.prepare('select 1 from units where name = ?').get('lone') !== undefined);
 });
+
+test('an unflushed commit is stored whole, a failed one not at all, and later commits are flushed again', async () => {
+  await store.commitUnflushed(async (trx) => {
+    await insertUnit(trx, 'unflushed-1');
+    await insertUnit(trx, 'unflushed-2');
+  });
+  assert.deepEqual(await stored('unflushed-'), ['unflushed-1', 'unflushed-2']);
+  await assert.rejects(
+    store.commitUnflushed(async (trx) => {
+      await insertUnit(trx, 'unflushed-3');
+      await insertUnit(trx, 'unflushed-1');
+    }),
+    (error: unknown) => isUniqueViolation(error),
+  );
+  assert.deepEqual(await stored('unflushed-'), ['unflushed-1', 'unflushed-2']);
+  // The connection is back to full flushes (2) for every commit after it.
+  const level = await sql<{ synchronous: number }>`PRAGMA synchronous`.execute(store.db);
+  assert.equal(level.rows[0]?.synchronous, 2);
+});

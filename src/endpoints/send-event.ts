@@ -42,9 +42,20 @@ async function post(
     agent = new Agent({ connect: { lookup: guardedLookup({ allowPrivate: options.allowPrivate }) } });
     agents.set(options.allowPrivate, agent);
   }
-  return request(url, {
+  // A user name and password in the endpoint's URL are sent as Basic authentication, as
+  // node:http does (undici leaves them out).
+  const target = new URL(url);
+  const credentials =
+    target.username === '' && target.password === ''
+      ? {}
+      : {
+          authorization: `Basic ${Buffer.from(`${decodeURIComponent(target.username)}:${decodeURIComponent(target.password)}`).toString('base64')}`,
+        };
+  target.username = '';
+  target.password = '';
+  return request(target, {
     method: 'POST',
-    headers: { ...headers, 'content-type': 'application/json', 'user-agent': 'Staydesk events' },
+    headers: { ...headers, ...credentials, 'content-type': 'application/json', 'user-agent': 'Staydesk events' },
     body,
     dispatcher: agent,
     signal,

@@ -164,6 +164,25 @@ describe(`event delivery failures (${testStoreKind})`, () => {
     assert.match(refused.last_error ?? '', /private|loopback|internal/i);
   });
 
+  test('a user name and password in the endpoint URL are sent as Basic authentication', async () => {
+    await t.ctx.db.deleteFrom('webhook_endpoints').execute();
+    const withCredentials = new URL(receiver.url);
+    withCredentials.username = 'partner';
+    withCredentials.password = 's@cret:1';
+    const res = await t.admin('POST', '/admin/api/webhook-endpoints', {
+      api_key_id: key.id,
+      url: withCredentials.href,
+    });
+    assert.equal(res.statusCode, 201, res.body);
+    endpoint = res.json<{ data: { id: number; secret: string } }>().data;
+    await book();
+    const start = receiver.received.length;
+    assert.deepEqual(await worker().run(), { delivered: 1, failed: 0 });
+    const [request] = (await receiver.waitFor(start + 1)).slice(start);
+    assert.equal(request?.headers.authorization, `Basic ${Buffer.from('partner:s@cret:1').toString('base64')}`);
+    assert.equal(verified(endpoint.secret, request).type, 'booking.created');
+  });
+
   test('delivery metrics count deliveries, failures and latency', async () => {
     const metric = async (name: string) => {
       const text = await t.ctx.metrics.registry.metrics();

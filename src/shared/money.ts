@@ -141,15 +141,21 @@ export function toMinor(amount: number, decimals: number): number | null {
   return Number.isSafeInteger(out) ? out : null;
 }
 
+/** 10 ** n for n in 0..MAX_DECIMALS, each exact (every power of ten up to 1e22 is a double). */
+const POWERS_OF_TEN = Array.from({ length: MAX_DECIMALS + 1 }, (_, n) => Number(`1e${n}`));
+
 /**
- * Integer minor units to the JSON number in major units (93280, 2 → 932.8). Parsing the decimal
- * string yields the double nearest to the exact value, i.e. the same number as the literal 932.8,
- * so no float noise such as 932.8000000000001 can appear.
+ * Integer minor units to the JSON number in major units (93280, 2 → 932.8): the double nearest
+ * to the exact value, i.e. the same number as the literal 932.8, so no float noise such as
+ * 932.8000000000001 can appear. A division of two exact doubles is rounded once, to the double
+ * nearest its exact quotient: the same number parsing the decimal string `93280e-2` gives
+ * (test/unit/money.test.ts compares the two), without building and parsing a string.
  */
 export function toMajor(minor: number, decimals: number): number {
   checkDecimals(decimals);
   checkSafeInteger(minor, 'minor amount');
-  return Number(`${minor}e-${decimals}`);
+  // 0, not -0: the amount of nothing prints as 0.
+  return minor === 0 ? 0 : minor / (POWERS_OF_TEN[decimals] ?? 1);
 }
 
 /**

@@ -151,6 +151,17 @@ describe('toMajor', () => {
     assert.throws(() => toMajor(2 ** 53, 2), RangeError);
   });
 
+  test('is the number the decimal string parses to, for any safe integer and any number of decimals', () => {
+    fc.assert(
+      fc.property(fc.maxSafeInteger(), fc.integer({ min: 0, max: 20 }), (minor, decimals) => {
+        const expected = Number(`${minor}e-${decimals}`);
+        assert.ok(Object.is(toMajor(minor, decimals), expected === 0 ? 0 : expected), `${minor}e-${decimals}`);
+      }),
+      { numRuns: 100_000 },
+    );
+    assert.ok(Object.is(toMajor(-0, 2), 0));
+  });
+
   test('prints as the exact decimal for every integer in -100000..100000 (2 decimals)', () => {
     for (let i = -100000; i <= 100000; i++) {
       const major = toMajor(i, 2);

@@ -33,7 +33,10 @@ interface ExportedValue {
  * own `observe`, `labels` and `startTimer` on it would go to series that are never printed.
  */
 export class RequestDurations extends Histogram<Label> {
-  readonly #series = new Map<string, Series>();
+  /** Series by route, then method, then status: no key string is built per request. */
+  readonly #series = new Map<string, Map<string, Map<number, Series>>>();
+  /** The same series in the order first seen, as prom-client prints them. */
+  readonly #ordered: Series[] = [];
 
   constructor(registry: Registry) {
     super({
@@ -47,8 +50,11 @@ export class RequestDurations extends Histogram<Label> {
 
   /** One request's duration in seconds. */
   record(method: string, route: string, statusCode: number, seconds: number): void {
-    const key = `${method} ${statusCode} ${route}`;
-    let series = this.#series.get(key);
+    let byMethod = this.#series.get(route);
+    if (byMethod === undefined) this.#series.set(route, (byMethod = new Map<string, Map<number, Series>>()));
+    let byStatus = byMethod.get(method);
+    if (byStatus === undefined) byMethod.set(method, (byStatus = new Map<number, Series>()));
+    let series = byStatus.get(statusCode);
     if (series === undefined) {
       series = {
         labels: { method, route, status_code: String(statusCode) },
@@ -56,7 +62,8 @@ export class RequestDurations extends Histogram<Label> {
         sum: 0,
         count: 0,
       };
-      this.#series.set(key, series);
+      byStatus.set(statusCode, series);
+      this.#ordered.push(series);
     }
     let i = 0;
     while (i < REQUEST_DURATION_BUCKETS.length && seconds > (REQUEST_DURATION_BUCKETS[i] ?? Infinity)) i++;
@@ -68,7 +75,7 @@ export class RequestDurations extends Histogram<Label> {
   /** The series as prom-client's histogram exports them: cumulative buckets, `+Inf`, sum and count. */
   #values(): ExportedValue[] {
     const values: ExportedValue[] = [];
-    for (const series of this.#series.values()) {
+    for (const series of this.#ordered) {
       let cumulative = 0;
       REQUEST_DURATION_BUCKETS.forEach((bound, i) => {
         cumulative += series.buckets[i] ?? 0;
@@ -98,6 +105,9 @@ export class RequestDurations extends Histogram<Label> {
 
   override reset(): void {
     // Histogram's constructor calls reset before this class's fields exist.
-    if (#series in this) this.#series.clear();
+    if (#series in this) {
+      this.#series.clear();
+      this.#ordered.length = 0;
+    }
   }
 }

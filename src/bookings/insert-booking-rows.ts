@@ -93,21 +93,26 @@ function createdEvent(rows: BookingRows, bookingId: number, now: string) {
   return bookingEventRow(bookingId, 'created', rows.booking.status, rows.actor, reason, now);
 }
 
+/** The rows of a booking's statement, each value replaced by its stand-in (shaped-statement.ts). */
+interface StoodRows {
+  partner: ReturnType<typeof partnerRow>;
+  booking: BookingRows['booking'];
+  event: ReturnType<typeof createdEvent>;
+  mail: BookingMailRow | null;
+  nights: readonly string[];
+  now: string;
+}
+
 /**
  * The PostgreSQL statement: partner (found or created by e-mail; the conflict branch only returns
- * the existing row's id), booking, one claim per night, mail and history.
+ * the existing row's id), booking, one claim per night, mail, history, and the events `events` writes.
  */
 function oneStatement(
   db: Executor,
-  partner: ReturnType<typeof partnerRow>,
-  booking: BookingRows['booking'],
-  event: ReturnType<typeof createdEvent>,
-  mail: BookingMailRow | null,
-  nights: readonly string[],
-  now: string,
+  rows: StoodRows,
   events: { ctes: readonly NamedCte[]; deliveries: readonly string[] },
 ) {
-  const written = rowsCtes(db, partner, booking, event, mail, nights, now);
+  const written = rowsCtes(db, rows);
   let all = written;
   // The events' CTEs come last, reading the booking from `b` (their rows' types are not needed).
   for (const cte of events.ctes)
@@ -123,15 +128,7 @@ function oneStatement(
 }
 
 /** The CTEs that write the booking's own rows, `p` (partner), `b`, `c` (claims), `e` (history) and `o` (mail). */
-function rowsCtes(
-  db: Executor,
-  partner: ReturnType<typeof partnerRow>,
-  booking: BookingRows['booking'],
-  event: ReturnType<typeof createdEvent>,
-  mail: BookingMailRow | null,
-  nights: readonly string[],
-  now: string,
-) {
+function rowsCtes(db: Executor, { partner, booking, event, mail, nights, now }: StoodRows) {
   return (
     db
       .with('p', (qb) =>
@@ -188,7 +185,7 @@ async function insertInOneStatement(
   // The events' structure (which ones, where the ids go in their text) is part of the statement's shape.
   const shape = `booking:${cutEvents.map((e) => `${e.write.event.type}/${String(e.write.always)}/${e.refs.join('.')}`).join(',')}`;
   const result = await runShaped(db, shape, v, () =>
-    oneStatement(db, partner, booking, event, mail, nights, at, events),
+    oneStatement(db, { partner, booking, event, mail, nights, now: at }, events),
   );
   const row = result.rows[0];
   if (row === undefined) throw new Error('booking insert returned no row');

@@ -183,7 +183,8 @@ async function insertInOneStatement(
   const at = v.value(now);
   const events = newBookingEventCtes(cutEvents, v, 'b');
   // The events' structure (which ones, where the ids go in their text) is part of the statement's shape.
-  const shape = `booking:${cutEvents.map((e) => `${e.write.event.type}/${String(e.write.always)}/${e.refs.join('.')}`).join(',')}`;
+  const eventShapes = cutEvents.map((e) => `${e.write.event.type}/${String(e.write.always)}/${e.refs.join('.')}`);
+  const shape = `booking:${eventShapes.join(',')}`;
   const result = await runShaped(db, shape, v, () =>
     oneStatement(db, { partner, booking, event, mail, nights, now: at }, events),
   );

@@ -69,9 +69,10 @@ export interface NamedCte {
 
 /**
  * The statement's parts for one event (PostgreSQL): its row `ev<i>`, written always or only when
- * an endpoint takes it, and its deliveries `d<i>`, one per endpoint that takes it.
+ * an endpoint takes it, and its deliveries `d<i>`, one per endpoint that takes it; with the
+ * names of both CTEs.
  */
-export function eventCte(i: number, input: EventCteInput): { ctes: NamedCte[]; deliveries: string } {
+export function eventCte(i: number, input: EventCteInput): { ctes: NamedCte[]; row: string; deliveries: string } {
   const ev = `ev${String(i)}`;
   const d = `d${String(i)}`;
   const { apiKeyId, type, listed, now, bookingId, payload, always } = input;
@@ -87,7 +88,8 @@ export function eventCte(i: number, input: EventCteInput): { ctes: NamedCte[]; d
       },
       {
         name: d,
-        body: sql`insert into webhook_deliveries (endpoint_id, event_id, booking_id, status, next_attempt_at, created_at)
+        body: sql`insert into webhook_deliveries
+          (endpoint_id, event_id, booking_id, status, next_attempt_at, created_at)
         select e.id, ${sql.table(ev)}.id, ${bookingId}, 'pending', ${now}::timestamptz, ${now}::timestamptz
         from webhook_endpoints e cross join ${sql.table(ev)}
         where ${who}
@@ -95,6 +97,7 @@ export function eventCte(i: number, input: EventCteInput): { ctes: NamedCte[]; d
         returning 1`,
       },
     ],
+    row: ev,
     deliveries: d,
   };
 }
@@ -126,11 +129,12 @@ export function payloadOf({ event }: EventToWrite): string {
 export async function recordEvents(db: Executor, events: readonly EventToWrite[]): Promise<RecordedEvent[]> {
   if (events.length === 0) return [];
   if (isPostgres(db)) {
-    const columns = events.map(
-      (_, i) =>
-        sql`(select id from ${sql.table(`ev${String(i)}`)}) as ${sql.ref(`id${String(i)}`)}, (select count(*) from ${sql.table(`d${String(i)}`)}) as ${sql.ref(`queued${String(i)}`)}`,
-    );
-    const ctes = events.flatMap((e, i) => eventCte(i, valuesOf(e)).ctes);
+    const parts = events.map((e, i) => eventCte(i, valuesOf(e)));
+    const columns = parts.map(({ row, deliveries }, i) => {
+      const id = sql`(select id from ${sql.table(row)}) as ${sql.ref(`id${String(i)}`)}`;
+      return sql`${id}, (select count(*) from ${sql.table(deliveries)}) as ${sql.ref(`queued${String(i)}`)}`;
+    });
+    const ctes = parts.flatMap((p) => p.ctes);
     const result = await sql<Record<string, number | string | null>>`
       with ${sql.join(ctes.map((c) => sql`${sql.table(c.name)} as (${c.body})`))}
       select ${sql.join(columns)}`.execute(db);
@@ -177,9 +181,9 @@ async function recordOnEmbedded(db: Executor, { event, always }: EventToWrite): 
 }
 
 /**
- * One event about a booking (written by recordEvents), for the key that created it: kept for its catch-up feed, and queued
- * to each of its endpoints (paused ones too: they receive it once resumed; not disabled ones)
- * that takes this type.
+ * One event about a booking (written by recordEvents), for the key that created it: kept for its
+ * catch-up feed, and queued to each of its endpoints (paused ones too: they receive it once
+ * resumed; not disabled ones) that takes this type.
  */
 export function bookingEvent(event: {
   apiKeyId: number;

@@ -56,7 +56,12 @@ async function announceOne(
   now: string,
   options: { calendar: boolean; formerStay?: { from: string; to: string } | undefined },
 ): Promise<number> {
-  const recorded = await recordEvents(db, eventsOf(row, view, type, now, options));
+  return recordBookingEvents(db, eventsOf(row, view, type, now, options));
+}
+
+/** Writes a booking's events (recordEvents); returns how many deliveries they queued. */
+export async function recordBookingEvents(db: Executor, events: readonly EventToWrite[]): Promise<number> {
+  const recorded = await recordEvents(db, events);
   return recorded.reduce((sum, r) => sum + r.queued, 0);
 }
 

@@ -13,9 +13,8 @@ import { expireHoldsOverlapping } from './expire-holds.ts';
 import { recordIdempotent, replayIdempotent } from './idempotency.ts';
 import { insertBookingRows, type BookingRows } from './insert-booking-rows.ts';
 import { bookingView, type BookingViewFacts } from './booking-retrieval.ts';
-import { createdEvents, wakeDeliveries } from './partner-events.ts';
+import { createdEvents, recordBookingEvents, wakeDeliveries } from './partner-events.ts';
 import { cutNewBookingEvents, type NewBookingIds } from '../events/new-booking-events.ts';
-import { recordEvents } from '../events/record-event.ts';
 import type { Executor } from '../db/store.ts';
 
 /** How often a booking is written when PostgreSQL aborts it for a deadlock. */
@@ -128,8 +127,7 @@ async function writeOnce<T>(ctx: AppContext, write: BookingWrite<T>): Promise<{ 
         now,
       });
     }
-    const recorded = cut === null ? await recordEvents(db, eventsFor(ids)) : [];
-    const queued = recorded.reduce((sum, r) => sum + r.queued, inserted.queued);
+    const queued = inserted.queued + (cut === null ? await recordBookingEvents(db, eventsFor(ids)) : 0);
     return { created: response, queued };
   };
   if (cut !== null && capped === null && idempotency === null) return work(ctx.db);

@@ -44,15 +44,15 @@ async function post(
   }
   // A user name and password in the endpoint's URL are sent as Basic authentication, as
   // node:http does (undici leaves them out).
-  const target = new URL(url);
-  const credentials =
-    target.username === '' && target.password === ''
-      ? {}
-      : {
-          authorization: `Basic ${Buffer.from(`${decodeURIComponent(target.username)}:${decodeURIComponent(target.password)}`).toString('base64')}`,
-        };
-  target.username = '';
-  target.password = '';
+  let target = url;
+  let credentials = {};
+  if (url.username !== '' || url.password !== '') {
+    const user = `${decodeURIComponent(url.username)}:${decodeURIComponent(url.password)}`;
+    credentials = { authorization: `Basic ${Buffer.from(user).toString('base64')}` };
+    target = new URL(url);
+    target.username = '';
+    target.password = '';
+  }
   return request(target, {
     method: 'POST',
     headers: { ...headers, ...credentials, 'content-type': 'application/json', 'user-agent': 'Staydesk events' },

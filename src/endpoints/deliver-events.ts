@@ -5,10 +5,10 @@ import {
   claimDueDeliveries,
   markAttemptFailed,
   markDelivered,
-  type AttemptResult,
   type Commit,
   type DueDelivery,
 } from '../events/delivery-repository.ts';
+import type { AttemptResult } from '../events/attempt-result.ts';
 import { eventIdOf } from '../events/event-types.ts';
 import { setEndpointStatus, signingSecrets } from '../events/endpoint-repository.ts';
 import { failedTooLong, nextAttemptAfter, RETRIES } from '../events/retry-schedule.ts';

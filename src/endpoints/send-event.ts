@@ -1,7 +1,7 @@
 import type * as Undici from 'undici';
 import { guardedLookup } from '../ical/fetch-feed.ts';
 import { checkFeedUrl, RefusedUrlError } from '../shared/address-guard.ts';
-import { KEPT_RESPONSE_CHARS, type AttemptResult } from '../events/delivery-repository.ts';
+import { KEPT_RESPONSE_CHARS, type AttemptResult } from '../events/attempt-result.ts';
 
 /**
  * One attempt to deliver an event: a POST of the JSON body with its signed headers. The address
@@ -81,13 +81,16 @@ function describe(error: unknown): string {
   return typeof code === 'string' ? `network error ${code}` : error instanceof Error ? error.message : 'network error';
 }
 
-/** Sends once; `ok` is true for a 2xx answer. Never throws. */
+/** What one attempt met; `ok` is true for a 2xx answer. */
+export type SendResult = AttemptResult & { ok: boolean };
+
+/** Sends once. Never throws. */
 export async function sendEvent(
   rawUrl: string,
   headers: Record<string, string>,
   body: string,
   options: SendOptions,
-): Promise<AttemptResult & { ok: boolean }> {
+): Promise<SendResult> {
   const timeoutMs = options.timeoutMs ?? SEND_TIMEOUT_MS;
   const signal = AbortSignal.timeout(timeoutMs);
   try {

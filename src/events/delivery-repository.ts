@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import { isPostgres } from '../db/dialect.ts';
 import { claimRows } from '../db/row-locks.ts';
 import type { Db, Executor, Tx } from '../db/store.ts';
+import { KEPT_RESPONSE_CHARS, type AttemptResult } from './attempt-result.ts';
 
 /**
  * Delivery state of events to endpoints. A worker claims a batch of due deliveries under a lease
@@ -137,15 +138,6 @@ export async function claimDueDeliveries(
     db,
     claimed.map((r) => r.id),
   ).execute();
-}
-
-/** How long a kept answer body may be. */
-export const KEPT_RESPONSE_CHARS = 1000;
-
-export interface AttemptResult {
-  status: number | null;
-  response: string | null;
-  error: string | null;
 }
 
 /**

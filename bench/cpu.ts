@@ -3,11 +3,17 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 
 /** User + system CPU seconds a process has used so far (Linux /proc; 0 elsewhere). */
 export function cpuSeconds(pid: number | undefined): number {
+  return statSeconds(`/proc/${String(pid)}/stat`);
+}
+
+/** The same for a process's main thread alone (the one that runs its event loop). */
+export function mainThreadCpuSeconds(pid: number | undefined): number {
+  return statSeconds(`/proc/${String(pid)}/task/${String(pid)}/stat`);
+}
+
+function statSeconds(file: string): number {
   try {
-    const fields =
-      readFileSync(`/proc/${String(pid)}/stat`, 'utf8')
-        .split(') ')[1]
-        ?.split(' ') ?? [];
+    const fields = readFileSync(file, 'utf8').split(') ')[1]?.split(' ') ?? [];
     return (Number(fields[11]) + Number(fields[12])) / 100;
   } catch {
     return 0;

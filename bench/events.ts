@@ -2,14 +2,16 @@
  * `npm run bench -- events`: 1,000 bookings (BENCH_EVENT_BOOKINGS), after 300 not measured
  * (BENCH_EVENT_WARMUP) and their events, through a real `staydesk serve` with two endpoints
  * subscribed to the key's events (a loopback receiver in a process of its own,
- * bench/event-receiver.ts), on the embedded store and on PostgreSQL, and the same run without
- * endpoints, in BENCH_EVENT_ROUNDS rounds (default 3; each round runs both, the order
- * alternating) summarised by their medians. Reports booking throughput (BENCH_EVENT_CONNECTIONS
- * requests in flight, default 10) with and without endpoints; the delivery latency after commit,
- * from the booking's 200 reaching this process to its event reaching the receiver (p50, p99, max
- * over both endpoints; an event that arrives before the answer counts 0); and the CPU time per
- * booking of the server, the receiver and PostgreSQL, from the first measured booking until its
- * last event arrived. */
+ * bench/event-receiver.ts), on the embedded store and on PostgreSQL (BENCH_EVENT_STORES=sqlite
+ * or postgres for one), and the same run without endpoints, in BENCH_EVENT_ROUNDS rounds
+ * (default 3; each round runs both, the order alternating) summarised by their medians. Reports
+ * booking throughput (BENCH_EVENT_CONNECTIONS requests in flight, default 10) with and without
+ * endpoints; the delivery latency after commit, from the booking's 200 reaching this process to
+ * its event reaching the receiver (p50, p99, max over both endpoints; an event that arrives
+ * before the answer counts 0); and the CPU time per booking of the server (and of its main
+ * thread), the load generator, the receiver and PostgreSQL, from the first measured booking
+ * until its last event arrived, and the server's peak resident memory.
+ */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { fork } from 'node:child_process';
 import { loadavg, tmpdir } from 'node:os';
@@ -26,20 +28,28 @@ import { addDays, todayIn } from '../src/shared/dates.ts';
 import { makeAccommodation } from '../test/support/factories.ts';
 import { createPgDatabase } from '../test/support/test-store.ts';
 import { startServe } from '../test/support/serve-cluster.ts';
-import { cpuSeconds, postgresCpuSeconds } from './cpu.ts';
+import { cpuSeconds, mainThreadCpuSeconds, postgresCpuSeconds } from './cpu.ts';
+import { rssMb } from './spawn-server.ts';
 
 const BOOKINGS = Number(process.env.BENCH_EVENT_BOOKINGS ?? 1000);
 const WARMUP = Number(process.env.BENCH_EVENT_WARMUP ?? 300);
 const CONNECTIONS = Number(process.env.BENCH_EVENT_CONNECTIONS ?? 10);
 const ROUNDS = Math.max(1, Number(process.env.BENCH_EVENT_ROUNDS ?? 3));
+/** BENCH_EVENT_STORES: which stores, `sqlite`, `postgres` or both (the default). */
+const STORES = new RegExp(process.env.BENCH_EVENT_STORES ?? 'sqlite|postgres');
 const HOMES = 10;
 
 interface Run {
   throughput: number;
   latencies: number[];
   received: number;
-  /** CPU per booking (µs) from the first booking until its last event arrived: the server's, the receiver's, PostgreSQL's. */
-  cpu: { server: number; receiver: number; store: number };
+  /**
+   * CPU per booking (µs) from the first booking until its last event arrived: the server's (and
+   * its main thread's), the load generator's (this process), the receiver's, PostgreSQL's.
+   */
+  cpu: { server: number; serverMain: number; client: number; receiver: number; store: number };
+  /** The server's peak resident memory (MB). */
+  peakMb: number;
 }
 
 const quantile = (sorted: readonly number[], q: number) =>
@@ -127,6 +137,8 @@ async function oneRun(env: Record<string, string>, dir: string, endpoints: numbe
     await waitForEvents(WARMUP * endpoints);
     const cpuNow = () => ({
       server: cpuSeconds(server.cli.child.pid),
+      serverMain: mainThreadCpuSeconds(server.cli.child.pid),
+      client: cpuSeconds(process.pid),
       receiver: cpuSeconds(receiver.child.pid),
       store: postgresCpuSeconds(),
     });
@@ -137,10 +149,16 @@ async function oneRun(env: Record<string, string>, dir: string, endpoints: numbe
     await waitForEvents((WARMUP + BOOKINGS) * endpoints);
     const cpuAfter = cpuNow();
     const perBooking = (key: keyof typeof cpuAfter) => ((cpuAfter[key] - cpuBefore[key]) * 1e6) / BOOKINGS;
-    const cpu = { server: perBooking('server'), receiver: perBooking('receiver'), store: perBooking('store') };
+    const cpu = {
+      server: perBooking('server'),
+      serverMain: perBooking('serverMain'),
+      client: perBooking('client'),
+      receiver: perBooking('receiver'),
+      store: perBooking('store'),
+    };
     const arrived = (await receiver.report()).filter((a) => answered.has(a.bookingId));
     const latencies = arrived.map((a) => Math.max(0, a.at - (answered.get(a.bookingId) ?? a.at))).sort((a, b) => a - b);
-    return { throughput, latencies, received: arrived.length, cpu };
+    return { throughput, latencies, received: arrived.length, cpu, peakMb: rssMb(server.cli.child.pid).peak };
   } finally {
     await new Promise((r) => {
       server.cli.child.once('exit', r);
@@ -209,8 +227,11 @@ async function benchStore(
         `(${((withEndpoints.throughput / without.throughput - 1) * 100).toFixed(1)} %); ` +
         `${withEndpoints.received}/${BOOKINGS * 2} events delivered; after commit p50 ${quantile(l, 0.5).toFixed(0)} ms, ` +
         `p99 ${quantile(l, 0.99).toFixed(0)} ms, max ${(l.at(-1) ?? NaN).toFixed(0)} ms; ` +
-        `CPU µs per booking: server ${without.cpu.server.toFixed(0)} → ${withEndpoints.cpu.server.toFixed(0)}, ` +
-        `receiver ${withEndpoints.cpu.receiver.toFixed(0)}, PostgreSQL ${without.cpu.store.toFixed(0)} → ${withEndpoints.cpu.store.toFixed(0)}`,
+        `CPU µs per booking, without → with: server ${without.cpu.server.toFixed(0)} → ${withEndpoints.cpu.server.toFixed(0)} ` +
+        `(main thread ${without.cpu.serverMain.toFixed(0)} → ${withEndpoints.cpu.serverMain.toFixed(0)}), ` +
+        `load generator ${without.cpu.client.toFixed(0)} → ${withEndpoints.cpu.client.toFixed(0)}, ` +
+        `receiver ${withEndpoints.cpu.receiver.toFixed(0)}, PostgreSQL ${without.cpu.store.toFixed(0)} → ${withEndpoints.cpu.store.toFixed(0)}; ` +
+        `server's peak memory ${without.peakMb.toFixed(0)} → ${withEndpoints.peakMb.toFixed(0)} MB`,
     );
   }
   const change = median(rounds.map((r) => (r.withEndpoints.throughput / r.without.throughput - 1) * 100));
@@ -228,9 +249,11 @@ export async function runEventsBench(pgServer: string): Promise<void> {
       .map((n) => n.toFixed(1))
       .join(' ')}`,
   );
-  await benchStore('Embedded SQLite', async () => ({ env: { DATABASE_URL: '' }, done: async () => undefined }));
-  await benchStore('PostgreSQL', async () => {
-    const db = await createPgDatabase(pgServer);
-    return { env: { DATABASE_URL: db.url }, done: () => db.drop() };
-  });
+  if (STORES.test('sqlite'))
+    await benchStore('Embedded SQLite', async () => ({ env: { DATABASE_URL: '' }, done: async () => undefined }));
+  if (STORES.test('postgres'))
+    await benchStore('PostgreSQL', async () => {
+      const db = await createPgDatabase(pgServer);
+      return { env: { DATABASE_URL: db.url }, done: () => db.drop() };
+    });
 }

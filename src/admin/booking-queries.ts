@@ -32,11 +32,10 @@ type FilterOnly = Omit<BookingFilter, 'limit' | 'offset' | 'sort'>;
 /**
  * The SQL of paymentSummary (src/pricing/payment-summary.ts), for filtering a list by payment
  * state; the two are tested to agree. Due: the total unless cancelled; paid: the recorded payments
- * and, for a card booking the processor confirmed, its total.
+ * and what the card processor's payment paid.
  */
 const DUE = sql<number>`(case when b.status = 'cancelled' then 0 else b.total end)`;
-const PAID = sql<number>`(b.amount_paid + case when b.payment_method = 'card_processor'
-  and b.confirmed_at is not null and b.payment_intent_id is not null then b.total else 0 end)`;
+const PAID = sql<number>`(b.amount_paid + b.processor_paid)`;
 
 function paymentStateIs(state: PaymentState): Expression<SqlBool> {
   switch (state) {

@@ -44,6 +44,7 @@ export type BookingViewFacts = Pick<
   | 'confirmed_at'
   | 'payment_intent_id'
   | 'amount_paid'
+  | 'processor_paid'
   | 'hold_expires_at'
   | 'cancel_reason'
   | 'cancelled_at'

@@ -88,6 +88,8 @@ export async function confirmBooking(
         status: move.to,
         set: {
           payment_intent_id: payment.intentId,
+          // The amount checked above: the booking's total as it stood when paid.
+          processor_paid: payment.amount,
           confirmed_at: now,
           hold_expires_at: null,
           hold_expired_at: null,

@@ -150,6 +150,7 @@ function writtenFacts(
     confirmed_at: booking.confirmed_at ?? null,
     payment_intent_id: booking.payment_intent_id ?? null,
     amount_paid: booking.amount_paid ?? 0,
+    processor_paid: booking.processor_paid ?? 0,
     hold_expires_at: booking.hold_expires_at ?? null,
     cancel_reason: booking.cancel_reason ?? null,
     cancelled_at: booking.cancelled_at ?? null,

@@ -19,6 +19,7 @@ import * as lenientEdges from './migrations/0019-lenient-edges.ts';
 import * as guestLanguage from './migrations/0021-guest-language.ts';
 import * as hostMailsDelivered from './migrations/0022-host-mails-delivered.ts';
 import * as archivedAccommodations from './migrations/0023-archived-accommodations.ts';
+import * as processorPaid from './migrations/0024-processor-paid.ts';
 import type { Db } from './store.ts';
 
 /** Migrations in order. Names sort by their numeric prefix; never rename a shipped one. */
@@ -41,6 +42,7 @@ export const migrations: Record<string, Migration> = {
   '0021-guest-language': guestLanguage,
   '0022-host-mails-delivered': hostMailsDelivered,
   '0023-archived-accommodations': archivedAccommodations,
+  '0024-processor-paid': processorPaid,
 };
 
 export class MigrationError extends Error {

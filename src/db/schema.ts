@@ -160,6 +160,8 @@ export interface BookingsTable {
   price_note: ColumnType<string | null, string | null | undefined, string | null>;
   /** Payments recorded and not undone, minor units (the payment verbs keep it, under the booking's lock). */
   amount_paid: ColumnType<number, number | undefined, number>;
+  /** What the card processor's payment paid, minor units: written when that payment confirms the booking, else 0. */
+  processor_paid: ColumnType<number, number | undefined, number>;
   /** Code, names, e-mail and phone folded for search (src/shared/search-text.ts). */
   search_text: ColumnType<string, string | undefined, string>;
 }

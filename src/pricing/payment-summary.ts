@@ -1,4 +1,4 @@
-import type { BookingStatus, PaymentMethod } from '../db/schema.ts';
+import type { BookingStatus } from '../db/schema.ts';
 
 /**
  * Where a booking's money stands (pure; docs/api.md#admin-bookings): what is due, what has been paid
@@ -7,8 +7,9 @@ import type { BookingStatus, PaymentMethod } from '../db/schema.ts';
  *
  * - Due: the booking's total; nothing for a cancelled booking (what was paid for it is then owed
  *   back: the balance is negative and the state `overpaid`).
- * - Paid: the payments the host recorded and did not undo, plus, for a card booking the processor
- *   confirmed, its total (a processor payment counts as paid).
+ * - Paid: the payments the host recorded and did not undo, plus what the card processor's payment
+ *   paid, for a card booking it confirmed (that amount as paid, so a booking re-priced afterwards
+ *   shows what is left to pay or to pay back).
  * - Balance: due − paid; state `unpaid` (nothing paid yet, something due), `partly_paid`, `paid`
  *   (balance 0) or `overpaid` (balance below 0).
  */
@@ -27,27 +28,19 @@ export interface PaymentSummary {
 export interface PaymentFacts {
   status: BookingStatus;
   total: number;
-  payment_method: PaymentMethod;
-  /** When the booking was confirmed; for a card booking, when the processor's payment confirmed it. */
-  confirmed_at: string | null;
-  /** The processor's PaymentIntent a card booking was confirmed by. */
-  payment_intent_id: string | null;
   /** Sum of the recorded payments that were not undone (bookings.amount_paid). */
   amount_paid: number;
-}
-
-/**
- * Whether the card processor's payment of the booking's total has been received: a card booking
- * confirmed, with the PaymentIntent that confirmed it (a booking the host made by hand with the
- * card method has none, and counts only what the host records).
- */
-function processorPaid(b: Pick<PaymentFacts, 'payment_method' | 'confirmed_at' | 'payment_intent_id'>): boolean {
-  return b.payment_method === 'card_processor' && b.confirmed_at !== null && b.payment_intent_id !== null;
+  /**
+   * What the card processor's payment paid (bookings.processor_paid): written when it confirmed
+   * the booking, 0 otherwise (a booking the host made by hand with the card method counts only
+   * what the host records).
+   */
+  processor_paid: number;
 }
 
 export function paymentSummary(b: PaymentFacts): PaymentSummary {
   const due = b.status === 'cancelled' ? 0 : b.total;
-  const paid = b.amount_paid + (processorPaid(b) ? b.total : 0);
+  const paid = b.amount_paid + b.processor_paid;
   const balance = due - paid;
   return { amount_due: due, amount_paid: paid, balance, state: stateOf(paid, balance) };
 }

@@ -379,7 +379,12 @@ describe(`the booking desk in the admin API (${testStoreKind})`, () => {
     const acc = await makeAccommodation(t.ctx.db);
     const card = await created(acc, futureStay(2), { payment_method: 'card_processor' });
     assert.equal(card.payment.state, 'unpaid', 'a card booking by hand has no processor payment');
-    await t.ctx.db.updateTable('bookings').set({ payment_intent_id: 'pi_desk' }).where('id', '=', card.id).execute();
+    // As the processor's payment confirms it (src/bookings/confirm-booking.ts): its intent and what it paid.
+    await t.ctx.db
+      .updateTable('bookings')
+      .set((eb) => ({ payment_intent_id: 'pi_desk', processor_paid: eb.ref('total') }))
+      .where('id', '=', card.id)
+      .execute();
     const paid = await show(card.id);
     assert.deepEqual(paid.payment, {
       amount_due: paid.total_amount,

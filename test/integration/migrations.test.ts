@@ -10,6 +10,7 @@ import { TECHNICAL_USER_LOGIN } from '../../src/db/migrations/0002-technical-use
 import { MigrationError, migrateDownOne, migrateToLatest, migrations } from '../../src/db/migrate.ts';
 import type { Database } from '../../src/db/schema.ts';
 import { openStore, type Db, type Store } from '../../src/db/store.ts';
+import { futureStay, insertBooking, makeAccommodation } from '../support/factories.ts';
 import { createPgDatabase, openTestStore, testStoreKind, type TestStore } from '../support/test-store.ts';
 
 /** Every table of the Database interface: the compiler refuses this list if a table is missing or unknown. */
@@ -123,6 +124,37 @@ describe(`migrations on a fresh store (${testStoreKind})`, () => {
     assert.deepEqual(await migrateToLatest(store.db), [last]);
     assert.deepEqual(await recorded(store.db), MIGRATION_NAMES);
     assert.equal((await store.db.selectFrom('users').select('id').where('role', '=', 'technical').execute()).length, 1);
+  });
+
+  test('0024 gives the card bookings the processor had confirmed their total as what the processor paid', async () => {
+    const { store } = await freshStore();
+    await migrateToLatest(store.db);
+    const home = await makeAccommodation(store.db);
+    const paid = await insertBooking(store.db, home, { ...futureStay(2), paymentMethod: 'card_processor' });
+    await store.db
+      .updateTable('bookings')
+      .set({ payment_intent_id: 'pi_paid', confirmed_at: new Date().toISOString() })
+      .where('id', '=', paid.id)
+      .execute();
+    const draft = await insertBooking(store.db, home, { ...futureStay(2, 10), status: 'draft' });
+    const transfer = await insertBooking(store.db, home, { ...futureStay(2, 20), paymentMethod: 'bank_transfer' });
+    // Undone (and any later migration with it), then applied again over the bookings already there.
+    while ((await recorded(store.db)).includes('0024-processor-paid')) await migrateDownOne(store.db);
+    await migrateToLatest(store.db);
+    const rows = await store.db
+      .selectFrom('bookings')
+      .select(['id', 'total', 'processor_paid'])
+      .orderBy('id')
+      .execute();
+    assert.deepEqual(
+      rows.map((r) => [r.id, r.processor_paid]),
+      [
+        [paid.id, paid.total],
+        [draft.id, 0],
+        [transfer.id, 0],
+      ],
+    );
+    assert.ok(paid.total > 0);
   });
 
   test('every migration can be undone down to an empty store, and applied again', async () => {

@@ -13,6 +13,7 @@ import {
   outboxFor,
 } from '../support/factories.ts';
 import { assertMatchesOpenApi } from '../support/openapi-check.ts';
+import { postWebhook } from '../support/webhook-client.ts';
 import { paymentIntentEvent, postPaymentEvent, stripeSignature } from '../support/payment-client.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
 import { testStoreKind } from '../support/test-store.ts';
@@ -97,6 +98,56 @@ test(`payment_intent.succeeded for a draft confirms it, stores the payment and q
   assert.equal(third.json<Received>().outcome, 'already_confirmed');
   assert.equal((await outboxFor(t.ctx.db, booking.id)).length, 1);
   assert.equal((await issues(booking.id)).length, 0);
+});
+
+test(`a card booking re-priced after its payment shows what is left to pay, to the host and in the list filter (${testStoreKind})`, async () => {
+  await setSetting(t.ctx.db, 'webhook_secret', 'service-secret');
+  const { booking } = await draft();
+  assert.equal(
+    (await postPaymentEvent(t, succeeded(booking), { secret: SECRET })).json<Received>().outcome,
+    'confirmed',
+  );
+  const payment = async () =>
+    (await t.admin('GET', `/admin/api/bookings/${booking.id}`)).json<{
+      data: {
+        total_amount: number;
+        payment: { amount_due: number; amount_paid: number; balance: number; state: string };
+      };
+    }>().data;
+  const paidTotal = (await payment()).total_amount;
+  assert.deepEqual((await payment()).payment, {
+    amount_due: paidTotal,
+    amount_paid: paidTotal,
+    balance: 0,
+    state: 'paid',
+  });
+
+  // Two nights more through the signed webhook: the stay costs more than was paid.
+  const longer = await postWebhook(
+    t,
+    'update',
+    {
+      event_type: 'booking_updated',
+      booking_id: booking.id,
+      new_data: { checkin_date: booking.checkin, checkout_date: addDays(booking.checkout, 2) },
+      timestamp: new Date().toISOString(),
+    },
+    { secret: 'service-secret' },
+  );
+  assert.equal(longer.statusCode, 200, longer.body);
+  const after = await payment();
+  assert.ok(after.total_amount > paidTotal, `${after.total_amount} > ${paidTotal}`);
+  assert.deepEqual(after.payment, {
+    amount_due: after.total_amount,
+    amount_paid: paidTotal,
+    balance: Math.round((after.total_amount - paidTotal) * 100) / 100,
+    state: 'partly_paid',
+  });
+  const listed = await t.admin('GET', `/admin/api/bookings?payment_state=partly_paid&limit=200`);
+  assert.ok(
+    listed.json<{ data: { id: number }[] }>().data.some((b) => b.id === booking.id),
+    listed.body,
+  );
 });
 
 test(`metadata.booking_id names the draft too; the currency compares case-insensitively (${testStoreKind})`, async () => {

@@ -5,10 +5,8 @@ import { paymentSummary, type PaymentFacts } from '../../src/pricing/payment-sum
 const booking: PaymentFacts = {
   status: 'confirmed',
   total: 30000,
-  payment_method: 'bank_transfer',
-  confirmed_at: '2026-11-25T10:00:00.000Z',
-  payment_intent_id: null,
   amount_paid: 0,
+  processor_paid: 0,
 };
 
 describe('paymentSummary', () => {
@@ -30,12 +28,27 @@ describe('paymentSummary', () => {
     assert.equal(paymentSummary({ ...booking, status: 'modified', amount_paid: 100 }).state, 'partly_paid');
   });
 
-  test('a card payment the processor confirmed counts as paid; a card booking without one does not', () => {
-    const card = { ...booking, payment_method: 'card_processor' as const, payment_intent_id: 'pi_1' };
+  test("what the card processor's payment paid counts as paid, beside what the host recorded", () => {
+    const card = { ...booking, processor_paid: 30000 };
     assert.deepEqual(paymentSummary(card), { amount_due: 30000, amount_paid: 30000, balance: 0, state: 'paid' });
-    assert.equal(paymentSummary({ ...card, payment_intent_id: null }).state, 'unpaid');
-    assert.equal(paymentSummary({ ...card, status: 'draft', confirmed_at: null }).state, 'unpaid');
     assert.equal(paymentSummary({ ...card, amount_paid: 500 }).state, 'overpaid');
+  });
+
+  test('a card booking re-priced after the processor paid shows what is left to pay, or to pay back', () => {
+    const card = { ...booking, processor_paid: 30000 };
+    assert.deepEqual(paymentSummary({ ...card, total: 42000 }), {
+      amount_due: 42000,
+      amount_paid: 30000,
+      balance: 12000,
+      state: 'partly_paid',
+    });
+    assert.deepEqual(paymentSummary({ ...card, total: 25000 }), {
+      amount_due: 25000,
+      amount_paid: 30000,
+      balance: -5000,
+      state: 'overpaid',
+    });
+    assert.equal(paymentSummary({ ...card, total: 42000, amount_paid: 12000 }).state, 'paid');
   });
 
   test('a cancelled booking owes nothing: what was paid for it is owed back', () => {

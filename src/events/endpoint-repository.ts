@@ -1,6 +1,7 @@
 import type { Executor } from '../db/store.ts';
 import type { EndpointStatus } from '../db/schema.ts';
 import { endpointEvents, eventIdOf, type EventType } from './event-types.ts';
+import { maskUrlPassword } from '../shared/address-guard.ts';
 import { newEndpointSecret } from './standard-webhooks.ts';
 
 /**
@@ -11,7 +12,7 @@ import { newEndpointSecret } from './standard-webhooks.ts';
 
 export const ROTATION_OVERLAP_MS = 24 * 3600 * 1000;
 
-/** An endpoint as shown: never its secret. */
+/** An endpoint as shown: never its secret, nor a password in its URL (`***`). */
 export interface EndpointView {
   id: number;
   api_key_id: number;
@@ -37,7 +38,7 @@ const COLUMNS = [
 ] as const;
 
 function view(row: Omit<EndpointView, 'events'> & { events: string }): EndpointView {
-  return { ...row, events: endpointEvents(row.events) };
+  return { ...row, url: maskUrlPassword(row.url), events: endpointEvents(row.events) };
 }
 
 export async function createEndpoint(

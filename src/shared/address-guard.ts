@@ -91,6 +91,22 @@ export function checkFeedUrl(raw: string, allowPrivate: boolean): URL {
   return url;
 }
 
+/**
+ * An event endpoint's URL as shown (to its key, the host, the console and the host's mail): a
+ * password in it reads `***`, the user name stays. The password is sent with each delivery
+ * (src/endpoints/send-event.ts) and shown nowhere once given.
+ */
+export function maskUrlPassword(raw: string): string {
+  try {
+    const url = new URL(raw);
+    if (url.password === '') return raw;
+    url.password = '***';
+    return url.href;
+  } catch {
+    return raw;
+  }
+}
+
 /** A feed URL as shown back: without user name or password. */
 export function redactUrl(raw: string): string {
   try {

@@ -164,7 +164,7 @@ describe(`event delivery failures (${testStoreKind})`, () => {
     assert.match(refused.last_error ?? '', /private|loopback|internal/i);
   });
 
-  test('a user name and password in the endpoint URL are sent as Basic authentication', async () => {
+  test('a user name and password in the endpoint URL are sent as Basic authentication, and the password is never shown', async () => {
     await t.ctx.db.deleteFrom('webhook_endpoints').execute();
     const withCredentials = new URL(receiver.url);
     withCredentials.username = 'partner';
@@ -181,6 +181,26 @@ describe(`event delivery failures (${testStoreKind})`, () => {
     const [request] = (await receiver.waitFor(start + 1)).slice(start);
     assert.equal(request?.headers.authorization, `Basic ${Buffer.from('partner:s@cret:1').toString('base64')}`);
     assert.equal(verified(endpoint.secret, request).type, 'booking.created');
+
+    // Shown to the host (the answer that made it, the admin API) and to its key: the password masked.
+    const shown = new URL(withCredentials);
+    shown.password = '***';
+    const urlOf = (answer: { body: string }) => (JSON.parse(answer.body) as { data: { url: string } }).data.url;
+    assert.equal(urlOf(res), shown.href);
+    assert.match(shown.href, /\/\/partner:\*\*\*@127\.0\.0\.1:/);
+    assert.equal(urlOf(await t.admin('GET', `/admin/api/webhook-endpoints/${endpoint.id}`)), shown.href);
+    const listed = await t.admin('GET', '/admin/api/webhook-endpoints');
+    assert.deepEqual(
+      listed.json<{ data: { url: string }[] }>().data.map((e) => e.url),
+      [shown.href],
+    );
+    const own = await t.request({ method: 'GET', url: `${t.v1}/webhook-endpoints`, key: key.key });
+    assert.equal(own.statusCode, 200, own.body);
+    assert.deepEqual(
+      own.json<{ data: { url: string }[] }>().data.map((e) => e.url),
+      [shown.href],
+    );
+    for (const answer of [res, listed, own]) assert.ok(!/s(@|%40)cret/.test(answer.body), answer.body);
   });
 
   test('delivery metrics count deliveries, failures and latency', async () => {

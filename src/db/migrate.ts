@@ -20,6 +20,7 @@ import * as guestLanguage from './migrations/0021-guest-language.ts';
 import * as hostMailsDelivered from './migrations/0022-host-mails-delivered.ts';
 import * as archivedAccommodations from './migrations/0023-archived-accommodations.ts';
 import * as processorPaid from './migrations/0024-processor-paid.ts';
+import * as guestsWithoutEmail from './migrations/0025-guests-without-email.ts';
 import type { Db } from './store.ts';
 
 /** Migrations in order. Names sort by their numeric prefix; never rename a shipped one. */
@@ -43,6 +44,7 @@ export const migrations: Record<string, Migration> = {
   '0022-host-mails-delivered': hostMailsDelivered,
   '0023-archived-accommodations': archivedAccommodations,
   '0024-processor-paid': processorPaid,
+  '0025-guests-without-email': guestsWithoutEmail,
 };
 
 export class MigrationError extends Error {

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { prepared } from '../db/prepared.ts';
 import type { Executor } from '../db/store.ts';
 
@@ -24,10 +25,13 @@ export interface PartnerInput {
 /**
  * The key a guest is matched by: the e-mail, trimmed and case-insensitive, and for a v1 key's
  * booking prefixed with that key's id and a space (`12 ada@example.com`), so each key has its own
- * record of a guest. A checked e-mail address holds no space, so the two forms never meet.
+ * record of a guest. A checked e-mail address holds no space, so the two forms never meet. A
+ * guest with no e-mail (a booking the host made by hand without one) matches nobody: a key of its
+ * own (`no e-mail ` and a random id), so two such guests never share a partner record.
  */
 export function emailKey(email: string, guestsOfKey?: number | null): string {
   const address = email.trim().toLowerCase();
+  if (address === '') return `no e-mail ${randomUUID()}`;
   return guestsOfKey === undefined || guestsOfKey === null ? address : `${guestsOfKey} ${address}`;
 }
 

@@ -48,7 +48,7 @@ interface DeskBooking {
   total_amount: number;
   price_note: string | null;
   payment: Payment;
-  partner: { name: string; email: string; phone: string | null };
+  partner: { id: number; name: string; email: string; phone: string | null };
   payments: { id: number; amount: number; method: string; undone_at: string | null; reference: string | null }[];
   events: { event: string; actor: { kind: string; ref: string | null }; reason: string | null }[];
 }
@@ -141,6 +141,12 @@ describe(`the booking desk in the admin API (${testStoreKind})`, () => {
     });
     assert.equal(noEmail.partner.email, '');
     assert.equal((await outboxFor(t.ctx.db, noEmail.id)).length, 0);
+    // Guests without an e-mail are not one guest: each has a partner record of its own; one
+    // e-mail, whatever its case, is one guest.
+    const otherNoEmail = await created(acc, futureStay(2), { guest: { first_name: 'Ben', last_name: 'Other' } });
+    assert.notEqual(otherNoEmail.partner.id, noEmail.partner.id);
+    const again = await created(acc, futureStay(2), { guest: guest({ email: 'MARIA@example.com' }) });
+    assert.equal(again.partner.id, priced.partner.id);
     const quiet = await created(acc, futureStay(2), { notify_guest: false });
     assert.equal((await outboxFor(t.ctx.db, quiet.id)).length, 0);
 

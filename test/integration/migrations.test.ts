@@ -157,6 +157,55 @@ describe(`migrations on a fresh store (${testStoreKind})`, () => {
     assert.ok(paid.total > 0);
   });
 
+  test('0025 gives each guest without an e-mail a partner record of their own', async () => {
+    const { store } = await freshStore();
+    await migrateToLatest(store.db);
+    const home = await makeAccommodation(store.db);
+    const now = new Date().toISOString();
+    const shared = await store.db
+      .insertInto('partners')
+      .values({
+        email: '',
+        email_key: '',
+        first_name: 'A',
+        last_name: 'B',
+        created_at: now,
+        updated_at: now,
+        title: null,
+        phone: null,
+        address: null,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const stays = [futureStay(2, 30), futureStay(2, 40), futureStay(2, 50)];
+    const ids: number[] = [];
+    for (const [i, stay] of stays.entries()) {
+      const b = await insertBooking(store.db, home, { ...stay, firstName: `Guest${i}` });
+      await store.db
+        .updateTable('bookings')
+        .set({ partner_id: shared.id, guest_email: '' })
+        .where('id', '=', b.id)
+        .execute();
+      ids.push(b.id);
+    }
+    const withEmail = await insertBooking(store.db, home, futureStay(2, 60));
+    while ((await recorded(store.db)).includes('0025-guests-without-email')) await migrateDownOne(store.db);
+    await migrateToLatest(store.db);
+
+    const rows = await store.db
+      .selectFrom('bookings as b')
+      .innerJoin('partners as p', 'p.id', 'b.partner_id')
+      .select(['b.id', 'b.partner_id', 'b.guest_first_name', 'p.first_name', 'p.email_key'])
+      .where('b.id', 'in', [...ids, withEmail.id])
+      .orderBy('b.id')
+      .execute();
+    assert.equal(rows[0]?.partner_id, shared.id, 'the first booking keeps the record');
+    assert.equal(new Set(rows.map((r) => r.partner_id)).size, 4);
+    for (const r of rows.slice(1, 3)) assert.equal(r.first_name, r.guest_first_name);
+    assert.equal(rows[3]?.partner_id, withEmail.partner_id, 'a guest with an e-mail is left alone');
+    assert.equal((await store.db.selectFrom('partners').select('id').where('email_key', '=', '').execute()).length, 0);
+  });
+
   test('every migration can be undone down to an empty store, and applied again', async () => {
     const { store } = await freshStore();
     await migrateToLatest(store.db);

@@ -13,6 +13,7 @@ import type { Executor, StoreContext } from '../db/store.ts';
 import { inUnit, type Unit } from '../db/unit-of-work.ts';
 import { isAppError, notFound } from '../http/errors.ts';
 import type { BookingEventType } from '../events/event-types.ts';
+import type { MailedChanges } from '../mail/booking-mail-templates.ts';
 import { enqueueBookingMail, type BookingMailKind } from '../mail/enqueue-booking-mail.ts';
 import { announceToPartners, wakeDeliveries } from './partner-events.ts';
 
@@ -182,7 +183,7 @@ export async function afterTransition(
   bookings: readonly Pick<Booking, 'id' | 'accommodation_id'>[],
   event: Transition['event'],
   /** Whether the guest hears of it (the host may say no), and what changed for them. */
-  mail: { notify: boolean; changes?: readonly string[] } = { notify: true },
+  mail: { notify: boolean; changes?: MailedChanges } = { notify: true },
   formerStay?: { from: string; to: string },
 ): Promise<void> {
   const now = unit.now.toISOString();

@@ -161,11 +161,12 @@ async function modify(
   const total = newData.total ?? quote?.total ?? booking.total;
   const priceNote = newData.total === undefined ? (quote === null ? booking.price_note : null) : booking.price_note;
   const guestWords = `${guests} guest${guests === 1 ? '' : 's'}${babies > 0 ? ` and ${babies} bab${babies === 1 ? 'y' : 'ies'}` : ''}`;
-  // What changed for the guest: the history says it, and so does their mail when they are told.
+  // What changed for the guest: the history says it, and so does their mail (in their language).
+  const newTotal = total !== booking.total;
   const changes = [
     datesChanged ? `dates ${checkin} to ${checkout}` : null,
     guestsChanged ? guestWords : null,
-    total === booking.total ? null : `total ${formatMoney(total, booking.currency)}`,
+    newTotal ? `total ${formatMoney(total, booking.currency)}` : null,
   ].filter((w) => w !== null);
   const what = [
     ...changes,
@@ -205,7 +206,7 @@ async function modify(
     unit,
     changed,
     move.event,
-    { notify: mailed, changes },
+    { notify: mailed, changes: { dates: datesChanged, guests: guestsChanged, total: newTotal } },
     datesChanged ? { from: booking.checkin, to: booking.checkout } : undefined,
   );
   return {

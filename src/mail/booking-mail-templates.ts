@@ -31,14 +31,21 @@ export interface BookingMailDetails {
   paymentMethod: PaymentMethod;
   cancelReason: string | null;
   /**
-   * What changed for the guest (a modification the host describes), in English; absent: not said.
-   * Mails in another language list the new details only.
+   * What changed for the guest in a modification (the new values are the details above); absent
+   * or nothing set: not said.
    */
-  changes?: readonly string[];
+  changes?: MailedChanges;
   /** The language the mail is written in: the booking's, else its accommodation's. */
   language: GuestLanguage;
   /** Who signs the mail (the host's business name, else the accommodation's name) and where transfers go. */
   host: MailHost;
+}
+
+/** Which of the guest's details a modification changed. */
+export interface MailedChanges {
+  dates: boolean;
+  guests: boolean;
+  total: boolean;
 }
 
 export interface MailHost {
@@ -67,6 +74,18 @@ function detailRows(d: BookingMailDetails, w: MailWords, f: GuestFormats): [stri
     [w.label.guests, common.guests(d.adults, d.children, d.babies)],
     [w.label.total, f.money(d.total, d.currency)],
   ];
+}
+
+/** The line naming what a modification changed, in the mail's language; none when it says nothing. */
+function whatChanged(d: BookingMailDetails, w: MailWords, f: GuestFormats): string[] {
+  const c = d.changes;
+  if (c === undefined) return [];
+  const parts = [
+    c.dates ? w.changedDates(f.date(d.checkin), f.date(d.checkout)) : null,
+    c.guests ? COMMON_WORDS[d.language].guests(d.adults, d.children, d.babies) : null,
+    c.total ? w.changedTotal(f.money(d.total, d.currency)) : null,
+  ].filter((part) => part !== null);
+  return parts.length === 0 ? [] : [w.whatChanged(parts)];
 }
 
 interface Content {
@@ -118,12 +137,7 @@ function content(kind: BookingMailKind, d: BookingMailDetails, invoiceUrl: strin
     case 'modification':
       return {
         subject: w.subject.changed(stay, code),
-        intro: [
-          w.intro.changed(home),
-          ...(d.language !== 'en' || d.changes === undefined || d.changes.length === 0
-            ? []
-            : [`What changed: ${d.changes.join('; ')}.`]),
-        ],
+        intro: [w.intro.changed(home), ...whatChanged(d, w, f)],
         after: [],
         link: invoice,
       };

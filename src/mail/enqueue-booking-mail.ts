@@ -5,7 +5,12 @@ import type { Executor } from '../db/store.ts';
 import { invoiceUrl } from '../invoices/invoice-url.ts';
 import { guestLanguageOf } from '../shared/guest-language.ts';
 import { readHostIdentity, type HostIdentity } from '../settings/host-identity.ts';
-import { renderBookingMail, type BookingMailDetails, type BookingMailKind } from './booking-mail-templates.ts';
+import {
+  renderBookingMail,
+  type BookingMailDetails,
+  type BookingMailKind,
+  type MailedChanges,
+} from './booking-mail-templates.ts';
 
 export type { BookingMailKind } from './booking-mail-templates.ts';
 
@@ -22,7 +27,7 @@ export async function enqueueBookingMail(
   bookingId: number,
   now: string,
   /** What changed for the guest, said in a modification mail. */
-  changes?: readonly string[],
+  changes?: MailedChanges,
 ): Promise<void> {
   // A cancelled booking has no invoice to look at; the others link to theirs.
   await writeBookingMail(
@@ -41,7 +46,7 @@ async function writeBookingMail(
   bookingId: number,
   linkFor: ((invoiceToken: string) => string) | null,
   now: string,
-  changes: readonly string[] | undefined,
+  changes: MailedChanges | undefined,
 ): Promise<void> {
   const row = await bookingsWithGuest(db).where('b.id', '=', bookingId).executeTakeFirstOrThrow();
   // A guest the host booked without an e-mail address is not mailed.

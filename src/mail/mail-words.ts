@@ -36,6 +36,10 @@ export interface MailWords {
   cash(amount: string): string;
   card: string;
   other: (amount: string) => string;
+  /** A modification mail's line naming what changed (`parts` from the three below). */
+  whatChanged(parts: readonly string[]): string;
+  changedDates(from: string, to: string): string;
+  changedTotal(amount: string): string;
   invoice: string;
   regards: string;
 }
@@ -78,6 +82,9 @@ export const MAIL_WORDS: Readonly<Record<GuestLanguage, MailWords>> = {
     cash: (amount) => `Payment: ${amount} in cash on arrival.`,
     card: 'Your card payment has been received.',
     other: (amount) => `Payment: ${amount}, as arranged with your host.`,
+    whatChanged: (parts) => `What changed: ${parts.join('; ')}.`,
+    changedDates: (from, to) => `dates ${from} to ${to}`,
+    changedTotal: (amount) => `total ${amount}`,
     invoice: 'Your invoice (PDF)',
     regards: 'Kind regards,',
   },
@@ -120,6 +127,9 @@ export const MAIL_WORDS: Readonly<Record<GuestLanguage, MailWords>> = {
     cash: (amount) => `Zahlung: ${amount} in bar bei Anreise.`,
     card: 'Ihre Kartenzahlung ist eingegangen.',
     other: (amount) => `Zahlung: ${amount}, wie mit Ihrem Gastgeber vereinbart.`,
+    whatChanged: (parts) => `Geändert hat sich: ${parts.join('; ')}.`,
+    changedDates: (from, to) => `Reisedaten ${from} bis ${to}`,
+    changedTotal: (amount) => `Gesamtbetrag ${amount}`,
     invoice: 'Ihre Rechnung (PDF)',
     regards: 'Viele Grüße',
   },
@@ -160,6 +170,9 @@ export const MAIL_WORDS: Readonly<Record<GuestLanguage, MailWords>> = {
     cash: (amount) => `Paiement : ${amount} en espèces à l'arrivée.`,
     card: 'Votre paiement par carte a bien été reçu.',
     other: (amount) => `Paiement : ${amount}, comme convenu avec votre hôte.`,
+    whatChanged: (parts) => `Ce qui a changé : ${parts.join(' ; ')}.`,
+    changedDates: (from, to) => `dates du ${from} au ${to}`,
+    changedTotal: (amount) => `total ${amount}`,
     invoice: 'Votre facture (PDF)',
     regards: 'Cordialement,',
   },
@@ -200,6 +213,9 @@ export const MAIL_WORDS: Readonly<Record<GuestLanguage, MailWords>> = {
     cash: (amount) => `Pago: ${amount} en efectivo a la llegada.`,
     card: 'Hemos recibido tu pago con tarjeta.',
     other: (amount) => `Pago: ${amount}, según lo acordado con tu anfitrión.`,
+    whatChanged: (parts) => `Qué ha cambiado: ${parts.join('; ')}.`,
+    changedDates: (from, to) => `fechas del ${from} al ${to}`,
+    changedTotal: (amount) => `total ${amount}`,
     invoice: 'Tu factura (PDF)',
     regards: 'Un saludo,',
   },
@@ -240,6 +256,9 @@ export const MAIL_WORDS: Readonly<Record<GuestLanguage, MailWords>> = {
     cash: (amount) => `Pagamento: ${amount} in contanti all'arrivo.`,
     card: 'Abbiamo ricevuto il Suo pagamento con carta.',
     other: (amount) => `Pagamento: ${amount}, come concordato con il Suo host.`,
+    whatChanged: (parts) => `Cosa è cambiato: ${parts.join('; ')}.`,
+    changedDates: (from, to) => `date dal ${from} al ${to}`,
+    changedTotal: (amount) => `totale ${amount}`,
     invoice: 'La Sua fattura (PDF)',
     regards: 'Cordiali saluti,',
   },

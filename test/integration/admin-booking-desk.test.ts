@@ -252,7 +252,7 @@ describe(`the booking desk in the admin API (${testStoreKind})`, () => {
     const mails = await outboxFor(t.ctx.db, booking.id);
     assert.equal(mails.length, mailsBefore + 1);
     const mail = mails.at(-1);
-    assert.match(mail?.body_text ?? '', /What changed: 2 guests and 1 baby\./);
+    assert.match(mail?.body_text ?? '', /What changed: 2 adults, 1 baby\./);
     assert.ok(!(mail?.body_text ?? '').includes('pays on arrival'));
 
     const other = await created(acc, futureStay(2));

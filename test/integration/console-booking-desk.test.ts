@@ -139,7 +139,7 @@ describe(`the booking desk in the console (${testStoreKind})`, () => {
     assert.equal(mailed.statusCode, 303, mailed.body);
     const mails = await outboxFor(t.ctx.db, id);
     assert.equal(mails.length, 2);
-    assert.match(mails[1]?.body_text ?? '', /What changed: 2 guests; total/);
+    assert.match(mails[1]?.body_text ?? '', /What changed: 2 adults; total €495\.00\./);
     assert.ok(!(mails[1]?.body_text ?? '').includes('late arrival'));
   });
 

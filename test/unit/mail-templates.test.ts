@@ -93,6 +93,37 @@ test('modification and cancellation mails; a payment timeout says the payment di
   assert.match(timeout.text, /K7QX2M9P/);
 });
 
+test("a modification mail names what changed in the guest's language, with the new values", () => {
+  const all = { dates: true, guests: true, total: true };
+  const line = (language: BookingMailDetails['language'], changes = all) =>
+    renderBookingMail('modification', { ...details, language, changes }, null)
+      .text.split('\n')
+      .find((l) => l.includes(':') && l.includes('; '));
+  assert.equal(line('en'), 'What changed: dates 1 July 2031 to 8 July 2031; 2 adults, 1 child; total €932.80.');
+  assert.equal(
+    line('de'),
+    'Geändert hat sich: Reisedaten 1. Juli 2031 bis 8. Juli 2031; 2 Erwachsene, 1 Kind; Gesamtbetrag 932,80\u00a0€.',
+  );
+  for (const language of ['fr', 'es', 'it'] as const) {
+    const text = renderBookingMail('modification', { ...details, language, changes: all }, null).text;
+    assert.match(text, /(Ce qui a changé|Qué ha cambiado|Cosa è cambiato)/, language);
+    assert.ok(!text.includes('What changed'), language);
+  }
+  const onlyGuests = renderBookingMail(
+    'modification',
+    { ...details, changes: { dates: false, guests: true, total: false } },
+    null,
+  );
+  assert.match(onlyGuests.text, /What changed: 2 adults, 1 child\./);
+  const nothingSaid = renderBookingMail(
+    'modification',
+    { ...details, changes: { dates: false, guests: false, total: false } },
+    null,
+  );
+  assert.ok(!nothingSaid.text.includes('What changed'));
+  assert.ok(!renderBookingMail('modification', details, null).text.includes('What changed'));
+});
+
 test('every interpolated value is escaped in the HTML part, and a subject stays on one line', () => {
   const hostile: BookingMailDetails = {
     ...details,

@@ -35,8 +35,15 @@ const BOOKINGS = Number(process.env.BENCH_EVENT_BOOKINGS ?? 1000);
 const WARMUP = Number(process.env.BENCH_EVENT_WARMUP ?? 300);
 const CONNECTIONS = Number(process.env.BENCH_EVENT_CONNECTIONS ?? 10);
 const ROUNDS = Math.max(1, Number(process.env.BENCH_EVENT_ROUNDS ?? 3));
-/** BENCH_EVENT_STORES: which stores, `sqlite`, `postgres` or both (the default). */
-const STORES = new RegExp(process.env.BENCH_EVENT_STORES ?? 'sqlite|postgres');
+/** BENCH_EVENT_STORES: `sqlite` or `postgres` for one store; unset or empty, both. */
+const STORES = storesToRun(process.env.BENCH_EVENT_STORES);
+
+function storesToRun(value: string | undefined): { test(store: string): boolean } {
+  if (value === undefined || value === '') return { test: () => true };
+  if (value !== 'sqlite' && value !== 'postgres')
+    throw new Error(`BENCH_EVENT_STORES must be sqlite or postgres (or unset for both), not ${JSON.stringify(value)}`);
+  return { test: (store) => store === value };
+}
 const HOMES = 10;
 
 interface Run {

@@ -38,7 +38,7 @@ export const PaymentSummarySchema = Type.Object(
     balance: Money,
     state: Type.Enum(PAYMENT_STATES),
   },
-  { description: 'what is due, paid (recorded payments and a processor card payment) and left' },
+  { description: "what is due, paid (recorded payments and what the processor's card payment paid) and left" },
 );
 
 export const AdminBookingSchema = Type.Object({

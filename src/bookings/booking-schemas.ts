@@ -107,9 +107,15 @@ export const BookingViewSchema = Type.Object({
         Type.Literal('overpaid'),
       ]),
       amount_paid: Type.Number(),
-      balance: Type.Number({ description: 'total_amount - amount_paid (negative when overpaid)' }),
+      balance: Type.Number({
+        description:
+          'what is left to pay: total_amount - amount_paid, or -amount_paid once cancelled (negative when overpaid)',
+      }),
     },
-    { description: 'what has been paid: a card payment confirmed by the processor counts as paid' },
+    {
+      description:
+        "what has been paid: payments the host recorded and what the processor's card payment paid when it confirmed the booking",
+    },
   ),
   hold_expires_at: Type.Union([Type.String(), Type.Null()], {
     description: 'a draft awaiting card payment: when its hold on the nights ends; otherwise null',

@@ -2183,14 +2183,14 @@ export interface components {
             phone?: string;
             title?: string;
         };
-        /** @description what has been paid: a card payment confirmed by the processor counts as paid */
+        /** @description what has been paid: payments the host recorded and what the processor's card payment paid when it confirmed the booking */
         Payment: {
             amount_paid: number;
-            /** @description total_amount - amount_paid (negative when overpaid) */
+            /** @description what is left to pay: total_amount - amount_paid, or -amount_paid once cancelled (negative when overpaid) */
             balance: number;
             state: "unpaid" | "partly_paid" | "paid" | "overpaid";
         };
-        /** @description what is due, paid (recorded payments and a processor card payment) and left */
+        /** @description what is due, paid (recorded payments and what the processor's card payment paid) and left */
         Payment2: {
             /** @description major units of the booking currency */
             amount_due: number;

@@ -57,10 +57,15 @@ export async function findInvoiceData(db: Executor, token: string): Promise<Invo
       amount: money(-row.discount),
     });
   }
+  let computed = row.base_price - row.discount + row.cleaning_fee + row.tax;
   for (const [name, amount] of Object.entries(parseExtras(row.extras))) {
     lines.push({ label: w.extras[name] ?? name, amount: money(amount) });
+    computed += amount;
   }
   lines.push({ label: w.cleaning, amount: money(row.cleaning_fee) });
+  // A price the host set by hand replaces the total only: the lines stay the computed ones, and
+  // one more line makes them add up to what the guest pays.
+  if (row.total !== computed) lines.push({ label: w.agreedPrice, amount: money(row.total - computed) });
   const address = parseAddress(row.guest_address);
   return {
     language,

@@ -1,4 +1,6 @@
 import assert from 'node:assert/strict';
+import { findInvoiceData } from '../../src/invoices/invoice-data.ts';
+import { guestFormats } from '../../src/shared/guest-language.ts';
 import { after, before, describe, test } from 'node:test';
 import { parse } from 'csv-parse/sync';
 import type { Accommodation } from '../../src/db/schema.ts';
@@ -134,6 +136,24 @@ describe(`the booking desk in the admin API (${testStoreKind})`, () => {
     assert.equal(priced.total_amount, 150.5);
     assert.equal(priced.price_note, 'friends rate');
     assert.match(priced.events[0]?.reason ?? '', /price set by hand/);
+    // The invoice keeps the computed lines and adds the one that makes them add up to the price set.
+    const invoiceOf = async (id: number) => {
+      const row = await t.ctx.db.selectFrom('bookings').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+      const invoice = await findInvoiceData(t.ctx.db, row.invoice_token);
+      assert.ok(invoice !== undefined);
+      return { row, invoice };
+    };
+    const { row, invoice } = await invoiceOf(priced.id);
+    const computed = row.base_price - row.discount + row.cleaning_fee + row.tax;
+    assert.equal(row.total, 15050);
+    assert.ok(computed !== row.total);
+    assert.deepEqual(invoice.lines.at(-1), {
+      label: 'Price adjustment agreed with your host',
+      amount: guestFormats('en').money(row.total - computed, row.currency),
+    });
+    assert.equal(invoice.total.amount, '€150.50');
+    const computedPrice = await created(acc, futureStay(2));
+    assert.ok(!(await invoiceOf(computedPrice.id)).invoice.lines.some((l) => l.label.startsWith('Price adjustment')));
 
     const noEmail = await created(acc, futureStay(2), {
       guest: { first_name: 'Owner', last_name: 'Stay' },

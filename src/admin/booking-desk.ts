@@ -8,7 +8,7 @@ import { createHostBooking } from '../bookings/create-host-booking.ts';
 import { modifyBooking } from '../bookings/modify-booking.ts';
 import { recordPayment, undoPayment } from '../bookings/record-payment.ts';
 import { reinstateBooking, type ReinstateCommand } from '../bookings/reinstate-booking.ts';
-import { isAppError, notFound } from '../http/errors.ts';
+import { badRequest, isAppError, notFound } from '../http/errors.ts';
 import { IdInteger } from '../http/ids.ts';
 import { todayIn } from '../shared/dates.ts';
 import { MAX_AMOUNT_MINOR } from '../shared/money.ts';
@@ -83,7 +83,11 @@ export const ReinstateBody = Type.Object({}, { additionalProperties: false });
 
 export const RecordPaymentBody = Type.Object(
   {
-    amount: Type.Number({ exclusiveMinimum: 0, maximum: MAX_AMOUNT_MINOR, description: 'major units' }),
+    amount: Type.Number({
+      minimum: -MAX_AMOUNT_MINOR,
+      maximum: MAX_AMOUNT_MINOR,
+      description: 'major units: above 0 a payment, below 0 a refund (money given back); not 0',
+    }),
     method: Type.Enum(['cash', 'bank_transfer', 'card', 'other']),
     received_on: Type.Optional(DateString),
     reference: Type.Optional(Text(200)),
@@ -199,6 +203,12 @@ export async function recordBookingPayment(
 ): Promise<number> {
   const row = await bookingOrFail(ctx, id);
   const amount = toMinorOrFail('amount', b.amount, row.currency, storedDecimals(row.currency));
+  if (amount === 0)
+    throw badRequest('invalid_amount', 'amount is 0: above 0 records a payment, below 0 a refund.', {
+      parameter: 'amount',
+      expected: 'a number other than 0',
+      received: b.amount,
+    });
   const receivedOn =
     b.received_on === undefined ? todayIn(row.timezone, ctx.now()) : realDate(b.received_on, 'received_on');
   return plainErrors(

@@ -20,7 +20,7 @@ import {
  */
 
 export interface RecordPaymentCommand extends BookingCommand {
-  /** Minor units, above zero. */
+  /** Minor units: above zero a payment, below zero a refund (money given back). */
   amount: number;
   method: RecordedPaymentMethod;
   /** YYYY-MM-DD. */
@@ -34,10 +34,24 @@ function actorLabel(actor: BookingActor): string {
   return ref === null ? actor.kind : `${actor.kind}:${ref}`;
 }
 
-/** Records a payment; returns its id. */
+/** What has been paid of a booking and not given back: the recorded payments and the processor's. */
+const paidOf = (booking: { amount_paid: number; processor_paid: number }) =>
+  booking.amount_paid + booking.processor_paid;
+
+/** Records a payment, or a refund (a negative amount, no more than what was paid); returns its id. */
 export async function recordPayment(ctx: LifecycleContext, command: RecordPaymentCommand): Promise<number> {
   return onLockedBooking(ctx, command.bookingId, undefined, async (unit, booking) => {
     const now = unit.now.toISOString();
+    if (paidOf(booking) + command.amount < 0) {
+      throw conflict(
+        'refund_exceeds_paid',
+        `A refund of ${formatMoney(-command.amount, booking.currency)} is more than the ${formatMoney(
+          paidOf(booking),
+          booking.currency,
+        )} paid for booking ${booking.confirmation_code}.`,
+        { parameter: 'amount', received: command.amount },
+      );
+    }
     const reference = command.reference?.trim() ? command.reference.trim() : null;
     const inserted = await unit.trx
       .insertInto('booking_payments')
@@ -55,9 +69,10 @@ export async function recordPayment(ctx: LifecycleContext, command: RecordPaymen
       .returning('id')
       .executeTakeFirstOrThrow();
     await addToPaid(unit, booking.id, command.amount, now);
-    const what = `payment ${inserted.id}: ${formatMoney(command.amount, booking.currency)} by ${command.method}, received ${
-      command.receivedOn
-    }${reference === null ? '' : `, reference ${reference}`}`;
+    const refund = command.amount < 0;
+    const what = `${refund ? 'refund' : 'payment'} ${inserted.id}: ${formatMoney(Math.abs(command.amount), booking.currency)} by ${
+      command.method
+    }, ${refund ? 'given back' : 'received'} ${command.receivedOn}${reference === null ? '' : `, reference ${reference}`}`;
     await unit.trx
       .insertInto('booking_events')
       .values(bookingEventRow(booking.id, 'payment_recorded', booking.status, command.actor, what, now))
@@ -92,13 +107,23 @@ export async function undoPayment(ctx: LifecycleContext, command: UndoPaymentCom
         received: payment.id,
       });
     }
+    if (paidOf(booking) - payment.amount < 0) {
+      throw conflict(
+        'refund_exceeds_paid',
+        `Payment ${payment.id} was given back by a refund of booking ${booking.confirmation_code}: undo the refund first.`,
+        { parameter: 'paymentId', received: payment.id },
+      );
+    }
     await unit.trx
       .updateTable('booking_payments')
       .set({ undone_at: now, undone_by: actorLabel(command.actor) })
       .where('id', '=', payment.id)
       .execute();
     await addToPaid(unit, booking.id, -payment.amount, now);
-    const what = `payment ${payment.id} of ${formatMoney(payment.amount, booking.currency)} undone`;
+    const what = `${payment.amount < 0 ? 'refund' : 'payment'} ${payment.id} of ${formatMoney(
+      Math.abs(payment.amount),
+      booking.currency,
+    )} undone`;
     await unit.trx
       .insertInto('booking_events')
       .values(bookingEventRow(booking.id, 'payment_undone', booking.status, command.actor, what, now))

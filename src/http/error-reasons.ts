@@ -50,7 +50,10 @@ export const ERROR_REASONS = {
   max_guests: { status: [400], meaning: 'more guests than the accommodation takes' },
   extra_not_offered: { status: [400], meaning: 'an extra the accommodation does not offer' },
   unknown_currency: { status: [400], meaning: 'not an ISO 4217 currency code' },
-  invalid_amount: { status: [400], meaning: "an amount that cannot be expressed in the currency's minor units" },
+  invalid_amount: {
+    status: [400],
+    meaning: "an amount that cannot be expressed in the currency's minor units, or a payment of 0",
+  },
   amount_too_large: { status: [400], meaning: 'a money amount above the bound the store holds' },
   invalid_rate: { status: [400], meaning: 'a rate that is not a fraction from 0 to 1 with at most 6 decimals' },
   unknown_timezone: { status: [400], meaning: 'not an IANA time zone name' },
@@ -109,6 +112,11 @@ export const ERROR_REASONS = {
   booking_not_cancelled: { status: [409], meaning: 'only a cancelled booking can have its cancellation undone' },
   never_confirmed: { status: [409], meaning: 'a booking that was never confirmed cannot have its cancellation undone' },
   payment_already_undone: { status: [409], meaning: 'the recorded payment was undone already' },
+  refund_exceeds_paid: {
+    status: [409],
+    meaning:
+      'the refunds of a booking would be more than was paid for it (a refund too large, or undoing a payment a refund gave back)',
+  },
   booking_not_draft: { status: [409], meaning: 'only a draft awaiting card payment can be released by its API key' },
   has_bookings: {
     status: [409],

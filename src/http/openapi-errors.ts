@@ -143,7 +143,14 @@ const ADMIN_REASONS: [RegExp, ErrorReason[]][] = [
   ],
   [
     /\/payments/,
-    ['booking_not_found', 'payment_not_found', 'payment_already_undone', 'invalid_amount', 'invalid_date'],
+    [
+      'booking_not_found',
+      'payment_not_found',
+      'payment_already_undone',
+      'refund_exceeds_paid',
+      'invalid_amount',
+      'invalid_date',
+    ],
   ],
   [/\/bookings\/\{id\}/, ['booking_not_found']],
   [

@@ -363,6 +363,36 @@ describe(`the booking desk in the admin API (${testStoreKind})`, () => {
       (await listed(`?payment_state=paid&accommodation_id=${acc.id}`)).map((b) => b.id),
       [booking.id],
     );
+
+    // A refund is a negative amount: it counts against what was paid, never beyond it.
+    const tooMuch = await t.admin('POST', `/admin/api/bookings/${booking.id}/payments`, {
+      amount: -300.01,
+      method: 'bank_transfer',
+    });
+    assertErrorEnvelope(tooMuch, 409, 'CONFLICT');
+    assert.equal(
+      tooMuch.json<{ error: { details: { reason: string } } }>().error.details.reason,
+      'refund_exceeds_paid',
+    );
+    const zero = await t.admin('POST', `/admin/api/bookings/${booking.id}/payments`, { amount: 0, method: 'cash' });
+    assert.equal(zero.json<{ error: { details: { reason: string } } }>().error.details.reason, 'invalid_amount');
+    const refund = await pay({ amount: -250, method: 'bank_transfer', reference: 'refund 1' });
+    assert.deepEqual(refund.booking.payment, { amount_due: 300, amount_paid: 50, balance: 250, state: 'partly_paid' });
+    assert.equal(refund.booking.payments.at(-1)?.amount, -250);
+    assert.match(
+      refund.booking.events.at(-1)?.reason ?? '',
+      /^refund \d+: 250\.00 EUR by bank_transfer, given back \d{4}-\d{2}-\d{2}, reference refund 1$/,
+    );
+    // The card payment the refund gave back cannot be undone before the refund is.
+    const blocked = await t.admin('DELETE', `/admin/api/bookings/${booking.id}/payments/${paid.payment.id}`);
+    assertErrorEnvelope(blocked, 409, 'CONFLICT');
+    assert.equal(
+      blocked.json<{ error: { details: { reason: string } } }>().error.details.reason,
+      'refund_exceeds_paid',
+    );
+    const refundUndone = await t.admin('DELETE', `/admin/api/bookings/${booking.id}/payments/${refund.payment.id}`);
+    assert.equal(refundUndone.statusCode, 200, refundUndone.body);
+    assert.equal(refundUndone.json<{ data: DeskBooking }>().data.payment.state, 'paid');
     assert.deepEqual(await listed(`?payment_state=unpaid&accommodation_id=${acc.id}`), []);
   });
 
@@ -425,6 +455,18 @@ describe(`the booking desk in the admin API (${testStoreKind})`, () => {
       amount_paid: paid.total_amount,
       balance: -paid.total_amount,
       state: 'overpaid',
+    });
+    // The host gives the processor's payment back and records it: settled.
+    const givenBack = await t.admin('POST', `/admin/api/bookings/${card.id}/payments`, {
+      amount: -paid.total_amount,
+      method: 'card',
+    });
+    assert.equal(givenBack.statusCode, 201, givenBack.body);
+    assert.deepEqual(givenBack.json<{ data: { booking: DeskBooking } }>().data.booking.payment, {
+      amount_due: 0,
+      amount_paid: 0,
+      balance: 0,
+      state: 'paid',
     });
   });
 

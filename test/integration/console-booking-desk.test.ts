@@ -169,9 +169,12 @@ describe(`the booking desk in the console (${testStoreKind})`, () => {
     assert.match(page.body, /€180\.00/);
     assert.match(page.body, /long-time guest/);
 
-    const bad = await host.post(`/admin/bookings/${id}/payments`, { amount: '-5', method: 'cash' });
+    const bad = await host.post(`/admin/bookings/${id}/payments`, { amount: '0', method: 'cash' });
     assert.equal(bad.statusCode, 400);
     assert.match(bad.body, /id="err-amount"/);
+    const tooMuch = await host.post(`/admin/bookings/${id}/payments`, { amount: '-500', method: 'cash' });
+    assert.equal(tooMuch.statusCode, 409);
+    assert.match(tooMuch.body, /A refund of 500\.00 EUR is more than the 120\.00 EUR paid/);
 
     const paymentId = /\/payments\/(\d+)\/undo/.exec(page.body)?.[1];
     assert.ok(paymentId);

@@ -383,15 +383,16 @@ export async function paymentSection(
 <tr><th scope="row">State</th><td><span class="badge">${STATE_WORDS[summary.state]}</span></td></tr>
 </tbody></table>
 ${payments.length === 0 ? html`<p class="muted">No payments recorded.</p>` : table}
-<h3>Record a payment</h3>
+<h3>Record a payment or a refund</h3>
 <form method="post" action="/admin/bookings/${b.id}/payments" class="row">${csrfField(csrf)}
 ${fieldError(errors, '_payment')}
 ${field(`Amount (${b.currency})`, 'amount', errors, {
   type: 'number',
   step: 'any',
-  min: '0',
   required: true,
-  value: summary.balance > 0 ? String(toMajor(summary.balance, storedDecimals(b.currency))) : '',
+  hint: 'below 0 for a refund (money given back)',
+  // What is left: to collect, or (overpaid) to give back.
+  value: summary.balance !== 0 ? String(toMajor(summary.balance, storedDecimals(b.currency))) : '',
 })}
 ${select('Method', 'method', PAID_BY, 'bank_transfer', errors)}
 ${field('Received on', 'received_on', errors, { type: 'date', value: today })}

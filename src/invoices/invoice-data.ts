@@ -1,10 +1,17 @@
-import { bookingsWithGuest } from '../db/booking-with-guest.ts';
+import { bookingsWithGuest, type BookingWithGuest } from '../db/booking-with-guest.ts';
 import type { Executor } from '../db/store.ts';
 import { parseAddress } from '../partners/stored-address.ts';
 import { parseExtras } from '../pricing/booked-extras.ts';
-import { COMMON_WORDS, guestFormats, guestLanguageOf, type GuestLanguage } from '../shared/guest-language.ts';
+import {
+  COMMON_WORDS,
+  guestFormats,
+  guestLanguageOf,
+  type GuestFormats,
+  type GuestLanguage,
+} from '../shared/guest-language.ts';
+import { includedTax } from '../shared/money.ts';
 import { printedIban, readHostIdentity, type HostIdentity } from '../settings/host-identity.ts';
-import type { InvoiceData } from './invoice-pdf.ts';
+import type { InvoiceData, InvoiceLine } from './invoice-pdf.ts';
 import { INVOICE_WORDS, type InvoiceWords } from './invoice-words.ts';
 
 /** The invoice's issuer block: the business's name, address, tax id and contact, as set. */
@@ -50,22 +57,7 @@ export async function findInvoiceData(db: Executor, token: string): Promise<Invo
   const common = COMMON_WORDS[language];
   const f = guestFormats(language);
   const money = (minor: number) => f.money(minor, row.currency);
-  const lines = [{ label: w.accommodation(common.nights(row.nights)), amount: money(row.base_price) }];
-  if (row.discount > 0) {
-    lines.push({
-      label: w.discount(discountKind(row.discount_name), f.percent(row.discount_ppm)),
-      amount: money(-row.discount),
-    });
-  }
-  let computed = row.base_price - row.discount + row.cleaning_fee + row.tax;
-  for (const [name, amount] of Object.entries(parseExtras(row.extras))) {
-    lines.push({ label: w.extras[name] ?? name, amount: money(amount) });
-    computed += amount;
-  }
-  lines.push({ label: w.cleaning, amount: money(row.cleaning_fee) });
-  // A price the host set by hand replaces the total only: the lines stay the computed ones, and
-  // one more line makes them add up to what the guest pays.
-  if (row.total !== computed) lines.push({ label: w.agreedPrice, amount: money(row.total - computed) });
+  const { lines, tax } = priceLines(row, w, common.nights(row.nights), f, money);
   const address = parseAddress(row.guest_address);
   return {
     language,
@@ -89,7 +81,7 @@ export async function findInvoiceData(db: Executor, token: string): Promise<Invo
       common.guests(row.adults, row.children, row.babies),
     ),
     lines,
-    taxLine: { label: w.tax(f.percent(row.tax_rate_ppm)), amount: money(row.tax) },
+    taxLine: { label: w.tax(f.percent(row.tax_rate_ppm)), amount: money(tax) },
     total: { label: w.total, amount: money(row.total) },
     paymentNote:
       row.payment_method === 'bank_transfer'
@@ -98,4 +90,49 @@ export async function findInvoiceData(db: Executor, token: string): Promise<Invo
           ? [w.cash]
           : [w.card],
   };
+}
+
+type PricedRow = Pick<
+  BookingWithGuest,
+  | 'base_price'
+  | 'discount'
+  | 'discount_name'
+  | 'discount_ppm'
+  | 'extras'
+  | 'cleaning_fee'
+  | 'tax'
+  | 'tax_rate_ppm'
+  | 'total'
+>;
+
+/**
+ * The invoice's price lines and the tax it states. A computed price shows its parts (nights,
+ * discount, extras, cleaning fee) and its tax. A price the host set by hand replaced only the
+ * total, so those parts no longer add up to it: the invoice then shows one line, the stay at the
+ * price agreed with the host, and the tax that price contains at the accommodation's rate.
+ */
+function priceLines(
+  row: PricedRow,
+  w: InvoiceWords,
+  nights: string,
+  f: GuestFormats,
+  money: (minor: number) => string,
+): { lines: InvoiceLine[]; tax: number } {
+  const extras = Object.entries(parseExtras(row.extras));
+  const computed =
+    row.base_price - row.discount + row.cleaning_fee + row.tax + extras.reduce((sum, [, a]) => sum + a, 0);
+  if (row.total !== computed) {
+    const tax = includedTax(row.total, row.tax_rate_ppm);
+    return { lines: [{ label: w.agreedPrice(nights), amount: money(row.total - tax) }], tax };
+  }
+  const lines: InvoiceLine[] = [{ label: w.accommodation(nights), amount: money(row.base_price) }];
+  if (row.discount > 0) {
+    lines.push({
+      label: w.discount(discountKind(row.discount_name), f.percent(row.discount_ppm)),
+      amount: money(-row.discount),
+    });
+  }
+  for (const [name, amount] of extras) lines.push({ label: w.extras[name] ?? name, amount: money(amount) });
+  lines.push({ label: w.cleaning, amount: money(row.cleaning_fee) });
+  return { lines, tax: row.tax };
 }

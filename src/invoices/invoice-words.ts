@@ -17,8 +17,8 @@ export interface InvoiceWords {
   discount(kind: 'weekly' | 'monthly' | null, percent: string): string;
   extras: Readonly<Record<string, string>>;
   cleaning: string;
-  /** The line that makes the lines add up to a price the host set by hand. */
-  agreedPrice: string;
+  /** The one price line of a stay whose price the host set by hand (tax shown apart). */
+  agreedPrice(nights: string): string;
   tax(percent: string): string;
   total: string;
   taxId: string;
@@ -41,7 +41,7 @@ export const INVOICE_WORDS: Readonly<Record<GuestLanguage, InvoiceWords>> = {
     discount: (kind, p) => `${kind === 'weekly' ? 'Weekly' : kind === 'monthly' ? 'Monthly' : 'Stay'} discount (${p})`,
     extras: { breakfast: 'Breakfast', linen: 'Linen', late_checkin: 'Late check-in' },
     cleaning: 'Cleaning fee',
-    agreedPrice: 'Price adjustment agreed with your host',
+    agreedPrice: (nights) => `Accommodation, ${nights}, at the price agreed with your host`,
     tax: (p) => `Tax (${p})`,
     total: 'Total',
     taxId: 'Tax ID',
@@ -63,7 +63,7 @@ export const INVOICE_WORDS: Readonly<Record<GuestLanguage, InvoiceWords>> = {
       `${kind === 'weekly' ? 'Wochenrabatt' : kind === 'monthly' ? 'Monatsrabatt' : 'Rabatt'} (${p})`,
     extras: { breakfast: 'Frühstück', linen: 'Bettwäsche und Handtücher', late_checkin: 'Späte Anreise' },
     cleaning: 'Endreinigung',
-    agreedPrice: 'Preisanpassung, mit Ihrem Gastgeber vereinbart',
+    agreedPrice: (nights) => `Unterkunft, ${nights}, zum mit Ihrem Gastgeber vereinbarten Preis`,
     tax: (p) => `Steuern (${p})`,
     total: 'Gesamtbetrag',
     taxId: 'Steuernummer',
@@ -85,7 +85,7 @@ export const INVOICE_WORDS: Readonly<Record<GuestLanguage, InvoiceWords>> = {
       `${kind === 'weekly' ? 'Remise semaine' : kind === 'monthly' ? 'Remise mois' : 'Remise séjour'} (${p})`,
     extras: { breakfast: 'Petit-déjeuner', linen: 'Linge de maison', late_checkin: 'Arrivée tardive' },
     cleaning: 'Frais de ménage',
-    agreedPrice: 'Ajustement de prix convenu avec votre hôte',
+    agreedPrice: (nights) => `Hébergement, ${nights}, au prix convenu avec votre hôte`,
     tax: (p) => `Taxes (${p})`,
     total: 'Total',
     taxId: 'Numéro fiscal',
@@ -107,7 +107,7 @@ export const INVOICE_WORDS: Readonly<Record<GuestLanguage, InvoiceWords>> = {
       `${kind === 'weekly' ? 'Descuento semanal' : kind === 'monthly' ? 'Descuento mensual' : 'Descuento'} (${p})`,
     extras: { breakfast: 'Desayuno', linen: 'Ropa de cama', late_checkin: 'Llegada tardía' },
     cleaning: 'Gastos de limpieza',
-    agreedPrice: 'Ajuste de precio acordado con tu anfitrión',
+    agreedPrice: (nights) => `Alojamiento, ${nights}, al precio acordado con tu anfitrión`,
     tax: (p) => `Impuestos (${p})`,
     total: 'Total',
     taxId: 'NIF',
@@ -134,7 +134,7 @@ export const INVOICE_WORDS: Readonly<Record<GuestLanguage, InvoiceWords>> = {
       `${kind === 'weekly' ? 'Sconto settimanale' : kind === 'monthly' ? 'Sconto mensile' : 'Sconto'} (${p})`,
     extras: { breakfast: 'Colazione', linen: 'Biancheria', late_checkin: 'Check-in tardivo' },
     cleaning: 'Pulizie finali',
-    agreedPrice: 'Adeguamento del prezzo concordato con il Suo host',
+    agreedPrice: (nights) => `Alloggio, ${nights}, al prezzo concordato con il Suo host`,
     tax: (p) => `Imposte (${p})`,
     total: 'Totale',
     taxId: 'Partita IVA',

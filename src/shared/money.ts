@@ -109,6 +109,16 @@ export function applyPpm(amountMinor: number, ppm: number): number {
   return toSafeNumber(roundDiv(BigInt(amountMinor) * BigInt(ppm), BigInt(PPM)), 'result');
 }
 
+/**
+ * The tax contained in an amount that includes it at `ppm` (amount × ppm / (1e6 + ppm)), rounded
+ * half away from zero, computed without floats: what an invoice states for a price set by hand.
+ */
+export function includedTax(amountMinor: number, ppm: number): number {
+  checkSafeInteger(amountMinor, 'amount');
+  checkSafeInteger(ppm, 'ppm');
+  return toSafeNumber(roundDiv(BigInt(amountMinor) * BigInt(ppm), BigInt(PPM) + BigInt(ppm)), 'result');
+}
+
 // ---- major <-> minor --------------------------------------------------------------------------
 
 /**

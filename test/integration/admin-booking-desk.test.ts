@@ -136,7 +136,7 @@ describe(`the booking desk in the admin API (${testStoreKind})`, () => {
     assert.equal(priced.total_amount, 150.5);
     assert.equal(priced.price_note, 'friends rate');
     assert.match(priced.events[0]?.reason ?? '', /price set by hand/);
-    // The invoice keeps the computed lines and adds the one that makes them add up to the price set.
+    // The invoice states the stay at the price set, and the tax that price contains.
     const invoiceOf = async (id: number) => {
       const row = await t.ctx.db.selectFrom('bookings').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
       const invoice = await findInvoiceData(t.ctx.db, row.invoice_token);
@@ -144,16 +144,19 @@ describe(`the booking desk in the admin API (${testStoreKind})`, () => {
       return { row, invoice };
     };
     const { row, invoice } = await invoiceOf(priced.id);
-    const computed = row.base_price - row.discount + row.cleaning_fee + row.tax;
     assert.equal(row.total, 15050);
-    assert.ok(computed !== row.total);
-    assert.deepEqual(invoice.lines.at(-1), {
-      label: 'Price adjustment agreed with your host',
-      amount: guestFormats('en').money(row.total - computed, row.currency),
-    });
+    // 150.50 with 10 % in it: 13.68 of tax (150.50 × 0.1 / 1.1 = 13.6818...), 136.82 for the stay.
+    assert.deepEqual(invoice.lines, [
+      { label: 'Accommodation, 2 nights, at the price agreed with your host', amount: '€136.82' },
+    ]);
+    assert.deepEqual(invoice.taxLine, { label: 'Tax (10%)', amount: '€13.68' });
     assert.equal(invoice.total.amount, '€150.50');
-    const computedPrice = await created(acc, futureStay(2));
-    assert.ok(!(await invoiceOf(computedPrice.id)).invoice.lines.some((l) => l.label.startsWith('Price adjustment')));
+    const computedPrice = await invoiceOf((await created(acc, futureStay(2))).id);
+    assert.deepEqual(
+      computedPrice.invoice.lines.map((l) => l.label),
+      ['Accommodation, 2 nights', 'Cleaning fee'],
+    );
+    assert.equal(computedPrice.invoice.taxLine.amount, guestFormats('en').money(computedPrice.row.tax, 'EUR'));
 
     const noEmail = await created(acc, futureStay(2), {
       guest: { first_name: 'Owner', last_name: 'Stay' },

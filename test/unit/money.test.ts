@@ -6,6 +6,7 @@ import {
   applyPpm,
   currencyDecimals,
   divideRounded,
+  includedTax,
   ppmToRate,
   rateToPpm,
   roundDiv,
@@ -314,6 +315,24 @@ describe('rounding', () => {
           assert.ok(isHalfAwayRounding(n, d, roundDiv(n, d)));
         },
       ),
+      { numRuns: 3000 },
+    );
+  });
+
+  test('includedTax: the tax inside an amount that includes it', () => {
+    assert.equal(includedTax(15050, 100000), 1368); // 150.50 × 0.1 / 1.1 = 13.6818...
+    assert.equal(includedTax(11000, 100000), 1000);
+    assert.equal(includedTax(12345, 0), 0);
+    assert.equal(includedTax(0, 100000), 0);
+    assert.equal(includedTax(21, 50000), 1); // 1.0 exactly
+    assert.equal(includedTax(Number.MAX_SAFE_INTEGER, 1000000), 4503599627370496); // half, rounded up
+    assert.throws(() => includedTax(1.5, 100000), RangeError);
+    // The price without the tax, taxed again at the same rate, gives the amount back within a unit.
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 1e12 }), fc.integer({ min: 0, max: 1_000_000 }), (amount, ppm) => {
+        const net = amount - includedTax(amount, ppm);
+        assert.ok(Math.abs(net + applyPpm(net, ppm) - amount) <= 1, `${amount} at ${ppm}`);
+      }),
       { numRuns: 3000 },
     );
   });

@@ -119,7 +119,7 @@ export const bookingDeskRoutes: FeatureRoutes = async (app, { ctx }) => {
       config: { auth: 'admin' },
       schema: {
         ...adminRoute,
-        summary: 'Record a payment the host received (amount, method, date, reference)',
+        summary: 'Record a payment the host received, or a refund given back (a negative amount)',
         params: IdParams,
         body: RecordPaymentBody,
         response: {

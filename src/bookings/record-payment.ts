@@ -70,9 +70,11 @@ export async function recordPayment(ctx: LifecycleContext, command: RecordPaymen
       .executeTakeFirstOrThrow();
     await addToPaid(unit, booking.id, command.amount, now);
     const refund = command.amount < 0;
-    const what = `${refund ? 'refund' : 'payment'} ${inserted.id}: ${formatMoney(Math.abs(command.amount), booking.currency)} by ${
-      command.method
-    }, ${refund ? 'given back' : 'received'} ${command.receivedOn}${reference === null ? '' : `, reference ${reference}`}`;
+    const amount = formatMoney(Math.abs(command.amount), booking.currency);
+    const when = `${refund ? 'given back' : 'received'} ${command.receivedOn}`;
+    const what = `${refund ? 'refund' : 'payment'} ${inserted.id}: ${amount} by ${command.method}, ${when}${
+      reference === null ? '' : `, reference ${reference}`
+    }`;
     await unit.trx
       .insertInto('booking_events')
       .values(bookingEventRow(booking.id, 'payment_recorded', booking.status, command.actor, what, now))
@@ -110,7 +112,8 @@ export async function undoPayment(ctx: LifecycleContext, command: UndoPaymentCom
     if (paidOf(booking) - payment.amount < 0) {
       throw conflict(
         'refund_exceeds_paid',
-        `Payment ${payment.id} was given back by a refund of booking ${booking.confirmation_code}: undo the refund first.`,
+        `Payment ${payment.id} was given back by a refund of booking ${booking.confirmation_code}: ` +
+          'undo the refund first.',
         { parameter: 'paymentId', received: payment.id },
       );
     }

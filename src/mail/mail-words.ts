@@ -44,6 +44,14 @@ export interface MailWords {
   regards: string;
 }
 
+/**
+ * Italian "dal"/"al" before a date: elided before a day said with a vowel ("dall'8 luglio",
+ * "all'11 agosto"), as written Italian does.
+ */
+const elided = (date: string) => /^(8|11)\b/.test(date);
+const italianFrom = (date: string) => (elided(date) ? `dall'${date}` : `dal ${date}`);
+const italianTo = (date: string) => (elided(date) ? `all'${date}` : `al ${date}`);
+
 export const MAIL_WORDS: Readonly<Record<GuestLanguage, MailWords>> = {
   en: {
     hello: (name) => `Hello ${name},`,
@@ -127,7 +135,7 @@ export const MAIL_WORDS: Readonly<Record<GuestLanguage, MailWords>> = {
     cash: (amount) => `Zahlung: ${amount} in bar bei Anreise.`,
     card: 'Ihre Kartenzahlung ist eingegangen.',
     other: (amount) => `Zahlung: ${amount}, wie mit Ihrem Gastgeber vereinbart.`,
-    whatChanged: (parts) => `Geändert hat sich: ${parts.join('; ')}.`,
+    whatChanged: (parts) => `Änderungen: ${parts.join('; ')}.`,
     changedDates: (from, to) => `Reisedaten ${from} bis ${to}`,
     changedTotal: (amount) => `Gesamtbetrag ${amount}`,
     invoice: 'Ihre Rechnung (PDF)',
@@ -221,7 +229,7 @@ export const MAIL_WORDS: Readonly<Record<GuestLanguage, MailWords>> = {
   },
   it: {
     hello: (name) => `Gentile ${name},`,
-    stay: (home, from, to) => `${home}, dal ${from} al ${to}`,
+    stay: (home, from, to) => `${home}, ${italianFrom(from)} ${italianTo(to)}`,
     subject: {
       confirmed: (stay, code) => `Prenotazione confermata: ${stay} (${code})`,
       changed: (stay, code) => `Prenotazione modificata: ${stay} (${code})`,
@@ -257,7 +265,7 @@ export const MAIL_WORDS: Readonly<Record<GuestLanguage, MailWords>> = {
     card: 'Abbiamo ricevuto il Suo pagamento con carta.',
     other: (amount) => `Pagamento: ${amount}, come concordato con il Suo host.`,
     whatChanged: (parts) => `Cosa è cambiato: ${parts.join('; ')}.`,
-    changedDates: (from, to) => `date dal ${from} al ${to}`,
+    changedDates: (from, to) => `date ${italianFrom(from)} ${italianTo(to)}`,
     changedTotal: (amount) => `totale ${amount}`,
     invoice: 'La Sua fattura (PDF)',
     regards: 'Cordiali saluti,',

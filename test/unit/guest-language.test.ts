@@ -121,7 +121,7 @@ const EXPECTED: Record<GuestLanguage, Expected> = {
     guests: '2 adulti, 1 bambino',
     regards: 'Cordiali saluti,',
     subject: {
-      confirmation: /^Prenotazione confermata: Seaside Cottage, dal 1 luglio 2031 al 8 luglio 2031 \(K7QX2M9P\)$/,
+      confirmation: /^Prenotazione confermata: Seaside Cottage, dal 1 luglio 2031 all'8 luglio 2031 \(K7QX2M9P\)$/,
       modification: /^Prenotazione modificata: /,
       cancellation: /^Prenotazione cancellata: /,
       timeout: /^Prenotazione annullata: pagamento non ricevuto/,

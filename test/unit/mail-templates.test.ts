@@ -102,13 +102,25 @@ test("a modification mail names what changed in the guest's language, with the n
   assert.equal(line('en'), 'What changed: dates 1 July 2031 to 8 July 2031; 2 adults, 1 child; total €932.80.');
   assert.equal(
     line('de'),
-    'Geändert hat sich: Reisedaten 1. Juli 2031 bis 8. Juli 2031; 2 Erwachsene, 1 Kind; Gesamtbetrag 932,80\u00a0€.',
+    'Änderungen: Reisedaten 1. Juli 2031 bis 8. Juli 2031; 2 Erwachsene, 1 Kind; Gesamtbetrag 932,80\u00a0€.',
   );
   for (const language of ['fr', 'es', 'it'] as const) {
     const text = renderBookingMail('modification', { ...details, language, changes: all }, null).text;
     assert.match(text, /(Ce qui a changé|Qué ha cambiado|Cosa è cambiato)/, language);
     assert.ok(!text.includes('What changed'), language);
   }
+  // Italian elides "dal"/"al" before 8 and 11.
+  const italian = renderBookingMail(
+    'modification',
+    { ...details, language: 'it', checkin: '2031-07-08', checkout: '2031-07-11', changes: all },
+    null,
+  );
+  assert.match(italian.subject, /dall'8 luglio 2031 all'11 luglio 2031/);
+  assert.match(italian.text, /Cosa è cambiato: date dall'8 luglio 2031 all'11 luglio 2031;/);
+  assert.match(
+    renderBookingMail('confirmation', { ...details, language: 'it' }, null).subject,
+    /dal 1 luglio 2031 all'8 luglio 2031/,
+  );
   const onlyGuests = renderBookingMail(
     'modification',
     { ...details, changes: { dates: false, guests: true, total: false } },

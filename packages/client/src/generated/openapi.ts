@@ -293,7 +293,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Record a payment the host received (amount, method, date, reference) */
+        /** Record a payment the host received, or a refund given back (a negative amount) */
         post: operations["createAdminBookingsPayments"];
         delete?: never;
         options?: never;

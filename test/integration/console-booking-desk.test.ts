@@ -172,9 +172,17 @@ describe(`the booking desk in the console (${testStoreKind})`, () => {
     const bad = await host.post(`/admin/bookings/${id}/payments`, { amount: '0', method: 'cash' });
     assert.equal(bad.statusCode, 400);
     assert.match(bad.body, /id="err-amount"/);
-    const tooMuch = await host.post(`/admin/bookings/${id}/payments`, { amount: '-500', method: 'cash' });
+    const tooMuch = await host.post(`/admin/bookings/${id}/payments`, {
+      amount: '-500',
+      method: 'cash',
+      reference: 'refund r1',
+    });
     assert.equal(tooMuch.statusCode, 409);
     assert.match(tooMuch.body, /A refund of 500\.00 EUR is more than the 120\.00 EUR paid/);
+    // What the host typed comes back with the error, not the balance.
+    assert.match(tooMuch.body, /name="amount" type="number" value="-500"/);
+    assert.match(tooMuch.body, /<option value="cash" selected>/);
+    assert.match(tooMuch.body, /name="reference" type="text" value="refund r1"/);
 
     const paymentId = /\/payments\/(\d+)\/undo/.exec(page.body)?.[1];
     assert.ok(paymentId);

@@ -357,6 +357,8 @@ export async function paymentSection(
   request: FastifyRequest,
   b: BookingRow,
   errors: Readonly<Record<string, string>>,
+  /** The form as sent, when it comes back with errors: what the host typed stays. */
+  entered?: Static<typeof PaymentForm>,
 ): Promise<Html> {
   const f = fmt(request);
   const csrf = session(request).csrf;
@@ -392,11 +394,11 @@ ${field(`Amount (${b.currency})`, 'amount', errors, {
   required: true,
   hint: 'below 0 for a refund (money given back)',
   // What is left: to collect, or (overpaid) to give back.
-  value: summary.balance !== 0 ? String(toMajor(summary.balance, storedDecimals(b.currency))) : '',
+  value: entered?.amount ?? (summary.balance !== 0 ? String(toMajor(summary.balance, storedDecimals(b.currency))) : ''),
 })}
-${select('Method', 'method', PAID_BY, 'bank_transfer', errors)}
-${field('Received on', 'received_on', errors, { type: 'date', value: today })}
-${field('Reference', 'reference', errors, { hint: 'optional' })}
+${select('Method', 'method', PAID_BY, entered?.method ?? 'bank_transfer', errors)}
+${field('Received on', 'received_on', errors, { type: 'date', value: entered?.received_on ?? today })}
+${field('Reference', 'reference', errors, { hint: 'optional', value: entered?.reference ?? null })}
 <button type="submit">Record payment</button>
 </form>`;
 }

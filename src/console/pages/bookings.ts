@@ -175,6 +175,8 @@ interface Shown {
   /** Why the last change was refused. */
   errors?: Record<string, string>;
   status?: number;
+  /** The payment form as sent, shown again with its errors. */
+  payment?: Static<typeof PaymentForm>;
 }
 
 function guestTable(b: BookingRow): Html {
@@ -271,7 +273,7 @@ ${priceTable(b, f)}
 <p>${b.payment_method.replace('_', ' ')}${paymentIntent}${hold}</p>
 ${deliveries.length === 0 ? '' : html`<h3>Payment events and webhooks</h3><ul>${deliveries.map(delivery)}</ul>`}
 ${issues.length === 0 ? '' : html`<h3>Payment issues</h3><ul>${issues.map(issue)}</ul>`}
-<div id="payments">${await paymentSection(ctx, request, b, errors)}</div>
+<div id="payments">${await paymentSection(ctx, request, b, errors, shown.payment)}</div>
 ${hasInvoice ? html`<p><a href="${invoiceUrl(ctx.config, b.invoice_token)}">Invoice (PDF)</a></p>` : ''}
 <h2>Mails</h2>
 ${mails.length === 0 ? html`<p class="muted">No mails.</p>` : mailTable}
@@ -339,7 +341,11 @@ export const bookingPages: FeatureRoutes = async (app, { ctx }) => {
     const id = toId(request.params.id);
     const result = await recordPaymentFrom(ctx, request, request.body, id);
     if (!result.ok)
-      return detailPage(ctx, request, reply, id, { errors: paymentErrors(result.errors), status: result.status });
+      return detailPage(ctx, request, reply, id, {
+        errors: paymentErrors(result.errors),
+        status: result.status,
+        payment: request.body,
+      });
     return seeOther(reply, `/admin/bookings/${id}?done=payment#payments`);
   });
 

@@ -1,6 +1,7 @@
 import type { RecordedPaymentMethod } from '../db/schema.ts';
 import type { Unit } from '../db/unit-of-work.ts';
 import { conflict, notFound } from '../http/errors.ts';
+import { paymentSummary, type PaymentFacts } from '../pricing/payment-summary.ts';
 import { formatMoney } from '../shared/money.ts';
 import {
   actorRef,
@@ -34,9 +35,8 @@ function actorLabel(actor: BookingActor): string {
   return ref === null ? actor.kind : `${actor.kind}:${ref}`;
 }
 
-/** What has been paid of a booking and not given back: the recorded payments and the processor's. */
-const paidOf = (booking: { amount_paid: number; processor_paid: number }) =>
-  booking.amount_paid + booking.processor_paid;
+/** What has been paid of a booking and not given back, as its payment summary counts it. */
+const paidOf = (booking: PaymentFacts) => paymentSummary(booking).amount_paid;
 
 /** Records a payment, or a refund (a negative amount, no more than what was paid); returns its id. */
 export async function recordPayment(ctx: LifecycleContext, command: RecordPaymentCommand): Promise<number> {

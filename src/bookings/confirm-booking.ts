@@ -12,6 +12,8 @@ import {
 import { isConfirmed, moveOf, stateOf } from './booking-transitions.ts';
 import { expireHoldsOverlapping } from './expire-holds.ts';
 import { announceToPartners, wakeDeliveries } from './partner-events.ts';
+import { paymentSummary } from '../pricing/payment-summary.ts';
+import { writePayment } from './record-payment.ts';
 
 /** A card payment the processor reports as received. */
 export interface Payment {
@@ -31,6 +33,12 @@ export type ConfirmOutcome =
   | { result: 'confirmed'; booking: Booking; late: boolean }
   /** The same payment once more: nothing changed. */
   | { result: 'already_confirmed'; booking: Booking }
+  /**
+   * A payment of a confirmed booking's open balance (re-priced upwards after it was paid), by
+   * another payment intent: recorded as a card payment of the booking; `again` when this intent
+   * had been recorded already (nothing changed).
+   */
+  | { result: 'balance_paid'; booking: Booking; again: boolean }
   /** Nothing changed; the payment does not confirm this booking (the host refunds or looks into it). */
   | { result: 'not_awaiting_payment' | 'currency_mismatch' | 'amount_mismatch' | 'nights_taken'; booking: Booking };
 
@@ -49,7 +57,9 @@ export async function confirmBooking(
   return onLockedBooking(ctx, command.bookingId, within, async (unit, booking) => {
     const now = unit.now.toISOString();
     // A payment that confirms nothing is a payment issue the booking's partner hears of, with the change.
-    const issue = async (result: Exclude<ConfirmOutcome['result'], 'confirmed' | 'already_confirmed'>) => {
+    const issue = async (
+      result: Exclude<ConfirmOutcome['result'], 'confirmed' | 'already_confirmed' | 'balance_paid'>,
+    ) => {
       const queued = await announceToPartners(unit.trx, [booking.id], 'payment.issue', now, { calendar: false });
       unit.afterCommit(() => {
         wakeDeliveries(ctx.store.changes, queued);
@@ -59,7 +69,9 @@ export async function confirmBooking(
     const move = moveOf(booking, 'confirm');
     if (move.kind !== 'move') {
       const again = isConfirmed(booking.status) && booking.payment_intent_id === payment.intentId;
-      return again ? { result: 'already_confirmed', booking } : issue('not_awaiting_payment');
+      if (again) return { result: 'already_confirmed', booking };
+      const balance = await payBalance(unit, booking, payment, command.actor);
+      return balance === null ? issue('not_awaiting_payment') : { result: 'balance_paid', booking, again: balance };
     }
     if (payment.currency.toUpperCase() !== booking.currency.toUpperCase()) return issue('currency_mismatch');
     if (payment.amount !== booking.total) return issue('amount_mismatch');
@@ -104,4 +116,40 @@ export async function confirmBooking(
     await afterTransition(ctx, unit, changed, move.event);
     return { result: 'confirmed', booking, late };
   });
+}
+
+/**
+ * A confirmed booking's open balance paid by card through the processor (a booking re-priced
+ * upwards after its payment): a payment of at most the balance, in the booking's currency, by
+ * another payment intent, is written to the booking's ledger (method card, the intent as its
+ * reference). Returns false when written, true when this intent had been written already, null
+ * when the payment is not such a payment (the caller records it as an issue).
+ */
+async function payBalance(
+  unit: Unit,
+  booking: Booking,
+  payment: Payment,
+  actor: ConfirmCommand['actor'],
+): Promise<boolean | null> {
+  if (!isConfirmed(booking.status)) return null;
+  if (payment.currency.toUpperCase() !== booking.currency.toUpperCase()) return null;
+  const written = await unit.trx
+    .selectFrom('booking_payments')
+    .select('id')
+    .where('booking_id', '=', booking.id)
+    .where('reference', '=', payment.intentId)
+    .where('method', '=', 'card')
+    .where('undone_at', 'is', null)
+    .executeTakeFirst();
+  if (written !== undefined) return true;
+  const balance = paymentSummary(booking).balance;
+  if (!Number.isSafeInteger(payment.amount) || payment.amount <= 0 || payment.amount > balance) return null;
+  await writePayment(unit, booking, {
+    actor,
+    amount: payment.amount,
+    method: 'card',
+    receivedOn: unit.now.toISOString().slice(0, 10),
+    reference: payment.intentId,
+  });
+  return false;
 }

@@ -1,4 +1,4 @@
-import type { RecordedPaymentMethod } from '../db/schema.ts';
+import type { Booking, RecordedPaymentMethod } from '../db/schema.ts';
 import type { Unit } from '../db/unit-of-work.ts';
 import { conflict, notFound } from '../http/errors.ts';
 import { paymentSummary, type PaymentFacts } from '../pricing/payment-summary.ts';
@@ -41,7 +41,6 @@ const paidOf = (booking: PaymentFacts) => paymentSummary(booking).amount_paid;
 /** Records a payment, or a refund (a negative amount, no more than what was paid); returns its id. */
 export async function recordPayment(ctx: LifecycleContext, command: RecordPaymentCommand): Promise<number> {
   return onLockedBooking(ctx, command.bookingId, undefined, async (unit, booking) => {
-    const now = unit.now.toISOString();
     if (paidOf(booking) + command.amount < 0) {
       throw conflict(
         'refund_exceeds_paid',
@@ -52,35 +51,49 @@ export async function recordPayment(ctx: LifecycleContext, command: RecordPaymen
         { parameter: 'amount', received: command.amount },
       );
     }
-    const reference = command.reference?.trim() ? command.reference.trim() : null;
-    const inserted = await unit.trx
-      .insertInto('booking_payments')
-      .values({
-        booking_id: booking.id,
-        amount: command.amount,
-        method: command.method,
-        received_on: command.receivedOn,
-        reference,
-        recorded_by: actorLabel(command.actor),
-        created_at: now,
-        undone_at: null,
-        undone_by: null,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    await addToPaid(unit, booking.id, command.amount, now);
-    const refund = command.amount < 0;
-    const amount = formatMoney(Math.abs(command.amount), booking.currency);
-    const when = `${refund ? 'given back' : 'received'} ${command.receivedOn}`;
-    const what = `${refund ? 'refund' : 'payment'} ${inserted.id}: ${amount} by ${command.method}, ${when}${
-      reference === null ? '' : `, reference ${reference}`
-    }`;
-    await unit.trx
-      .insertInto('booking_events')
-      .values(bookingEventRow(booking.id, 'payment_recorded', booking.status, command.actor, what, now))
-      .execute();
-    return inserted.id;
+    return writePayment(unit, booking, command);
   });
+}
+
+/**
+ * Writes a payment (or refund) of a booking whose row the caller has locked: the ledger row, the
+ * running sum and a history entry naming the actor, in the caller's transaction. Also used by a
+ * card payment of a booking's balance (src/bookings/confirm-booking.ts).
+ */
+export async function writePayment(
+  unit: Unit,
+  booking: Pick<Booking, 'id' | 'status' | 'currency'>,
+  command: Omit<RecordPaymentCommand, 'bookingId'>,
+): Promise<number> {
+  const now = unit.now.toISOString();
+  const reference = command.reference?.trim() ? command.reference.trim() : null;
+  const inserted = await unit.trx
+    .insertInto('booking_payments')
+    .values({
+      booking_id: booking.id,
+      amount: command.amount,
+      method: command.method,
+      received_on: command.receivedOn,
+      reference,
+      recorded_by: actorLabel(command.actor),
+      created_at: now,
+      undone_at: null,
+      undone_by: null,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await addToPaid(unit, booking.id, command.amount, now);
+  const refund = command.amount < 0;
+  const amount = formatMoney(Math.abs(command.amount), booking.currency);
+  const when = `${refund ? 'given back' : 'received'} ${command.receivedOn}`;
+  const what = `${refund ? 'refund' : 'payment'} ${inserted.id}: ${amount} by ${command.method}, ${when}${
+    reference === null ? '' : `, reference ${reference}`
+  }`;
+  await unit.trx
+    .insertInto('booking_events')
+    .values(bookingEventRow(booking.id, 'payment_recorded', booking.status, command.actor, what, now))
+    .execute();
+  return inserted.id;
 }
 
 export interface UndoPaymentCommand extends BookingCommand {

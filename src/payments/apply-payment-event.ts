@@ -12,7 +12,8 @@ import { readPaymentIntent, type PaymentEvent, type PaymentIntent } from './paym
 import { recordPaymentIssue, type PaymentIssueKind } from './payment-issue-repository.ts';
 
 /** What happened to an event; an issue kind means it was recorded for the host in payment_issues. */
-export type PaymentOutcome = 'confirmed' | 'already_confirmed' | 'duplicate' | 'ignored' | PaymentIssueKind;
+export type PaymentOutcome =
+  'confirmed' | 'already_confirmed' | 'balance_paid' | 'duplicate' | 'ignored' | PaymentIssueKind;
 
 export interface PaymentEventResult {
   received: true;
@@ -185,6 +186,18 @@ async function paymentSucceeded(ctx: AppContext, unit: Unit, eventId: string, in
         bookingId: booking.id,
         message: `Booking ${code} is already confirmed by payment ${intent.id}.`,
       };
+    case 'balance_paid':
+      return outcome.again
+        ? {
+            outcome: 'already_confirmed',
+            bookingId: booking.id,
+            message: `Payment ${intent.id} already counts towards the balance of booking ${code}; nothing changed.`,
+          }
+        : {
+            outcome: 'balance_paid',
+            bookingId: booking.id,
+            message: `Payment ${intent.id} of ${paid} recorded towards the balance of booking ${code}.`,
+          };
     case 'not_awaiting_payment':
       return issue(
         unit.trx,

@@ -11,7 +11,8 @@ const ReceivedSchema = Type.Object({
   event_id: Type.String(),
   event_type: Type.String(),
   outcome: Type.String({
-    description: 'confirmed, already_confirmed, duplicate, ignored, or the kind of payment issue recorded for the host',
+    description:
+      'confirmed, already_confirmed, balance_paid, duplicate, ignored, or the kind of payment issue recorded for the host',
   }),
   booking_id: Type.Union([Type.Integer(), Type.Null()]),
   message: Type.String(),

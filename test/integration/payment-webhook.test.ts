@@ -148,6 +148,35 @@ test(`a card booking re-priced after its payment shows what is left to pay, to t
     listed.json<{ data: { id: number }[] }>().data.some((b) => b.id === booking.id),
     listed.body,
   );
+
+  // The guest pays the balance by card through the processor, with another payment intent.
+  const stored = await bookingById(t.ctx.db, booking.id);
+  const balance = stored.total - paidTotal * 100;
+  const byCard = (amount: number, id: string) =>
+    postPaymentEvent(t, succeeded({ ...stored, total: amount }, { id }), { secret: SECRET });
+  const tooMuch = (await byCard(balance + 1, 'pi_too_much')).json<Received>();
+  assert.equal(tooMuch.outcome, 'refund_needed', 'more than the balance is not counted');
+  const paidUp = (await byCard(balance, 'pi_balance')).json<Received>();
+  assert.equal(paidUp.outcome, 'balance_paid', paidUp.message);
+  assert.deepEqual((await payment()).payment, {
+    amount_due: after.total_amount,
+    amount_paid: after.total_amount,
+    balance: 0,
+    state: 'paid',
+  });
+  const again = (await byCard(balance, 'pi_balance')).json<Received>();
+  assert.equal(again.outcome, 'already_confirmed', 'the same intent again counts once');
+  assert.equal((await payment()).payment.amount_paid, after.total_amount);
+  const ledger = await t.ctx.db
+    .selectFrom('booking_payments')
+    .select(['amount', 'method', 'reference'])
+    .where('booking_id', '=', booking.id)
+    .execute();
+  assert.deepEqual(
+    ledger.map((r) => ({ ...r })),
+    [{ amount: balance, method: 'card', reference: 'pi_balance' }],
+  );
+  assert.equal((await issues(booking.id)).filter((i) => i.kind === 'refund_needed').length, 1);
 });
 
 test(`metadata.booking_id names the draft too; the currency compares case-insensitively (${testStoreKind})`, async () => {

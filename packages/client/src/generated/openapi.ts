@@ -2256,7 +2256,7 @@ export interface components {
             event_id: string;
             event_type: string;
             message: string;
-            /** @description confirmed, already_confirmed, duplicate, ignored, or the kind of payment issue recorded for the host */
+            /** @description confirmed, already_confirmed, balance_paid, duplicate, ignored, or the kind of payment issue recorded for the host */
             outcome: string;
             /** @enum {boolean} */
             received: true;

@@ -1,7 +1,7 @@
 import type { Booking } from '../db/schema.ts';
 import type { Unit } from '../db/unit-of-work.ts';
 import { tryClaimNights } from '../occupancy/night-ledger.ts';
-import { eachDate } from '../shared/dates.ts';
+import { eachDate, todayIn } from '../shared/dates.ts';
 import {
   afterTransition,
   onLockedBooking,
@@ -119,11 +119,13 @@ export async function confirmBooking(
 }
 
 /**
- * A confirmed booking's open balance paid by card through the processor (a booking re-priced
- * upwards after its payment): a payment of at most the balance, in the booking's currency, by
- * another payment intent, is written to the booking's ledger (method card, the intent as its
- * reference). Returns false when written, true when this intent had been written already, null
- * when the payment is not such a payment (the caller records it as an issue).
+ * A card booking's open balance paid through the processor (a booking the processor's payment
+ * confirmed, re-priced upwards since): a payment of at most the balance, in the booking's
+ * currency, by another payment intent, is written to the booking's ledger (method card, the
+ * intent as its reference, dated today where the home is). Returns false when written; true when
+ * this intent was written before (counted once, also when the host has undone it since); null
+ * when the payment is not such a payment, or was already raised as an issue, so the caller
+ * records it as an issue.
  */
 async function payBalance(
   unit: Unit,
@@ -131,25 +133,38 @@ async function payBalance(
   payment: Payment,
   actor: ConfirmCommand['actor'],
 ): Promise<boolean | null> {
-  if (!isConfirmed(booking.status)) return null;
+  if (!isConfirmed(booking.status) || booking.processor_paid === 0) return null;
   if (payment.currency.toUpperCase() !== booking.currency.toUpperCase()) return null;
+  const intentId = payment.intentId.trim();
   const written = await unit.trx
     .selectFrom('booking_payments')
     .select('id')
     .where('booking_id', '=', booking.id)
-    .where('reference', '=', payment.intentId)
+    .where('reference', '=', intentId)
     .where('method', '=', 'card')
-    .where('undone_at', 'is', null)
     .executeTakeFirst();
   if (written !== undefined) return true;
+  // An intent already raised as an issue (too much, once) stays an issue: the host may be refunding it.
+  const raised = await unit.trx
+    .selectFrom('payment_issues')
+    .select('id')
+    .where('booking_id', '=', booking.id)
+    .where('payment_intent_id', '=', payment.intentId)
+    .executeTakeFirst();
+  if (raised !== undefined) return null;
   const balance = paymentSummary(booking).balance;
   if (!Number.isSafeInteger(payment.amount) || payment.amount <= 0 || payment.amount > balance) return null;
+  const home = await unit.trx
+    .selectFrom('accommodations')
+    .select('timezone')
+    .where('id', '=', booking.accommodation_id)
+    .executeTakeFirstOrThrow();
   await writePayment(unit, booking, {
     actor,
     amount: payment.amount,
     method: 'card',
-    receivedOn: unit.now.toISOString().slice(0, 10),
-    reference: payment.intentId,
+    receivedOn: todayIn(home.timezone, unit.now),
+    reference: intentId,
   });
   return false;
 }

@@ -177,6 +177,25 @@ test(`a card booking re-priced after its payment shows what is left to pay, to t
     [{ amount: balance, method: 'card', reference: 'pi_balance' }],
   );
   assert.equal((await issues(booking.id)).filter((i) => i.kind === 'refund_needed').length, 1);
+
+  // The host undoes that payment (given back through the processor): the intent again changes nothing.
+  const [row] = await t.ctx.db
+    .selectFrom('booking_payments')
+    .select('id')
+    .where('booking_id', '=', booking.id)
+    .execute();
+  const undone = await t.admin('DELETE', `/admin/api/bookings/${booking.id}/payments/${row?.id}`);
+  assert.equal(undone.statusCode, 200, undone.body);
+  assert.equal((await byCard(balance, 'pi_balance')).json<Received>().outcome, 'already_confirmed');
+  assert.equal((await payment()).payment.state, 'partly_paid');
+  // The intent once too large stays an issue, even if it would fit the balance now.
+  assert.equal((await byCard(balance, 'pi_too_much')).json<Received>().outcome, 'refund_needed');
+  assert.equal((await payment()).payment.state, 'partly_paid');
+
+  // A booking paid otherwise than through the processor takes no card payment this way.
+  const { booking: byTransfer } = await draft({ status: 'confirmed', paymentMethod: 'bank_transfer' });
+  const transferPaid = await postPaymentEvent(t, succeeded(byTransfer), { secret: SECRET });
+  assert.equal(transferPaid.json<Received>().outcome, 'refund_needed');
 });
 
 test(`metadata.booking_id names the draft too; the currency compares case-insensitively (${testStoreKind})`, async () => {

@@ -68,7 +68,9 @@ export async function confirmBooking(
     };
     const move = moveOf(booking, 'confirm');
     if (move.kind !== 'move') {
-      const again = isConfirmed(booking.status) && booking.payment_intent_id === payment.intentId;
+      // This very payment confirmed it before (not merely the intent the booking was created with).
+      const again =
+        isConfirmed(booking.status) && booking.processor_paid > 0 && booking.payment_intent_id === payment.intentId;
       if (again) return { result: 'already_confirmed', booking };
       const balance = await payBalance(unit, booking, payment, command.actor);
       return balance === null ? issue('not_awaiting_payment') : { result: 'balance_paid', booking, again: balance };

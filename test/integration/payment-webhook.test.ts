@@ -196,6 +196,15 @@ test(`a card booking re-priced after its payment shows what is left to pay, to t
   const { booking: byTransfer } = await draft({ status: 'confirmed', paymentMethod: 'bank_transfer' });
   const transferPaid = await postPaymentEvent(t, succeeded(byTransfer), { secret: SECRET });
   assert.equal(transferPaid.json<Received>().outcome, 'refund_needed');
+  // Nor one created with a payment intent: paid with it, the money is raised for the host, not taken as seen.
+  const { booking: withIntent } = await draft({ status: 'confirmed', paymentMethod: 'bank_transfer' });
+  await t.ctx.db
+    .updateTable('bookings')
+    .set({ payment_intent_id: 'pi_given' })
+    .where('id', '=', withIntent.id)
+    .execute();
+  const givenPaid = await postPaymentEvent(t, succeeded(withIntent, { id: 'pi_given' }), { secret: SECRET });
+  assert.equal(givenPaid.json<Received>().outcome, 'refund_needed');
 });
 
 test(`metadata.booking_id names the draft too; the currency compares case-insensitively (${testStoreKind})`, async () => {

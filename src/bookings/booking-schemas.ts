@@ -114,7 +114,8 @@ export const BookingViewSchema = Type.Object({
     },
     {
       description:
-        "what has been paid: payments the host recorded and what the processor's card payment paid when it confirmed the booking",
+        'what has been paid: payments the host recorded and ' +
+        "what the processor's card payment paid when it confirmed the booking",
     },
   ),
   hold_expires_at: Type.Union([Type.String(), Type.Null()], {

@@ -15,6 +15,10 @@ import { announceToPartners, wakeDeliveries } from './partner-events.ts';
 import { paymentSummary } from '../pricing/payment-summary.ts';
 import { writePayment } from './record-payment.ts';
 
+/** Whether a payment is in the booking's currency (the processor writes it in lower case). */
+const sameCurrency = (payment: Payment, booking: Booking) =>
+  payment.currency.toUpperCase() === booking.currency.toUpperCase();
+
 /** A card payment the processor reports as received. */
 export interface Payment {
   intentId: string;
@@ -75,7 +79,7 @@ export async function confirmBooking(
       const balance = await payBalance(unit, booking, payment, command.actor);
       return balance === null ? issue('not_awaiting_payment') : { result: 'balance_paid', booking, again: balance };
     }
-    if (payment.currency.toUpperCase() !== booking.currency.toUpperCase()) return issue('currency_mismatch');
+    if (!sameCurrency(payment, booking)) return issue('currency_mismatch');
     if (payment.amount !== booking.total) return issue('amount_mismatch');
     const late = stateOf(booking) === 'expired';
     if (late) {
@@ -136,7 +140,7 @@ async function payBalance(
   actor: ConfirmCommand['actor'],
 ): Promise<boolean | null> {
   if (!isConfirmed(booking.status) || booking.processor_paid === 0) return null;
-  if (payment.currency.toUpperCase() !== booking.currency.toUpperCase()) return null;
+  if (!sameCurrency(payment, booking)) return null;
   const intentId = payment.intentId.trim();
   const written = await unit.trx
     .selectFrom('booking_payments')

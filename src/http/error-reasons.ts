@@ -115,7 +115,8 @@ export const ERROR_REASONS = {
   refund_exceeds_paid: {
     status: [409],
     meaning:
-      'the refunds of a booking would be more than was paid for it (a refund too large, or undoing a payment a refund gave back)',
+      'the refunds of a booking would be more than was paid for it ' +
+      '(a refund too large, or undoing a payment a refund gave back)',
   },
   booking_not_draft: { status: [409], meaning: 'only a draft awaiting card payment can be released by its API key' },
   has_bookings: {

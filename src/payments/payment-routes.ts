@@ -12,7 +12,8 @@ const ReceivedSchema = Type.Object({
   event_type: Type.String(),
   outcome: Type.String({
     description:
-      'confirmed, already_confirmed, balance_paid, duplicate, ignored, or the kind of payment issue recorded for the host',
+      'confirmed, already_confirmed, balance_paid, duplicate, ignored, ' +
+      'or the kind of payment issue recorded for the host',
   }),
   booking_id: Type.Union([Type.Integer(), Type.Null()]),
   message: Type.String(),

@@ -24,10 +24,10 @@ export interface BenchServer {
 
 /**
  * V8 flags of the bench server: `BENCH_V8_FLAGS` (space-separated; empty for V8's defaults), by
- * default the one `npx staydesk serve` and `npm start` run with (bin/staydesk.js): a young
- * generation of at most 2 MB a half. With V8's defaults the young generation grows to 32 MB a
- * half while the booking routes run (many of their objects survive a scavenge) and stays so, and
- * availability's p99, measured after them, grew by half against the rounds before
+ * default the one `npx staydesk serve` and `npm start` run with (bin/staydesk.js): each of the
+ * young generation's two semi-spaces kept to at most 2 MB. With V8's defaults they grew to 32 MB
+ * while the booking routes ran (many of their objects survive a scavenge) and stayed so, and
+ * availability's p99 measured afterwards was about half as high again as before them
  * (docs/benchmarks.md, "The young generation and availability's p99").
  */
 export function benchV8Flags(env: NodeJS.ProcessEnv = process.env): string[] {

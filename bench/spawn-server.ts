@@ -22,17 +22,25 @@ export interface BenchServer {
   stop(): Promise<void>;
 }
 
+/** The V8 flags `npx staydesk serve` runs with: those after `node` on bin/staydesk.js's first line. */
+function shippedV8Flags(): string[] {
+  const shebang = readFileSync(new URL('../bin/staydesk.js', import.meta.url), 'utf8').split('\n', 1)[0] ?? '';
+  const words = shebang.split(/\s+/);
+  const node = words.indexOf('node');
+  return node < 0 ? [] : words.slice(node + 1).filter((word) => word !== '');
+}
+
 /**
  * V8 flags of the bench server: `BENCH_V8_FLAGS` (space-separated; empty for V8's defaults), by
- * default the one `npx staydesk serve` and `npm start` run with (bin/staydesk.js): each of the
- * young generation's two semi-spaces kept to at most 2 MB. With V8's defaults they grew to 32 MB
- * while the booking routes ran (many of their objects survive a scavenge) and stayed so, and
- * availability's p99 measured afterwards was about half as high again as before them
+ * default those `npx staydesk serve` runs with (today each of the young generation's two
+ * semi-spaces kept to at most 2 MB). With V8's defaults they grew to 32 MB while the booking
+ * routes ran (many of their objects survive a scavenge) and stayed so, and availability's p99
+ * measured afterwards was about half as high again as before them
  * (docs/benchmarks.md, "The young generation and availability's p99").
  */
 export function benchV8Flags(env: NodeJS.ProcessEnv = process.env): string[] {
-  const flags = env.BENCH_V8_FLAGS ?? '--max-semi-space-size=2';
-  return flags.split(/\s+/).filter((flag) => flag !== '');
+  const flags = env.BENCH_V8_FLAGS;
+  return flags === undefined ? shippedV8Flags() : flags.split(/\s+/).filter((flag) => flag !== '');
 }
 
 /** Starts bench/bench-server.ts in a child process (with extra Node flags, if any) and waits for its address. */

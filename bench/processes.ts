@@ -6,7 +6,7 @@
  */
 import autocannon from 'autocannon';
 import { addDays, todayIn } from '../src/shared/dates.ts';
-import { startServer, type BenchServer } from './spawn-server.ts';
+import { benchV8Label, startServer, type BenchServer } from './spawn-server.ts';
 
 interface Figures {
   rps: number;
@@ -99,7 +99,7 @@ export async function benchProcesses(
   connections: number,
 ): Promise<void> {
   console.log(
-    `\nPostgreSQL, 1 and 3 processes on one database — ${seconds}s per route, ${connections} connections in all, median of ${rounds} rounds`,
+    `\nPostgreSQL, 1 and 3 processes on one database — ${seconds}s per route, ${connections} connections in all, median of ${rounds} rounds, servers run with ${benchV8Label()}`,
   );
   console.log(
     `${'processes'.padEnd(10)} ${'route'.padEnd(14)} ${'req/s'.padStart(9)} ${'p99 ms'.padStart(8)} ${'failed'.padStart(7)}`,

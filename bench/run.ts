@@ -26,7 +26,7 @@ import { runReportsBench } from './reports.ts';
 import { runEventsBench } from './events.ts';
 import { benchFootprint } from './footprint.ts';
 import { benchProcesses } from './processes.ts';
-import { benchV8Flags, startServer } from './spawn-server.ts';
+import { benchV8Label, startServer } from './spawn-server.ts';
 import { cpuSeconds, postgresCpuSeconds } from './cpu.ts';
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 5);
@@ -289,8 +289,7 @@ function ratio(route: Result | undefined, floor: Result | undefined): { rps: num
 }
 
 function report(label: string, results: Result[]): void {
-  const v8 = benchV8Flags().join(' ') || "V8's defaults";
-  console.log(`\n${label} — ${DURATION}s per route, ${CONNECTIONS} connections, server run with ${v8}`);
+  console.log(`\n${label} — ${DURATION}s per route, ${CONNECTIONS} connections, server run with ${benchV8Label()}`);
   console.log(
     `${'route'.padEnd(34)} ${'req/s'.padStart(9)} ${'p50 ms'.padStart(7)} ${'p99 ms'.padStart(7)} ${'failed'.padStart(7)} ${'server µs/req'.padStart(14)} ${'pg µs/req'.padStart(10)} ${'client µs/req'.padStart(14)}  ratio (req/s, p99) to`,
   );

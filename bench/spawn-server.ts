@@ -38,9 +38,14 @@ function shippedV8Flags(): string[] {
  * measured afterwards was about half as high again as before them
  * (docs/benchmarks.md, "The young generation and availability's p99").
  */
-export function benchV8Flags(env: NodeJS.ProcessEnv = process.env): string[] {
+function benchV8Flags(env: NodeJS.ProcessEnv = process.env): string[] {
   const flags = env.BENCH_V8_FLAGS;
   return flags === undefined ? shippedV8Flags() : flags.split(/\s+/).filter((flag) => flag !== '');
+}
+
+/** The bench server's V8 flags as a table heading names them. */
+export function benchV8Label(): string {
+  return benchV8Flags().join(' ') || "V8's defaults";
 }
 
 /** Starts bench/bench-server.ts in a child process (with extra Node flags, if any) and waits for its address. */

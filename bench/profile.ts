@@ -4,7 +4,8 @@
  * BENCH_SECONDS, stops the server, and sums the profile's self time by where the code lives
  * (the app's own folders, Fastify, its validator and serializer, pino, the store driver, Node's
  * own HTTP and streams, the garbage collector). The profile itself stays in a temporary folder
- * (its path is printed) for a flame-graph viewer such as Chrome DevTools or speedscope.
+ * (its path is printed) for a flame-graph viewer such as Chrome DevTools or speedscope. With
+ * BENCH_LIMITS=defaults the server keeps its abuse limits and the load is spread over its keys.
  */
 import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -12,6 +13,7 @@ import path from 'node:path';
 import autocannon from 'autocannon';
 import { addDays, todayIn } from '../src/shared/dates.ts';
 import { createPgDatabase } from '../test/support/test-store.ts';
+import { overKeys } from './over-keys.ts';
 import { benchV8Label, startServer } from './spawn-server.ts';
 
 interface ProfileNode {
@@ -153,7 +155,7 @@ const env: Record<string, string> =
     ? { STAYDESK_DATA_DIR: mkdtempSync(path.join(tmpdir(), 'staydesk-profile-data-')), DATABASE_URL: '' }
     : { DATABASE_URL: pgDb.url };
 const server = await startServer(env, ['--cpu-prof', `--cpu-prof-dir=${dir}`]);
-const { port, barePort, key, accommodationId, availabilityBody } = server.info;
+const { port, barePort, key, keys, accommodationId, availabilityBody } = server.info;
 const base = `http://127.0.0.1:${String(port)}/api/v1/staydesk`;
 const headers = { authorization: `Bearer ${key}`, 'content-type': 'application/json' };
 let n = 0;
@@ -206,8 +208,10 @@ const options: Record<string, autocannon.Options> = {
     ],
   },
 };
-const chosen = options[route];
-if (chosen === undefined) throw new Error(`unknown route ${route}: availability, fixed, bookings or calendar`);
+const named = options[route];
+if (named === undefined) throw new Error(`unknown route ${route}: availability, fixed, bookings or calendar`);
+// With BENCH_LIMITS=defaults the load is spread over the server's keys, as in `npm run bench`.
+const chosen = overKeys(named, keys);
 await autocannon({ ...chosen, duration: 1, connections: 20 });
 const result = await autocannon({ ...chosen, duration: seconds, connections: 20 });
 await server.stop();
@@ -222,7 +226,7 @@ const totals = [...selfTimeByArea(profile)].filter(([area]) => area !== '(idle)'
 const requests = result.requests.total;
 const all = totals.reduce((sum, [, us]) => sum + us, 0);
 console.log(
-  `\n${route} on ${store}: ${String(requests)} requests measured (plus a 1 s warm-up), server run with ${benchV8Label()}, profile ${dir}/${file}`,
+  `\n${route} on ${store}${keys.length > 1 ? `, abuse limits at their defaults (${String(keys.length)} keys)` : ''}: ${String(requests)} requests measured (plus a 1 s warm-up), server run with ${benchV8Label()}, profile ${dir}/${file}`,
 );
 const perRequest = (us: number) => (us / Math.max(1, requests)).toFixed(1);
 console.log(`${'where (with the Node work it asked for)'.padEnd(44)} ${'share'.padStart(7)} ${'µs/req'.padStart(7)}`);

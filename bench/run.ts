@@ -27,6 +27,7 @@ import { runEventsBench } from './events.ts';
 import { benchFootprint } from './footprint.ts';
 import { benchProcesses } from './processes.ts';
 import { benchV8Label, startServer } from './spawn-server.ts';
+import { overKeys } from './over-keys.ts';
 import { cpuSeconds, postgresCpuSeconds } from './cpu.ts';
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 5);
@@ -82,29 +83,6 @@ async function load(name: string, opts: autocannon.Options): Promise<Result> {
     cpuPerRequestUs: perRequest(cpuSeconds(serverPid) - before.server),
     storeCpuPerRequestUs: perRequest(postgresCpuSeconds() - before.store),
     clientCpuPerRequestUs: perRequest(cpuSeconds(process.pid) - before.client),
-  };
-}
-
-/**
- * Spreads a route's requests over the given keys, one after the other, keeping any body the
- * route's own setupRequest writes.
- */
-function overKeys(options: autocannon.Options, keys: readonly string[]): autocannon.Options {
-  if (keys.length < 2) return options;
-  let next = 0;
-  const setup = options.requests?.[0]?.setupRequest;
-  const own = typeof setup === 'function' ? setup : undefined;
-  return {
-    ...options,
-    requests: [
-      {
-        setupRequest: (request, context) => {
-          const built = own === undefined ? request : own(request, context);
-          const key = keys[next++ % keys.length] ?? '';
-          return { ...built, headers: { ...built.headers, authorization: `Bearer ${key}` } };
-        },
-      },
-    ],
   };
 }
 

@@ -10,7 +10,8 @@
  * its event reaching the receiver (p50, p99, max over both endpoints; an event that arrives
  * before the answer counts 0); and the CPU time per booking of the server (and of its main
  * thread), the load generator, the receiver and PostgreSQL, from the first measured booking
- * until its last event arrived, and the server's peak resident memory.
+ * until its last event arrived, and the server's peak resident memory. BENCH_EVENT_CPU_PROF
+ * names a folder for CPU profiles of the server, one a run (file names carry the process id).
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { fork } from 'node:child_process';
@@ -29,7 +30,7 @@ import { makeAccommodation } from '../test/support/factories.ts';
 import { createPgDatabase } from '../test/support/test-store.ts';
 import { startServe } from '../test/support/serve-cluster.ts';
 import { cpuSeconds, mainThreadCpuSeconds, postgresCpuSeconds } from './cpu.ts';
-import { rssMb } from './spawn-server.ts';
+import { benchV8Flags, benchV8Label, rssMb } from './spawn-server.ts';
 
 const BOOKINGS = Number(process.env.BENCH_EVENT_BOOKINGS ?? 1000);
 const WARMUP = Number(process.env.BENCH_EVENT_WARMUP ?? 300);
@@ -45,6 +46,8 @@ function storesToRun(value: string | undefined): { test(store: string): boolean 
   return { test: (store) => store === value };
 }
 const HOMES = 10;
+/** BENCH_EVENT_CPU_PROF=<folder>: each run's server writes a CPU profile there (`--cpu-prof`). */
+const PROFILE_DIR = process.env.BENCH_EVENT_CPU_PROF || undefined;
 
 interface Run {
   throughput: number;
@@ -57,7 +60,11 @@ interface Run {
   cpu: { server: number; serverMain: number; client: number; receiver: number; store: number };
   /** The server's peak resident memory (MB). */
   peakMb: number;
+  /** The first event the receiver got (with endpoints), for the delivery floor. */
+  sample: Sample | null;
 }
+
+type Sample = { body: string; headers: Record<string, string> };
 
 const quantile = (sorted: readonly number[], q: number) =>
   sorted.length === 0 ? NaN : (sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? NaN);
@@ -82,9 +89,10 @@ async function oneRun(env: Record<string, string>, dir: string, endpoints: numbe
       RATE_LIMIT_PER_KEY: '0',
       RATE_LIMIT_PUBLIC_PER_IP: '0',
       AUTH_FAILURES_PER_IP: '0',
-      LOG_LEVEL: 'warn',
     },
     dir,
+    'info',
+    [...benchV8Flags(), ...(PROFILE_DIR === undefined ? [] : ['--cpu-prof', `--cpu-prof-dir=${PROFILE_DIR}`])],
   );
   const v1 = `${server.url}/api/v1/staydesk`;
   const headers = { authorization: `Bearer ${key}`, 'content-type': 'application/json' };
@@ -163,9 +171,10 @@ async function oneRun(env: Record<string, string>, dir: string, endpoints: numbe
       receiver: perBooking('receiver'),
       store: perBooking('store'),
     };
+    const sample = await receiver.sample();
     const arrived = (await receiver.report()).filter((a) => answered.has(a.bookingId));
     const latencies = arrived.map((a) => Math.max(0, a.at - (answered.get(a.bookingId) ?? a.at))).sort((a, b) => a - b);
-    return { throughput, latencies, received: arrived.length, cpu, peakMb: rssMb(server.cli.child.pid).peak };
+    return { throughput, latencies, received: arrived.length, cpu, peakMb: rssMb(server.cli.child.pid).peak, sample };
   } finally {
     await new Promise((r) => {
       server.cli.child.once('exit', r);
@@ -195,6 +204,7 @@ async function startReceiver() {
     child,
     port: ready.port,
     count: () => ask<number>('count', 'count'),
+    sample: () => ask<Sample | null>('sample', 'sample'),
     report: () => ask<{ bookingId: number; at: number }[]>('report', 'arrived'),
   };
 }
@@ -248,11 +258,59 @@ async function benchStore(
       `${median(rounds.map((r) => r.withEndpoints.throughput)).toFixed(0)} with two (${change.toFixed(1)} %, target within 10 %); ` +
       `after commit p99 ${median(p99s).toFixed(0)} ms (worst round ${Math.max(...p99s).toFixed(0)} ms; target under 1,000 ms)`,
   );
+  const sample = rounds.find((r) => r.withEndpoints.sample !== null)?.withEndpoints.sample;
+  if (sample === null || sample === undefined) return;
+  // Every process of the bench shares the machine's cores, so bookings/s follow the CPU a booking
+  // costs all of them together; the floor is what two deliveries cost at the least.
+  const total = (cpu: Run['cpu']) => cpu.server + cpu.client + cpu.receiver + cpu.store;
+  const without = median(rounds.map((r) => total(r.without.cpu)));
+  const withEndpoints = median(rounds.map((r) => total(r.withEndpoints.cpu)));
+  const floor = await deliveryFloor(sample);
+  const twoPosts = 2 * (floor.sender + floor.receiver);
+  const pct = (value: number) => `${value >= 0 ? '+' : ''}${value.toFixed(1)} %`;
+  console.log(
+    `${name}, CPU of every process per booking (median): ${without.toFixed(0)} µs without endpoints, ${withEndpoints.toFixed(0)} with two; ` +
+      `bookings/s as that CPU predicts: ${pct((without / withEndpoints - 1) * 100)} (measured ${change.toFixed(1)} %). ` +
+      `Delivery floor: a bare POST of a delivered event's body and headers with undici, ${FLOOR_IN_FLIGHT} in flight, costs its sender ` +
+      `${floor.sender.toFixed(0)} µs and the receiver ${floor.receiver.toFixed(0)} µs; two a booking (${twoPosts.toFixed(0)} µs) ` +
+      `alone would make it ${pct((without / (without + twoPosts) - 1) * 100)}, the receiver's two answers alone ` +
+      pct((without / (without + 2 * floor.receiver) - 1) * 100),
+  );
+}
+
+const FLOOR_POSTS = 4000;
+const FLOOR_IN_FLIGHT = 20;
+
+/**
+ * What a bare delivery costs (bench/delivery-floor.ts): CPU µs per POST of its sender and of a
+ * fresh receiver, over FLOOR_POSTS after 300 not measured.
+ */
+async function deliveryFloor(sample: Sample): Promise<{ sender: number; receiver: number }> {
+  const receiver = await startReceiver();
+  const child = fork(fileURLToPath(new URL('delivery-floor.ts', import.meta.url)), { stdio: 'inherit' });
+  try {
+    child.send({
+      url: `http://127.0.0.1:${String(receiver.port)}/floor`,
+      ...sample,
+      posts: FLOOR_POSTS,
+      warmup: 300,
+      inFlight: FLOOR_IN_FLIGHT,
+    });
+    await once(child, 'message');
+    const receiverBefore = cpuSeconds(receiver.child.pid);
+    child.send('go');
+    const [{ cpuUs }] = (await once(child, 'message')) as [{ cpuUs: number }];
+    const receiverUs = (cpuSeconds(receiver.child.pid) - receiverBefore) * 1e6;
+    return { sender: cpuUs / FLOOR_POSTS, receiver: receiverUs / FLOOR_POSTS };
+  } finally {
+    child.kill();
+    receiver.child.kill();
+  }
 }
 
 export async function runEventsBench(pgServer: string): Promise<void> {
   console.log(
-    `\nPartner events: ${BOOKINGS} bookings, ${CONNECTIONS} in flight, load average ${loadavg()
+    `\nPartner events: ${BOOKINGS} bookings, ${CONNECTIONS} in flight, serve run with ${benchV8Label()}, load average ${loadavg()
       .map((n) => n.toFixed(1))
       .join(' ')}`,
   );

@@ -38,7 +38,7 @@ function shippedV8Flags(): string[] {
  * measured afterwards was about half as high again as before them
  * (docs/benchmarks.md, "The young generation and availability's p99").
  */
-function benchV8Flags(env: NodeJS.ProcessEnv = process.env): string[] {
+export function benchV8Flags(env: NodeJS.ProcessEnv = process.env): string[] {
   const flags = env.BENCH_V8_FLAGS;
   return flags === undefined ? shippedV8Flags() : flags.split(/\s+/).filter((flag) => flag !== '');
 }

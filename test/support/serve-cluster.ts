@@ -11,13 +11,17 @@ export interface ServeProcess {
   url: string;
 }
 
-/** `logLevel` debug also logs each request's arrival (src/http/request-log.ts). */
+/**
+ * `logLevel` debug also logs each request's arrival (src/http/request-log.ts); `nodeArgs` are Node
+ * and V8 flags for the process (the events bench passes those `npx staydesk serve` ships with).
+ */
 export async function startServe(
   env: Record<string, string>,
   cwd: string,
   logLevel: 'info' | 'debug' = 'info',
+  nodeArgs: string[] = [],
 ): Promise<ServeProcess> {
-  const cli = startCli(['serve'], { ...env, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: logLevel }, { cwd });
+  const cli = startCli(['serve'], { ...env, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: logLevel }, { cwd, nodeArgs });
   const line = await cli.waitForLine((l) => l.includes('Staydesk listening on'));
   const { address } = JSON.parse(line) as { address: string };
   return { cli, url: address };

@@ -157,12 +157,18 @@ for (const other of keys.slice(1)) {
   });
 }
 
+// BENCH_FIXED_SPIN_US: the fixed route first spends that much CPU (a busy wait), to measure how
+// much server time a route's added work costs on this machine beyond the work itself.
+const spinMs = Number(process.env.BENCH_FIXED_SPIN_US ?? 0) / 1000;
 const bare = Fastify({ logger: false });
 bare.get('/bench/hello', async () => ({ hello: 'world' }));
 bare.post(
   '/bench/fixed-availability',
   { schema: { body: AvailabilityBody, response: { 200: AvailabilityResponse } } },
-  async () => fixedAnswer,
+  async () => {
+    if (spinMs > 0) for (const end = performance.now() + spinMs; performance.now() < end;);
+    return fixedAnswer;
+  },
 );
 
 await app.listen({ host: '127.0.0.1', port: 0 });

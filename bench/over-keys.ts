@@ -22,3 +22,21 @@ export function overKeys(options: autocannon.Options, keys: readonly string[]): 
     ],
   };
 }
+
+/** Limits the environment may set; the pass with the limits on (bench-server.ts) keeps what it sets. */
+const LIMIT_VARIABLES = [
+  'RATE_LIMIT_PER_KEY',
+  'RATE_LIMIT_PUBLIC_PER_IP',
+  'RATE_LIMIT_ICAL_EXPORT_PER_IP',
+  'AUTH_FAILURES_PER_IP',
+  'DRAFTS_PER_KEY',
+] as const;
+
+/** The pass with the limits on, as its tables name it: the limits it ran with and the keys its load went over. */
+export function limitedLabel(store: string, keys: number): string {
+  const set = LIMIT_VARIABLES.filter((name) => process.env[name] !== undefined).map(
+    (name) => `${name}=${process.env[name] ?? ''}`,
+  );
+  const limits = `abuse limits at their defaults${set.length > 0 ? ` except ${set.join(', ')}` : ''}`;
+  return `${store}, ${limits}, the load over ${String(keys)} keys`;
+}

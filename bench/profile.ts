@@ -13,7 +13,7 @@ import path from 'node:path';
 import autocannon from 'autocannon';
 import { addDays, todayIn } from '../src/shared/dates.ts';
 import { createPgDatabase } from '../test/support/test-store.ts';
-import { overKeys } from './over-keys.ts';
+import { limitedLabel, overKeys } from './over-keys.ts';
 import { benchV8Label, startServer } from './spawn-server.ts';
 
 interface ProfileNode {
@@ -226,7 +226,7 @@ const totals = [...selfTimeByArea(profile)].filter(([area]) => area !== '(idle)'
 const requests = result.requests.total;
 const all = totals.reduce((sum, [, us]) => sum + us, 0);
 console.log(
-  `\n${route} on ${store}${keys.length > 1 ? `, abuse limits at their defaults (${String(keys.length)} keys)` : ''}: ${String(requests)} requests measured (plus a 1 s warm-up), server run with ${benchV8Label()}, profile ${dir}/${file}`,
+  `\n${route} on ${keys.length > 1 ? limitedLabel(store, keys.length) : store}: ${String(requests)} requests measured (plus a 1 s warm-up), server run with ${benchV8Label()}, profile ${dir}/${file}`,
 );
 const perRequest = (us: number) => (us / Math.max(1, requests)).toFixed(1);
 console.log(`${'where (with the Node work it asked for)'.padEnd(44)} ${'share'.padStart(7)} ${'µs/req'.padStart(7)}`);

@@ -27,7 +27,7 @@ import { runEventsBench } from './events.ts';
 import { benchFootprint } from './footprint.ts';
 import { benchProcesses } from './processes.ts';
 import { benchV8Label, startServer } from './spawn-server.ts';
-import { overKeys } from './over-keys.ts';
+import { limitedLabel, overKeys } from './over-keys.ts';
 import { cpuSeconds, postgresCpuSeconds } from './cpu.ts';
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 5);
@@ -96,11 +96,12 @@ const AVAILABILITY_ROUTES = new Set<string>();
 /** With the abuse limits at their defaults, the routes measured: availability and bookings, each with its floor. */
 const LIMITED_ROUTES = new Set<string>();
 
-async function benchStore(label: string, env: Record<string, string>): Promise<void> {
+async function benchStore(store: string, env: Record<string, string>): Promise<void> {
   const limited = env.BENCH_LIMITS === 'defaults';
   const server = await startServer(env);
   serverPid = server.pid;
   const { port, barePort, key, keys, accommodationId, availabilityBody } = server.info;
+  const label = limited ? limitedLabel(store, keys.length) : store;
   const base = `http://127.0.0.1:${port}`;
   const headers = { authorization: `Bearer ${key}`, 'content-type': 'application/json' };
   const availability = JSON.stringify(availabilityBody);
@@ -320,7 +321,8 @@ if (only === undefined || only === 'postgres') {
   }
   const limitedDb = await createPgDatabase(pgServer);
   try {
-    await benchStore('PostgreSQL, abuse limits at their defaults', {
+    await benchStore('PostgreSQL', {
+      // With BENCH_LIMITS=defaults: the abuse limits on, the load spread over many keys.
       DATABASE_URL: limitedDb.url,
       BENCH_LIMITS: 'defaults',
     });
@@ -346,7 +348,7 @@ if (only === undefined || only === 'sqlite') {
   }
   const limitedDir = mkdtempSync(path.join(tmpdir(), 'staydesk-bench-'));
   try {
-    await benchStore('Embedded SQLite, abuse limits at their defaults', {
+    await benchStore('Embedded SQLite', {
       STAYDESK_DATA_DIR: limitedDir,
       DATABASE_URL: '',
       BENCH_LIMITS: 'defaults',

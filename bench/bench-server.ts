@@ -28,6 +28,7 @@ const limitsOn = process.env.BENCH_LIMITS === 'defaults';
 const limitsOff = {
   RATE_LIMIT_PER_KEY: '0',
   RATE_LIMIT_PUBLIC_PER_IP: '0',
+  RATE_LIMIT_ICAL_EXPORT_PER_IP: '0',
   AUTH_FAILURES_PER_IP: '0',
   DRAFTS_PER_KEY: '0',
 };
@@ -157,8 +158,9 @@ for (const other of keys.slice(1)) {
   });
 }
 
-// BENCH_FIXED_SPIN_US: the fixed route first spends that much CPU (a busy wait), to measure how
-// much server time a route's added work costs on this machine beyond the work itself.
+// BENCH_FIXED_SPIN_US: the fixed route first busy-waits that long (by the clock, so at most that
+// much CPU), to measure how much server time a route's added work costs on this machine beyond
+// the work itself.
 const spinMs = Number(process.env.BENCH_FIXED_SPIN_US ?? 0) / 1000;
 const bare = Fastify({ logger: false });
 bare.get('/bench/hello', async () => ({ hello: 'world' }));

@@ -2,8 +2,10 @@
  * The events bench's delivery floor (bench/events.ts), in a process of its own: bare POSTs of a
  * real event's body and headers to the bench's receiver with undici, the client `serve` sends
  * events with, on kept-alive connections, FLOOR_IN_FLIGHT at once, and nothing else (no outbox,
- * no signing, no store). After FLOOR_WARMUP posts it tells its parent it is warm and waits for
- * `go`, then sends FLOOR_POSTS and reports the CPU time (µs) it spent on them.
+ * no signing, no store). Its job (FLOOR_JOB, JSON): the URL, the body and headers, how many posts
+ * to send and how many before that to warm up with, and how many in flight. Once warm it tells
+ * its parent and waits for `go`, then sends the measured posts and reports the CPU time (µs) it
+ * spent on them.
  */
 import { Agent, request } from 'undici';
 
@@ -16,11 +18,9 @@ interface Job {
   inFlight: number;
 }
 
-const job = await new Promise<Job>((resolve) => {
-  process.once('message', (m) => {
-    resolve(m as Job);
-  });
-});
+// The job comes in the environment: a message sent right after the fork could arrive before
+// this module, which loads undici first, listens for it.
+const job = JSON.parse(process.env.FLOOR_JOB ?? '') as Job;
 const agent = new Agent();
 
 async function post(count: number): Promise<void> {

@@ -3,7 +3,8 @@
  * is: in the load generator's process its work would slow the bookings sent and count against the
  * service. Answers every POST 204 and notes when each event arrived (wall-clock milliseconds with
  * sub-millisecond precision, comparable across processes); over IPC it tells its port once
- * listening and, when asked, what arrived and the first delivery's body and headers.
+ * listening and, when asked, what arrived, the first delivery's body and headers, and the CPU
+ * time it has used (µs).
  */
 import { createServer, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -38,5 +39,9 @@ function sampledHeaders(headers: IncomingHttpHeaders): Record<string, string> {
 process.on('message', (message: unknown) => {
   if (message === 'count') process.send?.({ count: arrived.length });
   if (message === 'sample') process.send?.({ sample });
+  if (message === 'cpu') {
+    const used = process.cpuUsage();
+    process.send?.({ cpuUs: used.user + used.system });
+  }
   if (message === 'report') process.send?.({ arrived }, () => receiver.close(() => process.exit(0)));
 });

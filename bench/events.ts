@@ -14,7 +14,7 @@
  * names a folder for CPU profiles of the server, one a run (file names carry the process id).
  */
 import { mkdtempSync, rmSync } from 'node:fs';
-import { fork } from 'node:child_process';
+import { fork, type ChildProcess } from 'node:child_process';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { once } from 'node:events';
@@ -47,7 +47,7 @@ function storesToRun(value: string | undefined): { test(store: string): boolean 
 }
 const HOMES = 10;
 /** BENCH_EVENT_CPU_PROF=<folder>: each run's server writes a CPU profile there (`--cpu-prof`). */
-const PROFILE_DIR = process.env.BENCH_EVENT_CPU_PROF || undefined;
+const PROFILE_DIR = process.env.BENCH_EVENT_CPU_PROF ? path.resolve(process.env.BENCH_EVENT_CPU_PROF) : undefined;
 
 interface Run {
   throughput: number;
@@ -205,6 +205,7 @@ async function startReceiver() {
     port: ready.port,
     count: () => ask<number>('count', 'count'),
     sample: () => ask<Sample | null>('sample', 'sample'),
+    cpuUs: () => ask<number>('cpu', 'cpuUs'),
     report: () => ask<{ bookingId: number; at: number }[]>('report', 'arrived'),
   };
 }
@@ -258,24 +259,39 @@ async function benchStore(
       `${median(rounds.map((r) => r.withEndpoints.throughput)).toFixed(0)} with two (${change.toFixed(1)} %, target within 10 %); ` +
       `after commit p99 ${median(p99s).toFixed(0)} ms (worst round ${Math.max(...p99s).toFixed(0)} ms; target under 1,000 ms)`,
   );
-  const sample = rounds.find((r) => r.withEndpoints.sample !== null)?.withEndpoints.sample;
-  if (sample === null || sample === undefined) return;
   // Every process of the bench shares the machine's cores, so bookings/s follow the CPU a booking
-  // costs all of them together; the floor is what two deliveries cost at the least.
+  // costs all of them together (and the server's main thread); the floor is what two deliveries
+  // cost at the least.
   const total = (cpu: Run['cpu']) => cpu.server + cpu.client + cpu.receiver + cpu.store;
   const without = median(rounds.map((r) => total(r.without.cpu)));
   const withEndpoints = median(rounds.map((r) => total(r.withEndpoints.cpu)));
-  const floor = await deliveryFloor(sample);
-  const twoPosts = 2 * (floor.sender + floor.receiver);
   const pct = (value: number) => `${value >= 0 ? '+' : ''}${value.toFixed(1)} %`;
   console.log(
     `${name}, CPU of every process per booking (median): ${without.toFixed(0)} µs without endpoints, ${withEndpoints.toFixed(0)} with two; ` +
-      `bookings/s as that CPU predicts: ${pct((without / withEndpoints - 1) * 100)} (measured ${change.toFixed(1)} %). ` +
-      `Delivery floor: a bare POST of a delivered event's body and headers with undici, ${FLOOR_IN_FLIGHT} in flight, costs its sender ` +
+      `bookings/s as that CPU predicts: ${pct((without / withEndpoints - 1) * 100)} (measured ${change.toFixed(1)} %)`,
+  );
+  const sample = rounds.find((r) => r.withEndpoints.sample !== null)?.withEndpoints.sample;
+  if (sample === null || sample === undefined) {
+    console.log(`${name}: no event arrived, so no delivery floor`);
+    return;
+  }
+  const floor = await deliveryFloor(sample);
+  const twoPosts = 2 * (floor.sender + floor.receiver);
+  console.log(
+    `${name}, delivery floor: a bare POST of a delivered event's body and headers with undici, ${FLOOR_IN_FLIGHT} in flight, costs its sender ` +
       `${floor.sender.toFixed(0)} µs and the receiver ${floor.receiver.toFixed(0)} µs; two a booking (${twoPosts.toFixed(0)} µs) ` +
       `alone would make it ${pct((without / (without + twoPosts) - 1) * 100)}, the receiver's two answers alone ` +
       pct((without / (without + 2 * floor.receiver) - 1) * 100),
   );
+}
+
+/** The child's next message; rejects if it exits first (a failed floor run must not hang the bench). */
+async function nextMessage<T>(child: ChildProcess): Promise<T> {
+  const exited = once(child, 'exit').then(([code]) => {
+    throw new Error(`the delivery floor's process exited (${String(code)}) before answering`);
+  });
+  const [message] = (await Promise.race([once(child, 'message'), exited])) as [T];
+  return message;
 }
 
 const FLOOR_POSTS = 4000;
@@ -287,20 +303,23 @@ const FLOOR_IN_FLIGHT = 20;
  */
 async function deliveryFloor(sample: Sample): Promise<{ sender: number; receiver: number }> {
   const receiver = await startReceiver();
-  const child = fork(fileURLToPath(new URL('delivery-floor.ts', import.meta.url)), { stdio: 'inherit' });
+  const job = {
+    url: `http://127.0.0.1:${String(receiver.port)}/floor`,
+    ...sample,
+    posts: FLOOR_POSTS,
+    warmup: 300,
+    inFlight: FLOOR_IN_FLIGHT,
+  };
+  const child = fork(fileURLToPath(new URL('delivery-floor.ts', import.meta.url)), {
+    stdio: 'inherit',
+    env: { ...process.env, FLOOR_JOB: JSON.stringify(job) },
+  });
   try {
-    child.send({
-      url: `http://127.0.0.1:${String(receiver.port)}/floor`,
-      ...sample,
-      posts: FLOOR_POSTS,
-      warmup: 300,
-      inFlight: FLOOR_IN_FLIGHT,
-    });
-    await once(child, 'message');
-    const receiverBefore = cpuSeconds(receiver.child.pid);
+    await nextMessage(child);
+    const receiverBefore = await receiver.cpuUs();
     child.send('go');
-    const [{ cpuUs }] = (await once(child, 'message')) as [{ cpuUs: number }];
-    const receiverUs = (cpuSeconds(receiver.child.pid) - receiverBefore) * 1e6;
+    const { cpuUs } = await nextMessage<{ cpuUs: number }>(child);
+    const receiverUs = (await receiver.cpuUs()) - receiverBefore;
     return { sender: cpuUs / FLOOR_POSTS, receiver: receiverUs / FLOOR_POSTS };
   } finally {
     child.kill();
@@ -310,7 +329,7 @@ async function deliveryFloor(sample: Sample): Promise<{ sender: number; receiver
 
 export async function runEventsBench(pgServer: string): Promise<void> {
   console.log(
-    `\nPartner events: ${BOOKINGS} bookings, ${CONNECTIONS} in flight, serve run with ${benchV8Label()}, load average ${loadavg()
+    `\nPartner events: ${BOOKINGS} bookings, ${CONNECTIONS} in flight, serve run with ${benchV8Label()}${PROFILE_DIR === undefined ? '' : `, CPU profiler on (${PROFILE_DIR})`}, load average ${loadavg()
       .map((n) => n.toFixed(1))
       .join(' ')}`,
   );

@@ -32,11 +32,17 @@ const LIMIT_VARIABLES = [
   'DRAFTS_PER_KEY',
 ] as const;
 
-/** The pass with the limits on, as its tables name it: the limits it ran with and the keys its load went over. */
+/**
+ * The pass with the limits on, as its tables name it: the limits it ran with (their defaults, but
+ * for any the environment sets, and the counters in Redis when RATE_LIMIT_REDIS_URL is set) and
+ * the keys its load went over.
+ */
 export function limitedLabel(store: string, keys: number): string {
-  const set = LIMIT_VARIABLES.filter((name) => process.env[name] !== undefined).map(
+  const set = LIMIT_VARIABLES.filter((name) => (process.env[name] ?? '') !== '').map(
     (name) => `${name}=${process.env[name] ?? ''}`,
   );
-  const limits = `abuse limits at their defaults${set.length > 0 ? ` except ${set.join(', ')}` : ''}`;
-  return `${store}, ${limits}, the load over ${String(keys)} keys`;
+  const limits =
+    set.length > 0 ? `abuse limits on, set in the environment: ${set.join(', ')}` : 'abuse limits at their defaults';
+  const redis = (process.env.RATE_LIMIT_REDIS_URL ?? '') !== '' ? ', counted in Redis' : '';
+  return `${store}, ${limits}${redis}, the load over ${String(keys)} keys`;
 }

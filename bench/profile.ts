@@ -14,7 +14,7 @@ import autocannon from 'autocannon';
 import { addDays, todayIn } from '../src/shared/dates.ts';
 import { createPgDatabase } from '../test/support/test-store.ts';
 import { limitedLabel, overKeys } from './over-keys.ts';
-import { benchV8Label, startServer } from './spawn-server.ts';
+import { benchV8Label, fixedSpinNote, startServer } from './spawn-server.ts';
 
 interface ProfileNode {
   id: number;
@@ -147,7 +147,6 @@ export function timeByEntryPoint(profile: CpuProfile): Map<string, number> {
 const route = process.argv[3] ?? 'availability';
 const store = process.argv[4] ?? 'sqlite';
 const seconds = Number(process.env.BENCH_SECONDS ?? 5);
-const spinUs = Number(process.env.BENCH_FIXED_SPIN_US ?? 0);
 const dir = mkdtempSync(path.join(tmpdir(), 'staydesk-profile-'));
 const pgServer = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const pgDb = store === 'postgres' ? await createPgDatabase(pgServer) : undefined;
@@ -227,7 +226,7 @@ const totals = [...selfTimeByArea(profile)].filter(([area]) => area !== '(idle)'
 const requests = result.requests.total;
 const all = totals.reduce((sum, [, us]) => sum + us, 0);
 console.log(
-  `\n${route} on ${keys.length > 1 ? limitedLabel(store, keys.length) : store}${route === 'fixed' && spinUs > 0 ? `, the fixed route busy-waiting ${String(spinUs)} µs a request` : ''}: ${String(requests)} requests measured (plus a 1 s warm-up), server run with ${benchV8Label()}, profile ${dir}/${file}`,
+  `\n${route} on ${keys.length > 1 ? limitedLabel(store, keys.length) : store}${route === 'fixed' ? fixedSpinNote() : ''}: ${String(requests)} requests measured (plus a 1 s warm-up), server run with ${benchV8Label()}, profile ${dir}/${file}`,
 );
 const perRequest = (us: number) => (us / Math.max(1, requests)).toFixed(1);
 console.log(`${'where (with the Node work it asked for)'.padEnd(44)} ${'share'.padStart(7)} ${'µs/req'.padStart(7)}`);

@@ -26,7 +26,7 @@ import { runReportsBench } from './reports.ts';
 import { runEventsBench } from './events.ts';
 import { benchFootprint } from './footprint.ts';
 import { benchProcesses } from './processes.ts';
-import { benchV8Label, startServer } from './spawn-server.ts';
+import { benchV8Label, fixedSpinNote, startServer } from './spawn-server.ts';
 import { limitedLabel, overKeys } from './over-keys.ts';
 import { cpuSeconds, postgresCpuSeconds } from './cpu.ts';
 
@@ -268,10 +268,8 @@ function ratio(route: Result | undefined, floor: Result | undefined): { rps: num
 }
 
 function report(label: string, results: Result[]): void {
-  const spin = Number(process.env.BENCH_FIXED_SPIN_US ?? 0);
-  const spinNote = spin > 0 ? `, the fixed route busy-waiting ${String(spin)} µs a request` : '';
   console.log(
-    `\n${label} — ${DURATION}s per route, ${CONNECTIONS} connections, server run with ${benchV8Label()}${spinNote}`,
+    `\n${label} — ${DURATION}s per route, ${CONNECTIONS} connections, server run with ${benchV8Label()}${fixedSpinNote()}`,
   );
   console.log(
     `${'route'.padEnd(34)} ${'req/s'.padStart(9)} ${'p50 ms'.padStart(7)} ${'p99 ms'.padStart(7)} ${'failed'.padStart(7)} ${'server µs/req'.padStart(14)} ${'pg µs/req'.padStart(10)} ${'client µs/req'.padStart(14)}  ratio (req/s, p99) to`,

@@ -43,6 +43,12 @@ export function benchV8Flags(env: NodeJS.ProcessEnv = process.env): string[] {
   return flags === undefined ? shippedV8Flags() : flags.split(/\s+/).filter((flag) => flag !== '');
 }
 
+/** A heading's note of the fixed availability route's busy wait (BENCH_FIXED_SPIN_US), empty without one. */
+export function fixedSpinNote(): string {
+  const spin = Number(process.env.BENCH_FIXED_SPIN_US ?? 0);
+  return spin > 0 ? `, the fixed route busy-waiting ${String(spin)} µs a request` : '';
+}
+
 /** The bench server's V8 flags as a table heading names them. */
 export function benchV8Label(): string {
   return benchV8Flags().join(' ') || "V8's defaults";

@@ -38,7 +38,7 @@ before(async () => {
   url = first.config.store.kind === 'postgres' ? first.config.store.url : '';
   const ctx = createContext({ ...first.config, cacheTtlMs: 60_000 }, openStore({ kind: 'postgres', url }));
   second = { app: await buildApp(ctx, { logger: false }), ctx };
-  await until('both processes listening', () => first.ctx.store.changes.live && ctx.store.changes.live);
+  await bothListening();
 });
 after(async () => {
   await second.app.close();
@@ -103,6 +103,11 @@ function heardBy(process: AppContext, payload: string): Promise<void> {
       });
     }),
   );
+}
+
+/** Resolves once both processes listen again (a process caches nothing until its feed is live). */
+function bothListening(): Promise<void> {
+  return until('both processes listening', () => first.ctx.store.changes.live && second.ctx.store.changes.live);
 }
 
 /** Cuts every process's listening connection, as a server restart would. */
@@ -344,10 +349,13 @@ describe('announcements between processes on one PostgreSQL database', () => {
       assert.ok(first.ctx.store.changes.live);
     } finally {
       await listener.end();
+      // The cut took the second process's connection too: the tests after this one start with both listening.
+      await bothListening();
     }
   });
 
   test('while its listening connection is down a process keeps nothing, and it resubscribes by itself', async () => {
+    await bothListening();
     const a = await makeAccommodation(first.ctx.db);
     const stay = futureStay(1);
     assert.equal(await quotedTotal(a.id, stay), 165);

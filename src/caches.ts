@@ -1,4 +1,4 @@
-import type { ActiveKey } from './auth/api-key-repository.ts';
+import type { KnownKey } from './auth/require-key.ts';
 import type { CachedAccommodation } from './accommodations/accommodation-cache.ts';
 import type { ChangeFeed, TableChange } from './db/change-feed.ts';
 import type { NightSnapshot } from './occupancy/night-memory.ts';
@@ -17,7 +17,12 @@ import { TtlCache } from './shared/ttl-cache.ts';
  * store, until it has subscribed again.
  */
 export interface Caches {
-  apiKeys: TtlCache<string, ActiveKey>;
+  /**
+   * Active API keys, keyed by the secret as a caller presented it: only a secret whose SHA-256
+   * the store found is kept, and only in this process's memory, for at most the TTL (a change to
+   * any key drops them all), so a key in steady use is not hashed on every request.
+   */
+  apiKeys: TtlCache<string, KnownKey>;
   /** When each key's last_used_at was last written by this process. */
   apiKeyTouches: Map<number, number>;
   /** An accommodation with its future nightly prices (accommodation-cache.ts). */
@@ -82,7 +87,7 @@ export function applyChange(caches: Caches, change: TableChange): void {
   const id = Number(change.id);
   switch (change.table) {
     case 'api_keys':
-      // Keyed by the secret's hash, which the announcement does not carry; keys change rarely.
+      // Keyed by the secret, which the announcement does not carry; keys change rarely.
       caches.apiKeys.clear();
       return;
     case 'accommodations':

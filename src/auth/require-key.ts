@@ -37,15 +37,40 @@ export function requestViewer(request: FastifyRequest): Viewer {
   return viewerOfKey(requestKey(request));
 }
 
+/**
+ * A key as the cache keeps it: its row, and what a request admitted with it carries (frozen,
+ * built once per load and shared by the requests that present the key meanwhile).
+ */
+export interface KnownKey {
+  readonly row: ActiveKey;
+  readonly admitted: Readonly<AuthenticatedKey>;
+}
+
 /** What the key check needs from the app context: the store, the key caches (src/caches.ts) and the clock. */
 export interface KeyCheckContext {
   readonly db: Db;
-  readonly caches: { readonly apiKeys: TtlCache<string, ActiveKey>; readonly apiKeyTouches: Map<number, number> };
+  readonly caches: { readonly apiKeys: TtlCache<string, KnownKey>; readonly apiKeyTouches: Map<number, number> };
   now(): Date;
 }
 
 /** last_used_at is refreshed at most this often per key, to keep reads read-only. */
 const TOUCH_INTERVAL_MS = 60_000;
+
+/** The key of a hash, if there is one and it is active: the store compares hashes, then so does this, in constant time. */
+async function findKnownKey(db: Db, hash: string): Promise<KnownKey | undefined> {
+  const row = await findActiveKeyByHash(db, hash);
+  if (row === undefined || !sameHash(row.secret_hash, hash)) return undefined;
+  return {
+    row,
+    admitted: Object.freeze({
+      id: row.id,
+      scope: row.scope,
+      name: row.name,
+      userLogin: row.user_login ?? 'staydesk-api',
+      userName: row.user_name ?? 'Staydesk API',
+    }),
+  };
+}
 
 /**
  * An onRequest hook that admits a request with a valid, unrevoked bearer key of the given scope.
@@ -54,37 +79,24 @@ const TOUCH_INTERVAL_MS = 60_000;
  *
  * It runs on every authenticated request, so it is written with a callback: a key found in the
  * cache is admitted synchronously, and only a cache miss or a due last_used_at write waits for
- * the store.
+ * the store. The cache is keyed by the secret as the caller presented it (caches.ts), so a key in
+ * steady use is not hashed on every request: its SHA-256 is computed only to look it up in the
+ * store, which keeps nothing else.
  */
 export function requireKey(ctx: KeyCheckContext, scope: ApiKeyScope): onRequestHookHandler {
   const { db, caches } = ctx;
 
-  /**
-   * `checked` is true when the key was found in the cache under this very hash, whose entries
-   * are only ever stored under their own secret_hash: the comparison would repeat the lookup.
-   */
-  function admit(
-    request: FastifyRequest,
-    key: ActiveKey | undefined,
-    hash: string,
-    done: HookHandlerDoneFunction,
-    checked = false,
-  ): void {
-    if (key === undefined || (!checked && !sameHash(key.secret_hash, hash))) {
+  function admit(request: FastifyRequest, known: KnownKey | undefined, done: HookHandlerDoneFunction): void {
+    if (known === undefined) {
       done(unauthorized('invalid_api_key', 'Invalid or revoked API key.'));
       return;
     }
-    if (scope === 'admin' && key.scope !== 'admin') {
+    if (scope === 'admin' && known.row.scope !== 'admin') {
       done(forbidden('admin_scope_required', 'This API key may not use the admin API; create one with --admin.'));
       return;
     }
-    request.apiKey = {
-      id: key.id,
-      scope: key.scope,
-      name: key.name,
-      userLogin: key.user_login ?? 'staydesk-api',
-      userName: key.user_name ?? 'Staydesk API',
-    };
+    request.apiKey = known.admitted;
+    const key = known.row;
     const now = ctx.now().getTime();
     const touched = caches.apiKeyTouches.get(key.id) ?? (key.last_used_at === null ? 0 : Date.parse(key.last_used_at));
     if (now - touched <= TOUCH_INTERVAL_MS) {
@@ -103,17 +115,17 @@ export function requireKey(ctx: KeyCheckContext, scope: ApiKeyScope): onRequestH
       done(unauthorized('missing_api_key', 'Missing API key: send Authorization: Bearer <API_KEY>.'));
       return;
     }
-    const hash = hashApiKey(token);
-    const cached = caches.apiKeys.get(hash);
+    const cached = caches.apiKeys.get(token);
     if (cached !== undefined) {
-      admit(request, cached, hash, done, true);
+      admit(request, cached, done);
       return;
     }
-    // getOrLoad shares one lookup among concurrent misses, and keeps nothing revoked meanwhile.
+    // getOrLoad shares one lookup among concurrent misses, keeps only a key the store found, and
+    // nothing revoked meanwhile.
     caches.apiKeys
-      .getOrLoad(hash, () => findActiveKeyByHash(db, hash))
-      .then((key) => {
-        admit(request, key, hash, done);
+      .getOrLoad(token, () => findKnownKey(db, hashApiKey(token)))
+      .then((known) => {
+        admit(request, known, done);
       }, done);
   };
 }

@@ -42,8 +42,14 @@ function tooMany(message: string, limit: number, retryAfterSeconds: number): App
   return tooManyRequests('rate_limited', message, { limit, retry_after_seconds: Math.max(1, retryAfterSeconds) });
 }
 
-/** The key's identity in the counters: a hash, so no secret is ever stored in Redis. */
+/**
+ * The key's identity in the counters: the id of the key the request was admitted with (the
+ * per-key limit runs after the key check), so no secret is ever stored in Redis and none is
+ * hashed again per request; a hash of the presented secret should a request reach it unadmitted.
+ */
 function keyIdentity(request: FastifyRequest): string {
+  const admitted = request.apiKey;
+  if (admitted !== null) return `key:${String(admitted.id)}`;
   return `key:${hashApiKey(bearerToken(request.headers.authorization) ?? '').slice(0, 32)}`;
 }
 

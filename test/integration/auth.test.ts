@@ -12,6 +12,7 @@ import {
 import { generateApiKey, hashApiKey } from '../../src/auth/api-keys.ts';
 import type { RouteInfo } from '../../src/http/types.ts';
 import { setSetting } from '../../src/settings/settings-repository.ts';
+import { announcementsSettled } from '../support/announcements.ts';
 import { assertErrorEnvelope } from '../support/envelope-assertions.ts';
 import { createTestApp } from '../support/test-app.ts';
 import { testStoreKind } from '../support/test-store.ts';
@@ -197,6 +198,29 @@ describe(`API key records (${testStoreKind})`, () => {
     assert.equal(revoke.statusCode, 200, revoke.body);
     assert.ok((await findApiKey(t.ctx.db, record.id))?.revoked_at);
     assertErrorEnvelope(await t.request({ method: 'GET', url: `${t.v1}/test`, key }), 401, 'UNAUTHORIZED');
+  });
+
+  test('the key cache keeps a secret only once the store has found its hash, and forgets every one when any key changes', async () => {
+    const cache = t.ctx.caches.apiKeys;
+    const { key } = await createApiKey(t.ctx.db, { name: 'kept in memory', scope: 'api' });
+    const stranger = generateApiKey().key;
+    assertErrorEnvelope(await t.request({ method: 'GET', url: `${t.v1}/test`, key: stranger }), 401, 'UNAUTHORIZED');
+    assert.equal(cache.get(stranger), undefined, 'an unknown secret is never kept');
+    assert.equal((await t.request({ method: 'GET', url: `${t.v1}/test`, key })).statusCode, 200);
+    const kept = cache.get(key);
+    assert.equal(kept?.row.secret_hash, hashApiKey(key));
+    assert.ok(Object.isFrozen(kept.admitted), 'what requests share cannot be changed by one of them');
+    // The next request is admitted from memory: the store's row is not read again.
+    await sql`alter table api_keys rename to api_keys_away`.execute(t.ctx.db);
+    try {
+      assert.equal((await t.request({ method: 'GET', url: `${t.v1}/test`, key })).statusCode, 200);
+    } finally {
+      await sql`alter table api_keys_away rename to api_keys`.execute(t.ctx.db);
+    }
+    const other = await createApiKey(t.ctx.db, { name: 'another key', scope: 'api' });
+    await revokeApiKey(t.ctx.db, other.record.id);
+    await announcementsSettled(t.ctx);
+    assert.equal(cache.get(key), undefined, 'a change to any key drops every kept secret');
   });
 
   test('a key revoked in the store (as the CLI does) is refused by a process that does not cache keys', async () => {

@@ -85,6 +85,34 @@ export function roundDiv(numerator: bigint, denominator: bigint): bigint {
   return negative ? -q : q;
 }
 
+/**
+ * Integers up to this size, and the products, quotients and remainders the rounding below forms
+ * of them, are exact as doubles, so roundDivExact needs no BigInt (which allocates on every
+ * step, on the hot path of every quote).
+ */
+const EXACT_BOUND = 2 ** 52;
+
+/**
+ * numerator / denominator rounded half away from zero, as roundDiv, for safe integers up to
+ * EXACT_BOUND either way (null beyond, where the caller takes roundDiv). The double quotient is
+ * the exact one rounded once, so its floor is the true floor or one more (an integer is never
+ * rounded below); the remainder, exact, says which.
+ */
+function roundDivExact(numerator: number, denominator: number): number | null {
+  const n = Math.abs(numerator);
+  const d = Math.abs(denominator);
+  if (n > EXACT_BOUND || d > EXACT_BOUND || d === 0) return null;
+  let q = Math.floor(n / d);
+  let r = n - q * d;
+  if (r < 0) {
+    q -= 1;
+    r += d;
+  }
+  if (2 * r >= d) q += 1;
+  // 0, not -0.
+  return q === 0 ? 0 : numerator < 0 !== denominator < 0 ? -q : q;
+}
+
 function checkSafeInteger(n: number, what: string): void {
   if (!Number.isSafeInteger(n)) throw new RangeError(`${what} must be a safe integer, got ${n}`);
 }
@@ -99,14 +127,18 @@ function toSafeNumber(n: bigint, what: string): number {
 export function divideRounded(a: number, b: number): number {
   checkSafeInteger(a, 'dividend');
   checkSafeInteger(b, 'divisor');
-  return toSafeNumber(roundDiv(BigInt(a), BigInt(b)), 'quotient');
+  return roundDivExact(a, b) ?? toSafeNumber(roundDiv(BigInt(a), BigInt(b)), 'quotient');
 }
 
 /** amountMinor × ppm / 1e6, rounded half away from zero, computed without floats. */
 export function applyPpm(amountMinor: number, ppm: number): number {
   checkSafeInteger(amountMinor, 'amount');
   checkSafeInteger(ppm, 'ppm');
-  return toSafeNumber(roundDiv(BigInt(amountMinor) * BigInt(ppm), BigInt(PPM)), 'result');
+  // A product beyond EXACT_BOUND may have been rounded, but then reads as beyond it too.
+  return (
+    roundDivExact(amountMinor * ppm, PPM) ??
+    toSafeNumber(roundDiv(BigInt(amountMinor) * BigInt(ppm), BigInt(PPM)), 'result')
+  );
 }
 
 /**
@@ -116,7 +148,10 @@ export function applyPpm(amountMinor: number, ppm: number): number {
 export function includedTax(amountMinor: number, ppm: number): number {
   checkSafeInteger(amountMinor, 'amount');
   checkSafeInteger(ppm, 'ppm');
-  return toSafeNumber(roundDiv(BigInt(amountMinor) * BigInt(ppm), BigInt(PPM) + BigInt(ppm)), 'result');
+  return (
+    roundDivExact(amountMinor * ppm, PPM + ppm) ??
+    toSafeNumber(roundDiv(BigInt(amountMinor) * BigInt(ppm), BigInt(PPM) + BigInt(ppm)), 'result')
+  );
 }
 
 // ---- major <-> minor --------------------------------------------------------------------------

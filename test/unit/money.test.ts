@@ -319,6 +319,39 @@ describe('rounding', () => {
     );
   });
 
+  test('applyPpm, includedTax and divideRounded agree with the exact BigInt rounding, also where doubles cannot be exact', () => {
+    const exactly = (n: bigint, d: bigint) => Number(roundDiv(n, d));
+    const amounts = fc.oneof(
+      fc.maxSafeInteger(),
+      fc.integer({ min: -1e10, max: 1e10 }),
+      fc.integer({ min: 2 ** 52 - 2000, max: 2 ** 52 + 2000 }),
+      fc.integer({ min: -(2 ** 52) - 2000, max: -(2 ** 52) + 2000 }),
+    );
+    fc.assert(
+      fc.property(amounts, fc.integer({ min: 0, max: 1_000_000 }), (amount, ppm) => {
+        const product = BigInt(amount) * BigInt(ppm);
+        if (Number.isSafeInteger(exactly(product, 1_000_000n)))
+          assert.equal(applyPpm(amount, ppm), exactly(product, 1_000_000n), `${amount} at ${ppm}`);
+        if (Number.isSafeInteger(exactly(product, 1_000_000n + BigInt(ppm))))
+          assert.equal(includedTax(amount, ppm), exactly(product, 1_000_000n + BigInt(ppm)), `${amount} in ${ppm}`);
+      }),
+      { numRuns: 5000 },
+    );
+    fc.assert(
+      fc.property(amounts, fc.oneof(fc.integer({ min: 1, max: 400 }), fc.maxSafeInteger()), (a, b) => {
+        fc.pre(b !== 0);
+        assert.equal(divideRounded(a, b), exactly(BigInt(a), BigInt(b)), `${a} / ${b}`);
+      }),
+      { numRuns: 5000 },
+    );
+    // Quotients just below a whole number, where the double quotient rounds up to it.
+    assert.equal(divideRounded(2 ** 52 - 1, 2 ** 52), 1);
+    assert.equal(divideRounded(2 ** 52 - 3, 2), 2 ** 51 - 1); // ...-1.5 → away from zero
+    assert.equal(divideRounded(4503599627370495, 4503599627370494), 1);
+    assert.equal(applyPpm(4503599627, 999_999), 4503595123);
+    assert.ok(!Object.is(applyPpm(-1, 100_000), -0), 'no -0');
+  });
+
   test('includedTax: the tax inside an amount that includes it', () => {
     assert.equal(includedTax(15050, 100000), 1368); // 150.50 × 0.1 / 1.1 = 13.6818...
     assert.equal(includedTax(11000, 100000), 1000);

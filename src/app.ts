@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import type { ServerOptions } from 'node:http';
 import type { Socket } from 'node:net';
 import type { SwaggerTransformObject } from '@fastify/swagger';
@@ -24,6 +23,7 @@ import { partnerEventRoutes } from './endpoints/partner-routes.ts';
 import { clientErrorHandler } from './http/client-errors.ts';
 import { frameworkErrorHandler, installErrorHandling } from './http/error-handler.ts';
 import { requestSerializer } from './http/log-redaction.ts';
+import { newRequestId } from './http/request-ids.ts';
 import { OneLinePerRequest } from './http/request-log.ts';
 import { installLazyOpenApi } from './http/lazy-openapi.ts';
 import { reshapeDocument } from './http/openapi-document.ts';
@@ -162,7 +162,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
     logController: new OneLinePerRequest(),
     genReqId: (req) => {
       const incoming = req.headers['x-request-id'];
-      return typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();
+      return typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : newRequestId();
     },
     // Each route's validator and serializer are compiled on its first request (lazy-schemas.ts).
     schemaController: { compilersFactory: lazySchemaCompilers() },
@@ -184,6 +184,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   app.removeContentTypeParser('text/plain');
   app.addHook('preValidation', refuseNulCharacters);
   app.decorateRequest('apiKey', null);
+  app.decorateRequest('bodyFreeOfNul', false);
 
   // Every route and how it authenticates, so shared tests can sweep them all.
   const routes: RouteInfo[] = [];

@@ -1,5 +1,8 @@
 import type { FastifyRequest } from 'fastify';
+import { vouchForNoNul } from './text-guard.ts';
 import type { App } from './types.ts';
+
+const OPEN_BRACE = 0x7b;
 
 /**
  * v1 callers send no bytes while still declaring JSON (the contract shows the diagnostics called
@@ -17,10 +20,13 @@ export function acceptEmptyJson(app: App): void {
   ) => void;
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
     const text = typeof body === 'string' ? body : body.toString('utf8');
-    if (text.trim() === '') {
+    // A body starting with "{" (every v1 body) has something to parse.
+    if (text.charCodeAt(0) !== OPEN_BRACE && text.trim() === '') {
       done(null, {});
       return;
     }
+    // The NUL guard (text-guard.ts) need not walk what the text shows cannot hold one.
+    vouchForNoNul(request, text);
     json(request, text, done);
   });
   // A call with no body (and so no content type) validates as {} too: v1-body.ts.

@@ -1,6 +1,8 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { findNulCharacter } from '../../src/http/text-guard.ts';
+import type { FastifyRequest } from 'fastify';
+import fc from 'fast-check';
+import { findNulCharacter, vouchForNoNul } from '../../src/http/text-guard.ts';
 
 describe('findNulCharacter', () => {
   const cases: Array<[unknown, string | null]> = [
@@ -75,5 +77,48 @@ describe('findNulCharacter on deep and wide bodies', () => {
     );
     assert.equal(findNulCharacter(body), 'last.deep');
     assert.ok(reads.n <= 6 * width, `${reads.n} reads for ${width} elements`);
+  });
+});
+
+describe('vouchForNoNul', () => {
+  const vouched = (text: string) => {
+    const request = { bodyFreeOfNul: false } as FastifyRequest;
+    vouchForNoNul(request, text);
+    return request.bodyFreeOfNul;
+  };
+
+  test('a JSON text vouched for parses to a value with no NUL in any string or key', () => {
+    const strings = fc.string({ unit: fc.constantFrom('a', '\u0000', '\\', 'u', '0', '"', 'é') });
+    const values = fc.letrec((tie) => ({
+      value: fc.oneof(
+        { depthSize: 'small' },
+        strings,
+        fc.integer(),
+        fc.constant(null),
+        fc.array(tie('value')),
+        fc.dictionary(strings, tie('value')),
+      ),
+    })).value;
+    fc.assert(
+      fc.property(values, fc.boolean(), (value, indent) => {
+        const text = JSON.stringify(value, null, indent ? 2 : undefined);
+        const parsed: unknown = JSON.parse(text);
+        if (vouched(text)) assert.equal(findNulCharacter(parsed), null, text);
+        else assert.ok(text.includes('\\u0000'));
+      }),
+      { numRuns: 3000 },
+    );
+  });
+
+  test('the escape in any spelling JSON allows for U+0000 is not vouched for', () => {
+    assert.equal(vouched('{"a":"x\\u0000"}'), false);
+    assert.equal(vouched('{"x\\u0000":1}'), false);
+    assert.equal(
+      vouched('{"a":"\\\\u0000"}'),
+      false,
+      'an escaped backslash may be walked: the guard then finds nothing',
+    );
+    assert.equal(vouched('{"a":"\\u0001 \\u00000"}'), false);
+    assert.equal(vouched('{"a":"plain","b":[1,2]}'), true);
   });
 });

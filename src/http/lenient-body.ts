@@ -47,20 +47,30 @@ export function compileLenient(schema: ObjectSchema | undefined): LenientRead | 
   let read: LenientRead | null = null;
   if (properties !== undefined) {
     const required = new Set(schema.required ?? []);
-    const rules: FieldRule[] = Object.entries(properties).map(([name, field]) => ({
-      name,
-      dropsNull: !required.has(name) && !admitsNull(field),
-      trims: field.format === 'email',
-      inner: compileLenient(field),
-    }));
+    const rules = new Map<string, FieldRule>(
+      Object.entries(properties).map(([name, field]) => [
+        name,
+        {
+          name,
+          dropsNull: !required.has(name) && !admitsNull(field),
+          trims: field.format === 'email',
+          inner: compileLenient(field),
+        },
+      ]),
+    );
+    const trimsAny = [...rules.values()].some((rule) => rule.trims);
+    // Walks the fields sent, not the schema's: most are numbers, booleans or strings with no
+    // rule, passed over without a lookup (this runs on every v1 request).
     read = (value) => {
       if (typeof value !== 'object' || value === null || Array.isArray(value)) return;
       const fields = value as Record<string, unknown>;
-      for (const rule of rules) {
-        if (!Object.hasOwn(fields, rule.name)) continue;
-        const sent = fields[rule.name];
-        if (sent === null && rule.dropsNull) Reflect.deleteProperty(fields, rule.name);
-        else if (typeof sent === 'string' && rule.trims) fields[rule.name] = sent.trim();
+      for (const name in fields) {
+        const sent = fields[name];
+        if (typeof sent === 'string' ? !trimsAny : typeof sent !== 'object') continue;
+        const rule = rules.get(name);
+        if (rule === undefined || !Object.hasOwn(fields, name)) continue;
+        if (sent === null && rule.dropsNull) Reflect.deleteProperty(fields, name);
+        else if (typeof sent === 'string' && rule.trims) fields[name] = sent.trim();
         else if (rule.inner !== null) rule.inner(sent);
       }
     };

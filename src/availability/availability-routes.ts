@@ -44,6 +44,7 @@ export const availabilityRoutes: FeatureRoutes = async (app, { ctx }) => {
   );
 
   type Answer = Static<typeof AvailabilityResponse>;
+  const NO_EXTRAS: Readonly<Record<string, boolean>> = Object.freeze({});
 
   function answer(
     body: Static<typeof AvailabilityBody>,
@@ -69,7 +70,8 @@ export const availabilityRoutes: FeatureRoutes = async (app, { ctx }) => {
     // Price first, so an extra the accommodation does not offer is a 400 even on taken dates.
     const overrides = overridesOrLoad(ctx, cached, stay.checkin, stay.checkout);
     const quoted = (window: NightWindow, prices: Awaited<typeof overrides>): Answer => {
-      const quote = priceFromOverrides(accommodation, { ...stay, guests, extras: body.extras ?? {} }, prices);
+      const wanted = { checkin: stay.checkin, checkout: stay.checkout, guests, extras: body.extras ?? NO_EXTRAS };
+      const quote = priceFromOverrides(accommodation, wanted, prices);
       if (window.taken.length > 0) {
         return {
           success: true,

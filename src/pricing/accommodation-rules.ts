@@ -1,7 +1,7 @@
 import type { Accommodation } from '../db/schema.ts';
 import { currencyDecimals, ppmToRate, toMajor } from '../shared/money.ts';
 import type { StayRules } from '../stays/stay-rules.ts';
-import type { ExtraName, PricingRules, StayQuote } from './price-stay.ts';
+import { EXTRA_NAMES, type ExtraName, type PricingRules, type StayQuote } from './price-stay.ts';
 
 /** Reading an accommodation row as the inputs of the pure pricing and stay-rule modules. */
 
@@ -59,7 +59,10 @@ export function pricingRulesView(a: Accommodation) {
 export function pricingView(quote: StayQuote, currency: string) {
   const d = decimalsOf(currency);
   const extras: Record<string, number> = {};
-  for (const [name, amount] of Object.entries(quote.extras)) extras[name] = toMajor(amount, d);
+  for (const name of EXTRA_NAMES) {
+    const amount = quote.extras[name];
+    if (amount !== undefined) extras[name] = toMajor(amount, d);
+  }
   return {
     base_price: toMajor(quote.basePrice, d),
     avg_price_per_night: toMajor(quote.avgPricePerNight, d),

@@ -13,7 +13,8 @@ export function checkStayOrThrow(
   /** The first date a stay may start; defaults to today in the accommodation's time zone. */
   earliest: string = todayIn(accommodation.timezone, now),
 ): { checkin: string; checkout: string; nights: number } {
-  const result = checkStay({ ...stay, today: earliest }, stayRulesOf(accommodation), names);
+  const request = { checkin: stay.checkin, checkout: stay.checkout, guests: stay.guests, today: earliest };
+  const result = checkStay(request, stayRulesOf(accommodation), names);
   if (!result.ok) {
     const { message, reason, ...details } = result.violation;
     throw badRequest(reason, message, details);

@@ -86,7 +86,8 @@ export function priceStay(input: StayQuoteInput): QuoteResult {
     if (requestedExtras[name] !== true) continue;
     const price = rules.extras[name];
     if (price === undefined) return { ok: false, reason: 'extra_not_offered', extra: name };
-    const amount = safe(extraAmount(name, safe(price, `${name} price`), guests, nights), name);
+    if (!Number.isSafeInteger(price)) safe(price, `${name} price`);
+    const amount = safe(extraAmount(name, price, guests, nights), name);
     extras[name] = amount;
     extrasTotal = safe(extrasTotal + amount, 'extras total');
   }

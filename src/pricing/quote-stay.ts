@@ -37,8 +37,8 @@ export function requestedExtras(
   parameter = 'extras',
 ): Partial<Record<ExtraName, boolean>> {
   const requested: Partial<Record<ExtraName, boolean>> = {};
-  for (const [name, wanted] of Object.entries(extras)) {
-    if (wanted !== true) continue;
+  for (const name of Object.keys(extras)) {
+    if (extras[name] !== true) continue;
     if (!(EXTRA_NAMES as readonly string[]).includes(name)) {
       throw badRequest(
         'extra_not_offered',
@@ -103,8 +103,13 @@ export function priceFromOverrides(
     });
   }
   const { quote } = result;
-  if (![quote.basePrice, quote.extrasTotal, quote.cleaningFee, quote.tax, quote.total].every(withinAmountBound))
-    throw totalTooLarge(accommodation, quote.total);
+  const bounded =
+    withinAmountBound(quote.basePrice) &&
+    withinAmountBound(quote.extrasTotal) &&
+    withinAmountBound(quote.cleaningFee) &&
+    withinAmountBound(quote.tax) &&
+    withinAmountBound(quote.total);
+  if (!bounded) throw totalTooLarge(accommodation, quote.total);
   return quote;
 }
 

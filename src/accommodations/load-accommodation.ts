@@ -29,12 +29,11 @@ export function cachedAccommodationOrLoad(
   now: Date,
 ): CachedAccommodation | Promise<CachedAccommodation> {
   const cache = ctx.caches.accommodations;
-  const entry = cache.valueOrLoad(
-    id,
-    () => readCachedAccommodation(ctx.db, id, ctx.now(), cache.enabled),
-    now.getTime(),
-  );
-  return entry instanceof Promise ? entry.then((loaded) => foundOr404(loaded, id)) : entry;
+  const entry = cache.get(id, now.getTime());
+  if (entry !== undefined) return entry;
+  return cache
+    .load(id, () => readCachedAccommodation(ctx.db, id, ctx.now(), cache.enabled))
+    .then((loaded) => foundOr404(loaded, id));
 }
 
 function foundOr404(entry: CachedAccommodation | undefined, id: number): CachedAccommodation {

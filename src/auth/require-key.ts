@@ -86,7 +86,12 @@ async function findKnownKey(db: Db, hash: string): Promise<KnownKey | undefined>
 export function requireKey(ctx: KeyCheckContext, scope: ApiKeyScope): onRequestHookHandler {
   const { db, caches } = ctx;
 
-  function admit(request: FastifyRequest, known: KnownKey | undefined, done: HookHandlerDoneFunction): void {
+  function admit(
+    request: FastifyRequest,
+    known: KnownKey | undefined,
+    now: number,
+    done: HookHandlerDoneFunction,
+  ): void {
     if (known === undefined) {
       done(unauthorized('invalid_api_key', 'Invalid or revoked API key.'));
       return;
@@ -97,7 +102,6 @@ export function requireKey(ctx: KeyCheckContext, scope: ApiKeyScope): onRequestH
     }
     request.apiKey = known.admitted;
     const key = known.row;
-    const now = ctx.now().getTime();
     const touched = caches.apiKeyTouches.get(key.id) ?? (key.last_used_at === null ? 0 : Date.parse(key.last_used_at));
     if (now - touched <= TOUCH_INTERVAL_MS) {
       done();
@@ -115,9 +119,10 @@ export function requireKey(ctx: KeyCheckContext, scope: ApiKeyScope): onRequestH
       done(unauthorized('missing_api_key', 'Missing API key: send Authorization: Bearer <API_KEY>.'));
       return;
     }
-    const cached = caches.apiKeys.get(token);
+    const now = ctx.now().getTime();
+    const cached = caches.apiKeys.get(token, now);
     if (cached !== undefined) {
-      admit(request, cached, done);
+      admit(request, cached, now, done);
       return;
     }
     // getOrLoad shares one lookup among concurrent misses, keeps only a key the store found, and
@@ -125,7 +130,7 @@ export function requireKey(ctx: KeyCheckContext, scope: ApiKeyScope): onRequestH
     caches.apiKeys
       .getOrLoad(token, () => findKnownKey(db, hashApiKey(token)))
       .then((known) => {
-        admit(request, known, done);
+        admit(request, known, ctx.now().getTime(), done);
       }, done);
   };
 }

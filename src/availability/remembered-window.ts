@@ -24,14 +24,21 @@ export function rememberedNightWindow(
   const instant = isoInstant(now);
   if (!cache.enabled) return loadNightWindow(ctx.db, accommodationId, range, instant);
   // A remembered snapshot answers without a promise (the hot path); a miss loads it first.
-  const snapshot = cache.valueOrLoad(
-    accommodationId,
-    () => loadNightSnapshot(ctx.db, accommodationId, now),
-    now.getTime(),
-  );
-  const fromSnapshot = (remembered: NightSnapshot | undefined): NightWindow | Promise<NightWindow> =>
-    remembered !== undefined && snapshotCovers(remembered, range)
-      ? windowFromSnapshot(remembered, range, instant)
-      : loadNightWindow(ctx.db, accommodationId, range, instant);
-  return snapshot instanceof Promise ? snapshot.then(fromSnapshot) : fromSnapshot(snapshot);
+  const snapshot = cache.get(accommodationId, now.getTime());
+  if (snapshot !== undefined) return fromSnapshot(ctx, accommodationId, snapshot, range, instant);
+  return cache
+    .load(accommodationId, () => loadNightSnapshot(ctx.db, accommodationId, now))
+    .then((loaded) => fromSnapshot(ctx, accommodationId, loaded, range, instant));
+}
+
+function fromSnapshot(
+  ctx: Pick<AppContext, 'db'>,
+  accommodationId: number,
+  remembered: NightSnapshot | undefined,
+  range: { from: string; to: string },
+  instant: string,
+): NightWindow | Promise<NightWindow> {
+  return remembered !== undefined && snapshotCovers(remembered, range)
+    ? windowFromSnapshot(remembered, range, instant)
+    : loadNightWindow(ctx.db, accommodationId, range, instant);
 }

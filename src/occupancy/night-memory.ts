@@ -91,8 +91,18 @@ export function windowFromSnapshot(
   now: string,
 ): NightWindow {
   const claims = snapshot.claims;
-  return windowOf(claims.slice(firstAtOrAfter(claims, range.from), firstAtOrAfter(claims, range.to)), now);
+  const start = firstAtOrAfter(claims, range.from);
+  const end = start === claims.length ? start : firstAtOrAfter(claims, range.to);
+  // Most quotes meet no claim: one frozen window answers them all.
+  return start === end ? NO_CLAIMS : windowOf(claims.slice(start, end), now);
 }
+
+/** The window of a range no claim falls in. */
+const NO_CLAIMS: NightWindow = Object.freeze({
+  taken: Object.freeze([]) as unknown as NightWindow['taken'],
+  expiredHoldBookingIds: Object.freeze([]) as unknown as number[],
+  nextHoldEnd: null,
+});
 
 /** Binary search: the index of the first claim on or after `night`. */
 function firstAtOrAfter(claims: readonly RememberedClaim[], night: string): number {

@@ -131,13 +131,12 @@ export class TtlCache<K, V> {
   }
 
   /**
-   * getOrLoad without a promise on a hit: the cached value itself, or the load's promise (shared
-   * with concurrent misses, as getOrLoad's). For the hottest paths (availability), where a
-   * promise and a turn of the microtask queue per hit show; `now` spares a reading of the clock.
+   * The load of a key that `get` just missed (getOrLoad's second half), for the hottest paths
+   * (availability): they ask `get` first and build their loader only on a miss, so a hit costs
+   * neither a promise, a turn of the microtask queue nor a closure.
    */
-  valueOrLoad(key: K, load: () => Promise<V | undefined>, now = this.#clock()): V | Promise<V | undefined> {
-    const hit = this.get(key, now);
-    return hit !== undefined ? hit : this.#load(key, load);
+  load(key: K, load: () => Promise<V | undefined>): Promise<V | undefined> {
+    return this.#load(key, load);
   }
 
   #load(key: K, load: () => Promise<V | undefined>): Promise<V | undefined> {

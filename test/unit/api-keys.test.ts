@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
+import fc from 'fast-check';
 import { generateApiKey, hashApiKey, sameHash } from '../../src/auth/api-keys.ts';
 import { bearerToken } from '../../src/http/bearer-token.ts';
 
@@ -76,6 +77,24 @@ describe('bearerToken', () => {
       assert.equal(bearerToken(header), expected);
     });
   }
+
+  test('the shortcut for the usual header answers as the full rule does', () => {
+    const rule = /^Bearer[ ]+([A-Za-z0-9_\-.~+/]+=*)\s*$/i;
+    const headers = fc
+      .tuple(
+        fc.constantFrom('Bearer ', 'bearer ', 'Bearer  ', 'Bearer', 'Basic ', ''),
+        fc.string({
+          unit: fc.constantFrom('a', 'Z', '9', '_', '-', '.', '~', '+', '/', '=', ' ', '\t', ',', 'ä', '"'),
+        }),
+      )
+      .map(([prefix, rest]) => prefix + rest);
+    fc.assert(
+      fc.property(headers, (header) => {
+        assert.equal(bearerToken(header), rule.exec(header)?.[1] ?? null, JSON.stringify(header));
+      }),
+      { numRuns: 5000 },
+    );
+  });
 });
 
 describe('sameHash', () => {

@@ -239,23 +239,27 @@ describe('TtlCache', () => {
   });
 });
 
-describe('TtlCache.valueOrLoad', () => {
+describe('TtlCache.load after a missed get', () => {
   test('a hit is the value itself, with no promise; a miss is the load, shared with getOrLoad', async () => {
     let now = 0;
     const cache = new TtlCache<string, string>(1000, 10, () => now);
     const loader = gatedLoader('loaded');
-    const first = cache.valueOrLoad('k', loader.load);
-    assert.ok(first instanceof Promise, 'a miss waits for the load');
+    assert.equal(cache.get('k'), undefined);
+    const first = cache.load('k', loader.load);
     const second = cache.getOrLoad('k', loader.load);
     loader.open();
     assert.equal(await first, 'loaded');
     assert.equal(await second, 'loaded');
     assert.equal(loader.calls(), 1, 'concurrent misses read the store once');
-    assert.equal(cache.valueOrLoad('k', loader.load), 'loaded', 'a hit answers synchronously');
-    assert.deepEqual(cache.stats, { hits: 1, misses: 2, evictions: 0, invalidations: 0 });
+    assert.equal(cache.get('k'), 'loaded', 'a hit answers synchronously');
+    assert.deepEqual(
+      cache.stats,
+      { hits: 1, misses: 2, evictions: 0, invalidations: 0 },
+      'load counts no miss of its own',
+    );
     now = 1000;
-    const expired = cache.valueOrLoad('k', () => Promise.resolve('again'), now);
-    assert.ok(expired instanceof Promise, 'an expired entry is loaded again');
-    assert.equal(await expired, 'again');
+    assert.equal(cache.get('k', now), undefined, 'an expired entry is a miss');
+    assert.equal(await cache.load('k', () => Promise.resolve('again')), 'again');
+    assert.equal(cache.get('k', now), 'again');
   });
 });

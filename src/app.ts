@@ -30,7 +30,7 @@ import { reshapeDocument } from './http/openapi-document.ts';
 import { operationExamples } from './http/openapi-operations.ts';
 import { NAMED_SCHEMAS } from './openapi-schemas.ts';
 import { lazySchemaCompilers } from './http/lazy-schemas.ts';
-import { refuseWhileShuttingDown } from './http/shutting-down.ts';
+import { installRequestHooks } from './http/shutting-down.ts';
 import { acceptEmptyJson } from './http/empty-json.ts';
 import { installV1BodyReading } from './http/v1-body.ts';
 import { refuseNulCharacters } from './http/text-guard.ts';
@@ -179,7 +179,11 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
 
   installErrorHandling(app, ctx.store.health);
   ctx.store.health.attach(app.log);
-  refuseWhileShuttingDown(app);
+  // The drain and the wait for the store, X-Request-Id, and every request's duration in the
+  // metrics (shutting-down.ts).
+  installRequestHooks(app, (request, reply, seconds) => {
+    ctx.metrics.httpDuration.record(request.method, request.routeOptions.url ?? 'unknown', reply.statusCode, seconds);
+  });
   // JSON only: without this, a text/plain body would reach a route that declares no body schema.
   app.removeContentTypeParser('text/plain');
   app.addHook('preValidation', refuseNulCharacters);
@@ -196,18 +200,6 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
       if (method !== 'HEAD') routes.push({ method, url: route.url, auth: route.config?.auth ?? 'public' });
       if (route.config?.optionalBody === true) optionalBodies.add(`${method} ${openApiPath(route.url)}`);
     }
-  });
-
-  // Every request runs this one: a callback hook, no promise per request. (X-Request-Id is set
-  // by the shutdown guard's onSend hook, shutting-down.ts.)
-  app.addHook('onResponse', (request, reply, done) => {
-    ctx.metrics.httpDuration.record(
-      request.method,
-      request.routeOptions.url ?? 'unknown',
-      reply.statusCode,
-      reply.elapsedTime / 1000,
-    );
-    done();
   });
 
   // The OpenAPI document; @fastify/swagger is loaded by its first request (lazy-openapi.ts).

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { serviceUnavailable } from './errors.ts';
 
 /** Answered while the server waits for its database: they need none. */
@@ -14,7 +14,25 @@ export const SHUTDOWN_RETRY_AFTER_SECONDS = 1;
  */
 export const DRAIN_WINDOW_MS = 2000;
 
+/** Told of every answer as it is handed to Node, with how long its request took, in seconds. */
+export type AnswerListener = (request: FastifyRequest, reply: FastifyReply, seconds: number) => void;
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** When the request reached its first hook (performance.now(), ms); 0 before that. */
+    receivedAt: number;
+  }
+}
+
+/** A payload written over time (a PDF, a CSV export): its request lasts until it has been sent. */
+function isStream(payload: unknown): boolean {
+  return typeof payload === 'object' && payload !== null && typeof (payload as { pipe?: unknown }).pipe === 'function';
+}
+
 /**
+ * The two hooks every request passes: one onRequest and one onSend, callback hooks, so an open
+ * server pays no promise for them (docs/benchmarks.md, "What each hook costs").
+ *
  * Once the server starts draining (`app.beginDrain()` on SIGTERM, or `app.close()`), a request
  * is not run, /readyz included (so it fails first): it
  * gets a 503 envelope (name INTERNAL_ERROR, code 503) with `details.reason: "shutting_down"`, Retry-After,
@@ -22,8 +40,14 @@ export const DRAIN_WINDOW_MS = 2000;
  * Requests already in flight finish; their answers too carry `Connection: close`, so that their
  * connections close behind them instead of idling until the keep-alive timeout and holding the
  * server open.
+ *
+ * Every answer also names its request (X-Request-Id) and is timed for `answered` (app.ts: the
+ * request-duration metric): from the first hook until the answer is handed to Node, or for a
+ * stream until it has been sent (or cut). Timing here, not in an onResponse hook, spares every
+ * request the response listeners and the hook runner Fastify sets up for such a hook. A request
+ * refused before its first hook (a malformed URL) is timed as 0, as Fastify's own timer would.
  */
-export function refuseWhileShuttingDown(app: FastifyInstance): void {
+export function installRequestHooks(app: FastifyInstance, answered: AnswerListener): void {
   let closing = false;
   // `staydesk serve` waiting for its database: only the probes are answered (server.ts).
   let holding = false;
@@ -33,11 +57,12 @@ export function refuseWhileShuttingDown(app: FastifyInstance): void {
   app.decorate('holdForStore', (on: boolean) => {
     holding = on;
   });
+  app.decorateRequest('receivedAt', 0);
   app.addHook('preClose', async () => {
     closing = true;
   });
-  // Runs on every request: a callback hook, so an open server pays no promise for it.
   app.addHook('onRequest', (request, reply, done) => {
+    request.receivedAt = performance.now();
     if (holding && !closing && !PROBES.has(request.url)) {
       void reply.header('retry-after', String(SHUTDOWN_RETRY_AFTER_SECONDS));
       done(serviceUnavailable('store_unavailable', 'The service is waiting for its database; retry shortly.'));
@@ -50,12 +75,18 @@ export function refuseWhileShuttingDown(app: FastifyInstance): void {
     void reply.header('retry-after', String(SHUTDOWN_RETRY_AFTER_SECONDS)).header('connection', 'close');
     done(serviceUnavailable('shutting_down', 'The service is shutting down; retry shortly.'));
   });
-  // Runs on every answer: a callback hook, so an open server pays no promise for it. It also
-  // names the request on every answer (X-Request-Id), so that each answer passes one onSend
-  // hook, not two (docs/benchmarks.md, "What each hook costs").
   app.addHook('onSend', (request, reply, payload, done) => {
     void reply.header('x-request-id', request.id);
     if (closing) void reply.header('connection', 'close');
+    const since = request.receivedAt;
+    const seconds = () => (since === 0 ? 0 : (performance.now() - since) / 1000);
+    if (isStream(payload)) {
+      reply.raw.once('close', () => {
+        answered(request, reply, seconds());
+      });
+    } else {
+      answered(request, reply, seconds());
+    }
     done(null, payload);
   });
 }

@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
+import { PassThrough } from 'node:stream';
 import { sql } from 'kysely';
 import { Type } from 'typebox';
 import { TECHNICAL_USER_LOGIN } from '../../src/auth/api-key-repository.ts';
@@ -29,6 +30,17 @@ before(async () => {
     return { unreachable: true };
   });
   t.app.get('/__test/items/:id', { config: { auth: 'public' }, schema: { hide: true } }, async () => ({ ok: true }));
+  t.app.get('/__test/slow', { config: { auth: 'public' }, schema: { hide: true } }, async () => {
+    await new Promise((resolve) => setTimeout(resolve, 60));
+    return { ok: true };
+  });
+  // An answer written over time: its request lasts until the last chunk has gone.
+  t.app.get('/__test/stream', { config: { auth: 'public' }, schema: { hide: true } }, (_request, reply) => {
+    const stream = new PassThrough();
+    stream.write('first ');
+    setTimeout(() => stream.end('last'), 60);
+    return reply.type('text/plain').send(stream);
+  });
   await t.app.ready();
 });
 after(async () => {
@@ -293,6 +305,25 @@ describe(`health, readiness and metrics (${testStoreKind})`, () => {
       /^http_request_duration_seconds_bucket\{le="[0-9.]+",method="GET",route="\/healthz",status_code="200"\} \d+$/m,
     );
     assert.ok(!text.includes(t.apiKey) && !text.includes(t.adminKey));
+  });
+
+  test('a request is timed from its arrival until its answer has gone, a streamed one until its last chunk', async () => {
+    const metric = async (name: string, route: string) => {
+      const text = (await t.request({ method: 'GET', url: '/metrics', key: null })).body;
+      const line = text
+        .split('\n')
+        .find((l) => l.startsWith(`http_request_duration_seconds_${name}{`) && l.includes(`route="${route}"`));
+      return Number(line?.split(' ').pop() ?? Number.NaN);
+    };
+    assert.equal((await t.request({ method: 'GET', url: '/__test/slow', key: null })).statusCode, 200);
+    const streamed = await t.request({ method: 'GET', url: '/__test/stream', key: null });
+    assert.equal(streamed.body, 'first last');
+    assert.ok(typeof streamed.headers['x-request-id'] === 'string', 'a streamed answer is named too');
+    for (const route of ['/__test/slow', '/__test/stream']) {
+      assert.equal(await metric('count', route), 1, route);
+      const seconds = await metric('sum', route);
+      assert.ok(seconds >= 0.05 && seconds < 5, `${route} took ${String(seconds)} s`);
+    }
   });
 });
 

@@ -28,10 +28,12 @@ const decimalsCache = new Map<string, number | null>();
  * the code. Codes must be upper case, as ISO 4217 writes them.
  */
 export function currencyDecimals(code: string): number | null {
-  // Format first, so the cache holds at most 26^3 entries whatever callers send.
-  if (typeof code !== 'string' || !/^[A-Z]{3}$/.test(code)) return null;
+  if (typeof code !== 'string') return null;
+  // Only a well-formed code is ever stored (below), so looking any string up first is safe.
   const cached = decimalsCache.get(code);
   if (cached !== undefined) return cached;
+  // Format first, so the cache holds at most 26^3 entries whatever callers send.
+  if (!/^[A-Z]{3}$/.test(code)) return null;
   knownCurrencies ??= new Set(Intl.supportedValuesOf('currency'));
   let result: number | null = null;
   if (knownCurrencies.has(code)) {

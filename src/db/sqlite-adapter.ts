@@ -76,6 +76,11 @@ export function openSqlite(
   });
   raw.exec('PRAGMA foreign_keys = ON');
   raw.exec('PRAGMA busy_timeout = 5000');
+  // What undoes one savepoint or one statement inside a transaction (each booking of a group
+  // commit is a savepoint, group-commit.ts) stays in memory instead of a temporary file: SQLite
+  // wrote it page by page, with a system call each, on every booking. It is never needed after a
+  // crash (the write-ahead log is what recovers), and holds only the pages one savepoint touches.
+  raw.exec('PRAGMA temp_store = MEMORY');
   if (location !== ':memory:') {
     // WAL with full synchronous commits: an acknowledged booking survives a crash or power loss.
     switchToWal(raw);

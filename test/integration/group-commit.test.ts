@@ -220,3 +220,26 @@ test('an unflushed commit is stored whole, a failed one not at all, and later co
   const level = await sql<{ synchronous: number }>`PRAGMA synchronous`.execute(store.db);
   assert.equal(level.rows[0]?.synchronous, 2);
 });
+
+test('a booking that fails inside a group commit is undone from memory, and the ones beside it commit', async () => {
+  // temp_store = MEMORY (2): a savepoint's undo journal is not written to a temporary file.
+  const mode = await sql<{ temp_store: number }>`PRAGMA temp_store`.execute(store.db);
+  assert.equal(mode.rows[0]?.temp_store, 2);
+  const results = await Promise.allSettled([
+    store.commitTogether(async (trx) => {
+      await insertUnit(trx, 'memory-1');
+    }),
+    store.commitTogether(async (trx) => {
+      await insertUnit(trx, 'memory-2');
+      await insertUnit(trx, 'memory-1');
+    }),
+    store.commitTogether(async (trx) => {
+      await insertUnit(trx, 'memory-3');
+    }),
+  ]);
+  assert.deepEqual(
+    results.map((r) => r.status),
+    ['fulfilled', 'rejected', 'fulfilled'],
+  );
+  assert.deepEqual(await stored('memory-'), ['memory-1', 'memory-3']);
+});

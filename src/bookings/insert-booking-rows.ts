@@ -186,7 +186,7 @@ async function insertInOneStatement(
   const eventShapes = cutEvents.map((e) => `${e.write.event.type}/${String(e.write.always)}/${e.refs.join('.')}`);
   const shape = `booking:${eventShapes.join(',')}`;
   const result = await runShaped(db, shape, v, () =>
-    oneStatement(db, { partner, booking, event, mail, nights, now: at }, events),
+    oneStatement(db, { partner, booking, event, mail, nights, now: at }, events()),
   );
   const row = result.rows[0];
   if (row === undefined) throw new Error('booking insert returned no row');

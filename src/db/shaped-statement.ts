@@ -20,6 +20,10 @@ const MAX_SHAPES = 1000;
 /** A statement with more values (a block of months of nights) is compiled for its run only. */
 const MAX_KEPT_VALUES = 512;
 
+/** The markers of the values a kept statement can have, made once (every run names its values by them). */
+const MARKERS = Array.from({ length: MAX_KEPT_VALUES }, (_, i) => `${MARK}${String(i)}`);
+const marker = (i: number): string => MARKERS[i] ?? `${MARK}${String(i)}`;
+
 type Slot = { arg: number } | { value: unknown };
 const compiled = new Map<string, { sql: string; slots: Slot[] }>();
 
@@ -46,7 +50,7 @@ export class StatementValues {
   value<T>(value: T): T {
     this.values.push(value);
     this.#shape.push('$');
-    return `${MARK}${this.values.length - 1}` as T;
+    return marker(this.values.length - 1) as T;
   }
 
   get shape(): string {

@@ -86,38 +86,48 @@ export function cutNewBookingEvents(eventsFor: (ids: NewBookingIds) => EventToWr
 /**
  * The CTEs that write `events` in the booking's statement, named `ev<i>` and `d<i>`, reading the
  * inserted booking from the CTE `booking` (its `id` and `partner_id`); every value goes through
- * `values` (shaped-statement.ts). Also the name of each deliveries CTE, to count what was queued.
+ * `values` (shaped-statement.ts), now, in the order the statement takes them. The CTEs
+ * themselves, and the name of each deliveries CTE (to count what was queued), are built by the
+ * function returned, which the statement calls only when its shape is compiled
+ * (shaped-statement.ts): a booking of a known shape builds none of them.
  */
 export function newBookingEventCtes(
   events: readonly CutEvent[],
   values: StatementValues,
   booking: string,
-): { ctes: NamedCte[]; deliveries: string[] } {
-  const b = sql.table(booking);
-  const ctes: NamedCte[] = [];
-  const deliveries: string[] = [];
-  for (const [i, { write, parts, refs, ofBooking }] of events.entries()) {
-    const pieces: RawBuilder<unknown>[] = [];
-    parts.forEach((part, j) => {
-      pieces.push(sql`${values.value(part)}::text`);
-      const ref = refs[j];
-      if (ref !== undefined)
-        pieces.push(sql`(select ${sql.ref(ref === 'bookingId' ? 'id' : 'partner_id')} from ${b})::text`);
-    });
-    const payload = sql`(${sql.join(pieces, sql` || `)})`;
-    const bookingId = ofBooking ? sql`(select id from ${b})` : sql`null::integer`;
+): () => { ctes: NamedCte[]; deliveries: string[] } {
+  const stood = events.map(({ write, parts, refs, ofBooking }) => {
+    const texts = parts.map((part) => values.value(part));
     const { event, always } = write;
-    const pair = eventCte(i, {
+    return {
+      texts,
+      refs,
+      ofBooking,
+      always,
       apiKeyId: event.apiKeyId === null ? null : values.value(event.apiKeyId),
       type: values.value(event.type),
       listed: values.value(JSON.stringify(event.type)),
       now: values.value(event.now),
-      bookingId,
-      payload,
-      always,
-    });
-    ctes.push(...pair.ctes);
-    deliveries.push(pair.deliveries);
-  }
-  return { ctes, deliveries };
+    };
+  });
+  return () => {
+    const b = sql.table(booking);
+    const ctes: NamedCte[] = [];
+    const deliveries: string[] = [];
+    for (const [i, { texts, refs, ofBooking, always, ...fields }] of stood.entries()) {
+      const pieces: RawBuilder<unknown>[] = [];
+      texts.forEach((text, j) => {
+        pieces.push(sql`${text}::text`);
+        const ref = refs[j];
+        if (ref !== undefined)
+          pieces.push(sql`(select ${sql.ref(ref === 'bookingId' ? 'id' : 'partner_id')} from ${b})::text`);
+      });
+      const payload = sql`(${sql.join(pieces, sql` || `)})`;
+      const bookingId = ofBooking ? sql`(select id from ${b})` : sql`null::integer`;
+      const pair = eventCte(i, { ...fields, bookingId, payload, always });
+      ctes.push(...pair.ctes);
+      deliveries.push(pair.deliveries);
+    }
+    return { ctes, deliveries };
+  };
 }

@@ -4,7 +4,11 @@
  * what the host types, so a LIKE on `bookings.search_text` is case- and accent-insensitive on both
  * stores. Migration 0016 backfills existing bookings with an inlined copy of `bookingSearchText`.
  */
+const PRINTABLE_ASCII = /^[\x20-\x7e]*$/;
+
 export function foldText(s: string): string {
+  // Printable ASCII (most names, every code and address) has no accent or letter to unfold.
+  if (PRINTABLE_ASCII.test(s)) return s.toLowerCase().replace(/\s+/g, ' ').trim();
   return s
     .normalize('NFKD')
     .replace(/\p{M}/gu, '')

@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
+import fc from 'fast-check';
 import { bookingSearchText, foldText, searchPatterns } from '../../src/shared/search-text.ts';
 
 /** Whether a search finds the text as the database's LIKE would (every pattern found). */
@@ -46,5 +47,36 @@ describe('booking search text', () => {
 
   test('a short number is searched as text, not as phone digits', () => {
     assert.deepEqual(searchPatterns('12'), ['%12%']);
+  });
+});
+
+describe('foldText on plain ASCII', () => {
+  test('folds printable ASCII exactly as the full folding does', () => {
+    const full = (s: string) =>
+      s
+        .normalize('NFKD')
+        .replace(/\p{M}/gu, '')
+        .toLowerCase()
+        .replace(/ß/g, 'ss')
+        .replace(/[øØ]/g, 'o')
+        .replace(/æ/g, 'ae')
+        .replace(/œ/g, 'oe')
+        .replace(/ł/g, 'l')
+        .replace(/đ/g, 'd')
+        .replace(/\s+/g, ' ')
+        .trim();
+    const ascii = fc.string({ unit: fc.integer({ min: 0x20, max: 0x7e }).map((c) => String.fromCharCode(c)) });
+    fc.assert(
+      fc.property(fc.oneof(ascii, fc.string()), (s) => {
+        assert.equal(foldText(s), full(s), JSON.stringify(s));
+      }),
+      { numRuns: 3000 },
+    );
+    assert.equal(foldText('  Ada  LOVELACE '), 'ada lovelace');
+    assert.equal(
+      foldText('Tab\tand\nline'),
+      'tab and line',
+      'tabs and line breaks are not printable ASCII, and fold as before',
+    );
   });
 });

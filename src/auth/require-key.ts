@@ -125,10 +125,10 @@ export function requireKey(ctx: KeyCheckContext, scope: ApiKeyScope): onRequestH
       admit(request, cached, now, done);
       return;
     }
-    // getOrLoad shares one lookup among concurrent misses, keeps only a key the store found, and
-    // nothing revoked meanwhile.
+    // The load is shared among concurrent misses, keeps only a key the store found, and nothing
+    // revoked meanwhile.
     caches.apiKeys
-      .getOrLoad(token, () => findKnownKey(db, hashApiKey(token)))
+      .load(token, () => findKnownKey(db, hashApiKey(token)))
       .then((known) => {
         admit(request, known, ctx.now().getTime(), done);
       }, done);

@@ -8,16 +8,22 @@ export interface CacheStats {
   invalidations: number;
 }
 
+/** The share of an entry's lifetime after which the next read of it loads it again (see `get`). */
+const REFRESH_SHARE = 0.75;
+
 /**
  * A small in-process cache for things that are read on every request and change rarely
  * (API keys, accommodation rules, taken nights). Entries live at most `ttlMs`; a change drops
  * its entry as soon as it is announced (caches.ts), and the TTL bounds how stale an entry can
  * be when no announcement arrives. At most `maxEntries` are kept; the least recently used goes
- * first.
+ * first. An entry in use is loaded again before it runs out: the first read in the last quarter
+ * of its life misses (its caller loads it, and waits), while every other read keeps the entry
+ * until the new one replaces it, so a busy entry never makes every request wait for the store at
+ * once.
  */
 export class TtlCache<K, V> {
   /** In use order: a hit moves its entry to the end, so the first one is the least recently used. */
-  readonly #entries = new Map<K, { value: V; expires: number }>();
+  readonly #entries = new Map<K, { value: V; expires: number; refreshAt: number }>();
   /** The key last put at the end of #entries: a hit on it needs no move (most hits, under load). */
   #newest: K | undefined;
   /**
@@ -67,6 +73,13 @@ export class TtlCache<K, V> {
       this.stats.misses++;
       return undefined;
     }
+    if (entry.refreshAt <= now && !this.#loading.has(key)) {
+      // This read loads the entry again; the others keep it until the load replaces it (or, if
+      // the load fails, until it runs out).
+      entry.refreshAt = Infinity;
+      this.stats.misses++;
+      return undefined;
+    }
     if (key !== this.#newest) {
       this.#entries.delete(key);
       this.#entries.set(key, entry);
@@ -89,6 +102,7 @@ export class TtlCache<K, V> {
     this.#entries.set(key, {
       value,
       expires: this.#validUntil === undefined ? expires : Math.min(expires, this.#validUntil(value)),
+      refreshAt: now + this.#ttlMs * REFRESH_SHARE,
     });
     this.#newest = key;
   }

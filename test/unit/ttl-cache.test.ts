@@ -60,11 +60,60 @@ describe('TtlCache', () => {
     let calls = 0;
     const load = () => Promise.resolve(++calls);
     assert.equal(await cache.getOrLoad('a', load), 1);
-    clock += 999;
+    clock += 700;
     assert.equal(await cache.getOrLoad('a', load), 1, 'kept within the TTL');
-    clock += 1;
+    clock += 300;
     assert.equal(cache.get('a'), undefined, 'gone once the TTL has passed on the given clock');
     assert.equal(await cache.getOrLoad('a', load), 2);
+  });
+
+  test('an entry in use is loaded again in the last quarter of its life: one read waits, the others keep it', async () => {
+    let clock = 0;
+    const cache = new TtlCache<string, string>(1000, undefined, () => clock);
+    cache.set('k', 'old');
+    clock = 749;
+    assert.equal(cache.get('k'), 'old', 'before three quarters of its life, a plain hit');
+    clock = 750;
+    assert.equal(cache.get('k'), undefined, 'the first read after them loads it again');
+    const loader = gatedLoader('new');
+    const loading = cache.load('k', loader.load);
+    assert.equal(cache.get('k'), 'old', 'every other read keeps the entry meanwhile');
+    assert.equal(cache.get('k'), 'old');
+    loader.open();
+    assert.equal(await loading, 'new');
+    assert.equal(cache.get('k'), 'new', 'the load replaces it');
+    clock = 1499;
+    assert.equal(cache.get('k'), 'new', 'with a lifetime of its own, from the load (at 750)');
+    clock = 1500;
+    assert.equal(cache.get('k'), undefined, 'and is loaded again in its own last quarter');
+    assert.equal(cache.get('k'), 'new', 'by that one read only');
+  });
+
+  test('when the load of an entry in its last quarter fails, the entry is kept until it runs out', async () => {
+    let clock = 0;
+    const cache = new TtlCache<string, string>(1000, undefined, () => clock);
+    cache.set('k', 'old');
+    clock = 800;
+    assert.equal(cache.get('k'), undefined);
+    await assert.rejects(cache.load('k', () => Promise.reject(new Error('store down'))));
+    assert.equal(cache.get('k'), 'old', 'no other read is made to wait for the store');
+    clock = 1000;
+    assert.equal(cache.get('k'), undefined, 'the TTL still bounds it');
+    assert.equal(cache.size, 0);
+  });
+
+  test('a change during the load of an entry in its last quarter drops it, and the load is not kept', async () => {
+    let clock = 0;
+    const cache = new TtlCache<string, string>(1000, undefined, () => clock);
+    cache.set('k', 'old');
+    clock = 900;
+    assert.equal(cache.get('k'), undefined);
+    const loader = gatedLoader('read before the change');
+    const loading = cache.load('k', loader.load);
+    cache.delete('k');
+    loader.open();
+    assert.equal(await loading, 'read before the change');
+    assert.equal(cache.get('k'), undefined);
   });
 
   test('concurrent misses for one key share one load', async () => {

@@ -2,6 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import type { Static } from 'typebox';
 import type { FeatureRoutes } from '../app-context.ts';
 import type { CachedAccommodation } from '../accommodations/accommodation-cache.ts';
+import type { Accommodation } from '../db/schema.ts';
 import type { NightWindow } from '../occupancy/night-window.ts';
 import { commonErrorResponses, endpointMetadata } from '../http/envelope.ts';
 import { rememberedNightWindow } from './remembered-window.ts';
@@ -69,35 +70,52 @@ export const availabilityRoutes: FeatureRoutes = async (app, { ctx }) => {
     const reading = rememberedNightWindow(ctx, accommodation.id, { from: stay.checkin, to: stay.checkout }, now);
     // Price first, so an extra the accommodation does not offer is a 400 even on taken dates.
     const overrides = overridesOrLoad(ctx, cached, stay.checkin, stay.checkout);
-    const quoted = (window: NightWindow, prices: Awaited<typeof overrides>): Answer => {
-      const wanted = { checkin: stay.checkin, checkout: stay.checkout, guests, extras: body.extras ?? NO_EXTRAS };
-      const quote = priceFromOverrides(accommodation, wanted, prices);
-      if (window.taken.length > 0) {
-        return {
-          success: true,
-          data: {
-            available: false,
-            nights: 0,
-            pricing: null,
-            restrictions: null,
-            message: conflictMessage(window.taken, requestViewer(request)),
-          },
-        };
-      }
+    if (reading instanceof Promise || overrides instanceof Promise)
+      return Promise.all([reading, overrides]).then(([window, prices]) =>
+        quoted(request, body, accommodation, stay, now, window, prices),
+      );
+    return quoted(request, body, accommodation, stay, now, reading, overrides);
+  }
+
+  /** The answer for a stay that passed its checks, once its nights and prices are in hand. */
+  function quoted(
+    request: FastifyRequest,
+    body: Static<typeof AvailabilityBody>,
+    accommodation: Accommodation,
+    stay: { checkin: string; checkout: string; nights: number },
+    now: Date,
+    window: NightWindow,
+    prices: ReadonlyMap<string, number>,
+  ): Answer {
+    const wanted = {
+      checkin: stay.checkin,
+      checkout: stay.checkout,
+      guests: body.guest_count ?? 1,
+      extras: body.extras ?? NO_EXTRAS,
+    };
+    const quote = priceFromOverrides(accommodation, wanted, prices);
+    if (window.taken.length > 0) {
       return {
         success: true,
         data: {
-          available: true,
-          nights: stay.nights,
-          pricing: pricingView(quote, accommodation.currency),
-          restrictions: restrictionsOf(accommodation),
-          message: 'Available',
+          available: false,
+          nights: 0,
+          pricing: null,
+          restrictions: null,
+          message: conflictMessage(window.taken, requestViewer(request)),
         },
-        metadata: endpointMetadata(now),
       };
+    }
+    return {
+      success: true,
+      data: {
+        available: true,
+        nights: stay.nights,
+        pricing: pricingView(quote, accommodation.currency),
+        restrictions: restrictionsOf(accommodation),
+        message: 'Available',
+      },
+      metadata: endpointMetadata(now),
     };
-    if (reading instanceof Promise || overrides instanceof Promise)
-      return Promise.all([reading, overrides]).then(([window, prices]) => quoted(window, prices));
-    return quoted(reading, overrides);
   }
 };

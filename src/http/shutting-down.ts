@@ -24,6 +24,11 @@ declare module 'fastify' {
   }
 }
 
+/** Seconds since `receivedAt` (performance.now(), ms); 0 for a request that reached no hook. */
+function secondsSince(receivedAt: number): number {
+  return receivedAt === 0 ? 0 : (performance.now() - receivedAt) / 1000;
+}
+
 /** A payload written over time (a PDF, a CSV export): its request lasts until it has been sent. */
 function isStream(payload: unknown): boolean {
   return typeof payload === 'object' && payload !== null && typeof (payload as { pipe?: unknown }).pipe === 'function';
@@ -78,14 +83,12 @@ export function installRequestHooks(app: FastifyInstance, answered: AnswerListen
   app.addHook('onSend', (request, reply, payload, done) => {
     void reply.header('x-request-id', request.id);
     if (closing) void reply.header('connection', 'close');
-    const since = request.receivedAt;
-    const seconds = () => (since === 0 ? 0 : (performance.now() - since) / 1000);
     if (isStream(payload)) {
       reply.raw.once('close', () => {
-        answered(request, reply, seconds());
+        answered(request, reply, secondsSince(request.receivedAt));
       });
     } else {
-      answered(request, reply, seconds());
+      answered(request, reply, secondsSince(request.receivedAt));
     }
     done(null, payload);
   });

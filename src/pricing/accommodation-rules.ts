@@ -5,7 +5,29 @@ import { EXTRA_NAMES, type ExtraName, type PricingRules, type StayQuote } from '
 
 /** Reading an accommodation row as the inputs of the pure pricing and stay-rule modules. */
 
+/**
+ * What the quote reads of an accommodation row, made once per row object: a cached row (caches.ts)
+ * is read by every quote until it is replaced, and is never changed in place.
+ */
+const derived = new WeakMap<Accommodation, { pricing: PricingRules; stay: StayRules }>();
+
+function derivedOf(a: Accommodation): { pricing: PricingRules; stay: StayRules } {
+  let known = derived.get(a);
+  if (known === undefined) {
+    known = {
+      pricing: readPricingRules(a),
+      stay: { minStay: a.min_stay, maxStay: a.max_stay, maxGuests: a.max_guests },
+    };
+    derived.set(a, known);
+  }
+  return known;
+}
+
 export function pricingRulesOf(a: Accommodation): PricingRules {
+  return derivedOf(a).pricing;
+}
+
+function readPricingRules(a: Accommodation): PricingRules {
   const extras: Partial<Record<ExtraName, number>> = {};
   if (a.extra_breakfast !== null) extras.breakfast = a.extra_breakfast;
   if (a.extra_linen !== null) extras.linen = a.extra_linen;
@@ -21,7 +43,7 @@ export function pricingRulesOf(a: Accommodation): PricingRules {
 }
 
 export function stayRulesOf(a: Accommodation): StayRules {
-  return { minStay: a.min_stay, maxStay: a.max_stay, maxGuests: a.max_guests };
+  return derivedOf(a).stay;
 }
 
 export function decimalsOf(currency: string): number {
@@ -69,7 +91,19 @@ export function pricingView(quote: StayQuote, currency: string) {
     cleaning_fee: toMajor(quote.cleaningFee, d),
     tax: toMajor(quote.tax, d),
     extras,
-    discounts: quote.discountName === null ? {} : { [quote.discountName]: ppmToRate(quote.discountPpm) },
+    discounts: discountsView(quote),
     total: toMajor(quote.total, d),
   };
+}
+
+/** The discounts of a quote as the answer names them: none, or the one that applied with its rate. */
+function discountsView(quote: StayQuote): { weekly?: number; monthly?: number } {
+  switch (quote.discountName) {
+    case null:
+      return {};
+    case 'weekly':
+      return { weekly: ppmToRate(quote.discountPpm) };
+    case 'monthly':
+      return { monthly: ppmToRate(quote.discountPpm) };
+  }
 }

@@ -69,6 +69,13 @@ export async function quoteStay(
   return priceFromOverrides(accommodation, input, overrides, extrasParameter);
 }
 
+/** `nights` nights at one price (a packed array: `new Array(n).fill` makes a holey one, slower to build and read). */
+function everyNightAt(price: number, nights: number): number[] {
+  const prices: number[] = [];
+  for (let i = 0; i < nights; i++) prices.push(price);
+  return prices;
+}
+
 export function priceFromOverrides(
   accommodation: Accommodation,
   input: QuoteRequest,
@@ -79,7 +86,7 @@ export function priceFromOverrides(
   // the base price: no night's date is built or looked up.
   const nightlyPrices =
     overrides.size === 0
-      ? new Array<number>(diffDays(input.checkin, input.checkout)).fill(accommodation.base_price)
+      ? everyNightAt(accommodation.base_price, diffDays(input.checkin, input.checkout))
       : resolveNightlyPrices(eachDate(input.checkin, input.checkout), overrides, accommodation.base_price);
   const extras = requestedExtras(input.extras, extrasParameter);
   let result: QuoteResult;

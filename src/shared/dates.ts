@@ -68,6 +68,14 @@ function daysFromCivil(year: number, month: number, day: number): number {
   return era * 146097 + doe - 719468;
 }
 
+/**
+ * The day number (days since 1970-01-01) of `s` when it is exactly `YYYY-MM-DD` and a real
+ * calendar day, else NaN: parseIsoDate and diffDays in one reading.
+ */
+export function isoDayNumber(s: unknown): number {
+  return typeof s === 'string' ? epochDayOf(s) : Number.NaN;
+}
+
 /** Strict parse: exactly `YYYY-MM-DD` and a real calendar day, else null. */
 export function parseIsoDate(s: unknown): string | null {
   return typeof s === 'string' && !Number.isNaN(epochDayOf(s)) ? s : null;

@@ -2,7 +2,7 @@
 // the accommodation's time zone (todayIn) so this stays deterministic and testable. The result
 // maps directly onto a 400's `details` {parameter, expected, received, reason}.
 
-import { diffDays, parseIsoDate } from '../shared/dates.ts';
+import { isoDayNumber } from '../shared/dates.ts';
 
 export interface StayRules {
   minStay: number;
@@ -70,16 +70,19 @@ export function checkStay(
   rules: StayRules,
   names: StayFieldNames = AVAILABILITY_FIELD_NAMES,
 ): StayCheckResult {
-  const checkin = parseIsoDate(req.checkin);
-  if (checkin === null) {
+  const checkinDay = isoDayNumber(req.checkin);
+  if (Number.isNaN(checkinDay)) {
     return fail(notADate(names.checkin, req.checkin));
   }
-  const checkout = parseIsoDate(req.checkout);
-  if (checkout === null) {
+  const checkoutDay = isoDayNumber(req.checkout);
+  if (Number.isNaN(checkoutDay)) {
     return fail(notADate(names.checkout, req.checkout));
   }
+  // Both are real dates, so strings.
+  const checkin = req.checkin as string;
+  const checkout = req.checkout as string;
 
-  const nights = diffDays(checkin, checkout);
+  const nights = checkoutDay - checkinDay;
   if (nights <= 0) {
     return fail({
       reason: 'invalid_range',

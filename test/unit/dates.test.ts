@@ -10,6 +10,7 @@ import {
   diffDays,
   eachDate,
   firstOfMonth,
+  isoDayNumber,
   parseIsoDate,
   todayIn,
 } from '../../src/shared/dates.ts';
@@ -272,5 +273,31 @@ describe('time zones', () => {
     assert.equal(canonicalTimeZone('europe/paris'), 'Europe/Paris');
     assert.equal(canonicalTimeZone('utc'), 'UTC');
     assert.equal(canonicalTimeZone('Nowhere/Land'), null);
+  });
+});
+
+describe('isoDayNumber', () => {
+  test('is a number exactly for what parseIsoDate accepts, and its differences are diffDays', () => {
+    const texts = fc.oneof(
+      fc
+        .record({
+          y: fc.integer({ min: 1890, max: 9999 }),
+          m: fc.integer({ min: 0, max: 13 }),
+          d: fc.integer({ min: 0, max: 32 }),
+        })
+        .map(({ y, m, d }) => fmt(y, m, d)),
+      fc.string({ maxLength: 12 }),
+      fc.constantFrom(null, 20240101, undefined, '2024-02-29', '2023-02-29', '2024-1-01'),
+    );
+    fc.assert(
+      fc.property(texts, texts, (a, b) => {
+        assert.equal(Number.isNaN(isoDayNumber(a)), parseIsoDate(a) === null, String(a));
+        const x = parseIsoDate(a);
+        const y = parseIsoDate(b);
+        if (x !== null && y !== null) assert.equal(isoDayNumber(y) - isoDayNumber(x), diffDays(x, y));
+      }),
+      { numRuns: 3000 },
+    );
+    assert.equal(isoDayNumber('1970-01-02'), 1);
   });
 });

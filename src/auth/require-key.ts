@@ -56,7 +56,10 @@ export interface KeyCheckContext {
 /** last_used_at is refreshed at most this often per key, to keep reads read-only. */
 const TOUCH_INTERVAL_MS = 60_000;
 
-/** The key of a hash, if there is one and it is active: the store compares hashes, then so does this, in constant time. */
+/**
+ * The key of a hash, if there is one and it is active: the store compares hashes, then so does
+ * this, in constant time.
+ */
 async function findKnownKey(db: Db, hash: string): Promise<KnownKey | undefined> {
   const row = await findActiveKeyByHash(db, hash);
   if (row === undefined || !sameHash(row.secret_hash, hash)) return undefined;

@@ -2,9 +2,9 @@
  * `npm run bench`: requests/s and p99 of availability, calendar and booking creation beside
  * two floors (one indexed SELECT, one INSERT transaction) on the same framework and pool.
  * Runs on PostgreSQL (a fresh database on BENCH_DATABASE_URL, default the local server) and
- * on the embedded store. Each store is measured in BENCH_ROUNDS rounds (default 3) of every
- * route in turn, so a hot path and its floor always run close together; the summary is the
- * median of the rounds. Beside each route's req/s and p99 it prints the CPU time per request of
+ * on the embedded store. Each store is measured in BENCH_ROUNDS short rounds (default 15 of
+ * BENCH_SECONDS = 1 s per route) of every route in turn, so a hot path and its floor always run
+ * a second apart; the summary is the median of the rounds (of each round's ratio, for a ratio). Beside each route's req/s and p99 it prints the CPU time per request of
  * the server process, of the machine's PostgreSQL processes and of the load generator (this
  * process), which share the machine's cores. Availability is also compared with a bare Fastify
  * instance in the same server: its hello-world route, and a route of availability's shape (the
@@ -30,8 +30,18 @@ import { benchV8Label, fixedSpinNote, startServer } from './spawn-server.ts';
 import { limitedLabel, overKeys } from './over-keys.ts';
 import { cpuSeconds, postgresCpuSeconds } from './cpu.ts';
 
-const DURATION = Number(process.env.BENCH_SECONDS ?? 5);
-const ROUNDS = Math.max(1, Number(process.env.BENCH_ROUNDS ?? 3));
+/**
+ * Short rounds, many of them: this 2-core VM's speed changes by up to half within seconds, so a
+ * ratio is only fair between routes measured a second apart, and the median over 15 rounds drops
+ * the rounds a change fell in (docs/benchmarks.md, "Short rounds").
+ */
+const DURATION = Number(process.env.BENCH_SECONDS ?? 1);
+const ROUNDS = Math.max(1, Number(process.env.BENCH_ROUNDS ?? 15));
+/** Up to this many rounds, each round's whole table is printed; beyond it, one line of ratios a round. */
+const ROUND_TABLES_UP_TO = 5;
+/** The other benches' load, per route and round: they are not ratios of neighbouring routes. */
+const OTHER_SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
+const OTHER_ROUNDS = Math.max(1, Number(process.env.BENCH_ROUNDS ?? 3));
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
 /** BENCH_ROUTES: only the routes whose name matches (a regular expression, any case), e.g. `booking`. */
 const ONLY_ROUTES = process.env.BENCH_ROUTES ? new RegExp(process.env.BENCH_ROUTES, 'i') : undefined;
@@ -109,10 +119,11 @@ async function benchStore(store: string, env: Record<string, string>): Promise<v
   // Bookings start a year out, so they never meet the nights availability and the calendar read.
   const first = addDays(todayIn('UTC'), 400);
   const routes: Array<{ name: string; options: autocannon.Options }> = [
-    // Each route runs next to what it is compared with (availability between the hello-world
-    // routes and the SELECT floor, the calendar after that floor, bookings after the INSERT floor),
+    // Each route runs next to what it is compared with (availability right after the fixed route of
+    // its shape, the calendar after the SELECT floor, bookings after the booking-shaped floor),
     // so the machine's drift from one route to the next weighs as little as it can on a ratio.
     { name: BARE_HELLO, options: { url: `http://127.0.0.1:${barePort}/bench/hello` } },
+    { name: HELLO, options: { url: `${base}/bench/hello` } },
     {
       name: BARE_FIXED,
       options: {
@@ -122,7 +133,6 @@ async function benchStore(store: string, env: Record<string, string>): Promise<v
         body: availability,
       },
     },
-    { name: HELLO, options: { url: `${base}/bench/hello` } },
     {
       name: 'POST availability',
       options: { url: `${base}/api/v1/staydesk/availability`, method: 'POST', headers, body: availability },
@@ -190,7 +200,8 @@ async function benchStore(store: string, env: Record<string, string>): Promise<v
     for (let round = 0; round < ROUNDS; round++) {
       const results: Result[] = [];
       for (const route of measured) results.push(await load(route.name, route.options));
-      if (ROUNDS > 1) report(`${label}, round ${round + 1} of ${ROUNDS}`, results);
+      if (ROUNDS > ROUND_TABLES_UP_TO) reportRatios(`${label}, round ${round + 1} of ${ROUNDS}`, results);
+      else if (ROUNDS > 1) report(`${label}, round ${round + 1} of ${ROUNDS}`, results);
       rounds.push(results);
     }
     report(ROUNDS > 1 ? `${label}: median of ${ROUNDS} rounds` : label, medianOf(rounds));
@@ -267,6 +278,25 @@ function ratio(route: Result | undefined, floor: Result | undefined): { rps: num
   return { rps: route.rps / floor.rps, p99: floor.p99 > 0 ? route.p99 / floor.p99 : Number.NaN };
 }
 
+/** Which comparison a round's line shows for a route: the one its target is set against. */
+const TARGET_FLOOR: Record<string, string> = {
+  'POST availability': BARE_FIXED,
+  'POST calendar': 'floor: one indexed SELECT',
+  'POST bookings': BOOKING_FLOOR,
+};
+
+/** One line for a round: each hot path's req/s and p99 ratios to the floor its target names. */
+function reportRatios(label: string, results: Result[]): void {
+  const parts = results.flatMap((r) => {
+    const floorName = TARGET_FLOOR[r.name];
+    const floor = results.find((x) => x.name === floorName);
+    if (floorName === undefined || floor === undefined) return [];
+    const measured = ratio(r, floor);
+    return [`${r.name} / ${SHORT_NAMES[floorName] ?? 'floor'} ${measured.rps.toFixed(2)}, ${measured.p99.toFixed(2)}`];
+  });
+  console.log(`${label}: ${parts.join('; ') || results.map((r) => `${r.name} ${r.rps.toFixed(0)} req/s`).join('; ')}`);
+}
+
 function report(label: string, results: Result[]): void {
   console.log(
     `\n${label} — ${DURATION}s per route, ${CONNECTIONS} connections, server run with ${benchV8Label()}${fixedSpinNote()}`,
@@ -331,12 +361,12 @@ if (only === undefined || only === 'postgres') {
 if (only === undefined || only === 'processes') {
   const db = await createPgDatabase(pgServer);
   try {
-    await benchProcesses(db.url, DURATION, ROUNDS, CONNECTIONS);
+    await benchProcesses(db.url, OTHER_SECONDS, OTHER_ROUNDS, CONNECTIONS);
   } finally {
     await db.drop();
   }
 }
-if (only === undefined || only === 'footprint') await benchFootprint(DURATION);
+if (only === undefined || only === 'footprint') await benchFootprint(OTHER_SECONDS);
 if (only === undefined || only === 'sqlite') {
   const dir = mkdtempSync(path.join(tmpdir(), 'staydesk-bench-'));
   try {

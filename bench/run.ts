@@ -4,9 +4,10 @@
  * Runs on PostgreSQL (a fresh database on BENCH_DATABASE_URL, default the local server) and
  * on the embedded store. Each store is measured in BENCH_ROUNDS short rounds (default 15 of
  * BENCH_SECONDS = 1 s per route) of every route in turn, so a hot path and its floor always run
- * a second apart; the summary is the median of the rounds (of each round's ratio, for a ratio). Beside each route's req/s and p99 it prints the CPU time per request of
- * the server process, of the machine's PostgreSQL processes and of the load generator (this
- * process), which share the machine's cores. Availability is also compared with a bare Fastify
+ * a second apart; the summary is the median of the rounds (of each round's ratio, for a ratio).
+ * Beside each route's req/s and p99 it prints the CPU time per request of the server process,
+ * of the machine's PostgreSQL processes and of the load generator (this process), which share
+ * the machine's cores. Availability is also compared with a bare Fastify
  * instance in the same server: its hello-world route, and a route of availability's shape (the
  * same schemas and request) answering a fixed answer. A benchmark, not a test: it reports, it
  * does not pass or fail. `npm run bench -- reports` (also run last by `npm run bench`): the yearly
@@ -285,16 +286,25 @@ const TARGET_FLOOR: Record<string, string> = {
   'POST bookings': BOOKING_FLOOR,
 };
 
-/** One line for a round: each hot path's req/s and p99 ratios to the floor its target names. */
+/** How a table or a round's line shows a route's ratios to one floor: "bare fixed: 0.78, 1.15". */
+function ratioText(floor: string, measured: { rps: number; p99: number }): string {
+  return `${SHORT_NAMES[floor] ?? 'floor'}: ${measured.rps.toFixed(2)}, ${measured.p99.toFixed(2)}`;
+}
+
+/**
+ * One line for a round: each hot path's ratios to the floor its target names, or each route's
+ * req/s when the routes measured (BENCH_ROUTES) hold no such pair.
+ */
 function reportRatios(label: string, results: Result[]): void {
   const parts = results.flatMap((r) => {
     const floorName = TARGET_FLOOR[r.name];
     const floor = results.find((x) => x.name === floorName);
-    if (floorName === undefined || floor === undefined) return [];
-    const measured = ratio(r, floor);
-    return [`${r.name} / ${SHORT_NAMES[floorName] ?? 'floor'} ${measured.rps.toFixed(2)}, ${measured.p99.toFixed(2)}`];
+    return floorName === undefined || floor === undefined
+      ? []
+      : [`${r.name} / ${ratioText(floorName, ratio(r, floor))}`];
   });
-  console.log(`${label}: ${parts.join('; ') || results.map((r) => `${r.name} ${r.rps.toFixed(0)} req/s`).join('; ')}`);
+  const line = parts.length > 0 ? parts : results.map((r) => `${r.name} ${r.rps.toFixed(0)} req/s`);
+  console.log(`${label}: ${line.join('; ')}`);
 }
 
 function report(label: string, results: Result[]): void {
@@ -314,7 +324,7 @@ function report(label: string, results: Result[]): void {
             r,
             results.find((x) => x.name === floor),
           );
-        return `${SHORT_NAMES[floor] ?? 'floor'}: ${measured.rps.toFixed(2)}, ${measured.p99.toFixed(2)}`;
+        return ratioText(floor, measured);
       })
       .join('; ');
     console.log(

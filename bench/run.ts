@@ -138,7 +138,7 @@ async function benchStore(store: string, env: Record<string, string>): Promise<v
       name: 'POST availability',
       options: { url: `${base}/api/v1/staydesk/availability`, method: 'POST', headers, body: availability },
     },
-    { name: 'floor: one indexed SELECT', options: { url: `${base}/bench/floor/select` } },
+    { name: SELECT_FLOOR, options: { url: `${base}/bench/floor/select` } },
     {
       name: 'POST calendar',
       options: {
@@ -148,7 +148,7 @@ async function benchStore(store: string, env: Record<string, string>): Promise<v
         body: JSON.stringify({ accommodation_id: accommodationId }),
       },
     },
-    { name: 'floor: one INSERT transaction', options: { url: `${base}/bench/floor/insert`, method: 'POST' } },
+    { name: INSERT_FLOOR, options: { url: `${base}/bench/floor/insert`, method: 'POST' } },
     { name: BOOKING_FLOOR, options: { url: `${base}/bench/floor/booking`, method: 'POST' } },
     {
       name: 'POST bookings',
@@ -254,6 +254,11 @@ const BARE_FIXED = 'fixed availability (bare Fastify)';
 /** The same route on the app: its global hooks (request id, metrics, guards), no store, no key. */
 const HELLO = 'hello world (app, no store)';
 
+/** The least a read of the store costs: one indexed SELECT, no key, no body. */
+const SELECT_FLOOR = 'floor: one indexed SELECT';
+/** The least a write costs: one INSERT in a transaction. */
+const INSERT_FLOOR = 'floor: one INSERT transaction';
+
 /** The rows a booking writes, in one plain transaction: what a booking costs the store at the least. */
 const BOOKING_FLOOR = 'floor: booking-shaped transaction';
 
@@ -267,10 +272,10 @@ const SHORT_NAMES: Record<string, string> = {
 
 /** Which routes a hot path is compared with: its floor, and for availability the framework alone. */
 function floorsOf(name: string): string[] {
-  if (name.startsWith('POST bookings')) return [BOOKING_FLOOR, 'floor: one INSERT transaction'];
-  if (name.startsWith('POST availability')) return ['floor: one indexed SELECT', BARE_HELLO, BARE_FIXED, HELLO];
+  if (name.startsWith('POST bookings')) return [BOOKING_FLOOR, INSERT_FLOOR];
+  if (name.startsWith('POST availability')) return [SELECT_FLOOR, BARE_HELLO, BARE_FIXED, HELLO];
   if (name === BARE_FIXED) return [BARE_HELLO];
-  if (name.startsWith('POST')) return ['floor: one indexed SELECT'];
+  if (name.startsWith('POST')) return [SELECT_FLOOR];
   return [];
 }
 
@@ -282,7 +287,7 @@ function ratio(route: Result | undefined, floor: Result | undefined): { rps: num
 /** Which comparison a round's line shows for a route: the one its target is set against. */
 const TARGET_FLOOR: Record<string, string> = {
   'POST availability': BARE_FIXED,
-  'POST calendar': 'floor: one indexed SELECT',
+  'POST calendar': SELECT_FLOOR,
   'POST bookings': BOOKING_FLOOR,
 };
 

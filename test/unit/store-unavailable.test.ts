@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { isStoreUnavailable, storeFaultCause } from '../../src/db/unavailable.ts';
+import { isStoreUnavailable, mayHaveCommitted, NoAnswerError, storeFaultCause } from '../../src/db/unavailable.ts';
 
 describe('isStoreUnavailable', () => {
   test('connection failures and server shutdowns are unavailability', () => {
@@ -54,10 +54,54 @@ describe('isStoreUnavailable', () => {
     assert.equal(storeFaultCause(broken), 'Client has encountered a connection error and is not queryable');
   });
 
+  test('a statement past STORE_STATEMENT_TIMEOUT_MS, or with no answer at all, is; a file locked too long too', () => {
+    const cancelled = Object.assign(new Error('canceling statement due to statement timeout'), { code: '57014' });
+    assert.equal(storeFaultCause(cancelled), 'canceling statement due to statement timeout');
+    assert.equal(storeFaultCause(new NoAnswerError(5500)), 'no answer from the database within 5500 ms');
+    const locked = Object.assign(new Error('database is locked'), { code: 'ERR_SQLITE_ERROR', errcode: 5 });
+    assert.equal(storeFaultCause(locked), 'database is locked');
+  });
+
+  test('a connection not handed out or made in time is, in its own words', () => {
+    assert.equal(
+      storeFaultCause(new Error('timeout exceeded when trying to connect')),
+      'timeout exceeded when trying to connect',
+    );
+    const made = new Error('Connection terminated due to connection timeout', {
+      cause: new Error('Connection terminated unexpectedly'),
+    });
+    assert.equal(storeFaultCause(made), 'Connection terminated due to connection timeout');
+  });
+
   test('faults of the request or the code are not', () => {
     assert.equal(isStoreUnavailable(Object.assign(new Error('duplicate key'), { code: '23505' })), false);
     assert.equal(isStoreUnavailable(Object.assign(new Error('syntax error'), { code: '42601' })), false);
     assert.equal(isStoreUnavailable(new TypeError('x is undefined')), false);
     assert.equal(isStoreUnavailable(null), false);
+  });
+});
+
+describe('mayHaveCommitted', () => {
+  test('a statement whose answer never came, or whose connection broke after it was sent, may have', () => {
+    assert.equal(mayHaveCommitted(new NoAnswerError(5500)), true);
+    assert.equal(mayHaveCommitted(new Error('Connection terminated unexpectedly')), true);
+    assert.equal(
+      mayHaveCommitted(
+        new Error('Client has encountered a connection error and is not queryable', { cause: new NoAnswerError(1500) }),
+      ),
+      true,
+    );
+  });
+
+  test('one never sent, or that the server answered by cancelling it, has not', () => {
+    assert.equal(mayHaveCommitted(new Error('timeout exceeded when trying to connect')), false);
+    assert.equal(mayHaveCommitted(new Error('Connection terminated due to connection timeout')), false);
+    assert.equal(mayHaveCommitted(Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' })), false);
+    assert.equal(
+      mayHaveCommitted(Object.assign(new Error('canceling statement due to statement timeout'), { code: '57014' })),
+      false,
+    );
+    assert.equal(mayHaveCommitted(Object.assign(new Error('database is locked'), { errcode: 5 })), false);
+    assert.equal(mayHaveCommitted(Object.assign(new Error('duplicate key'), { code: '23505' })), false);
   });
 });

@@ -1,6 +1,14 @@
 import path from 'node:path';
 
-export type StoreConfig = { kind: 'sqlite'; file: string } | { kind: 'memory' } | { kind: 'postgres'; url: string };
+export type StoreConfig = (
+  { kind: 'sqlite'; file: string } | { kind: 'memory' } | { kind: 'postgres'; url: string }
+) & {
+  /**
+   * STORE_STATEMENT_TIMEOUT_MS: how long one store call may take (db/store-timeouts.ts); 5000
+   * when left out.
+   */
+  statementTimeoutMs?: number;
+};
 
 export interface Config {
   store: StoreConfig;
@@ -97,15 +105,16 @@ function boolean(env: Env, name: string, fallback: boolean): boolean {
 
 function storeFrom(env: Env, dataDir: string): StoreConfig {
   const url = value(env, 'DATABASE_URL');
-  if (url === undefined) return { kind: 'sqlite', file: path.join(dataDir, 'staydesk.sqlite') };
-  if (url === 'memory:') return { kind: 'memory' };
+  const statementTimeoutMs = integer(env, 'STORE_STATEMENT_TIMEOUT_MS', 5000, 100, 3_600_000);
+  if (url === undefined) return { kind: 'sqlite', file: path.join(dataDir, 'staydesk.sqlite'), statementTimeoutMs };
+  if (url === 'memory:') return { kind: 'memory', statementTimeoutMs };
   if (/^postgres(ql)?:\/\//.test(url)) {
     try {
       new URL(url);
     } catch {
       throw new ConfigError('DATABASE_URL', 'is not a valid postgres:// URL');
     }
-    return { kind: 'postgres', url };
+    return { kind: 'postgres', url, statementTimeoutMs };
   }
   throw new ConfigError('DATABASE_URL', 'expected postgres://..., memory:, or unset for the embedded store');
 }

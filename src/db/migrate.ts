@@ -22,6 +22,7 @@ import * as archivedAccommodations from './migrations/0023-archived-accommodatio
 import * as processorPaid from './migrations/0024-processor-paid.ts';
 import * as guestsWithoutEmail from './migrations/0025-guests-without-email.ts';
 import type { Db } from './store.ts';
+import { withoutLimits } from './store-timeouts.ts';
 
 /** Migrations in order. Names sort by their numeric prefix; never rename a shipped one. */
 export const migrations: Record<string, Migration> = {
@@ -68,14 +69,15 @@ const SQLITE_LOCK_WAIT_MS = 30_000;
 
 /**
  * PostgreSQL: Kysely takes an advisory lock and runs the migrations in one transaction, so two
- * processes starting at once run each migration exactly once. On SQLite Kysely does neither, so
+ * processes starting at once run each migration exactly once; the run has no statement limit
+ * (store-timeouts.ts, withoutLimits). On SQLite Kysely does neither, so
  * the whole run holds SQLite's write lock (BEGIN IMMEDIATE) here: a second process waits, then
  * finds nothing to do, and a failing run is rolled back instead of leaving tables half-created.
  * The lock is polled with the busy timeout off, so two stores in one process cannot block each
  * other's event loop.
  */
 async function run(db: Db, step: (db: Db) => Promise<MigrationResultSet>): Promise<MigrationResultSet> {
-  if (isPostgres(db)) return step(db);
+  if (isPostgres(db)) return withoutLimits(db, step);
   return db.connection().execute(async (conn) => {
     const previous = (await sql<{ timeout: number }>`pragma busy_timeout`.execute(conn)).rows[0]?.timeout ?? 0;
     await sql.raw('pragma busy_timeout = 0').execute(conn);

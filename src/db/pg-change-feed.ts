@@ -1,5 +1,7 @@
 import { setTimeout as delay } from 'node:timers/promises';
 import pg from 'pg';
+import { boundAnswers, connectionSettings, tuneKeepAlive } from './postgres.ts';
+import { ANSWER_MARGIN_MS, DEFAULT_STATEMENT_TIMEOUT_MS } from './store-timeouts.ts';
 import {
   CHANGE_CHANNEL,
   parseChange,
@@ -11,8 +13,7 @@ import {
 
 const FIRST_RETRY_MS = 100;
 const MAX_RETRY_MS = 5000;
-/** A statement on the listening connection that takes longer has met a dead connection. */
-const QUERY_TIMEOUT_MS = 5000;
+/** How long closing waits for what was announced to go out, and then for the server's goodbye. */
 const CLOSE_FLUSH_WAIT_MS = 1000;
 /**
  * Announcements are sent at most this often: what is announced in between goes out together, at
@@ -28,10 +29,14 @@ export const CHANGE_FEED_APPLICATION_NAME = 'staydesk change feed';
  * channel. It connects on the first subscription. When the connection fails or ends (server
  * restart, network), subscribers are told the feed is not live (so caches stop trusting what
  * they keep) and it reconnects with doubling back-off; once LISTEN succeeds again they are
- * told it is live.
+ * told it is live. The connection has the pool's bounds (postgres.ts, connectionSettings and
+ * boundAnswers), and, as it mostly waits, asks `select 1` every `statementTimeoutMs`: a
+ * connection gone silent (packets dropped, no reset) misses announcements without an error, and
+ * is found so, closed and replaced, within twice that and ANSWER_MARGIN_MS.
  */
 export class PgChangeFeed implements ChangeFeed {
   readonly #url: string;
+  readonly #statementTimeoutMs: number;
   readonly #subscribers = new Subscribers();
   #client: pg.Client | null = null;
   #live = false;
@@ -39,14 +44,16 @@ export class PgChangeFeed implements ChangeFeed {
   #closed = false;
   #retryMs = FIRST_RETRY_MS;
   #timer: NodeJS.Timeout | null = null;
+  #heartbeat: NodeJS.Timeout | null = null;
   /** Announcements waiting to be sent, as NOTIFY payloads (at most one per accommodation and table). */
   readonly #pending = new Set<string>();
   #flushing: Promise<void> | null = null;
   /** When the last statement of announcements went out (performance.now(): a clock that never steps back). */
   #lastFlushAt = 0;
 
-  constructor(url: string) {
+  constructor(url: string, options: { statementTimeoutMs?: number } = {}) {
     this.#url = url;
+    this.#statementTimeoutMs = options.statementTimeoutMs ?? DEFAULT_STATEMENT_TIMEOUT_MS;
   }
 
   get live(): boolean {
@@ -66,12 +73,10 @@ export class PgChangeFeed implements ChangeFeed {
   async #connect(): Promise<void> {
     if (this.#closed) return;
     const client = new pg.Client({
-      connectionString: this.#url,
-      connectionTimeoutMillis: 5000,
-      keepAlive: true,
-      query_timeout: QUERY_TIMEOUT_MS,
+      ...connectionSettings(this.#url, this.#statementTimeoutMs),
       application_name: CHANGE_FEED_APPLICATION_NAME,
     });
+    boundAnswers(client, this.#statementTimeoutMs + ANSWER_MARGIN_MS);
     this.#client = client;
     let failed = false;
     /** The server process of this connection: notifications it sent are this process's own. */
@@ -80,7 +85,8 @@ export class PgChangeFeed implements ChangeFeed {
       if (failed) return;
       failed = true;
       if (this.#client === client) this.#client = null;
-      client.end().catch(() => undefined);
+      this.#stopHeartbeat();
+      void endClient(client);
       this.#setLive(false);
       this.#scheduleReconnect();
     };
@@ -95,6 +101,7 @@ export class PgChangeFeed implements ChangeFeed {
     });
     try {
       await client.connect();
+      tuneKeepAlive(client);
       await client.query(`LISTEN ${CHANGE_CHANNEL}`);
       ownPid = (await client.query<{ pid: number }>('select pg_backend_pid() as pid')).rows[0]?.pid ?? null;
     } catch {
@@ -104,6 +111,7 @@ export class PgChangeFeed implements ChangeFeed {
     if (this.#closed || failed) return;
     this.#retryMs = FIRST_RETRY_MS;
     this.#setLive(true);
+    this.#beat(client, fail);
     // Announcements made while the connection was down go out now.
     if (this.#pending.size > 0) this.#scheduleFlush();
   }
@@ -161,6 +169,27 @@ export class PgChangeFeed implements ChangeFeed {
     }
   }
 
+  /**
+   * Asks the listening connection a trivial question every statementTimeoutMs while it is live;
+   * no answer within its bound closes it (boundAnswers), any failure ends it, and it is replaced.
+   */
+  #beat(client: pg.Client, fail: () => void): void {
+    this.#stopHeartbeat();
+    this.#heartbeat = setTimeout(() => {
+      this.#heartbeat = null;
+      if (this.#client !== client) return;
+      client.query('select 1').then(() => {
+        if (this.#client === client && !this.#closed) this.#beat(client, fail);
+      }, fail);
+    }, this.#statementTimeoutMs);
+    this.#heartbeat.unref();
+  }
+
+  #stopHeartbeat(): void {
+    if (this.#heartbeat !== null) clearTimeout(this.#heartbeat);
+    this.#heartbeat = null;
+  }
+
   #scheduleReconnect(): void {
     if (this.#closed || this.#timer !== null) return;
     const wait = this.#retryMs;
@@ -180,7 +209,8 @@ export class PgChangeFeed implements ChangeFeed {
 
   async close(): Promise<void> {
     // What was announced before closing is still sent (also what came while a statement was in
-    // flight), if the connection listens and answers within a second.
+    // flight), if the connection listens and answers within a second; the server's goodbye is
+    // waited for within the same second.
     const deadline = performance.now() + CLOSE_FLUSH_WAIT_MS;
     while (this.#live && (this.#pending.size > 0 || this.#flushing !== null) && performance.now() < deadline) {
       if (this.#flushing === null) this.#scheduleFlush();
@@ -191,6 +221,7 @@ export class PgChangeFeed implements ChangeFeed {
     this.#closed = true;
     if (this.#timer !== null) clearTimeout(this.#timer);
     this.#timer = null;
+    this.#stopHeartbeat();
     const client = this.#client;
     this.#client = null;
     this.#setLive(false);
@@ -198,7 +229,20 @@ export class PgChangeFeed implements ChangeFeed {
       client.removeAllListeners('end');
       client.removeAllListeners('error');
       client.on('error', () => undefined);
-      await client.end().catch(() => undefined);
+      await endClient(client, Math.max(0, deadline - performance.now()));
     }
   }
+}
+
+/**
+ * Ends the connection politely, or, when the server's goodbye has not come within `waitMs` (a
+ * silent network), closes it at once.
+ */
+async function endClient(client: pg.Client, waitMs = CLOSE_FLUSH_WAIT_MS): Promise<void> {
+  const ended = client.end().catch(() => undefined);
+  const timer = setTimeout(() => {
+    client.connection.stream.destroy();
+  }, waitMs);
+  await ended;
+  clearTimeout(timer);
 }

@@ -1,5 +1,14 @@
+import type { Socket } from 'node:net';
 import pg from 'pg';
 import { statementName } from './statement-names.ts';
+import {
+  ANSWER_MARGIN_MS,
+  CONNECT_TIMEOUT_MS,
+  DEFAULT_STATEMENT_TIMEOUT_MS,
+  LIFT_LIMITS,
+  RESTORE_LIMITS,
+} from './store-timeouts.ts';
+import { NoAnswerError } from './unavailable.ts';
 
 let parsersInstalled = false;
 
@@ -30,7 +39,7 @@ const BROKEN_CLIENT = 'Client has encountered a connection error';
  * Runs the client's queries as named (prepared) statements, and gives a query refused because the
  * connection broke earlier (pg says only "not queryable") the break as its `cause`, so that the
  * outage is logged with the real reason ("Connection terminated unexpectedly", the server's
- * shutdown message).
+ * shutdown message, no answer in time).
  */
 function wrapQueries(client: pg.PoolClient, broken: () => Error | null): void {
   const query = client.query.bind(client) as QueryFn;
@@ -53,13 +62,116 @@ function wrapQueries(client: pg.PoolClient, broken: () => Error | null): void {
   };
 }
 
-export function createPgPool(url: string, max = 10): pg.Pool {
+/** TCP keep-alive: an idle connection whose peer is gone is found by the system and closed. */
+const KEEPALIVE_IDLE_MS = 10_000;
+const KEEPALIVE_INTERVAL_MS = 2000;
+const KEEPALIVE_PROBES = 3;
+
+/**
+ * The settings of every connection to PostgreSQL (the pool's and the change feed's): the server
+ * cancels a statement past `statementTimeoutMs` and ends a session left idle inside a transaction
+ * that long (a client that vanished mid-transaction holds no locks for longer), a connection is
+ * made within CONNECT_TIMEOUT_MS, and its socket uses TCP keep-alive.
+ */
+export function connectionSettings(url: string, statementTimeoutMs: number): pg.ClientConfig {
+  return {
+    connectionString: url,
+    connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+    keepAlive: true,
+    keepAliveInitialDelayMillis: KEEPALIVE_IDLE_MS,
+    statement_timeout: statementTimeoutMs,
+    idle_in_transaction_session_timeout: statementTimeoutMs,
+  };
+}
+
+/**
+ * Probes an idle connection every KEEPALIVE_INTERVAL_MS once it has been idle KEEPALIVE_IDLE_MS,
+ * and gives up after KEEPALIVE_PROBES unanswered. A Node version whose setKeepAlive takes no
+ * interval and count leaves the system's (minutes long on Linux).
+ */
+export function tuneKeepAlive(client: pg.Client): void {
+  const socket = client.connection.stream as Partial<Socket>;
+  (socket.setKeepAlive as ((...args: unknown[]) => unknown) | undefined)?.call(
+    socket,
+    true,
+    KEEPALIVE_IDLE_MS,
+    KEEPALIVE_INTERVAL_MS,
+    KEEPALIVE_PROBES,
+  );
+}
+
+/** Closes the client's socket at once, without a goodbye: `error` goes to its queries and listeners. */
+function destroyConnection(client: pg.Client, error?: Error): void {
+  client.connection.stream.destroy(error);
+}
+
+/**
+ * Gives every query of `client` `answerMs` for its answer. Past it the connection is closed, the
+ * query fails with NoAnswerError (a store fault, which may have committed), the client becomes
+ * unusable (a pool drops it on release), and `onSilent` is called. A session that lifted its
+ * limits (LIFT_LIMITS: the migrations) waits without bound until it restores them.
+ */
+export function boundAnswers(client: pg.Client, answerMs: number, onSilent: () => void = () => undefined): void {
+  const query = client.query.bind(client) as QueryFn;
+  let lifted = false;
+  (client as unknown as { query: QueryFn }).query = (text, values) => {
+    const statement = typeof text === 'string' ? text : (text as { text?: unknown }).text;
+    if (statement === LIFT_LIMITS) lifted = true;
+    else if (statement === RESTORE_LIMITS) lifted = false;
+    const result = query(text, values);
+    if (lifted || !(result instanceof Promise)) return result;
+    const timer = setTimeout(() => {
+      destroyConnection(client, new NoAnswerError(answerMs));
+      onSilent();
+    }, answerMs);
+    return result.finally(() => {
+      clearTimeout(timer);
+    });
+  };
+}
+
+/** How long closing the pool waits for its connections to say goodbye before it closes them. */
+const CLOSE_WAIT_MS = 1000;
+
+/** What Kysely's PostgresDialect needs of a pool, as createPgPool gives it. */
+export interface PgPool {
+  /** A connection, within CONNECT_TIMEOUT_MS (an error that says so otherwise). */
+  connect(): Promise<pg.PoolClient>;
+  /** Waits for the connections in use (each bounded), and closes every connection. */
+  end(): Promise<void>;
+}
+
+/**
+ * The pool of a PostgreSQL store. Every call is bounded (store-timeouts.ts): a connection is
+ * handed out or made within CONNECT_TIMEOUT_MS, a statement is cancelled by the server past
+ * `statementTimeoutMs`, and one whose answer has not come ANSWER_MARGIN_MS after that (packets
+ * dropped, no reset: lost NAT or firewall state, a half-open socket) has its connection closed
+ * rather than returned to the pool. The idle connections are closed with it: they crossed the
+ * same network, and would each hold a request as long. Once the network is back, the next call
+ * makes a new connection.
+ */
+export function createPgPool(url: string, max = 10, options: { statementTimeoutMs?: number } = {}): PgPool {
   installPgTypeParsers();
-  const pool = new pg.Pool({ connectionString: url, max, idleTimeoutMillis: 30_000, connectionTimeoutMillis: 10_000 });
+  const statementTimeoutMs = options.statementTimeoutMs ?? DEFAULT_STATEMENT_TIMEOUT_MS;
+  const pool = new pg.Pool({ ...connectionSettings(url, statementTimeoutMs), max, idleTimeoutMillis: 30_000 });
+  /** Every connection the pool holds, and whether it is handed out now. */
+  const connections = new Map<pg.Client, { inUse: boolean }>();
+  /** Connections closed while idle: the pool drops them once their socket has closed, a moment later. */
+  const closed = new WeakSet<pg.Client>();
+  const closeIdle = () => {
+    for (const [client, state] of connections) {
+      if (state.inUse) continue;
+      closed.add(client);
+      destroyConnection(client);
+    }
+  };
   // An idle connection that the server drops (restart, failover) is discarded by the pool and
   // replaced on the next query; without this listener the error would crash the process.
   pool.on('error', () => undefined);
   pool.on('connect', (client) => {
+    connections.set(client, { inUse: false });
+    client.once('end', () => connections.delete(client));
+    tuneKeepAlive(client);
     // A connection that the server drops while it is checked out but between queries (inside a
     // transaction, say) emits 'error' on the client, where the pool listens only while it is
     // idle; unheard, it would crash the process. The next query on it fails (and the request
@@ -68,9 +180,40 @@ export function createPgPool(url: string, max = 10): pg.Pool {
     client.on('error', (error) => {
       broken ??= error;
     });
+    boundAnswers(client, statementTimeoutMs + ANSWER_MARGIN_MS, closeIdle);
     wrapQueries(client, () => broken);
   });
-  return pool;
+  pool.on('acquire', (client) => {
+    const state = connections.get(client);
+    if (state !== undefined) state.inUse = true;
+  });
+  pool.on('release', (_error, client) => {
+    const state = connections.get(client);
+    if (state !== undefined) state.inUse = false;
+  });
+  pool.on('remove', (client) => connections.delete(client));
+  return {
+    connect: async () => {
+      for (;;) {
+        const client = await pool.connect();
+        if (!closed.has(client)) return client;
+        client.release(true);
+      }
+    },
+    end: async () => {
+      // The connections in use are each released within their bound; an idle one's goodbye gets
+      // no answer over a silent network, so what has not closed shortly after is closed at once.
+      await pool.end();
+      const open = [...connections.keys()];
+      if (open.length === 0) return;
+      const ended = Promise.all(open.map((c) => new Promise((resolve) => c.once('end', resolve))));
+      const timer = setTimeout(() => {
+        for (const client of open) destroyConnection(client);
+      }, CLOSE_WAIT_MS);
+      await ended;
+      clearTimeout(timer);
+    },
+  };
 }
 
 /** A PostgreSQL int8 as a JS number when it is exactly one; anything else is an error, never a rounded value. */

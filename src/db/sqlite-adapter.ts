@@ -1,6 +1,7 @@
 import { DatabaseSync, type SQLInputValue, type StatementSync } from 'node:sqlite';
 import type { SqliteDatabase, SqliteStatement } from 'kysely';
 import { SQLITE_CHANGE_FUNCTION } from './change-feed.ts';
+import { DEFAULT_STATEMENT_TIMEOUT_MS } from './store-timeouts.ts';
 
 /**
  * Adapts node:sqlite's synchronous API to the better-sqlite3 shape that Kysely's SqliteDialect
@@ -63,11 +64,14 @@ function switchToWal(raw: DatabaseSync): void {
 /**
  * `onChange` receives the announcements of migration 0007's triggers (change-feed.ts). The
  * function is registered on every connection, as the triggers call it on every write to the
- * tables they watch.
+ * tables they watch. `busyTimeoutMs` (STORE_STATEMENT_TIMEOUT_MS) is how long a statement waits
+ * for another process's lock on the file before it fails with "database is locked"; node:sqlite
+ * waits synchronously, so the process answers nothing else meanwhile.
  */
 export function openSqlite(
   location: string,
   onChange: (table: string, id: string) => void = () => undefined,
+  busyTimeoutMs = DEFAULT_STATEMENT_TIMEOUT_MS,
 ): SqliteDatabase & { raw: DatabaseSync } {
   const raw = new DatabaseSync(location);
   raw.function(SQLITE_CHANGE_FUNCTION, { deterministic: false }, (table, id) => {
@@ -75,7 +79,7 @@ export function openSqlite(
     return null;
   });
   raw.exec('PRAGMA foreign_keys = ON');
-  raw.exec('PRAGMA busy_timeout = 5000');
+  raw.exec(`PRAGMA busy_timeout = ${String(Math.trunc(busyTimeoutMs))}`);
   // What undoes one savepoint or one statement inside a transaction (each booking of a group
   // commit is a savepoint, group-commit.ts) stays in memory instead of a temporary file: SQLite
   // wrote it page by page, with a system call each, on every booking. It is never needed after a

@@ -8,6 +8,8 @@ import { createRequire } from 'node:module';
 import type { Database } from './schema.ts';
 import { openSqlite } from './sqlite-adapter.ts';
 import { StoreHealth } from './store-health.ts';
+import { DEFAULT_STATEMENT_TIMEOUT_MS } from './store-timeouts.ts';
+import { NoAnswerError } from './unavailable.ts';
 
 export type StoreKind = 'sqlite' | 'postgres';
 export type Db = Kysely<Database>;
@@ -50,10 +52,30 @@ export interface Store {
   commitUnflushed<T>(work: (trx: Tx) => Promise<T>): Promise<T>;
   /** Batches the embedded store committed together and the units in them (zero on PostgreSQL). */
   readonly groupStats: { readonly batches: number; readonly units: number };
-  ping(): Promise<void>;
+  /**
+   * Asks the store `select 1` through the connections requests use; fails with NoAnswerError when
+   * no answer has come within `timeoutMs` (default: the statement limit).
+   */
+  ping(timeoutMs?: number): Promise<void>;
   /** Whether writes work now (store-health.ts): /readyz, the error handler and the jobs share it. */
   readonly health: StoreHealth;
   destroy(): Promise<void>;
+}
+
+/** `work`'s outcome, or NoAnswerError once `ms` have passed (the work itself ends within its own bounds). */
+async function answerWithin(work: Promise<unknown>, ms: number): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => {
+      reject(new NoAnswerError(ms));
+    }, ms);
+  });
+  work.catch(() => undefined);
+  try {
+    await Promise.race([work, late]);
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 function redactUrl(url: string): string {
@@ -80,12 +102,14 @@ export function openStore(config: StoreConfig, options: { poolSize?: number } = 
   let kind: StoreKind;
   let description: string;
   let changes: ChangeFeed;
+  const statementTimeoutMs = config.statementTimeoutMs ?? DEFAULT_STATEMENT_TIMEOUT_MS;
   switch (config.kind) {
     case 'postgres': {
       const { createPgPool, PgChangeFeed } = postgresModules();
-      db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: createPgPool(config.url, options.poolSize) }) });
+      const pool = createPgPool(config.url, options.poolSize, { statementTimeoutMs });
+      db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
       kind = 'postgres';
-      changes = new PgChangeFeed(config.url);
+      changes = new PgChangeFeed(config.url, { statementTimeoutMs });
       description = `postgresql ${redactUrl(config.url)}`;
       break;
     }
@@ -95,9 +119,13 @@ export function openStore(config: StoreConfig, options: { poolSize?: number } = 
       changes = local;
       db = new Kysely<Database>({
         dialect: new SqliteDialect({
-          database: openSqlite(config.file, (t, id) => {
-            local.emit(t, id);
-          }),
+          database: openSqlite(
+            config.file,
+            (t, id) => {
+              local.emit(t, id);
+            },
+            statementTimeoutMs,
+          ),
         }),
       });
       kind = 'sqlite';
@@ -109,9 +137,13 @@ export function openStore(config: StoreConfig, options: { poolSize?: number } = 
       changes = local;
       db = new Kysely<Database>({
         dialect: new SqliteDialect({
-          database: openSqlite(':memory:', (t, id) => {
-            local.emit(t, id);
-          }),
+          database: openSqlite(
+            ':memory:',
+            (t, id) => {
+              local.emit(t, id);
+            },
+            statementTimeoutMs,
+          ),
         }),
       });
       kind = 'sqlite';
@@ -154,14 +186,12 @@ export function openStore(config: StoreConfig, options: { poolSize?: number } = 
             }
           }),
     groupStats: group === null ? { batches: 0, units: 0 } : group.stats,
-    ping: async () => {
-      await sql`select 1`.execute(db);
-    },
+    ping: (timeoutMs = statementTimeoutMs) => answerWithin(sql`select 1`.execute(db), timeoutMs),
     health,
     destroy: async () => {
       health.close();
-      await changes.close();
-      await db.destroy();
+      // Each ends within its own bound, a silent network included (postgres.ts, pg-change-feed.ts).
+      await Promise.all([changes.close(), db.destroy()]);
     },
   };
 }

@@ -21,7 +21,11 @@ describe('config defaults (README.md#configuration)', () => {
 
   test('embedded store in ./.staydesk', () => {
     assert.equal(config.dataDir, path.resolve('./.staydesk'));
-    assert.deepEqual(config.store, { kind: 'sqlite', file: path.join(path.resolve('./.staydesk'), 'staydesk.sqlite') });
+    assert.deepEqual(config.store, {
+      kind: 'sqlite',
+      file: path.join(path.resolve('./.staydesk'), 'staydesk.sqlite'),
+      statementTimeoutMs: 5000,
+    });
   });
 
   test('listen address, public base URL and slug', () => {
@@ -66,11 +70,15 @@ describe('DATABASE_URL and STAYDESK_DATA_DIR', () => {
   test('unset: SQLite file inside STAYDESK_DATA_DIR (resolved to an absolute path)', () => {
     const config = loadConfig({ STAYDESK_DATA_DIR: 'some/dir' });
     assert.equal(config.dataDir, path.resolve('some/dir'));
-    assert.deepEqual(config.store, { kind: 'sqlite', file: path.resolve('some/dir', 'staydesk.sqlite') });
+    assert.deepEqual(config.store, {
+      kind: 'sqlite',
+      file: path.resolve('some/dir', 'staydesk.sqlite'),
+      statementTimeoutMs: 5000,
+    });
   });
 
   test('memory: is a throw-away in-memory store', () => {
-    assert.deepEqual(loadConfig({ DATABASE_URL: 'memory:' }).store, { kind: 'memory' });
+    assert.deepEqual(loadConfig({ DATABASE_URL: 'memory:' }).store, { kind: 'memory', statementTimeoutMs: 5000 });
   });
 
   for (const url of [
@@ -79,7 +87,7 @@ describe('DATABASE_URL and STAYDESK_DATA_DIR', () => {
     'postgres://postgres@127.0.0.1/x?sslmode=disable',
   ]) {
     test(`PostgreSQL URL ${url}`, () => {
-      assert.deepEqual(loadConfig({ DATABASE_URL: url }).store, { kind: 'postgres', url });
+      assert.deepEqual(loadConfig({ DATABASE_URL: url }).store, { kind: 'postgres', url, statementTimeoutMs: 5000 });
     });
   }
 
@@ -93,6 +101,20 @@ describe('DATABASE_URL and STAYDESK_DATA_DIR', () => {
   ]) {
     test(`refuses ${url}`, () => {
       assertBad({ DATABASE_URL: url }, 'DATABASE_URL');
+    });
+  }
+});
+
+describe('STORE_STATEMENT_TIMEOUT_MS', () => {
+  test('bounds every store call, on either store', () => {
+    assert.equal(loadConfig({ STORE_STATEMENT_TIMEOUT_MS: '1000' }).store.statementTimeoutMs, 1000);
+    const pg = loadConfig({ DATABASE_URL: 'postgres://localhost/x', STORE_STATEMENT_TIMEOUT_MS: '30000' });
+    assert.equal(pg.store.statementTimeoutMs, 30_000);
+  });
+
+  for (const bad of ['0', '99', '-1', '5s', '1.5', '3600001']) {
+    test(`STORE_STATEMENT_TIMEOUT_MS=${bad} is refused`, () => {
+      assertBad({ STORE_STATEMENT_TIMEOUT_MS: bad }, 'STORE_STATEMENT_TIMEOUT_MS');
     });
   }
 });

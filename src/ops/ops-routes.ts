@@ -18,6 +18,12 @@ const plainJson =
   (data: unknown): string =>
     JSON.stringify(data);
 
+/**
+ * How long /readyz waits for the store's answer, through the connections requests use: a store
+ * that does not answer it this fast is not ready, even while no request has failed yet.
+ */
+export const READY_TIMEOUT_MS = 2000;
+
 const sha256 = (text: string): Buffer => createHash('sha256').update(text).digest();
 
 /** Constant-time: both sides are hashed first, so their lengths never differ. */
@@ -69,7 +75,7 @@ export const opsRoutes: RoutesWith<{
       let ready = ctx.store.health.failing === null;
       if (ready) {
         try {
-          await ctx.store.ping();
+          await ctx.store.ping(READY_TIMEOUT_MS);
         } catch (error) {
           ready = false;
           ctx.store.health.noteFault(error);

@@ -22,18 +22,42 @@ export function outcomeUnknown(what: string, retry: string): AppError {
 
 /**
  * Runs `ask` until the store answers it: a store fault is tried again after a short wait, until
- * OUTCOME_WAIT_MS have passed; then `unknown` is thrown. Any other error is thrown at once.
+ * OUTCOME_WAIT_MS have passed; then `unknown` is thrown, also when an ask is still waiting for its
+ * answer then (a silent connection). Any other error is thrown at once.
  */
 export async function askUntilAnswered<T>(health: Health, ask: () => Promise<T>, unknown: () => AppError): Promise<T> {
   const deadline = Date.now() + OUTCOME_WAIT_MS;
   for (let wait = 50; ; wait = Math.min(wait * 2, 500)) {
+    let answer: { value: T } | null;
     try {
-      return await ask();
+      answer = await beforeDeadline(ask(), deadline);
     } catch (error) {
       if (!health.noteFault(error)) throw error;
       if (Date.now() + wait > deadline) throw unknown();
       await new Promise((resolve) => setTimeout(resolve, wait));
+      continue;
     }
+    if (answer === null) throw unknown();
+    return answer.value;
+  }
+}
+
+/** `work`'s answer, or null once `deadline` has passed; the store ends the work within its own bound. */
+async function beforeDeadline<T>(work: Promise<T>, deadline: number): Promise<{ value: T } | null> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<null>((resolve) => {
+    timer = setTimeout(
+      () => {
+        resolve(null);
+      },
+      Math.max(0, deadline - Date.now()),
+    );
+  });
+  work.catch(() => undefined);
+  try {
+    return await Promise.race([work.then((value) => ({ value })), late]);
+  } finally {
+    clearTimeout(timer);
   }
 }
 

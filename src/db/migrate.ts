@@ -77,7 +77,8 @@ const SQLITE_LOCK_WAIT_MS = 30_000;
  * other's event loop.
  */
 async function run(db: Db, step: (db: Db) => Promise<MigrationResultSet>): Promise<MigrationResultSet> {
-  if (isPostgres(db)) return withoutLimits(db, step);
+  // A connection that cannot be had (the server away) fails the run as the migrator's own errors do.
+  if (isPostgres(db)) return withoutLimits(db, step).catch((error: unknown) => ({ error }));
   return db.connection().execute(async (conn) => {
     const previous = (await sql<{ timeout: number }>`pragma busy_timeout`.execute(conn)).rows[0]?.timeout ?? 0;
     await sql.raw('pragma busy_timeout = 0').execute(conn);

@@ -114,18 +114,27 @@ function destroyConnection(client: pg.Client, error?: Error): void {
 export function boundAnswers(client: pg.Client, answerMs: number, onSilent: () => void = () => undefined): void {
   const query = client.query.bind(client) as QueryFn;
   let lifted = false;
+  /** Queries sent and not answered yet. */
+  let waiting = 0;
+  // One timer per connection, restarted by each query (cheaper on the hot path than one per
+  // query). Queries on one connection follow each other, so the last one started is the one
+  // that waits; the change feed's, which may overlap, are at most a heartbeat and a flush.
+  const watchdog = setTimeout(() => {
+    if (waiting === 0 || lifted) return;
+    destroyConnection(client, new NoAnswerError(answerMs));
+    onSilent();
+  }, answerMs);
+  watchdog.unref();
   (client as unknown as { query: QueryFn }).query = (text, values) => {
     const statement = typeof text === 'string' ? text : (text as { text?: unknown }).text;
     if (statement === LIFT_LIMITS) lifted = true;
     else if (statement === RESTORE_LIMITS) lifted = false;
     const result = query(text, values);
     if (lifted || !(result instanceof Promise)) return result;
-    const timer = setTimeout(() => {
-      destroyConnection(client, new NoAnswerError(answerMs));
-      onSilent();
-    }, answerMs);
+    waiting++;
+    watchdog.refresh();
     return result.finally(() => {
-      clearTimeout(timer);
+      waiting--;
     });
   };
 }

@@ -63,9 +63,10 @@ export function mayHaveCommitted(error: unknown): boolean {
 }
 
 /**
- * A store call that got no answer within its bound (STORE_STATEMENT_TIMEOUT_MS and a margin, or
- * the readiness probe's own): the network went silent, or the server stopped answering. Its
- * connection has been closed. A store fault (ETIMEDOUT), and a statement that may have committed.
+ * A store call that got no answer within its bound: a query past STORE_STATEMENT_TIMEOUT_MS and a
+ * margin, whose connection has been closed (postgres.ts, boundAnswers), or a ping past its own
+ * (Store.ping). The network went silent, or the server stopped answering. A store fault
+ * (ETIMEDOUT), and a statement that may have committed.
  */
 export class NoAnswerError extends Error {
   readonly code = 'ETIMEDOUT';

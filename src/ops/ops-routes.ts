@@ -22,7 +22,7 @@ const plainJson =
  * How long /readyz waits for the store's answer, through the connections requests use: a store
  * that does not answer it this fast is not ready, even while no request has failed yet.
  */
-export const READY_TIMEOUT_MS = 2000;
+const READY_TIMEOUT_MS = 2000;
 
 const sha256 = (text: string): Buffer => createHash('sha256').update(text).digest();
 

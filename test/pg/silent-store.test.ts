@@ -109,6 +109,7 @@ test(
     const readyStarted = performance.now();
     assert.equal((await ready()).statusCode, 503);
     const readyMs = performance.now() - readyStarted;
+    assert.ok(readyMs < PROMISED_MS, `/readyz answered after ${Math.round(readyMs)} ms`);
 
     const callers = await Promise.all(Array.from({ length: POOL_SIZE * 3 }, (_, n) => ask(n)));
     for (const r of callers) {

@@ -122,5 +122,3 @@ export function createSender(settings: ClientSettings) {
     }
   };
 }
-
-export type Send = ReturnType<typeof createSender>;

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
+import type { BookingProxy } from '@staydesk/client/proxy';
 
 /**
  * The partner's own web server: its page with the widget, the widget's file, and the booking
@@ -13,7 +14,7 @@ export interface SiteOptions {
   port: number;
   host: string;
   /** The booking proxy (`createBookingProxy(...)`). */
-  proxy: (request: Request) => Promise<Response>;
+  proxy: BookingProxy;
   accommodationId: number;
   /** The card processor's address, which the page's pay hook calls with the client secret. */
   processorUrl: string;
@@ -46,8 +47,6 @@ async function toRequest(req: IncomingMessage, origin: string): Promise<Request>
   for (const [name, value] of Object.entries(req.headers)) {
     if (typeof value === 'string') headers.set(name, value);
   }
-  // The proxy limits requests per browser address: the socket's, never a header the browser sent.
-  headers.set('x-forwarded-for', req.socket.remoteAddress ?? 'unknown');
   const body = req.method === 'GET' || req.method === 'HEAD' ? undefined : Buffer.concat(chunks);
   return new Request(new URL(req.url ?? '/', origin), { method: req.method ?? 'GET', headers, body });
 }
@@ -55,7 +54,8 @@ async function toRequest(req: IncomingMessage, origin: string): Promise<Request>
 async function handle(options: SiteOptions, req: IncomingMessage, res: ServerResponse, origin: string): Promise<void> {
   const url = new URL(req.url ?? '/', origin);
   if (url.pathname.startsWith('/staydesk/')) {
-    const answer = await options.proxy(await toRequest(req, origin));
+    // The proxy counts each visitor by the connection's address, never by a header the browser sent.
+    const answer = await options.proxy(await toRequest(req, origin), { address: req.socket.remoteAddress });
     res.writeHead(answer.status, Object.fromEntries(answer.headers)).end(Buffer.from(await answer.arrayBuffer()));
     return;
   }

@@ -1,9 +1,9 @@
 /**
  * The booking proxy of @staydesk/client mounted on Fastify: the browser calls /book/availability,
- * /book/bookings and /book/bookings/:id on this server, which holds the Staydesk API key and the
- * card processor's secret key; neither ever reaches the browser.
+ * /book/calendar, /book/bookings and /book/bookings/:id on this server, which holds the Staydesk
+ * API key and the card processor's secret key; neither ever reaches the browser.
  *
- *   STAYDESK_URL=… STAYDESK_API_KEY=… [STRIPE_SECRET_KEY=…] [PORT=8080] node server.ts
+ *   STAYDESK_URL=… STAYDESK_API_KEY=… [STRIPE_SECRET_KEY=…] [STATUS_SECRET=…] [PORT=8080] node server.ts
  *
  * Fastify has its own request and reply, so the route turns one into a web-standard Request and
  * the proxy's Response back into a reply.
@@ -33,10 +33,11 @@ const stripe =
     ? undefined
     : new Stripe(stripeKey, stripeHost(process.env.STRIPE_API_BASE));
 
-// The proxy limits requests per browser address: Fastify's request.ip (set trustProxy behind a
-// load balancer so that it is the browser's).
-const addresses = new WeakMap<Request, string>();
-const proxy = createBookingProxy({ client, stripe, clientAddress: (request) => addresses.get(request) });
+// The proxy counts each visitor's requests and card drafts by address: the route hands it
+// Fastify's request.ip, the connection's address (or, with Fastify's trustProxy option set behind
+// a load balancer, the address it forwarded; the proxy's own trustedProxies then stays 0). Set
+// STATUS_SECRET when several instances share the work.
+const proxy = createBookingProxy({ client, stripe, statusSecret: process.env.STATUS_SECRET });
 
 const app = Fastify();
 await app.register(
@@ -57,8 +58,7 @@ await app.register(
         headers,
         ...(hasBody ? { body: new Uint8Array(request.body as Buffer) } : {}),
       });
-      addresses.set(webRequest, request.ip);
-      const response = await proxy(webRequest);
+      const response = await proxy(webRequest, { address: request.ip });
       reply.code(response.status);
       for (const [name, value] of response.headers) void reply.header(name, value);
       return reply.send(await response.text());

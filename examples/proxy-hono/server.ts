@@ -1,9 +1,9 @@
 /**
  * The booking proxy of @staydesk/client mounted on Hono: the browser calls /book/availability,
- * /book/bookings and /book/bookings/:id on this server, which holds the Staydesk API key and the
- * card processor's secret key; neither ever reaches the browser.
+ * /book/calendar, /book/bookings and /book/bookings/:id on this server, which holds the Staydesk
+ * API key and the card processor's secret key; neither ever reaches the browser.
  *
- *   STAYDESK_URL=… STAYDESK_API_KEY=… [STRIPE_SECRET_KEY=…] [PORT=8080] node server.ts
+ *   STAYDESK_URL=… STAYDESK_API_KEY=… [STRIPE_SECRET_KEY=…] [STATUS_SECRET=…] [PORT=8080] node server.ts
  *
  * Hono hands routes the web-standard Request, so the proxy is mounted as it is.
  */
@@ -34,18 +34,14 @@ const stripe =
     ? undefined
     : new Stripe(stripeKey, stripeHost(process.env.STRIPE_API_BASE));
 
-// The proxy limits requests per browser address; this server answers browsers directly, so the
-// address is the connection's (behind one load balancer, leave clientAddress out: the last
-// X-Forwarded-For entry, the one the load balancer appended).
-const addresses = new WeakMap<Request, string>();
-const proxy = createBookingProxy({ client, stripe, clientAddress: (request) => addresses.get(request) });
+// The proxy counts each visitor's requests and card drafts by address. This server answers
+// browsers directly, so the visitor's address is the connection's, handed to the proxy with each
+// request. Behind a load balancer of your own, add `trustedProxies: 1` (the X-Forwarded-For entry
+// it appends); set STATUS_SECRET when several instances share the work.
+const proxy = createBookingProxy({ client, stripe, statusSecret: process.env.STATUS_SECRET });
 
 const app = new Hono();
-app.all('/book/*', (c) => {
-  const address = getConnInfo(c).remote.address;
-  if (address !== undefined) addresses.set(c.req.raw, address);
-  return proxy(c.req.raw);
-});
+app.all('/book/*', (c) => proxy(c.req.raw, { address: getConnInfo(c).remote.address }));
 
 serve({ fetch: app.fetch, port: Number(process.env.PORT ?? 8080), hostname: '127.0.0.1' }, (info) => {
   console.log(`Booking proxy (Hono) listening on http://127.0.0.1:${info.port}/book`);

@@ -73,7 +73,7 @@ after(async () => {
 
 interface Seen {
   type: string;
-  detail: { booking_id?: number; booking_reference?: string; booking_status?: string };
+  detail: { booking_id?: number; booking_reference?: string; booking_status?: string; status_token?: string };
 }
 
 /** Records the widget's events in the page, to read them back. */
@@ -222,8 +222,11 @@ for (const size of SIZES) {
     assert.ok(confirmed, JSON.stringify(events));
     const reference = confirmed.detail.booking_reference!;
     assert.ok(text(await done.textContent()).includes(reference));
+    const booked = events.find((e) => e.type === 'staydesk-booked');
+    const token = booked?.detail.status_token;
+    assert.ok(token, JSON.stringify(events));
     const booking = (await (
-      await fetch(new URL(`/staydesk/bookings/${confirmed.detail.booking_id}?reference=${reference}`, site))
+      await fetch(new URL(`/staydesk/bookings/${confirmed.detail.booking_id}?token=${token}`, site))
     ).json()) as {
       booking_status: string;
       checkin_date: string;

@@ -190,8 +190,9 @@ test(
       booking_id: number;
       booking_reference: string;
       client_secret: string;
+      status_token: string;
     };
-    assert.deepEqual(Object.keys(card).sort(), ['booking_id', 'booking_reference', 'client_secret']);
+    assert.deepEqual(Object.keys(card).sort(), ['booking_id', 'booking_reference', 'client_secret', 'status_token']);
     const intent = processor.intents.find((i) => i.metadata.booking_reference === card.booking_reference);
     assert.ok(intent, 'the PaymentIntent carries booking_reference');
     assert.equal(card.client_secret, `${intent.id}_secret_x`);
@@ -203,7 +204,7 @@ test(
       ...cardEnv,
       PROXY_URL: `${toProxy.url}${new URL(proxyUrl).pathname}`,
       BOOKING_ID: String(card.booking_id),
-      BOOKING_REFERENCE: card.booking_reference,
+      STATUS_TOKEN: card.status_token,
     });
     const waiting = runBlock(block('ts:wait'), {
       ...cardEnv,

@@ -102,7 +102,7 @@ describe(`the proxy examples (${testStoreKind})`, { timeout: testTimeout(180_000
       assert.equal(made.status, 200, JSON.stringify(made.body));
       assert.equal(made.body.status, 'confirmed');
       const status = await call(
-        `/bookings/${String(made.body.booking_id)}?reference=${String(made.body.booking_reference)}`,
+        `/bookings/${String(made.body.booking_id)}?token=${String(made.body.status_token)}`,
         json('GET'),
       );
       assert.equal(status.status, 200);
@@ -121,6 +121,15 @@ describe(`the proxy examples (${testStoreKind})`, { timeout: testTimeout(180_000
       assert.ok(!refusal.includes('conflicting_booking'), refusal);
       assert.ok(!refusal.includes(String(made.body.booking_reference)), refusal);
       assert.equal((taken.body.error as { details: { conflicting_night: string } }).details.conflicting_night, checkin);
+      // Availability of the booked nights: the proxy's own words, not who holds them.
+      const takenQuote = await call('/availability', json('POST', { accommodation_id: id, checkin, checkout }));
+      assert.deepEqual(takenQuote.body, {
+        available: false,
+        nights: 0,
+        pricing: null,
+        restrictions: null,
+        message: 'These dates are not available.',
+      });
       // A body the service would refuse is refused by the proxy.
       const bad = await call('/availability', json('POST', { accommodation_id: id, checkin: '2031-02-30', checkout }));
       assert.equal(bad.status, 400);
@@ -135,23 +144,29 @@ describe(`the proxy examples (${testStoreKind})`, { timeout: testTimeout(180_000
       const cardTotal = (cardQuote.body.pricing as { total: number }).total;
       const card = await call('/bookings', json('POST', bookingBody(id, cardIn, cardOut, 'card_processor', cardTotal)));
       assert.equal(card.status, 200, JSON.stringify(card.body));
-      assert.deepEqual(Object.keys(card.body).sort(), ['booking_id', 'booking_reference', 'client_secret']);
+      assert.deepEqual(Object.keys(card.body).sort(), [
+        'booking_id',
+        'booking_reference',
+        'client_secret',
+        'status_token',
+      ]);
       const intent = processor.intents.find((i) => i.metadata.booking_reference === card.body.booking_reference);
       assert.ok(intent, 'the PaymentIntent carries booking_reference');
       assert.equal(card.body.client_secret, `${intent.id}_secret_x`);
       assert.equal(intent.amount, Math.round(cardTotal * 100));
-      const draft = await call(
-        `/bookings/${String(card.body.booking_id)}?reference=${String(card.body.booking_reference)}`,
-        json('GET'),
-      );
+      const follow = `/bookings/${String(card.body.booking_id)}?token=${String(card.body.status_token)}`;
+      const draft = await call(follow, json('GET'));
       assert.equal(draft.body.booking_status, 'draft');
 
       // The processor tells Staydesk; the browser, polling through the proxy, sees it confirmed.
       assert.equal((await staydesk.pay(intent)).outcome, 'confirmed');
-      const paid = await call(
+      const paid = await call(follow, json('GET'));
+      // The booking's code alone opens nothing.
+      const byCode = await call(
         `/bookings/${String(card.body.booking_id)}?reference=${String(card.body.booking_reference)}`,
         json('GET'),
       );
+      assert.equal(byCode.status, 404);
       assert.equal(paid.body.booking_status, 'confirmed');
 
       // The budget is the connection's (30 a minute): a made-up X-Forwarded-For does not buy more.

@@ -7,10 +7,16 @@ import {
   createClient,
   StaydeskError,
   verifyEvent,
+  type ClientOptions,
   WebhookVerificationError,
   type Booking,
   type CreateBookingRequest,
 } from '../../packages/client/src/index.ts';
+import { retryDelay } from '../../packages/client/src/backoff.ts';
+import { fakeTimers } from '../support/fake-timers.ts';
+
+/** The client's request timeout (30 s by default) is also armed while a request is out: not a wait between attempts. */
+const isBackoff = (ms: number) => ms !== 30_000;
 
 /** A fetch that answers from a script and records what it was sent. */
 function scripted(answers: (() => Response)[]) {
@@ -60,18 +66,53 @@ const base = { baseUrl: 'https://sd.example/', apiKey: 'sk_test' };
 
 describe('@staydesk/client retries', () => {
   test('a rate_limited 429 and a 503 are retried after Retry-After, with the same idempotency key', async () => {
+    const clock = fakeTimers();
     const { fetch, calls } = scripted([
-      failure(429, 'rate_limited', { 'retry-after': '0' }),
-      failure(503, 'store_unavailable', { 'retry-after': '0' }),
+      failure(429, 'rate_limited', { 'retry-after': '2' }),
+      failure(503, 'store_unavailable', { 'retry-after': '1' }),
       json(200, { success: true, data: { booking_id: 1 } }),
     ]);
-    const created = await createClient({ ...base, fetch }).createBooking(body);
-    assert.equal(created.booking_id, 1);
+    const creating = createClient({ ...base, fetch, timers: clock.timers }).createBooking(body);
+    // Each Retry-After is longer than its backoff, so it is what is waited for.
+    for (const expected of [2000, 1000]) {
+      const wait = await clock.when(isBackoff);
+      assert.equal(wait.ms, expected);
+      wait.fire();
+    }
+    assert.equal((await creating).booking_id, 1);
     assert.equal(calls.length, 3);
     const keys = calls.map((c) => (JSON.parse(c.body ?? '{}') as CreateBookingRequest).booking_data.idempotency_key);
     assert.ok(keys[0] !== undefined && keys.every((k) => k === keys[0]), JSON.stringify(keys));
     assert.equal(calls[0]!.url, 'https://sd.example/api/v1/staydesk/bookings');
     assert.equal(calls[0]!.headers.get('authorization'), 'Bearer sk_test');
+  });
+
+  test('without Retry-After, and when fetch gets no answer, the waits grow exponentially with jitter', async () => {
+    const clock = fakeTimers();
+    const noAnswer = () => {
+      throw new TypeError('fetch failed', { cause: Object.assign(new Error('reset'), { code: 'ECONNRESET' }) });
+    };
+    const { fetch, calls } = scripted([
+      failure(503, 'shutting_down'),
+      noAnswer,
+      noAnswer,
+      json(200, { success: true, data: { id: 7 } }),
+    ]);
+    const client = createClient({ ...base, fetch, timers: clock.timers, retry: { attempts: 4, baseDelayMs: 400 } });
+    const reading = client.getBooking(7);
+    const waits: number[] = [];
+    for (let i = 0; i < 3; i++) {
+      const wait = await clock.when(isBackoff);
+      waits.push(wait.ms);
+      wait.fire();
+    }
+    assert.equal((await reading).id, 7);
+    assert.equal(calls.length, 4);
+    // Retry n waits between half and all of 400 ms × 2^(n-1).
+    waits.forEach((ms, i) => {
+      const ceiling = 400 * 2 ** i;
+      assert.ok(ms >= ceiling / 2 && ms <= ceiling, `wait ${i + 1}: ${ms} ms`);
+    });
   });
 
   test('a draft_limit 429 is never retried, and the error says how long', async () => {
@@ -87,14 +128,34 @@ describe('@staydesk/client retries', () => {
   });
 
   test('a Retry-After past maxWaitMs is not waited for; retry: false never retries; a 409 is not retried', async () => {
+    const clock = fakeTimers();
     const long = scripted([failure(429, 'rate_limited', { 'retry-after': '120' })]);
-    await assert.rejects(createClient({ ...base, fetch: long.fetch }).getBooking(1), StaydeskError);
+    await assert.rejects(
+      createClient({ ...base, fetch: long.fetch, timers: clock.timers }).getBooking(1),
+      StaydeskError,
+    );
     assert.equal(long.calls.length, 1);
     const off = scripted([failure(503, 'store_unavailable', { 'retry-after': '0' })]);
-    await assert.rejects(createClient({ ...base, fetch: off.fetch, retry: false }).getBooking(1), StaydeskError);
+    await assert.rejects(
+      createClient({ ...base, fetch: off.fetch, retry: false, timers: clock.timers }).getBooking(1),
+      StaydeskError,
+    );
     const conflict = scripted([failure(409, 'dates_unavailable')]);
-    await assert.rejects(createClient({ ...base, fetch: conflict.fetch }).createBooking(body), { status: 409 });
+    await assert.rejects(createClient({ ...base, fetch: conflict.fetch, timers: clock.timers }).createBooking(body), {
+      status: 409,
+    });
     assert.equal(conflict.calls.length, 1);
+    assert.deepEqual(clock.armed.filter(isBackoff), [], 'no wait was started');
+  });
+
+  test('an error fetch throws that is not a lost answer is not retried', async () => {
+    const { fetch, calls } = scripted([
+      () => {
+        throw new RangeError('a bug in a custom fetch');
+      },
+    ]);
+    await assert.rejects(createClient({ ...base, fetch }).getBooking(1), RangeError);
+    assert.equal(calls.length, 1);
   });
 
   test('cancelDraft and events call the routes of the contract', async () => {
@@ -111,37 +172,109 @@ describe('@staydesk/client retries', () => {
   });
 });
 
-describe('@staydesk/client waitForConfirmation', () => {
-  test('polls attempts times, then rejects with ConfirmationTimeoutError', async () => {
-    const { fetch, calls } = scripted([bookingView('draft'), bookingView('draft'), bookingView('draft')]);
-    const error = await createClient({ ...base, fetch })
-      .waitForConfirmation(7, { attempts: 3, intervalMs: 1 })
-      .catch((e: unknown) => e);
-    assert.ok(error instanceof ConfirmationTimeoutError);
-    assert.equal(error.booking?.status, 'draft');
-    assert.equal(calls.length, 3);
+describe('@staydesk/client backoff', () => {
+  const backoff = { baseDelayMs: 500, maxDelayMs: 5000 };
+  test('retry n waits between half and all of base × 2^(n-1), capped at maxDelayMs', () => {
+    assert.deepEqual(
+      [1, 2, 3, 4, 5].map((n) => [retryDelay(backoff, n, 0), retryDelay(backoff, n, 0.999_999)]),
+      [
+        [250, 500],
+        [500, 1000],
+        [1000, 2000],
+        [2000, 4000],
+        [2500, 5000],
+      ],
+    );
+    assert.equal(retryDelay(backoff, 30, 0.5), 3750, 'a late retry stays under the cap');
   });
 
-  test('a payment_timeout cancellation keeps polling (a late payment confirms); another reason rejects', async () => {
-    const late = scripted([bookingView('cancelled', 'payment_timeout'), bookingView('confirmed')]);
-    const confirmed = await createClient({ ...base, fetch: late.fetch }).waitForConfirmation(7, { intervalMs: 1 });
-    assert.equal(confirmed.status, 'confirmed');
-    const host = scripted([bookingView('cancelled', 'host')]);
-    await assert.rejects(
-      createClient({ ...base, fetch: host.fetch }).waitForConfirmation(7, { intervalMs: 1 }),
-      BookingCancelledError,
+  test("an answer's Retry-After is waited for in full when it is longer than the backoff", () => {
+    assert.equal(retryDelay(backoff, 1, 0.5, 3000), 3000);
+    assert.equal(retryDelay(backoff, 4, 0.5, 1000), 3000);
+  });
+});
+
+describe('@staydesk/client options', () => {
+  const refused = (options: unknown, message: RegExp) => {
+    assert.throws(
+      () => createClient(options as ClientOptions),
+      (e: unknown) => e instanceof TypeError && message.test(e.message),
+    );
+  };
+
+  test('a missing or unusable option is a TypeError that names it', () => {
+    refused(undefined, /createClient: pass the options/);
+    refused({ apiKey: 'k' }, /baseUrl is required/);
+    refused({ baseUrl: 'staydesk.example.com', apiKey: 'k' }, /baseUrl must be an absolute http\(s\) URL/);
+    refused({ baseUrl: 'ftp://staydesk.example.com', apiKey: 'k' }, /http or https/);
+    refused({ baseUrl: 'https://u:p@staydesk.example.com', apiKey: 'k' }, /user name or password/);
+    refused({ baseUrl: 'https://sd.example' }, /apiKey is required/);
+    refused({ baseUrl: 'https://sd.example', apiKey: '  ' }, /apiKey is required/);
+    refused({ ...base, baseURL: 'https://sd.example' }, /unknown option baseURL; did you mean baseUrl\?/);
+    refused({ ...base, retries: 3 }, /unknown option retries \(known: /);
+    refused({ ...base, retry: { attempts: 0 } }, /retry.attempts must be an integer/);
+    refused({ ...base, retry: { tries: 2 } }, /unknown option retry.tries/);
+    refused({ ...base, timeoutMs: 0 }, /timeoutMs must be a number of milliseconds/);
+    refused({ ...base, timeoutMs: '30s' }, /timeoutMs must be a number of milliseconds/);
+    refused({ ...base, slug: 'a/b' }, /slug must be/);
+    refused({ ...base, fetch: 'fetch' }, /fetch must be a function/);
+    refused({ ...base, timers: {} }, /timers must have setTimeout and clearTimeout/);
+  });
+
+  test('the message never repeats the API key', () => {
+    assert.throws(
+      () => createClient({ baseUrl: 'nope', apiKey: 'sk_secret_value' }),
+      (e: unknown) => e instanceof TypeError && !e.message.includes('sk_secret_value'),
     );
   });
 
+  test('a base URL with a path keeps it, with or without a trailing slash', async () => {
+    for (const baseUrl of ['https://sd.example/rentals', 'https://sd.example/rentals/']) {
+      const { fetch, calls } = scripted([json(200, { success: true, data: { id: 7 } })]);
+      await createClient({ baseUrl, apiKey: 'k', fetch }).getBooking(7);
+      assert.equal(calls[0]!.url, 'https://sd.example/rentals/api/v1/staydesk/bookings/7');
+    }
+  });
+});
+
+describe('@staydesk/client waitForConfirmation', () => {
+  test('polls attempts times, intervalMs apart, then rejects with ConfirmationTimeoutError', async () => {
+    const clock = fakeTimers();
+    const { fetch, calls } = scripted([bookingView('draft'), bookingView('draft'), bookingView('draft')]);
+    const waiting = createClient({ ...base, fetch, timers: clock.timers }).waitForConfirmation(7, {
+      attempts: 3,
+      intervalMs: 2000,
+    });
+    for (let i = 0; i < 2; i++) (await clock.when((ms) => ms === 2000)).fire();
+    const error = await waiting.catch((e: unknown) => e);
+    assert.ok(error instanceof ConfirmationTimeoutError);
+    assert.equal(error.booking?.status, 'draft');
+    assert.equal(calls.length, 3);
+    assert.deepEqual(clock.armed.filter(isBackoff), [2000, 2000]);
+  });
+
+  test('a payment_timeout cancellation keeps polling (a late payment confirms); another reason rejects', async () => {
+    const clock = fakeTimers();
+    const late = scripted([bookingView('cancelled', 'payment_timeout'), bookingView('confirmed')]);
+    const waiting = createClient({ ...base, fetch: late.fetch, timers: clock.timers }).waitForConfirmation(7);
+    (await clock.when((ms) => ms === 2000)).fire();
+    assert.equal((await waiting).status, 'confirmed');
+    const host = scripted([bookingView('cancelled', 'host')]);
+    await assert.rejects(createClient({ ...base, fetch: host.fetch }).waitForConfirmation(7), BookingCancelledError);
+  });
+
   test('stops when its signal aborts', async () => {
+    const clock = fakeTimers();
     const { fetch } = scripted([bookingView('draft')]);
     const controller = new AbortController();
-    const waiting = createClient({ ...base, fetch }).waitForConfirmation(7, {
+    const waiting = createClient({ ...base, fetch, timers: clock.timers }).waitForConfirmation(7, {
       intervalMs: 60_000,
       signal: controller.signal,
     });
+    await clock.when((ms) => ms === 60_000);
     controller.abort(new Error('left the page'));
     await assert.rejects(waiting, /left the page/);
+    assert.deepEqual(clock.pending(), [], 'the wait was cleared');
   });
 });
 

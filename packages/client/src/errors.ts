@@ -28,6 +28,23 @@ export class StaydeskError extends Error {
   }
 }
 
+/**
+ * No answer came from the service: the connection was refused or reset, or the request took
+ * longer than `timeoutMs`, on every attempt. `cause` is the last attempt's error. Whether a
+ * booking sent this way was made is unknown: send it again with the same idempotency key.
+ */
+export class StaydeskNetworkError extends Error {
+  override readonly name = 'StaydeskNetworkError';
+  /** The last attempt timed out (rather than being refused or cut). */
+  readonly timedOut: boolean;
+  readonly attempts: number;
+  constructor(init: { message: string; cause: unknown; timedOut: boolean; attempts: number }) {
+    super(init.message, { cause: init.cause });
+    this.timedOut = init.timedOut;
+    this.attempts = init.attempts;
+  }
+}
+
 /** `waitForConfirmation` ran out of attempts; `booking` is the last answer. */
 export class ConfirmationTimeoutError extends Error {
   override readonly name = 'ConfirmationTimeoutError';

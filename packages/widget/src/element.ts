@@ -492,7 +492,7 @@ export class StaydeskBooking extends HTMLElement {
     this.say(this.t.confirming);
     for (let attempt = 1; attempt <= this.pollAttempts; attempt++) {
       try {
-        const booking = await this.api.follow(created.booking_id, created.booking_reference);
+        const booking = await this.api.follow(created.booking_id, created.status_token);
         if (booking.booking_status === 'confirmed' || booking.booking_status === 'modified') {
           this.finish(fill(this.t.confirmed, { ref: created.booking_reference, email: details.email }), created);
           this.emit('staydesk-confirmed', { ...booking });

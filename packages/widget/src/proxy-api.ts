@@ -35,6 +35,8 @@ export interface Quote {
 export interface Created {
   booking_id: number;
   booking_reference: string;
+  /** What the proxy asks for, with the id, to tell this booking's status (and only this one's). */
+  status_token: string;
   /** Present for a card booking: what the page's `pay` hook confirms the payment with. */
   client_secret?: string | null;
   status?: string;
@@ -90,9 +92,9 @@ export function createProxyApi(endpoint: string) {
     quote: (body: { accommodation_id: number; checkin: string; checkout: string; guest_count: number }) =>
       call<Quote>(`${base}/availability`, 'POST', body),
     book: (body: unknown) => call<Created>(`${base}/bookings`, 'POST', body),
-    /** A booking's status: its reference goes with its id, as the proxy asks. */
-    follow: (id: number, reference: string) =>
-      call<Followed>(`${base}/bookings/${id}?reference=${encodeURIComponent(reference)}`, 'GET'),
+    /** A booking's status: the token its creation answered goes with its id, as the proxy asks. */
+    follow: (id: number, token: string) =>
+      call<Followed>(`${base}/bookings/${id}?token=${encodeURIComponent(token)}`, 'GET'),
   };
 }
 

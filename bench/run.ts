@@ -34,7 +34,7 @@ import { cpuSeconds, postgresCpuSeconds } from './cpu.ts';
 /**
  * Short rounds, many of them: this 2-core VM's speed changes by up to half within seconds, so a
  * ratio is only fair between routes measured a second apart, and the median over 15 rounds drops
- * the rounds a change fell in (docs/benchmarks.md, "Why the rounds are short now").
+ * the rounds a change fell in (docs/benchmarks.md, "Rounds a second apart").
  */
 const DURATION = Number(process.env.BENCH_SECONDS ?? 1);
 const ROUNDS = Math.max(1, Number(process.env.BENCH_ROUNDS ?? 15));

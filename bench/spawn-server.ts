@@ -36,7 +36,7 @@ function shippedV8Flags(): string[] {
  * semi-spaces kept to at most 2 MB). With V8's defaults they grew to 32 MB while the booking
  * routes ran (many of their objects survive a scavenge) and stayed so, and availability's p99
  * measured afterwards was about half as high again as before them
- * (docs/benchmarks.md, "The young generation and availability's p99").
+ * (docs/benchmarks.md, "The V8 flags").
  */
 export function benchV8Flags(env: NodeJS.ProcessEnv = process.env): string[] {
   const flags = env.BENCH_V8_FLAGS;

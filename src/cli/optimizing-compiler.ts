@@ -4,7 +4,7 @@ import v8 from 'node:v8';
  * V8's optimising compiler (TurboFan) is held back while `staydesk serve` starts and let loose
  * once it listens. During start it would optimise a few of Node's module-resolution functions,
  * which are hot only while the app's modules load, and bring about 6 MB of its own code into
- * memory that an idle server then keeps (docs/benchmarks.md#footprint-of-the-embedded-default). Requests are served
+ * memory that an idle server then keeps (docs/benchmarks.md#footprint). Requests are served
  * with the compiler on: what they run hot is optimised as before.
  *
  * Nothing is changed when the process was started with a flag of its own about V8's compiler

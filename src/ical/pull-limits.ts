@@ -13,7 +13,7 @@ import { semaphore, type Semaphore } from '../shared/semaphore.ts';
  * What that keeps up with: 10,000 feeds every 15 minutes are 11 pulls a second. At 32 fetches in
  * flight that holds while a fetch takes under 2.9 s on average; one host's feeds at 8 at once,
  * while its fetches take under 1.4 s for 5,000 feeds of it. The bench measures a run:
- * docs/benchmarks.md#channel-sync-a-host-can-trust-25-november.
+ * docs/benchmarks.md#channel-sync.
  */
 export const FETCHES_AT_ONCE = 32;
 export const PER_HOST = 8;

@@ -19,7 +19,7 @@ export function legacyJsonRpcError(): AppError {
     'This is a legacy JSON-RPC body (jsonrpc, method, params). v1 takes the plain JSON body: send the contents of "params" as the body itself.',
     {
       parameter: 'body',
-      expected: 'the plain JSON body of api-v1.md',
+      expected: 'the plain JSON body described in /openapi.json',
       received: 'JSON-RPC wrapper',
     },
   );

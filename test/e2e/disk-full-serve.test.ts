@@ -9,7 +9,8 @@ import { openStore } from '../../src/db/store.ts';
 import { runCli } from '../support/cli.ts';
 import { bookingBody, futureStay, makeAccommodation } from '../support/factories.ts';
 import { LIMITS_OFF } from '../support/limits-off.ts';
-import { call, startServe, until, type ServeProcess } from '../support/serve-cluster.ts';
+import { call, startServe, type ServeProcess } from '../support/serve-cluster.ts';
+import { until } from '../support/until.ts';
 import { testTimeout } from '../support/timeouts.ts';
 
 // A real `staydesk serve` on the embedded store whose disk fills up: its data directory is on a

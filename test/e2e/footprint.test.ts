@@ -5,7 +5,7 @@ import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { after, describe, test } from 'node:test';
 import { BIN, cleanEnv, createCliStore, startCli, type CliStore, type RunningCli } from '../support/cli.ts';
-import { until } from '../support/serve-cluster.ts';
+import { until } from '../support/until.ts';
 import { testStoreKind } from '../support/test-store.ts';
 
 /**

@@ -14,7 +14,7 @@ import { openStore, type Store } from '../../src/db/store.ts';
 import type { App } from '../../src/http/types.ts';
 import { bookingBody, futureStay, makeAccommodation } from '../support/factories.ts';
 import { LIMITS_OFF } from '../support/limits-off.ts';
-import { until } from '../support/serve-cluster.ts';
+import { until } from '../support/until.ts';
 import { EVENT_TIMEOUT_MS } from '../support/timeouts.ts';
 
 // The embedded store on a disk that fills up (a 2 MiB tmpfs where this machine lets the test

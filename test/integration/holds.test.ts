@@ -12,7 +12,7 @@ import {
   makeAccommodation,
   outboxFor,
 } from '../support/factories.ts';
-import { until } from '../support/serve-cluster.ts';
+import { until } from '../support/until.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
 import { concurrency, testStoreKind } from '../support/test-store.ts';
 

@@ -7,7 +7,7 @@ import { startBackgroundJobs } from '../../src/jobs/background-jobs.ts';
 import { bookingBody, futureStay, makeAccommodation } from '../support/factories.ts';
 import { startEventReceiver, verified, type EventReceiver } from '../support/event-receiver.ts';
 import { paymentIntentEvent, postPaymentEvent } from '../support/payment-client.ts';
-import { until } from '../support/serve-cluster.ts';
+import { until } from '../support/until.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
 import { testStoreKind } from '../support/test-store.ts';
 

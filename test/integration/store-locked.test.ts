@@ -15,7 +15,7 @@ import { isStoreUnavailable } from '../../src/db/unavailable.ts';
 import type { App } from '../../src/http/types.ts';
 import { bookingBody, futureStay, makeAccommodation } from '../support/factories.ts';
 import { LIMITS_OFF } from '../support/limits-off.ts';
-import { until } from '../support/serve-cluster.ts';
+import { until } from '../support/until.ts';
 
 // The embedded store's file locked by another program (a CLI command's long write, a backup tool):
 // a statement that starts a write waits STORE_STATEMENT_TIMEOUT_MS for the lock (SQLite's busy

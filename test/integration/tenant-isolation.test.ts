@@ -7,7 +7,7 @@ import { addDays } from '../../src/shared/dates.ts';
 import { assertErrorEnvelope, type ErrorEnvelope } from '../support/envelope-assertions.ts';
 import { bookingBody, futureStay, insertBooking, makeAccommodation } from '../support/factories.ts';
 import { paymentIntentEvent, postPaymentEvent } from '../support/payment-client.ts';
-import { until } from '../support/serve-cluster.ts';
+import { until } from '../support/until.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
 import { testStoreKind } from '../support/test-store.ts';
 import { announcementsSettled } from '../support/announcements.ts';

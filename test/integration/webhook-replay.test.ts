@@ -6,7 +6,7 @@ import { addDays } from '../../src/shared/dates.ts';
 import { setSetting } from '../../src/settings/settings-repository.ts';
 import { assertErrorEnvelope } from '../support/envelope-assertions.ts';
 import { bookingById, futureStay, insertBooking, makeAccommodation } from '../support/factories.ts';
-import { until } from '../support/serve-cluster.ts';
+import { until } from '../support/until.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
 import { testStoreKind } from '../support/test-store.ts';
 import { postWebhook } from '../support/webhook-client.ts';

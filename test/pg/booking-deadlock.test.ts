@@ -4,7 +4,7 @@ import { after, before, test } from 'node:test';
 import pg from 'pg';
 import { addDays } from '../../src/shared/dates.ts';
 import { bookingBody, futureStay, makeAccommodation } from '../support/factories.ts';
-import { until } from '../support/serve-cluster.ts';
+import { until } from '../support/until.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
 
 /**

@@ -13,7 +13,7 @@ import { openStore } from '../../src/db/store.ts';
 import type { App } from '../../src/http/types.ts';
 import { bookingBody, futureStay, insertBooking, makeAccommodation } from '../support/factories.ts';
 import { announcementsSettled } from '../support/announcements.ts';
-import { until } from '../support/serve-cluster.ts';
+import { until } from '../support/until.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
 import { testStoreKind } from '../support/test-store.ts';
 import { eventually } from '../support/timeouts.ts';

@@ -4,7 +4,7 @@ import { after, test } from 'node:test';
 import type { Store } from '../../src/db/store.ts';
 import { createCliStore, runCli, startCli, type CliStore, type RunningCli } from '../support/cli.ts';
 import { futureStay, insertBooking, makeAccommodation } from '../support/factories.ts';
-import { until } from '../support/serve-cluster.ts';
+import { until } from '../support/until.ts';
 import { startSmtpListener, type SmtpListener } from '../support/smtp-listener.ts';
 import { testStoreKind } from '../support/test-store.ts';
 import { testTimeout } from '../support/timeouts.ts';

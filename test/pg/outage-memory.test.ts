@@ -6,7 +6,8 @@ import { futureStay, makeAccommodation } from '../support/factories.ts';
 import { LIMITS_OFF } from '../support/limits-off.ts';
 import { collectGarbage } from '../support/inspector-gc.ts';
 import { startPgProxy, type PgProxy } from '../support/pg-proxy.ts';
-import { call, until } from '../support/serve-cluster.ts';
+import { call } from '../support/serve-cluster.ts';
+import { until } from '../support/until.ts';
 import { testStoreKind } from '../support/test-store.ts';
 import { testTimeout } from '../support/timeouts.ts';
 

@@ -5,7 +5,8 @@ import { createCliStore, runCli, type CliStore } from '../support/cli.ts';
 import { futureStay, makeAccommodation } from '../support/factories.ts';
 import { LIMITS_OFF } from '../support/limits-off.ts';
 import { startPgProxy, type PgProxy } from '../support/pg-proxy.ts';
-import { call, startServe, until, type Answer, type ServeProcess } from '../support/serve-cluster.ts';
+import { call, startServe, type Answer, type ServeProcess } from '../support/serve-cluster.ts';
+import { until } from '../support/until.ts';
 import { testStoreKind } from '../support/test-store.ts';
 import { testTimeout } from '../support/timeouts.ts';
 

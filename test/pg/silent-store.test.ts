@@ -11,7 +11,7 @@ import type { App } from '../../src/http/types.ts';
 import { bookingBody, futureStay, makeAccommodation } from '../support/factories.ts';
 import { LIMITS_OFF } from '../support/limits-off.ts';
 import { startPgProxy, type PgProxy } from '../support/pg-proxy.ts';
-import { until } from '../support/serve-cluster.ts';
+import { until } from '../support/until.ts';
 import { createPgDatabase, testStoreKind } from '../support/test-store.ts';
 import { testTimeout } from '../support/timeouts.ts';
 

@@ -10,7 +10,8 @@ import { createApiKey } from '../../src/auth/api-key-repository.ts';
 import { openStore, type Store } from '../../src/db/store.ts';
 import { createCliStore, runCli, type CliStore } from '../support/cli.ts';
 import { bookingBody, futureStay, makeAccommodation } from '../support/factories.ts';
-import { call, startServe, until, type Answer, type ServeProcess } from '../support/serve-cluster.ts';
+import { call, startServe, type Answer, type ServeProcess } from '../support/serve-cluster.ts';
+import { until } from '../support/until.ts';
 import { testStoreKind } from '../support/test-store.ts';
 import { testTimeout } from '../support/timeouts.ts';
 

@@ -29,9 +29,13 @@ function headerValue(raw: string, name: string): string {
 
 /**
  * Listens on 127.0.0.1 (port 0 picks a free one); no TLS and no auth, like a local relay.
- * `delayMs`: how long it takes to accept each mail once received (a slow relay).
+ * `delayMs`: how long it takes to accept each mail once received (a slow relay); `holdUntil`: each
+ * mail is accepted only once that promise settles (a relay that answers when the test says so).
  */
-export async function startSmtpListener(port = 0, options: { delayMs?: number } = {}): Promise<SmtpListener> {
+export async function startSmtpListener(
+  port = 0,
+  options: { delayMs?: number; holdUntil?: Promise<void> } = {},
+): Promise<SmtpListener> {
   const messages: ReceivedMail[] = [];
   const waiters: { count: number; resolve: () => void }[] = [];
   const server = new SMTPServer({
@@ -52,7 +56,11 @@ export async function startSmtpListener(port = 0, options: { delayMs?: number } 
           raw,
         });
         for (const w of waiters.filter((w) => messages.length >= w.count)) w.resolve();
-        if (options.delayMs === undefined) callback();
+        if (options.holdUntil !== undefined)
+          void options.holdUntil.then(() => {
+            callback();
+          });
+        else if (options.delayMs === undefined) callback();
         else setTimeout(callback, options.delayMs);
       });
     },

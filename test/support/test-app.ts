@@ -8,7 +8,7 @@ import type { App } from '../../src/http/types.ts';
 import { assertMatchesOpenApi } from './openapi-check.ts';
 import { LIMITS_OFF } from './limits-off.ts';
 import { openTestStore } from './test-store.ts';
-import { until } from './serve-cluster.ts';
+import { until } from './until.ts';
 
 export interface TestApp {
   app: App;

@@ -10,8 +10,9 @@ import { KEPT_RESPONSE_CHARS, type AttemptResult } from '../events/attempt-resul
  * the method and body; at most three). Any answer but a 2xx, a timeout or a network error is a
  * failure.
  *
- * Sent with undici rather than node:http: measured on one delivery (bench/events.ts), it costs
- * the sending process about 40 % less CPU, which is CPU the bookings of the same process keep.
+ * Sent with undici rather than node:http, which costs the sending process more CPU a delivery,
+ * CPU the bookings of the same process would lose (docs/benchmarks.md, "Speed mechanisms and
+ * the targets they serve").
  * Connections are kept alive between deliveries; a new one passes the guard again.
  */
 

@@ -6,8 +6,8 @@ import { CALENDAR_CHANGED, type BookingEventType, type EventType } from './event
 /**
  * Writes events to the outbox (partner_events, and one webhook_deliveries row per endpoint that
  * takes it) in the transaction of the change that causes them: a change rolled back sends
- * nothing, and a committed one is delivered even if the process dies right after. Called by the
- * booking lifecycle only (src/bookings/booking-lifecycle.ts and the create path).
+ * nothing, and a committed one is delivered even if the process dies right after. The caller
+ * owns that transaction: a booking's change, a block, an iCal pull.
  */
 
 /** The body every event carries: `{type, timestamp, data}`. */

@@ -229,7 +229,7 @@ let lastIso = '';
 
 /**
  * `at.toISOString()`, kept for the last millisecond asked: requests that arrive together read
- * the same clock millisecond, and V8 formats an ISO string through printf (about 0.3 µs).
+ * the same clock millisecond, and V8 formats an ISO string through printf.
  */
 export function isoInstant(at: Date): string {
   const ms = at.getTime();

@@ -52,7 +52,7 @@ describe(`scheduled pulls (${testStoreKind})`, () => {
       const ids = [...(await feedsOn(a, 70, 'a')), ...(await feedsOn(b, 70, 'b'))];
       const reports = await pullDueFeeds(t.ctx, quiet);
       const mine = reports.filter((r) => ids.includes(r.feed_id));
-      assert.equal(mine.length, 140, 'more than the 50 a run used to take');
+      assert.equal(mine.length, 140, 'more than 50 a run');
       assert.ok(mine.every((r) => r.outcome === 'updated'));
       for (const server of [a, b]) {
         assert.ok(server.maxInFlight() <= PER_HOST, `${server.maxInFlight()} at once on one host`);

@@ -1,6 +1,6 @@
 import type { ServerOptions } from 'node:http';
 import type { Socket } from 'node:net';
-import type { SwaggerTransformObject } from '@fastify/swagger';
+import { fastifySwagger, type SwaggerTransformObject } from '@fastify/swagger';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify from 'fastify';
 import type { AppContext } from './app-context.ts';
@@ -25,7 +25,6 @@ import { frameworkErrorHandler, installErrorHandling } from './http/error-handle
 import { requestSerializer } from './http/log-redaction.ts';
 import { newRequestId } from './http/request-ids.ts';
 import { OneLinePerRequest } from './http/request-log.ts';
-import { installLazyOpenApi } from './http/lazy-openapi.ts';
 import { reshapeDocument } from './http/openapi-document.ts';
 import { operationExamples } from './http/openapi-operations.ts';
 import { NAMED_SCHEMAS } from './openapi-schemas.ts';
@@ -202,8 +201,8 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
     }
   });
 
-  // The OpenAPI document; @fastify/swagger is loaded by its first request (lazy-openapi.ts).
-  installLazyOpenApi(app, openapiInfo(ctx, optionalBodies, routes));
+  // The OpenAPI document, collected by @fastify/swagger from the routes registered after it.
+  await app.register(fastifySwagger, openapiInfo(ctx, optionalBodies, routes));
   installDocsPage(app);
   app.get('/openapi.json', { schema: { hide: true }, config: { auth: 'public' } }, async () => app.swagger());
 

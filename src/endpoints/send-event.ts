@@ -11,8 +11,7 @@ import { KEPT_RESPONSE_CHARS, type AttemptResult } from '../events/attempt-resul
  * failure.
  *
  * Sent with undici rather than node:http, which costs the sending process more CPU a delivery,
- * CPU the bookings of the same process would lose (docs/benchmarks.md, "Speed mechanisms and
- * the targets they serve").
+ * CPU the bookings of the same process would lose (docs/benchmarks.md#speed-mechanisms-and-the-targets-they-serve).
  * Connections are kept alive between deliveries; a new one passes the guard again.
  */
 

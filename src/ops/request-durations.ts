@@ -3,7 +3,7 @@ import { Histogram, type Registry } from 'prom-client';
 /**
  * `http_request_duration_seconds`, observed on every request. prom-client's `observe` builds
  * and validates a label object, hashes it and allocates a closure on each call (its cost:
- * docs/benchmarks.md, "Speed mechanisms and the targets they serve"). Here an observation
+ * docs/benchmarks.md#speed-mechanisms-and-the-targets-they-serve). Here an observation
  * is a Map lookup by one string and a few additions; the Prometheus text is built from these
  * sums when /metrics is read, in prom-client's own format (it is a Histogram to the registry).
  */

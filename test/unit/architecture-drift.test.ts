@@ -209,7 +209,7 @@ describe('the drift check itself', () => {
     const text =
       'The official `stripe` package. Packages loaded on first use (stripe, pdfkit, ical-generator).\n' +
       'The heavy packages are imported where first needed (`pg` through `src/db/store.ts`, `typebox/value`, ' +
-      '`@fastify/swagger` in `lazy-openapi.ts`, `node:http` by hand). Its packages (the ones it needs) are few.';
+      '`@fastify/swagger` in `openapi.ts`, `node:http` by hand). Its packages (the ones it needs) are few.';
     assert.deepEqual(
       namedPackages(text).map((p) => p.name),
       ['stripe', 'stripe', 'pdfkit', 'ical-generator', 'pg', 'typebox', '@fastify/swagger'],

@@ -3,7 +3,7 @@ import { accommodationRoutes } from './accommodation-routes.ts';
 import { apiKeyRoutes } from './api-key-routes.ts';
 import { blockRoutes } from './block-routes.ts';
 import { bookingDeskRoutes } from './booking-desk-routes.ts';
-import { adminBookingRoutes } from './booking-routes.ts';
+import { adminBookingRoutes } from './admin-booking-routes.ts';
 import { icalFeedRoutes } from './ical-feed-routes.ts';
 import { outboxRoutes } from './outbox-routes.ts';
 import { paymentIssueRoutes } from './payment-issue-routes.ts';

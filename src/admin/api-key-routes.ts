@@ -4,7 +4,7 @@ import { revokeKey } from '../auth/revoke-api-key.ts';
 import { Envelope, commonErrorResponses, ok, requestMetadata } from '../http/envelope.ts';
 import { badRequest, notFound } from '../http/errors.ts';
 import type { FeatureRoutes } from '../app-context.ts';
-import { adminRoute, IdParams, NullableString, toId } from './admin-params.ts';
+import { adminRoute, IdParams, NullableString, toId } from '../http/admin-params.ts';
 import { giveKeyWebhookSecret } from './key-webhook-secret.ts';
 
 const Scope = Type.Union([Type.Literal('api'), Type.Literal('admin')]);

@@ -3,7 +3,7 @@ import { blockNights, blockedNights, unblockNights } from '../blocks/block-night
 import { nightRange, realDate } from '../accommodations/night-range.ts';
 import { Envelope, commonErrorResponses, ok, requestMetadata } from '../http/envelope.ts';
 import type { FeatureRoutes } from '../app-context.ts';
-import { adminRoute, DateString, IdParams, NullableString, toId } from './admin-params.ts';
+import { adminRoute, DateString, IdParams, NullableString, toId } from '../http/admin-params.ts';
 
 const Reason = Type.String({ maxLength: 200, description: 'why the nights are blocked (shown to the host)' });
 

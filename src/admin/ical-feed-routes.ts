@@ -10,7 +10,7 @@ import { exportUrl, rotateExportUrls } from '../ical/export-tokens.ts';
 import { feedViews } from '../ical/feed-views.ts';
 import { listAlerts } from '../ical/overbooking-alerts.ts';
 import { pullFeed } from '../ical/pull-feed.ts';
-import { adminRoute, DeletedSchema, IdParams, IdString, NullableString, toId } from './admin-params.ts';
+import { adminRoute, DeletedSchema, IdParams, IdString, NullableString, toId } from '../http/admin-params.ts';
 
 export const FeedBody = Type.Object(
   {

@@ -4,7 +4,7 @@ import { nightRange } from '../accommodations/night-range.ts';
 import { listPrices, setPrices } from '../accommodations/nightly-prices.ts';
 import { Envelope, commonErrorResponses, ok, requestMetadata } from '../http/envelope.ts';
 import type { FeatureRoutes } from '../app-context.ts';
-import { adminRoute, DateString, IdParams, toId } from './admin-params.ts';
+import { adminRoute, DateString, IdParams, toId } from '../http/admin-params.ts';
 
 export const SetPricesBody = Type.Object(
   {

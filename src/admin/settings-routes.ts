@@ -1,7 +1,7 @@
 import { Type, type Static } from 'typebox';
 import { Envelope, commonErrorResponses, ok, requestMetadata } from '../http/envelope.ts';
 import type { FeatureRoutes } from '../app-context.ts';
-import { adminRoute } from './admin-params.ts';
+import { adminRoute } from '../http/admin-params.ts';
 import { secretStatus } from '../settings/secret-status.ts';
 import { changeSettings, type SettingChanges } from '../settings/change-settings.ts';
 import { isValidIban, normalizeIban, readHostIdentity, type HostIdentity } from '../settings/host-identity.ts';

@@ -49,7 +49,7 @@ import {
 import { checkForm } from '../schema-errors.ts';
 import { redirectWith } from '../flash.ts';
 import { stayRange } from '../stay-range.ts';
-import { DateString } from '../../admin/admin-params.ts';
+import { DateString } from '../../http/admin-params.ts';
 import { currencyDecimals, toMajor } from '../../shared/money.ts';
 import { confirmLink } from './confirm.ts';
 import { AccommodationForm, accommodationForm, accommodationInput, formValues } from './accommodation-form.ts';

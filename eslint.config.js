@@ -35,6 +35,7 @@ const FLOORS = [
     'calendar',
     'payments',
     'blocks',
+    'keys',
     'admin',
     'reports',
     'endpoints',
@@ -48,7 +49,7 @@ const FLOORS = [
 const ORDER = FLOORS.flat();
 const ROOT_FILES = {
   context: ['app-context.ts', 'caches.ts'],
-  app: ['app.ts', 'server.ts', 'create-app-context.ts', 'cache-metrics.ts'],
+  app: ['app.ts', 'server.ts', 'create-app-context.ts', 'cache-metrics.ts', 'openapi-schemas.ts'],
 };
 /** Import specifiers that reach a unit from a file one folder below src/ (the root files are reached as ../name.ts). */
 const reach = (unit) =>

@@ -10,31 +10,8 @@ import { exportUrl, rotateExportUrls } from '../ical/export-tokens.ts';
 import { feedViews } from '../ical/feed-views.ts';
 import { listAlerts } from '../ical/overbooking-alerts.ts';
 import { pullFeed } from '../ical/pull-feed.ts';
+import { FeedBody, FeedPatchBody } from '../ical/feed-schemas.ts';
 import { adminRoute, DeletedSchema, IdParams, IdString, NullableString, toId } from '../http/admin-params.ts';
-
-export const FeedBody = Type.Object(
-  {
-    name: Type.String({
-      pattern: '^[A-Za-z0-9_-]{1,50}$',
-      description: 'channel name reported as the source of imported bookings, e.g. airbnb; stored lower-case',
-    }),
-    url: Type.String({
-      minLength: 1,
-      maxLength: 2000,
-      description:
-        'http(s) URL of the iCal feed; loopback, private and link-local addresses are refused unless ICAL_ALLOW_PRIVATE_NETWORKS=true',
-    }),
-  },
-  { additionalProperties: false },
-);
-
-export const FeedPatchBody = Type.Object(
-  {
-    name: Type.Optional(FeedBody.properties.name),
-    url: Type.Optional(FeedBody.properties.url),
-  },
-  { additionalProperties: false, minProperties: 1 },
-);
 
 const Outcome = Type.Union(
   [Type.Literal('updated'), Type.Literal('not_modified'), Type.Literal('held'), Type.Literal('failed')],

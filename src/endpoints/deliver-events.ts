@@ -13,7 +13,7 @@ import { eventIdOf } from '../events/event-types.ts';
 import { setEndpointStatus, signingSecrets } from '../events/endpoint-repository.ts';
 import { failedTooLong, nextAttemptAfter, RETRIES } from '../events/retry-schedule.ts';
 import { signedHeaders } from '../events/standard-webhooks.ts';
-import { queueHostMail } from '../ical/alert-mail.ts';
+import { queueHostMail } from '../mail/host-mail.ts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Metrics } from '../ops/metrics.ts';
 import { mapLimit } from '../shared/map-limit.ts';

@@ -21,7 +21,7 @@ import {
 import { nightRange } from '../../accommodations/night-range.ts';
 import { setPrices } from '../../accommodations/nightly-prices.ts';
 import { nightlyPriceMap } from '../../accommodations/nightly-price-repository.ts';
-import { FeedBody, FeedPatchBody } from '../../admin/ical-feed-routes.ts';
+import { FeedBody, FeedPatchBody } from '../../ical/feed-schemas.ts';
 import { blockedNights, blockNights, changeBlock, unblockNights } from '../../blocks/block-nights.ts';
 import { notFound } from '../../http/errors.ts';
 import { IdString, toId } from '../../http/ids.ts';

@@ -9,8 +9,8 @@ import {
 } from '../../accommodations/accommodation-repository.ts';
 import { accommodationToJson } from '../../accommodations/accommodation-mapper.ts';
 import { AccommodationCreateSchema, AccommodationPatchSchema } from '../../accommodations/accommodation-schemas.ts';
-import { findFeed } from '../../accommodations/external-feed-repository.ts';
-import { addFeed, editFeed, feedsOf, feedUrlRules } from '../../accommodations/ical-feeds.ts';
+import { findFeed } from '../../ical/external-feed-repository.ts';
+import { addFeed, editFeed, feedsOf, feedUrlRules } from '../../ical/ical-feeds.ts';
 import { removeFeed } from '../../ical/remove-feed.ts';
 import {
   createAccommodation,

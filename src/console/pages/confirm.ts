@@ -1,7 +1,7 @@
 import { Type, type Static } from 'typebox';
 import type { AppContext, FeatureRoutes } from '../../app-context.ts';
 import { accommodationHasBookings, findAccommodation } from '../../accommodations/accommodation-repository.ts';
-import { findFeed } from '../../accommodations/external-feed-repository.ts';
+import { findFeed } from '../../ical/external-feed-repository.ts';
 import { DateString } from '../../http/admin-params.ts';
 import { findBookingRow } from '../../admin/booking-queries.ts';
 import { findApiKey } from '../../auth/api-key-repository.ts';

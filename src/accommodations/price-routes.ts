@@ -1,11 +1,11 @@
 import { Type } from 'typebox';
-import { nightRange } from '../accommodations/night-range.ts';
-import { listPrices, setPrices } from '../accommodations/nightly-prices.ts';
+import { nightRange } from './night-range.ts';
+import { listPrices, setPrices } from './nightly-prices.ts';
 import { Envelope, commonErrorResponses, ok, requestMetadata } from '../http/envelope.ts';
 import { adminRoute, DateString, IdParams, toId } from '../http/admin-params.ts';
 import type { StoreContext } from '../db/store.ts';
 import type { RoutesWith } from '../http/types.ts';
-import { SetPricesBody } from '../accommodations/accommodation-schemas.ts';
+import { SetPricesBody } from './accommodation-schemas.ts';
 
 const SetPricesResult = Type.Object({
   accommodation_id: Type.Integer(),

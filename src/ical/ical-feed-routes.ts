@@ -1,16 +1,16 @@
 import { Type } from 'typebox';
-import { findFeed } from '../accommodations/external-feed-repository.ts';
-import { addFeed, editFeed, feedsOf, feedUrlRules } from '../accommodations/ical-feeds.ts';
-import { removeFeed } from '../ical/remove-feed.ts';
+import { findFeed } from './external-feed-repository.ts';
+import { addFeed, editFeed, feedsOf, feedUrlRules } from './ical-feeds.ts';
+import { removeFeed } from './remove-feed.ts';
 import { requireAccommodation } from '../accommodations/manage-accommodations.ts';
 import { Envelope, commonErrorResponses, ok, requestMetadata } from '../http/envelope.ts';
 import { notFound } from '../http/errors.ts';
 import type { FeatureRoutes } from '../app-context.ts';
-import { exportUrl, rotateExportUrls } from '../ical/export-tokens.ts';
-import { feedViews } from '../ical/feed-views.ts';
-import { listAlerts } from '../ical/overbooking-alerts.ts';
-import { pullFeed } from '../ical/pull-feed.ts';
-import { FeedBody, FeedPatchBody } from '../ical/feed-schemas.ts';
+import { exportUrl, rotateExportUrls } from './export-tokens.ts';
+import { feedViews } from './feed-views.ts';
+import { listAlerts } from './overbooking-alerts.ts';
+import { pullFeed } from './pull-feed.ts';
+import { FeedBody, FeedPatchBody } from './feed-schemas.ts';
 import { adminRoute, DeletedSchema, IdParams, IdString, NullableString, toId } from '../http/admin-params.ts';
 
 const Outcome = Type.Union(

@@ -1,10 +1,10 @@
 import { Type } from 'typebox';
-import { blockNights, blockedNights, unblockNights } from '../blocks/block-nights.ts';
+import { blockNights, blockedNights, unblockNights } from './block-nights.ts';
 import { nightRange, realDate } from '../accommodations/night-range.ts';
 import { Envelope, commonErrorResponses, ok, requestMetadata } from '../http/envelope.ts';
 import type { FeatureRoutes } from '../app-context.ts';
 import { adminRoute, DateString, IdParams, NullableString, toId } from '../http/admin-params.ts';
-import { BlockBody } from '../blocks/block-schemas.ts';
+import { BlockBody } from './block-schemas.ts';
 
 const BlockResult = Type.Object({
   accommodation_id: Type.Integer(),

@@ -1,10 +1,10 @@
 import { Type } from 'typebox';
 import { Envelope, commonErrorResponses, ok, requestMetadata } from '../http/envelope.ts';
 import { adminRoute } from '../http/admin-params.ts';
-import { secretStatus } from '../settings/secret-status.ts';
-import { changeSettings, settingChanges } from '../settings/change-settings.ts';
-import { readHostIdentity, type HostIdentity } from '../settings/host-identity.ts';
-import { SettingsBody } from '../settings/settings-schemas.ts';
+import { secretStatus } from './secret-status.ts';
+import { changeSettings, settingChanges } from './change-settings.ts';
+import { readHostIdentity, type HostIdentity } from './host-identity.ts';
+import { SettingsBody } from './settings-schemas.ts';
 import type { Executor, StoreContext } from '../db/store.ts';
 import type { RoutesWith } from '../http/types.ts';
 import type { Config } from '../config/config.ts';

@@ -6,7 +6,7 @@ import { badRequest, notFound } from '../http/errors.ts';
 import type { FeatureRoutes } from '../app-context.ts';
 import { adminRoute, IdParams, NullableString, toId } from '../http/admin-params.ts';
 import { giveKeyWebhookSecret } from './key-webhook-secret.ts';
-import { CreateBody } from '../keys/api-key-schemas.ts';
+import { CreateBody } from './api-key-schemas.ts';
 
 const Scope = Type.Union([Type.Literal('api'), Type.Literal('admin')]);
 /** What may be shown of a key: never the secret or its hash. */

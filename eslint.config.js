@@ -16,7 +16,7 @@ const FLOORS = [
   ['config', 'db', 'http', 'ops'],
   [
     'occupancy',
-    'partners',
+    'guests',
     'settings',
     'auth',
     'users',
@@ -56,7 +56,10 @@ const ROOT_FILES = {
 // Every folder and root file of src/ is on a floor: a new one must be placed before lint passes.
 const placed = new Set(FLOORS.flat().flatMap((unit) => ROOT_FILES[unit] ?? [unit]));
 const unplaced = readdirSync(join(import.meta.dirname, 'src'), { withFileTypes: true })
-  .filter((entry) => (entry.isDirectory() || entry.name.endsWith('.ts')) && !placed.has(entry.name))
+  .filter((entry) =>
+    entry.isDirectory() ? readdirSync(join(entry.parentPath, entry.name)).length > 0 : entry.name.endsWith('.ts'),
+  )
+  .filter((entry) => !placed.has(entry.name))
   .map((entry) => `src/${entry.name}`);
 if (unplaced.length > 0) {
   throw new Error(`eslint.config.js: put ${unplaced.join(', ')} on a floor of FLOORS (ARCHITECTURE.md, Layers).`);

@@ -4,7 +4,7 @@ import { refuseIfArchived } from '../accommodations/manage-accommodations.ts';
 import type { Accommodation, PaymentMethod } from '../db/schema.ts';
 import { SEES_ALL } from '../http/viewer.ts';
 import { bookingMailRow } from '../mail/enqueue-booking-mail.ts';
-import { guestColumns } from '../partners/partner-repository.ts';
+import { guestColumns } from '../guests/guest-repository.ts';
 import { toMinorOrFail } from '../accommodations/accommodation-mapper.ts';
 import { decimalsOf } from '../pricing/accommodation-rules.ts';
 import { checkStayOrThrow } from '../pricing/check-stay-or-throw.ts';

@@ -10,7 +10,7 @@ import {
   claimNightsOfInsertedBooking,
   type InsertedBooking,
 } from '../occupancy/night-ledger.ts';
-import { findOrCreatePartner, partnerRow, type PartnerInput } from '../partners/partner-repository.ts';
+import { findOrCreatePartner, partnerRow, type PartnerInput } from '../guests/guest-repository.ts';
 import { bookingEventRow, type BookingActor } from './booking-lifecycle.ts';
 import { isDraft } from './booking-transitions.ts';
 import { newBookingEventCtes, type CutEvent } from '../events/new-booking-events.ts';

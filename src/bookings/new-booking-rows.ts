@@ -3,7 +3,7 @@ import type { Accommodation } from '../db/schema.ts';
 import { invoiceUrl } from '../invoices/invoice-url.ts';
 import { bookingMailRow } from '../mail/enqueue-booking-mail.ts';
 import type { HostIdentity } from '../settings/host-identity.ts';
-import { guestColumns } from '../partners/partner-repository.ts';
+import { guestColumns } from '../guests/guest-repository.ts';
 import type { StayQuote } from '../pricing/price-stay.ts';
 import { quoteColumns } from '../pricing/quote-stay.ts';
 import { eachDate } from '../shared/dates.ts';

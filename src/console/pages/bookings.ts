@@ -22,7 +22,7 @@ import { BOOKING_STATUSES } from '../../db/schema.ts';
 import { notFound } from '../../http/errors.ts';
 import { IdString, toId } from '../../http/ids.ts';
 import { invoiceUrl } from '../../invoices/invoice-url.ts';
-import { parseAddress } from '../../partners/stored-address.ts';
+import { parseAddress } from '../../guests/stored-address.ts';
 import { parseExtras } from '../../pricing/booked-extras.ts';
 import { attributes, html, type Html } from '../../shared/html.ts';
 import { PAGES } from '../console-pages.ts';

@@ -132,7 +132,7 @@ export async function createHostBooking(
   const mailed = input.notifyGuest && email !== '';
   const host = mailed ? await cachedHostIdentity(ctx.db, ctx.caches.hostIdentity) : null;
   const rows: BookingRows = {
-    partner: guest,
+    guest,
     booking: { ...booking, search_text: bookingSearchText(booking) },
     nights: eachDate(stay.checkin, stay.checkout),
     actor,

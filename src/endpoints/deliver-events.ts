@@ -31,7 +31,7 @@ export interface EventDeliveryDeps {
    * of their own.
    */
   commit?: Commit;
-  /** Names this process in webhook_deliveries.locked_by. */
+  /** Names this process in event_deliveries.locked_by. */
   worker: string;
   /** Tests shorten the 10 s answer timeout. */
   timeoutMs?: number;
@@ -71,7 +71,7 @@ export function createEventDelivery(deps: EventDeliveryDeps) {
     if (Date.now() - countedAt < COUNT_QUEUED_EVERY_MS) return;
     countedAt = Date.now();
     const row = await deps.db
-      .selectFrom('webhook_deliveries')
+      .selectFrom('event_deliveries')
       .select((eb) => eb.fn.countAll<number | string>().as('n'))
       .where('status', '=', 'pending')
       .executeTakeFirst();

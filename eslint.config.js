@@ -1,19 +1,22 @@
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
 import js from '@eslint/js';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 /**
- * The floors of src/ (ARCHITECTURE.md, "Layers"), lowest first. A folder may import only from
- * folders before it in this list (and from itself), so imports point down and no two folders
- * import each other, directly or through a third. `context` is src/app-context.ts with
- * src/caches.ts; `app` is the other files at the root of src/.
+ * The floors of src/ (ARCHITECTURE.md, "Layers"), lowest first. A folder may import from any folder
+ * on a lower floor and from the other folders of its own floor, never from a higher floor.
+ * Cycles (two folders that import each other, directly or through others, on one floor or
+ * through a root file) are refused by test/unit/folder-cycles.test.ts. `context` is
+ * src/app-context.ts with src/caches.ts; `app` is the other files at the root of src/.
  */
 const FLOORS = [
   ['shared'],
   ['config', 'db', 'http', 'ops'],
   [
     'occupancy',
-    'partners',
+    'guests',
     'settings',
     'auth',
     'users',
@@ -25,8 +28,7 @@ const FLOORS = [
     'events',
   ],
   ['context'],
-  ['limits'],
-  ['bookings'],
+  ['limits', 'bookings'],
   [
     'availability',
     'ical',
@@ -35,6 +37,7 @@ const FLOORS = [
     'calendar',
     'payments',
     'blocks',
+    'keys',
     'admin',
     'reports',
     'endpoints',
@@ -45,40 +48,54 @@ const FLOORS = [
   ['app'],
   ['cli'],
 ];
-const ORDER = FLOORS.flat();
 const ROOT_FILES = {
   context: ['app-context.ts', 'caches.ts'],
-  app: ['app.ts', 'server.ts', 'create-app-context.ts', 'cache-metrics.ts'],
+  app: ['app.ts', 'server.ts', 'create-app-context.ts', 'cache-metrics.ts', 'openapi-schemas.ts'],
 };
-/** Import specifiers that reach a unit from a file one folder below src/ (the root files are reached as ../name.ts). */
+
+// Every folder and root file of src/ is on a floor: a new one must be placed before lint passes.
+const placed = new Set(FLOORS.flat().flatMap((unit) => ROOT_FILES[unit] ?? [unit]));
+const unplaced = readdirSync(join(import.meta.dirname, 'src'), { withFileTypes: true })
+  .filter((entry) =>
+    entry.isDirectory() ? readdirSync(join(entry.parentPath, entry.name)).length > 0 : entry.name.endsWith('.ts'),
+  )
+  .filter((entry) => !placed.has(entry.name))
+  .map((entry) => `src/${entry.name}`);
+if (unplaced.length > 0) {
+  throw new Error(`eslint.config.js: put ${unplaced.join(', ')} on a floor of FLOORS (ARCHITECTURE.md, Layers).`);
+}
+
+/** Import specifiers that reach a unit from a file one or two folders below src/ (root files are reached as ../name.ts). */
 const reach = (unit) =>
-  unit in ROOT_FILES ? ROOT_FILES[unit].map((f) => `../${f}`) : [`../${unit}/*`, `../../${unit}/*`];
-const floorRules = ORDER.map((unit, i) => {
-  const above = ORDER.slice(i + 1);
-  const files = unit in ROOT_FILES ? ROOT_FILES[unit].map((f) => `src/${f}`) : [`src/${unit}/**/*.ts`];
-  // Root files import folders as ./name/...: the same list, one level up.
-  const group =
-    unit in ROOT_FILES
-      ? above.flatMap((u) => (u in ROOT_FILES ? ROOT_FILES[u].map((f) => `./${f}`) : [`./${u}/*`]))
-      : above.flatMap(reach);
-  return group.length === 0
-    ? null
-    : {
-        files,
-        rules: {
-          'no-restricted-imports': [
-            'error',
-            {
-              patterns: [
-                {
-                  group,
-                  message: `src/${unit} sits below these folders (ARCHITECTURE.md, Layers): imports point down only.`,
-                },
-              ],
-            },
-          ],
-        },
-      };
+  unit in ROOT_FILES ? ROOT_FILES[unit].flatMap((f) => [`../${f}`, `../../${f}`]) : [`../${unit}/*`, `../../${unit}/*`];
+const floorRules = FLOORS.flatMap((floor, i) => {
+  const above = FLOORS.slice(i + 1).flat();
+  return floor.map((unit) => {
+    const files = unit in ROOT_FILES ? ROOT_FILES[unit].map((f) => `src/${f}`) : [`src/${unit}/**/*.ts`];
+    // Root files import folders as ./name/...: the same list, one level up.
+    const group =
+      unit in ROOT_FILES
+        ? above.flatMap((u) => (u in ROOT_FILES ? ROOT_FILES[u].map((f) => `./${f}`) : [`./${u}/*`]))
+        : above.flatMap(reach);
+    return group.length === 0
+      ? null
+      : {
+          files,
+          rules: {
+            'no-restricted-imports': [
+              'error',
+              {
+                patterns: [
+                  {
+                    group,
+                    message: `src/${unit} sits on a lower floor than these folders (ARCHITECTURE.md, Layers): imports point down or to the same floor.`,
+                  },
+                ],
+              },
+            ],
+          },
+        };
+  });
 }).filter((c) => c !== null);
 
 export default tseslint.config(

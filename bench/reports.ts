@@ -55,8 +55,8 @@ async function seed(db: Db): Promise<{ claims: number }> {
       ...(h % 5 === 4 ? { currency: 'CHF', timezone: 'Europe/Zurich' } : {}),
       max_stay: 30,
     });
-    const partner = await db
-      .insertInto('partners')
+    const guest = await db
+      .insertInto('guests')
       .values({
         email: `guest${h}@bench.test`,
         email_key: `guest${h}@bench.test`,
@@ -89,7 +89,7 @@ async function seed(db: Db): Promise<{ claims: number }> {
       const total = 10_000 * nights + ((i * 37) % 5000);
       bookings.push({
         accommodation_id: home.id,
-        partner_id: partner.id,
+        guest_id: guest.id,
         confirmation_code: randomBytes(6).toString('hex').toUpperCase(),
         status,
         source: i % 3 === 0 ? 'phone' : 'direct',

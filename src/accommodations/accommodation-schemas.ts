@@ -1,6 +1,7 @@
 import { Type, type Static } from 'typebox';
 import { GUEST_LANGUAGES } from '../shared/guest-language.ts';
 import { MAX_AMOUNT_MINOR } from '../shared/money.ts';
+import { DateString } from '../http/admin-params.ts';
 
 /**
  * The accommodation as the admin API shows and takes it (docs/api.md#admin-accommodations): amounts in major units
@@ -92,3 +93,14 @@ export const AccommodationSchema = Type.Object({
 export type AccommodationCreateInput = Static<typeof AccommodationCreateSchema>;
 export type AccommodationPatchInput = Static<typeof AccommodationPatchSchema>;
 export type AccommodationJson = Static<typeof AccommodationSchema>;
+
+export const SetPricesBody = Type.Object(
+  {
+    from: DateString,
+    to: DateString,
+    price: Type.Union([Type.Number({ minimum: 0, maximum: MAX_AMOUNT_MINOR }), Type.Null()], {
+      description: 'per night, major units; null returns the nights to the base price',
+    }),
+  },
+  { additionalProperties: false },
+);

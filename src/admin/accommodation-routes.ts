@@ -16,7 +16,7 @@ import {
 import { Envelope, commonErrorResponses, ok, requestMetadata } from '../http/envelope.ts';
 import type { FeatureRoutes } from '../app-context.ts';
 import { accommodationExportToken, exportUrl } from '../ical/export-tokens.ts';
-import { adminRoute, IdParams, toId } from './admin-params.ts';
+import { adminRoute, IdParams, toId } from '../http/admin-params.ts';
 
 const AccommodationDetailSchema = Type.Object({
   ...AccommodationSchema.properties,

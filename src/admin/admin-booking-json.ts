@@ -52,7 +52,7 @@ export function bookingToJson(row: BookingRow) {
     hold_expires_at: row.hold_expires_at,
     cancel_reason: row.cancel_reason,
     partner: {
-      id: row.partner_id,
+      id: row.guest_id,
       name: `${row.guest_first_name} ${row.guest_last_name}`.trim(),
       email: row.guest_email,
       phone: row.guest_phone,

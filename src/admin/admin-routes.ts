@@ -1,14 +1,14 @@
 import type { FeatureRoutes } from '../app-context.ts';
 import { accommodationRoutes } from './accommodation-routes.ts';
-import { apiKeyRoutes } from './api-key-routes.ts';
-import { blockRoutes } from './block-routes.ts';
+import { apiKeyRoutes } from '../keys/api-key-routes.ts';
+import { blockRoutes } from '../blocks/block-routes.ts';
 import { bookingDeskRoutes } from './booking-desk-routes.ts';
-import { adminBookingRoutes } from './booking-routes.ts';
-import { icalFeedRoutes } from './ical-feed-routes.ts';
+import { adminBookingRoutes } from './admin-booking-routes.ts';
+import { icalFeedRoutes } from '../ical/ical-feed-routes.ts';
 import { outboxRoutes } from './outbox-routes.ts';
 import { paymentIssueRoutes } from './payment-issue-routes.ts';
-import { priceRoutes } from './price-routes.ts';
-import { settingsRoutes } from './settings-routes.ts';
+import { priceRoutes } from '../accommodations/price-routes.ts';
+import { settingsRoutes } from '../settings/settings-routes.ts';
 
 /** admin API under /admin/api (admin key, checked in app.ts): one sub-plugin per resource. */
 export const adminRoutes: FeatureRoutes = async (app, { ctx }) => {

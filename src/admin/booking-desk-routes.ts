@@ -4,7 +4,7 @@ import type { FeatureRoutes } from '../app-context.ts';
 import { requestKey } from '../auth/require-key.ts';
 import type { BookingActor } from '../bookings/booking-lifecycle.ts';
 import { Envelope, commonErrorResponses, ok, requestMetadata } from '../http/envelope.ts';
-import { adminRoute, IdParams, IdString, toId } from './admin-params.ts';
+import { adminRoute, IdParams, IdString, toId } from '../http/admin-params.ts';
 import {
   CancelBody,
   cancelByHost,
@@ -18,7 +18,7 @@ import {
   reinstateByHost,
   undoBookingPayment,
 } from './booking-desk.ts';
-import { AdminBookingDetailSchema, bookingDetail, PaymentSchema } from './booking-routes.ts';
+import { AdminBookingDetailSchema, bookingDetail, PaymentSchema } from './admin-booking-routes.ts';
 
 /**
  * The host's booking desk in the admin API (docs/api.md#admin-bookings): a booking by hand, an

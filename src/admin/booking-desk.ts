@@ -12,7 +12,7 @@ import { badRequest, isAppError, notFound } from '../http/errors.ts';
 import { IdInteger } from '../http/ids.ts';
 import { todayIn } from '../shared/dates.ts';
 import { MAX_AMOUNT_MINOR } from '../shared/money.ts';
-import { DateString } from './admin-params.ts';
+import { DateString } from '../http/admin-params.ts';
 import { findBookingRow, type BookingRow } from './booking-queries.ts';
 
 /**

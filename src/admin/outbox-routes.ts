@@ -2,7 +2,7 @@ import { Type } from 'typebox';
 import { Envelope, commonErrorResponses, ok, requestMetadata } from '../http/envelope.ts';
 import { notFound } from '../http/errors.ts';
 import type { FeatureRoutes } from '../app-context.ts';
-import { adminRoute, IdParams, NullableString, page, PageQueryFields, toId } from './admin-params.ts';
+import { adminRoute, IdParams, NullableString, page, PageQueryFields, toId } from '../http/admin-params.ts';
 import { findOutboxMessage, listOutbox } from './outbox-queries.ts';
 
 const Status = Type.Union([Type.Literal('pending'), Type.Literal('sent'), Type.Literal('failed')]);

@@ -1,7 +1,7 @@
 import { Type } from 'typebox';
 import { Envelope, commonErrorResponses, ok, requestMetadata } from '../http/envelope.ts';
 import type { FeatureRoutes } from '../app-context.ts';
-import { adminRoute, NullableString, page, PageQueryFields } from './admin-params.ts';
+import { adminRoute, NullableString, page, PageQueryFields } from '../http/admin-params.ts';
 import { listPaymentIssues, paymentIssueToJson } from './payment-issue-queries.ts';
 
 const PaymentIssueSchema = Type.Object({

@@ -1,4 +1,4 @@
-import { listBlocks, type BlockedNight } from '../accommodations/block-repository.ts';
+import { listBlocks, type BlockedNight } from './block-repository.ts';
 import { requireAccommodation } from '../accommodations/manage-accommodations.ts';
 import type { NightRange } from '../accommodations/night-range.ts';
 import type { LifecycleContext } from '../bookings/booking-lifecycle.ts';

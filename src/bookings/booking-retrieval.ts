@@ -36,7 +36,7 @@ export type BookingViewFacts = Pick<
   | 'currency'
   | 'status'
   | 'payment_method'
-  | 'partner_id'
+  | 'guest_id'
   | 'guest_first_name'
   | 'guest_last_name'
   | 'guest_email'
@@ -73,7 +73,7 @@ export function bookingView(row: BookingViewFacts): BookingView {
     booking_status: row.status,
     payment_method: row.payment_method,
     partner: {
-      id: row.partner_id,
+      id: row.guest_id,
       name: `${row.guest_first_name} ${row.guest_last_name}`,
       email: row.guest_email,
       phone: row.guest_phone ?? '',

@@ -26,7 +26,7 @@ const BOOKING_FIELDS = {
 /**
  * POST /bookings (docs/api.md#bookings-create), the lifecycle's `create`, in three steps:
  * check and price the stay from the cached accommodation and its prices (checkAndPrice), build
- * the rows (new-booking-rows.ts, pure), and write them — the partner, the booking, its nights, its
+ * the rows (new-booking-rows.ts, pure), and write them — the guest, the booking, its nights, its
  * outbox mail and the idempotency record together or not at all — retrying what a race allows
  * (write-booking.ts).
  */

@@ -4,7 +4,7 @@ import { refuseIfArchived } from '../accommodations/manage-accommodations.ts';
 import type { Accommodation, PaymentMethod } from '../db/schema.ts';
 import { SEES_ALL } from '../http/viewer.ts';
 import { bookingMailRow } from '../mail/enqueue-booking-mail.ts';
-import { guestColumns } from '../partners/partner-repository.ts';
+import { guestColumns } from '../guests/guest-repository.ts';
 import { toMinorOrFail } from '../accommodations/accommodation-mapper.ts';
 import { decimalsOf } from '../pricing/accommodation-rules.ts';
 import { checkStayOrThrow } from '../pricing/check-stay-or-throw.ts';
@@ -132,7 +132,7 @@ export async function createHostBooking(
   const mailed = input.notifyGuest && email !== '';
   const host = mailed ? await cachedHostIdentity(ctx.db, ctx.caches.hostIdentity) : null;
   const rows: BookingRows = {
-    partner: guest,
+    guest,
     booking: { ...booking, search_text: bookingSearchText(booking) },
     nights: eachDate(stay.checkin, stay.checkout),
     actor,

@@ -10,7 +10,7 @@ import {
   claimNightsOfInsertedBooking,
   type InsertedBooking,
 } from '../occupancy/night-ledger.ts';
-import { findOrCreatePartner, partnerRow, type PartnerInput } from '../partners/partner-repository.ts';
+import { findOrCreateGuest, guestRow, type GuestInput } from '../guests/guest-repository.ts';
 import { bookingEventRow, type BookingActor } from './booking-lifecycle.ts';
 import { isDraft } from './booking-transitions.ts';
 import { newBookingEventCtes, type CutEvent } from '../events/new-booking-events.ts';
@@ -19,14 +19,14 @@ import type { NamedCte } from '../events/record-event.ts';
 /** The new booking's ids, and how many deliveries of its events were queued by the same statement. */
 export interface InsertedIds {
   bookingId: number;
-  partnerId: number;
+  guestId: number;
   queued: number;
 }
 
 /** Everything a new booking writes: its guest, itself, one claim per night, its mail and its first history row. */
 export interface BookingRows {
-  partner: PartnerInput;
-  booking: Omit<NewBooking, 'partner_id'>;
+  guest: GuestInput;
+  booking: Omit<NewBooking, 'guest_id'>;
   nights: readonly string[];
   mail: BookingMailRow | null;
   actor: BookingActor;
@@ -42,7 +42,7 @@ export interface BookingRows {
  * - PostgreSQL runs one statement of data-modifying CTEs, atomic by itself, because there each
  *   round trip costs more than the work it carries. The primary key of night_claims refuses a
  *   taken night inside that statement just as it does for a separate insert.
- * Both build their rows with the same builders (partner, claim, mail, history).
+ * Both build their rows with the same builders (guest, claim, mail, history).
  * On PostgreSQL `events`, the booking's events cut around its ids (events/new-booking-events.ts),
  * are written by the same statement, and `queued` counts their deliveries; the embedded store's
  * caller writes the events itself, once it has the ids.
@@ -54,8 +54,8 @@ export async function insertBookingRows(
   events: readonly CutEvent[] = [],
 ): Promise<InsertedIds> {
   if (!isPostgres(db)) {
-    const partnerId = await findOrCreatePartner(db, rows.partner, now);
-    const inserted = await runShapedRow(db, 'booking-row', { ...rows.booking, partner_id: partnerId }, (booking) =>
+    const guestId = await findOrCreateGuest(db, rows.guest, now);
+    const inserted = await runShapedRow(db, 'booking-row', { ...rows.booking, guest_id: guestId }, (booking) =>
       db.insertInto('bookings').values(booking).returning('id'),
     );
     const bookingId = inserted.rows[0]?.id;
@@ -72,7 +72,7 @@ export async function insertBookingRows(
     await runShapedRow(db, 'booking-created-event', createdEvent(rows, bookingId, now), (event) =>
       db.insertInto('booking_events').values(event),
     );
-    return { bookingId, partnerId, queued: 0 };
+    return { bookingId, guestId, queued: 0 };
   }
   try {
     return await insertInOneStatement(db, rows, now, events);
@@ -95,7 +95,7 @@ function createdEvent(rows: BookingRows, bookingId: number, now: string) {
 
 /** The rows of a booking's statement, each value replaced by its stand-in (shaped-statement.ts). */
 interface StoodRows {
-  partner: ReturnType<typeof partnerRow>;
+  guest: ReturnType<typeof guestRow>;
   booking: BookingRows['booking'];
   event: ReturnType<typeof createdEvent>;
   mail: BookingMailRow | null;
@@ -104,7 +104,7 @@ interface StoodRows {
 }
 
 /**
- * The PostgreSQL statement: partner (found or created by e-mail; the conflict branch only returns
+ * The PostgreSQL statement: guest (found or created by e-mail; the conflict branch only returns
  * the existing row's id), booking, one claim per night, mail, history, and the events `events` writes.
  */
 function oneStatement(
@@ -124,17 +124,17 @@ function oneStatement(
           events.deliveries.map((d) => sql`(select count(*) from ${sql.table(d)})`),
           sql` + `,
         )}`;
-  return all.selectFrom('b').select(['b.id as booking_id', 'b.partner_id', queued.as('queued')]);
+  return all.selectFrom('b').select(['b.id as booking_id', 'b.guest_id', queued.as('queued')]);
 }
 
-/** The CTEs that write the booking's own rows, `p` (partner), `b`, `c` (claims), `e` (history) and `o` (mail). */
-function rowsCtes(db: Executor, { partner, booking, event, mail, nights, now }: StoodRows) {
+/** The CTEs that write the booking's own rows, `p` (guest), `b`, `c` (claims), `e` (history) and `o` (mail). */
+function rowsCtes(db: Executor, { guest, booking, event, mail, nights, now }: StoodRows) {
   return (
     db
       .with('p', (qb) =>
         qb
-          .insertInto('partners')
-          .values(partner)
+          .insertInto('guests')
+          .values(guest)
           // A no-op update, so that RETURNING yields the existing guest's id too.
           .onConflict((oc) => oc.column('email_key').doUpdateSet({ email_key: (eb) => eb.ref('excluded.email_key') }))
           .returning('id'),
@@ -142,8 +142,8 @@ function rowsCtes(db: Executor, { partner, booking, event, mail, nights, now }: 
       .with('b', (qb) =>
         qb
           .insertInto('bookings')
-          .values({ ...booking, partner_id: qb.selectFrom('p').select('p.id') })
-          .returning(['id', 'partner_id']),
+          .values({ ...booking, guest_id: qb.selectFrom('p').select('p.id') })
+          .returning(['id', 'guest_id']),
       )
       // The ledger writes the claims; it needs only the inserted booking's id from the statement.
       .with('c', (qb) =>
@@ -175,7 +175,7 @@ async function insertInOneStatement(
   cutEvents: readonly CutEvent[],
 ): Promise<InsertedIds> {
   const v = new StatementValues();
-  const partner = v.row(partnerRow(rows.partner, now));
+  const guest = v.row(guestRow(rows.guest, now));
   const booking = v.row(rows.booking);
   const event = v.row(createdEvent(rows, 0, now));
   const mail = rows.mail === null ? null : v.row(rows.mail);
@@ -186,9 +186,9 @@ async function insertInOneStatement(
   const eventShapes = cutEvents.map((e) => `${e.write.event.type}/${String(e.write.always)}/${e.refs.join('.')}`);
   const shape = `booking:${eventShapes.join(',')}`;
   const result = await runShaped(db, shape, v, () =>
-    oneStatement(db, { partner, booking, event, mail, nights, now: at }, events()),
+    oneStatement(db, { guest, booking, event, mail, nights, now: at }, events()),
   );
   const row = result.rows[0];
   if (row === undefined) throw new Error('booking insert returned no row');
-  return { bookingId: row.booking_id, partnerId: row.partner_id, queued: Number(row.queued) };
+  return { bookingId: row.booking_id, guestId: row.guest_id, queued: Number(row.queued) };
 }

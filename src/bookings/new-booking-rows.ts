@@ -3,7 +3,7 @@ import type { Accommodation } from '../db/schema.ts';
 import { invoiceUrl } from '../invoices/invoice-url.ts';
 import { bookingMailRow } from '../mail/enqueue-booking-mail.ts';
 import type { HostIdentity } from '../settings/host-identity.ts';
-import { guestColumns } from '../partners/partner-repository.ts';
+import { guestColumns } from '../guests/guest-repository.ts';
 import type { StayQuote } from '../pricing/price-stay.ts';
 import { quoteColumns } from '../pricing/quote-stay.ts';
 import { eachDate } from '../shared/dates.ts';
@@ -84,7 +84,7 @@ export function newBookingRows(
   };
   const withSearch = { ...booking, search_text: bookingSearchText(booking) };
   return {
-    partner: { ...input.partner_data, guestsOfKey: facts.guestsOfKey },
+    guest: { ...input.partner_data, guestsOfKey: facts.guestsOfKey },
     booking: withSearch,
     nights: eachDate(stay.checkin, stay.checkout),
     actor: { kind: 'api_key', apiKeyId: facts.apiKeyId },
@@ -113,7 +113,7 @@ export function createdAnswer(
   input: CreateBookingInput,
   priced: PricedStay,
   rows: BookingRows,
-  ids: { bookingId: number; partnerId: number },
+  ids: { bookingId: number; guestId: number },
 ): BookingCreated {
   const code = rows.booking.confirmation_code;
   const url = invoiceUrl(config, rows.booking.invoice_token);
@@ -121,7 +121,7 @@ export function createdAnswer(
     booking_id: ids.bookingId,
     confirmation_code: code,
     booking_reference: code,
-    partner_id: ids.partnerId,
+    partner_id: ids.guestId,
     invoice_url: url,
     status: priced.status,
     next_steps: nextSteps({

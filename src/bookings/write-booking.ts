@@ -37,7 +37,7 @@ export interface BookingWrite<T = BookingCreated> {
   /** For a card draft: the key's cap on live drafts, counted in the transaction that writes it. */
   draftCap: { apiKeyId: number; cap: number; now: Date } | null;
   /** The answer, once the rows have ids. */
-  answer(ids: { bookingId: number; partnerId: number }): T;
+  answer(ids: { bookingId: number; guestId: number }): T;
   /** The accommodation's name, which the booking's partner event carries. */
   accommodationName: string;
 }
@@ -114,7 +114,7 @@ async function writeOnce<T>(ctx: AppContext, write: BookingWrite<T>): Promise<{ 
   const work = async (db: Executor) => {
     if (capped !== null) await assertDraftCapacity(db, capped.cap, capped.apiKeyId, capped.now);
     const inserted = await insertBookingRows(db, rows, now, cut ?? []);
-    const ids = { bookingId: inserted.bookingId, partnerId: inserted.partnerId };
+    const ids = { bookingId: inserted.bookingId, guestId: inserted.guestId };
     const response = write.answer(ids);
     if (idempotency !== null) {
       await recordIdempotent(db, {
@@ -137,13 +137,13 @@ async function writeOnce<T>(ctx: AppContext, write: BookingWrite<T>): Promise<{ 
 /** The booking as stored once its rows are written: the columns it leaves out take their defaults. */
 function writtenFacts(
   booking: BookingRows['booking'],
-  ids: { bookingId: number; partnerId: number },
+  ids: { bookingId: number; guestId: number },
   accommodationName: string,
 ): BookingViewFacts & { api_key_id: number | null } {
   return {
     ...booking,
     id: ids.bookingId,
-    partner_id: ids.partnerId,
+    guest_id: ids.guestId,
     accommodation_name: accommodationName,
     api_key_id: booking.api_key_id ?? null,
     guest_phone: booking.guest_phone ?? null,
@@ -182,10 +182,10 @@ function findWritten<T>(ctx: AppContext, write: BookingWrite<T>): Promise<T | nu
     async () => {
       const row = await ctx.db
         .selectFrom('bookings')
-        .select(['id', 'partner_id'])
+        .select(['id', 'guest_id'])
         .where('confirmation_code', '=', write.rows.booking.confirmation_code)
         .executeTakeFirst();
-      return row === undefined ? null : write.answer({ bookingId: row.id, partnerId: row.partner_id });
+      return row === undefined ? null : write.answer({ bookingId: row.id, guestId: row.guest_id });
     },
     bookingOutcomeUnknown,
   );

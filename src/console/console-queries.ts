@@ -98,7 +98,7 @@ export function paymentIssuesOfBooking(db: Executor, bookingId: number) {
 /** Card processor events and signed webhooks recorded for a booking, oldest first. */
 export function deliveriesOfBooking(db: Executor, bookingId: number) {
   return db
-    .selectFrom('webhook_events')
+    .selectFrom('inbound_webhook_events')
     .select(['id', 'source', 'event_type', 'outcome', 'detail', 'received_at'])
     .where('booking_id', '=', bookingId)
     .orderBy('id')

@@ -8,7 +8,7 @@ import { requireCsrf, requireSession, sessionCookie } from './console-auth.ts';
 import { sendPage, session } from './console-request.ts';
 import { sessionRoute } from './console-schemas.ts';
 import { accommodationPages } from './pages/accommodations.ts';
-import { bookingDeskPages } from './pages/booking-desk.ts';
+import { bookingDeskPages } from './pages/booking-desk-page.ts';
 import { bookingPages } from './pages/bookings.ts';
 import { calendarPage } from './pages/calendar.ts';
 import { confirmPage } from './pages/confirm.ts';

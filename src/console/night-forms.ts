@@ -1,6 +1,6 @@
 import { Type, type Static } from 'typebox';
-import { BlockBody } from '../admin/block-routes.ts';
-import { SetPricesBody } from '../admin/price-routes.ts';
+import { BlockBody } from '../blocks/block-schemas.ts';
+import { SetPricesBody } from '../accommodations/accommodation-schemas.ts';
 import { html, type Html } from '../shared/html.ts';
 import type { FormBody } from './console-request.ts';
 import { Text } from './console-schemas.ts';

@@ -94,7 +94,8 @@ export interface NightClaimsTable {
   created_at: Timestamp;
 }
 
-export interface PartnersTable {
+/** The person who stays: one record per guest, matched by e-mail (src/guests/guest-repository.ts). */
+export interface GuestsTable {
   id: Id;
   email: string;
   email_key: string;
@@ -110,7 +111,7 @@ export interface PartnersTable {
 export interface BookingsTable {
   id: Id;
   accommodation_id: number;
-  partner_id: number;
+  guest_id: number;
   confirmation_code: string;
   status: BookingStatus;
   source: string;
@@ -146,7 +147,7 @@ export interface BookingsTable {
   cancelled_at: Timestamp | null;
   /** Set only by the hold expiry: an unpaid card draft it cancelled (a late payment may still confirm it). */
   hold_expired_at: Timestamp | null;
-  /** The guest details this booking was made with (the partner record is matched by e-mail, but never rewrites these). */
+  /** The guest details this booking was made with (the guest record is matched by e-mail, but never rewrites these). */
   guest_title: string | null;
   guest_first_name: string;
   guest_last_name: string;
@@ -322,7 +323,8 @@ export interface IdempotencyKeysTable {
   created_at: Timestamp;
 }
 
-export interface WebhookEventsTable {
+/** A signed webhook received (calendar service or card processor): a replay is refused or answered as before. */
+export interface InboundWebhookEventsTable {
   id: Id;
   source: string;
   dedupe_key: string;
@@ -380,7 +382,7 @@ export interface PartnerEventsTable {
 export type EndpointStatus = 'active' | 'paused' | 'disabled';
 
 /** A partner's endpoint: where its events are sent, signed with `secret` (and `previous_secret` until it runs out). */
-export interface WebhookEndpointsTable {
+export interface EventEndpointsTable {
   id: Id;
   api_key_id: number;
   url: string;
@@ -399,7 +401,7 @@ export interface WebhookEndpointsTable {
 export type DeliveryStatus = 'pending' | 'delivered' | 'failed';
 
 /** One event to one endpoint, and how sending it went. */
-export interface WebhookDeliveriesTable {
+export interface EventDeliveriesTable {
   id: Id;
   endpoint_id: number;
   event_id: number;
@@ -424,7 +426,7 @@ export interface Database {
   accommodations: AccommodationsTable;
   nightly_prices: NightlyPricesTable;
   night_claims: NightClaimsTable;
-  partners: PartnersTable;
+  guests: GuestsTable;
   bookings: BookingsTable;
   booking_events: BookingEventsTable;
   booking_payments: BookingPaymentsTable;
@@ -435,13 +437,13 @@ export interface Database {
   ical_exports: IcalExportsTable;
   outbox: OutboxTable;
   idempotency_keys: IdempotencyKeysTable;
-  webhook_events: WebhookEventsTable;
+  inbound_webhook_events: InboundWebhookEventsTable;
   payment_issues: PaymentIssuesTable;
   job_leases: JobLeasesTable;
   console_sessions: ConsoleSessionsTable;
   partner_events: PartnerEventsTable;
-  webhook_endpoints: WebhookEndpointsTable;
-  webhook_deliveries: WebhookDeliveriesTable;
+  event_endpoints: EventEndpointsTable;
+  event_deliveries: EventDeliveriesTable;
 }
 
 export type Accommodation = Selectable<AccommodationsTable>;

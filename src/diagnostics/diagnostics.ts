@@ -45,7 +45,7 @@ export async function calendarTest(ctx: AppContext) {
 
 async function count(
   ctx: AppContext,
-  table: 'accommodations' | 'bookings' | 'partners' | 'external_feeds' | 'outbox',
+  table: 'accommodations' | 'bookings' | 'guests' | 'external_feeds' | 'outbox',
 ): Promise<number> {
   const row = await ctx.db
     .selectFrom(table)
@@ -84,7 +84,7 @@ export async function calendarDebug(ctx: AppContext) {
       accommodations: await count(ctx, 'accommodations'),
       bookings: await count(ctx, 'bookings'),
       bookings_by_status: Object.fromEntries(statuses.map((s) => [s.status, s.n])),
-      partners: await count(ctx, 'partners'),
+      partners: await count(ctx, 'guests'),
       external_feeds: await count(ctx, 'external_feeds'),
       outbox: await count(ctx, 'outbox'),
     },

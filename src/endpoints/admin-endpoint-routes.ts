@@ -1,6 +1,6 @@
 import { Type } from 'typebox';
 import type { FeatureRoutes } from '../app-context.ts';
-import { adminRoute, DeletedSchema, page, PageQueryFields, toId } from '../admin/admin-params.ts';
+import { adminRoute, DeletedSchema, page, PageQueryFields, toId } from '../http/admin-params.ts';
 import { Envelope, commonErrorResponses, ok, requestMetadata } from '../http/envelope.ts';
 import {
   AdminNewEndpointBody,

@@ -13,7 +13,7 @@ import { eventIdOf } from '../events/event-types.ts';
 import { setEndpointStatus, signingSecrets } from '../events/endpoint-repository.ts';
 import { failedTooLong, nextAttemptAfter, RETRIES } from '../events/retry-schedule.ts';
 import { signedHeaders } from '../events/standard-webhooks.ts';
-import { queueHostMail } from '../ical/alert-mail.ts';
+import { queueHostMail } from '../mail/host-mail.ts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Metrics } from '../ops/metrics.ts';
 import { mapLimit } from '../shared/map-limit.ts';
@@ -31,7 +31,7 @@ export interface EventDeliveryDeps {
    * of their own.
    */
   commit?: Commit;
-  /** Names this process in webhook_deliveries.locked_by. */
+  /** Names this process in event_deliveries.locked_by. */
   worker: string;
   /** Tests shorten the 10 s answer timeout. */
   timeoutMs?: number;
@@ -71,7 +71,7 @@ export function createEventDelivery(deps: EventDeliveryDeps) {
     if (Date.now() - countedAt < COUNT_QUEUED_EVERY_MS) return;
     countedAt = Date.now();
     const row = await deps.db
-      .selectFrom('webhook_deliveries')
+      .selectFrom('event_deliveries')
       .select((eb) => eb.fn.countAll<number | string>().as('n'))
       .where('status', '=', 'pending')
       .executeTakeFirst();

@@ -34,19 +34,17 @@ export interface DueDelivery {
 /** The due deliveries, oldest first: pending, due, not leased, to an active endpoint, first of their booking. */
 function dueDeliveries(db: Executor, now: string, limit: number) {
   return db
-    .selectFrom('webhook_deliveries as d')
+    .selectFrom('event_deliveries as d')
     .select('d.id')
     .where('d.status', '=', 'pending')
     .where('d.next_attempt_at', '<=', now)
     .where((eb) => eb.or([eb('d.locked_until', 'is', null), eb('d.locked_until', '<', now)]))
-    .where('d.endpoint_id', 'in', (eb) =>
-      eb.selectFrom('webhook_endpoints').select('id').where('status', '=', 'active'),
-    )
+    .where('d.endpoint_id', 'in', (eb) => eb.selectFrom('event_endpoints').select('id').where('status', '=', 'active'))
     .where((eb) =>
       eb.not(
         eb.exists(
           eb
-            .selectFrom('webhook_deliveries as p')
+            .selectFrom('event_deliveries as p')
             .select(sql.lit(1).as('one'))
             .whereRef('p.endpoint_id', '=', 'd.endpoint_id')
             .whereRef('p.booking_id', '=', 'd.booking_id')
@@ -77,8 +75,8 @@ const SENT_COLUMNS = [
 /** What the worker sends, for the claimed ids. */
 function withEndpointAndEvent(db: Executor, ids: readonly number[]) {
   return db
-    .selectFrom('webhook_deliveries as d')
-    .innerJoin('webhook_endpoints as e', 'e.id', 'd.endpoint_id')
+    .selectFrom('event_deliveries as d')
+    .innerJoin('event_endpoints as e', 'e.id', 'd.endpoint_id')
     .innerJoin('partner_events as v', 'v.id', 'd.event_id')
     .select(SENT_COLUMNS)
     .where('d.id', 'in', ids)
@@ -105,14 +103,14 @@ export async function claimDueDeliveries(
       .with('due', () => claimRows(db, dueDeliveries(db, now, input.limit)))
       .with('claimed', (qb) =>
         qb
-          .updateTable('webhook_deliveries as w')
+          .updateTable('event_deliveries as w')
           .from('due')
           .set({ locked_until: lockedUntil, locked_by: input.worker })
           .whereRef('w.id', '=', 'due.id')
           .returning(['w.id', 'w.endpoint_id', 'w.event_id', 'w.attempts', 'w.created_at']),
       )
       .selectFrom('claimed as d')
-      .innerJoin('webhook_endpoints as e', 'e.id', 'd.endpoint_id')
+      .innerJoin('event_endpoints as e', 'e.id', 'd.endpoint_id')
       .innerJoin('partner_events as v', 'v.id', 'd.event_id')
       .select(SENT_COLUMNS)
       .orderBy('d.id')
@@ -123,7 +121,7 @@ export async function claimDueDeliveries(
     const due = await dueDeliveries(trx, now, input.limit).execute();
     if (due.length === 0) return [];
     return trx
-      .updateTable('webhook_deliveries')
+      .updateTable('event_deliveries')
       .set({ locked_until: lockedUntil, locked_by: input.worker })
       .where(
         'id',
@@ -155,7 +153,7 @@ export async function markDelivered(
   if (deliveries.length === 0) return;
   const at = now.toISOString();
   await db
-    .updateTable('webhook_deliveries')
+    .updateTable('event_deliveries')
     .set((eb) => ({
       status: 'delivered',
       attempts: eb('attempts', '+', 1),
@@ -176,7 +174,7 @@ export async function markDelivered(
   // A success ends the endpoint's failure streak (only written when it had one).
   const failing = [...new Set(deliveries.filter((d) => d.failing).map((d) => d.endpointId))];
   if (failing.length > 0)
-    await db.updateTable('webhook_endpoints').set({ failing_since: null }).where('id', 'in', failing).execute();
+    await db.updateTable('event_endpoints').set({ failing_since: null }).where('id', 'in', failing).execute();
 }
 
 /** A failed attempt: tried again at `nextAttemptAt`, or failed for good when it is null. */
@@ -189,7 +187,7 @@ export async function markAttemptFailed(
 ): Promise<{ failingSince: string | null }> {
   const at = now.toISOString();
   await db
-    .updateTable('webhook_deliveries')
+    .updateTable('event_deliveries')
     .set({
       status: result.nextAttemptAt === null ? 'failed' : 'pending',
       attempts: delivery.attempts,
@@ -204,13 +202,13 @@ export async function markAttemptFailed(
     .where('locked_by', '=', worker)
     .execute();
   await db
-    .updateTable('webhook_endpoints')
+    .updateTable('event_endpoints')
     .set({ failing_since: at })
     .where('id', '=', delivery.endpointId)
     .where('failing_since', 'is', null)
     .execute();
   const endpoint = await db
-    .selectFrom('webhook_endpoints')
+    .selectFrom('event_endpoints')
     .select('failing_since')
     .where('id', '=', delivery.endpointId)
     .executeTakeFirst();
@@ -220,7 +218,7 @@ export async function markAttemptFailed(
 /** A delivery (any state) goes out again now, as a new series of attempts with the same webhook-id. */
 export async function redeliver(db: Executor, endpointId: number, deliveryId: number, now: Date): Promise<boolean> {
   const result = await db
-    .updateTable('webhook_deliveries')
+    .updateTable('event_deliveries')
     .set({ status: 'pending', attempts: 0, next_attempt_at: now.toISOString(), locked_until: null, locked_by: null })
     .where('id', '=', deliveryId)
     .where('endpoint_id', '=', endpointId)
@@ -231,7 +229,7 @@ export async function redeliver(db: Executor, endpointId: number, deliveryId: nu
 /** An endpoint's deliveries, newest first. */
 export function listDeliveries(db: Executor, endpointId: number, page: { limit: number; offset: number }) {
   return db
-    .selectFrom('webhook_deliveries as d')
+    .selectFrom('event_deliveries as d')
     .innerJoin('partner_events as v', 'v.id', 'd.event_id')
     .select([
       'd.id',
@@ -267,7 +265,7 @@ export async function pruneEvents(db: Db, before: Date, batch = 1000): Promise<n
     if (old.length === 0) return removed;
     const ids = old.map((r) => r.id);
     await db.transaction().execute(async (trx) => {
-      await trx.deleteFrom('webhook_deliveries').where('event_id', 'in', ids).execute();
+      await trx.deleteFrom('event_deliveries').where('event_id', 'in', ids).execute();
       await trx.deleteFrom('partner_events').where('id', 'in', ids).execute();
     });
     removed += ids.length;

@@ -5,7 +5,7 @@ import type { TableChange } from '../db/change-feed.ts';
  * process listens for it on the store's change feed (no cache keeps this table, so caches pass
  * it over), and runs at once instead of at its next poll.
  */
-export const DELIVERIES_QUEUED: TableChange = { table: 'webhook_deliveries', id: 'queued' };
+export const DELIVERIES_QUEUED: TableChange = { table: 'event_deliveries', id: 'queued' };
 
 export function isDeliveriesQueued(change: TableChange): boolean {
   return change.table === DELIVERIES_QUEUED.table;

@@ -48,7 +48,7 @@ export async function createEndpoint(
   const secret = newEndpointSecret();
   const at = input.now.toISOString();
   const row = await db
-    .insertInto('webhook_endpoints')
+    .insertInto('event_endpoints')
     .values({
       api_key_id: input.apiKeyId,
       url: input.url,
@@ -68,14 +68,14 @@ export async function createEndpoint(
 
 /** Endpoints, oldest first: one key's, or every key's (apiKeyId undefined). */
 export async function listEndpoints(db: Executor, apiKeyId?: number): Promise<EndpointView[]> {
-  let query = db.selectFrom('webhook_endpoints').select(COLUMNS).orderBy('id');
+  let query = db.selectFrom('event_endpoints').select(COLUMNS).orderBy('id');
   if (apiKeyId !== undefined) query = query.where('api_key_id', '=', apiKeyId);
   return (await query.execute()).map(view);
 }
 
 /** One endpoint; with `apiKeyId`, only if that key owns it. */
 export async function findEndpoint(db: Executor, id: number, apiKeyId?: number): Promise<EndpointView | undefined> {
-  let query = db.selectFrom('webhook_endpoints').select(COLUMNS).where('id', '=', id);
+  let query = db.selectFrom('event_endpoints').select(COLUMNS).where('id', '=', id);
   if (apiKeyId !== undefined) query = query.where('api_key_id', '=', apiKeyId);
   const row = await query.executeTakeFirst();
   return row === undefined ? undefined : view(row);
@@ -85,8 +85,8 @@ export async function findEndpoint(db: Executor, id: number, apiKeyId?: number):
 export async function removeEndpoint(db: Executor, id: number, apiKeyId?: number): Promise<boolean> {
   const endpoint = await findEndpoint(db, id, apiKeyId);
   if (endpoint === undefined) return false;
-  await db.deleteFrom('webhook_deliveries').where('endpoint_id', '=', id).execute();
-  await db.deleteFrom('webhook_endpoints').where('id', '=', id).execute();
+  await db.deleteFrom('event_deliveries').where('endpoint_id', '=', id).execute();
+  await db.deleteFrom('event_endpoints').where('id', '=', id).execute();
   return true;
 }
 
@@ -98,7 +98,7 @@ export async function setEndpointStatus(
   now: Date,
 ): Promise<EndpointView | undefined> {
   const row = await db
-    .updateTable('webhook_endpoints')
+    .updateTable('event_endpoints')
     .set({ status, updated_at: now.toISOString(), ...(status === 'active' ? { failing_since: null } : {}) })
     .where('id', '=', id)
     .returning(COLUMNS)
@@ -112,11 +112,11 @@ export async function rotateEndpointSecret(
   id: number,
   now: Date,
 ): Promise<(EndpointView & { secret: string }) | undefined> {
-  const current = await db.selectFrom('webhook_endpoints').select('secret').where('id', '=', id).executeTakeFirst();
+  const current = await db.selectFrom('event_endpoints').select('secret').where('id', '=', id).executeTakeFirst();
   if (current === undefined) return undefined;
   const secret = newEndpointSecret();
   const row = await db
-    .updateTable('webhook_endpoints')
+    .updateTable('event_endpoints')
     .set({
       secret,
       previous_secret: current.secret,

@@ -13,13 +13,13 @@ import { eventCte, payloadOf, type EventToWrite, type NamedCte } from './record-
 /** The ids of a booking not yet written, as the statement will know them. */
 export interface NewBookingIds {
   bookingId: number;
-  partnerId: number;
+  guestId: number;
 }
 
 /** Two sets of stand-ins no stored row has (ids are positive); two, so that a value equal to one is caught. */
 const STAND_INS: readonly [NewBookingIds, NewBookingIds] = [
-  { bookingId: -1_000_000_001, partnerId: -1_000_000_002 },
-  { bookingId: -2_000_000_001, partnerId: -2_000_000_002 },
+  { bookingId: -1_000_000_001, guestId: -1_000_000_002 },
+  { bookingId: -2_000_000_001, guestId: -2_000_000_002 },
 ];
 
 type IdRef = keyof NewBookingIds;
@@ -39,7 +39,7 @@ function cut(text: string, ids: NewBookingIds): { parts: string[]; refs: IdRef[]
   const refs: IdRef[] = [];
   const numbers = new Map<string, IdRef>([
     [String(ids.bookingId), 'bookingId'],
-    [String(ids.partnerId), 'partnerId'],
+    [String(ids.guestId), 'guestId'],
   ]);
   // A JSON number follows a `:`, `,` or `[` and ends at `,`, `}` or `]`; inside a string a
   // stand-in would follow a quote or other text, so it is not taken for one.
@@ -85,7 +85,7 @@ export function cutNewBookingEvents(eventsFor: (ids: NewBookingIds) => EventToWr
 
 /**
  * The CTEs that write `events` in the booking's statement, named `ev<i>` and `d<i>`, reading the
- * inserted booking from the CTE `booking` (its `id` and `partner_id`); every value goes through
+ * inserted booking from the CTE `booking` (its `id` and `guest_id`); every value goes through
  * `values` (shaped-statement.ts), now, in the order the statement takes them. The CTEs
  * themselves, and the name of each deliveries CTE (to count what was queued), are built by the
  * function returned, which the statement calls only when its shape is compiled
@@ -120,7 +120,7 @@ export function newBookingEventCtes(
         pieces.push(sql`${text}::text`);
         const ref = refs[j];
         if (ref !== undefined)
-          pieces.push(sql`(select ${sql.ref(ref === 'bookingId' ? 'id' : 'partner_id')} from ${b})::text`);
+          pieces.push(sql`(select ${sql.ref(ref === 'bookingId' ? 'id' : 'guest_id')} from ${b})::text`);
       });
       const payload = sql`(${sql.join(pieces, sql` || `)})`;
       const bookingId = ofBooking ? sql`(select id from ${b})` : sql`null::integer`;

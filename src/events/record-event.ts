@@ -4,7 +4,7 @@ import type { Executor } from '../db/store.ts';
 import { CALENDAR_CHANGED, type BookingEventType, type EventType } from './event-types.ts';
 
 /**
- * Writes events to the outbox (partner_events, and one webhook_deliveries row per endpoint that
+ * Writes events to the outbox (partner_events, and one event_deliveries row per endpoint that
  * takes it) in the transaction of the change that causes them: a change rolled back sends
  * nothing, and a committed one is delivered even if the process dies right after. The caller
  * owns that transaction: a booking's change, a block, an iCal pull.
@@ -83,15 +83,15 @@ export function eventCte(i: number, input: EventCteInput): { ctes: NamedCte[]; r
         name: ev,
         body: sql`insert into partner_events (api_key_id, booking_id, type, payload, created_at)
         select ${apiKeyId}::integer, ${bookingId}, ${type}, ${payload}, ${now}::timestamptz
-        where ${sql.lit(always)} or exists (select 1 from webhook_endpoints e where ${who})
+        where ${sql.lit(always)} or exists (select 1 from event_endpoints e where ${who})
         returning id`,
       },
       {
         name: d,
-        body: sql`insert into webhook_deliveries
+        body: sql`insert into event_deliveries
           (endpoint_id, event_id, booking_id, status, next_attempt_at, created_at)
         select e.id, ${sql.table(ev)}.id, ${bookingId}, 'pending', ${now}::timestamptz, ${now}::timestamptz
-        from webhook_endpoints e cross join ${sql.table(ev)}
+        from event_endpoints e cross join ${sql.table(ev)}
         where ${who}
         order by e.id
         returning 1`,
@@ -157,7 +157,7 @@ async function recordOnEmbedded(db: Executor, { event, always }: EventToWrite): 
   const listed = JSON.stringify(event.type);
   if (!always) {
     const any =
-      await sql`select 1 from webhook_endpoints e where ${takers(listed, event.apiKeyId, false)} limit 1`.execute(db);
+      await sql`select 1 from event_endpoints e where ${takers(listed, event.apiKeyId, false)} limit 1`.execute(db);
     if (any.rows.length === 0) return { rowId: null, queued: 0 };
   }
   const inserted = await db
@@ -172,9 +172,9 @@ async function recordOnEmbedded(db: Executor, { event, always }: EventToWrite): 
     .returning('id')
     .executeTakeFirstOrThrow();
   const queued = await sql`
-    insert into webhook_deliveries (endpoint_id, event_id, booking_id, status, next_attempt_at, created_at)
+    insert into event_deliveries (endpoint_id, event_id, booking_id, status, next_attempt_at, created_at)
     select e.id, ${inserted.id}, ${event.bookingId}, 'pending', ${event.now}, ${event.now}
-    from webhook_endpoints e
+    from event_endpoints e
     where ${takers(listed, event.apiKeyId, false)}
     order by e.id`.execute(db);
   return { rowId: inserted.id, queued: Number(queued.numAffectedRows ?? 0n) };

@@ -1,6 +1,5 @@
 import type { Executor } from '../db/store.ts';
-import { html } from '../shared/html.ts';
-import { getSetting } from '../settings/settings-repository.ts';
+import { queueHostMail } from '../mail/host-mail.ts';
 import type { NewAlert } from './overbooking-alerts.ts';
 
 /**
@@ -11,38 +10,6 @@ import type { NewAlert } from './overbooking-alerts.ts';
 
 /** How many alerts a digest lists one by one; the rest are counted. */
 const LISTED = 20;
-
-export async function queueHostMail(
-  db: Executor,
-  mail: { template: string; subject: string; paragraphs: string[] },
-  now: Date,
-): Promise<void> {
-  const recipient = await getSetting(db, 'host_email');
-  if (recipient === null) return;
-  const at = now.toISOString();
-  await db
-    .insertInto('outbox')
-    .values({
-      // The mail worker delivers every row of kind 'mail' (outbox-repository.ts), the host's too.
-      kind: 'mail',
-      template: mail.template,
-      booking_id: null,
-      recipient,
-      subject: mail.subject,
-      body_text: mail.paragraphs.join('\n\n'),
-      body_html: html`${mail.paragraphs.map(
-        (p) => html`<p>${p.split('\n').map((line, i) => (i === 0 ? line : html`<br>${line}`))}</p>`,
-      )}`.text,
-      status: 'pending',
-      next_attempt_at: at,
-      locked_until: null,
-      locked_by: null,
-      last_error: null,
-      created_at: at,
-      sent_at: null,
-    })
-    .execute();
-}
 
 function otherSide(otherKey: string): string {
   if (otherKey === 'block') return 'a blocked period';

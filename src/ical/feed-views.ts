@@ -1,5 +1,5 @@
 import type { Config } from '../config/config.ts';
-import type { ExternalFeed } from '../accommodations/external-feed-repository.ts';
+import type { ExternalFeed } from './external-feed-repository.ts';
 import type { Executor } from '../db/store.ts';
 import { redactUrl } from '../shared/address-guard.ts';
 import { exportUrl, feedExportToken } from './export-tokens.ts';

@@ -1,5 +1,5 @@
-import { deleteFeed } from '../accommodations/external-feed-repository.ts';
-import { feedNotFound } from '../accommodations/ical-feeds.ts';
+import { deleteFeed } from './external-feed-repository.ts';
+import { feedNotFound } from './ical-feeds.ts';
 import { requireAccommodation } from '../accommodations/manage-accommodations.ts';
 import type { Db } from '../db/store.ts';
 import { recordCalendarChange } from '../events/record-event.ts';

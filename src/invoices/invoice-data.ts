@@ -1,6 +1,6 @@
 import { bookingsWithGuest, type BookingWithGuest } from '../db/booking-with-guest.ts';
 import type { Executor } from '../db/store.ts';
-import { parseAddress } from '../partners/stored-address.ts';
+import { parseAddress } from '../guests/stored-address.ts';
 import { parseExtras } from '../pricing/booked-extras.ts';
 import {
   COMMON_WORDS,

@@ -1,5 +1,5 @@
 import { Type, type Static } from 'typebox';
-import { DateString, IdString } from '../admin/admin-params.ts';
+import { DateString, IdString } from '../http/admin-params.ts';
 import { GROUPINGS } from './report-periods.ts';
 
 /** The request and answer of the occupancy report (docs/api.md#admin-reports). */

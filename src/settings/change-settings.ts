@@ -1,5 +1,9 @@
+import type { Static } from 'typebox';
 import type { StoreContext } from '../db/store.ts';
+import { badRequest } from '../http/errors.ts';
+import { isValidIban, normalizeIban } from './host-identity.ts';
 import { setSetting, type SettingName } from './settings-repository.ts';
+import type { SettingsBody } from './settings-schemas.ts';
 
 /** New values; null clears a setting, a name left out keeps its value. */
 export type SettingChanges = { readonly [N in SettingName]?: string | null };
@@ -29,4 +33,56 @@ export async function changeSettings(ctx: StoreContext, changes: SettingChanges)
 /** One setting: set, or cleared with null. */
 export async function changeSetting(ctx: StoreContext, name: SettingName, value: string | null): Promise<void> {
   await changeSettings(ctx, { [name]: value });
+}
+
+type SettingsInput = Static<typeof SettingsBody>;
+
+const blankToNull = (value: string | null | undefined): string | null => {
+  const trimmed = value?.trim() ?? '';
+  return trimmed === '' ? null : trimmed;
+};
+
+/**
+ * The settings a PUT body changes: the host's identity checked beyond its schema (a name that is
+ * blank once trimmed, an IBAN whose check digits fail) and stored as JSON.
+ */
+export function settingChanges(body: SettingsInput): SettingChanges {
+  const { business, bank_details: bank, ...secrets } = body;
+  const changes: { -readonly [N in keyof SettingChanges]: SettingChanges[N] } = { ...secrets };
+  if (business !== undefined) {
+    if (business !== null && blankToNull(business.name) === null)
+      throw badRequest('blank', 'Give the business a name.', { parameter: 'business.name', received: business.name });
+    changes.business =
+      business === null
+        ? null
+        : JSON.stringify({
+            name: business.name.trim(),
+            address: blankToNull(business.address),
+            tax_id: blankToNull(business.tax_id),
+            email: blankToNull(business.email),
+            phone: blankToNull(business.phone),
+          });
+  }
+  if (bank !== undefined) {
+    if (bank !== null && blankToNull(bank.account_holder) === null)
+      throw badRequest('blank', 'Name the account holder.', {
+        parameter: 'bank_details.account_holder',
+        received: bank.account_holder,
+      });
+    if (bank !== null && !isValidIban(bank.iban))
+      throw badRequest('invalid_iban', 'This IBAN is not valid: its check digits do not match.', {
+        parameter: 'bank_details.iban',
+        received: bank.iban,
+      });
+    changes.bank_details =
+      bank === null
+        ? null
+        : JSON.stringify({
+            account_holder: bank.account_holder.trim(),
+            iban: normalizeIban(bank.iban),
+            bic: blankToNull(bank.bic)?.toUpperCase() ?? null,
+            bank_name: blankToNull(bank.bank_name),
+          });
+  }
+  return changes;
 }

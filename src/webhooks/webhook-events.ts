@@ -34,7 +34,7 @@ interface NewDelivery {
 /** Forgets a delivery whose time is up, so the same bytes count as new again. */
 async function forgetExpired(db: Executor, input: NewDelivery): Promise<void> {
   await db
-    .deleteFrom('webhook_events')
+    .deleteFrom('inbound_webhook_events')
     .where('source', '=', input.source)
     .where('dedupe_key', '=', input.dedupeKey)
     .where('expires_at', 'is not', null)
@@ -60,7 +60,11 @@ function row(input: NewDelivery) {
 export async function recordDelivery(db: Executor, input: NewDelivery): Promise<number> {
   await forgetExpired(db, input);
   try {
-    const inserted = await db.insertInto('webhook_events').values(row(input)).returning('id').executeTakeFirstOrThrow();
+    const inserted = await db
+      .insertInto('inbound_webhook_events')
+      .values(row(input))
+      .returning('id')
+      .executeTakeFirstOrThrow();
     return inserted.id;
   } catch (error) {
     if (isUniqueViolation(error))
@@ -97,7 +101,7 @@ export async function finishDelivery(
   options: { ifUnanswered?: boolean } = {},
 ): Promise<void> {
   let update = db
-    .updateTable('webhook_events')
+    .updateTable('inbound_webhook_events')
     .set({
       outcome: result.outcome,
       booking_id: result.bookingId,
@@ -118,7 +122,7 @@ export async function rememberedDelivery(
   now: string,
 ): Promise<{ id: number; answer: DeliveryAnswer | null } | null> {
   const found = await db
-    .selectFrom('webhook_events')
+    .selectFrom('inbound_webhook_events')
     .select(['id', 'answer_status', 'answer_body'])
     .where('source', '=', source)
     .where('dedupe_key', '=', dedupeKey)
@@ -151,7 +155,7 @@ export async function deliveryOutcome(
   dedupeKey: string,
 ): Promise<{ outcome: string; bookingId: number | null; detail: string | null } | null> {
   const found = await db
-    .selectFrom('webhook_events')
+    .selectFrom('inbound_webhook_events')
     .select(['outcome', 'booking_id', 'detail'])
     .where('source', '=', source)
     .where('dedupe_key', '=', dedupeKey)
@@ -161,13 +165,13 @@ export async function deliveryOutcome(
 
 /** Forgets one delivery that got no answer to remember (its work failed), so a retry runs it again. */
 export async function forgetDelivery(db: Executor, id: number): Promise<void> {
-  await db.deleteFrom('webhook_events').where('id', '=', id).execute();
+  await db.deleteFrom('inbound_webhook_events').where('id', '=', id).execute();
 }
 
 /** Deletes the deliveries whose time is up (the prune-webhook-deliveries job); returns how many. */
 export async function pruneDeliveries(db: Executor, now: Date): Promise<number> {
   const result = await db
-    .deleteFrom('webhook_events')
+    .deleteFrom('inbound_webhook_events')
     .where('expires_at', 'is not', null)
     .where('expires_at', '<=', now.toISOString())
     .executeTakeFirst();

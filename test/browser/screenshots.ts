@@ -47,7 +47,7 @@ for (const [i, home] of homes.entries()) {
       checkin: start,
       checkout: addDays(start, nights),
       firstName: first,
-      partner: { lastName: last },
+      guest: { lastName: last },
       ...(b === 2 && i === 1 ? { status: 'draft' as const } : {}),
     });
     booked += 1;
@@ -64,7 +64,7 @@ for (const [i, home] of homes.entries()) {
       checkin,
       checkout: addDays(checkin, 4),
       firstName: first,
-      partner: { lastName: last },
+      guest: { lastName: last },
     });
     booked += 1;
   }

@@ -45,11 +45,7 @@ async function newChanges(): Promise<{ accommodation_id: number; from: string; t
     .orderBy('id')
     .execute();
   for (const row of rows) {
-    const queued = await t.ctx.db
-      .selectFrom('webhook_deliveries')
-      .select('id')
-      .where('event_id', '=', row.id)
-      .execute();
+    const queued = await t.ctx.db.selectFrom('event_deliveries').select('id').where('event_id', '=', row.id).execute();
     assert.equal(queued.length, 1, 'queued for the endpoint that asks for calendar changes');
   }
   seen = rows.at(-1)?.id ?? seen;

@@ -67,7 +67,7 @@ function errorFor(body: string, name: string): string | undefined {
   return new RegExp(`id="err-${name}"[^>]*>([^<]*)<`).exec(body)?.[1];
 }
 
-const endpointRows = () => t.ctx.db.selectFrom('webhook_endpoints').selectAll().orderBy('id').execute();
+const endpointRows = () => t.ctx.db.selectFrom('event_endpoints').selectAll().orderBy('id').execute();
 
 describe(`console endpoints page (${testStoreKind})`, () => {
   test('the page is in the navigation and lists no endpoint at first', async () => {
@@ -149,7 +149,7 @@ describe(`console endpoints page (${testStoreKind})`, () => {
 
     // Redeliver the first delivery: the same webhook-id, signed with the new and the old secret.
     const [delivery] = await t.ctx.db
-      .selectFrom('webhook_deliveries')
+      .selectFrom('event_deliveries')
       .select(['id', 'event_id'])
       .where('endpoint_id', '=', row.id)
       .orderBy('id')
@@ -181,7 +181,7 @@ describe(`console endpoints page (${testStoreKind})`, () => {
     assert.equal(removed.headers.location, '/admin/endpoints?done=removed');
     assert.deepEqual(await endpointRows(), []);
     const count = await t.ctx.db
-      .selectFrom('webhook_deliveries')
+      .selectFrom('event_deliveries')
       .select((eb) => eb.fn.countAll<number | string>().as('n'))
       .where('endpoint_id', '=', row.id)
       .executeTakeFirstOrThrow();

@@ -283,7 +283,7 @@ describe(`console pages (${testStoreKind})`, () => {
     const a = await makeAccommodation(t.ctx.db);
     const b = await insertBooking(t.ctx.db, a, futureStay(2));
     await t.ctx.db
-      .insertInto('webhook_events')
+      .insertInto('inbound_webhook_events')
       .values({
         source: 'payment',
         dedupe_key: `evt_${b.id}`,

@@ -36,8 +36,8 @@ after(async () => {
 });
 beforeEach(async () => {
   receiver.answer = () => 200;
-  await t.ctx.db.deleteFrom('webhook_deliveries').execute();
-  await t.ctx.db.deleteFrom('webhook_endpoints').execute();
+  await t.ctx.db.deleteFrom('event_deliveries').execute();
+  await t.ctx.db.deleteFrom('event_endpoints').execute();
   const res = await t.admin('POST', '/admin/api/webhook-endpoints', { api_key_id: key.id, url: receiver.url });
   assert.equal(res.statusCode, 201, res.body);
   endpoint = res.json<{ data: { id: number; secret: string } }>().data;
@@ -68,7 +68,7 @@ async function book(): Promise<number> {
 }
 
 const deliveries = () =>
-  t.ctx.db.selectFrom('webhook_deliveries').selectAll().where('endpoint_id', '=', endpoint.id).orderBy('id').execute();
+  t.ctx.db.selectFrom('event_deliveries').selectAll().where('endpoint_id', '=', endpoint.id).orderBy('id').execute();
 
 describe(`event delivery failures (${testStoreKind})`, () => {
   test('a delivery held by a process that died goes out once its lease runs out, with the same id', async () => {
@@ -97,7 +97,7 @@ describe(`event delivery failures (${testStoreKind})`, () => {
     assert.equal(first?.status, 'pending');
     assert.equal(first.attempts, 1);
     const row = await t.ctx.db
-      .selectFrom('webhook_endpoints')
+      .selectFrom('event_endpoints')
       .select(['status', 'failing_since'])
       .where('id', '=', endpoint.id)
       .executeTakeFirstOrThrow();
@@ -106,10 +106,10 @@ describe(`event delivery failures (${testStoreKind})`, () => {
 
     // Still failing three days and a bit later: disabled, with a mail to the host.
     const later = 3 * 24 * 3600 * 1000 + 60_000;
-    await t.ctx.db.updateTable('webhook_deliveries').set({ next_attempt_at: t.ctx.now().toISOString() }).execute();
+    await t.ctx.db.updateTable('event_deliveries').set({ next_attempt_at: t.ctx.now().toISOString() }).execute();
     assert.deepEqual(await worker({ aheadMs: later }).run(), { delivered: 0, failed: 1 });
     const disabled = await t.ctx.db
-      .selectFrom('webhook_endpoints')
+      .selectFrom('event_endpoints')
       .select('status')
       .where('id', '=', endpoint.id)
       .executeTakeFirstOrThrow();
@@ -137,7 +137,7 @@ describe(`event delivery failures (${testStoreKind})`, () => {
     assert.equal(resumed.statusCode, 200, resumed.body);
     assert.equal(resumed.json<{ data: { failing_since: string | null } }>().data.failing_since, null);
     receiver.answer = () => 200;
-    await t.ctx.db.updateTable('webhook_deliveries').set({ next_attempt_at: t.ctx.now().toISOString() }).execute();
+    await t.ctx.db.updateTable('event_deliveries').set({ next_attempt_at: t.ctx.now().toISOString() }).execute();
     assert.deepEqual(await worker().run(), { delivered: 1, failed: 0 });
   });
 
@@ -147,7 +147,7 @@ describe(`event delivery failures (${testStoreKind})`, () => {
     receiver.answer = (index) => (index % 2 === 0 ? 503 : 200);
     assert.deepEqual(await worker().run(), { delivered: 1, failed: 1 });
     const row = await t.ctx.db
-      .selectFrom('webhook_endpoints')
+      .selectFrom('event_endpoints')
       .select(['status', 'failing_since'])
       .where('id', '=', endpoint.id)
       .executeTakeFirstOrThrow();
@@ -165,7 +165,7 @@ describe(`event delivery failures (${testStoreKind})`, () => {
   });
 
   test('a user name and password in the endpoint URL are sent as Basic authentication, and the password is never shown', async () => {
-    await t.ctx.db.deleteFrom('webhook_endpoints').execute();
+    await t.ctx.db.deleteFrom('event_endpoints').execute();
     const withCredentials = new URL(receiver.url);
     withCredentials.username = 'partner';
     withCredentials.password = 's@cret:1';

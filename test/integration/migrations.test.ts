@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { after, describe, test } from 'node:test';
 import { sql, type Kysely, type Migration } from 'kysely';
+import { createApiKey } from '../../src/auth/api-key-repository.ts';
 import { verifyPassword } from '../../src/auth/passwords.ts';
 import type { StoreConfig } from '../../src/config/config.ts';
 import { TECHNICAL_USER_LOGIN } from '../../src/db/migrations/0002-technical-user.ts';
@@ -21,14 +22,14 @@ const TABLES = {
   accommodations: true,
   nightly_prices: true,
   night_claims: true,
-  partners: true,
+  guests: true,
   bookings: true,
   booking_events: true,
   external_feeds: true,
   external_reservations: true,
   outbox: true,
   idempotency_keys: true,
-  webhook_events: true,
+  inbound_webhook_events: true,
   payment_issues: true,
   job_leases: true,
   ical_pulls: true,
@@ -37,8 +38,8 @@ const TABLES = {
   console_sessions: true,
   booking_payments: true,
   partner_events: true,
-  webhook_endpoints: true,
-  webhook_deliveries: true,
+  event_endpoints: true,
+  event_deliveries: true,
 } as const satisfies Record<keyof Database, true>;
 const TABLE_NAMES = Object.keys(TABLES).sort();
 const MIGRATION_NAMES = Object.keys(migrations).sort();
@@ -163,7 +164,7 @@ describe(`migrations on a fresh store (${testStoreKind})`, () => {
     const home = await makeAccommodation(store.db);
     const now = new Date().toISOString();
     const shared = await store.db
-      .insertInto('partners')
+      .insertInto('guests')
       .values({
         email: '',
         email_key: '',
@@ -183,7 +184,7 @@ describe(`migrations on a fresh store (${testStoreKind})`, () => {
       const b = await insertBooking(store.db, home, { ...stay, firstName: `Guest${i}` });
       await store.db
         .updateTable('bookings')
-        .set({ partner_id: shared.id, guest_email: '' })
+        .set({ guest_id: shared.id, guest_email: '' })
         .where('id', '=', b.id)
         .execute();
       ids.push(b.id);
@@ -194,16 +195,108 @@ describe(`migrations on a fresh store (${testStoreKind})`, () => {
 
     const rows = await store.db
       .selectFrom('bookings as b')
-      .innerJoin('partners as p', 'p.id', 'b.partner_id')
-      .select(['b.id', 'b.partner_id', 'b.guest_first_name', 'p.first_name', 'p.email_key'])
+      .innerJoin('guests as p', 'p.id', 'b.guest_id')
+      .select(['b.id', 'b.guest_id', 'b.guest_first_name', 'p.first_name', 'p.email_key'])
       .where('b.id', 'in', [...ids, withEmail.id])
       .orderBy('b.id')
       .execute();
-    assert.equal(rows[0]?.partner_id, shared.id, 'the first booking keeps the record');
-    assert.equal(new Set(rows.map((r) => r.partner_id)).size, 4);
+    assert.equal(rows[0]?.guest_id, shared.id, 'the first booking keeps the record');
+    assert.equal(new Set(rows.map((r) => r.guest_id)).size, 4);
     for (const r of rows.slice(1, 3)) assert.equal(r.first_name, r.guest_first_name);
-    assert.equal(rows[3]?.partner_id, withEmail.partner_id, 'a guest with an e-mail is left alone');
-    assert.equal((await store.db.selectFrom('partners').select('id').where('email_key', '=', '').execute()).length, 0);
+    assert.equal(rows[3]?.guest_id, withEmail.guest_id, 'a guest with an e-mail is left alone');
+    assert.equal((await store.db.selectFrom('guests').select('id').where('email_key', '=', '').execute()).length, 0);
+  });
+
+  test('0027 renames the guests and the webhook tables; their rows and the bookings that point at them stay', async () => {
+    const { store } = await freshStore();
+    await migrateToLatest(store.db);
+    const home = await makeAccommodation(store.db);
+    const booking = await insertBooking(store.db, home, { ...futureStay(2, 70), firstName: 'Kept' });
+    const now = new Date().toISOString();
+    await store.db
+      .insertInto('inbound_webhook_events')
+      .values({
+        source: 'service',
+        dedupe_key: 'kept-delivery',
+        event_type: 'booking.update',
+        outcome: 'applied',
+        detail: null,
+        booking_id: booking.id,
+        received_at: now,
+        expires_at: null,
+        answer_status: 200,
+        answer_body: '{"success":true}',
+      })
+      .execute();
+    const { record: key } = await createApiKey(store.db, { name: 'partner', scope: 'api' });
+    const endpoint = await store.db
+      .insertInto('event_endpoints')
+      .values({
+        api_key_id: key.id,
+        url: 'https://partner.example/events',
+        events: '["booking.created"]',
+        secret: 'whsec_kept',
+        previous_secret: null,
+        previous_secret_until: null,
+        status: 'active',
+        failing_since: null,
+        created_at: now,
+        updated_at: now,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await store.db
+      .insertInto('event_deliveries')
+      .values({
+        endpoint_id: endpoint.id,
+        event_id: 1,
+        booking_id: booking.id,
+        status: 'pending',
+        next_attempt_at: now,
+        locked_until: null,
+        locked_by: null,
+        last_status: null,
+        last_response: null,
+        last_error: null,
+        created_at: now,
+        delivered_at: null,
+      })
+      .execute();
+    const renamed = ['guests', 'inbound_webhook_events', 'event_endpoints', 'event_deliveries'] as const;
+    const rowsOf = async (): Promise<Record<string, unknown[]>> => {
+      const rows: Record<string, unknown[]> = {
+        bookings: (await store.db.selectFrom('bookings').select(['id', 'guest_id']).orderBy('id').execute()).map(
+          (r) => ({
+            ...r,
+          }),
+        ),
+      };
+      for (const table of renamed) rows[table] = await store.db.selectFrom(table).selectAll().orderBy('id').execute();
+      return rows;
+    };
+    const before = await rowsOf();
+    assert.deepEqual(before.bookings, [{ id: booking.id, guest_id: booking.guest_id }]);
+    for (const table of renamed) assert.equal(before[table]?.length, 1, table);
+
+    while ((await recorded(store.db)).includes('0027-one-word-one-meaning')) await migrateDownOne(store.db);
+    const old = await sql<{
+      first_name: string;
+    }>`select p.first_name from bookings b join partners p on p.id = b.partner_id`.execute(store.db);
+    assert.deepEqual(
+      old.rows.map((r) => r.first_name),
+      ['Kept'],
+      'undone: the old names hold the same rows',
+    );
+    for (const table of ['webhook_events', 'webhook_endpoints', 'webhook_deliveries']) {
+      const counted = await sql<{ n: number | string }>`select count(*) as n from ${sql.table(table)}`.execute(
+        store.db,
+      );
+      assert.equal(Number(counted.rows[0]?.n), 1, table);
+    }
+
+    await migrateToLatest(store.db);
+    assert.deepEqual(await rowsOf(), before);
+    assert.deepEqual(await tableNames(store.db), TABLE_NAMES);
   });
 
   test('every migration can be undone down to an empty store, and applied again', async () => {

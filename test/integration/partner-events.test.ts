@@ -132,7 +132,7 @@ describe(`partner events (${testStoreKind})`, () => {
     assert.equal(first.statusCode, 200, first.body);
     const count = async () => {
       const rows = await Promise.all(
-        (['partners', 'bookings', 'partner_events', 'webhook_deliveries', 'outbox'] as const).map((table) =>
+        (['guests', 'bookings', 'partner_events', 'event_deliveries', 'outbox'] as const).map((table) =>
           t.ctx.db
             .selectFrom(table)
             .select((eb) => eb.fn.countAll<number | string>().as('n'))

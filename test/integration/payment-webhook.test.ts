@@ -395,7 +395,8 @@ test(`unsigned, wrongly signed, stale or malformed calls are 400s and change not
 
   assert.equal((await bookingById(t.ctx.db, booking.id)).status, 'draft');
   assert.equal(
-    (await t.ctx.db.selectFrom('webhook_events').select('id').where('dedupe_key', '=', event.id).execute()).length,
+    (await t.ctx.db.selectFrom('inbound_webhook_events').select('id').where('dedupe_key', '=', event.id).execute())
+      .length,
     0,
   );
 });

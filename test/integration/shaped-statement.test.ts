@@ -11,7 +11,7 @@ after(async () => {
   await t.close();
 });
 
-/** Inserts partners through one shaped statement and returns what was stored. */
+/** Inserts guests through one shaped statement and returns what was stored. */
 async function insertPartners(rows: Array<{ email: string; first_name: string; phone?: string | undefined }>) {
   const { db } = t.store;
   const values = new StatementValues();
@@ -27,8 +27,8 @@ async function insertPartners(rows: Array<{ email: string; first_name: string; p
       updated_at: now,
     }),
   );
-  const result = await runShaped(db, 'test-partners', values, () =>
-    db.insertInto('partners').values(stood).returning(['email', 'first_name', 'phone']),
+  const result = await runShaped(db, 'test-guests', values, () =>
+    db.insertInto('guests').values(stood).returning(['email', 'first_name', 'phone']),
   );
   return result.rows.map((row) => ({ ...row }));
 }

@@ -338,8 +338,8 @@ describe(`POST /bookings: the caller's amount (${testStoreKind})`, () => {
   });
 });
 
-describe(`POST /bookings: the guest's partner record (${testStoreKind})`, () => {
-  test('matched by e-mail, case-insensitively; a new e-mail is a new partner', async () => {
+describe(`POST /bookings: the guest's record (${testStoreKind})`, () => {
+  test('matched by e-mail, case-insensitively; a new e-mail is a new guest', async () => {
     const a = await makeAccommodation(t.ctx.db);
     const local = `ada.${process.pid}.${Date.now()}`;
     const first = created(await post(body(a.id, futureStay(2), { partner: { email: `${local}@example.com` } })));
@@ -349,12 +349,12 @@ describe(`POST /bookings: the guest's partner record (${testStoreKind})`, () => 
     assert.equal(second.partner_id, first.partner_id);
     const third = created(await post(body(a.id, futureStay(2), { partner: { email: `other.${local}@example.com` } })));
     assert.notEqual(third.partner_id, first.partner_id);
-    const partners = await t.ctx.db
-      .selectFrom('partners')
+    const guests = await t.ctx.db
+      .selectFrom('guests')
       .select('id')
       .where('email_key', 'like', `%${local}@example.com`)
       .execute();
-    assert.equal(partners.length, 2);
+    assert.equal(guests.length, 2);
   });
 });
 

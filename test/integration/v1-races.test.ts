@@ -238,13 +238,9 @@ describe(`bookings sent at once (${concurrency})`, () => {
         ['created'],
       );
     }
-    const partners = await t.ctx.db
-      .selectFrom('partners')
-      .select('email')
-      .where('email', 'like', '%@batch.test')
-      .execute();
+    const guests = await t.ctx.db.selectFrom('guests').select('email').where('email', 'like', '%@batch.test').execute();
     assert.deepEqual(
-      partners.map((p) => p.email).sort(),
+      guests.map((p) => p.email).sort(),
       won.map((r) => r.email).sort(),
       'a losing booking leaves no guest behind',
     );

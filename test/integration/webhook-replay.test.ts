@@ -162,7 +162,7 @@ test(`a repeat of the same signed bytes inside the window gets the first answer,
   for (const repeat of [second, third]) assert.deepEqual(answerOf(repeat), answerOf(first));
   assert.equal((await bookingById(t.ctx.db, booking.id)).guest_notes, 'edited by the host');
   const events = await t.ctx.db
-    .selectFrom('webhook_events')
+    .selectFrom('inbound_webhook_events')
     .select(['outcome', 'expires_at'])
     .where('booking_id', '=', booking.id)
     .execute();
@@ -292,7 +292,7 @@ test(`the prune job deletes expired deliveries under a lease and keeps the rest 
     answer_body: '{}',
   });
   await t.ctx.db
-    .insertInto('webhook_events')
+    .insertInto('inbound_webhook_events')
     .values([
       row('prune-expired', now - MINUTE),
       row('prune-live', now + 10 * MINUTE),
@@ -302,7 +302,7 @@ test(`the prune job deletes expired deliveries under a lease and keeps the rest 
   const keys = async () =>
     (
       await t.ctx.db
-        .selectFrom('webhook_events')
+        .selectFrom('inbound_webhook_events')
         .select('dedupe_key')
         .where('dedupe_key', 'like', 'prune-%')
         .orderBy('dedupe_key')

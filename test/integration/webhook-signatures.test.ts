@@ -153,7 +153,11 @@ test(`an identical signed body delivered twice is applied once and answered alik
   });
   const mails = await outboxFor(t.ctx.db, booking.id);
   assert.equal(mails.length, 1, 'one modification mail, not three');
-  const events = await t.ctx.db.selectFrom('webhook_events').selectAll().where('booking_id', '=', booking.id).execute();
+  const events = await t.ctx.db
+    .selectFrom('inbound_webhook_events')
+    .selectAll()
+    .where('booking_id', '=', booking.id)
+    .execute();
   assert.equal(events.length, 1);
   assert.equal(events[0]?.outcome, 'modified');
 });

@@ -120,7 +120,7 @@ test(`"modified" with new dates that overlap another stay is a 409 with updated:
   assert.equal((await outboxFor(t.ctx.db, booking.id)).length, 0);
   // The refusal is remembered with its answer: the same bytes later get the same 409 (docs/api.md#webhook-replay).
   const events = await t.ctx.db
-    .selectFrom('webhook_events')
+    .selectFrom('inbound_webhook_events')
     .select(['outcome', 'answer_status'])
     .where('booking_id', '=', booking.id)
     .execute();

@@ -66,9 +66,9 @@ for (const when of ['answer', 'request'] as const) {
       const bookingId = (JSON.parse(res.body) as { data: { booking_id: number } }).data.booking_id;
       const stored = await direct.db
         .selectFrom('bookings')
-        .innerJoin('partners', 'partners.id', 'bookings.partner_id')
+        .innerJoin('guests', 'guests.id', 'bookings.guest_id')
         .select('bookings.id')
-        .where('partners.email', '=', email)
+        .where('guests.email', '=', email)
         .execute();
       assert.deepEqual(
         stored.map((r) => r.id),

@@ -81,9 +81,9 @@ const post = (payload: unknown) =>
 async function bookingsOf(email: string): Promise<number[]> {
   const rows = await direct.db
     .selectFrom('bookings')
-    .innerJoin('partners', 'partners.id', 'bookings.partner_id')
+    .innerJoin('guests', 'guests.id', 'bookings.guest_id')
     .select('bookings.id')
-    .where('partners.email', '=', email)
+    .where('guests.email', '=', email)
     .execute();
   return rows.map((r) => r.id);
 }

@@ -82,7 +82,7 @@ export function bookingBody(
 }
 
 /**
- * Inserts a booking the way the booking feature stores one (partner, priced booking row, night
+ * Inserts a booking the way the booking feature stores one (guest, priced booking row, night
  * claims), without the HTTP layer, so tests can start from any state: an expired draft, a
  * cancelled booking, a given payment method.
  */
@@ -101,7 +101,7 @@ export interface BookingSeed {
   email?: string;
   firstName?: string;
   /** The guest's other stored facts. */
-  partner?: { title?: string | null; lastName?: string; phone?: string | null };
+  guest?: { title?: string | null; lastName?: string; phone?: string | null };
   notes?: string;
   /** Columns written as given instead of the defaults (e.g. fixed amounts instead of the quote). */
   row?: Partial<NewBooking>;
@@ -117,15 +117,15 @@ export async function insertBooking(db: Executor, accommodation: Accommodation, 
   const adults = seed.adults ?? 2;
   const children = seed.children ?? 0;
   const email = seed.email ?? `guest-${randomCode().toLowerCase()}@example.com`;
-  const partner = await db
-    .insertInto('partners')
+  const guest = await db
+    .insertInto('guests')
     .values({
       email,
       email_key: email.toLowerCase(),
-      title: seed.partner?.title ?? null,
+      title: seed.guest?.title ?? null,
       first_name: seed.firstName ?? 'Ada',
-      last_name: seed.partner?.lastName ?? 'Lovelace',
-      phone: seed.partner?.phone ?? null,
+      last_name: seed.guest?.lastName ?? 'Lovelace',
+      phone: seed.guest?.phone ?? null,
       address: null,
       created_at: now,
       updated_at: now,
@@ -143,7 +143,7 @@ export async function insertBooking(db: Executor, accommodation: Accommodation, 
     .insertInto('bookings')
     .values({
       accommodation_id: accommodation.id,
-      partner_id: partner.id,
+      guest_id: guest.id,
       confirmation_code: code,
       status,
       source: 'direct',
@@ -173,18 +173,18 @@ export async function insertBooking(db: Executor, accommodation: Accommodation, 
       confirmed_at: status === 'confirmed' ? now : null,
       cancelled_at: status === 'cancelled' ? now : null,
       hold_expired_at: null,
-      guest_title: seed.partner?.title ?? null,
+      guest_title: seed.guest?.title ?? null,
       guest_first_name: seed.firstName ?? 'Ada',
-      guest_last_name: seed.partner?.lastName ?? 'Lovelace',
+      guest_last_name: seed.guest?.lastName ?? 'Lovelace',
       guest_email: email,
-      guest_phone: seed.partner?.phone ?? null,
+      guest_phone: seed.guest?.phone ?? null,
       guest_address: null,
       search_text: bookingSearchText({
         confirmation_code: code,
         guest_first_name: seed.firstName ?? 'Ada',
-        guest_last_name: seed.partner?.lastName ?? 'Lovelace',
+        guest_last_name: seed.guest?.lastName ?? 'Lovelace',
         guest_email: email,
-        guest_phone: seed.partner?.phone ?? null,
+        guest_phone: seed.guest?.phone ?? null,
       }),
       ...seed.row,
     })

@@ -36,7 +36,7 @@ test('the events are cut where the ids go, and joined around the real ids give t
   const view = (ids: NewBookingIds) => ({
     id: ids.bookingId,
     notes: 'room -1000000001, "id":-1000000001',
-    partner: { id: ids.partnerId, first_name: 'Ada' },
+    partner: { id: ids.guestId, first_name: 'Ada' },
     nights: [1, 2],
     total_amount: -12,
   });
@@ -45,9 +45,9 @@ test('the events are cut where the ids go, and joined around the real ids give t
   assert.equal(cut.length, 2);
   const [created, calendar] = cut;
   assert.ok(created && calendar);
-  assert.deepEqual(created.refs, ['bookingId', 'partnerId']);
+  assert.deepEqual(created.refs, ['bookingId', 'guestId']);
   assert.equal(created.ofBooking, true);
-  const real = { bookingId: 4512, partnerId: 88 };
+  const real = { bookingId: 4512, guestId: 88 };
   const [expected] = eventsWith(view)(real);
   assert.ok(expected);
   assert.equal(joined(created.parts, created.refs, real), payloadOf(expected));

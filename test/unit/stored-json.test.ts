@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { parseAddress } from '../../src/partners/stored-address.ts';
+import { parseAddress } from '../../src/guests/stored-address.ts';
 import { parseExtras } from '../../src/pricing/booked-extras.ts';
 import { storedObject } from '../../src/shared/stored-json.ts';
 

@@ -9,8 +9,8 @@ import {
 } from '../../accommodations/accommodation-repository.ts';
 import { accommodationToJson } from '../../accommodations/accommodation-mapper.ts';
 import { AccommodationCreateSchema, AccommodationPatchSchema } from '../../accommodations/accommodation-schemas.ts';
-import { findFeed } from '../../accommodations/external-feed-repository.ts';
-import { addFeed, editFeed, feedsOf, feedUrlRules } from '../../accommodations/ical-feeds.ts';
+import { findFeed } from '../../ical/external-feed-repository.ts';
+import { addFeed, editFeed, feedsOf, feedUrlRules } from '../../ical/ical-feeds.ts';
 import { removeFeed } from '../../ical/remove-feed.ts';
 import {
   createAccommodation,
@@ -21,7 +21,7 @@ import {
 import { nightRange } from '../../accommodations/night-range.ts';
 import { setPrices } from '../../accommodations/nightly-prices.ts';
 import { nightlyPriceMap } from '../../accommodations/nightly-price-repository.ts';
-import { FeedBody, FeedPatchBody } from '../../admin/ical-feed-routes.ts';
+import { FeedBody, FeedPatchBody } from '../../ical/feed-schemas.ts';
 import { blockedNights, blockNights, changeBlock, unblockNights } from '../../blocks/block-nights.ts';
 import { notFound } from '../../http/errors.ts';
 import { IdString, toId } from '../../http/ids.ts';
@@ -49,7 +49,7 @@ import {
 import { checkForm } from '../schema-errors.ts';
 import { redirectWith } from '../flash.ts';
 import { stayRange } from '../stay-range.ts';
-import { DateString } from '../../admin/admin-params.ts';
+import { DateString } from '../../http/admin-params.ts';
 import { currencyDecimals, toMajor } from '../../shared/money.ts';
 import { confirmLink } from './confirm.ts';
 import { AccommodationForm, accommodationForm, accommodationInput, formValues } from './accommodation-form.ts';

@@ -3,7 +3,7 @@ import { Type, type Static } from 'typebox';
 import type { AppContext, FeatureRoutes } from '../../app-context.ts';
 import { listAccommodations } from '../../accommodations/accommodation-repository.ts';
 import { realDate } from '../../accommodations/night-range.ts';
-import { DateString } from '../../admin/admin-params.ts';
+import { DateString } from '../../http/admin-params.ts';
 import {
   BOOKING_SORTS,
   findBookingRow,
@@ -12,7 +12,7 @@ import {
   type BookingRow,
 } from '../../admin/booking-queries.ts';
 import { paymentSummary, PAYMENT_STATES } from '../../pricing/payment-summary.ts';
-import { PaymentForm, PaymentParams, paymentSection, recordPaymentFrom, undoPaymentFrom } from './booking-desk.ts';
+import { PaymentForm, PaymentParams, paymentSection, recordPaymentFrom, undoPaymentFrom } from './booking-desk-page.ts';
 import { reinstateByHost } from '../../admin/booking-desk.ts';
 import { listBookingEvents } from '../../bookings/booking-lifecycle.ts';
 import { canCancel as cancellable, canReinstate, isConfirmed, isDraft } from '../../bookings/booking-transitions.ts';
@@ -22,7 +22,7 @@ import { BOOKING_STATUSES } from '../../db/schema.ts';
 import { notFound } from '../../http/errors.ts';
 import { IdString, toId } from '../../http/ids.ts';
 import { invoiceUrl } from '../../invoices/invoice-url.ts';
-import { parseAddress } from '../../partners/stored-address.ts';
+import { parseAddress } from '../../guests/stored-address.ts';
 import { parseExtras } from '../../pricing/booked-extras.ts';
 import { attributes, html, type Html } from '../../shared/html.ts';
 import { PAGES } from '../console-pages.ts';

@@ -1,8 +1,8 @@
 import { Type, type Static } from 'typebox';
 import type { AppContext, FeatureRoutes } from '../../app-context.ts';
 import { accommodationHasBookings, findAccommodation } from '../../accommodations/accommodation-repository.ts';
-import { findFeed } from '../../accommodations/external-feed-repository.ts';
-import { DateString } from '../../admin/admin-params.ts';
+import { findFeed } from '../../ical/external-feed-repository.ts';
+import { DateString } from '../../http/admin-params.ts';
 import { findBookingRow } from '../../admin/booking-queries.ts';
 import { findApiKey } from '../../auth/api-key-repository.ts';
 import { findEndpoint } from '../../events/endpoint-repository.ts';

@@ -1,10 +1,10 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import type { AppContext, FeatureRoutes } from '../../app-context.ts';
-import { CreateBody } from '../../admin/api-key-routes.ts';
-import { SettingsBody } from '../../admin/settings-routes.ts';
+import { CreateBody } from '../../keys/api-key-schemas.ts';
+import { SettingsBody } from '../../settings/settings-schemas.ts';
 import { createApiKey, findApiKey, listApiKeys } from '../../auth/api-key-repository.ts';
-import { giveKeyWebhookSecret } from '../../admin/key-webhook-secret.ts';
+import { giveKeyWebhookSecret } from '../../keys/key-webhook-secret.ts';
 import { revokeKey } from '../../auth/revoke-api-key.ts';
 import { notFound } from '../../http/errors.ts';
 import { toId } from '../../http/ids.ts';

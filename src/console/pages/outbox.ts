@@ -12,7 +12,7 @@ import { csrfField, field, MAIL_STATES, mailState, notice, stackTable } from '..
 import { queueTestMail } from '../../mail/mail-health.ts';
 import { redirectWith } from '../flash.ts';
 import { checkForm } from '../schema-errors.ts';
-import { SettingsBody } from '../../admin/settings-routes.ts';
+import { SettingsBody } from '../../settings/settings-schemas.ts';
 
 const STATUSES = ['pending', 'sent', 'failed'] as const satisfies readonly OutboxStatus[];
 const NOTICES = notices({

@@ -1,7 +1,7 @@
 import { Type } from 'typebox';
 import type { FeatureRoutes } from '../../app-context.ts';
 import { listAccommodations } from '../../accommodations/accommodation-repository.ts';
-import { DateString } from '../../admin/admin-params.ts';
+import { DateString } from '../../http/admin-params.ts';
 import { IdString, toId } from '../../http/ids.ts';
 import { readOccupancyReport } from '../../reports/read-occupancy-report.ts';
 import { figuresOf, fixedNumber, type Figures, type Fixed } from '../../reports/report-figures.ts';

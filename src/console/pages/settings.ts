@@ -1,9 +1,9 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import type { AppContext, FeatureRoutes } from '../../app-context.ts';
-import { SettingsBody, settingChanges } from '../../admin/settings-routes.ts';
+import { SettingsBody } from '../../settings/settings-schemas.ts';
 import { secretStatus } from '../../settings/secret-status.ts';
-import { changeSetting, changeSettings } from '../../settings/change-settings.ts';
+import { changeSetting, changeSettings, settingChanges } from '../../settings/change-settings.ts';
 import { printedIban, readHostIdentity, type HostIdentity } from '../../settings/host-identity.ts';
 import { html, type Html } from '../../shared/html.ts';
 import { LOGIN_PATTERN, createAdminUser } from '../../users/user-repository.ts';

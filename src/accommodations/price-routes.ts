@@ -1,21 +1,11 @@
 import { Type } from 'typebox';
-import { MAX_AMOUNT_MINOR } from '../shared/money.ts';
-import { nightRange } from '../accommodations/night-range.ts';
-import { listPrices, setPrices } from '../accommodations/nightly-prices.ts';
+import { nightRange } from './night-range.ts';
+import { listPrices, setPrices } from './nightly-prices.ts';
 import { Envelope, commonErrorResponses, ok, requestMetadata } from '../http/envelope.ts';
-import type { FeatureRoutes } from '../app-context.ts';
-import { adminRoute, DateString, IdParams, toId } from './admin-params.ts';
-
-export const SetPricesBody = Type.Object(
-  {
-    from: DateString,
-    to: DateString,
-    price: Type.Union([Type.Number({ minimum: 0, maximum: MAX_AMOUNT_MINOR }), Type.Null()], {
-      description: 'per night, major units; null returns the nights to the base price',
-    }),
-  },
-  { additionalProperties: false },
-);
+import { adminRoute, DateString, IdParams, toId } from '../http/admin-params.ts';
+import type { StoreContext } from '../db/store.ts';
+import type { RoutesWith } from '../http/types.ts';
+import { SetPricesBody } from './accommodation-schemas.ts';
 
 const SetPricesResult = Type.Object({
   accommodation_id: Type.Integer(),
@@ -32,7 +22,7 @@ const NightPriceSchema = Type.Object({
 });
 
 /** Nightly prices: set or clear over a range [from, to), and list them. */
-export const priceRoutes: FeatureRoutes = async (app, { ctx }) => {
+export const priceRoutes: RoutesWith<StoreContext> = async (app, { ctx }) => {
   app.put(
     '/accommodations/:id/prices',
     {

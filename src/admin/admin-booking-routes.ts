@@ -16,7 +16,7 @@ import {
   page,
   PageQueryFields,
   toId,
-} from './admin-params.ts';
+} from '../http/admin-params.ts';
 import {
   BOOKING_SORTS,
   findBookingRow,

@@ -2,12 +2,12 @@ import { randomUUID } from 'node:crypto';
 import { prepared } from '../db/prepared.ts';
 import type { Executor } from '../db/store.ts';
 
-/** A returning guest's partner id, looked up on every booking (compiled once). */
-const partnerByEmailKey = prepared((db: Executor, key: string) =>
-  db.selectFrom('partners').select('id').where('email_key', '=', key),
+/** A returning guest's id, looked up on every booking (compiled once). */
+const guestByEmailKey = prepared((db: Executor, key: string) =>
+  db.selectFrom('guests').select('id').where('email_key', '=', key),
 );
 
-export interface PartnerInput {
+export interface GuestInput {
   title?: string | undefined;
   first_name: string;
   last_name: string;
@@ -27,7 +27,7 @@ export interface PartnerInput {
  * booking prefixed with that key's id and a space (`12 ada@example.com`), so each key has its own
  * record of a guest. A checked e-mail address holds no space, so the two forms never meet. A
  * guest with no e-mail (a booking the host made by hand without one) matches nobody: a key of its
- * own (`no e-mail ` and a random id), so two such guests never share a partner record.
+ * own (`no e-mail ` and a random id), so two such guests never share a record.
  */
 export function emailKey(email: string, guestsOfKey?: number | null): string {
   const address = email.trim().toLowerCase();
@@ -35,8 +35,8 @@ export function emailKey(email: string, guestsOfKey?: number | null): string {
   return guestsOfKey === undefined || guestsOfKey === null ? address : `${guestsOfKey} ${address}`;
 }
 
-/** A new partner record: the details of the guest's first booking. */
-export function partnerRow(input: PartnerInput, now: string) {
+/** A new guest record: the details of the guest's first booking. */
+export function guestRow(input: GuestInput, now: string) {
   return {
     email: input.email.trim(),
     email_key: emailKey(input.email, input.guestsOfKey),
@@ -51,8 +51,8 @@ export function partnerRow(input: PartnerInput, now: string) {
 }
 
 /** The guest details a booking keeps as it was made (docs/api.md#bookings-create): a later booking never changes them. */
-export function guestColumns(input: PartnerInput) {
-  const row = partnerRow(input, '');
+export function guestColumns(input: GuestInput) {
+  const row = guestRow(input, '');
   return {
     guest_title: row.title,
     guest_first_name: row.first_name,
@@ -64,25 +64,25 @@ export function guestColumns(input: PartnerInput) {
 }
 
 /**
- * Finds the guest's partner record by e-mail or creates it, so one guest keeps one partner_id.
+ * Finds the guest's record by e-mail or creates it, so one guest keeps one guest_id.
  * The record is never rewritten: each booking keeps its own guest details (guestColumns). A
  * returning guest costs one read and takes no row lock, so concurrent bookings of the same guest
  * do not queue behind each other. Two first bookings racing to create the same guest are settled
  * by the unique key on email_key.
  */
-export async function findOrCreatePartner(db: Executor, input: PartnerInput, now: string): Promise<number> {
+export async function findOrCreateGuest(db: Executor, input: GuestInput, now: string): Promise<number> {
   const key = emailKey(input.email, input.guestsOfKey);
-  const existing = (await partnerByEmailKey(db, key))[0];
+  const existing = (await guestByEmailKey(db, key))[0];
   if (existing !== undefined) return existing.id;
   const inserted = await db
-    .insertInto('partners')
-    .values(partnerRow(input, now))
+    .insertInto('guests')
+    .values(guestRow(input, now))
     .onConflict((oc) => oc.column('email_key').doNothing())
     .returning('id')
     .executeTakeFirst();
   if (inserted !== undefined) return inserted.id;
   // Another booking created this guest a moment ago; its row is committed and visible now.
-  const row = (await partnerByEmailKey(db, key))[0];
-  if (row === undefined) throw new Error(`partner ${key} neither inserted nor found`);
+  const row = (await guestByEmailKey(db, key))[0];
+  if (row === undefined) throw new Error(`guest ${key} neither inserted nor found`);
   return row.id;
 }

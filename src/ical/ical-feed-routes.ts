@@ -1,40 +1,17 @@
 import { Type } from 'typebox';
-import { findFeed } from '../accommodations/external-feed-repository.ts';
-import { addFeed, editFeed, feedsOf, feedUrlRules } from '../accommodations/ical-feeds.ts';
-import { removeFeed } from '../ical/remove-feed.ts';
+import { findFeed } from './external-feed-repository.ts';
+import { addFeed, editFeed, feedsOf, feedUrlRules } from './ical-feeds.ts';
+import { removeFeed } from './remove-feed.ts';
 import { requireAccommodation } from '../accommodations/manage-accommodations.ts';
 import { Envelope, commonErrorResponses, ok, requestMetadata } from '../http/envelope.ts';
 import { notFound } from '../http/errors.ts';
 import type { FeatureRoutes } from '../app-context.ts';
-import { exportUrl, rotateExportUrls } from '../ical/export-tokens.ts';
-import { feedViews } from '../ical/feed-views.ts';
-import { listAlerts } from '../ical/overbooking-alerts.ts';
-import { pullFeed } from '../ical/pull-feed.ts';
-import { adminRoute, DeletedSchema, IdParams, IdString, NullableString, toId } from './admin-params.ts';
-
-export const FeedBody = Type.Object(
-  {
-    name: Type.String({
-      pattern: '^[A-Za-z0-9_-]{1,50}$',
-      description: 'channel name reported as the source of imported bookings, e.g. airbnb; stored lower-case',
-    }),
-    url: Type.String({
-      minLength: 1,
-      maxLength: 2000,
-      description:
-        'http(s) URL of the iCal feed; loopback, private and link-local addresses are refused unless ICAL_ALLOW_PRIVATE_NETWORKS=true',
-    }),
-  },
-  { additionalProperties: false },
-);
-
-export const FeedPatchBody = Type.Object(
-  {
-    name: Type.Optional(FeedBody.properties.name),
-    url: Type.Optional(FeedBody.properties.url),
-  },
-  { additionalProperties: false, minProperties: 1 },
-);
+import { exportUrl, rotateExportUrls } from './export-tokens.ts';
+import { feedViews } from './feed-views.ts';
+import { listAlerts } from './overbooking-alerts.ts';
+import { pullFeed } from './pull-feed.ts';
+import { FeedBody, FeedPatchBody } from './feed-schemas.ts';
+import { adminRoute, DeletedSchema, IdParams, IdString, NullableString, toId } from '../http/admin-params.ts';
 
 const Outcome = Type.Union(
   [Type.Literal('updated'), Type.Literal('not_modified'), Type.Literal('held'), Type.Literal('failed')],

@@ -9,7 +9,7 @@ import {
   updateFeed,
   type ExternalFeed,
 } from './external-feed-repository.ts';
-import { requireAccommodation } from './manage-accommodations.ts';
+import { requireAccommodation } from '../accommodations/manage-accommodations.ts';
 
 /**
  * The records of an accommodation's external calendars. A feed's name is the channel reported

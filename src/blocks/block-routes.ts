@@ -1,17 +1,10 @@
 import { Type } from 'typebox';
-import { blockNights, blockedNights, unblockNights } from '../blocks/block-nights.ts';
+import { blockNights, blockedNights, unblockNights } from './block-nights.ts';
 import { nightRange, realDate } from '../accommodations/night-range.ts';
 import { Envelope, commonErrorResponses, ok, requestMetadata } from '../http/envelope.ts';
 import type { FeatureRoutes } from '../app-context.ts';
-import { adminRoute, DateString, IdParams, NullableString, toId } from './admin-params.ts';
-
-const Reason = Type.String({ maxLength: 200, description: 'why the nights are blocked (shown to the host)' });
-
-// DELETE takes "the same body" as POST, so it accepts (and ignores) the reason too.
-export const BlockBody = Type.Object(
-  { from: DateString, to: DateString, reason: Type.Optional(Type.Union([Reason, Type.Null()])) },
-  { additionalProperties: false },
-);
+import { adminRoute, DateString, IdParams, NullableString, toId } from '../http/admin-params.ts';
+import { BlockBody } from './block-schemas.ts';
 
 const BlockResult = Type.Object({
   accommodation_id: Type.Integer(),

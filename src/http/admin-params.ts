@@ -1,6 +1,6 @@
 import { Type } from 'typebox';
-import { badRequest } from '../http/errors.ts';
-import { IdString, toId } from '../http/ids.ts';
+import { badRequest } from './errors.ts';
+import { IdString, toId } from './ids.ts';
 
 /**
  * Request pieces the admin routes share. Bodies and query strings are closed

@@ -4,8 +4,9 @@ import { revokeKey } from '../auth/revoke-api-key.ts';
 import { Envelope, commonErrorResponses, ok, requestMetadata } from '../http/envelope.ts';
 import { badRequest, notFound } from '../http/errors.ts';
 import type { FeatureRoutes } from '../app-context.ts';
-import { adminRoute, IdParams, NullableString, toId } from './admin-params.ts';
+import { adminRoute, IdParams, NullableString, toId } from '../http/admin-params.ts';
 import { giveKeyWebhookSecret } from './key-webhook-secret.ts';
+import { CreateBody } from './api-key-schemas.ts';
 
 const Scope = Type.Union([Type.Literal('api'), Type.Literal('admin')]);
 /** What may be shown of a key: never the secret or its hash. */
@@ -23,18 +24,6 @@ const NewApiKeySchema = Type.Object({
   ...ApiKeySummarySchema.properties,
   key: Type.String({ description: 'the secret, shown this once' }),
 });
-
-export const CreateBody = Type.Object(
-  {
-    name: Type.String({ minLength: 1, maxLength: 100 }),
-    scope: Type.Optional(
-      Type.Union([Type.Literal('api'), Type.Literal('admin')], {
-        description: "default 'api'; 'admin' may also call /admin/api",
-      }),
-    ),
-  },
-  { additionalProperties: false },
-);
 
 /** API keys: list, create (the secret shown once), revoke. */
 export const apiKeyRoutes: FeatureRoutes = async (app, { ctx }) => {

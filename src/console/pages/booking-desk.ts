@@ -28,6 +28,8 @@ import { IdParams, sessionRoute, Text } from '../console-schemas.ts';
 import type { Formatter } from '../format.ts';
 import { csrfField, field, fieldError, stackTable } from '../layout.ts';
 import { checkForm, numberField } from '../schema-errors.ts';
+import { nightsHeld, type NightHolder } from '../held-nights.ts';
+import { stayRange } from '../stay-range.ts';
 
 /**
  * The booking desk in the console: a booking by hand (with the price quoted by the same pricing
@@ -70,6 +72,18 @@ const EDIT_FIELDS = [
   'notify_guest',
 ] as const;
 const EditForm = Type.Object(Object.fromEntries(EDIT_FIELDS.map((n) => [n, Text(2000)])));
+/**
+ * What the new booking form may be opened with (the calendar's selected range): the stay only,
+ * never the guest, so nothing personal is ever in its address. "Show the price" posts the form.
+ */
+const NewQuery = Type.Object(
+  Object.fromEntries(
+    ['accommodation_id', 'checkin_date', 'checkout_date', 'adults_count', 'children_count', 'babies_count'].map((n) => [
+      n,
+      Text(20),
+    ]),
+  ),
+);
 const RangeForm = Type.Object({
   accommodation: Type.Optional(IdString),
   from: Type.Optional(Type.String({ pattern: '^([0-9]{4}-[0-9]{2}-[0-9]{2})?$' })),
@@ -168,6 +182,20 @@ function textarea(label: string, name: string, value: string, hint: string): Htm
 <textarea id="f-${name}" name="${name}" maxlength="2000" rows="2">${value}</textarea><small>${hint}</small></div>`;
 }
 
+/** What holds a run of taken nights, in the host's words (the host's own desk: bookings by their code). */
+function holderText(holder: NightHolder): Html {
+  switch (holder.kind) {
+    case 'booking':
+      return html`booking <a href="/admin/bookings/${holder.bookingId}">${holder.code}</a>`;
+    case 'block':
+      return html`blocked${holder.reason === null || holder.reason === '' ? '' : html` (${holder.reason})`}`;
+    case 'import':
+      return holder.closed
+        ? html`closed on ${holder.feed} (its calendar says “Not available”)`
+        : html`a stay imported from ${holder.feed}`;
+  }
+}
+
 /** The price the same pricing gives the stay the form names, or why it cannot be booked. */
 async function quoteOf(ctx: AppContext, form: FormBody, f: Formatter): Promise<Html> {
   const accommodationId = numberField(form.accommodation_id);
@@ -189,6 +217,13 @@ async function quoteOf(ctx: AppContext, form: FormBody, f: Formatter): Promise<H
   if (!result.ok)
     return html`<div class="quote" role="status"><p class="error">${Object.values(result.errors).join(' ')}</p></div>`;
   const { quote, stay, accommodation } = result.value;
+  const held = await nightsHeld(ctx.db, accommodation.id, stay.checkin, stay.checkout, ctx.now());
+  if (held.length > 0) {
+    const runs = held.map((run) => html`<li>${stayRange(f, run.from, run.to)}: ${holderText(run.holder)}</li>`);
+    return html`<div class="quote taken" role="status"><h2>Not available</h2>
+<p class="error">Some nights of this stay at ${accommodation.name} are taken, so it cannot be booked:</p>
+<ul>${runs}</ul></div>`;
+  }
   const money = (minor: number) => f.money(minor, accommodation.currency);
   return html`<div class="quote" role="status"><h2>Price</h2><p>${stay.nights} night(s) at ${accommodation.name}:
 nights ${money(quote.basePrice)}${quote.discount > 0 ? `, discount −${money(quote.discount)}` : ''}, cleaning
@@ -227,7 +262,7 @@ ${field('Children', 'children_count', errors, { type: 'number', min: '0', value:
 ${field('Babies', 'babies_count', errors, { type: 'number', min: '0', value: form.babies_count ?? '0' })}
 </div>
 ${checkbox('Allow a stay shorter or longer than the rules (minimum and maximum stay)', 'override_rules', checked(form, 'override_rules'))}
-<p><button type="submit" class="secondary" formmethod="get" formaction="/admin/bookings/new" formnovalidate>Show the price</button></p>
+<p><button type="submit" class="secondary" formaction="/admin/bookings/new/quote" formnovalidate>Show the price</button></p>
 ${await quoteOf(ctx, form, f)}
 <h2>Guest</h2>
 <div class="row">
@@ -433,8 +468,14 @@ export async function undoPaymentFrom(ctx: AppContext, request: FastifyRequest, 
 
 /** Bookings by hand and edits in the console. */
 export const bookingDeskPages: FeatureRoutes = async (app, { ctx }) => {
-  app.get(PAGES['new-booking'].path, sessionRoute({ querystring: NewForm }), (request, reply) =>
+  app.get(PAGES['new-booking'].path, sessionRoute({ querystring: NewQuery }), (request, reply) =>
     newBookingPage(ctx, request, reply, request.query),
+  );
+
+  // "Show the price": the form as typed (the guest's details and the note too) comes back with the
+  // quote. A POST, so that none of it is in an address, the browser's history or a log line.
+  app.post('/bookings/new/quote', sessionRoute({ body: NewForm }), (request, reply) =>
+    newBookingPage(ctx, request, reply, request.body),
   );
 
   app.post('/bookings/new', sessionRoute({ body: NewForm }), async (request, reply) => {

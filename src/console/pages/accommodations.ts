@@ -34,7 +34,7 @@ import { PAGES } from '../console-pages.ts';
 import { attempt, fmt, seeOther, sendPage, session, type FormBody } from '../console-request.ts';
 import { IdParams, notices, sessionRoute, Text } from '../console-schemas.ts';
 import type { Formatter } from '../format.ts';
-import { csrfField, field, fieldError, notice, stackTable } from '../layout.ts';
+import { csrfField, errorSummary, field, notice, stackTable } from '../layout.ts';
 import {
   BlockForm,
   blockRequest,
@@ -46,7 +46,7 @@ import {
   reasonField,
   type SentForm,
 } from '../night-forms.ts';
-import { checkForm } from '../schema-errors.ts';
+import { checkForm, forHost } from '../schema-errors.ts';
 import { redirectWith } from '../flash.ts';
 import { stayRange } from '../stay-range.ts';
 import { DateString } from '../../admin/admin-params.ts';
@@ -142,6 +142,10 @@ function pullNote(name: string, pull: PullReport): string {
   return `Pulled ${name}: ${changes}${pull.alerts > 0 ? `, ${pull.alerts} new overbooking alert(s)` : ''}.`;
 }
 
+/** The labels of the range forms' fields, in their error summaries and in messages for the API's names. */
+const RANGE_LABELS = { from: 'First night', to: 'Until (the night after the last)' };
+const FEED_LABELS = { name: 'Channel name', url: 'iCal URL' };
+
 /** The parts of an accommodation's page: each form shows what it was sent with and its errors. */
 interface DetailParts {
   id: number;
@@ -165,11 +169,13 @@ function pricesSection(p: DetailParts, prices: ReadonlyMap<string, number>): Htm
 <a href="${edit}">Edit the price of ${range}</a> ·
 ${confirmLink(`Remove the price of ${range}…`, 'remove-price', { id: p.id, from: r.from, to: r.to })}</li>`;
         })}</ul>`;
-  const form = p.form('price');
+  const sent = p.form('price');
+  const labels = { ...RANGE_LABELS, price: 'Price per night' };
+  const form = { ...sent, errors: forHost(sent.errors, labels) };
   return html`<h2>Seasonal prices</h2>
 ${list}
+${errorSummary(form.errors, labels, { idOf: (name) => `price-${name}` })}
 <form method="post" action="${p.base}/prices" class="row" id="price-form">${csrfField(p.csrf)}
-${fieldError(form.errors, '_form')}
 ${rangeFields('price', form)}
 ${priceField(`Price per night (${p.currency}; empty: the base price)`, form)}
 <button type="submit">Set the price</button></form>`;
@@ -187,7 +193,9 @@ ${confirmLink(`Unblock ${range}…`, 'unblock', { id: p.id, from: r.from, to: r.
     blocked.length === 0
       ? html`<p class="muted">No nights from today on are blocked.</p>`
       : html`<ul>${blockRanges(blocked).map(unblock)}</ul>`;
-  const form = p.form('block');
+  const sent = p.form('block');
+  const labels = { ...RANGE_LABELS, reason: 'Reason' };
+  const form = { ...sent, errors: forHost(sent.errors, labels) };
   const { old_from: oldFrom, old_to: oldTo } = form.values;
   const editing = oldFrom !== undefined && oldTo !== undefined;
   const hidden = editing
@@ -196,8 +204,8 @@ ${confirmLink(`Unblock ${range}…`, 'unblock', { id: p.id, from: r.from, to: r.
     : '';
   return html`<h2>Blocked nights</h2>
 ${list}
+${errorSummary(form.errors, labels, { idOf: (name) => `block-${name}` })}
 <form method="post" action="${p.base}/blocks" class="row" id="block-form">${csrfField(p.csrf)}${hidden}
-${fieldError(form.errors, '_form')}
 ${rangeFields('block', form)}
 ${reasonField(form)}
 <button type="submit">${editing ? 'Save the blocked nights' : 'Block these nights'}</button></form>`;
@@ -213,7 +221,9 @@ function exportSection(url: string): Html {
 
 function feedsSection(p: DetailParts, feeds: readonly FeedView[]): Html {
   const edited = p.form('feed_url');
-  const urlErrors = (feedId: number) => (edited.values.feed_id === String(feedId) ? edited.errors : {});
+  const urlLabel = (name: string) => ({ url: `New iCal URL for ${name}` });
+  const urlErrors = (feed: FeedView) =>
+    edited.values.feed_id === String(feed.id) ? forHost(edited.errors, urlLabel(feed.name)) : {};
   const columns = ['Channel', 'Last result', { header: 'Export URL for this channel', label: 'Export URL' }, 'Actions'];
   const table = stackTable(columns, feeds, (feed) => {
     const synced =
@@ -229,16 +239,19 @@ function feedsSection(p: DetailParts, feeds: readonly FeedView[]): Html {
       html`<form method="post" action="${p.base}/feeds/${feed.id}/sync" class="inline">${csrfField(p.csrf)}
 <button type="submit" class="secondary">Sync ${feed.name} now</button></form>
 ${confirmLink(`Remove ${feed.name}…`, 'remove-feed', { id: p.id, feed: feed.id })}
+${errorSummary(urlErrors(feed), urlLabel(feed.name), { idOf: (name) => `feed-${feed.id}-${name}` })}
 <form method="post" action="${p.base}/feeds/${feed.id}" class="inline">${csrfField(p.csrf)}
-${field(`New iCal URL for ${feed.name}`, 'url', urlErrors(feed.id), { idPrefix: `feed-${feed.id}`, type: 'url', required: true })}
+${field(`New iCal URL for ${feed.name}`, 'url', urlErrors(feed), { idPrefix: `feed-${feed.id}`, type: 'url', required: true })}
 <button type="submit" class="secondary">Change the URL of ${feed.name}</button></form>`,
     ];
   });
-  const { values, errors } = p.form('feed');
+  const sent = p.form('feed');
+  const values = sent.values;
+  const errors = forHost(sent.errors, FEED_LABELS);
   return html`<h2>Imported calendars (iCal)</h2>
 ${feeds.length === 0 ? html`<p class="muted">No calendars are imported.</p>` : table}
+${errorSummary(errors, FEED_LABELS, { idOf: (name) => `feed-${name}` })}
 <form method="post" action="${p.base}/feeds" class="row">${csrfField(p.csrf)}
-${fieldError(errors, '_form')}
 ${field('Channel name (letters, digits, - and _)', 'name', errors, {
   idPrefix: 'feed',
   value: values.name ?? null,

@@ -199,3 +199,64 @@ describe(`console form errors in a host's words, listed above the form (${testSt
     });
   }
 });
+
+describe(`the accommodation form names a maximum stay below the minimum with its other errors (${testStoreKind})`, () => {
+  const summaryOf = (body: string) => /<div class="error-summary"[\s\S]*?<\/div>/.exec(body)?.[0] ?? '';
+
+  test('creating: a bad price, an empty name and min stay > max stay, all in one answer', async () => {
+    const res = await host.post('/admin/accommodations', {
+      name: '',
+      base_price: 'x',
+      max_guests: '2',
+      currency: 'EUR',
+      min_stay: '7',
+      max_stay: '3',
+    });
+    assert.equal(res.statusCode, 400);
+    const summary = summaryOf(res.body);
+    assert.match(summary, /3 fields need a change/);
+    assert.match(
+      summary,
+      /<a href="#f-max_stay">Maximum stay \(nights\)<\/a>: “Maximum stay \(nights\)” \(3\) must be at least “Minimum stay \(nights\)” \(7\)\./,
+    );
+    assert.match(res.body, /id="err-max_stay"/);
+    assert.match(res.body, /id="err-base_price"/);
+  });
+
+  test('creating: a minimum above the default maximum is named beside a bad field', async () => {
+    const res = await host.post('/admin/accommodations', {
+      name: 'Long Stay',
+      base_price: '100',
+      max_guests: 'many',
+      currency: 'EUR',
+      min_stay: '400',
+    });
+    assert.equal(res.statusCode, 400);
+    const summary = summaryOf(res.body);
+    assert.match(summary, /2 fields need a change/);
+    assert.match(summary, /<a href="#f-min_stay">Minimum stay \(nights\)<\/a>: .*\(365\) must be at least .*\(400\)/);
+  });
+
+  test('editing: the stored maximum against a new minimum, with a bad time zone from the domain', async () => {
+    const a = await makeAccommodation(t.ctx.db, { name: 'Edit Stay', min_stay: 1, max_stay: 10 });
+    const res = await host.post(`/admin/accommodations/${a.id}`, {
+      name: 'Edit Stay',
+      base_price: '100',
+      max_guests: '2',
+      currency: 'EUR',
+      timezone: 'Mars/Olympus',
+      min_stay: '14',
+    });
+    assert.equal(res.statusCode, 400);
+    const summary = summaryOf(res.body);
+    assert.match(summary, /2 fields need a change/);
+    assert.match(summary, /href="#f-timezone"/);
+    assert.match(summary, /href="#f-min_stay"/);
+    const row = await t.ctx.db
+      .selectFrom('accommodations')
+      .selectAll()
+      .where('id', '=', a.id)
+      .executeTakeFirstOrThrow();
+    assert.equal(row.min_stay, 1, 'nothing changed');
+  });
+});

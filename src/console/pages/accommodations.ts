@@ -7,7 +7,7 @@ import {
   listAccommodations,
   listArchivedAccommodations,
 } from '../../accommodations/accommodation-repository.ts';
-import { accommodationToJson } from '../../accommodations/accommodation-mapper.ts';
+import { accommodationToJson, NEW_STAY_LENGTHS, stayLengthProblem } from '../../accommodations/accommodation-mapper.ts';
 import { AccommodationCreateSchema, AccommodationPatchSchema } from '../../accommodations/accommodation-schemas.ts';
 import { findFeed } from '../../accommodations/external-feed-repository.ts';
 import { addFeed, editFeed, feedsOf, feedUrlRules } from '../../accommodations/ical-feeds.ts';
@@ -31,7 +31,7 @@ import { pullFeed, type PullReport } from '../../ical/pull-feed.ts';
 import { addDays, todayIn } from '../../shared/dates.ts';
 import { html, type Html } from '../../shared/html.ts';
 import { PAGES } from '../console-pages.ts';
-import { attempt, fmt, seeOther, sendPage, session, type FormBody } from '../console-request.ts';
+import { attempt, errorField, fmt, seeOther, sendPage, session, type FormBody } from '../console-request.ts';
 import { IdParams, notices, sessionRoute, Text } from '../console-schemas.ts';
 import type { Formatter } from '../format.ts';
 import { csrfField, errorSummary, field, notice, stackTable } from '../layout.ts';
@@ -262,6 +262,21 @@ ${field('iCal URL', 'url', errors, { idPrefix: 'feed', type: 'url', value: value
 <button type="submit">Add calendar</button></form>`;
 }
 
+/**
+ * The rules form's errors with the minimum and maximum stay checked together as well, so that a
+ * maximum below the minimum is named in the same pass as every other error, not once they are fixed.
+ */
+function withStayLengths(
+  errors: Record<string, string>,
+  input: Record<string, unknown>,
+  current: { min_stay: number; max_stay: number },
+): Record<string, string> {
+  const problem = stayLengthProblem(current, input);
+  if (problem === null) return errors;
+  const name = errorField(problem);
+  return errors[name] === undefined ? { ...errors, [name]: problem.message } : errors;
+}
+
 /** A form of the page refused: shown again with its values and errors. */
 function refused(section: Section, values: FormBody, errors: Record<string, string>, status: number): Shown {
   return { failed: { section, values, errors }, status };
@@ -405,10 +420,12 @@ ${archivedList(archived)}`;
 
   app.post('/accommodations', sessionRoute({ body: AccommodationForm }), async (request, reply) => {
     const values = request.body;
-    const input = await checkForm(AccommodationCreateSchema, accommodationInput(values));
-    if (!input.ok) return newPage(request, reply, values, input.errors, 400);
+    const sent = accommodationInput(values);
+    const input = await checkForm(AccommodationCreateSchema, sent);
+    if (!input.ok) return newPage(request, reply, values, withStayLengths(input.errors, sent, NEW_STAY_LENGTHS), 400);
     const result = await attempt(() => createAccommodation(ctx.db, input.value, ctx.now()));
-    if (!result.ok) return newPage(request, reply, values, result.errors, result.status);
+    if (!result.ok)
+      return newPage(request, reply, values, withStayLengths(result.errors, sent, NEW_STAY_LENGTHS), result.status);
     return seeOther(reply, `/admin/accommodations/${result.value.id}?done=created`);
   });
 
@@ -438,11 +455,18 @@ ${archivedList(archived)}`;
     async (request, reply) => {
       const id = idOf(request.params.id);
       const values = request.body;
-      const input = await checkForm(AccommodationPatchSchema, accommodationInput(values));
-      if (!input.ok) return detailPage(ctx, request, reply, id, refused('rules', values, input.errors, 400));
+      const stored = await requireAccommodation(ctx.db, id);
+      const sent = accommodationInput(values);
+      const input = await checkForm(AccommodationPatchSchema, sent);
+      if (!input.ok) {
+        const errors = withStayLengths(input.errors, sent, stored);
+        return detailPage(ctx, request, reply, id, refused('rules', values, errors, 400));
+      }
       const result = await attempt(() => editAccommodation(ctx, id, input.value, ctx.now()));
-      if (!result.ok)
-        return detailPage(ctx, request, reply, id, refused('rules', values, result.errors, result.status));
+      if (!result.ok) {
+        const errors = withStayLengths(result.errors, sent, stored);
+        return detailPage(ctx, request, reply, id, refused('rules', values, errors, result.status));
+      }
       return seeOther(reply, `/admin/accommodations/${id}?done=saved`);
     },
   );

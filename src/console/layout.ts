@@ -111,9 +111,10 @@ export function mailState(status: string): Html {
   return html`<span class="badge mail-${status}">${MAIL_STATES[status] ?? status}</span>`;
 }
 
-/** An e-mail address a phone can tap to write to. */
-export function mailLink(email: string): Html {
-  return html`<a href="mailto:${email}">${email}</a>`;
+/** An e-mail address a phone can tap to write to; a guest without one gets plain words, never an empty link. */
+export function mailLink(email: string | null): Html {
+  const address = (email ?? '').trim();
+  return address === '' ? html`<span class="muted">no e-mail</span>` : html`<a href="mailto:${address}">${address}</a>`;
 }
 
 /** A phone number a phone can tap to call (the digits and a leading + only in the link). */

@@ -164,6 +164,42 @@ describe(`the booking desk in the console (${testStoreKind})`, () => {
     assert.match(free.body, /1 night\(s\) at Villa Taken/);
   });
 
+  test('a booking without an e-mail shows "no e-mail", never an empty mailto link, and offers no resend', async () => {
+    const acc = await makeAccommodation(t.ctx.db);
+    const stay = futureStay(2);
+    const res = await newBooking({
+      accommodation_id: String(acc.id),
+      checkin_date: stay.checkin,
+      checkout_date: stay.checkout,
+      guest_email: '',
+      notify_guest: '',
+    });
+    assert.equal(res.statusCode, 303, res.body);
+    const id = bookingIdOf(res.headers.location);
+    const page = await host.get(`/admin/bookings/${id}`);
+    assert.equal(page.statusCode, 200);
+    assert.doesNotMatch(page.body, /href="mailto:/, 'no link without an address');
+    assert.match(page.body, /<th scope="row">E-mail<\/th><td><span class="muted">no e-mail<\/span><\/td>/);
+    assert.doesNotMatch(page.body, /Resend the confirmation to/);
+    assert.match(page.body, /The guest has no e-mail, so there is no confirmation to send\./);
+    const resent = await host.post(`/admin/bookings/${id}/resend`, {});
+    assert.equal(resent.statusCode, 303);
+    assert.match((await host.follow(resent)).body, /role="alert">The guest has no e-mail/);
+    assert.equal((await outboxFor(t.ctx.db, id)).length, 0, 'nothing queued');
+    const list = await host.get(`/admin/bookings?accommodation=${acc.id}`);
+    assert.match(list.body, /Santos<br><span class="muted">no e-mail<\/span>/);
+
+    const later = futureStay(2);
+    const withMail = await newBooking({
+      accommodation_id: String(acc.id),
+      checkin_date: later.checkin,
+      checkout_date: later.checkout,
+    });
+    const other = bookingIdOf(withMail.headers.location);
+    const shown = await host.get(`/admin/bookings/${other}`);
+    assert.match(shown.body, /<a href="mailto:maria@example\.com">maria@example\.com<\/a>/);
+  });
+
   test('a form with mistakes is shown again with every error beside its field', async () => {
     const acc = await makeAccommodation(t.ctx.db);
     const res = await newBooking({

@@ -132,7 +132,7 @@ export const todayPage: FeatureRoutes = async (app, { ctx }) => {
     const weekAgo = new Date(ctx.now().getTime() - 7 * 86_400_000);
     const [setup, arrivals, departures, importedIn, importedOut, drafts, alerts, issues, mails, feeds, expired] =
       await Promise.all([
-        setupSection(ctx, session(request).csrf),
+        setupSection(ctx, session(request).csrf, f),
         staysBetween(ctx.db, 'checkin', today, week, ctx.now()),
         staysBetween(ctx.db, 'checkout', today, week, ctx.now()),
         importedStaysBetween(ctx.db, 'start_date', today, week),

@@ -156,6 +156,8 @@ interface DetailParts {
   currency: string;
   f: Formatter;
   form: (section: Section) => SentForm;
+  /** The accommodation's time zone: its instants are shown there. */
+  zone: string;
 }
 
 function pricesSection(p: DetailParts, prices: ReadonlyMap<string, number>): Html {
@@ -227,7 +229,7 @@ function feedsSection(p: DetailParts, feeds: readonly FeedView[]): Html {
   const columns = ['Channel', 'Last result', { header: 'Export URL for this channel', label: 'Export URL' }, 'Actions'];
   const table = stackTable(columns, feeds, (feed) => {
     const synced =
-      feed.last_synced_at === null ? '' : html` <span class="muted">${p.f.instant(feed.last_synced_at)}</span>`;
+      feed.last_synced_at === null ? '' : html` <span class="muted">${p.f.instant(feed.last_synced_at, p.zone)}</span>`;
     const error = feed.last_error === null ? '' : html`<br><span class="error">${feed.last_error}</span>`;
     const exportId = `feed-export-${feed.id}`;
     return [
@@ -306,7 +308,7 @@ async function detailPage(
   const f = fmt(request);
   const accommodation = await requireAccommodation(ctx.db, id);
   const json = accommodationToJson(accommodation);
-  const today = todayIn('UTC', ctx.now());
+  const today = todayIn(accommodation.timezone, ctx.now());
   const [token, feeds, blocked, prices, booked] = await Promise.all([
     accommodationExportToken(ctx.db, id, ctx.now()),
     feedsOf(ctx.db, id).then((list) => feedViews(ctx.db, ctx.config, list)),
@@ -324,6 +326,7 @@ async function detailPage(
     csrf,
     currency: accommodation.currency,
     f,
+    zone: accommodation.timezone,
     form: (section) =>
       failed?.section === section
         ? failed
@@ -352,7 +355,7 @@ ${removeSection(accommodation, booked)}`;
 /** What an archived accommodation is, said at the top of its page. */
 function archivedNote(accommodation: Accommodation, f: Formatter): Html {
   if (accommodation.archived_at === null) return html``;
-  return html`<p class="notice" role="status">Archived on ${f.instant(accommodation.archived_at)}: it is listed
+  return html`<p class="notice" role="status">Archived on ${f.instant(accommodation.archived_at, accommodation.timezone)}: it is listed
 nowhere and takes no new booking. Its bookings stay as they are: they can be seen, edited, cancelled and paid.</p>`;
 }
 

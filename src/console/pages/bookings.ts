@@ -234,7 +234,8 @@ async function detailPage(
   const canResend = isConfirmed(b.status);
   const hasEmail = b.guest_email.trim() !== '';
   const canCancel = cancellable(b.status);
-  const hold = isDraft(b.status) && b.hold_expires_at !== null ? `; hold ends ${f.instant(b.hold_expires_at)}` : '';
+  const hold =
+    isDraft(b.status) && b.hold_expires_at !== null ? `; hold ends ${f.instant(b.hold_expires_at, b.timezone)}` : '';
   const party = [
     `${b.nights} night(s)`,
     `${b.adults} adult(s)`,
@@ -245,21 +246,21 @@ async function detailPage(
   const delivery = (d: (typeof deliveries)[number]) => {
     const from = d.source === 'payment' ? 'card processor' : 'webhook';
     const detail = d.detail === null ? '' : html` <span class="muted">${d.detail}</span>`;
-    return html`<li>${f.instant(d.received_at)}: ${from} ${d.event_type} → ${d.outcome}${detail}</li>`;
+    return html`<li>${f.instant(d.received_at, b.timezone)}: ${from} ${d.event_type} → ${d.outcome}${detail}</li>`;
   };
   const issue = (i: (typeof issues)[number]) => {
-    const when = `${f.instant(i.created_at)}${i.resolved_at === null ? '' : ', resolved'}`;
+    const when = `${f.instant(i.created_at, b.timezone)}${i.resolved_at === null ? '' : ', resolved'}`;
     return html`<li>${i.kind}: ${i.detail} <span class="muted">${when}</span></li>`;
   };
   const mailTable = stackTable(['Mail', 'To', 'State', 'Queued'], mails, (m) => [
     m.subject,
     m.recipient,
     html`${mailState(m.status)}${m.last_error === null ? '' : html`<br><span class="error">${m.last_error}</span>`}`,
-    f.instant(m.created_at),
+    f.instant(m.created_at, b.timezone),
   ]);
   const event = (e: (typeof events)[number]) => {
     const who = `${e.actor_kind.replace('_', ' ')}${e.reason === null ? '' : `: ${e.reason}`}`;
-    return html`<li>${f.instant(e.created_at)}: ${e.event} (${e.status}) by ${who}</li>`;
+    return html`<li>${f.instant(e.created_at, b.timezone)}: ${e.event} (${e.status}) by ${who}</li>`;
   };
   const paymentIntent = b.payment_intent_id === null ? '' : html` <span class="muted">(${b.payment_intent_id})</span>`;
   const body = html`

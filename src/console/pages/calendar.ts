@@ -145,9 +145,9 @@ async function calendarView(
   shown: Shown,
 ): Promise<FastifyReply> {
   const f = fmt(request);
-  const { year, month } = shown.month === undefined ? currentYearMonthIn('UTC', ctx.now()) : yearMonthOf(shown.month);
+  const { year, month } = shown.month === undefined ? currentYearMonthIn(f.zone, ctx.now()) : yearMonthOf(shown.month);
   const [grid, alerts] = await Promise.all([loadMonthGrid(ctx.db, year, month, ctx.now()), listAlerts(ctx.db)]);
-  const today = todayIn('UTC', ctx.now());
+  const today = todayIn(f.zone, ctx.now());
   const overbooked = overbookedNights(alerts, grid);
   const csrf = session(request).csrf;
   const title = new Intl.DateTimeFormat(f.locale, { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(

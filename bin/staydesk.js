@@ -9,6 +9,19 @@ import module from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 
+// Before anything else: an older Node cannot load the TypeScript sources, and would stop with a
+// raw ERR_UNKNOWN_FILE_EXTENSION stack. Node 22 strips types from 22.18 on (process.features.typescript);
+// Staydesk runs on Node 24.
+const [major = 0] = process.versions.node.split('.').map(Number);
+if (major < 22 || !process.features.typescript) {
+  process.stderr.write(
+    `Staydesk needs Node.js 22 or newer, with TypeScript support (22.18 or later; Staydesk runs on 24).\n` +
+      `This is Node.js ${process.versions.node} (${process.execPath}).\n` +
+      'Run it as `npx staydesk` or `npm start` in the project, which use the Node.js it installs, or install Node.js 24.\n',
+  );
+  process.exit(1);
+}
+
 // Node's compile cache keeps the compiled (and type-stripped) modules on disk, so every start
 // after the first skips most of the work of loading them. NODE_COMPILE_CACHE, when set, wins;
 // a cache that cannot be opened only costs speed.

@@ -1,5 +1,5 @@
 import type { Accommodation } from '../db/schema.ts';
-import { badRequest } from '../http/errors.ts';
+import { badRequest, type AppError } from '../http/errors.ts';
 import { canonicalTimeZone } from '../shared/dates.ts';
 import {
   currencyDecimals,
@@ -179,16 +179,33 @@ export function applyAccommodationInput(
   if (input.checkin_time !== undefined) next.checkin_time = input.checkin_time;
   if (input.checkout_time !== undefined) next.checkout_time = input.checkout_time;
 
-  if (next.max_stay < next.min_stay) {
-    const parameter = input.max_stay !== undefined ? 'max_stay' : 'min_stay';
-    throw badRequest('invalid_range', `max_stay (${next.max_stay}) must be at least min_stay (${next.min_stay}).`, {
-      parameter,
-      expected: parameter === 'max_stay' ? `integer >= ${next.min_stay}` : `integer <= ${next.max_stay}`,
-      received: next[parameter],
-    });
-  }
+  const stayRange = stayLengthProblem(current, input);
+  if (stayRange !== null) throw stayRange;
   return next;
 }
+
+/**
+ * The minimum and maximum stay an input leaves an accommodation with, checked together: a 400
+ * `invalid_range` naming the field the input changed when the maximum is below the minimum, else
+ * null. Pure, so that a form can name this beside its other errors in one pass.
+ */
+export function stayLengthProblem(
+  current: Pick<AccommodationFields, 'min_stay' | 'max_stay'>,
+  input: { min_stay?: unknown; max_stay?: unknown },
+): AppError | null {
+  const min = typeof input.min_stay === 'number' ? input.min_stay : current.min_stay;
+  const max = typeof input.max_stay === 'number' ? input.max_stay : current.max_stay;
+  if (max >= min) return null;
+  const parameter = typeof input.max_stay === 'number' ? 'max_stay' : 'min_stay';
+  return badRequest('invalid_range', `max_stay (${max}) must be at least min_stay (${min}).`, {
+    parameter,
+    expected: parameter === 'max_stay' ? `integer >= ${min}` : `integer <= ${max}`,
+    received: parameter === 'max_stay' ? max : min,
+  });
+}
+
+/** The minimum and maximum stay of a new accommodation, for `stayLengthProblem`. */
+export const NEW_STAY_LENGTHS = { min_stay: NEW_ACCOMMODATION.min_stay, max_stay: NEW_ACCOMMODATION.max_stay };
 
 /** An amount the admin sent, in minor units of `currency`; more decimals than it has is a 400. */
 export function toMinorOrFail(parameter: string, value: number, currency: string, decimals: number): number {

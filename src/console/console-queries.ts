@@ -4,6 +4,12 @@ import { liveClaim } from '../occupancy/night-ledger.ts';
 
 /** Read-only views the console needs beyond those the admin API already has. */
 
+/** The time zones of the host's homes (archived ones too: their bookings are still shown), in order. */
+export async function homeZones(db: Executor): Promise<string[]> {
+  const rows = await db.selectFrom('accommodations').select('timezone').distinct().orderBy('timezone').execute();
+  return rows.map((r) => r.timezone);
+}
+
 /** Stays arriving, or leaving, on a date in [from, to): not cancelled, and no draft past its hold. */
 export function staysBetween(
   db: Executor,

@@ -18,6 +18,8 @@ declare module 'fastify' {
     consoleSession: ConsoleSession | null;
     /** Whether mail goes out, read for the banner of a page (console-routes.ts). */
     consoleMail: MailHealth | null;
+    /** The time zones of the host's homes, read for the instants a page shows (console-routes.ts). */
+    consoleZones: readonly string[] | null;
   }
 }
 
@@ -31,7 +33,7 @@ export function session(request: FastifyRequest): ConsoleSession {
 }
 
 export function fmt(request: FastifyRequest): Formatter {
-  return formatter(request.headers['accept-language']);
+  return formatter(request.headers['accept-language'], request.consoleZones ?? []);
 }
 
 /** Sends a whole console page. */

@@ -25,6 +25,7 @@ import { deleteSession } from './session-repository.ts';
 import { takeFlash } from './flash.ts';
 import { mailHealth } from '../mail/mail-health.ts';
 import { createSignInLimits } from './sign-in-limits.ts';
+import { homeZones } from './console-queries.ts';
 
 const ASSETS = join(import.meta.dirname, 'assets');
 const CSS = readFileSync(join(ASSETS, 'console.css'), 'utf8');
@@ -104,6 +105,7 @@ export const consoleRoutes: FeatureRoutes = async (app, { ctx }) => {
   app.decorateRequest('consoleSession', null);
   app.decorateRequest('consoleMail', null);
   app.decorateRequest('consoleFlash', null);
+  app.decorateRequest('consoleZones', null);
   app.addHook('preValidation', dropEmptyQueryValues);
   // Forms only: a JSON body (of any depth) is a 415 before anything reads it.
   app.removeContentTypeParser('application/json');
@@ -136,6 +138,8 @@ export const consoleRoutes: FeatureRoutes = async (app, { ctx }) => {
     pages.addHook('preValidation', requireCsrf);
     // A page reads what the change before it left (flash.ts), and whether mail goes out (the banner).
     pages.addHook('preHandler', async (request, reply) => {
+      // Where the homes are: every page, a form shown again with its errors too, shows their local times.
+      request.consoleZones = await homeZones(ctx.db);
       if (request.method !== 'GET') return;
       takeFlash(request, reply, ctx.config.publicBaseUrl);
       request.consoleMail = await mailHealth(ctx.db, ctx.config.smtpUrl);

@@ -111,9 +111,10 @@ export function mailState(status: string): Html {
   return html`<span class="badge mail-${status}">${MAIL_STATES[status] ?? status}</span>`;
 }
 
-/** An e-mail address a phone can tap to write to. */
-export function mailLink(email: string): Html {
-  return html`<a href="mailto:${email}">${email}</a>`;
+/** An e-mail address a phone can tap to write to; a guest without one gets plain words, never an empty link. */
+export function mailLink(email: string | null): Html {
+  const address = (email ?? '').trim();
+  return address === '' ? html`<span class="muted">no e-mail</span>` : html`<a href="mailto:${address}">${address}</a>`;
 }
 
 /** A phone number a phone can tap to call (the digits and a leading + only in the link). */
@@ -126,10 +127,49 @@ export function phoneLink(phone: string | null): Html | string {
 /** A hidden CSRF field for a form. */
 export const csrfField = (csrf: string): Html => html`<input type="hidden" name="_csrf" value="${csrf}">`;
 
-/** An error message for a field, tied to it with aria-describedby by `field`. */
+/**
+ * An error message for a field, tied to it with aria-describedby by `field`. The form's error
+ * summary (errorSummary) is what a screen reader announces; this one is read with its field.
+ */
 export function fieldError(errors: Readonly<Record<string, string>>, name: string): Html {
   const message = errors[name];
-  return message === undefined ? html`` : html`<p class="error" id="err-${name}" role="alert">${message}</p>`;
+  return message === undefined ? html`` : html`<p class="error" id="err-${name}">${message}</p>`;
+}
+
+export interface SummaryOptions {
+  /** The id of a field's input; `f-<name>` unless the form prefixes its ids. */
+  idOf?: (name: string) => string;
+  /** The key of an error about the form as a whole (`_form`), or null when the form has none of its own. */
+  whole?: string | null;
+}
+
+/**
+ * Every error of a form at once, above it: first what is wrong with the form as a whole, then
+ * each field's error naming the field by its label and linking to it. Only the fields `labels`
+ * names are listed, so that forms sharing one page's errors each list their own. An alert, so
+ * that a screen reader reads it when the form comes back.
+ */
+export function errorSummary(
+  errors: Readonly<Record<string, string>>,
+  labels: Readonly<Record<string, string>>,
+  options: SummaryOptions = {},
+): Html {
+  const idOf = options.idOf ?? ((name: string) => `f-${name}`);
+  const wholeKey = options.whole === undefined ? '_form' : options.whole;
+  const whole = wholeKey === null ? undefined : errors[wholeKey];
+  const fields = Object.entries(errors).filter(([name]) => labels[name] !== undefined);
+  if (whole === undefined && fields.length === 0) return html``;
+  const title =
+    fields.length === 0
+      ? 'This could not be done:'
+      : fields.length === 1
+        ? 'One field needs a change:'
+        : `${fields.length} fields need a change:`;
+  const item = ([name, message]: [string, string]) =>
+    html`<li><a href="#${idOf(name)}">${labels[name]}</a>: ${message}</li>`;
+  return html`<div class="error-summary" role="alert" tabindex="-1" aria-labelledby="error-summary-title">
+<p id="error-summary-title"><strong>${title}</strong></p>
+<ul>${whole === undefined ? '' : html`<li>${whole}</li>`}${fields.map(item)}</ul></div>`;
 }
 
 export interface FieldOptions {

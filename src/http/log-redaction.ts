@@ -3,7 +3,9 @@ import type { FastifyRequest } from 'fastify';
 /**
  * Request log lines carry the URL, and some URLs are credentials: an invoice address
  * (`/<slug>/invoices/<token>`), a calendar export (`/<slug>/ical/<token>.ics`), or a key a caller
- * put in the query string. They are logged with those parts replaced by `[redacted]`.
+ * put in the query string. Others carry a guest's details: a search (`q`) finds bookings by name,
+ * e-mail or phone, and a console page's query string is whatever its form sent. They are logged
+ * with those parts replaced by `[redacted]`.
  */
 
 export const REDACTED = '[redacted]';
@@ -21,7 +23,45 @@ export function isSecretName(name: string): boolean {
   return SECRET_PARAMETER.test(name);
 }
 
-function redactQuery(query: string): string {
+/** A search's text (`?q=`) names a guest: its value is never logged, on any route. */
+const PERSONAL_PARAMETER = /^q$/i;
+
+/**
+ * The console's query parameters whose values name nothing personal (filters, pages, dates,
+ * ids): every other value in the query string of a console page is redacted, so that a form
+ * sent by GET, now or in the future, leaves no guest's name, e-mail, phone or note in the log.
+ */
+const CONSOLE_PLAIN_PARAMETERS: ReadonlySet<string> = new Set([
+  'accommodation',
+  'accommodation_id',
+  'action',
+  'adults_count',
+  'babies_count',
+  'checkin_date',
+  'checkout_date',
+  'children_count',
+  'done',
+  'feed',
+  'format',
+  'from',
+  'group',
+  'id',
+  'kind',
+  'month',
+  'page',
+  'payment',
+  'sort',
+  'status',
+  'to',
+]);
+
+/** Whether a path is a console page (`/admin`, `/admin/...`), not the admin API (`/admin/api/...`). */
+function isConsolePath(path: string): boolean {
+  const p = path.toLowerCase();
+  return (p === '/admin' || p.startsWith('/admin/')) && p !== '/admin/api' && !p.startsWith('/admin/api/');
+}
+
+function redactQuery(query: string, onConsole: boolean): string {
   return query
     .split('&')
     .map((pair) => {
@@ -33,7 +73,10 @@ function redactQuery(query: string): string {
       } catch {
         // A badly encoded name is matched as sent.
       }
-      return eq !== -1 && isSecretName(name) ? `${rawName}=${REDACTED}` : pair;
+      const hidden = onConsole
+        ? !CONSOLE_PLAIN_PARAMETERS.has(name)
+        : isSecretName(name) || PERSONAL_PARAMETER.test(name);
+      return eq !== -1 && hidden ? `${rawName}=${REDACTED}` : pair;
     })
     .join('&');
 }
@@ -49,7 +92,8 @@ function decoded(path: string): string {
 /**
  * The URL as it may be logged. A path is recognised as an invoice or calendar-export address by
  * the route it matched (`route`, the pattern) or, when it matched none, by its decoded form in
- * any case: `/staydesk/%69nvoices/<token>` serves the invoice, so it is redacted like it.
+ * any case: `/staydesk/%69nvoices/<token>` serves the invoice, so it is redacted like it. A
+ * console page keeps only the values of its plain parameters (CONSOLE_PLAIN_PARAMETERS).
  */
 export function redactUrl(url: string, slug: string, route?: string): string {
   const q = url.indexOf('?');
@@ -61,7 +105,8 @@ export function redactUrl(url: string, slug: string, route?: string): string {
     route?.startsWith(`${prefix}${folder}/`) === true || seen.startsWith(`${prefix}${folder}/`.toLowerCase());
   if (under('invoices')) path = `${prefix}invoices/${REDACTED}`;
   else if (under('ical')) path = `${prefix}ical/${REDACTED}${seen.endsWith('.ics') ? '.ics' : ''}`;
-  return query === null ? path : `${path}?${redactQuery(query)}`;
+  const onConsole = isConsolePath(route ?? '') || isConsolePath(seen);
+  return query === null ? path : `${path}?${redactQuery(query, onConsole)}`;
 }
 
 /** pino's `req` serializer: Fastify's usual fields, with the URL redacted. */

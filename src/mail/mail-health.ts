@@ -73,8 +73,32 @@ export async function queueTestMail(db: Executor, recipient: string, now: Date):
   return row.id;
 }
 
-/** Whether any mail has gone out at all (a test mail or a guest's): a step of the first run. */
-export async function anyMailSent(db: Executor): Promise<boolean> {
-  const sent = await db.selectFrom('outbox').select('id').where('status', '=', 'sent').limit(1).execute();
-  return sent.length > 0;
+/** What mail has gone out (a test mail or a guest's) and what waits: a step of the first run. */
+export interface MailSent {
+  /** Whether any mail has been sent at all. */
+  sent: boolean;
+  /** When the newest sent mail went out, when known. */
+  lastSentAt: string | null;
+  /** Mails queued and not sent yet. */
+  waiting: number;
+}
+
+export async function mailSent(db: Executor): Promise<MailSent> {
+  const [sent, waiting] = await Promise.all([
+    db
+      .selectFrom('outbox')
+      .select('sent_at')
+      .where('kind', '=', 'mail')
+      .where('status', '=', 'sent')
+      .orderBy('id', 'desc')
+      .limit(1)
+      .executeTakeFirst(),
+    db
+      .selectFrom('outbox')
+      .select((eb) => eb.fn.countAll<number | string>().as('n'))
+      .where('kind', '=', 'mail')
+      .where('status', '=', 'pending')
+      .executeTakeFirstOrThrow(),
+  ]);
+  return { sent: sent !== undefined, lastSentAt: sent?.sent_at ?? null, waiting: Number(waiting.n) };
 }

@@ -47,26 +47,53 @@ export function reportBookingsQuery(db: Executor, scope: ReportScope) {
     .$if(only !== undefined, (q) => q.where('accommodation_id', '=', only ?? 0));
 }
 
-/** Blocked and imported nights of [from, to), counted per accommodation, kind and month. */
+/**
+ * Blocked and imported nights of [from, to), counted per accommodation, kind and month. Nights a
+ * channel's calendar closed (an imported "Not available" event: stay-kind.ts) are the host's
+ * blocks, not stays: they count as blocked, whichever calendar closed them.
+ */
 export function reportClaimsQuery(db: Executor, scope: ReportScope) {
   const only = scope.accommodationId;
-  const month = yearMonthOf(db, 'night');
+  const month = yearMonthOf(db, 'c.night');
   return (
     db
-      .selectFrom('night_claims')
-      .select((eb) => [
-        'accommodation_id',
-        eb.ref('kind').$castTo<'block' | 'external'>().as('kind'),
-        month.as('month'),
-        eb.fn.countAll<number>().as('nights'),
-      ])
+      .selectFrom('night_claims as c')
+      .leftJoin('external_reservations as r', 'r.id', 'c.external_reservation_id')
+      .select((eb) => {
+        const kind = eb
+          .case()
+          .when('r.kind', '=', sql.lit('not_available'))
+          .then(sql.lit('block'))
+          .else(eb.ref('c.kind'))
+          .end()
+          .$castTo<'block' | 'external'>();
+        return ['c.accommodation_id', kind.as('kind'), month.as('month'), eb.fn.countAll<number>().as('nights')];
+      })
       // Written out, not bound: only a literal proves the partial index's condition.
-      .where('kind', '<>', sql.lit('booking'))
-      .where('night', '>=', scope.from)
-      .where('night', '<', scope.to)
-      .$if(only !== undefined, (q) => q.where('accommodation_id', '=', only ?? 0))
-      .groupBy(['accommodation_id', 'kind', month])
+      .where('c.kind', '<>', sql.lit('booking'))
+      .where('c.night', '>=', scope.from)
+      .where('c.night', '<', scope.to)
+      .$if(only !== undefined, (q) => q.where('c.accommodation_id', '=', only ?? 0))
+      .groupBy(['c.accommodation_id', 'c.kind', 'r.kind', month])
   );
+}
+
+/**
+ * Stays imported from channels' calendars arriving in [from, to): the stays of their own, as the
+ * Bookings page lists them, so both count the same. An echo of one of our own stays is that stay,
+ * counted already; a "Not available" event is the host's block, not a stay.
+ */
+export function reportImportedStaysQuery(db: Executor, scope: ReportScope) {
+  const only = scope.accommodationId;
+  return db
+    .selectFrom('external_reservations as r')
+    .innerJoin('external_feeds as f', 'f.id', 'r.feed_id')
+    .select(['r.accommodation_id', 'f.name as source', 'r.start_date', 'r.end_date'])
+    .where('r.echo_of', 'is', null)
+    .where('r.kind', '=', 'reserved')
+    .where('r.start_date', '>=', scope.from)
+    .where('r.start_date', '<', scope.to)
+    .$if(only !== undefined, (q) => q.where('r.accommodation_id', '=', only ?? 0));
 }
 
 export async function readReportRows(db: Executor, scope: ReportScope): Promise<ReportRows> {
@@ -82,13 +109,6 @@ export async function readReportRows(db: Executor, scope: ReportScope): Promise<
     was_confirmed: confirmed === 1,
   }));
   const claims = await reportClaimsQuery(db, scope).execute();
-  const importedStays = await db
-    .selectFrom('external_reservations as r')
-    .innerJoin('external_feeds as f', 'f.id', 'r.feed_id')
-    .select(['r.accommodation_id', 'f.name as source', 'r.start_date', 'r.end_date'])
-    .where('r.start_date', '>=', scope.from)
-    .where('r.start_date', '<', scope.to)
-    .$if(only !== undefined, (q) => q.where('r.accommodation_id', '=', only ?? 0))
-    .execute();
+  const importedStays = await reportImportedStaysQuery(db, scope).execute();
   return { accommodations, bookings, claims, importedStays };
 }

@@ -25,10 +25,10 @@ const SourceSchema = Type.Object({
 
 const figureFields = {
   nights: Count('nights in the period'),
-  nights_blocked: Count('nights blocked by the host'),
+  nights_blocked: Count('nights blocked by the host, here or on a channel (an imported "Not available" event)'),
   nights_available: Count('nights − nights_blocked'),
   nights_booked: Count('nights of confirmed and modified bookings'),
-  nights_imported: Count("nights held by stays imported from channels' calendars"),
+  nights_imported: Count("nights held by stays imported from channels' calendars (not their closed nights)"),
   occupancy_rate: Type.Number({
     description: '(booked + imported) / available, 4 decimals; 0 when nothing is available',
   }),

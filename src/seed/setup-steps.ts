@@ -2,7 +2,7 @@ import type { AppContext } from '../app-context.ts';
 import { accommodationHasBookings, deleteAccommodation } from '../accommodations/accommodation-repository.ts';
 import type { StoreContext } from '../db/store.ts';
 import { conflict } from '../http/errors.ts';
-import { anyMailSent } from '../mail/mail-health.ts';
+import { mailSent, type MailSent } from '../mail/mail-health.ts';
 import { readHostIdentity } from '../settings/host-identity.ts';
 import { paymentWebhookSecret } from '../settings/secret-status.ts';
 import { DEMO_NAME } from './demo-accommodation.ts';
@@ -24,7 +24,8 @@ export interface SetupFacts {
   /** A home other than the demo: its id (the lowest), or null. */
   firstHomeId: number | null;
   smtpConfigured: boolean;
-  mailSent: boolean;
+  /** What mail has gone out and what waits (the step's words follow it). */
+  mail: MailSent;
   feedCount: number;
   cardSecretSet: boolean;
   partnerKeyCount: number;
@@ -41,7 +42,7 @@ export function setupSteps(f: SetupFacts): SetupStep[] {
   return [
     { name: 'business', done: f.businessSet },
     { name: 'home', done: f.firstHomeId !== null },
-    { name: 'mail', done: f.smtpConfigured && f.mailSent },
+    { name: 'mail', done: f.smtpConfigured && f.mail.sent },
     { name: 'channel', done: f.feedCount > 0 },
     { name: 'card', done: f.cardSecretSet },
     { name: 'partner_key', done: f.partnerKeyCount > 0 },
@@ -54,7 +55,7 @@ export async function readSetupFacts(ctx: AppContext): Promise<SetupFacts> {
   const [identity, homes, mail, feeds, secret, keys] = await Promise.all([
     readHostIdentity(db),
     db.selectFrom('accommodations').select(['id', 'name']).where('archived_at', 'is', null).orderBy('id').execute(),
-    anyMailSent(db),
+    mailSent(db),
     db
       .selectFrom('external_feeds')
       .select((eb) => eb.fn.countAll<number>().as('n'))
@@ -68,7 +69,7 @@ export async function readSetupFacts(ctx: AppContext): Promise<SetupFacts> {
     businessSet: identity.business !== null,
     firstHomeId: homes.find((h) => h.name !== DEMO_NAME)?.id ?? null,
     smtpConfigured: ctx.config.smtpUrl !== null,
-    mailSent: mail,
+    mail,
     feedCount: feeds.n,
     cardSecretSet: secret !== null,
     partnerKeyCount: keys.filter((k) => k.scope === 'api' && k.name !== DEMO_KEY_NAME).length,

@@ -105,7 +105,10 @@ for (const size of SIZES)
     await page.getByLabel('Account holder').fill('Seaside Lets GmbH');
     await page.getByLabel('IBAN').fill('DE89 3704 0044 0532 0130 01');
     await page.getByRole('button', { name: 'Save bank details' }).click();
-    await page.getByText('check digits do not match').waitFor();
+    // The error listed above the form (an alert, linked to the field) and beside the field.
+    await page.getByRole('alert').getByRole('link', { name: 'IBAN' }).waitFor();
+    await page.locator('#err-bank_details_iban').getByText('check digits do not match').waitFor();
+    await axe(page);
     await page.getByLabel('IBAN').fill('DE89 3704 0044 0532 0130 00');
     await page.getByRole('button', { name: 'Save bank details' }).click();
     await page.getByText('The bank details are saved.').waitFor();
@@ -128,6 +131,8 @@ for (const size of SIZES)
     await page.getByText('A test mail is queued.').waitFor();
     await axe(page);
     assert.equal((await today(page)).mail, 'To do', 'queued is not sent');
+    const mailStep = page.locator('#setup li[data-step="mail"]');
+    await mailStep.getByText('no mail has gone out yet. One mail waits in the Outbox.').waitFor();
     const worker = createMailDelivery({
       db: t.ctx.db,
       config: t.ctx.config,
@@ -141,6 +146,9 @@ for (const size of SIZES)
     const [received] = await smtp.waitFor(1);
     assert.equal(received?.subject, 'Staydesk test mail');
     assert.equal((await today(page)).mail, 'Done');
+    // Its words follow what was sent: never "no mail has gone out yet" beside the sent test mail.
+    await mailStep.getByText(/Mail goes out: SMTP_URL is set and mail has been sent, the last one /).waitFor();
+    assert.equal(await page.getByText('no mail has gone out').count(), 0);
 
     // 4. A channel's calendar imported on the home's page.
     await follow(page, 'channel', 'Connect a channel');

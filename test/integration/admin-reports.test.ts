@@ -114,11 +114,17 @@ async function everything(from: string, to: string, group: OracleInput['group'])
       .selectFrom('bookings')
       .select(['accommodation_id', 'status', 'source', 'checkin', 'checkout', 'total', 'created_at', 'confirmed_at'])
       .execute(),
-    claims: await db.selectFrom('night_claims').select(['accommodation_id', 'night', 'kind']).execute(),
+    claims: (
+      await db
+        .selectFrom('night_claims as c')
+        .leftJoin('external_reservations as r', 'r.id', 'c.external_reservation_id')
+        .select(['c.accommodation_id', 'c.night', 'c.kind', 'r.kind as import_kind'])
+        .execute()
+    ).map(({ import_kind, ...c }) => ({ ...c, closed: import_kind === 'not_available' })),
     importedStays: await db
       .selectFrom('external_reservations as r')
       .innerJoin('external_feeds as f', 'f.id', 'r.feed_id')
-      .select(['r.accommodation_id', 'f.name as source', 'r.start_date', 'r.end_date'])
+      .select(['r.accommodation_id', 'f.name as source', 'r.start_date', 'r.end_date', 'r.kind', 'r.echo_of'])
       .execute(),
   };
 }

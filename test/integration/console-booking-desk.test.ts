@@ -1,7 +1,15 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { parse } from 'csv-parse/sync';
-import { claimedNights, futureStay, makeAccommodation, outboxFor } from '../support/factories.ts';
+import { addDays } from '../../src/shared/dates.ts';
+import {
+  claimedNights,
+  futureStay,
+  insertBooking,
+  insertImportedStay,
+  makeAccommodation,
+  outboxFor,
+} from '../support/factories.ts';
 import { signIn, type ConsoleClient } from '../support/console-client.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
 import { testStoreKind } from '../support/test-store.ts';
@@ -41,16 +49,17 @@ describe(`the booking desk in the console (${testStoreKind})`, () => {
   test('a booking by hand: the price first, then made through the same verb, answered with a redirect', async () => {
     const acc = await makeAccommodation(t.ctx.db, { name: 'Casa Azul' });
     const stay = futureStay(3);
-    const query = new URLSearchParams({
+    const quoted = await host.post('/admin/bookings/new/quote', {
       accommodation_id: String(acc.id),
       checkin_date: stay.checkin,
       checkout_date: stay.checkout,
       adults_count: '2',
+      guest_email: 'maria@example.com',
     });
-    const quoted = await host.get(`/admin/bookings/new?${query.toString()}`);
     assert.equal(quoted.statusCode, 200, quoted.body);
     assert.match(quoted.body, /3 night\(s\) at Casa Azul/);
     assert.match(quoted.body, /total €/);
+    assert.match(quoted.body, /value="maria@example\.com"/, 'what was typed stays');
 
     const res = await newBooking({
       accommodation_id: String(acc.id),
@@ -76,6 +85,119 @@ describe(`the booking desk in the console (${testStoreKind})`, () => {
     });
     assert.equal(again.statusCode, 409);
     assert.match(again.body, /already booked|taken|not available/i);
+  });
+
+  test('"Show the price" is a POST with the CSRF token: the page has no GET form, a post without the token is refused', async () => {
+    const acc = await makeAccommodation(t.ctx.db);
+    const page = await host.get(`/admin/bookings/new?accommodation_id=${acc.id}`);
+    assert.equal(page.statusCode, 200);
+    assert.doesNotMatch(page.body, /formmethod="get"|method="get"/i, 'no part of the desk form is sent in an address');
+    assert.match(page.body, /formaction="\/admin\/bookings\/new\/quote"/);
+    assert.match(
+      page.body,
+      /<form method="post" action="\/admin\/bookings\/new"[^>]*><input type="hidden" name="_csrf"/,
+    );
+    const stay = futureStay(2);
+    const refused = await host.post(
+      '/admin/bookings/new/quote',
+      { accommodation_id: String(acc.id), checkin_date: stay.checkin, checkout_date: stay.checkout },
+      { csrf: false },
+    );
+    assert.equal(refused.statusCode, 403);
+  });
+
+  test("the quote of taken nights says they are taken and what holds them: a booking by its code, a block, an imported stay, a channel's closed nights", async () => {
+    const acc = await makeAccommodation(t.ctx.db, { name: 'Villa Taken', max_stay: 60 });
+    const stay = futureStay(12);
+    const night = (n: number) => addDays(stay.checkin, n);
+    const booked = await insertBooking(t.ctx.db, acc, { checkin: night(0), checkout: night(2) });
+    const blocked = await t.admin('POST', `/admin/api/accommodations/${acc.id}/blocks`, {
+      from: night(3),
+      to: night(5),
+      reason: 'Painting the walls',
+    });
+    assert.equal(blocked.statusCode, 201, blocked.body);
+    await insertImportedStay(t.ctx.db, acc.id, 'Airbnb', { summary: 'Reserved', start: night(6), end: night(8) });
+    await insertImportedStay(t.ctx.db, acc.id, 'Airbnb closed', {
+      summary: 'Airbnb (Not available)',
+      start: night(9),
+      end: night(11),
+    });
+    const api = await t.request({
+      method: 'POST',
+      url: `${t.v1}/availability`,
+      key: t.adminKey,
+      payload: { accommodation_id: acc.id, checkin: stay.checkin, checkout: stay.checkout, guest_count: 2 },
+    });
+    assert.equal(
+      api.json<{ data: { available: boolean } }>().data.available,
+      false,
+      'the API says the nights are taken',
+    );
+
+    const quoted = await host.post('/admin/bookings/new/quote', {
+      accommodation_id: String(acc.id),
+      checkin_date: stay.checkin,
+      checkout_date: stay.checkout,
+      adults_count: '2',
+    });
+    assert.equal(quoted.statusCode, 200, quoted.body);
+    const text = quoted.body.replace(/<[^>]+>/g, '');
+    assert.match(text, /Not available/);
+    assert.doesNotMatch(text, /total €/, 'no price is quoted for taken nights');
+    assert.match(
+      quoted.body,
+      new RegExp(`booking <a href="/admin/bookings/${booked.id}">${booked.confirmation_code}</a>`),
+    );
+    assert.match(text, /\(2 nights\): blocked \(Painting the walls\)/);
+    assert.match(text, /\(2 nights\): a stay imported from Airbnb/);
+    assert.match(text, /\(2 nights\): closed on Airbnb closed \(its calendar says “Not available”\)/);
+    assert.equal((text.match(/\(2 nights\):/g) ?? []).length, 4, 'each holder with its own dates');
+
+    // One night free of them all: the quote is a price again.
+    const free = await host.post('/admin/bookings/new/quote', {
+      accommodation_id: String(acc.id),
+      checkin_date: night(11),
+      checkout_date: night(12),
+      adults_count: '2',
+    });
+    assert.match(free.body, /1 night\(s\) at Villa Taken/);
+  });
+
+  test('a booking without an e-mail shows "no e-mail", never an empty mailto link, and offers no resend', async () => {
+    const acc = await makeAccommodation(t.ctx.db);
+    const stay = futureStay(2);
+    const res = await newBooking({
+      accommodation_id: String(acc.id),
+      checkin_date: stay.checkin,
+      checkout_date: stay.checkout,
+      guest_email: '',
+      notify_guest: '',
+    });
+    assert.equal(res.statusCode, 303, res.body);
+    const id = bookingIdOf(res.headers.location);
+    const page = await host.get(`/admin/bookings/${id}`);
+    assert.equal(page.statusCode, 200);
+    assert.doesNotMatch(page.body, /href="mailto:/, 'no link without an address');
+    assert.match(page.body, /<th scope="row">E-mail<\/th><td><span class="muted">no e-mail<\/span><\/td>/);
+    assert.doesNotMatch(page.body, /Resend the confirmation to/);
+    assert.match(page.body, /The guest has no e-mail, so there is no confirmation to send\./);
+    const resent = await host.post(`/admin/bookings/${id}/resend`, {});
+    assert.equal(resent.statusCode, 303);
+    assert.match((await host.follow(resent)).body, /role="alert">The guest has no e-mail/);
+    assert.equal((await outboxFor(t.ctx.db, id)).length, 0, 'nothing queued');
+    const list = await host.get(`/admin/bookings?accommodation=${acc.id}`);
+    assert.match(list.body, /Santos<br><span class="muted">no e-mail<\/span>/);
+
+    const later = futureStay(2);
+    const withMail = await newBooking({
+      accommodation_id: String(acc.id),
+      checkin_date: later.checkin,
+      checkout_date: later.checkout,
+    });
+    const other = bookingIdOf(withMail.headers.location);
+    const shown = await host.get(`/admin/bookings/${other}`);
+    assert.match(shown.body, /<a href="mailto:maria@example\.com">maria@example\.com<\/a>/);
   });
 
   test('a form with mistakes is shown again with every error beside its field', async () => {

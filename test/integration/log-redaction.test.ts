@@ -11,6 +11,7 @@ import { redactUrl } from '../../src/http/log-redaction.ts';
 import { createMailDelivery } from '../../src/mail/deliver-mail.ts';
 import { bookingBody, futureStay, makeAccommodation } from '../support/factories.ts';
 import { openTestStore, testStoreKind, type TestStore } from '../support/test-store.ts';
+import { signIn } from '../support/console-client.ts';
 
 // Issue 9 item 7: secrets in logs. The real pino output of the app is captured and searched.
 
@@ -118,5 +119,65 @@ describe(`mail log lines carry the guest's address only at debug level (${testSt
   test('at debug the address is there', async () => {
     const { text, email } = await runWorkerAt('debug');
     assert.ok(text.includes(email));
+  });
+});
+
+describe(`the desk's quote and the console's searches leave nothing personal in the log (${testStoreKind})`, () => {
+  test('no guest e-mail, phone, name, internal note or CSRF token in any request line', async () => {
+    const host = await signIn({ app, ctx });
+    const a = await makeAccommodation(ctx.db, { name: 'Log House' });
+    const stay = futureStay(2);
+    const personal = {
+      guest_first_name: 'Zebedee',
+      guest_last_name: 'Quillfeather',
+      guest_email: 'zebedee.quill@example.com',
+      guest_phone: '+41 79 555 01 23',
+      internal_note: 'keysafe code 4711',
+    };
+    lines.length = 0;
+    const quoted = await host.post('/admin/bookings/new/quote', {
+      accommodation_id: String(a.id),
+      checkin_date: stay.checkin,
+      checkout_date: stay.checkout,
+      adults_count: '2',
+      ...personal,
+    });
+    assert.equal(quoted.statusCode, 200, quoted.body);
+    assert.match(quoted.body, /2 night\(s\) at Log House/);
+    const made = await host.post('/admin/bookings/new', {
+      accommodation_id: String(a.id),
+      checkin_date: stay.checkin,
+      checkout_date: stay.checkout,
+      adults_count: '2',
+      source: 'phone',
+      payment_method: 'cash',
+      ...personal,
+    });
+    assert.equal(made.statusCode, 303, made.body);
+    // Searches by each thing a host types to find a guest, and an address an old form would have sent.
+    for (const q of [personal.guest_email, personal.guest_last_name, '41795550123', `${personal.guest_first_name} x`]) {
+      const found = await host.get(`/admin/bookings?q=${encodeURIComponent(q)}&status=confirmed`);
+      assert.equal(found.statusCode, 200);
+    }
+    const found = await host.get(`/admin/bookings?q=${encodeURIComponent(personal.guest_email)}`);
+    assert.match(found.body, /Quillfeather/, 'the search finds the booking');
+    const old = new URLSearchParams({ ...personal, accommodation_id: String(a.id), _csrf: host.csrf });
+    await host.get(`/admin/bookings/new?${old.toString()}`);
+    const api = await app.inject({
+      method: 'GET',
+      url: `/admin/api/bookings?q=${encodeURIComponent(personal.guest_email)}`,
+      headers: { authorization: `Bearer ${(await createApiKey(ctx.db, { name: 'log admin', scope: 'admin' })).key}` },
+    });
+    assert.equal(api.statusCode, 200, api.body);
+
+    const text = logText();
+    assert.ok(text.includes('/admin/bookings/new/quote'), 'the quote was logged');
+    assert.ok(text.includes('/admin/bookings?q=[redacted]&status=confirmed'), 'a search is logged, its text redacted');
+    assert.ok(text.includes('/admin/api/bookings?q=[redacted]'), "the admin API's search too");
+    assert.ok(text.includes(`accommodation_id=${a.id}`), 'plain parameters stay');
+    const encoded = (v: string) => [v, encodeURIComponent(v), new URLSearchParams({ v }).toString().slice(2)];
+    for (const value of [...Object.values(personal), '41795550123', host.csrf])
+      for (const form of encoded(value)) assert.ok(!text.includes(form), `a log line contains ${form}`);
+    for (const word of ['Zebedee', 'Quillfeather', 'zebedee', '4711']) assert.ok(!text.includes(word), word);
   });
 });

@@ -77,3 +77,38 @@ async function demoHome() {
     .where('id', '=', demo.accommodationId)
     .executeTakeFirstOrThrow();
 }
+
+test(`the mail step says what has actually been sent (${testStoreKind})`, async () => {
+  const smtp = await createTestApp({ SMTP_URL: 'smtp://127.0.0.1:2525' });
+  try {
+    const me = await signIn(smtp);
+    const mailStep = async () => {
+      const body = (await me.get('/admin')).body;
+      const step = /<li class="(done|todo)" data-step="mail">([\s\S]*?)<\/li>/.exec(body);
+      assert.ok(step, 'the mail step is listed');
+      return { done: step[1] === 'done', text: (step[2] ?? '').replace(/<[^>]+>/g, '').replace(/\s+/g, ' ') };
+    };
+    const before = await mailStep();
+    assert.equal(before.done, false);
+    assert.match(before.text, /SMTP_URL is set, but no mail has gone out yet\. Send a test mail/);
+
+    const queued = await me.post('/admin/settings/integrations/test-mail', { recipient: 'host@example.com' });
+    assert.equal(queued.statusCode, 303, queued.body);
+    const waiting = await mailStep();
+    assert.match(waiting.text, /no mail has gone out yet\. One mail waits in the Outbox\./);
+
+    // The mail worker sends it.
+    const sentAt = '2027-03-04T09:15:00.000Z';
+    await smtp.ctx.db
+      .updateTable('outbox')
+      .set({ status: 'sent', sent_at: sentAt, attempts: 1 })
+      .where('recipient', '=', 'host@example.com')
+      .execute();
+    const sent = await mailStep();
+    assert.equal(sent.done, true);
+    assert.match(sent.text, /Mail goes out: SMTP_URL is set and mail has been sent, the last one 4 Mar 2027, 09:15/);
+    assert.doesNotMatch((await me.get('/admin')).body, /no mail has gone out/, 'nowhere beside the sent mail');
+  } finally {
+    await smtp.close();
+  }
+});

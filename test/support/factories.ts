@@ -13,6 +13,7 @@ import type {
 import type { Executor } from '../../src/db/store.ts';
 import { claimNights } from '../../src/occupancy/night-ledger.ts';
 import type { ExtraName } from '../../src/pricing/price-stay.ts';
+import { classifySummary } from '../../src/ical/stay-kind.ts';
 import { addDays, eachDate, todayIn } from '../../src/shared/dates.ts';
 
 /** The worked example of docs/api.md#pricing: 100/night, cleaning 50, tax 10 %, weekly 10 %, breakfast 12. */
@@ -245,7 +246,7 @@ export function insertReservation(
   db: Executor,
   feedId: number,
   accommodationId: number,
-  stay: { uid: string; summary: string; start: string; end: string },
+  stay: { uid: string; summary: string; start: string; end: string; kind?: 'reserved' | 'not_available' },
 ) {
   const now = new Date().toISOString();
   return db
@@ -257,9 +258,34 @@ export function insertReservation(
       summary: stay.summary,
       start_date: stay.start,
       end_date: stay.end,
+      ...(stay.kind === undefined ? {} : { kind: stay.kind }),
       created_at: now,
       updated_at: now,
     })
     .returning('id')
     .executeTakeFirstOrThrow();
+}
+
+/**
+ * A stay imported through a new feed named `feed`, holding its nights as an import does; its kind
+ * follows its summary as the feed parser classifies it ("Airbnb (Not available)" is a host block).
+ */
+export async function insertImportedStay(
+  db: Executor,
+  accommodationId: number,
+  feed: string,
+  stay: { summary: string; start: string; end: string },
+): Promise<{ feedId: number; reservationId: number }> {
+  const { id: feedId } = await insertFeed(db, accommodationId, feed);
+  const { id: reservationId } = await insertReservation(db, feedId, accommodationId, {
+    uid: `${feed}-${stay.start}-${randomCode()}`,
+    ...stay,
+    kind: classifySummary(stay.summary),
+  });
+  await claimNights(
+    db,
+    { accommodationId, nights: eachDate(stay.start, stay.end), kind: 'external', externalReservationId: reservationId },
+    new Date().toISOString(),
+  );
+  return { feedId, reservationId };
 }

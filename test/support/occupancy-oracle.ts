@@ -29,9 +29,20 @@ export interface OracleInput {
   group: 'month' | 'year' | null;
   accommodations: readonly OracleAccommodation[];
   bookings: readonly OracleBooking[];
-  /** Every claimed night of blocks and imported stays (other kinds are ignored). */
-  claims: readonly { accommodation_id: number; night: string; kind: string }[];
-  importedStays: readonly { accommodation_id: number; source: string; start_date: string; end_date: string }[];
+  /**
+   * Every claimed night of blocks and imported stays (other kinds are ignored); `closed`: the
+   * night of an imported "Not available" event, which is the host's block, not a stay.
+   */
+  claims: readonly { accommodation_id: number; night: string; kind: string; closed?: boolean }[];
+  /** Every imported event; only stays of their own count (not an echo, not "Not available"). */
+  importedStays: readonly {
+    accommodation_id: number;
+    source: string;
+    start_date: string;
+    end_date: string;
+    kind?: string;
+    echo_of?: string | null;
+  }[];
 }
 
 const DAY_MS = 86_400_000;
@@ -161,8 +172,8 @@ export function expectedReport(input: OracleInput) {
       c.nights += 1;
       for (const claim of input.claims) {
         if (claim.accommodation_id !== a.id || claim.night !== night) continue;
-        if (claim.kind === 'block') c.blocked += 1;
-        if (claim.kind === 'external') c.imported += 1;
+        if (claim.kind === 'block' || (claim.kind === 'external' && claim.closed === true)) c.blocked += 1;
+        else if (claim.kind === 'external') c.imported += 1;
       }
     }
   }
@@ -194,6 +205,7 @@ export function expectedReport(input: OracleInput) {
     }
   }
   for (const s of input.importedStays) {
+    if (s.kind === 'not_available' || (s.echo_of ?? null) !== null) continue;
     const c = inRange(s.start_date) ? at(s.accommodation_id, s.start_date) : undefined;
     if (c === undefined) continue;
     c.bookings += 1;

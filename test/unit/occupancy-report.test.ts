@@ -14,11 +14,12 @@ function claimCounts(input: OracleInput): ReportClaimCount[] {
   const counts = new Map<string, ReportClaimCount>();
   for (const c of input.claims) {
     if (c.night < input.from || c.night >= input.to || (c.kind !== 'block' && c.kind !== 'external')) continue;
-    const key = `${c.accommodation_id} ${c.night.slice(0, 7)} ${c.kind}`;
+    const kind = c.closed === true ? 'block' : c.kind;
+    const key = `${c.accommodation_id} ${c.night.slice(0, 7)} ${kind}`;
     const entry = counts.get(key) ?? {
       accommodation_id: c.accommodation_id,
       month: c.night.slice(0, 7),
-      kind: c.kind,
+      kind,
       nights: 0,
     };
     entry.nights += 1;
@@ -44,7 +45,14 @@ function domainInput(input: OracleInput): ReportInput {
       was_confirmed: b.confirmed_at !== null,
     })),
     claims: claimCounts(input),
-    importedStays: input.importedStays.filter((s) => s.start_date >= input.from && s.start_date < input.to),
+    // What the repository reads: stays of their own (reportImportedStaysQuery) arriving in the range.
+    importedStays: input.importedStays.filter(
+      (s) =>
+        s.kind !== 'not_available' &&
+        (s.echo_of ?? null) === null &&
+        s.start_date >= input.from &&
+        s.start_date < input.to,
+    ),
   };
 }
 
@@ -282,18 +290,27 @@ const anyReport: fc.Arbitrary<OracleInput> = fc
           accommodation_id: home,
           night: dayAround,
           kind: fc.constantFrom('block', 'external', 'booking'),
+          closed: fc.boolean(),
         }),
         { maxLength: 60, selector: (c) => `${c.accommodation_id} ${c.night}` },
       ),
       importedStays: fc.array(
         fc
-          .record({ accommodation_id: home, source: fc.constantFrom('airbnb', 'booking_com'), start: dayAround })
+          .record({
+            accommodation_id: home,
+            source: fc.constantFrom('airbnb', 'booking_com'),
+            start: dayAround,
+            kind: fc.constantFrom('reserved', 'not_available'),
+            echo_of: fc.constantFrom(null, 'booking:1'),
+          })
           .chain((s) =>
             fc.integer({ min: 1, max: 30 }).map((n) => ({
               accommodation_id: s.accommodation_id,
               source: s.source,
               start_date: s.start,
               end_date: addDays(s.start, n),
+              kind: s.kind,
+              echo_of: s.echo_of,
             })),
           ),
         { maxLength: 8 },

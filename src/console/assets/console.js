@@ -45,3 +45,13 @@ document.addEventListener('DOMContentLoaded', () => {
   const first = wrap && wrap.querySelector('th.acc');
   if (today && wrap && first) wrap.scrollLeft = Math.max(0, today.offsetLeft - first.offsetWidth);
 });
+
+// Error summary: a link to a field puts the cursor in it (without this file it scrolls to it).
+document.addEventListener('click', (event) => {
+  const link = event.target instanceof Element ? event.target.closest('.error-summary a[href^="#"]') : null;
+  const field = link && document.getElementById(link.getAttribute('href').slice(1));
+  if (!field) return;
+  event.preventDefault();
+  field.scrollIntoView({ block: 'center' });
+  field.focus();
+});

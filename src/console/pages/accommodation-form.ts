@@ -4,8 +4,8 @@ import { GUEST_LANGUAGES, LANGUAGE_NAMES } from '../../shared/guest-language.ts'
 import { attributes, html, type Html } from '../../shared/html.ts';
 import type { FormBody } from '../console-request.ts';
 import { Text } from '../console-schemas.ts';
-import { csrfField, field, fieldError } from '../layout.ts';
-import { numberField } from '../schema-errors.ts';
+import { csrfField, errorSummary, field, fieldError } from '../layout.ts';
+import { forHost, numberField } from '../schema-errors.ts';
 
 const EXTRAS = [
   ['breakfast', 'Breakfast, per guest per night'],
@@ -102,23 +102,11 @@ export function formValues(a: AccommodationJson): FormBody {
   return values;
 }
 
-/**
- * The errors as a host reads them: the API's field names replaced by the labels, and the limits of
- * a percentage in percent ("Enter at most 100.", not "at most 1").
- */
+/** The errors as a host reads them: labels for the API's names, a percentage's limit in percent. */
 function forPeople(errors: Readonly<Record<string, string>>): Record<string, string> {
-  const names = Object.keys(LABELS).sort((a, b) => b.length - a.length);
-  const out: Record<string, string> = {};
-  for (const [name, message] of Object.entries(errors)) {
-    let text = message;
-    if (PERCENTS.has(name)) text = text.replace(/at most 1\b/, 'at most 100');
-    for (const n of names) {
-      text = text.replaceAll(`"${n}"`, `“${label(n)}”`);
-      // A bare API name (with its underscore) in a message: "must be at least min_stay".
-      if (n.includes('_')) text = text.replace(new RegExp(`\\b${n}\\b`, 'g'), `“${label(n)}”`);
-    }
-    out[name] = text;
-  }
+  const out = forHost(errors, LABELS);
+  for (const name of Object.keys(out))
+    if (PERCENTS.has(name)) out[name] = (out[name] ?? '').replace(/at most 1\b/, 'at most 100');
   return out;
 }
 
@@ -161,17 +149,6 @@ function selectField(
 <select${select}>${items}</select>${fieldError(errors, name)}</div>`;
 }
 
-/** Every error of the form at once, above it, each naming its field by its label and linking to it. */
-function errorSummary(errors: Readonly<Record<string, string>>): Html {
-  const entries = Object.entries(errors).filter(([name]) => name !== '_form');
-  if (entries.length === 0) return html``;
-  const item = ([name, message]: [string, string]) =>
-    html`<li><a href="#f-${name}">${label(name)}</a>: ${message}</li>`;
-  return html`<div class="error-summary" role="alert" aria-labelledby="error-summary-title">
-<p id="error-summary-title"><strong>${entries.length === 1 ? 'One field needs' : `${entries.length} fields need`} a change:</strong></p>
-<ul>${entries.map(item)}</ul></div>`;
-}
-
 export function accommodationForm(
   action: string,
   submit: string,
@@ -198,8 +175,7 @@ export function accommodationForm(
   const currencyOptions = currencyList().map(({ code, name }) => [code, `${code} — ${name}`] as const);
   const zoneOptions = zoneList().map((z) => [z, z.replace(/_/g, ' ')] as const);
   return html`<form method="post" action="${action}" class="rules">${csrfField(csrf)}
-${errorSummary(errors)}
-${fieldError(errors, '_form')}
+${errorSummary(errors, LABELS)}
 ${field('Name', 'name', errors, { value: v('name'), required: true })}
 <div class="row">
 ${selectField('currency', errors, (v('currency') ?? 'EUR').toUpperCase(), currencyOptions)}

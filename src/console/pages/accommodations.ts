@@ -7,7 +7,7 @@ import {
   listAccommodations,
   listArchivedAccommodations,
 } from '../../accommodations/accommodation-repository.ts';
-import { accommodationToJson } from '../../accommodations/accommodation-mapper.ts';
+import { accommodationToJson, NEW_STAY_LENGTHS, stayLengthProblem } from '../../accommodations/accommodation-mapper.ts';
 import { AccommodationCreateSchema, AccommodationPatchSchema } from '../../accommodations/accommodation-schemas.ts';
 import { findFeed } from '../../ical/external-feed-repository.ts';
 import { addFeed, editFeed, feedsOf, feedUrlRules } from '../../ical/ical-feeds.ts';
@@ -31,10 +31,10 @@ import { pullFeed, type PullReport } from '../../ical/pull-feed.ts';
 import { addDays, todayIn } from '../../shared/dates.ts';
 import { html, type Html } from '../../shared/html.ts';
 import { PAGES } from '../console-pages.ts';
-import { attempt, fmt, seeOther, sendPage, session, type FormBody } from '../console-request.ts';
+import { attempt, errorField, fmt, seeOther, sendPage, session, type FormBody } from '../console-request.ts';
 import { IdParams, notices, sessionRoute, Text } from '../console-schemas.ts';
 import type { Formatter } from '../format.ts';
-import { csrfField, field, fieldError, notice, stackTable } from '../layout.ts';
+import { csrfField, errorSummary, field, notice, stackTable } from '../layout.ts';
 import {
   BlockForm,
   blockRequest,
@@ -46,7 +46,7 @@ import {
   reasonField,
   type SentForm,
 } from '../night-forms.ts';
-import { checkForm } from '../schema-errors.ts';
+import { checkForm, forHost } from '../schema-errors.ts';
 import { redirectWith } from '../flash.ts';
 import { stayRange } from '../stay-range.ts';
 import { DateString } from '../../http/admin-params.ts';
@@ -142,6 +142,10 @@ function pullNote(name: string, pull: PullReport): string {
   return `Pulled ${name}: ${changes}${pull.alerts > 0 ? `, ${pull.alerts} new overbooking alert(s)` : ''}.`;
 }
 
+/** The labels of the range forms' fields, in their error summaries and in messages for the API's names. */
+const RANGE_LABELS = { from: 'First night', to: 'Until (the night after the last)' };
+const FEED_LABELS = { name: 'Channel name', url: 'iCal URL' };
+
 /** The parts of an accommodation's page: each form shows what it was sent with and its errors. */
 interface DetailParts {
   id: number;
@@ -152,6 +156,8 @@ interface DetailParts {
   currency: string;
   f: Formatter;
   form: (section: Section) => SentForm;
+  /** The accommodation's time zone: its instants are shown there. */
+  zone: string;
 }
 
 function pricesSection(p: DetailParts, prices: ReadonlyMap<string, number>): Html {
@@ -165,11 +171,13 @@ function pricesSection(p: DetailParts, prices: ReadonlyMap<string, number>): Htm
 <a href="${edit}">Edit the price of ${range}</a> ·
 ${confirmLink(`Remove the price of ${range}…`, 'remove-price', { id: p.id, from: r.from, to: r.to })}</li>`;
         })}</ul>`;
-  const form = p.form('price');
+  const sent = p.form('price');
+  const labels = { ...RANGE_LABELS, price: 'Price per night' };
+  const form = { ...sent, errors: forHost(sent.errors, labels) };
   return html`<h2>Seasonal prices</h2>
 ${list}
+${errorSummary(form.errors, labels, { idOf: (name) => `price-${name}` })}
 <form method="post" action="${p.base}/prices" class="row" id="price-form">${csrfField(p.csrf)}
-${fieldError(form.errors, '_form')}
 ${rangeFields('price', form)}
 ${priceField(`Price per night (${p.currency}; empty: the base price)`, form)}
 <button type="submit">Set the price</button></form>`;
@@ -187,7 +195,9 @@ ${confirmLink(`Unblock ${range}…`, 'unblock', { id: p.id, from: r.from, to: r.
     blocked.length === 0
       ? html`<p class="muted">No nights from today on are blocked.</p>`
       : html`<ul>${blockRanges(blocked).map(unblock)}</ul>`;
-  const form = p.form('block');
+  const sent = p.form('block');
+  const labels = { ...RANGE_LABELS, reason: 'Reason' };
+  const form = { ...sent, errors: forHost(sent.errors, labels) };
   const { old_from: oldFrom, old_to: oldTo } = form.values;
   const editing = oldFrom !== undefined && oldTo !== undefined;
   const hidden = editing
@@ -196,8 +206,8 @@ ${confirmLink(`Unblock ${range}…`, 'unblock', { id: p.id, from: r.from, to: r.
     : '';
   return html`<h2>Blocked nights</h2>
 ${list}
+${errorSummary(form.errors, labels, { idOf: (name) => `block-${name}` })}
 <form method="post" action="${p.base}/blocks" class="row" id="block-form">${csrfField(p.csrf)}${hidden}
-${fieldError(form.errors, '_form')}
 ${rangeFields('block', form)}
 ${reasonField(form)}
 <button type="submit">${editing ? 'Save the blocked nights' : 'Block these nights'}</button></form>`;
@@ -213,11 +223,13 @@ function exportSection(url: string): Html {
 
 function feedsSection(p: DetailParts, feeds: readonly FeedView[]): Html {
   const edited = p.form('feed_url');
-  const urlErrors = (feedId: number) => (edited.values.feed_id === String(feedId) ? edited.errors : {});
+  const urlLabel = (name: string) => ({ url: `New iCal URL for ${name}` });
+  const urlErrors = (feed: FeedView) =>
+    edited.values.feed_id === String(feed.id) ? forHost(edited.errors, urlLabel(feed.name)) : {};
   const columns = ['Channel', 'Last result', { header: 'Export URL for this channel', label: 'Export URL' }, 'Actions'];
   const table = stackTable(columns, feeds, (feed) => {
     const synced =
-      feed.last_synced_at === null ? '' : html` <span class="muted">${p.f.instant(feed.last_synced_at)}</span>`;
+      feed.last_synced_at === null ? '' : html` <span class="muted">${p.f.instant(feed.last_synced_at, p.zone)}</span>`;
     const error = feed.last_error === null ? '' : html`<br><span class="error">${feed.last_error}</span>`;
     const exportId = `feed-export-${feed.id}`;
     return [
@@ -229,16 +241,19 @@ function feedsSection(p: DetailParts, feeds: readonly FeedView[]): Html {
       html`<form method="post" action="${p.base}/feeds/${feed.id}/sync" class="inline">${csrfField(p.csrf)}
 <button type="submit" class="secondary">Sync ${feed.name} now</button></form>
 ${confirmLink(`Remove ${feed.name}…`, 'remove-feed', { id: p.id, feed: feed.id })}
+${errorSummary(urlErrors(feed), urlLabel(feed.name), { idOf: (name) => `feed-${feed.id}-${name}` })}
 <form method="post" action="${p.base}/feeds/${feed.id}" class="inline">${csrfField(p.csrf)}
-${field(`New iCal URL for ${feed.name}`, 'url', urlErrors(feed.id), { idPrefix: `feed-${feed.id}`, type: 'url', required: true })}
+${field(`New iCal URL for ${feed.name}`, 'url', urlErrors(feed), { idPrefix: `feed-${feed.id}`, type: 'url', required: true })}
 <button type="submit" class="secondary">Change the URL of ${feed.name}</button></form>`,
     ];
   });
-  const { values, errors } = p.form('feed');
+  const sent = p.form('feed');
+  const values = sent.values;
+  const errors = forHost(sent.errors, FEED_LABELS);
   return html`<h2>Imported calendars (iCal)</h2>
 ${feeds.length === 0 ? html`<p class="muted">No calendars are imported.</p>` : table}
+${errorSummary(errors, FEED_LABELS, { idOf: (name) => `feed-${name}` })}
 <form method="post" action="${p.base}/feeds" class="row">${csrfField(p.csrf)}
-${fieldError(errors, '_form')}
 ${field('Channel name (letters, digits, - and _)', 'name', errors, {
   idPrefix: 'feed',
   value: values.name ?? null,
@@ -247,6 +262,21 @@ ${field('Channel name (letters, digits, - and _)', 'name', errors, {
 })}
 ${field('iCal URL', 'url', errors, { idPrefix: 'feed', type: 'url', value: values.url ?? null, required: true })}
 <button type="submit">Add calendar</button></form>`;
+}
+
+/**
+ * The rules form's errors with the minimum and maximum stay checked together as well, so that a
+ * maximum below the minimum is named in the same pass as every other error, not once they are fixed.
+ */
+function withStayLengths(
+  errors: Record<string, string>,
+  input: Record<string, unknown>,
+  current: { min_stay: number; max_stay: number },
+): Record<string, string> {
+  const problem = stayLengthProblem(current, input);
+  if (problem === null) return errors;
+  const name = errorField(problem);
+  return errors[name] === undefined ? { ...errors, [name]: problem.message } : errors;
 }
 
 /** A form of the page refused: shown again with its values and errors. */
@@ -278,7 +308,7 @@ async function detailPage(
   const f = fmt(request);
   const accommodation = await requireAccommodation(ctx.db, id);
   const json = accommodationToJson(accommodation);
-  const today = todayIn('UTC', ctx.now());
+  const today = todayIn(accommodation.timezone, ctx.now());
   const [token, feeds, blocked, prices, booked] = await Promise.all([
     accommodationExportToken(ctx.db, id, ctx.now()),
     feedsOf(ctx.db, id).then((list) => feedViews(ctx.db, ctx.config, list)),
@@ -296,6 +326,7 @@ async function detailPage(
     csrf,
     currency: accommodation.currency,
     f,
+    zone: accommodation.timezone,
     form: (section) =>
       failed?.section === section
         ? failed
@@ -324,7 +355,7 @@ ${removeSection(accommodation, booked)}`;
 /** What an archived accommodation is, said at the top of its page. */
 function archivedNote(accommodation: Accommodation, f: Formatter): Html {
   if (accommodation.archived_at === null) return html``;
-  return html`<p class="notice" role="status">Archived on ${f.instant(accommodation.archived_at)}: it is listed
+  return html`<p class="notice" role="status">Archived on ${f.instant(accommodation.archived_at, accommodation.timezone)}: it is listed
 nowhere and takes no new booking. Its bookings stay as they are: they can be seen, edited, cancelled and paid.</p>`;
 }
 
@@ -392,10 +423,12 @@ ${archivedList(archived)}`;
 
   app.post('/accommodations', sessionRoute({ body: AccommodationForm }), async (request, reply) => {
     const values = request.body;
-    const input = await checkForm(AccommodationCreateSchema, accommodationInput(values));
-    if (!input.ok) return newPage(request, reply, values, input.errors, 400);
+    const sent = accommodationInput(values);
+    const input = await checkForm(AccommodationCreateSchema, sent);
+    if (!input.ok) return newPage(request, reply, values, withStayLengths(input.errors, sent, NEW_STAY_LENGTHS), 400);
     const result = await attempt(() => createAccommodation(ctx.db, input.value, ctx.now()));
-    if (!result.ok) return newPage(request, reply, values, result.errors, result.status);
+    if (!result.ok)
+      return newPage(request, reply, values, withStayLengths(result.errors, sent, NEW_STAY_LENGTHS), result.status);
     return seeOther(reply, `/admin/accommodations/${result.value.id}?done=created`);
   });
 
@@ -425,11 +458,18 @@ ${archivedList(archived)}`;
     async (request, reply) => {
       const id = idOf(request.params.id);
       const values = request.body;
-      const input = await checkForm(AccommodationPatchSchema, accommodationInput(values));
-      if (!input.ok) return detailPage(ctx, request, reply, id, refused('rules', values, input.errors, 400));
+      const stored = await requireAccommodation(ctx.db, id);
+      const sent = accommodationInput(values);
+      const input = await checkForm(AccommodationPatchSchema, sent);
+      if (!input.ok) {
+        const errors = withStayLengths(input.errors, sent, stored);
+        return detailPage(ctx, request, reply, id, refused('rules', values, errors, 400));
+      }
       const result = await attempt(() => editAccommodation(ctx, id, input.value, ctx.now()));
-      if (!result.ok)
-        return detailPage(ctx, request, reply, id, refused('rules', values, result.errors, result.status));
+      if (!result.ok) {
+        const errors = withStayLengths(result.errors, sent, stored);
+        return detailPage(ctx, request, reply, id, refused('rules', values, errors, result.status));
+      }
       return seeOther(reply, `/admin/accommodations/${id}?done=saved`);
     },
   );

@@ -26,8 +26,10 @@ import { PAGES } from '../console-pages.ts';
 import { attempt, fmt, seeOther, sendPage, session, type FormBody } from '../console-request.ts';
 import { IdParams, sessionRoute, Text } from '../console-schemas.ts';
 import type { Formatter } from '../format.ts';
-import { csrfField, field, fieldError, stackTable } from '../layout.ts';
-import { checkForm, numberField } from '../schema-errors.ts';
+import { csrfField, errorSummary, field, fieldError, stackTable } from '../layout.ts';
+import { checkForm, forHost, numberField, type Labels } from '../schema-errors.ts';
+import { nightsHeld, type NightHolder } from '../held-nights.ts';
+import { stayRange } from '../stay-range.ts';
 
 /**
  * The booking desk in the console: a booking by hand (with the price quoted by the same pricing
@@ -70,6 +72,18 @@ const EDIT_FIELDS = [
   'notify_guest',
 ] as const;
 const EditForm = Type.Object(Object.fromEntries(EDIT_FIELDS.map((n) => [n, Text(2000)])));
+/**
+ * What the new booking form may be opened with (the calendar's selected range): the stay only,
+ * never the guest, so nothing personal is ever in its address. "Show the price" posts the form.
+ */
+const NewQuery = Type.Object(
+  Object.fromEntries(
+    ['accommodation_id', 'checkin_date', 'checkout_date', 'adults_count', 'children_count', 'babies_count'].map((n) => [
+      n,
+      Text(20),
+    ]),
+  ),
+);
 const RangeForm = Type.Object({
   accommodation: Type.Optional(IdString),
   from: Type.Optional(Type.String({ pattern: '^([0-9]{4}-[0-9]{2}-[0-9]{2})?$' })),
@@ -100,6 +114,35 @@ const PAID_BY = [
   ['other', 'Other'],
 ] as const;
 const SOURCES = ['phone', 'walk_in', 'owner', 'email', 'booking_com', 'airbnb'];
+
+/** The new booking form's labels: beside each field, in its error summary, and in messages for the API's names. */
+const NEW_LABELS: Labels = {
+  accommodation_id: 'Accommodation',
+  checkin_date: 'Arrival',
+  checkout_date: 'Departure',
+  adults_count: 'Adults',
+  children_count: 'Children',
+  babies_count: 'Babies',
+  guest_first_name: 'First name',
+  guest_last_name: 'Last name',
+  guest_email: 'E-mail',
+  guest_phone: 'Phone',
+  source: 'Source',
+  payment_method: 'Payment method',
+  total_amount: 'Price set by hand',
+  price_note: 'Why this price',
+  internal_note: 'Internal note',
+};
+const EDIT_LABELS: Labels = {
+  checkin_date: 'Arrival',
+  checkout_date: 'Departure',
+  adults_count: 'Adults',
+  children_count: 'Children',
+  babies_count: 'Babies',
+  total_amount: 'New total',
+  internal_note: 'Internal note',
+};
+const PAYMENT_LABELS: Labels = { method: 'Method', received_on: 'Received on', reference: 'Reference' };
 
 const STATE_WORDS: Record<PaymentState, string> = {
   unpaid: 'Unpaid',
@@ -155,17 +198,53 @@ function select(
   const choices = options.map(
     ([v, l]) => html`<option${attributes({ value: v, selected: v === value })}>${l}</option>`,
   );
-  return html`<div class="field"><label for="f-${name}">${label}</label>
-<select id="f-${name}" name="${name}">${choices}</select>${fieldError(errors, name)}</div>`;
+  const invalid = errors[name] !== undefined;
+  const select = attributes({
+    id: `f-${name}`,
+    name,
+    'aria-invalid': invalid && 'true',
+    'aria-describedby': invalid && `err-${name}`,
+  });
+  return html`<div class="field${invalid ? ' invalid' : ''}"><label for="f-${name}">${label}</label>
+<select${select}>${choices}</select>${fieldError(errors, name)}</div>`;
 }
 
 function checkbox(label: string, name: string, on: boolean): Html {
   return html`<div class="field"><label><input${attributes({ type: 'checkbox', name, checked: on })}> ${label}</label></div>`;
 }
 
-function textarea(label: string, name: string, value: string, hint: string): Html {
-  return html`<div class="field"><label for="f-${name}">${label}</label>
-<textarea id="f-${name}" name="${name}" maxlength="2000" rows="2">${value}</textarea><small>${hint}</small></div>`;
+function textarea(
+  label: string,
+  name: string,
+  value: string,
+  hint: string,
+  errors: Readonly<Record<string, string>>,
+): Html {
+  const invalid = errors[name] !== undefined;
+  const area = attributes({
+    id: `f-${name}`,
+    name,
+    maxlength: 2000,
+    rows: 2,
+    'aria-invalid': invalid && 'true',
+    'aria-describedby': invalid && `err-${name}`,
+  });
+  return html`<div class="field${invalid ? ' invalid' : ''}"><label for="f-${name}">${label}</label>
+<textarea${area}>${value}</textarea><small>${hint}</small>${fieldError(errors, name)}</div>`;
+}
+
+/** What holds a run of taken nights, in the host's words (the host's own desk: bookings by their code). */
+function holderText(holder: NightHolder): Html {
+  switch (holder.kind) {
+    case 'booking':
+      return html`booking <a href="/admin/bookings/${holder.bookingId}">${holder.code}</a>`;
+    case 'block':
+      return html`blocked${holder.reason === null || holder.reason === '' ? '' : html` (${holder.reason})`}`;
+    case 'import':
+      return holder.closed
+        ? html`closed on ${holder.feed} (its calendar says “Not available”)`
+        : html`a stay imported from ${holder.feed}`;
+  }
 }
 
 /** The price the same pricing gives the stay the form names, or why it cannot be booked. */
@@ -187,8 +266,15 @@ async function quoteOf(ctx: AppContext, form: FormBody, f: Formatter): Promise<H
     }),
   );
   if (!result.ok)
-    return html`<div class="quote" role="status"><p class="error">${Object.values(result.errors).join(' ')}</p></div>`;
+    return html`<div class="quote" role="status"><p class="error">${Object.values(forHost(result.errors, NEW_LABELS)).join(' ')}</p></div>`;
   const { quote, stay, accommodation } = result.value;
+  const held = await nightsHeld(ctx.db, accommodation.id, stay.checkin, stay.checkout, ctx.now());
+  if (held.length > 0) {
+    const runs = held.map((run) => html`<li>${stayRange(f, run.from, run.to)}: ${holderText(run.holder)}</li>`);
+    return html`<div class="quote taken" role="status"><h2>Not available</h2>
+<p class="error">Some nights of this stay at ${accommodation.name} are taken, so it cannot be booked:</p>
+<ul>${runs}</ul></div>`;
+  }
   const money = (minor: number) => f.money(minor, accommodation.currency);
   return html`<div class="quote" role="status"><h2>Price</h2><p>${stay.nights} night(s) at ${accommodation.name}:
 nights ${money(quote.basePrice)}${quote.discount > 0 ? `, discount −${money(quote.discount)}` : ''}, cleaning
@@ -200,16 +286,17 @@ async function newBookingPage(
   request: FastifyRequest,
   reply: FastifyReply,
   form: FormBody,
-  errors: Record<string, string> = {},
+  sent: Record<string, string> = {},
   status = 200,
 ): Promise<FastifyReply> {
   const f = fmt(request);
+  const errors = forHost(sent, NEW_LABELS);
   const homes = await listAccommodations(ctx.db);
   const v = (name: string) => form[name] ?? '';
   const home = form.accommodation_id ?? String(homes[0]?.id ?? '');
   const sources = SOURCES.map((s) => html`<option value="${s}"></option>`);
   const body = html`<form method="post" action="/admin/bookings/new" class="desk">${csrfField(session(request).csrf)}
-${fieldError(errors, '_form')}
+${errorSummary(errors, NEW_LABELS)}
 ${select(
   'Accommodation',
   'accommodation_id',
@@ -227,7 +314,7 @@ ${field('Children', 'children_count', errors, { type: 'number', min: '0', value:
 ${field('Babies', 'babies_count', errors, { type: 'number', min: '0', value: form.babies_count ?? '0' })}
 </div>
 ${checkbox('Allow a stay shorter or longer than the rules (minimum and maximum stay)', 'override_rules', checked(form, 'override_rules'))}
-<p><button type="submit" class="secondary" formmethod="get" formaction="/admin/bookings/new" formnovalidate>Show the price</button></p>
+<p><button type="submit" class="secondary" formaction="/admin/bookings/new/quote" formnovalidate>Show the price</button></p>
 ${await quoteOf(ctx, form, f)}
 <h2>Guest</h2>
 <div class="row">
@@ -258,7 +345,7 @@ ${field('Price set by hand', 'total_amount', errors, {
 })}
 ${field('Why this price', 'price_note', errors, { value: v('price_note') })}
 </div>
-${textarea('Internal note', 'internal_note', v('internal_note'), 'only you see it: never mailed or shown to the guest')}
+${textarea('Internal note', 'internal_note', v('internal_note'), 'only you see it: never mailed or shown to the guest', errors)}
 ${checkbox('Mail the guest a confirmation (needs an e-mail)', 'notify_guest', form.notify_guest === undefined || checked(form, 'notify_guest'))}
 <button type="submit">Create booking</button>
 </form>`;
@@ -312,10 +399,11 @@ async function editPage(
   reply: FastifyReply,
   b: BookingRow,
   form: FormBody,
-  errors: Record<string, string> = {},
+  sent: Record<string, string> = {},
   status = 200,
 ): Promise<FastifyReply> {
   const f = fmt(request);
+  const errors = forHost(sent, EDIT_LABELS);
   const title = `Edit booking ${b.confirmation_code}`;
   if (!isConfirmed(b.status)) {
     const body = html`<p>Booking <a href="/admin/bookings/${b.id}">${b.confirmation_code}</a> is ${b.status} and
@@ -328,7 +416,7 @@ cannot be edited.</p>`;
     html`<label><input${attributes({ type: 'radio', name: 'price', value, checked: price === value })}> ${label}</label>`;
   const body = html`<p><a href="/admin/bookings/${b.id}">Back to the booking</a></p>
 <form method="post" action="/admin/bookings/${b.id}/edit" class="desk">${csrfField(session(request).csrf)}
-${fieldError(errors, '_form')}
+${errorSummary(errors, EDIT_LABELS)}
 <div class="row">
 ${field('Arrival', 'checkin_date', errors, { type: 'date', value: v('checkin_date'), required: true })}
 ${field('Departure', 'checkout_date', errors, { type: 'date', value: v('checkout_date'), required: true })}
@@ -344,7 +432,7 @@ ${radio('keep', `Keep ${f.money(b.total, b.currency)}`)}<br>
 ${radio('set', 'Set by hand:')}
 ${field('New total', 'total_amount', errors, { type: 'number', step: 'any', min: '0', value: v('total_amount') })}
 </fieldset>
-${textarea('Internal note', 'internal_note', v('internal_note'), 'only you see it: never mailed or shown to the guest')}
+${textarea('Internal note', 'internal_note', v('internal_note'), 'only you see it: never mailed or shown to the guest', errors)}
 ${checkbox('Mail the guest what changed for them', 'notify_guest', checked(form, 'notify_guest'))}
 <button type="submit">Save changes</button>
 </form>`;
@@ -356,12 +444,14 @@ export async function paymentSection(
   ctx: AppContext,
   request: FastifyRequest,
   b: BookingRow,
-  errors: Readonly<Record<string, string>>,
+  sent: Readonly<Record<string, string>>,
   /** The form as sent, when it comes back with errors: what the host typed stays. */
   entered?: Static<typeof PaymentForm>,
 ): Promise<Html> {
   const f = fmt(request);
   const csrf = session(request).csrf;
+  const labels = { amount: `Amount (${b.currency})`, ...PAYMENT_LABELS };
+  const errors = forHost(sent, labels);
   const money = (minor: number) => f.money(minor, b.currency);
   const summary = paymentSummary(b);
   const payments = await listPayments(ctx.db, b.id);
@@ -386,8 +476,8 @@ export async function paymentSection(
 </tbody></table>
 ${payments.length === 0 ? html`<p class="muted">No payments recorded.</p>` : table}
 <h3>Record a payment or a refund</h3>
+${errorSummary(errors, labels, { whole: '_payment' })}
 <form method="post" action="/admin/bookings/${b.id}/payments" class="row">${csrfField(csrf)}
-${fieldError(errors, '_payment')}
 ${field(`Amount (${b.currency})`, 'amount', errors, {
   type: 'number',
   step: 'any',
@@ -433,8 +523,14 @@ export async function undoPaymentFrom(ctx: AppContext, request: FastifyRequest, 
 
 /** Bookings by hand and edits in the console. */
 export const bookingDeskPages: FeatureRoutes = async (app, { ctx }) => {
-  app.get(PAGES['new-booking'].path, sessionRoute({ querystring: NewForm }), (request, reply) =>
+  app.get(PAGES['new-booking'].path, sessionRoute({ querystring: NewQuery }), (request, reply) =>
     newBookingPage(ctx, request, reply, request.query),
+  );
+
+  // "Show the price": the form as typed (the guest's details and the note too) comes back with the
+  // quote. A POST, so that none of it is in an address, the browser's history or a log line.
+  app.post('/bookings/new/quote', sessionRoute({ body: NewForm }), (request, reply) =>
+    newBookingPage(ctx, request, reply, request.body),
   );
 
   app.post('/bookings/new', sessionRoute({ body: NewForm }), async (request, reply) => {

@@ -149,7 +149,7 @@ async function listPage(ctx: AppContext, request: FastifyRequest, reply: Fastify
       const b = stay.row;
       return [
         html`<a href="/admin/bookings/${b.id}">${b.confirmation_code}</a>`,
-        html`${b.guest_first_name} ${b.guest_last_name}<br><span class="muted">${b.guest_email}</span>`,
+        html`${b.guest_first_name} ${b.guest_last_name}<br><span class="muted">${b.guest_email === '' ? 'no e-mail' : b.guest_email}</span>`,
         b.accommodation_name,
         stayRange(f, b.checkin, b.checkout),
         statusBadge(b.status),
@@ -232,8 +232,10 @@ async function detailPage(
   // What the page offers, as the transition table allows for the booking's status.
   const hasInvoice = isConfirmed(b.status);
   const canResend = isConfirmed(b.status);
+  const hasEmail = b.guest_email.trim() !== '';
   const canCancel = cancellable(b.status);
-  const hold = isDraft(b.status) && b.hold_expires_at !== null ? `; hold ends ${f.instant(b.hold_expires_at)}` : '';
+  const hold =
+    isDraft(b.status) && b.hold_expires_at !== null ? `; hold ends ${f.instant(b.hold_expires_at, b.timezone)}` : '';
   const party = [
     `${b.nights} night(s)`,
     `${b.adults} adult(s)`,
@@ -244,21 +246,21 @@ async function detailPage(
   const delivery = (d: (typeof deliveries)[number]) => {
     const from = d.source === 'payment' ? 'card processor' : 'webhook';
     const detail = d.detail === null ? '' : html` <span class="muted">${d.detail}</span>`;
-    return html`<li>${f.instant(d.received_at)}: ${from} ${d.event_type} → ${d.outcome}${detail}</li>`;
+    return html`<li>${f.instant(d.received_at, b.timezone)}: ${from} ${d.event_type} → ${d.outcome}${detail}</li>`;
   };
   const issue = (i: (typeof issues)[number]) => {
-    const when = `${f.instant(i.created_at)}${i.resolved_at === null ? '' : ', resolved'}`;
+    const when = `${f.instant(i.created_at, b.timezone)}${i.resolved_at === null ? '' : ', resolved'}`;
     return html`<li>${i.kind}: ${i.detail} <span class="muted">${when}</span></li>`;
   };
   const mailTable = stackTable(['Mail', 'To', 'State', 'Queued'], mails, (m) => [
     m.subject,
     m.recipient,
     html`${mailState(m.status)}${m.last_error === null ? '' : html`<br><span class="error">${m.last_error}</span>`}`,
-    f.instant(m.created_at),
+    f.instant(m.created_at, b.timezone),
   ]);
   const event = (e: (typeof events)[number]) => {
     const who = `${e.actor_kind.replace('_', ' ')}${e.reason === null ? '' : `: ${e.reason}`}`;
-    return html`<li>${f.instant(e.created_at)}: ${e.event} (${e.status}) by ${who}</li>`;
+    return html`<li>${f.instant(e.created_at, b.timezone)}: ${e.event} (${e.status}) by ${who}</li>`;
   };
   const paymentIntent = b.payment_intent_id === null ? '' : html` <span class="muted">(${b.payment_intent_id})</span>`;
   const body = html`
@@ -281,8 +283,12 @@ ${mails.length === 0 ? html`<p class="muted">No mails.</p>` : mailTable}
 <ol>${events.map(event)}</ol>
 ${
   canResend
-    ? html`<h2>Resend confirmation</h2><form method="post" action="/admin/bookings/${b.id}/resend">${csrfField(csrf)}
+    ? html`<h2>Resend confirmation</h2>${
+        hasEmail
+          ? html`<form method="post" action="/admin/bookings/${b.id}/resend">${csrfField(csrf)}
 <button type="submit" class="secondary">Resend the confirmation to ${b.guest_email}</button></form>`
+          : html`<p class="muted">The guest has no e-mail, so there is no confirmation to send.</p>`
+      }`
     : ''
 }
 ${fieldError(errors, '_form')}
@@ -363,6 +369,11 @@ export const bookingPages: FeatureRoutes = async (app, { ctx }) => {
 
   app.post('/bookings/:id/resend', sessionRoute({ params: IdParams }), async (request, reply) => {
     const id = toId(request.params.id);
+    const b = await findBookingRow(ctx.db, id);
+    if (b !== undefined && b.guest_email.trim() === '')
+      return refusedAction(request, reply, id, {
+        _form: 'The guest has no e-mail, so there is no confirmation to send.',
+      });
     if (!(await resendConfirmation(ctx, id)))
       return refusedAction(request, reply, id, { _form: 'Only a confirmed booking has a confirmation to resend.' });
     return seeOther(reply, `/admin/bookings/${id}?done=resent`);

@@ -15,7 +15,8 @@ import { PAGES } from '../console-pages.ts';
 import { attempt, fmt, seeOther, sendPage, session } from '../console-request.ts';
 import { notices, sessionRoute, YearMonth, yearMonthOf } from '../console-schemas.ts';
 import type { Formatter } from '../format.ts';
-import { csrfField, fieldError, notice } from '../layout.ts';
+import { csrfField, errorSummary, fieldError, notice } from '../layout.ts';
+import { forHost, type Labels } from '../schema-errors.ts';
 import {
   BlockForm,
   blockRequest,
@@ -132,6 +133,10 @@ interface Shown {
 }
 
 const NO_FORM: SentForm = { values: {}, errors: {} };
+/** The labels of the two forms' fields, in their error summaries and in messages for the API's names. */
+const RANGE_LABELS = { id: 'Accommodation', from: 'First night', to: 'Until (the night after the last)' };
+const BLOCK_LABELS: Labels = { ...RANGE_LABELS, reason: 'Reason' };
+const PRICE_LABELS: Labels = { ...RANGE_LABELS, price: 'Price per night' };
 
 async function calendarView(
   ctx: AppContext,
@@ -140,9 +145,9 @@ async function calendarView(
   shown: Shown,
 ): Promise<FastifyReply> {
   const f = fmt(request);
-  const { year, month } = shown.month === undefined ? currentYearMonthIn('UTC', ctx.now()) : yearMonthOf(shown.month);
+  const { year, month } = shown.month === undefined ? currentYearMonthIn(f.zone, ctx.now()) : yearMonthOf(shown.month);
   const [grid, alerts] = await Promise.all([loadMonthGrid(ctx.db, year, month, ctx.now()), listAlerts(ctx.db)]);
-  const today = todayIn('UTC', ctx.now());
+  const today = todayIn(f.zone, ctx.now());
   const overbooked = overbookedNights(alerts, grid);
   const csrf = session(request).csrf;
   const title = new Intl.DateTimeFormat(f.locale, { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(
@@ -156,20 +161,22 @@ async function calendarView(
     return html`<div class="field"><label for="${prefix}-acc">Accommodation</label>
 <select id="${prefix}-acc" name="accommodation" required>${options}</select>${fieldError(errors, 'id')}</div>`;
   };
-  const block = shown.block ?? NO_FORM;
-  const price = shown.price ?? NO_FORM;
+  const host = (form: SentForm, labels: Labels) => ({ ...form, errors: forHost(form.errors, labels) });
+  const block = host(shown.block ?? NO_FORM, BLOCK_LABELS);
+  const price = host(shown.price ?? NO_FORM, PRICE_LABELS);
+  const ids = (prefix: string, acc: string) => (name: string) => (name === 'id' ? acc : `${prefix}-${name}`);
   const monthField = html`<input type="hidden" name="month" value="${monthKey(year, month)}">`;
   const forms = html`<div class="forms">
 <form method="post" action="/admin/calendar/block" aria-labelledby="h-block">
 <h2 id="h-block">Block nights</h2>${csrfField(csrf)}${monthField}
-${fieldError(block.errors, '_form')}${accSelect('b', block)}${rangeFields('block', block)}
+${errorSummary(block.errors, BLOCK_LABELS, { idOf: ids('block', 'b-acc') })}${accSelect('b', block)}${rangeFields('block', block)}
 ${reasonField(block)}
 <button type="submit">Block these nights</button>
 <button type="submit" class="secondary" formaction="/admin/bookings/new/from-range" formnovalidate>New booking for these
 nights</button></form>
 <form method="post" action="/admin/calendar/price" aria-labelledby="h-price">
 <h2 id="h-price">Set the price of nights</h2>${csrfField(csrf)}${monthField}
-${fieldError(price.errors, '_form')}${accSelect('p', price)}${rangeFields('price', price)}
+${errorSummary(price.errors, PRICE_LABELS, { idOf: ids('price', 'p-acc') })}${accSelect('p', price)}${rangeFields('price', price)}
 ${priceField('Price per night (empty: back to the base price)', price)}
 <button type="submit">Set the price</button></form>
 </div>`;

@@ -20,7 +20,8 @@ import { attempt, fmt, seeOther, sendPage, session, type FormBody } from '../con
 import { IdParams, notices, sessionRoute, Text } from '../console-schemas.ts';
 import { redirectWith } from '../flash.ts';
 import type { Formatter } from '../format.ts';
-import { csrfField, field, fieldError, notice, stackTable } from '../layout.ts';
+import { csrfField, field, errorSummary, fieldError, notice, stackTable } from '../layout.ts';
+import { forHost, type Labels } from '../schema-errors.ts';
 import { confirmLink } from './confirm.ts';
 import { secretBox } from './settings-parts.ts';
 
@@ -136,8 +137,11 @@ ${actions(e, csrf)}
 ${deliveryTable(e, deliveries, csrf, f)}</section>`;
 }
 
+/** The add form's labels, in its error summary and in messages for the API's names. */
+const ADD_LABELS: Labels = { api_key_id: 'Partner (API key)', url: 'URL that receives the events', events: 'Events' };
+
 function addForm(keys: readonly ApiKeySummary[], csrf: string, shown: Shown): Html {
-  const errors = shown.errors ?? {};
+  const errors = forHost(shown.errors ?? {}, ADD_LABELS);
   const values = shown.values;
   const live = keys.filter((k) => k.revoked_at === null);
   if (live.length === 0)
@@ -154,11 +158,12 @@ function addForm(keys: readonly ApiKeySummary[], csrf: string, shown: Shown): Ht
   const eventsInvalid = errors.events !== undefined;
   const keyInvalid = errors.api_key_id !== undefined;
   return html`<form method="post" action="${HERE}" class="stack">${csrfField(csrf)}
+${errorSummary(errors, ADD_LABELS)}
 <div class="field${keyInvalid ? ' invalid' : ''}"><label for="f-api_key_id">Partner (API key)</label>
 <select${attributes({ id: 'f-api_key_id', name: 'api_key_id', required: true, 'aria-invalid': keyInvalid && 'true', 'aria-describedby': keyInvalid && 'err-api_key_id' })}>${options}</select>
 ${fieldError(errors, 'api_key_id')}</div>
 ${field('URL that receives the events', 'url', errors, { type: 'url', value: values?.url ?? null, required: true, hint: 'a public https address' })}
-<fieldset${attributes({ 'aria-describedby': eventsInvalid && 'err-events' })}><legend>Events</legend>${boxes}
+<fieldset${attributes({ id: 'f-events', 'aria-describedby': eventsInvalid && 'err-events' })}><legend>Events</legend>${boxes}
 ${fieldError(errors, 'events')}</fieldset>
 <button type="submit">Add endpoint</button></form>`;
 }

@@ -18,8 +18,8 @@ import { PAGES, pageUrl } from '../console-pages.ts';
 import { fmt, seeOther, sendPage, session, type FormBody } from '../console-request.ts';
 import { IdParams, notices, sessionRoute, Text } from '../console-schemas.ts';
 import type { Formatter } from '../format.ts';
-import { csrfField, field, notice, stackTable } from '../layout.ts';
-import { checkForm } from '../schema-errors.ts';
+import { csrfField, errorSummary, field, notice, stackTable } from '../layout.ts';
+import { checkForm, forHost, type Labels } from '../schema-errors.ts';
 import { secretBox, settingsTabs } from './settings-parts.ts';
 import { confirmLink } from './confirm.ts';
 import { redirectWith } from '../flash.ts';
@@ -75,9 +75,11 @@ ${confirmLink(`Give ${k.name} its own webhook secret…`, 'key-webhook-secret', 
   ]);
 }
 
-function secretForms(kind: SecretKind, set: boolean, note: string, csrf: string, errors: Record<string, string>): Html {
+function secretForms(kind: SecretKind, set: boolean, note: string, csrf: string, sent: Record<string, string>): Html {
   const { label } = SECRETS[kind];
   const name = label.toLowerCase();
+  const labels = { [`${kind}_secret`]: `Set the ${name}` };
+  const errors = forHost(sent, labels);
   const input = field(`Set the ${name}`, `${kind}_secret`, errors, {
     type: 'password',
     value: null,
@@ -88,12 +90,17 @@ function secretForms(kind: SecretKind, set: boolean, note: string, csrf: string,
   return html`<h3>${label}</h3><p>${set ? 'Set.' : 'Not set.'} ${note}</p>
 <form method="post" action="/admin/settings/secrets/${kind}/generate" class="inline">${csrfField(csrf)}
 <button type="submit">Generate a new ${name}</button></form>
+${errorSummary(errors, labels, { whole: null })}
 <form method="post" action="/admin/settings/secrets/${kind}" class="row">${csrfField(csrf)}${input}
 <button type="submit" class="secondary">Set</button></form>
 ${set ? clear : ''}`;
 }
 
-function mailSection(ctx: AppContext, recipient: string | null, csrf: string, errors: Record<string, string>): Html {
+const MAIL_LABELS: Labels = { recipient: 'Send a test mail to' };
+const KEY_LABELS: Labels = { name: 'Name of the new key', scope: 'Scope' };
+
+function mailSection(ctx: AppContext, recipient: string | null, csrf: string, sent: Record<string, string>): Html {
+  const errors = forHost(sent, MAIL_LABELS);
   const configured = ctx.config.smtpUrl !== null;
   const state = configured
     ? html`<p>Mail is set up: <code>SMTP_URL</code> is set. Send a test mail to see it arrive.</p>`
@@ -101,6 +108,7 @@ function mailSection(ctx: AppContext, recipient: string | null, csrf: string, er
 <code>SMTP_URL</code> in the server's environment (or its <code>.env</code> file) and restart, for example
 <code>SMTP_URL=smtps://user:password@smtp.example.com:465</code>; <code>MAIL_FROM</code> sets the sender.</p>`;
   return html`<h2 id="mail">Mail</h2>${state}
+${errorSummary(errors, MAIL_LABELS, { whole: null })}
 <form method="post" action="${HERE}/test-mail" class="row">${csrfField(csrf)}
 ${field('Send a test mail to', 'recipient', errors, { type: 'email', value: recipient, required: true })}
 <button type="submit" class="secondary">Send a test mail</button></form>`;
@@ -139,8 +147,9 @@ ${secret === undefined ? '' : secretBox(secret)}
 <h2 id="api-keys">API keys</h2>
 <p class="muted">A partner (a website, a channel manager) calls the v1 API with a key of its own.</p>
 ${apiKeyTable(keys, csrf, f)}
+${errorSummary(forHost(errors, KEY_LABELS), KEY_LABELS, { whole: null })}
 <form method="post" action="/admin/settings/api-keys" class="row">${csrfField(csrf)}
-${field('Name of the new key', 'name', errors, { value: values.name ?? null, required: true })}
+${field('Name of the new key', 'name', forHost(errors, KEY_LABELS), { value: values.name ?? null, required: true })}
 <div class="field"><label for="f-scope">Scope</label>
 <select id="f-scope" name="scope">
 <option value="api">v1 API</option><option${admin}>admin API (and v1)</option></select>
@@ -222,7 +231,7 @@ export const integrationPages: FeatureRoutes = async (app, { ctx }) => {
     const values = request.body;
     const input = await checkForm(TestMailBody, { recipient: (values.recipient ?? '').trim() });
     if (!input.ok) {
-      const errors = { recipient: 'Enter an e-mail address.' };
+      const errors = { recipient: 'Enter an e-mail address like name@example.com.' };
       return integrationsPage(ctx, request, reply, { errors, values }, 400);
     }
     await queueTestMail(ctx.db, input.value.recipient, ctx.now());

@@ -10,9 +10,9 @@ import { LOGIN_PATTERN, createAdminUser } from '../../users/user-repository.ts';
 import { PAGES } from '../console-pages.ts';
 import { attempt, fmt, seeOther, sendPage, session, type FormBody } from '../console-request.ts';
 import { notices, sessionRoute, Text } from '../console-schemas.ts';
-import { csrfField, field, fieldError, notice } from '../layout.ts';
+import { csrfField, errorSummary, field, fieldError, notice } from '../layout.ts';
 import { redirectWith } from '../flash.ts';
-import { checkForm } from '../schema-errors.ts';
+import { checkForm, forHost, type Labels } from '../schema-errors.ts';
 import { listConsoleUsers } from '../session-repository.ts';
 import { secretBox, settingsTabs } from './settings-parts.ts';
 
@@ -50,6 +50,23 @@ function fieldsUnder(values: FormBody, prefix: string, names: readonly string[])
 const nullIfEmpty = (fields: Record<string, string>, required: readonly string[]): Record<string, string | null> =>
   Object.fromEntries(Object.entries(fields).map(([k, v]) => [k, v === '' && !required.includes(k) ? null : v]));
 
+const BUSINESS_LABELS: Labels = {
+  business_name: 'Business name',
+  business_address: 'Address',
+  business_tax_id: 'Tax ID',
+  business_email: 'Contact e-mail',
+  business_phone: 'Contact phone',
+};
+const BANK_LABELS: Labels = {
+  bank_details_account_holder: 'Account holder',
+  bank_details_iban: 'IBAN',
+  bank_details_bic: 'BIC',
+  bank_details_bank_name: 'Bank name',
+};
+const ALERT_LABELS: Labels = { host_email: 'Mail overbooking alerts to' };
+const USER_LABELS: Labels = { login: 'Login of the new console user' };
+const ALL_LABELS: Labels = { ...BUSINESS_LABELS, ...BANK_LABELS, ...ALERT_LABELS, ...USER_LABELS };
+
 function identityForms(identity: HostIdentity, values: FormBody, errors: Record<string, string>, csrf: string): Html {
   const b = identity.business;
   const bank = identity.bank_details;
@@ -58,6 +75,7 @@ function identityForms(identity: HostIdentity, values: FormBody, errors: Record<
   const addressInvalid = errors.business_address !== undefined;
   return html`<h2 id="business">Your business</h2>
 <p class="muted">Printed on every invoice; guest mails are signed with the business name.</p>
+${errorSummary(errors, BUSINESS_LABELS, { whole: null })}
 <form method="post" action="/admin/settings/business">${csrfField(csrf)}
 ${field('Business name', 'business_name', errors, { value: value('business_name', b?.name) })}
 <div class="field${addressInvalid ? ' invalid' : ''}"><label for="f-business_address">Address</label>
@@ -69,6 +87,7 @@ ${field('Contact phone', 'business_phone', errors, { type: 'tel', value: value('
 <button type="submit">Save business details</button></form>
 <h2 id="bank">Bank details</h2>
 <p class="muted">Guests who pay by bank transfer are told to pay into this account.</p>
+${errorSummary(errors, BANK_LABELS, { whole: null })}
 <form method="post" action="/admin/settings/bank">${csrfField(csrf)}
 ${field('Account holder', 'bank_details_account_holder', errors, {
   value: value('bank_details_account_holder', bank?.account_holder),
@@ -107,7 +126,7 @@ async function settingsPage(
     listConsoleUsers(ctx.db),
     readHostIdentity(ctx.db),
   ]);
-  const errors = shown.errors ?? {};
+  const errors = forHost(shown.errors ?? {}, ALL_LABELS);
   const values = shown.values ?? {};
   const secret = shown.secret ?? request.consoleFlash?.secret;
   const hostEmail = values.host_email ?? settings.host_email;
@@ -121,11 +140,13 @@ ${notice(shown.notice ?? null)}
 ${secret === undefined ? '' : secretBox(secret)}
 ${identityForms(identity, values, errors, csrf)}
 <h2>Overbooking alerts</h2>
+${errorSummary(errors, ALERT_LABELS, { whole: null })}
 <form method="post" action="/admin/settings/host-email" class="row">${csrfField(csrf)}
 ${field('Mail overbooking alerts to', 'host_email', errors, { type: 'email', value: hostEmail })}
 <button type="submit" class="secondary">Save</button></form>
 <h2>Console users</h2>
 <ul>${users.map(user)}</ul>
+${errorSummary(errors, USER_LABELS, { whole: null })}
 <form method="post" action="/admin/settings/console-users" class="row">${csrfField(csrf)}
 ${field('Login of the new console user', 'login', errors, {
   value: values.login ?? null,
@@ -211,7 +232,7 @@ export const settingsPages: FeatureRoutes = async (app, { ctx }) => {
     const email = (values.host_email ?? '').trim();
     const input = await checkForm(SettingsBody, { host_email: email === '' ? null : email });
     if (!input.ok) {
-      const errors = { host_email: 'Enter an e-mail address, or leave it empty.' };
+      const errors = { host_email: 'Enter an e-mail address like name@example.com, or leave it empty.' };
       return settingsPage(ctx, request, reply, { errors, values }, 400);
     }
     await changeSetting(ctx, 'host_email', email === '' ? null : email);

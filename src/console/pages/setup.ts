@@ -7,6 +7,7 @@ import { pageUrl } from '../console-pages.ts';
 import { seeOther } from '../console-request.ts';
 import { sessionRoute } from '../console-schemas.ts';
 import { csrfField } from '../layout.ts';
+import type { Formatter } from '../format.ts';
 
 /**
  * The set-up steps on Today (seed/setup-steps.ts), each with its state and a link to where it is
@@ -21,7 +22,27 @@ interface StepText {
   link: { href: string; label: string } | null;
 }
 
-function stepText(name: SetupStepName, f: SetupFacts, csrf: string): StepText {
+/**
+ * What the mail step says, following what has actually happened: mail that went out (and when),
+ * mail set up with none sent yet (and what waits), or mail not set up.
+ */
+function mailWords(f: SetupFacts, fmt: Formatter): Html {
+  const { sent, lastSentAt, waiting } = f.mail;
+  const queued = waiting === 0 ? '' : ` ${waiting === 1 ? 'One mail waits' : `${waiting} mails wait`} in the Outbox.`;
+  const how = html`Set <code>SMTP_URL</code> (for example <code>smtps://user:password@smtp.example.com:465</code>) and
+<code>MAIL_FROM</code> in the server's environment or its <code>.env</code> file, restart, then send a test mail.`;
+  if (!f.smtpConfigured)
+    return html`Mail is not set up: guest mails wait in the Outbox.${queued}${sent ? ' (Mail went out before, with a mail server set up then.)' : ''}
+${how}`;
+  if (sent) {
+    const when = lastSentAt === null ? '' : `, the last one ${fmt.instant(lastSentAt)}`;
+    return html`Mail goes out: <code>SMTP_URL</code> is set and mail has been sent${when}.${queued}`;
+  }
+  return html`<code>SMTP_URL</code> is set, but no mail has gone out yet.${queued} Send a test mail and check
+that it arrives (its state is in the Outbox).`;
+}
+
+function stepText(name: SetupStepName, f: SetupFacts, csrf: string, fmt: Formatter): StepText {
   const integrations = pageUrl('integrations');
   const home = f.firstHomeId === null ? null : pageUrl('accommodation', { id: f.firstHomeId });
   switch (name) {
@@ -43,9 +64,7 @@ function stepText(name: SetupStepName, f: SetupFacts, csrf: string): StepText {
     case 'mail':
       return {
         title: 'Mail to your guests',
-        what: html`${f.smtpConfigured ? 'SMTP_URL is set; no mail has gone out yet.' : 'Mail is not set up: guest mails wait in the Outbox.'}
-Set <code>SMTP_URL</code> (for example <code>smtps://user:password@smtp.example.com:465</code>) and
-<code>MAIL_FROM</code> in the server's environment or its <code>.env</code> file, restart, then send a test mail.`,
+        what: mailWords(f, fmt),
         link: { href: `${integrations}#mail`, label: 'Send a test mail' },
       };
     case 'channel':
@@ -78,13 +97,13 @@ Set <code>SMTP_URL</code> (for example <code>smtps://user:password@smtp.example.
 }
 
 /** The set-up section of Today, or nothing once every step is done. */
-export async function setupSection(ctx: AppContext, csrf: string): Promise<Html> {
+export async function setupSection(ctx: AppContext, csrf: string, fmt: Formatter): Promise<Html> {
   const facts = await readSetupFacts(ctx);
   const steps = setupSteps(facts);
   const done = steps.filter((s) => s.done).length;
   if (done === steps.length) return html``;
   const item = (step: (typeof steps)[number]) => {
-    const t = stepText(step.name, facts, csrf);
+    const t = stepText(step.name, facts, csrf, fmt);
     const link = t.link === null || step.done ? '' : html` <a href="${t.link.href}">${t.link.label}</a>`;
     const what = step.done && step.name === 'demo' ? 'The demo home and its key are gone.' : t.what;
     return html`<li class="${step.done ? 'done' : 'todo'}" data-step="${step.name}">

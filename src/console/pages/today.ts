@@ -69,7 +69,7 @@ function draftTable(drafts: readonly BookingWithGuest[], f: Formatter): Html {
     html`<a href="/admin/bookings/${b.id}">${b.confirmation_code}</a> ${b.guest_first_name} ${b.guest_last_name}`,
     `${b.accommodation_name}, ${stayRange(f, b.checkin, b.checkout)}`,
     f.money(b.total, b.currency),
-    b.hold_expires_at === null ? '—' : f.instant(b.hold_expires_at),
+    b.hold_expires_at === null ? '—' : f.instant(b.hold_expires_at, b.timezone),
   ]);
 }
 
@@ -79,7 +79,7 @@ function expiredList(drafts: readonly BookingWithGuest[], f: Formatter): Html {
   const item = (b: BookingWithGuest) =>
     html`<li>${guestLink(b)} <span class="muted">${b.confirmation_code}</span>, ${b.accommodation_name},
 ${stayRange(f, b.checkin, b.checkout)}: the card payment did not arrive in time, so the booking was cancelled
-${b.hold_expired_at === null ? '' : f.instant(b.hold_expired_at)} and its nights are free again.</li>`;
+${b.hold_expired_at === null ? '' : f.instant(b.hold_expired_at, b.timezone)} and its nights are free again.</li>`;
   return html`<h3>Card drafts that expired (last 7 days)</h3><ul>${drafts.map(item)}</ul>`;
 }
 
@@ -132,7 +132,7 @@ export const todayPage: FeatureRoutes = async (app, { ctx }) => {
     const weekAgo = new Date(ctx.now().getTime() - 7 * 86_400_000);
     const [setup, arrivals, departures, importedIn, importedOut, drafts, alerts, issues, mails, feeds, expired] =
       await Promise.all([
-        setupSection(ctx, session(request).csrf),
+        setupSection(ctx, session(request).csrf, f),
         staysBetween(ctx.db, 'checkin', today, week, ctx.now()),
         staysBetween(ctx.db, 'checkout', today, week, ctx.now()),
         importedStaysBetween(ctx.db, 'start_date', today, week),

@@ -2045,11 +2045,11 @@ export interface components {
                     nights: number;
                     /** @description nights − nights_blocked */
                     nights_available: number;
-                    /** @description nights blocked by the host */
+                    /** @description nights blocked by the host, here or on a channel (an imported "Not available" event) */
                     nights_blocked: number;
                     /** @description nights of confirmed and modified bookings */
                     nights_booked: number;
-                    /** @description nights held by stays imported from channels' calendars */
+                    /** @description nights held by stays imported from channels' calendars (not their closed nights) */
                     nights_imported: number;
                     /** @description (booked + imported) / available, 4 decimals; 0 when nothing is available */
                     occupancy_rate: number;
@@ -2080,11 +2080,11 @@ export interface components {
                     nights: number;
                     /** @description nights − nights_blocked */
                     nights_available: number;
-                    /** @description nights blocked by the host */
+                    /** @description nights blocked by the host, here or on a channel (an imported "Not available" event) */
                     nights_blocked: number;
                     /** @description nights of confirmed and modified bookings */
                     nights_booked: number;
-                    /** @description nights held by stays imported from channels' calendars */
+                    /** @description nights held by stays imported from channels' calendars (not their closed nights) */
                     nights_imported: number;
                     /** @description (booked + imported) / available, 4 decimals; 0 when nothing is available */
                     occupancy_rate: number;
@@ -2284,11 +2284,11 @@ export interface components {
             nights: number;
             /** @description nights − nights_blocked */
             nights_available: number;
-            /** @description nights blocked by the host */
+            /** @description nights blocked by the host, here or on a channel (an imported "Not available" event) */
             nights_blocked: number;
             /** @description nights of confirmed and modified bookings */
             nights_booked: number;
-            /** @description nights held by stays imported from channels' calendars */
+            /** @description nights held by stays imported from channels' calendars (not their closed nights) */
             nights_imported: number;
             /** @description (booked + imported) / available, 4 decimals; 0 when nothing is available */
             occupancy_rate: number;

@@ -128,6 +128,11 @@ export const ERROR_REASONS = {
     status: [409],
     meaning: 'the accommodation is archived (it was deleted while it had bookings) and takes no new booking',
   },
+  endpoint_limit: {
+    status: [409],
+    meaning:
+      'the API key has as many event endpoints as it may (`ENDPOINTS_PER_KEY`, or its own limit set by the host)',
+  },
   duplicate_feed_name: { status: [409], meaning: 'the accommodation already has an iCal feed with this name' },
   login_taken: { status: [409], meaning: 'a user with this login exists' },
   // 413, 429, 431, 503

@@ -105,7 +105,7 @@ const OPERATION_REASONS: Record<string, ErrorReason[]> = {
     'booking_not_confirmed',
     'amount_too_large',
   ],
-  'POST /webhook/calendar_sync': [...SERVICE_SIGNATURE, 'invalid_timestamp', 'accommodation_not_found'],
+  'POST /webhook/calendar_sync': [...SERVICE_SIGNATURE, 'invalid_timestamp', 'secret_scope', 'accommodation_not_found'],
   'POST /api/payment/webhook': [
     'missing_signature',
     'invalid_signature',

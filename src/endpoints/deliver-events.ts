@@ -18,6 +18,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Metrics } from '../ops/metrics.ts';
 import { mapLimit } from '../shared/map-limit.ts';
 import { LANE_BATCH, laneCount } from '../events/delivery-lanes.ts';
+import { coalesceCalendarChanges, type Send } from '../events/coalesce-calendar-changes.ts';
 import { SEND_TIMEOUT_MS, sendEvent } from './send-event.ts';
 
 export interface EventDeliveryDeps {
@@ -79,17 +80,22 @@ export function createEventDelivery(deps: EventDeliveryDeps) {
     deps.metrics.eventsQueued.set(Number(row?.n ?? 0));
   }
 
-  /** One attempt, signed at the moment it leaves; nothing is written yet. */
-  async function send(delivery: DueDelivery) {
+  /**
+   * One attempt, signed at the moment it leaves; nothing is written yet. Its answer is every
+   * delivery's it carries (calendar changes coalesced: src/events/coalesce-calendar-changes.ts).
+   */
+  async function send(outgoing: Send<DueDelivery>) {
     const now = deps.now();
-    const secrets = signingSecrets(delivery, now);
-    const id = eventIdOf(delivery.event_id);
-    const headers = signedHeaders(secrets, id, Math.floor(now.getTime() / 1000), delivery.payload);
-    const result = await sendEvent(delivery.url, headers, delivery.payload, {
+    const [first] = outgoing.deliveries;
+    if (first === undefined) return [];
+    const secrets = signingSecrets(first, now);
+    const id = eventIdOf(outgoing.eventId);
+    const headers = signedHeaders(secrets, id, Math.floor(now.getTime() / 1000), outgoing.payload);
+    const result = await sendEvent(first.url, headers, outgoing.payload, {
       allowPrivate: deps.config.allowPrivateNetworks,
       timeoutMs: deps.timeoutMs,
     });
-    return { delivery, result };
+    return outgoing.deliveries.map((delivery) => ({ delivery, result }));
   }
 
   /**
@@ -99,7 +105,7 @@ export function createEventDelivery(deps: EventDeliveryDeps) {
    * crash before this is written sends the batch again once its lease runs out: at least once,
    * with the same webhook-ids.
    */
-  async function record(sent: Awaited<ReturnType<typeof send>>[]): Promise<DueDelivery[]> {
+  async function record(sent: Awaited<ReturnType<typeof send>>): Promise<DueDelivery[]> {
     const now = deps.now();
     const tooLong: DueDelivery[] = [];
     const answers = new Map<string, { result: AttemptResult; deliveries: Delivered[] }>();
@@ -193,7 +199,7 @@ export function createEventDelivery(deps: EventDeliveryDeps) {
 
   /** Sends one endpoint's batch and records the answers. */
   async function sendLane(batch: DueDelivery[], tally: { delivered: number; failed: number }): Promise<void> {
-    const sent = await mapLimit(batch, LANE_BATCH, send);
+    const sent = (await mapLimit(coalesceCalendarChanges(batch), LANE_BATCH, send)).flat();
     const tooLong = await record(sent);
     for (const endpoint of new Map(tooLong.map((d) => [d.endpoint_id, d])).values()) await disable(endpoint);
     tally.delivered += sent.filter((s) => s.result.ok).length;

@@ -1,16 +1,15 @@
-import { stringify } from 'csv-stringify/sync';
 import { storedDecimals } from '../accommodations/accommodation-mapper.ts';
 import { paymentSummary } from '../pricing/payment-summary.ts';
 import { diffDays } from '../shared/dates.ts';
 import { toMajor } from '../shared/money.ts';
+import { csvNumber, writeCsv, type CsvCell, type CsvNumber } from '../shared/csv.ts';
 import type { ListedStay } from './booking-queries.ts';
 
 /**
- * Bookings as CSV (docs/api.md#admin-bookings-csv): RFC 4180 (commas,
- * CRLF, fields quoted when they hold a comma, a quote or a line break), UTF-8 with a byte order
- * mark so spreadsheets open accents right, a header row. Amounts in major units with every
- * decimal of their currency and a point. A text cell that a spreadsheet would read as a formula
- * (it starts with =, +, -, @, a tab or a carriage return) starts with an apostrophe instead.
+ * Bookings as CSV (docs/api.md#admin-bookings-csv), written by the service's one CSV writer
+ * (src/shared/csv.ts: RFC 4180, UTF-8 with a byte order mark, a header row, every text cell that
+ * a spreadsheet would read as a formula guarded). Amounts in major units with every decimal of
+ * their currency and a point, written as numbers.
  */
 
 export const BOOKING_CSV_COLUMNS = [
@@ -32,25 +31,20 @@ export const BOOKING_CSV_COLUMNS = [
   'created',
 ] as const;
 
-/** Text typed by other people, made safe to open in a spreadsheet. */
-export function guardCell(text: string): string {
-  return /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
-}
-
-function amount(minor: number, currency: string): string {
+function amount(minor: number, currency: string): CsvNumber {
   const decimals = storedDecimals(currency);
-  return toMajor(minor, decimals).toFixed(decimals);
+  return csvNumber(toMajor(minor, decimals).toFixed(decimals));
 }
 
 export function bookingsCsv(rows: readonly ListedStay[]): string {
-  const records = rows.map((item) => {
+  const records = rows.map((item): CsvCell[] => {
     if (item.kind === 'import') {
       const r = item.row;
       return [
         '',
         'imported',
-        guardCell(r.accommodation_name),
-        guardCell(r.summary),
+        r.accommodation_name,
+        r.summary,
         '',
         '',
         r.start_date,
@@ -61,7 +55,7 @@ export function bookingsCsv(rows: readonly ListedStay[]): string {
         r.currency,
         '',
         '',
-        guardCell(r.feed_name),
+        r.feed_name,
         r.created_at,
       ];
     }
@@ -70,10 +64,10 @@ export function bookingsCsv(rows: readonly ListedStay[]): string {
     return [
       b.confirmation_code,
       b.status,
-      guardCell(b.accommodation_name),
-      guardCell(`${b.guest_first_name} ${b.guest_last_name}`.trim()),
-      guardCell(b.guest_email),
-      guardCell(b.guest_phone ?? ''),
+      b.accommodation_name,
+      `${b.guest_first_name} ${b.guest_last_name}`.trim(),
+      b.guest_email,
+      b.guest_phone ?? '',
       b.checkin,
       b.checkout,
       b.nights,
@@ -82,14 +76,9 @@ export function bookingsCsv(rows: readonly ListedStay[]): string {
       b.currency,
       amount(payment.amount_paid, b.currency),
       amount(payment.balance, b.currency),
-      guardCell(b.source),
+      b.source,
       b.created_at,
     ];
   });
-  return stringify(records, {
-    bom: true,
-    header: true,
-    columns: [...BOOKING_CSV_COLUMNS],
-    record_delimiter: 'windows',
-  });
+  return writeCsv(BOOKING_CSV_COLUMNS, records);
 }

@@ -16,11 +16,12 @@ const SUMMARY_COLUMNS = [
   'created_at',
   'last_used_at',
   'revoked_at',
+  'endpoint_limit',
 ] as const;
 
 export async function createApiKey(
   db: Executor,
-  input: { name: string; scope: ApiKeyScope; userId?: number | null },
+  input: { name: string; scope: ApiKeyScope; userId?: number | null; endpointLimit?: number | null },
 ): Promise<{ key: string; record: ApiKeySummary }> {
   const secret = generateApiKey();
   const userId =
@@ -38,6 +39,7 @@ export async function createApiKey(
       created_at: new Date().toISOString(),
       last_used_at: null,
       revoked_at: null,
+      endpoint_limit: input.endpointLimit ?? null,
     })
     .returning(SUMMARY_COLUMNS)
     .executeTakeFirstOrThrow();
@@ -50,6 +52,20 @@ export function listApiKeys(db: Executor): Promise<ApiKeySummary[]> {
 
 export function findApiKey(db: Executor, id: number): Promise<ApiKeySummary | undefined> {
   return db.selectFrom('api_keys').select(SUMMARY_COLUMNS).where('id', '=', id).executeTakeFirst();
+}
+
+/** Sets how many event endpoints a key may have (null: ENDPOINTS_PER_KEY); undefined when there is no such key. */
+export async function setEndpointLimit(
+  db: Executor,
+  id: number,
+  limit: number | null,
+): Promise<ApiKeySummary | undefined> {
+  return db
+    .updateTable('api_keys')
+    .set({ endpoint_limit: limit })
+    .where('id', '=', id)
+    .returning(SUMMARY_COLUMNS)
+    .executeTakeFirst();
 }
 
 /** Marks a key revoked; returns the key, or undefined when there is no such key. Revoking twice keeps the first time. */

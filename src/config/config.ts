@@ -29,6 +29,11 @@ export interface Config {
   allowPrivateNetworks: boolean;
   /** How often the event delivery worker looks for due deliveries. */
   eventPollMs: number;
+  /**
+   * ENDPOINTS_PER_KEY: how many event endpoints a v1 key may have unless the host gives it a
+   * limit of its own (api_keys.endpoint_limit); the delivery worker's lanes outnumber it.
+   */
+  endpointsPerKey: number;
   /** Legacy senders: with a webhook secret, accept a body without `timestamp` (deduped by its bytes for 24 h only). */
   webhookAllowMissingTimestamp: boolean;
   logLevel: string;
@@ -171,6 +176,7 @@ export function loadConfig(env: Env = process.env): Config {
     allowPrivateNetworks:
       boolean(env, 'OUTBOUND_ALLOW_PRIVATE_NETWORKS', false) || boolean(env, 'ICAL_ALLOW_PRIVATE_NETWORKS', false),
     eventPollMs: integer(env, 'STAYDESK_EVENT_POLL_MS', 200, 10, 60 * 60 * 1000),
+    endpointsPerKey: integer(env, 'ENDPOINTS_PER_KEY', 10, 1, 1000),
     webhookAllowMissingTimestamp: boolean(env, 'WEBHOOK_ALLOW_MISSING_TIMESTAMP', false),
     logLevel,
     jobPollMs: integer(env, 'STAYDESK_JOB_POLL_MS', 1000, 10, 60 * 60 * 1000),

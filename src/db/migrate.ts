@@ -21,6 +21,7 @@ import * as hostMailsDelivered from './migrations/0022-host-mails-delivered.ts';
 import * as archivedAccommodations from './migrations/0023-archived-accommodations.ts';
 import * as processorPaid from './migrations/0024-processor-paid.ts';
 import * as guestsWithoutEmail from './migrations/0025-guests-without-email.ts';
+import * as endpointLimit from './migrations/0026-endpoint-limit.ts';
 import * as oneWordOneMeaning from './migrations/0027-one-word-one-meaning.ts';
 import type { Db } from './store.ts';
 import { withoutLimits } from './store-timeouts.ts';
@@ -47,6 +48,7 @@ export const migrations: Record<string, Migration> = {
   '0023-archived-accommodations': archivedAccommodations,
   '0024-processor-paid': processorPaid,
   '0025-guests-without-email': guestsWithoutEmail,
+  '0026-endpoint-limit': endpointLimit,
   '0027-one-word-one-meaning': oneWordOneMeaning,
 };
 

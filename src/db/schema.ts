@@ -43,6 +43,8 @@ export interface ApiKeysTable {
   revoked_at: Timestamp | null;
   /** The key's own inbound webhook signing secret: signed with it, /webhook/update touches only its bookings. */
   webhook_secret: ColumnType<string | null, string | null | undefined, string | null>;
+  /** How many event endpoints the key may have; null: the operator's ENDPOINTS_PER_KEY. */
+  endpoint_limit: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 export interface SettingsTable {

@@ -17,11 +17,13 @@ import { queueHostMail } from '../mail/host-mail.ts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Metrics } from '../ops/metrics.ts';
 import { mapLimit } from '../shared/map-limit.ts';
+import { LANE_BATCH, laneCount } from '../events/delivery-lanes.ts';
+import { coalesceCalendarChanges, type Send } from '../events/coalesce-calendar-changes.ts';
 import { SEND_TIMEOUT_MS, sendEvent } from './send-event.ts';
 
 export interface EventDeliveryDeps {
   db: Db;
-  config: Pick<Config, 'allowPrivateNetworks'>;
+  config: Pick<Config, 'allowPrivateNetworks' | 'endpointsPerKey'>;
   metrics: Pick<Metrics, 'eventsQueued' | 'eventDeliveries' | 'eventLatency'>;
   log: Pick<FastifyBaseLogger, 'warn' | 'error'>;
   now(): Date;
@@ -35,6 +37,8 @@ export interface EventDeliveryDeps {
   worker: string;
   /** Tests shorten the 10 s answer timeout. */
   timeoutMs?: number;
+  /** While lanes are in flight, how often a run looks for deliveries that came due (a retry's time). */
+  pollMs?: number;
 }
 
 /** A delivered one, as the statement that records it needs it. */
@@ -44,24 +48,22 @@ interface Delivered {
   failing: boolean;
 }
 
-const BATCH = 50;
-/**
- * Deliveries in flight at once: each waits mostly on the partner's answer, and a whole batch
- * goes out together (under booking load on the embedded store, whose statements run on the
- * event loop, answers come back slowly, and sending 16 at a time left the worker behind).
- */
-const CONCURRENCY = 50;
-const MAX_BATCHES_PER_RUN = 20;
-// A batch is sent well within its lease, or a second worker could send it again (which at least
-// once allows, but needlessly): every delivery of a batch timing out, a few at a time, twice over.
-const LEASE_MS = Math.ceil(BATCH / CONCURRENCY) * SEND_TIMEOUT_MS * 2 * 4;
+// A lane's batch is sent at once, well within its lease, or a second worker could send it again
+// (which at least once allows, but needlessly): every delivery of it timing out, twice over.
+const LEASE_MS = SEND_TIMEOUT_MS * 2 * 4;
 const COUNT_QUEUED_EVERY_MS = 5_000;
+const POLL_MS = 1_000;
 
 /**
  * The event delivery worker (docs/decisions.md#partner-events), run on every process: it claims
  * due deliveries (each by one process, under a lease), signs and sends them, and records each
  * answer. A 2xx delivers; anything else is tried again on the retry schedule, and an endpoint
  * that has failed for three days is disabled and the host mailed.
+ *
+ * Fair per endpoint (src/events/delivery-lanes.ts): each endpoint is a lane that has at most one
+ * batch in flight; a run fills the free lanes, and claims again whenever a lane ends or
+ * deliveries are queued (`wake`), so an endpoint that answers slowly or not at all holds its own
+ * lane only, and the others' deliveries go out meanwhile.
  */
 export function createEventDelivery(deps: EventDeliveryDeps) {
   let countedAt = 0;
@@ -78,17 +80,22 @@ export function createEventDelivery(deps: EventDeliveryDeps) {
     deps.metrics.eventsQueued.set(Number(row?.n ?? 0));
   }
 
-  /** One attempt, signed at the moment it leaves; nothing is written yet. */
-  async function send(delivery: DueDelivery) {
+  /**
+   * One attempt, signed at the moment it leaves; nothing is written yet. Its answer is every
+   * delivery's it carries (calendar changes coalesced: src/events/coalesce-calendar-changes.ts).
+   */
+  async function send(outgoing: Send<DueDelivery>) {
     const now = deps.now();
-    const secrets = signingSecrets(delivery, now);
-    const id = eventIdOf(delivery.event_id);
-    const headers = signedHeaders(secrets, id, Math.floor(now.getTime() / 1000), delivery.payload);
-    const result = await sendEvent(delivery.url, headers, delivery.payload, {
+    const [first] = outgoing.deliveries;
+    if (first === undefined) return [];
+    const secrets = signingSecrets(first, now);
+    const id = eventIdOf(outgoing.eventId);
+    const headers = signedHeaders(secrets, id, Math.floor(now.getTime() / 1000), outgoing.payload);
+    const result = await sendEvent(first.url, headers, outgoing.payload, {
       allowPrivate: deps.config.allowPrivateNetworks,
       timeoutMs: deps.timeoutMs,
     });
-    return { delivery, result };
+    return outgoing.deliveries.map((delivery) => ({ delivery, result }));
   }
 
   /**
@@ -98,7 +105,7 @@ export function createEventDelivery(deps: EventDeliveryDeps) {
    * crash before this is written sends the batch again once its lease runs out: at least once,
    * with the same webhook-ids.
    */
-  async function record(sent: Awaited<ReturnType<typeof send>>[]): Promise<DueDelivery[]> {
+  async function record(sent: Awaited<ReturnType<typeof send>>): Promise<DueDelivery[]> {
     const now = deps.now();
     const tooLong: DueDelivery[] = [];
     const answers = new Map<string, { result: AttemptResult; deliveries: Delivered[] }>();
@@ -184,26 +191,96 @@ export function createEventDelivery(deps: EventDeliveryDeps) {
     deps.log.error({ endpoint_id: delivery.endpoint_id }, 'event endpoint disabled after failing for three days');
   }
 
-  return {
-    /** Delivers what is due now; resolves when this round is done. */
-    run: async (): Promise<{ delivered: number; failed: number }> => {
-      await countQueued();
-      let delivered = 0;
-      let failed = 0;
-      for (let round = 0; round < MAX_BATCHES_PER_RUN; round++) {
-        const batch = await claimDueDeliveries(
-          deps.db,
-          { worker: deps.worker, now: deps.now(), leaseMs: LEASE_MS, limit: BATCH },
-          commit,
-        );
-        const sent = await mapLimit(batch, CONCURRENCY, send);
-        const tooLong = await record(sent);
-        for (const endpoint of new Map(tooLong.map((d) => [d.endpoint_id, d])).values()) await disable(endpoint);
-        delivered += sent.filter((s) => s.result.ok).length;
-        failed += sent.filter((s) => !s.result.ok).length;
-        if (batch.length < BATCH) break;
+  /** Endpoint id → its lane's batch in flight. */
+  const lanes = new Map<number, Promise<void>>();
+  const maxLanes = laneCount(deps.config.endpointsPerKey);
+  let nudge: (() => void) | null = null;
+  let woken = false;
+
+  /** Sends one endpoint's batch and records the answers. */
+  async function sendLane(batch: DueDelivery[], tally: { delivered: number; failed: number }): Promise<void> {
+    const sent = (await mapLimit(coalesceCalendarChanges(batch), LANE_BATCH, send)).flat();
+    const tooLong = await record(sent);
+    for (const endpoint of new Map(tooLong.map((d) => [d.endpoint_id, d])).values()) await disable(endpoint);
+    tally.delivered += sent.filter((s) => s.result.ok).length;
+    tally.failed += sent.filter((s) => !s.result.ok).length;
+  }
+
+  /** Claims batches for the free lanes and starts them; returns how many deliveries it claimed. */
+  async function fillLanes(tally: { delivered: number; failed: number }, faults: unknown[]): Promise<number> {
+    let claimed = 0;
+    while (lanes.size < maxLanes) {
+      const batch = await claimDueDeliveries(
+        deps.db,
+        {
+          worker: deps.worker,
+          now: deps.now(),
+          leaseMs: LEASE_MS,
+          endpoints: maxLanes - lanes.size,
+          perEndpoint: LANE_BATCH,
+          busy: [...lanes.keys()],
+        },
+        commit,
+      );
+      if (batch.length === 0) break;
+      claimed += batch.length;
+      const byEndpoint = Map.groupBy(batch, (d) => d.endpoint_id);
+      for (const [endpointId, deliveries] of byEndpoint) {
+        const lane = sendLane(deliveries, tally)
+          .catch((error: unknown) => {
+            // Its deliveries stay leased and go out again once the lease runs out.
+            faults.push(error);
+          })
+          .finally(() => {
+            lanes.delete(endpointId);
+            nudge?.();
+          });
+        lanes.set(endpointId, lane);
       }
-      return { delivered, failed };
+    }
+    return claimed;
+  }
+
+  /** Resolves when a lane ends, the worker is woken, or `pollMs` has passed. */
+  function nextNudge(): Promise<void> {
+    return new Promise((resolve) => {
+      const timer = setTimeout(done, deps.pollMs ?? POLL_MS);
+      function done() {
+        clearTimeout(timer);
+        nudge = null;
+        resolve();
+      }
+      nudge = done;
+    });
+  }
+
+  return {
+    /**
+     * Delivers what is due, lane by lane; resolves once nothing is in flight and nothing more is
+     * due. With `signal` aborted it claims nothing more and waits for the lanes in flight. A
+     * store fault met on the way is thrown once the lanes in flight have ended.
+     */
+    run: async (signal?: AbortSignal): Promise<{ delivered: number; failed: number }> => {
+      const tally = { delivered: 0, failed: 0 };
+      const faults: unknown[] = [];
+      try {
+        for (;;) {
+          await countQueued();
+          woken = false;
+          const claimed = signal?.aborted === true || faults.length > 0 ? 0 : await fillLanes(tally, faults);
+          if (lanes.size === 0 && claimed === 0 && !woken) break;
+          if (lanes.size > 0 && !woken) await nextNudge();
+        }
+      } finally {
+        await Promise.all(lanes.values());
+      }
+      if (faults.length > 0) throw faults[0];
+      return tally;
+    },
+    /** Deliveries were queued: a run in progress claims them now rather than when a lane ends. */
+    wake: (): void => {
+      woken = true;
+      nudge?.();
     },
   };
 }

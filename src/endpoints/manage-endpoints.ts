@@ -1,8 +1,9 @@
 import type { AppContext } from '../app-context.ts';
-import { findApiKey } from '../auth/api-key-repository.ts';
+import { lockRows } from '../db/row-locks.ts';
 import { inUnit } from '../db/unit-of-work.ts';
 import { listDeliveries, redeliver } from '../events/delivery-repository.ts';
 import {
+  countEndpoints,
   createEndpoint,
   eventsAfter,
   findEndpoint,
@@ -13,7 +14,7 @@ import {
   type EndpointView,
 } from '../events/endpoint-repository.ts';
 import { DEFAULT_ENDPOINT_EVENTS, EVENT_TYPES, eventIdOf, rowIdOf, type EventType } from '../events/event-types.ts';
-import { badRequest, notFound } from '../http/errors.ts';
+import { badRequest, conflict, notFound } from '../http/errors.ts';
 import { checkFeedUrl, redactUrl, RefusedUrlError } from '../shared/address-guard.ts';
 
 /**
@@ -56,18 +57,38 @@ function endpointNotFound(id: number) {
   return notFound('endpoint_not_found', `No webhook endpoint with id ${id}.`, { parameter: 'id', received: id });
 }
 
+/**
+ * Adds an endpoint for a key, unless the key has as many as it may (its own `endpoint_limit`, or
+ * ENDPOINTS_PER_KEY): a 409 `endpoint_limit`. The count and the insert share a transaction that
+ * holds the key's row (a lock on PostgreSQL; the embedded store runs each transaction alone), so
+ * creations sent at once cannot pass the limit together.
+ */
 export async function addEndpoint(
   ctx: AppContext,
   input: { apiKeyId: number; url: string; events?: readonly string[] | undefined },
 ): Promise<EndpointView & { secret: string }> {
   const url = endpointUrl(ctx, input.url);
   const events = eventTypes(input.events);
-  if ((await findApiKey(ctx.db, input.apiKeyId)) === undefined)
-    throw notFound('api_key_not_found', `No API key with id ${input.apiKeyId}.`, {
-      parameter: 'api_key_id',
-      received: input.apiKeyId,
-    });
-  return createEndpoint(ctx.db, { apiKeyId: input.apiKeyId, url, events, now: ctx.now() });
+  const now = ctx.now();
+  return inUnit(ctx.db, now, async ({ trx }) => {
+    const key = await lockRows(
+      trx,
+      trx.selectFrom('api_keys').select(['id', 'endpoint_limit']).where('id', '=', input.apiKeyId),
+    ).executeTakeFirst();
+    if (key === undefined)
+      throw notFound('api_key_not_found', `No API key with id ${input.apiKeyId}.`, {
+        parameter: 'api_key_id',
+        received: input.apiKeyId,
+      });
+    const limit = key.endpoint_limit ?? ctx.config.endpointsPerKey;
+    if ((await countEndpoints(trx, key.id)) >= limit)
+      throw conflict('endpoint_limit', `This API key has ${limit} event endpoints, the most it may have.`, {
+        parameter: 'url',
+        expected: `at most ${limit} endpoints per API key`,
+        limit,
+      });
+    return createEndpoint(trx, { apiKeyId: key.id, url, events, now });
+  });
 }
 
 export function endpointsOf(ctx: AppContext, owner: EndpointOwner): Promise<EndpointView[]> {

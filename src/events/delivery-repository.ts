@@ -3,11 +3,12 @@ import { isPostgres } from '../db/dialect.ts';
 import { claimRows } from '../db/row-locks.ts';
 import type { Db, Executor, Tx } from '../db/store.ts';
 import { KEPT_RESPONSE_CHARS, type AttemptResult } from './attempt-result.ts';
+import { candidateWindow, pickLanes } from './delivery-lanes.ts';
 
 /**
- * Delivery state of events to endpoints. A worker claims a batch of due deliveries under a lease
- * (locked_until, locked_by) in a short transaction, sends outside any transaction, then marks
- * each one; a process that dies mid-batch leaves its lease to run out and another worker sends
+ * Delivery state of events to endpoints. A worker claims due deliveries, a lane's batch per
+ * endpoint (delivery-lanes.ts), under a lease (locked_until, locked_by), sends outside any
+ * transaction, then marks each one; a process that dies mid-batch leaves its lease to run out and another worker sends
  * again (at least once, the same webhook-id). A delivery is due only when no earlier delivery of
  * the same booking to the same endpoint is still pending: events of one booking arrive in order.
  */
@@ -31,11 +32,14 @@ export interface DueDelivery {
   created_at: string;
 }
 
-/** The due deliveries, oldest first: pending, due, not leased, to an active endpoint, first of their booking. */
-function dueDeliveries(db: Executor, now: string, limit: number) {
-  return db
+/**
+ * The due deliveries, oldest first: pending, due, not leased, to an active endpoint not in `busy`
+ * (the endpoints this process is sending to), first of their booking.
+ */
+function dueDeliveries(db: Executor, now: string, busy: readonly number[], limit: number) {
+  let query = db
     .selectFrom('event_deliveries as d')
-    .select('d.id')
+    .select(['d.id', 'd.endpoint_id'])
     .where('d.status', '=', 'pending')
     .where('d.next_attempt_at', '<=', now)
     .where((eb) => eb.or([eb('d.locked_until', 'is', null), eb('d.locked_until', '<', now)]))
@@ -52,9 +56,9 @@ function dueDeliveries(db: Executor, now: string, limit: number) {
             .where('p.status', '=', 'pending'),
         ),
       ),
-    )
-    .orderBy('d.id')
-    .limit(limit);
+    );
+  if (busy.length > 0) query = query.where('d.endpoint_id', 'not in', busy);
+  return query.orderBy('d.id').limit(limit);
 }
 
 /** What sending a delivery takes: the delivery (`d`), its endpoint (`e`) and its event's payload (`v`). */
@@ -83,24 +87,53 @@ function withEndpointAndEvent(db: Executor, ids: readonly number[]) {
     .orderBy('d.id');
 }
 
+/** What a worker claims: lanes for up to `endpoints` endpoints not in `busy`, `perEndpoint` deliveries each. */
+export interface ClaimInput {
+  worker: string;
+  now: Date;
+  leaseMs: number;
+  endpoints: number;
+  perEndpoint: number;
+  /** Endpoints this worker is sending to already: none of their deliveries is claimed. */
+  busy?: readonly number[];
+}
+
 /**
- * Claims up to `limit` due deliveries for `worker` until `leaseMs` from now, and returns what
- * sending them takes. On PostgreSQL one statement: the due rows locked with SKIP LOCKED (rows
- * another process is claiming are passed over, not waited for), leased, and read with their
- * endpoint and event; on the embedded store, whose one connection runs each transaction alone,
- * a short transaction, run by `commit` (the store's group commit shares its flush to disk with
- * the bookings written meanwhile).
+ * Claims due deliveries for `worker` until `leaseMs` from now, for up to `endpoints` endpoints
+ * (those whose oldest due delivery is oldest first) and up to `perEndpoint` of each
+ * (delivery-lanes.ts), and returns what sending them takes, oldest first. The due rows are read,
+ * the lanes picked, then the picked rows leased if they are still free: on PostgreSQL in one
+ * statement that locks them with SKIP LOCKED (rows another process is claiming are passed over,
+ * not waited for) and reads them with their endpoint and event; on the embedded store, whose one
+ * connection runs each transaction alone, in a short transaction run by `commit` (the store's
+ * group commit shares its flush to disk with the bookings written meanwhile).
  */
 export async function claimDueDeliveries(
   db: Db,
-  input: { worker: string; now: Date; leaseMs: number; limit: number },
+  input: ClaimInput,
   commit: Commit = (work) => db.transaction().execute(work),
 ): Promise<DueDelivery[]> {
   const now = input.now.toISOString();
   const lockedUntil = new Date(input.now.getTime() + input.leaseMs).toISOString();
+  const window = candidateWindow(input.endpoints);
+  const pick = async (trx: Executor) =>
+    pickLanes(await dueDeliveries(trx, now, input.busy ?? [], window).execute(), input.endpoints, input.perEndpoint);
   if (isPostgres(db)) {
+    const ids = await pick(db);
+    if (ids.length === 0) return [];
     const rows = await db
-      .with('due', () => claimRows(db, dueDeliveries(db, now, input.limit)))
+      .with('due', () =>
+        claimRows(
+          db,
+          db
+            .selectFrom('event_deliveries')
+            .select('id')
+            .where('id', 'in', ids)
+            .where('status', '=', 'pending')
+            .where('next_attempt_at', '<=', now)
+            .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<', now)])),
+        ),
+      )
       .with('claimed', (qb) =>
         qb
           .updateTable('event_deliveries as w')
@@ -118,16 +151,12 @@ export async function claimDueDeliveries(
     return rows;
   }
   const claimed = await commit(async (trx) => {
-    const due = await dueDeliveries(trx, now, input.limit).execute();
-    if (due.length === 0) return [];
+    const ids = await pick(trx);
+    if (ids.length === 0) return [];
     return trx
       .updateTable('event_deliveries')
       .set({ locked_until: lockedUntil, locked_by: input.worker })
-      .where(
-        'id',
-        'in',
-        due.map((r) => r.id),
-      )
+      .where('id', 'in', ids)
       .returning('id')
       .execute();
   });

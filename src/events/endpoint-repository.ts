@@ -66,6 +66,16 @@ export async function createEndpoint(
   return { ...view(row), secret };
 }
 
+/** How many endpoints a key has (whatever their status). */
+export async function countEndpoints(db: Executor, apiKeyId: number): Promise<number> {
+  const row = await db
+    .selectFrom('event_endpoints')
+    .select((eb) => eb.fn.countAll<number | string>().as('n'))
+    .where('api_key_id', '=', apiKeyId)
+    .executeTakeFirst();
+  return Number(row?.n ?? 0);
+}
+
 /** Endpoints, oldest first: one key's, or every key's (apiKeyId undefined). */
 export async function listEndpoints(db: Executor, apiKeyId?: number): Promise<EndpointView[]> {
   let query = db.selectFrom('event_endpoints').select(COLUMNS).orderBy('id');

@@ -86,6 +86,11 @@ export const ERROR_REASONS = {
   missing_timestamp: { status: [401], meaning: 'a webhook body without `timestamp` while a signing secret is set' },
   stale_timestamp: { status: [401], meaning: 'a webhook `timestamp` more than 5 minutes from now (possible replay)' },
   admin_scope_required: { status: [403], meaning: 'an API key without admin scope on the admin API' },
+  secret_scope: {
+    status: [403],
+    meaning:
+      "a `/webhook/calendar_sync` signed with an API key's own webhook secret: only the global secret syncs calendars",
+  },
   // 404
   unknown_route: { status: [404], meaning: 'no route for this method and path' },
   accommodation_not_found: { status: [404], meaning: 'no accommodation with this id' },
@@ -127,6 +132,11 @@ export const ERROR_REASONS = {
   accommodation_archived: {
     status: [409],
     meaning: 'the accommodation is archived (it was deleted while it had bookings) and takes no new booking',
+  },
+  endpoint_limit: {
+    status: [409],
+    meaning:
+      'the API key has as many event endpoints as it may (`ENDPOINTS_PER_KEY`, or its own limit set by the host)',
   },
   duplicate_feed_name: { status: [409], meaning: 'the accommodation already has an iCal feed with this name' },
   login_taken: { status: [409], meaning: 'a user with this login exists' },

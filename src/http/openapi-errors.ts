@@ -88,7 +88,7 @@ const OPERATION_REASONS: Record<string, ErrorReason[]> = {
     'booking_not_confirmed',
     'booking_not_draft',
   ],
-  'POST /v1/webhook-endpoints': ['invalid_url', 'private_address'],
+  'POST /v1/webhook-endpoints': ['invalid_url', 'private_address', 'endpoint_limit'],
   'DELETE /v1/webhook-endpoints/{id}': ['endpoint_not_found'],
   'POST /v1/calendar': ['accommodation_not_found'],
   'POST /v1/calendar/health': ['accommodation_not_found'],
@@ -105,7 +105,7 @@ const OPERATION_REASONS: Record<string, ErrorReason[]> = {
     'booking_not_confirmed',
     'amount_too_large',
   ],
-  'POST /webhook/calendar_sync': [...SERVICE_SIGNATURE, 'invalid_timestamp', 'accommodation_not_found'],
+  'POST /webhook/calendar_sync': [...SERVICE_SIGNATURE, 'invalid_timestamp', 'secret_scope', 'accommodation_not_found'],
   'POST /api/payment/webhook': [
     'missing_signature',
     'invalid_signature',
@@ -127,6 +127,7 @@ const ADMIN_REASONS: [RegExp, ErrorReason[]][] = [
   [/\/reports\//, [...NIGHT_RANGE, 'accommodation_not_found']],
   [/^POST \/admin\/api\/api-keys$/, ['blank']],
   [/\/api-keys\/\{id\}/, ['api_key_not_found']],
+  [/^POST \/admin\/api\/webhook-endpoints$/, ['invalid_url', 'private_address', 'api_key_not_found', 'endpoint_limit']],
   [/\/outbox\/\{id\}/, ['message_not_found']],
   [
     /\/webhook-endpoints/,

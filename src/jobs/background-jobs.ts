@@ -36,8 +36,8 @@ export function workerId(): string {
  *   whose time is up.
  * - deliver-events every STAYDESK_EVENT_POLL_MS, on every process, and at once when deliveries are
  *   committed (by this process, or announced by another on the store's change feed): sends
- *   partners' events to their endpoints, each delivery claimed by exactly one process
- *   (src/endpoints/deliver-events.ts);
+ *   partners' events to their endpoints, each delivery claimed by exactly one process, a lane
+ *   per endpoint so that a slow endpoint holds up no other (src/endpoints/deliver-events.ts);
  * - prune-events hourly, under its own lease: forgets partners' events older than 30 days.
  */
 export function startBackgroundJobs(
@@ -77,8 +77,8 @@ export function startBackgroundJobs(
     {
       name: 'deliver-events',
       intervalMs: ctx.config.eventPollMs,
-      run: async () => {
-        const { delivered, failed } = await events.run();
+      run: async (signal) => {
+        const { delivered, failed } = await events.run(signal);
         return delivered + failed > 0 ? 'done' : 'skipped';
       },
     },
@@ -177,7 +177,10 @@ export function startBackgroundJobs(
   // Deliveries committed by this process or, on PostgreSQL, announced by another: sent now, not at the next poll.
   const unsubscribe = ctx.store.changes.subscribe({
     change: (change) => {
-      if (isDeliveriesQueued(change)) runner.wake('deliver-events');
+      if (!isDeliveriesQueued(change)) return;
+      // A run in progress (lanes still in flight) claims them at once; an idle worker is woken.
+      events.wake();
+      runner.wake('deliver-events');
     },
     live: () => undefined,
   });

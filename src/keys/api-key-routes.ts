@@ -1,5 +1,5 @@
 import { Type } from 'typebox';
-import { createApiKey, listApiKeys } from '../auth/api-key-repository.ts';
+import { createApiKey, listApiKeys, setEndpointLimit } from '../auth/api-key-repository.ts';
 import { revokeKey } from '../auth/revoke-api-key.ts';
 import { Envelope, commonErrorResponses, ok, requestMetadata } from '../http/envelope.ts';
 import { badRequest, notFound } from '../http/errors.ts';
@@ -18,14 +18,36 @@ const ApiKeySummarySchema = Type.Object({
   created_at: Type.String(),
   last_used_at: NullableString,
   revoked_at: NullableString,
+  endpoint_limit: Type.Union([Type.Integer(), Type.Null()], {
+    description: 'how many event endpoints the key may have; null: the ENDPOINTS_PER_KEY of the server',
+  }),
 });
+
+const EndpointLimit = Type.Union([Type.Integer({ minimum: 1, maximum: 10_000 }), Type.Null()], {
+  description: 'how many event endpoints the key may have (1 to 10000); null: the ENDPOINTS_PER_KEY of the server',
+});
+
+const KeyChangesBody = Type.Object({ endpoint_limit: EndpointLimit }, { additionalProperties: false });
 
 const NewApiKeySchema = Type.Object({
   ...ApiKeySummarySchema.properties,
   key: Type.String({ description: 'the secret, shown this once' }),
 });
 
-/** API keys: list, create (the secret shown once), revoke. */
+export const CreateBody = Type.Object(
+  {
+    name: Type.String({ minLength: 1, maxLength: 100 }),
+    scope: Type.Optional(
+      Type.Union([Type.Literal('api'), Type.Literal('admin')], {
+        description: "default 'api'; 'admin' may also call /admin/api",
+      }),
+    ),
+    endpoint_limit: Type.Optional(EndpointLimit),
+  },
+  { additionalProperties: false },
+);
+
+/** API keys: list, create (the secret shown once), change the endpoint limit, revoke. */
 export const apiKeyRoutes: FeatureRoutes = async (app, { ctx }) => {
   app.get(
     '/api-keys',
@@ -59,8 +81,37 @@ export const apiKeyRoutes: FeatureRoutes = async (app, { ctx }) => {
           expected: 'non-blank string',
           received: request.body.name,
         });
-      const { key, record } = await createApiKey(ctx.db, { name, scope: request.body.scope ?? 'api' });
+      const { key, record } = await createApiKey(ctx.db, {
+        name,
+        scope: request.body.scope ?? 'api',
+        endpointLimit: request.body.endpoint_limit ?? null,
+      });
       return reply.code(201).send(ok({ ...record, key }, requestMetadata(request.id)));
+    },
+  );
+
+  app.patch(
+    '/api-keys/:id',
+    {
+      config: { auth: 'admin' },
+      schema: {
+        ...adminRoute,
+        summary: 'Change an API key: how many event endpoints it may have',
+        params: IdParams,
+        body: KeyChangesBody,
+        response: { 200: Envelope(ApiKeySummarySchema), ...commonErrorResponses },
+      },
+    },
+    async (request) => {
+      const id = toId(request.params.id);
+      const changed = await setEndpointLimit(ctx.db, id, request.body.endpoint_limit);
+      if (changed === undefined)
+        throw notFound('api_key_not_found', `No API key with id ${id}.`, {
+          parameter: 'id',
+          expected: 'id of an existing API key',
+          received: id,
+        });
+      return ok(changed, requestMetadata(request.id));
     },
   );
 

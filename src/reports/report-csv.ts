@@ -1,17 +1,18 @@
-import { stringify } from 'csv-stringify/sync';
 import { figuresOf, fixedText, type Figures } from './report-figures.ts';
 import type { OccupancyReport, PeriodTally } from './occupancy-report.ts';
 import { decimalsOf } from './report-json.ts';
 import type { Period } from './report-periods.ts';
 import type { Tally } from './report-tally.ts';
+import { csvNumber, writeCsv, type CsvCell } from '../shared/csv.ts';
 
 /**
- * The occupancy report as CSV (docs/api.md#admin-reports-csv): RFC 4180 (commas, CRLF, fields
- * quoted when they hold a comma, a quote or a line break) in UTF-8 with a byte order mark, so
- * spreadsheets open accents right, and a header row. One row per accommodation and one per
- * currency's total, for each period when the report is grouped (else for the range); amounts in
- * major units written with every decimal of their currency ("1234.50"), rates with 4, per-night
- * amounts and averages with 2, a point as the decimal separator. Written with csv-stringify.
+ * The occupancy report as CSV (docs/api.md#admin-reports-csv), written by the service's one CSV
+ * writer (src/shared/csv.ts: RFC 4180, UTF-8 with a byte order mark, a header row, every text
+ * cell that a spreadsheet would read as a formula guarded, an accommodation's name too). One row
+ * per accommodation and one per currency's total, for each period when the report is grouped
+ * (else for the range); amounts in major units written with every decimal of their currency
+ * ("1234.50"), rates with 4, per-night amounts and averages with 2, a point as the decimal
+ * separator, all written as numbers.
  */
 
 export const CSV_COLUMNS = [
@@ -37,23 +38,21 @@ export const CSV_COLUMNS = [
   'avg_length_of_stay',
 ] as const;
 
-type Cell = string | number;
-
-function figureCells(f: Figures): Cell[] {
+function figureCells(f: Figures): CsvCell[] {
   return [
     f.nights,
     f.nights_blocked,
     f.nights_available,
     f.nights_booked,
     f.nights_imported,
-    fixedText(f.occupancy_rate),
-    fixedText(f.revenue),
-    fixedText(f.adr),
-    fixedText(f.revpar),
+    csvNumber(fixedText(f.occupancy_rate)),
+    csvNumber(fixedText(f.revenue)),
+    csvNumber(fixedText(f.adr)),
+    csvNumber(fixedText(f.revpar)),
     f.bookings,
     f.cancellations,
-    fixedText(f.avg_lead_time_days),
-    fixedText(f.avg_length_of_stay),
+    csvNumber(fixedText(f.avg_lead_time_days)),
+    csvNumber(fixedText(f.avg_length_of_stay)),
   ];
 }
 
@@ -85,7 +84,7 @@ export function reportCsv(report: OccupancyReport): string {
       periods,
     })),
   ];
-  const row = (line: Line, period: Period | null, tally: Tally): Cell[] => [
+  const row = (line: Line, period: Period | null, tally: Tally): CsvCell[] => [
     line.kind,
     period?.key ?? '',
     period?.from ?? report.from,
@@ -95,7 +94,7 @@ export function reportCsv(report: OccupancyReport): string {
     line.currency,
     ...figureCells(figuresOf(tally, decimalsOf(line.currency))),
   ];
-  const records: Cell[][] =
+  const records: CsvCell[][] =
     report.group === null
       ? lines.map((line) => row(line, null, line.tally))
       : (lines[0]?.periods ?? []).flatMap((_, i) =>
@@ -104,7 +103,7 @@ export function reportCsv(report: OccupancyReport): string {
             return p === undefined ? [] : [row(line, p.period, p.tally)];
           }),
         );
-  return stringify(records, { bom: true, header: true, columns: [...CSV_COLUMNS], record_delimiter: 'windows' });
+  return writeCsv(CSV_COLUMNS, records);
 }
 
 /** The file name a download of the report is saved under. */

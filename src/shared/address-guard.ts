@@ -1,11 +1,14 @@
 import { BlockList, isIP } from 'node:net';
+import os from 'node:os';
 
 /**
  * Which addresses the server may call out to: iCal feeds and partners' event endpoints. Such a
  * URL is typed by someone else but called by the server, so without this check it could read the
  * cloud metadata service (169.254.169.254), the database port or any internal page. Unless
  * OUTBOUND_ALLOW_PRIVATE_NETWORKS=true (or its older name ICAL_ALLOW_PRIVATE_NETWORKS), only
- * public unicast addresses pass.
+ * public unicast addresses pass, and none of the server's own: the documentation and
+ * benchmarking ranges, multicast and broadcast are refused too, and so is every address of the
+ * server's network interfaces (a public address of the server itself reaches its own ports).
  */
 
 // Two lists: BlockList also matches an IPv4 address against IPv4-mapped IPv6 rules.
@@ -18,11 +21,14 @@ for (const [net, prefix] of [
   ['127.0.0.0', 8],
   ['169.254.0.0', 16], // link-local, cloud metadata
   ['172.16.0.0', 12],
-  ['192.0.0.0', 24],
+  ['192.0.0.0', 24], // IETF protocol assignments
+  ['192.0.2.0', 24], // documentation (TEST-NET-1)
   ['192.168.0.0', 16],
-  ['198.18.0.0', 15],
+  ['198.18.0.0', 15], // benchmarking
+  ['198.51.100.0', 24], // documentation (TEST-NET-2)
+  ['203.0.113.0', 24], // documentation (TEST-NET-3)
   ['224.0.0.0', 4], // multicast
-  ['240.0.0.0', 4], // reserved and broadcast
+  ['240.0.0.0', 4], // reserved, and the broadcast 255.255.255.255
 ] as const) {
   refusedV4.addSubnet(net, prefix, 'ipv4');
 }
@@ -45,11 +51,26 @@ for (const [net, prefix] of [
   refusedV6.addSubnet(net, prefix, 'ipv6');
 }
 
+/**
+ * The addresses of the server's network interfaces, read at each check (an interface may come
+ * and go while the process runs); an IPv6 zone (`%eth0`) is left out.
+ */
+function ownAddresses(): BlockList {
+  const own = new BlockList();
+  for (const entries of Object.values(os.networkInterfaces()))
+    for (const entry of entries ?? []) {
+      const address = entry.address.replace(/%.*$/, '');
+      if (entry.family === 'IPv4') own.addAddress(address, 'ipv4');
+      else own.addAddress(address, 'ipv6');
+    }
+  return own;
+}
+
 /** True when the address (an IP literal) must not be fetched from. */
 export function isRefusedAddress(address: string): boolean {
   const family = isIP(address);
-  if (family === 4) return refusedV4.check(address, 'ipv4');
-  if (family === 6) return refusedV6.check(address, 'ipv6');
+  if (family === 4) return refusedV4.check(address, 'ipv4') || ownAddresses().check(address, 'ipv4');
+  if (family === 6) return refusedV6.check(address, 'ipv6') || ownAddresses().check(address, 'ipv6');
   return true;
 }
 

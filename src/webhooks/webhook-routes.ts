@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { ErrorEnvelopeSchema } from '../http/envelope.ts';
+import { forbidden } from '../http/errors.ts';
 import type { FeatureRoutes } from '../app-context.ts';
 import { applyBookingWebhook, type Delivery } from './apply-booking-webhook.ts';
 import { syncCalendarWebhook } from './sync-calendar-webhook.ts';
@@ -81,14 +82,29 @@ export const webhookRoutes: FeatureRoutes = async (app, { ctx }) => {
         ...signed,
         summary: "Synchronise one accommodation's calendar now",
         description:
-          "Pulls every external calendar of the accommodation before answering what changed per feed. With signatures on, the body must carry a timestamp within 5 minutes of now. With a webhook secret set, the same bytes delivered again while remembered (15 minutes; 24 hours under WEBHOOK_ALLOW_MISSING_TIMESTAMP for bodies without a timestamp) pull nothing and get the first answer, an unknown accommodation's 404 included; a fresh timestamp is a new delivery. Without a secret every call pulls.",
+          "Pulls every external calendar of the accommodation before answering what changed per feed. Only the global webhook secret may sign it: a body signed with an API key's own secret is a 403 secret_scope and pulls nothing. With signatures on, the body must carry a timestamp within 5 minutes of now. With a webhook secret set, the same bytes delivered again while remembered (15 minutes; 24 hours under WEBHOOK_ALLOW_MISSING_TIMESTAMP for bodies without a timestamp) pull nothing and get the first answer, an unknown accommodation's 404 included; a fresh timestamp is a new delivery. Without a secret every call pulls.",
         body: CalendarSyncBodySchema,
-        response: { 200: CalendarSyncResultSchema, 400: ErrorEnvelopeSchema, 404: ErrorEnvelopeSchema, ...errors },
+        response: {
+          200: CalendarSyncResultSchema,
+          400: ErrorEnvelopeSchema,
+          403: ErrorEnvelopeSchema,
+          404: ErrorEnvelopeSchema,
+          ...errors,
+        },
       },
     },
     async (request) => {
       const delivery = deliveries.get(request);
       if (delivery === undefined) throw new Error('webhook body was not read by the raw parser');
+      // A key's own secret reaches that key's bookings only; calendars (and their feeds' errors) are the host's.
+      if (delivery.apiKeyId !== null) {
+        ctx.metrics.webhooksReceived.labels('service', 'rejected').inc();
+        throw forbidden(
+          'secret_scope',
+          "calendar_sync must be signed with the global webhook secret: an API key's own secret signs /webhook/update for its bookings only.",
+          { parameter: 'X-Service-Signature', expected: 'signature made with the global webhook secret' },
+        );
+      }
       const { result, pulled } = await syncCalendarWebhook(ctx, request.body.accommodation_id, delivery);
       if (pulled) {
         for (const r of result.results.filter((x) => x.outcome === 'failed'))

@@ -219,6 +219,7 @@ describe(`admin API keys (${testStoreKind})`, () => {
     const { key, ...summary } = created.json<{ data: KeySummary & { key: string } }>().data;
     assert.deepEqual(Object.keys(summary).sort(), [
       'created_at',
+      'endpoint_limit',
       'id',
       'last_used_at',
       'name',

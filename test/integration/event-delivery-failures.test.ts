@@ -77,7 +77,8 @@ describe(`event delivery failures (${testStoreKind})`, () => {
       worker: 'killed-process',
       now: t.ctx.now(),
       leaseMs: 60_000,
-      limit: 50,
+      endpoints: 10,
+      perEndpoint: 25,
     });
     assert.equal(held.length, 1);
     assert.deepEqual(await worker().run(), { delivered: 0, failed: 0 }, 'not while the lease holds');

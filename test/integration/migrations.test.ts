@@ -299,6 +299,25 @@ describe(`migrations on a fresh store (${testStoreKind})`, () => {
     assert.deepEqual(await tableNames(store.db), TABLE_NAMES);
   });
 
+  test('0026 gives every key an endpoint limit of null (ENDPOINTS_PER_KEY), and is undone', async () => {
+    const { store } = await freshStore();
+    await migrateToLatest(store.db);
+    while ((await recorded(store.db)).includes('0026-endpoint-limit')) await migrateDownOne(store.db);
+    const columns = async () =>
+      (await store.db.introspection.getTables()).find((t) => t.name === 'api_keys')?.columns.map((c) => c.name) ?? [];
+    assert.ok(!(await columns()).includes('endpoint_limit'));
+    await sql`insert into api_keys (name, prefix, secret_hash, scope, created_at)
+      values ('older key', 'sd_old', 'hash-of-older-key', 'api', ${new Date().toISOString()})`.execute(store.db);
+    await migrateToLatest(store.db);
+    assert.ok((await columns()).includes('endpoint_limit'));
+    const older = await store.db
+      .selectFrom('api_keys')
+      .select('endpoint_limit')
+      .where('name', '=', 'older key')
+      .executeTakeFirstOrThrow();
+    assert.equal(older.endpoint_limit, null);
+  });
+
   test('every migration can be undone down to an empty store, and applied again', async () => {
     const { store } = await freshStore();
     await migrateToLatest(store.db);

@@ -176,6 +176,14 @@ function cases(): Case[] {
       reason: 'api_key_not_found',
     },
     {
+      route: '/admin/api/api-keys/:id',
+      method: 'PATCH',
+      url: `/admin/api/api-keys/${UNKNOWN}`,
+      key: 'admin',
+      reason: 'api_key_not_found',
+      payload: { endpoint_limit: 20 },
+    },
+    {
       route: `${t.v1}/bookings/:booking_id`,
       method: 'GET',
       url: `${t.v1}/bookings/${UNKNOWN}`,

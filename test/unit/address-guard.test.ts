@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
-import { describe, test } from 'node:test';
+import os from 'node:os';
+import { describe, mock, test } from 'node:test';
 import { checkFeedUrl, isRefusedAddress, redactUrl, RefusedUrlError } from '../../src/shared/address-guard.ts';
 
 function reason(url: string, allowPrivate = false): string | null {
@@ -37,6 +38,72 @@ describe('feed address guard', () => {
     ]) {
       assert.equal(isRefusedAddress(address), true, address);
     }
+  });
+
+  // Each range of docs/decisions.md#partner-events' guard: its first, one inside, and its last address.
+  for (const [range, addresses] of [
+    ['192.0.2.0/24 (documentation)', ['192.0.2.0', '192.0.2.77', '192.0.2.255']],
+    ['198.51.100.0/24 (documentation)', ['198.51.100.0', '198.51.100.7', '198.51.100.255']],
+    ['203.0.113.0/24 (documentation)', ['203.0.113.0', '203.0.113.42', '203.0.113.255']],
+    ['198.18.0.0/15 (benchmarking)', ['198.18.0.0', '198.18.200.1', '198.19.255.255']],
+    [
+      '2001:db8::/32 (IPv6 documentation)',
+      ['2001:db8::', '2001:db8:1234::5', '2001:db8:ffff:ffff:ffff:ffff:ffff:ffff'],
+    ],
+    ['224.0.0.0/4 (multicast)', ['224.0.0.0', '239.255.255.250', '239.255.255.255']],
+    ['ff00::/8 (IPv6 multicast)', ['ff00::', 'ff02::fb', 'ff0e::1', 'ffff:ffff:ffff:ffff:ffff:ffff:ffff:ffff']],
+    ['255.255.255.255 (broadcast)', ['255.255.255.255']],
+  ] as const) {
+    test(`refuses ${range}`, () => {
+      for (const address of addresses) assert.equal(isRefusedAddress(address), true, address);
+    });
+  }
+
+  test('the neighbours of the documentation and benchmarking ranges are public and pass', () => {
+    for (const address of [
+      '192.0.3.1',
+      '198.51.99.255',
+      '198.51.101.0',
+      '203.0.112.255',
+      '203.0.114.0',
+      '198.17.255.255',
+      '198.20.0.0',
+      '223.255.255.255',
+      '2001:db9::1',
+      '2001:4860:4860::8888',
+    ])
+      assert.equal(isRefusedAddress(address), false, address);
+  });
+
+  test("every address of the server's own network interfaces is refused", () => {
+    const own = Object.values(os.networkInterfaces()).flatMap((entries) => entries ?? []);
+    assert.ok(own.length > 0);
+    for (const { address } of own) assert.equal(isRefusedAddress(address.replace(/%.*$/, '')), true, address);
+  });
+
+  test('an interface with a public address makes that address refused, and only while it is there', () => {
+    const publicV4 = '93.184.216.34';
+    const publicV6 = '2606:4700:4700::1111';
+    assert.equal(isRefusedAddress(publicV4), false);
+    assert.equal(isRefusedAddress(publicV6), false);
+    const entry = { netmask: '', mac: '00:00:00:00:00:00', internal: false, cidr: null };
+    const interfaces = mock.method(os, 'networkInterfaces', () => ({
+      eth9: [
+        { ...entry, address: publicV4, family: 'IPv4' as const },
+        { ...entry, address: `${publicV6}%eth9`, family: 'IPv6' as const, scopeid: 0 },
+      ],
+    }));
+    try {
+      assert.equal(isRefusedAddress(publicV4), true);
+      assert.equal(isRefusedAddress(publicV6), true);
+      assert.equal(isRefusedAddress('2606:4700:4700:0:0:0:0:1111'), true, 'the same address written out');
+      assert.equal(reason(`http://${publicV4}/cal.ics`), 'private_address');
+      assert.equal(reason(`http://[${publicV6}]/cal.ics`), 'private_address');
+      assert.equal(isRefusedAddress('93.184.216.35'), false, 'a neighbour of the server is not the server');
+    } finally {
+      interfaces.mock.restore();
+    }
+    assert.equal(isRefusedAddress(publicV4), false);
   });
 
   test('public addresses pass', () => {

@@ -347,6 +347,15 @@ describe('STAYDESK_NIGHT_MEMORY_MAX', () => {
   });
 });
 
+describe('ENDPOINTS_PER_KEY', () => {
+  test('defaults to 10; 1 to 1000 accepted, anything else refused naming the variable', () => {
+    assert.equal(loadConfig({}).endpointsPerKey, 10);
+    assert.equal(loadConfig({ ENDPOINTS_PER_KEY: '1' }).endpointsPerKey, 1);
+    assert.equal(loadConfig({ ENDPOINTS_PER_KEY: '1000' }).endpointsPerKey, 1000);
+    for (const bad of ['0', '1001', 'ten', '2.5', '-1']) assertBad({ ENDPOINTS_PER_KEY: bad }, 'ENDPOINTS_PER_KEY');
+  });
+});
+
 describe('SHUTDOWN_TIMEOUT_SECONDS', () => {
   test('defaults to 10 s; 1 to 3600 accepted, anything else refused naming the variable', () => {
     assert.equal(loadConfig({}).shutdownTimeoutSeconds, 10);

@@ -194,7 +194,8 @@ export interface paths {
         delete: operations["deleteAdminApiKeys"];
         options?: never;
         head?: never;
-        patch?: never;
+        /** Change an API key: how many event endpoints it may have */
+        patch: operations["updateAdminApiKeys"];
         trace?: never;
     };
     "/admin/api/api-keys/{id}/webhook-secret": {
@@ -901,7 +902,7 @@ export interface paths {
         put?: never;
         /**
          * Synchronise one accommodation's calendar now
-         * @description Pulls every external calendar of the accommodation before answering what changed per feed. With signatures on, the body must carry a timestamp within 5 minutes of now. With a webhook secret set, the same bytes delivered again while remembered (15 minutes; 24 hours under WEBHOOK_ALLOW_MISSING_TIMESTAMP for bodies without a timestamp) pull nothing and get the first answer, an unknown accommodation's 404 included; a fresh timestamp is a new delivery. Without a secret every call pulls.
+         * @description Pulls every external calendar of the accommodation before answering what changed per feed. Only the global webhook secret may sign it: a body signed with an API key's own secret is a 403 secret_scope and pulls nothing. With signatures on, the body must carry a timestamp within 5 minutes of now. With a webhook secret set, the same bytes delivered again while remembered (15 minutes; 24 hours under WEBHOOK_ALLOW_MISSING_TIMESTAMP for bodies without a timestamp) pull nothing and get the first answer, an unknown accommodation's 404 included; a fresh timestamp is a new delivery. Without a secret every call pulls.
          */
         post: operations["syncCalendarWebhook"];
         delete?: never;
@@ -1203,6 +1204,7 @@ export interface components {
             success: true;
         };
         CreateAdminApiKeysRequest: {
+            endpoint_limit?: components["schemas"]["EndpointLimit"];
             name: string;
             /** @description default 'api'; 'admin' may also call /admin/api */
             scope?: "api" | "admin";
@@ -1210,6 +1212,8 @@ export interface components {
         CreateAdminApiKeysResponse: {
             data: {
                 created_at: string;
+                /** @description how many event endpoints the key may have; null: the ENDPOINTS_PER_KEY of the server */
+                endpoint_limit: number | null;
                 id: number;
                 /** @description the secret, shown this once */
                 key: string;
@@ -1494,6 +1498,8 @@ export interface components {
         };
         DataItem3: {
             created_at: string;
+            /** @description how many event endpoints the key may have; null: the ENDPOINTS_PER_KEY of the server */
+            endpoint_limit: number | null;
             id: number;
             last_used_at: string | null;
             name: string;
@@ -1583,6 +1589,8 @@ export interface components {
             /** @enum {boolean} */
             success: true;
         };
+        /** @description how many event endpoints the key may have (1 to 10000); null: the ENDPOINTS_PER_KEY of the server */
+        EndpointLimit: number | null;
         ErrorEnvelope: {
             error: {
                 code: number;
@@ -1660,6 +1668,7 @@ export interface components {
          *     missing_timestamp: a webhook body without `timestamp` while a signing secret is set
          *     stale_timestamp: a webhook `timestamp` more than 5 minutes from now (possible replay)
          *     admin_scope_required: an API key without admin scope on the admin API
+         *     secret_scope: a `/webhook/calendar_sync` signed with an API key's own webhook secret: only the global secret syncs calendars
          *     unknown_route: no route for this method and path
          *     accommodation_not_found: no accommodation with this id
          *     booking_not_found: no booking with this id (or not one this API key may read)
@@ -1684,6 +1693,7 @@ export interface components {
          *     booking_not_draft: only a draft awaiting card payment can be released by its API key
          *     has_bookings: an accommodation with bookings cannot change currency (nor the set-up step remove a demo home's bookings)
          *     accommodation_archived: the accommodation is archived (it was deleted while it had bookings) and takes no new booking
+         *     endpoint_limit: the API key has as many event endpoints as it may (`ENDPOINTS_PER_KEY`, or its own limit set by the host)
          *     duplicate_feed_name: the accommodation already has an iCal feed with this name
          *     login_taken: a user with this login exists
          *     body_too_large: a body over 1 MiB
@@ -1695,7 +1705,7 @@ export interface components {
          *     outcome_unknown: the database went away while the change was being committed and it could not be checked whether it was; retry with the same `idempotency_key`
          * @enum {string}
          */
-        ErrorReason: "malformed_json" | "forbidden_json_key" | "unsupported_media_type" | "malformed_http" | "bad_request" | "bad_url" | "param_too_long" | "nul_character" | "legacy_jsonrpc_body" | "invalid" | "missing" | "unknown_parameter" | "invalid_type" | "invalid_enum" | "invalid_const" | "invalid_anyOf" | "invalid_format" | "invalid_pattern" | "invalid_minLength" | "invalid_maxLength" | "invalid_minimum" | "invalid_maximum" | "invalid_exclusiveMinimum" | "invalid_exclusiveMaximum" | "invalid_minItems" | "invalid_maxItems" | "blank" | "out_of_range" | "invalid_date" | "invalid_range" | "range_too_long" | "past_date" | "min_stay" | "max_stay" | "max_guests" | "extra_not_offered" | "unknown_currency" | "invalid_amount" | "amount_too_large" | "invalid_rate" | "unknown_timezone" | "invalid_iban" | "invalid_url" | "private_address" | "invalid_cursor" | "own_export_url" | "invalid_timestamp" | "invalid_payment_intent" | "payment_webhook_not_configured" | "stale_signature" | "missing_signature" | "invalid_signature" | "missing_api_key" | "invalid_api_key" | "missing_metrics_token" | "invalid_metrics_token" | "missing_timestamp" | "stale_timestamp" | "admin_scope_required" | "unknown_route" | "accommodation_not_found" | "booking_not_found" | "payment_not_found" | "api_key_not_found" | "message_not_found" | "feed_not_found" | "invoice_not_found" | "calendar_not_found" | "endpoint_not_found" | "delivery_not_found" | "request_timeout" | "dates_unavailable" | "price_mismatch" | "idempotency_key_reused" | "booking_cancelled" | "booking_not_confirmed" | "booking_not_cancelled" | "never_confirmed" | "payment_already_undone" | "refund_exceeds_paid" | "booking_not_draft" | "has_bookings" | "accommodation_archived" | "duplicate_feed_name" | "login_taken" | "body_too_large" | "rate_limited" | "draft_limit" | "headers_too_large" | "store_unavailable" | "shutting_down" | "outcome_unknown";
+        ErrorReason: "malformed_json" | "forbidden_json_key" | "unsupported_media_type" | "malformed_http" | "bad_request" | "bad_url" | "param_too_long" | "nul_character" | "legacy_jsonrpc_body" | "invalid" | "missing" | "unknown_parameter" | "invalid_type" | "invalid_enum" | "invalid_const" | "invalid_anyOf" | "invalid_format" | "invalid_pattern" | "invalid_minLength" | "invalid_maxLength" | "invalid_minimum" | "invalid_maximum" | "invalid_exclusiveMinimum" | "invalid_exclusiveMaximum" | "invalid_minItems" | "invalid_maxItems" | "blank" | "out_of_range" | "invalid_date" | "invalid_range" | "range_too_long" | "past_date" | "min_stay" | "max_stay" | "max_guests" | "extra_not_offered" | "unknown_currency" | "invalid_amount" | "amount_too_large" | "invalid_rate" | "unknown_timezone" | "invalid_iban" | "invalid_url" | "private_address" | "invalid_cursor" | "own_export_url" | "invalid_timestamp" | "invalid_payment_intent" | "payment_webhook_not_configured" | "stale_signature" | "missing_signature" | "invalid_signature" | "missing_api_key" | "invalid_api_key" | "missing_metrics_token" | "invalid_metrics_token" | "missing_timestamp" | "stale_timestamp" | "admin_scope_required" | "secret_scope" | "unknown_route" | "accommodation_not_found" | "booking_not_found" | "payment_not_found" | "api_key_not_found" | "message_not_found" | "feed_not_found" | "invoice_not_found" | "calendar_not_found" | "endpoint_not_found" | "delivery_not_found" | "request_timeout" | "dates_unavailable" | "price_mismatch" | "idempotency_key_reused" | "booking_cancelled" | "booking_not_confirmed" | "booking_not_cancelled" | "never_confirmed" | "payment_already_undone" | "refund_exceeds_paid" | "booking_not_draft" | "has_bookings" | "accommodation_archived" | "endpoint_limit" | "duplicate_feed_name" | "login_taken" | "body_too_large" | "rate_limited" | "draft_limit" | "headers_too_large" | "store_unavailable" | "shutting_down" | "outcome_unknown";
         /** @description event types sent to the endpoint; default every booking event (booking.created, booking.confirmed, booking.modified, booking.cancelled, booking.expired, payment.issue); calendar.changed only when listed */
         Events: components["schemas"]["EventsItem"][];
         Events2: components["schemas"]["EventsItem2"][];
@@ -2528,6 +2538,15 @@ export interface components {
             /** @enum {boolean} */
             success: true;
         };
+        UpdateAdminApiKeysRequest: {
+            endpoint_limit: components["schemas"]["EndpointLimit"];
+        };
+        UpdateAdminApiKeysResponse: {
+            data: components["schemas"]["DataItem3"];
+            metadata: components["schemas"]["Metadata"];
+            /** @enum {boolean} */
+            success: true;
+        };
         UpdateAdminBookingsRequest: {
             adults_count?: number;
             babies_count?: number;
@@ -2813,7 +2832,7 @@ export interface components {
                     error?: {
                         details?: {
                             /** @enum {unknown} */
-                            reason: "dates_unavailable";
+                            reason: "endpoint_limit";
                         };
                     };
                 };
@@ -2833,7 +2852,7 @@ export interface components {
                     error?: {
                         details?: {
                             /** @enum {unknown} */
-                            reason: "duplicate_feed_name";
+                            reason: "dates_unavailable";
                         };
                     };
                 };
@@ -2841,6 +2860,26 @@ export interface components {
         };
         /** @description Conflict */
         Conflict3: {
+            headers: {
+                "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorEnvelope"] & {
+                    error?: {
+                        details?: {
+                            /** @enum {unknown} */
+                            reason: "duplicate_feed_name";
+                        };
+                    };
+                };
+            };
+        };
+        /** @description Conflict */
+        Conflict4: {
             headers: {
                 "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                 "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
@@ -3430,7 +3469,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            409: components["responses"]["Conflict"];
+            409: components["responses"]["Conflict2"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError2"];
             503: components["responses"]["Unavailable2"];
@@ -3469,7 +3508,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            409: components["responses"]["Conflict"];
+            409: components["responses"]["Conflict2"];
             413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError2"];
@@ -3509,7 +3548,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            409: components["responses"]["Conflict"];
+            409: components["responses"]["Conflict2"];
             413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError2"];
@@ -3599,7 +3638,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound3"];
-            409: components["responses"]["Conflict2"];
+            409: components["responses"]["Conflict3"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError2"];
             503: components["responses"]["Unavailable2"];
@@ -3638,7 +3677,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound3"];
-            409: components["responses"]["Conflict2"];
+            409: components["responses"]["Conflict3"];
             413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError2"];
@@ -3676,7 +3715,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound3"];
-            409: components["responses"]["Conflict2"];
+            409: components["responses"]["Conflict3"];
             413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError2"];
@@ -3718,7 +3757,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound3"];
-            409: components["responses"]["Conflict2"];
+            409: components["responses"]["Conflict3"];
             413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError2"];
@@ -3756,7 +3795,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound3"];
-            409: components["responses"]["Conflict2"];
+            409: components["responses"]["Conflict3"];
             413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError2"];
@@ -4019,6 +4058,45 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["DeleteAdminApiKeysResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest4"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound5"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError2"];
+            503: components["responses"]["Unavailable2"];
+        };
+    };
+    updateAdminApiKeys: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description integer id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateAdminApiKeysRequest"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UpdateAdminApiKeysResponse"];
                 };
             };
             400: components["responses"]["BadRequest4"];
@@ -4442,7 +4520,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound4"];
-            409: components["responses"]["Conflict3"];
+            409: components["responses"]["Conflict4"];
             413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError2"];
@@ -4480,7 +4558,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound4"];
-            409: components["responses"]["Conflict3"];
+            409: components["responses"]["Conflict4"];
             413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError2"];
@@ -4934,7 +5012,8 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound6"];
+            404: components["responses"]["NotFound5"];
+            409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError2"];
@@ -5727,6 +5806,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError2"];
@@ -6142,6 +6222,26 @@ export interface operations {
                             details?: {
                                 /** @enum {unknown} */
                                 reason: "missing_signature" | "invalid_signature" | "missing_timestamp" | "stale_timestamp";
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        error?: {
+                            details?: {
+                                /** @enum {unknown} */
+                                reason: "secret_scope";
                             };
                         };
                     };

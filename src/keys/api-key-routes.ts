@@ -6,7 +6,7 @@ import { badRequest, notFound } from '../http/errors.ts';
 import type { FeatureRoutes } from '../app-context.ts';
 import { adminRoute, IdParams, NullableString, toId } from '../http/admin-params.ts';
 import { giveKeyWebhookSecret } from './key-webhook-secret.ts';
-import { CreateBody } from './api-key-schemas.ts';
+import { CreateBody, EndpointLimit } from './api-key-schemas.ts';
 
 const Scope = Type.Union([Type.Literal('api'), Type.Literal('admin')]);
 /** What may be shown of a key: never the secret or its hash. */
@@ -23,29 +23,12 @@ const ApiKeySummarySchema = Type.Object({
   }),
 });
 
-const EndpointLimit = Type.Union([Type.Integer({ minimum: 1, maximum: 10_000 }), Type.Null()], {
-  description: 'how many event endpoints the key may have (1 to 10000); null: the ENDPOINTS_PER_KEY of the server',
-});
-
 const KeyChangesBody = Type.Object({ endpoint_limit: EndpointLimit }, { additionalProperties: false });
 
 const NewApiKeySchema = Type.Object({
   ...ApiKeySummarySchema.properties,
   key: Type.String({ description: 'the secret, shown this once' }),
 });
-
-export const CreateBody = Type.Object(
-  {
-    name: Type.String({ minLength: 1, maxLength: 100 }),
-    scope: Type.Optional(
-      Type.Union([Type.Literal('api'), Type.Literal('admin')], {
-        description: "default 'api'; 'admin' may also call /admin/api",
-      }),
-    ),
-    endpoint_limit: Type.Optional(EndpointLimit),
-  },
-  { additionalProperties: false },
-);
 
 /** API keys: list, create (the secret shown once), change the endpoint limit, revoke. */
 export const apiKeyRoutes: FeatureRoutes = async (app, { ctx }) => {

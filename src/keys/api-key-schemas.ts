@@ -1,7 +1,11 @@
 import { Type } from 'typebox';
 
-/** The body that creates an API key, read by the admin API and the console's form alike. */
+/** How many event endpoints one key may have, where the host sets it for that key. */
+export const EndpointLimit = Type.Union([Type.Integer({ minimum: 1, maximum: 10_000 }), Type.Null()], {
+  description: 'how many event endpoints the key may have (1 to 10000); null: the ENDPOINTS_PER_KEY of the server',
+});
 
+/** The body that creates an API key, read by the admin API and the console's form alike. */
 export const CreateBody = Type.Object(
   {
     name: Type.String({ minLength: 1, maxLength: 100 }),
@@ -10,6 +14,7 @@ export const CreateBody = Type.Object(
         description: "default 'api'; 'admin' may also call /admin/api",
       }),
     ),
+    endpoint_limit: Type.Optional(EndpointLimit),
   },
   { additionalProperties: false },
 );

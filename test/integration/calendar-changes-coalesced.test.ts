@@ -66,11 +66,7 @@ describe(`calendar.changed coalesced per endpoint and accommodation (${testStore
       });
       assert.equal(res.statusCode, 201, res.body);
     }
-    const queued = await t.ctx.db
-      .selectFrom('webhook_deliveries')
-      .select('id')
-      .where('status', '=', 'pending')
-      .execute();
+    const queued = await t.ctx.db.selectFrom('event_deliveries').select('id').where('status', '=', 'pending').execute();
     assert.equal(queued.length, 6);
 
     assert.deepEqual(await worker().run(), { delivered: 6, failed: 0 });
@@ -84,7 +80,7 @@ describe(`calendar.changed coalesced per endpoint and accommodation (${testStore
 
     // The POST carries the id of the latest change it stands for; every delivery is delivered.
     const rows = await t.ctx.db
-      .selectFrom('webhook_deliveries as d')
+      .selectFrom('event_deliveries as d')
       .innerJoin('partner_events as v', 'v.id', 'd.event_id')
       .select(['d.event_id', 'd.status', 'v.payload'])
       .orderBy('d.id')

@@ -98,7 +98,7 @@ describe(`fair event delivery (${testStoreKind})`, () => {
     // The slow attempts were all still waiting meanwhile: nothing timed out to make room.
     assert.ok(slow.every((endpoint) => endpoint.waiting >= 1));
     const pending = await t.ctx.db
-      .selectFrom('webhook_deliveries')
+      .selectFrom('event_deliveries')
       .select('id')
       .where('status', '=', 'pending')
       .where('attempts', '=', 0)

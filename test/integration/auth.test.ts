@@ -311,6 +311,7 @@ describe(`API key records (${testStoreKind})`, () => {
       assert.ok(!('secret_hash' in summary), `summary ${summary.id} has no secret_hash`);
       assert.deepEqual(Object.keys(summary).sort(), [
         'created_at',
+        'endpoint_limit',
         'id',
         'last_used_at',
         'name',

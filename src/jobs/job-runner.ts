@@ -39,8 +39,15 @@ export const WAKE_GAP_MS = 20;
  */
 export function startJobRunner(
   jobs: readonly Job[],
-  deps: { metrics: Pick<Metrics, 'jobRuns'>; log: JobLogger; health?: { noteFault(error: unknown): boolean } },
+  deps: {
+    metrics: Pick<Metrics, 'jobRuns'>;
+    log: JobLogger;
+    health?: { noteFault(error: unknown): boolean };
+    /** The clock the gaps are measured with, in milliseconds (a test's fake clock). */
+    now?: () => number;
+  },
 ): JobRunner {
+  const clock = deps.now ?? (() => performance.now());
   let stopped = false;
   const stopping = new AbortController();
   const timers = new Set<NodeJS.Timeout>();
@@ -74,7 +81,7 @@ export function startJobRunner(
       const run: Promise<void> = runOnce(job).then(() => {
         running.delete(run);
         own.running = false;
-        own.endedAt = performance.now();
+        own.endedAt = clock();
         schedule(job, own.woken ? WAKE_GAP_MS : job.intervalMs);
       });
       running.add(run);
@@ -83,7 +90,7 @@ export function startJobRunner(
     timer.unref();
     timers.add(timer);
     own.timer = timer;
-    own.dueAt = performance.now() + delayMs;
+    own.dueAt = clock() + delayMs;
   }
 
   for (const job of jobs) {
@@ -100,8 +107,8 @@ export function startJobRunner(
         own.woken = true;
         return;
       }
-      const delay = Math.max(0, own.endedAt + WAKE_GAP_MS - performance.now());
-      if (own.timer === null || own.dueAt <= performance.now() + delay) return;
+      const delay = Math.max(0, own.endedAt + WAKE_GAP_MS - clock());
+      if (own.timer === null || own.dueAt <= clock() + delay) return;
       clearTimeout(own.timer);
       timers.delete(own.timer);
       schedule(job, delay);

@@ -27,7 +27,7 @@ function job() {
       name: 'woken-job',
       intervalMs: HOUR,
       run: async () => {
-        started.push(performance.now());
+        started.push(Date.now());
         ran?.();
         return 'done' as const;
       },
@@ -35,24 +35,38 @@ function job() {
   };
 }
 
+/** Lets every promise the runner has settled run on (setImmediate is not one of the faked timers). */
+const settle = () => new Promise((resolve) => setImmediate(resolve));
+
 test(
   'a woken job runs at once, not at its next interval; wakes together make one run',
   { timeout: 10_000 },
-  async () => {
+  async (t) => {
+    // The runner's timers and its clock are the test's: the gap and the "no second run" are shown
+    // by moving the clock, not by waiting.
+    t.mock.timers.enable({ apis: ['setTimeout', 'Date'] });
     const j = job();
     const first = j.nextRun();
-    const runner = startJobRunner([j.spec], { metrics, log: silent });
+    const runner = startJobRunner([j.spec], { metrics, log: silent, now: () => Date.now() });
     try {
+      t.mock.timers.tick(0);
       await first;
+      await settle();
       const second = j.nextRun();
       runner.wake('woken-job');
       runner.wake('woken-job');
       runner.wake('woken-job');
+      // Not before the least gap after the run before it.
+      t.mock.timers.tick(WAKE_GAP_MS - 1);
+      await settle();
+      assert.equal(j.started.length, 1, 'no run before WAKE_GAP_MS has passed');
+      t.mock.timers.tick(1);
       await second;
       assert.equal(j.started.length, 2);
-      // Not before the least gap after the run before it.
-      assert.ok((j.started[1] ?? 0) - (j.started[0] ?? 0) >= WAKE_GAP_MS - 1);
-      await new Promise((resolve) => setTimeout(resolve, WAKE_GAP_MS * 5));
+      assert.equal((j.started[1] ?? 0) - (j.started[0] ?? 0), WAKE_GAP_MS);
+      await settle();
+      t.mock.timers.tick(WAKE_GAP_MS * 5);
+      await settle();
       assert.equal(j.started.length, 2, 'three wakes made one run');
       runner.wake('no-such-job');
     } finally {

@@ -1,4 +1,4 @@
-import { Gauge, type Registry } from 'prom-client';
+import { Gauge, type Registry } from './ops/prom.ts';
 import type { Caches } from './caches.ts';
 import type { ChangeFeed } from './db/change-feed.ts';
 

@@ -1,9 +1,14 @@
-import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from './prom.ts';
 import { RequestDurations } from './request-durations.ts';
 
 /** One registry per app instance, so several apps in one process (tests) never collide. */
 export interface Metrics {
   registry: Registry;
+  /**
+   * The Prometheus text of every metric, with Node's process metrics (prom-client's default
+   * metrics), which start being collected on the first read.
+   */
+  text(): Promise<string>;
   httpDuration: RequestDurations;
   bookingsCreated: Counter<'status' | 'payment_method'>;
   bookingConflicts: Counter;
@@ -22,9 +27,16 @@ export interface Metrics {
 
 export function createMetrics(): Metrics {
   const registry = new Registry();
-  collectDefaultMetrics({ register: registry });
+  let defaults = false;
   return {
     registry,
+    text() {
+      if (!defaults) {
+        collectDefaultMetrics(registry);
+        defaults = true;
+      }
+      return registry.metrics();
+    },
     httpDuration: new RequestDurations(registry),
     bookingsCreated: new Counter({
       name: 'staydesk_bookings_created_total',

@@ -109,7 +109,7 @@ export const opsRoutes: RoutesWith<{
           );
         }
       }
-      const body = await ctx.metrics.registry.metrics();
+      const body = await ctx.metrics.text();
       return reply.type(ctx.metrics.registry.contentType).send(body);
     },
   );

@@ -1,4 +1,4 @@
-import { Histogram, type Registry } from 'prom-client';
+import { Histogram, type Registry } from './prom.ts';
 
 /**
  * `http_request_duration_seconds`, observed on every request. prom-client's `observe` builds

@@ -11,12 +11,23 @@ import { testStoreKind } from '../support/test-store.ts';
 /**
  * The embedded default loads the heavy packages on first use, not at start (README "Running on
  * a small machine"): the card processor's verifier, the PDF writer, the mail client, the events'
- * HTTP client, the Redis client, the PostgreSQL driver, the docs page and the calendar parser.
+ * HTTP client, the Redis client, the PostgreSQL driver, the docs page, the calendar parser and
+ * the process metrics (prom-client's default metrics, which load @opentelemetry/api).
  */
 
 const HOOK = path.resolve(import.meta.dirname, '../support/record-packages.ts');
 const SECRET = 'whsec_footprint_test';
-const LAZY = ['stripe', 'pdfkit', 'nodemailer', 'ioredis', '@fastify/swagger-ui', 'ical.js', 'ajv', 'undici'];
+const LAZY = [
+  'stripe',
+  'pdfkit',
+  'nodemailer',
+  'ioredis',
+  '@fastify/swagger-ui',
+  'ical.js',
+  'ajv',
+  'undici',
+  '@opentelemetry/api',
+];
 /** Modules of a package that is loaded at start, but whose other parts are loaded on first use. */
 const LAZY_MODULES = ['typebox/value'];
 
@@ -42,7 +53,7 @@ function stripeSignature(body: string, at: number): string {
 }
 
 describe(`start-up footprint (${testStoreKind})`, () => {
-  test('stripe, pdfkit, nodemailer, ioredis, swagger, swagger-ui, ical.js, ajv and undici are not loaded until first used', async () => {
+  test('stripe, pdfkit, nodemailer, ioredis, swagger-ui, ical.js, ajv, undici and the process metrics are not loaded until first used', async () => {
     const s = await createCliStore();
     stores.push(s);
     const log = path.join(s.dir, 'packages.log');
@@ -99,6 +110,12 @@ describe(`start-up footprint (${testStoreKind})`, () => {
     assert.equal(docs.status, 200);
     assert.match(await docs.text(), /<html/i);
     assert.ok(loaded(log).includes('@fastify/swagger-ui'), 'swagger-ui is loaded by the first visit to /docs');
+
+    // The first read of /metrics starts the process metrics, in that answer already.
+    const metrics = await fetch(`${base}/metrics`);
+    assert.equal(metrics.status, 200);
+    assert.match(await metrics.text(), /^process_cpu_seconds_total \d/m);
+    assert.ok(loaded(log).includes('@opentelemetry/api'), 'the process metrics are loaded by the first read');
 
     p.child.kill('SIGTERM');
     assert.equal((await p.exited()).code, 0);

@@ -115,7 +115,7 @@ export default tseslint.config(
   {
     languageOptions: {
       parserOptions: {
-        projectService: { allowDefaultProject: ['bin/*.js', 'eslint.config.js'] },
+        projectService: { allowDefaultProject: ['bin/*.js', 'bench/*.js', 'eslint.config.js'] },
         tsconfigRootDir: import.meta.dirname,
       },
     },
@@ -191,7 +191,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['bin/**/*.js', 'eslint.config.js'],
+    files: ['bin/**/*.js', 'bench/*.js', 'eslint.config.js'],
     ...tseslint.configs.disableTypeChecked,
     languageOptions: { globals: globals.node },
   },

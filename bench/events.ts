@@ -31,6 +31,7 @@ import { createPgDatabase } from '../test/support/test-store.ts';
 import { startServe } from '../test/support/serve-cluster.ts';
 import { cpuSeconds, mainThreadCpuSeconds, postgresCpuSeconds } from './cpu.ts';
 import { benchV8Flags, benchV8Label, rssMb } from './spawn-server.ts';
+import { recordTarget } from './targets.ts';
 
 const BOOKINGS = Number(process.env.BENCH_EVENT_BOOKINGS ?? 1000);
 const WARMUP = Number(process.env.BENCH_EVENT_WARMUP ?? 300);
@@ -210,11 +211,12 @@ async function startReceiver() {
   };
 }
 
-const median = (values: readonly number[]) =>
-  quantile(
-    [...values].sort((a, b) => a - b),
-    0.5,
-  );
+/** The middle value; of an even count, the mean of the two middle ones. */
+const median = (values: readonly number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1 ? (sorted[mid] ?? NaN) : ((sorted[mid - 1] ?? NaN) + (sorted[mid] ?? NaN)) / 2;
+};
 
 async function benchStore(
   name: string,
@@ -282,6 +284,23 @@ async function benchStore(
       `${floor.sender.toFixed(0)} µs and the receiver ${floor.receiver.toFixed(0)} µs; two a booking (${twoPosts.toFixed(0)} µs) ` +
       `alone would make it ${pct((without / (without + twoPosts) - 1) * 100)}, the receiver's two answers alone ` +
       pct((without / (without + 2 * floor.receiver) - 1) * 100),
+  );
+  // What a delivered event costs the server: its CPU per booking with two endpoints beyond its CPU
+  // without, halved, beside what the bare client's POST cost its sender.
+  const serverPerEvent = median(rounds.map((r) => (r.withEndpoints.cpu.server - r.without.cpu.server) / 2));
+  const perEvent = serverPerEvent / floor.sender;
+  console.log(
+    `${name}, the server's CPU per delivered event: ${serverPerEvent.toFixed(0)} µs, ${perEvent.toFixed(2)}× the bare client's ${floor.sender.toFixed(0)} µs (target ≤ 1.5×)`,
+  );
+  recordTarget(
+    `${name}: server CPU per delivered event ≤ 1.5× the bare client's`,
+    `${perEvent.toFixed(2)}×`,
+    perEvent <= 1.5,
+  );
+  recordTarget(
+    `${name}: bookings/s with two endpoints within 10 % of none (receiver on the same cores)`,
+    `${change.toFixed(1)} %`,
+    change >= -10,
   );
 }
 

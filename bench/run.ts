@@ -12,8 +12,11 @@
  * same schemas and request) answering a fixed answer. A benchmark, not a test: it reports, it
  * does not pass or fail. `npm run bench -- reports` (also run last by `npm run bench`): the yearly
  * occupancy report over 100 accommodations and 20 000 bookings (bench/reports.ts).
- * `npm run bench -- events`: booking throughput with and without two event endpoints, and the
- * delivery latency of the events after commit (bench/events.ts).
+ * `npm run bench -- events` (also run last): booking throughput with and without two event
+ * endpoints, the delivery latency of the events after commit and what a delivery costs the server
+ * beside a bare client (bench/events.ts). On PostgreSQL, bookings are also compared with the
+ * outside floor, a process of its own on a bare pg pool (bench/outside-floor.ts). Every part
+ * records its figures against their targets (bench/targets.ts), printed together at the end.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -27,7 +30,8 @@ import { runReportsBench } from './reports.ts';
 import { runEventsBench } from './events.ts';
 import { benchFootprint } from './footprint.ts';
 import { benchProcesses } from './processes.ts';
-import { benchV8Label, fixedSpinNote, startServer } from './spawn-server.ts';
+import { benchV8Label, fixedSpinNote, spawnBenchProcess, startServer } from './spawn-server.ts';
+import { printTargets, recordTarget } from './targets.ts';
 import { limitedLabel, overKeys } from './over-keys.ts';
 import { cpuSeconds, postgresCpuSeconds } from './cpu.ts';
 
@@ -43,7 +47,7 @@ const ROUND_TABLES_UP_TO = 5;
 /** The other benches' load, per route and round: they are not ratios of neighbouring routes. */
 const OTHER_SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const OTHER_ROUNDS = Math.max(1, Number(process.env.BENCH_ROUNDS ?? 3));
-const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 /** BENCH_ROUTES: only the routes whose name matches (a regular expression, any case), e.g. `booking`. */
 const ONLY_ROUTES = process.env.BENCH_ROUTES ? new RegExp(process.env.BENCH_ROUTES, 'i') : undefined;
 
@@ -67,8 +71,9 @@ interface Result {
 
 let serverPid: number | undefined;
 
-async function load(name: string, opts: autocannon.Options): Promise<Result> {
-  const before = { server: cpuSeconds(serverPid), store: postgresCpuSeconds(), client: cpuSeconds(process.pid) };
+/** Loads one route; `pid` is the process serving it (the bench server unless said otherwise). */
+async function load(name: string, opts: autocannon.Options, pid = serverPid): Promise<Result> {
+  const before = { server: cpuSeconds(pid), store: postgresCpuSeconds(), client: cpuSeconds(process.pid) };
   // autocannon's own percentiles are whole milliseconds, too coarse for a route answered in
   // one: each 2xx answer's latency is kept here as measured (fractions of a millisecond).
   const latencies: number[] = [];
@@ -91,7 +96,7 @@ async function load(name: string, opts: autocannon.Options): Promise<Result> {
     p99: percentile(0.99),
     errors: result.errors + result.timeouts,
     non2xx: result.non2xx,
-    cpuPerRequestUs: perRequest(cpuSeconds(serverPid) - before.server),
+    cpuPerRequestUs: perRequest(cpuSeconds(pid) - before.server),
     storeCpuPerRequestUs: perRequest(postgresCpuSeconds() - before.store),
     clientCpuPerRequestUs: perRequest(cpuSeconds(process.pid) - before.client),
   };
@@ -111,6 +116,11 @@ async function benchStore(store: string, env: Record<string, string>): Promise<v
   const limited = env.BENCH_LIMITS === 'defaults';
   const server = await startServer(env);
   serverPid = server.pid;
+  // On PostgreSQL, the outside floor: a process of its own on a bare pg pool (bench/outside-floor.ts).
+  const outside =
+    !limited && env.DATABASE_URL
+      ? await spawnBenchProcess<{ port: number }>('bench/outside-floor.ts', { DATABASE_URL: env.DATABASE_URL })
+      : undefined;
   const { port, barePort, key, keys, accommodationId, availabilityBody } = server.info;
   const label = limited ? limitedLabel(store, keys.length) : store;
   const base = `http://127.0.0.1:${port}`;
@@ -119,7 +129,32 @@ async function benchStore(store: string, env: Record<string, string>): Promise<v
   let n = 0;
   // Bookings start a year out, so they never meet the nights availability and the calendar read.
   const first = addDays(todayIn('UTC'), 400);
-  const routes: Array<{ name: string; options: autocannon.Options }> = [
+  // Every booking (and every one the outside floor writes) takes two fresh nights: 2 × 100 +
+  // cleaning 50, tax 10 % → 275.
+  const bookingRequest = (request: autocannon.Request): autocannon.Request => {
+    const start = addDays(first, 2 * n++);
+    return {
+      ...request,
+      body: JSON.stringify({
+        accommodation_id: accommodationId,
+        partner_data: {
+          first_name: 'Bench',
+          last_name: `Guest ${String(n)}`,
+          email: `guest${String(n % 500)}@bench.test`,
+        },
+        booking_data: {
+          checkin_date: start,
+          checkout_date: addDays(start, 2),
+          adults_count: 2,
+          children_count: 0,
+          babies_count: 0,
+          payment_method: 'bank_transfer',
+          expected_amount: 275,
+        },
+      }),
+    };
+  };
+  const routes: Array<{ name: string; options: autocannon.Options; pid?: number | undefined }> = [
     // Each route runs next to what it is compared with (availability right after the fixed route of
     // its shape, the calendar after the SELECT floor, bookings after the booking-shaped floor),
     // so the machine's drift from one route to the next weighs as little as it can on a ratio.
@@ -150,36 +185,27 @@ async function benchStore(store: string, env: Record<string, string>): Promise<v
     },
     { name: INSERT_FLOOR, options: { url: `${base}/bench/floor/insert`, method: 'POST' } },
     { name: BOOKING_FLOOR, options: { url: `${base}/bench/floor/booking`, method: 'POST' } },
+    ...(outside === undefined
+      ? []
+      : [
+          {
+            name: OUTSIDE_FLOOR,
+            options: {
+              url: `http://127.0.0.1:${String(outside.info.port)}/bench/outside-floor/booking`,
+              method: 'POST' as const,
+              headers,
+              requests: [{ setupRequest: bookingRequest }],
+            },
+            pid: outside.pid,
+          },
+        ]),
     {
       name: 'POST bookings',
       options: {
         url: `${base}/api/v1/staydesk/bookings`,
         method: 'POST',
         headers,
-        requests: [
-          {
-            setupRequest: (request) => {
-              // Every booking takes two fresh nights: 2 × 100 + cleaning 50, tax 10 % → 275.
-              const start = addDays(first, 2 * n++);
-              return {
-                ...request,
-                body: JSON.stringify({
-                  accommodation_id: accommodationId,
-                  partner_data: { first_name: 'Bench', last_name: `Guest ${n}`, email: `guest${n % 500}@bench.test` },
-                  booking_data: {
-                    checkin_date: start,
-                    checkout_date: addDays(start, 2),
-                    adults_count: 2,
-                    children_count: 0,
-                    babies_count: 0,
-                    payment_method: 'bank_transfer',
-                    expected_amount: 275,
-                  },
-                }),
-              };
-            },
-          },
-        ],
+        requests: [{ setupRequest: bookingRequest }],
       },
     },
   ];
@@ -196,18 +222,21 @@ async function benchStore(store: string, env: Record<string, string>): Promise<v
     );
   try {
     // Warm up the connections and the JIT on every route.
-    for (const route of measured) await load('warm-up', { ...route.options, duration: 1 });
+    for (const route of measured) await load('warm-up', { ...route.options, duration: 1 }, route.pid);
     const rounds: Result[][] = [];
     for (let round = 0; round < ROUNDS; round++) {
       const results: Result[] = [];
-      for (const route of measured) results.push(await load(route.name, route.options));
+      for (const route of measured) results.push(await load(route.name, route.options, route.pid ?? serverPid));
       if (ROUNDS > ROUND_TABLES_UP_TO) reportRatios(`${label}, round ${round + 1} of ${ROUNDS}`, results);
       else if (ROUNDS > 1) report(`${label}, round ${round + 1} of ${ROUNDS}`, results);
       rounds.push(results);
     }
-    report(ROUNDS > 1 ? `${label}: median of ${ROUNDS} rounds` : label, medianOf(rounds));
+    const summary = medianOf(rounds);
+    report(ROUNDS > 1 ? `${label}: median of ${ROUNDS} rounds` : label, summary);
+    if (!limited) recordHotPathTargets(store, summary);
   } finally {
     await server.stop();
+    await outside?.stop();
   }
 }
 
@@ -261,6 +290,12 @@ const INSERT_FLOOR = 'floor: one INSERT transaction';
 
 /** The rows a booking writes, in one plain transaction: what a booking costs the store at the least. */
 const BOOKING_FLOOR = 'floor: booking-shaped transaction';
+/**
+ * The booking target's reference on PostgreSQL: the least a correct booking needs (a booking row,
+ * its two nights claimed, one outbox row, one transaction) in a process of its own on a bare pg
+ * pool, outside the app (bench/outside-floor.ts).
+ */
+const OUTSIDE_FLOOR = 'outside floor: bare pg booking';
 
 /** How a ratio names the reference routes; a floor route is named "floor". */
 const SHORT_NAMES: Record<string, string> = {
@@ -268,11 +303,12 @@ const SHORT_NAMES: Record<string, string> = {
   [BARE_FIXED]: 'bare fixed',
   [HELLO]: 'app hello',
   [BOOKING_FLOOR]: 'booking floor',
+  [OUTSIDE_FLOOR]: 'outside floor',
 };
 
 /** Which routes a hot path is compared with: its floor, and for availability the framework alone. */
 function floorsOf(name: string): string[] {
-  if (name.startsWith('POST bookings')) return [BOOKING_FLOOR, INSERT_FLOOR];
+  if (name.startsWith('POST bookings')) return [OUTSIDE_FLOOR, BOOKING_FLOOR, INSERT_FLOOR];
   if (name.startsWith('POST availability')) return [SELECT_FLOOR, BARE_HELLO, BARE_FIXED, HELLO];
   if (name === BARE_FIXED) return [BARE_HELLO];
   if (name.startsWith('POST')) return [SELECT_FLOOR];
@@ -284,12 +320,45 @@ function ratio(route: Result | undefined, floor: Result | undefined): { rps: num
   return { rps: route.rps / floor.rps, p99: floor.p99 > 0 ? route.p99 / floor.p99 : Number.NaN };
 }
 
-/** Which comparison a round's line shows for a route: the one its target is set against. */
-const TARGET_FLOOR: Record<string, string> = {
-  'POST availability': BARE_FIXED,
-  'POST calendar': SELECT_FLOOR,
-  'POST bookings': BOOKING_FLOOR,
+/**
+ * Which comparison a round's line shows for a route: the one its target is set against (for
+ * bookings the outside floor, where it runs, else the floor in the app).
+ */
+const TARGET_FLOOR: Record<string, string[]> = {
+  'POST availability': [BARE_FIXED],
+  'POST calendar': [SELECT_FLOOR],
+  'POST bookings': [OUTSIDE_FLOOR, BOOKING_FLOOR],
 };
+
+/** The reference a route's target is read against among the routes measured, if any. */
+function targetFloor(name: string, results: Result[]): Result | undefined {
+  for (const floor of TARGET_FLOOR[name] ?? []) {
+    const found = results.find((x) => x.name === floor);
+    if (found !== undefined) return found;
+  }
+  return undefined;
+}
+
+/** Availability's and booking creation's figures against their targets (targets.ts). */
+function recordHotPathTargets(store: string, summary: Result[]): void {
+  const at = (name: string) => summary.find((r) => r.name === name);
+  const availability = at('POST availability')?.ratios?.[BARE_FIXED];
+  if (availability !== undefined)
+    recordTarget(
+      `${store}: availability ≥ 0.7 of the fixed route of its shape, p99 ≤ 1.5×`,
+      `${availability.rps.toFixed(2)}, p99 ${availability.p99.toFixed(2)}×`,
+      availability.rps >= 0.7 && availability.p99 <= 1.5,
+    );
+  const bookings = at('POST bookings');
+  const floor = bookings === undefined ? undefined : targetFloor(bookings.name, summary);
+  const booking = floor === undefined ? undefined : bookings?.ratios?.[floor.name];
+  if (floor !== undefined && booking !== undefined)
+    recordTarget(
+      `${store}: booking creation ≥ 0.7 of the ${SHORT_NAMES[floor.name] ?? 'floor'}`,
+      booking.rps.toFixed(2),
+      booking.rps >= 0.7,
+    );
+}
 
 /** How a table or a round's line shows a route's ratios to one floor: "bare fixed: 0.78, 1.15". */
 function ratioText(floor: string, measured: { rps: number; p99: number }): string {
@@ -302,11 +371,8 @@ function ratioText(floor: string, measured: { rps: number; p99: number }): strin
  */
 function reportRatios(label: string, results: Result[]): void {
   const parts = results.flatMap((r) => {
-    const floorName = TARGET_FLOOR[r.name];
-    const floor = results.find((x) => x.name === floorName);
-    return floorName === undefined || floor === undefined
-      ? []
-      : [`${r.name} / ${ratioText(floorName, ratio(r, floor))}`];
+    const floor = targetFloor(r.name, results);
+    return floor === undefined ? [] : [`${r.name} / ${ratioText(floor.name, ratio(r, floor))}`];
   });
   const line = parts.length > 0 ? parts : results.map((r) => `${r.name} ${r.rps.toFixed(0)} req/s`);
   console.log(`${label}: ${line.join('; ')}`);
@@ -381,7 +447,8 @@ if (only === undefined || only === 'processes') {
     await db.drop();
   }
 }
-if (only === undefined || only === 'footprint') await benchFootprint(OTHER_SECONDS);
+if (only === undefined || only === 'footprint')
+  await benchFootprint(OTHER_SECONDS, Math.max(1, Number(process.env.BENCH_ROUNDS ?? 5)));
 if (only === undefined || only === 'sqlite') {
   const dir = mkdtempSync(path.join(tmpdir(), 'staydesk-bench-'));
   try {
@@ -403,3 +470,5 @@ if (only === undefined || only === 'sqlite') {
 if (only === undefined) await runIcalSyncBench(pgServer);
 if (only === undefined) await runConsoleBench(pgServer);
 if (only === undefined) await runReportsBench(pgServer);
+if (only === undefined) await runEventsBench(pgServer);
+printTargets();

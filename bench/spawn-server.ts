@@ -16,11 +16,7 @@ export interface ServerInfo {
   store: string;
 }
 
-export interface BenchServer {
-  info: ServerInfo;
-  pid: number | undefined;
-  stop(): Promise<void>;
-}
+export type BenchServer = BenchProcess<ServerInfo>;
 
 /** The V8 flags `npx staydesk serve` runs with: those after `node` on bin/staydesk.js's first line. */
 function shippedV8Flags(): string[] {
@@ -54,19 +50,38 @@ export function benchV8Label(): string {
   return benchV8Flags().join(' ') || "V8's defaults";
 }
 
+/** A bench process started by `spawnBenchProcess`: what it printed first, its pid, and a way to stop it. */
+export interface BenchProcess<Info> {
+  info: Info;
+  pid: number | undefined;
+  stop(): Promise<void>;
+}
+
 /** Starts bench/bench-server.ts in a child process (with extra Node flags, if any) and waits for its address. */
-export async function startServer(env: Record<string, string>, nodeFlags: string[] = []): Promise<BenchServer> {
-  const child = spawn(process.execPath, [...benchV8Flags(), ...nodeFlags, 'bench/bench-server.ts'], {
+export function startServer(env: Record<string, string>, nodeFlags: string[] = []): Promise<BenchServer> {
+  return spawnBenchProcess<ServerInfo>('bench/bench-server.ts', env, nodeFlags);
+}
+
+/**
+ * Starts a bench script with the bench server's V8 flags (and extra Node flags, if any), and waits
+ * for its first line of output, a JSON object.
+ */
+export async function spawnBenchProcess<Info>(
+  script: string,
+  env: Record<string, string>,
+  nodeFlags: string[] = [],
+): Promise<BenchProcess<Info>> {
+  const child = spawn(process.execPath, [...benchV8Flags(), ...nodeFlags, script], {
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   const lines = createInterface({ input: child.stdout });
-  const info = await new Promise<ServerInfo>((resolve, reject) => {
+  const info = await new Promise<Info>((resolve, reject) => {
     lines.once('line', (line) => {
-      resolve(JSON.parse(line) as ServerInfo);
+      resolve(JSON.parse(line) as Info);
     });
     child.once('exit', (code) => {
-      reject(new Error(`bench server exited with ${String(code)}`));
+      reject(new Error(`${script} exited with ${String(code)}`));
     });
   });
   return {
@@ -74,6 +89,10 @@ export async function startServer(env: Record<string, string>, nodeFlags: string
     pid: child.pid,
     stop: () =>
       new Promise((resolve) => {
+        if (child.exitCode !== null) {
+          resolve();
+          return;
+        }
         child.once('exit', () => {
           resolve();
         });

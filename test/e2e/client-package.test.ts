@@ -7,19 +7,20 @@ import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { after, test } from 'node:test';
 import { promisify } from 'node:util';
+import { packClient } from '../../packages/client/scripts/pack.ts';
 import { createCliStore, runCli, startCli, type CliStore, type RunningCli } from '../support/cli.ts';
 import { paymentIntentEvent, stripeSignature } from '../support/payment-client.ts';
 import { testStoreKind } from '../support/test-store.ts';
 import { testTimeout } from '../support/timeouts.ts';
 
 /**
- * The Done-when of the partner kit: @staydesk/client packed with `npm pack`, installed into an
- * empty project outside the repository, books, polls and handles a 409 against the real process.
+ * The Done-when of the partner kit: @staydesk/client packed (`npm run tarball -w @staydesk/client`),
+ * installed into an empty project outside the repository, books, polls and handles a 409 against
+ * the real process.
  * The project runs on the oldest Node the package promises (the machine's Node 20, when there).
  */
 
 const run = promisify(execFile);
-const CLIENT_DIR = path.resolve(import.meta.dirname, '../../packages/client');
 const SECRET = 'whsec_e2e_client_package';
 const NODE_20 = '/usr/bin/node';
 
@@ -61,9 +62,7 @@ test(
   { timeout: testTimeout(240_000) },
   async () => {
     project = await mkdtemp(path.join(os.tmpdir(), 'staydesk-partner-'));
-    const packed = await run('npm', ['pack', '--json', '--pack-destination', project], { cwd: CLIENT_DIR });
-    const [{ filename, files }] = JSON.parse(packed.stdout) as [{ filename: string; files: { path: string }[] }];
-    const shipped = files.map((f) => f.path);
+    const { tarball, files: shipped } = packClient(project);
     for (const file of ['README.md', 'dist/index.js', 'dist/index.d.ts', 'dist/proxy.js', 'dist/proxy.d.ts']) {
       assert.ok(shipped.includes(file), `${file} in ${shipped.join(', ')}`);
     }
@@ -72,7 +71,7 @@ test(
       path.join(project, 'package.json'),
       JSON.stringify({ name: 'partner', private: true, type: 'module' }),
     );
-    await run('npm', ['install', '--no-audit', '--no-fund', '--offline', path.join(project, filename)], {
+    await run('npm', ['install', '--no-audit', '--no-fund', '--offline', tarball], {
       cwd: project,
     });
     await writeFile(path.join(project, 'partner.mjs'), PARTNER_SCRIPT);

@@ -405,6 +405,24 @@ describe(`@staydesk/client/proxy: whose request, and how many (${testStoreKind})
     assert.match((heard[0] as Error).message, /no address for this request/);
   });
 
+  test("a refusal of the proxy's key and a service out of reach are 502 upstream_error in the envelope", async () => {
+    const heard: unknown[] = [];
+    const revoked = createClient({ baseUrl: 'http://staydesk.test', apiKey: 'sdk_revoked', fetch: injectFetch(t.app) });
+    const unreachable = createClient({
+      baseUrl: 'http://staydesk.test',
+      apiKey: t.apiKey,
+      retry: false,
+      fetch: () => Promise.reject(new TypeError('fetch failed')),
+    });
+    for (const upstream of [revoked, unreachable]) {
+      const proxy = createBookingProxy({ client: upstream, onError: (e) => heard.push(e) });
+      const res = await call(proxy, 'POST', '/calendar', { accommodation_id: place.id, month: 1, year: 2031 });
+      const { details } = await refusal(res, 502, 'INTERNAL_ERROR');
+      assert.deepEqual(details, { reason: 'upstream_error' });
+    }
+    assert.equal(heard.length, 2, 'the operator hears both');
+  });
+
   test('counts at most maxAddresses addresses, dropping the oldest', async () => {
     const proxy = createBookingProxy({ client, rateLimit: { max: 1, maxAddresses: 3 } });
     const get = async (ip: string) => (await call(proxy, 'GET', '/bookings/999999', undefined, ip)).status;

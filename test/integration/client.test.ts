@@ -175,7 +175,7 @@ describe(`@staydesk/client against the service (${testStoreKind})`, () => {
       key: null,
       headers: {
         'content-type': 'application/json',
-        'x-service-signature': await signServiceWebhook(payload, SERVICE_SECRET),
+        'x-service-signature': signServiceWebhook(payload, SERVICE_SECRET),
       },
     });
     assert.equal(res.statusCode, 200, 'signServiceWebhook signs as the service checks');
@@ -184,7 +184,7 @@ describe(`@staydesk/client against the service (${testStoreKind})`, () => {
       url: `/${t.config.slug}/webhook/update`,
       payload,
       key: null,
-      headers: { 'content-type': 'application/json', 'x-service-signature': await signServiceWebhook(payload, 'x') },
+      headers: { 'content-type': 'application/json', 'x-service-signature': signServiceWebhook(payload, 'x') },
     });
     assert.equal(wrong.statusCode, 401, 'the service checks signatures here');
     await assert.rejects(client.waitForConfirmation(created.booking_id, { intervalMs: 1 }), BookingCancelledError);

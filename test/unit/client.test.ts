@@ -1,14 +1,19 @@
 import assert from 'node:assert/strict';
-import { createHmac } from 'node:crypto';
 import { describe, test } from 'node:test';
 import {
   BookingCancelledError,
   ConfirmationTimeoutError,
   createClient,
+  DatesUnavailableError,
+  DraftLimitError,
+  IdempotencyConflictError,
+  InvalidRequestError,
+  NotFoundError,
+  PriceMismatchError,
+  RateLimitedError,
   StaydeskError,
-  verifyEvent,
+  StaydeskNetworkError,
   type ClientOptions,
-  WebhookVerificationError,
   type Booking,
   type CreateBookingRequest,
 } from '../../packages/client/src/index.ts';
@@ -215,6 +220,7 @@ describe('@staydesk/client options', () => {
     refused({ ...base, retry: { attempts: 0 } }, /retry.attempts must be an integer/);
     refused({ ...base, retry: { tries: 2 } }, /unknown option retry.tries/);
     refused({ ...base, timeoutMs: 0 }, /timeoutMs must be a number of milliseconds/);
+    refused({ ...base, timeoutMs: -5 }, /timeoutMs must be a number of milliseconds/);
     refused({ ...base, timeoutMs: '30s' }, /timeoutMs must be a number of milliseconds/);
     refused({ ...base, slug: 'a/b' }, /slug must be/);
     refused({ ...base, fetch: 'fetch' }, /fetch must be a function/);
@@ -278,38 +284,172 @@ describe('@staydesk/client waitForConfirmation', () => {
   });
 });
 
-describe('@staydesk/client verifyEvent (Standard Webhooks)', () => {
-  const key = Buffer.from('a-32-byte-key-for-signing-events');
-  const secret = `whsec_${key.toString('base64')}`;
-  const payload = JSON.stringify({ type: 'booking.confirmed', timestamp: '2030-01-01T00:00:00Z', data: { id: 7 } });
-  const sign = (id: string, ts: number, body: string) =>
-    `v1,${createHmac('sha256', key).update(`${id}.${ts}.${body}`).digest('base64')}`;
-  const now = new Date('2030-01-01T00:00:00Z');
-  const ts = Math.floor(now.getTime() / 1000);
-
-  test('accepts a correctly signed event (any of several signatures) and returns it parsed', async () => {
-    const headers = {
-      'webhook-id': 'msg_1',
-      'webhook-timestamp': String(ts),
-      'webhook-signature': `v1,AAAA ${sign('msg_1', ts, payload)}`,
-    };
-    const event = await verifyEvent(payload, headers, secret, { now });
-    assert.equal(event.type, 'booking.confirmed');
-    assert.equal((await verifyEvent(payload, new Headers(headers), secret, { now })).data.id, 7);
+describe('@staydesk/client routes', () => {
+  test('every v1 route has a method: the path, the method and the body it sends', async () => {
+    const ok = (data: unknown) => json(200, { success: true, data });
+    const { fetch, calls } = scripted([
+      ...Array.from({ length: 7 }, () => ok({})),
+      ok({ events: [], next_cursor: null }),
+    ]);
+    const client = createClient({ ...base, fetch });
+    await client.createWebhookEndpoint({ url: 'https://partner.example/events', events: ['calendar.changed'] });
+    await client.listWebhookEndpoints();
+    await client.deleteWebhookEndpoint(12);
+    await client.testConnection();
+    await client.calendarHealth();
+    await client.calendarTest();
+    await client.calendarDebug();
+    await client.events();
+    assert.deepEqual(
+      calls.map((c) => [c.method, c.url.replace('https://sd.example/api/v1/staydesk', ''), c.body]),
+      [
+        ['POST', '/webhook-endpoints', '{"url":"https://partner.example/events","events":["calendar.changed"]}'],
+        ['GET', '/webhook-endpoints', null],
+        ['DELETE', '/webhook-endpoints/12', ''],
+        ['GET', '/test', null],
+        ['POST', '/calendar/health', '{}'],
+        ['POST', '/calendar/test', '{}'],
+        ['POST', '/calendar/debug', '{}'],
+        ['GET', '/events', null],
+      ],
+    );
   });
 
-  test('refuses a changed body, a wrong secret, an old timestamp and missing headers', async () => {
-    const headers = {
-      'webhook-id': 'msg_1',
-      'webhook-timestamp': String(ts),
-      'webhook-signature': sign('msg_1', ts, payload),
-    };
-    await assert.rejects(verifyEvent(`${payload} `, headers, secret, { now }), WebhookVerificationError);
-    await assert.rejects(verifyEvent(payload, headers, 'whsec_AAAA', { now }), WebhookVerificationError);
-    await assert.rejects(
-      verifyEvent(payload, headers, secret, { now: new Date(now.getTime() + 600_000) }),
-      WebhookVerificationError,
+  test("the feed's events carry livemode: true when the service leaves it out", async () => {
+    const event = { id: 'evt_1', type: 'booking.created', timestamp: '2030-01-01T00:00:00Z', data: { id: 7 } };
+    const { fetch } = scripted([
+      json(200, {
+        success: true,
+        data: { events: [event, { ...event, id: 'evt_2', livemode: false }], next_cursor: 'evt_2' },
+      }),
+    ]);
+    const page = await createClient({ ...base, fetch }).events({ limit: 2 });
+    assert.deepEqual(
+      page.events.map((e) => [e.id, e.livemode]),
+      [
+        ['evt_1', true],
+        ['evt_2', false],
+      ],
     );
-    await assert.rejects(verifyEvent(payload, {}, secret, { now }), WebhookVerificationError);
+  });
+});
+
+describe('@staydesk/client answers: data, and withResponse() for the request id and replay flag', () => {
+  test('await gives the data; withResponse() the same request with its headers, sent once', async () => {
+    const { fetch, calls } = scripted([
+      json(201, { success: true, data: { booking_id: 3 } }, { 'x-request-id': 'req-9', 'idempotent-replayed': 'true' }),
+      json(200, { success: true, data: { id: 4 }, metadata: { request_id: 'req-body' } }),
+    ]);
+    const client = createClient({ ...base, fetch });
+    const answer = await client.createBooking(body).withResponse();
+    assert.deepEqual(answer, { data: { booking_id: 3 }, requestId: 'req-9', replayed: true, status: 201 });
+    const reading = client.getBooking(4);
+    const [data, response] = await Promise.all([reading, reading.withResponse()]);
+    assert.deepEqual(data, { id: 4 });
+    assert.deepEqual(response, { data: { id: 4 }, requestId: 'req-body', replayed: false, status: 200 });
+    assert.equal(calls.length, 2, 'one request per call, however it is read');
+  });
+
+  test('a refusal rejects both ways', async () => {
+    const { fetch } = scripted([failure(404, 'booking_not_found')]);
+    const reading = createClient({ ...base, fetch }).getBooking(1);
+    await assert.rejects(reading.withResponse(), NotFoundError);
+    await assert.rejects(reading, NotFoundError);
+  });
+});
+
+describe('@staydesk/client errors typed per reason', () => {
+  const refusal = (status: number, reason: string, details: Record<string, unknown>) =>
+    json(
+      status,
+      { success: false, error: { code: status, name: 'X', message: reason, details: { reason, ...details } } },
+      { 'x-request-id': 'req-2' },
+    );
+
+  test('each is a StaydeskError of its own class, with the details it has as fields', async () => {
+    const { fetch } = scripted([
+      refusal(400, 'invalid_format', {
+        parameter: 'booking_data.checkin_date',
+        expected: 'date string',
+        received: 'x',
+      }),
+      refusal(409, 'dates_unavailable', { conflicting_night: '2030-01-02', night: '2030-01-02' }),
+      refusal(409, 'price_mismatch', { parameter: 'booking_data.expected_amount', expected: 275, received: 200 }),
+      refusal(409, 'idempotency_key_reused', {}),
+      refusal(429, 'draft_limit', {}),
+      refusal(404, 'booking_not_found', {}),
+    ]);
+    const client = createClient({ ...base, fetch, retry: false });
+    const errors = [];
+    for (let i = 0; i < 6; i++) errors.push(await client.getBooking(1).catch((e: unknown) => e));
+    const [invalid, taken, price, reused, drafts, missing] = errors;
+    assert.ok(invalid instanceof InvalidRequestError);
+    assert.deepEqual(
+      [invalid.parameter, invalid.expected, invalid.received],
+      ['booking_data.checkin_date', 'date string', 'x'],
+    );
+    assert.ok(taken instanceof DatesUnavailableError);
+    assert.equal(taken.night, '2030-01-02');
+    assert.ok(price instanceof PriceMismatchError);
+    assert.equal(price.expected, 275);
+    assert.ok(reused instanceof IdempotencyConflictError);
+    assert.ok(drafts instanceof DraftLimitError);
+    assert.ok(missing instanceof NotFoundError);
+    for (const error of errors) {
+      assert.ok(error instanceof StaydeskError);
+      assert.equal(error.requestId, 'req-2');
+      assert.equal(error.name, error.constructor.name);
+    }
+  });
+
+  test('a rate_limited 429 that is not retried is a RateLimitedError with its Retry-After', async () => {
+    const { fetch } = scripted([failure(429, 'rate_limited', { 'retry-after': '7' })]);
+    const error = await createClient({ ...base, fetch, retry: false })
+      .getBooking(1)
+      .catch((e: unknown) => e);
+    assert.ok(error instanceof RateLimitedError);
+    assert.equal(error.retryAfter, 7);
+  });
+});
+
+describe('@staydesk/client per-call timeoutMs and signal', () => {
+  const silent = (): typeof fetch => (_input, init) =>
+    new Promise((_resolve, reject) => {
+      init?.signal?.addEventListener('abort', () => {
+        reject(init.signal?.reason as Error);
+      });
+    });
+
+  test("a call's timeoutMs replaces the client's, on every method", async () => {
+    const clock = fakeTimers();
+    const client = createClient({ ...base, fetch: silent(), timers: clock.timers, retry: false });
+    const calls = [
+      client.listWebhookEndpoints({ timeoutMs: 250 }),
+      client.deleteWebhookEndpoint(1, { timeoutMs: 250 }),
+      client.testConnection({ timeoutMs: 250 }),
+      client.events({}, { timeoutMs: 250 }),
+    ];
+    for (const calling of calls) {
+      (await clock.when((ms) => ms === 250)).fire();
+      const error = await calling.catch((e: unknown) => e);
+      assert.ok(error instanceof StaydeskNetworkError && error.timedOut, String(error));
+    }
+    assert.ok(!clock.armed.includes(30_000), "the client's own timeout was not used");
+  });
+
+  test('a signal abandons the call with its reason', async () => {
+    const controller = new AbortController();
+    const reading = createClient({ ...base, fetch: silent() }).calendarHealth({ signal: controller.signal });
+    controller.abort(new Error('closing'));
+    await assert.rejects(reading, /closing/);
+  });
+
+  test('a timeoutMs that is not a positive number of milliseconds is a TypeError that names it', async () => {
+    const client = createClient({ ...base, fetch: silent() });
+    for (const timeoutMs of [-1, 0, Number.NaN]) {
+      await assert.rejects(client.getBooking(1, { timeoutMs }), (e: unknown) => {
+        return e instanceof TypeError && /the timeoutMs of a call must be a number of milliseconds/.test(e.message);
+      });
+    }
   });
 });

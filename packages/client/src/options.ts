@@ -60,6 +60,13 @@ function checkNames(given: Record<string, unknown>, known: string[], where: stri
   }
 }
 
+/** A timeout in milliseconds, checked: from 1 ms to the longest a timer takes. */
+export function checkTimeout(value: unknown, name: string): number {
+  if (typeof value !== 'number' || !Number.isFinite(value) || value < 1 || value > MAX_TIMER_MS)
+    throw new TypeError(`${name} must be a number of milliseconds from 1 to ${MAX_TIMER_MS} (got ${String(value)}).`);
+  return value;
+}
+
 function milliseconds(value: unknown, name: string, fallback: number, min: number): number {
   if (value === undefined) return fallback;
   if (typeof value !== 'number' || !Number.isFinite(value) || value < min || value > MAX_TIMER_MS)

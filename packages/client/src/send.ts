@@ -1,6 +1,7 @@
 import { retryDelay } from './backoff.ts';
-import { StaydeskError, StaydeskNetworkError } from './errors.ts';
-import type { ClientSettings } from './options.ts';
+import { errorFor, type StaydeskError, StaydeskNetworkError } from './errors.ts';
+import { checkTimeout, type ClientSettings } from './options.ts';
+import type { ApiResponse } from './response.ts';
 import { sleep } from './timers.ts';
 import type { ErrorReason } from './types.ts';
 
@@ -22,7 +23,7 @@ async function errorOf(res: Response): Promise<StaydeskError> {
   }
   const details = body.error?.details ?? {};
   const retryAfter = Number(res.headers.get('retry-after') ?? Number.NaN);
-  return new StaydeskError({
+  return errorFor({
     status: res.status,
     message: body.error?.message ?? `HTTP ${res.status}`,
     reason: typeof details.reason === 'string' ? (details.reason as ErrorReason) : undefined,
@@ -37,7 +38,7 @@ function retryable(error: StaydeskError): boolean {
   return (error.status === 429 && error.reason === 'rate_limited') || error.status === 503;
 }
 
-type Attempt = { data: unknown } | { refusal: StaydeskError } | { failure: unknown; timedOut: boolean };
+type Attempt = { answer: ApiResponse<unknown> } | { refusal: StaydeskError } | { failure: unknown; timedOut: boolean };
 
 /** What a failure without an answer was, in a few words: the system's code when there is one. */
 function describe(failure: unknown): string {
@@ -70,7 +71,16 @@ export function createSender(settings: ClientSettings) {
     try {
       const res = await settings.fetch(url, { ...init, signal: controller.signal });
       if (!res.ok) return { refusal: await errorOf(res) };
-      return { data: ((await res.json()) as { data: unknown }).data };
+      const body = (await res.json()) as { data: unknown; metadata?: { request_id?: unknown } };
+      const bodyId = body.metadata?.request_id;
+      return {
+        answer: {
+          data: body.data,
+          requestId: res.headers.get('x-request-id') ?? (typeof bodyId === 'string' ? bodyId : undefined),
+          replayed: res.headers.get('idempotent-replayed') === 'true',
+          status: res.status,
+        },
+      };
     } catch (failure) {
       if (signal?.aborted === true) throw signal.reason;
       // fetch rejects with a TypeError when no answer came (refused, reset, a name not found);
@@ -84,11 +94,15 @@ export function createSender(settings: ClientSettings) {
   }
 
   return async function send<T>(
-    method: 'GET' | 'POST',
+    method: 'GET' | 'POST' | 'DELETE',
     path: string,
     body?: unknown,
     options: RequestOptions = {},
-  ): Promise<T> {
+  ): Promise<ApiResponse<T>> {
+    const timeoutMs =
+      options.timeoutMs === undefined ? settings.timeoutMs : checkTimeout(options.timeoutMs, 'the timeoutMs of a call');
+    if (options.signal !== undefined && !(options.signal instanceof AbortSignal))
+      throw new TypeError('The signal of a call must be an AbortSignal.');
     const payload = body === undefined ? undefined : JSON.stringify(body);
     const init: RequestInit = {
       method,
@@ -99,10 +113,9 @@ export function createSender(settings: ClientSettings) {
       },
       ...(payload === undefined ? {} : { body: payload }),
     };
-    const timeoutMs = options.timeoutMs ?? settings.timeoutMs;
     for (let n = 1; ; n++) {
       const outcome = await attempt(`${settings.base}${path}`, init, timeoutMs, options.signal);
-      if ('data' in outcome) return outcome.data as T;
+      if ('answer' in outcome) return outcome.answer as ApiResponse<T>;
       let retryAfterMs: number | undefined;
       if ('refusal' in outcome) {
         const error = outcome.refusal;

@@ -1,15 +1,27 @@
 import { WebhookVerificationError } from './errors.ts';
+import { hmacSha256 } from './hmac-sha256.ts';
 import type { StaydeskEvent } from './types.ts';
 
 /**
- * Signatures with Web Crypto only, so they run on Node 20+, Deno, Bun and edge runtimes.
- * Outbound events follow Standard Webhooks (webhook-id, webhook-timestamp, webhook-signature
- * `v1,<base64 HMAC-SHA256 of "id.timestamp.body">`, the secret `whsec_<base64 key>`); inbound
- * service webhooks carry `X-Service-Signature: sha256=<hex HMAC-SHA256 of the body>`.
+ * Signatures, synchronous and with no dependency (HMAC-SHA256 in plain JavaScript), so they run
+ * the same on Node 20+, Deno, Bun and edge runtimes. Outbound events follow Standard Webhooks
+ * (webhook-id, webhook-timestamp, webhook-signature `v1,<base64 HMAC-SHA256 of "id.timestamp.body">`,
+ * the secret `whsec_<base64 key>`); inbound service webhooks carry
+ * `X-Service-Signature: sha256=<hex HMAC-SHA256 of the body>`.
  */
 
 const encoder = new TextEncoder();
-type HeaderSource = Headers | Record<string, string | string[] | undefined>;
+const decoder = new TextDecoder('utf-8', { fatal: true });
+
+/** Request headers as `fetch` (`Headers`) or `node:http` (`IncomingHttpHeaders`) give them. */
+export type HeaderSource = Headers | Record<string, string | string[] | undefined>;
+
+export interface VerifyOptions {
+  /** How far the `webhook-timestamp` may be from now, in seconds (default 300). */
+  toleranceSeconds?: number;
+  /** Now (default the clock's). */
+  now?: Date;
+}
 
 function header(headers: HeaderSource, name: string): string | undefined {
   if (typeof (headers as Headers).get === 'function') return (headers as Headers).get(name) ?? undefined;
@@ -19,30 +31,21 @@ function header(headers: HeaderSource, name: string): string | undefined {
   return Array.isArray(value) ? value[0] : value;
 }
 
-function bytes(body: string | Uint8Array): Uint8Array {
-  return typeof body === 'string' ? encoder.encode(body) : body;
-}
+const bytes = (body: string | Uint8Array): Uint8Array => (typeof body === 'string' ? encoder.encode(body) : body);
 
-function fromBase64(text: string): Uint8Array {
-  const binary = atob(text);
-  return Uint8Array.from(binary, (c) => c.charCodeAt(0));
-}
-
-function toBase64(data: ArrayBuffer): string {
+function toBase64(data: Uint8Array): string {
   let binary = '';
-  for (const b of new Uint8Array(data)) binary += String.fromCharCode(b);
+  for (const b of data) binary += String.fromCharCode(b);
   return btoa(binary);
 }
 
-async function hmac(key: Uint8Array, data: Uint8Array): Promise<ArrayBuffer> {
-  const cryptoKey = await crypto.subtle.importKey(
-    'raw',
-    new Uint8Array(key),
-    { name: 'HMAC', hash: 'SHA-256' },
-    false,
-    ['sign'],
-  );
-  return crypto.subtle.sign('HMAC', cryptoKey, new Uint8Array(data));
+function secretKey(secret: string): Uint8Array {
+  const encoded = secret.startsWith('whsec_') ? secret.slice('whsec_'.length) : secret;
+  try {
+    return Uint8Array.from(atob(encoded), (c) => c.charCodeAt(0));
+  } catch {
+    throw new TypeError("verifyEvent: the secret must be the endpoint's signing secret, whsec_ and base64.");
+  }
 }
 
 /** Compares without an early exit, so the time taken says nothing of where they differ. */
@@ -53,41 +56,70 @@ function sameText(a: string, b: string): boolean {
   return diff === 0;
 }
 
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+function parsed(body: Uint8Array): Record<string, unknown> {
+  let value: unknown;
+  try {
+    value = JSON.parse(decoder.decode(body));
+  } catch {
+    throw new WebhookVerificationError('invalid_body', 'The event body is not JSON.');
+  }
+  if (
+    !isObject(value) ||
+    typeof value.type !== 'string' ||
+    typeof value.timestamp !== 'string' ||
+    !isObject(value.data)
+  )
+    throw new WebhookVerificationError('invalid_body', 'The event body is not {type, timestamp, data}.');
+  return value;
+}
+
 /**
- * Checks an outbound event as received (the raw body, before any JSON parsing) and returns it
- * parsed. Refuses a timestamp more than `toleranceSeconds` (default 300) from now.
+ * Checks a pushed event as received (the raw body, before any JSON parsing) and returns it,
+ * typed by its `type`. Throws WebhookVerificationError (`reason`: `missing_header`,
+ * `stale_timestamp`, `invalid_signature`, `invalid_body`) when a header is missing, the
+ * timestamp is more than `toleranceSeconds` (default 300) from now, no signature matches, or
+ * the body is not an event; a TypeError when `secret` is not a `whsec_` secret.
  */
-export async function verifyEvent(
+export function verifyEvent(
   rawBody: string | Uint8Array,
   headers: HeaderSource,
   secret: string,
-  options: { toleranceSeconds?: number; now?: Date } = {},
-): Promise<StaydeskEvent> {
+  options: VerifyOptions = {},
+): StaydeskEvent {
   const id = header(headers, 'webhook-id');
   const timestamp = header(headers, 'webhook-timestamp');
   const signatures = header(headers, 'webhook-signature');
   if (id === undefined || timestamp === undefined || signatures === undefined) {
-    throw new WebhookVerificationError('Missing webhook-id, webhook-timestamp or webhook-signature.');
+    throw new WebhookVerificationError('missing_header', 'Missing webhook-id, webhook-timestamp or webhook-signature.');
   }
-  const seconds = Number(timestamp);
   const now = Math.floor((options.now ?? new Date()).getTime() / 1000);
-  if (!/^\d+$/.test(timestamp) || Math.abs(now - seconds) > (options.toleranceSeconds ?? 300)) {
-    throw new WebhookVerificationError('The webhook timestamp is too far from now.');
+  if (!/^\d{1,12}$/.test(timestamp) || Math.abs(now - Number(timestamp)) > (options.toleranceSeconds ?? 300)) {
+    throw new WebhookVerificationError('stale_timestamp', 'The webhook timestamp is too far from now.');
   }
-  const key = fromBase64(secret.startsWith('whsec_') ? secret.slice('whsec_'.length) : secret);
   const body = bytes(rawBody);
-  const signed = new Uint8Array([...encoder.encode(`${id}.${timestamp}.`), ...body]);
-  const expected = toBase64(await hmac(key, signed));
+  const prefix = encoder.encode(`${id}.${timestamp}.`);
+  const signed = new Uint8Array(prefix.length + body.length);
+  signed.set(prefix);
+  signed.set(body, prefix.length);
+  const expected = toBase64(hmacSha256(secretKey(secret), signed));
   const ok = signatures
     .split(' ')
     .map((s) => s.split(','))
     .some(([version, signature]) => version === 'v1' && signature !== undefined && sameText(signature, expected));
-  if (!ok) throw new WebhookVerificationError('No webhook signature matches.');
-  return JSON.parse(new TextDecoder().decode(body)) as StaydeskEvent;
+  if (!ok) throw new WebhookVerificationError('invalid_signature', 'No webhook signature matches.');
+  const event = parsed(body);
+  return {
+    ...event,
+    // The id is signed either way; a body without one (an older service) has it in the header only.
+    id: typeof event.id === 'string' ? event.id : id,
+    livemode: typeof event.livemode === 'boolean' ? event.livemode : true,
+  } as StaydeskEvent;
 }
 
 /** The `X-Service-Signature` value for a body sent to /webhook/update or /webhook/calendar_sync. */
-export async function signServiceWebhook(rawBody: string | Uint8Array, secret: string): Promise<string> {
-  const digest = new Uint8Array(await hmac(encoder.encode(secret), bytes(rawBody)));
+export function signServiceWebhook(rawBody: string | Uint8Array, secret: string): string {
+  const digest = hmacSha256(encoder.encode(secret), bytes(rawBody));
   return `sha256=${Array.from(digest, (b) => b.toString(16).padStart(2, '0')).join('')}`;
 }

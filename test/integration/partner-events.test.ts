@@ -202,6 +202,30 @@ describe(`partner events (${testStoreKind})`, () => {
     assert.equal(receiver.received.length, start + 2);
   });
 
+  test('every pushed body carries its id: the webhook-id header and the feed entry of the same event', async () => {
+    const page = await t.request({ method: 'GET', url: `${t.v1}/events?limit=500` });
+    const feed = page.json<{ data: { events: { id: string }[] } }>().data.events;
+    const pushed = receiver.received.filter((r) => {
+      try {
+        verified(endpoint.secret, r);
+        return true;
+      } catch {
+        return false;
+      }
+    });
+    assert.ok(pushed.length >= 3, 'events were pushed to this endpoint');
+    for (const request of pushed) {
+      const event = verified(endpoint.secret, request);
+      assert.equal(event.id, request.headers['webhook-id']);
+      assert.deepEqual(Object.keys(event).slice(0, 3), ['id', 'type', 'timestamp']);
+      // The feed carries the very body that was pushed.
+      assert.deepEqual(
+        feed.find((e) => e.id === event.id),
+        event,
+      );
+    }
+  });
+
   test('the catch-up feed returns the same events, oldest first, with a cursor', async () => {
     const page = await t.request({ method: 'GET', url: `${t.v1}/events?limit=2` });
     assert.equal(page.statusCode, 200, page.body);
@@ -294,6 +318,8 @@ describe(`partner events (${testStoreKind})`, () => {
     assert.deepEqual(await worker().run(), { delivered: 1, failed: 0 });
     const [again] = (await receiver.waitFor(before + 1)).slice(before);
     assert.equal(again?.headers['webhook-id'], latest.event_id);
+    assert.ok(again);
+    assert.equal(verified(fresh.secret, again).id, latest.event_id);
 
     const removed = await t.request({ method: 'DELETE', url: `${t.v1}/webhook-endpoints/${endpoint.id}` });
     assert.equal(removed.statusCode, 200);

@@ -1,7 +1,7 @@
 import { Type } from 'typebox';
 import type { FeatureRoutes } from '../app-context.ts';
 import { requestKey } from '../auth/require-key.ts';
-import { Envelope, commonErrorResponses, endpointMetadata, ok } from '../http/envelope.ts';
+import { Envelope, commonErrorResponses, ok, requestMetadata } from '../http/envelope.ts';
 import { badRequest } from '../http/errors.ts';
 import { toId } from '../http/ids.ts';
 import {
@@ -31,7 +31,7 @@ export const partnerEventRoutes: FeatureRoutes = async (app, { ctx }) => {
     },
     async (request, reply) => {
       const created = await addEndpoint(ctx, { apiKeyId: requestKey(request).id, ...request.body });
-      return reply.code(201).send(ok(created, endpointMetadata()));
+      return reply.code(201).send(ok(created, requestMetadata(request.id)));
     },
   );
 
@@ -45,7 +45,7 @@ export const partnerEventRoutes: FeatureRoutes = async (app, { ctx }) => {
         response: { 200: Envelope(Type.Array(EndpointSchema)), ...commonErrorResponses },
       },
     },
-    async (request) => ok(await endpointsOf(ctx, { apiKeyId: requestKey(request).id }), endpointMetadata()),
+    async (request) => ok(await endpointsOf(ctx, { apiKeyId: requestKey(request).id }), requestMetadata(request.id)),
   );
 
   app.delete(
@@ -65,7 +65,7 @@ export const partnerEventRoutes: FeatureRoutes = async (app, { ctx }) => {
     async (request) => {
       const id = toId(request.params.id);
       await deleteEndpoint(ctx, { apiKeyId: requestKey(request).id }, id);
-      return ok({ deleted: true as const, id }, endpointMetadata());
+      return ok({ deleted: true as const, id }, requestMetadata(request.id));
     },
   );
 
@@ -88,7 +88,7 @@ export const partnerEventRoutes: FeatureRoutes = async (app, { ctx }) => {
           expected: `integer 1..${MAX_CATCH_UP}`,
           received: request.query.limit,
         });
-      return ok(await catchUp(ctx, requestKey(request).id, request.query.after, limit), endpointMetadata());
+      return ok(await catchUp(ctx, requestKey(request).id, request.query.after, limit), requestMetadata(request.id));
     },
   );
 };

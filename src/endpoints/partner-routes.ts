@@ -2,8 +2,8 @@ import { Type } from 'typebox';
 import type { FeatureRoutes } from '../app-context.ts';
 import { requestKey } from '../auth/require-key.ts';
 import { Envelope, commonErrorResponses, ok, requestMetadata } from '../http/envelope.ts';
-import { badRequest } from '../http/errors.ts';
 import { toId } from '../http/ids.ts';
+import { integerQuery } from '../http/query-integers.ts';
 import {
   EndpointIdParams,
   EndpointSchema,
@@ -12,7 +12,7 @@ import {
   NewEndpointBody,
   NewEndpointSchema,
 } from './endpoint-schemas.ts';
-import { addEndpoint, catchUp, deleteEndpoint, endpointsOf, MAX_CATCH_UP } from './manage-endpoints.ts';
+import { addEndpoint, catchUp, deleteEndpoint, endpointsOf } from './manage-endpoints.ts';
 
 const v1 = { tags: ['v1'], security: [{ bearerKey: [] }] };
 
@@ -73,6 +73,7 @@ export const partnerEventRoutes: FeatureRoutes = async (app, { ctx }) => {
     '/events',
     {
       config: { auth: 'api' },
+      preValidation: integerQuery('limit'),
       schema: {
         ...v1,
         summary: "This key's events, oldest first, from a cursor (kept 30 days)",
@@ -81,13 +82,7 @@ export const partnerEventRoutes: FeatureRoutes = async (app, { ctx }) => {
       },
     },
     async (request) => {
-      const limit = request.query.limit === undefined ? 100 : Number(request.query.limit);
-      if (limit < 1 || limit > MAX_CATCH_UP)
-        throw badRequest('out_of_range', `limit must be an integer from 1 to ${MAX_CATCH_UP}.`, {
-          parameter: 'limit',
-          expected: `integer 1..${MAX_CATCH_UP}`,
-          received: request.query.limit,
-        });
+      const limit = request.query.limit ?? 100;
       return ok(await catchUp(ctx, requestKey(request).id, request.query.after, limit), requestMetadata(request.id));
     },
   );

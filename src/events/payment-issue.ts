@@ -9,7 +9,7 @@ import { currencyDecimals, toMajor } from '../shared/money.ts';
 export type PaymentIssueKind =
   'amount_mismatch' | 'currency_mismatch' | 'refund_needed' | 'payment_failed' | 'unknown_booking';
 
-/** What a `payment.issue` event carries beside the booking (docs/partners.md#events). */
+/** What a `payment.issue` event carries beside the booking (docs/decisions.md#partner-events). */
 export interface PaymentIssueDetails {
   kind: PaymentIssueKind;
   /** In major units of `currency`; null when it cannot be said exactly (beyond any price, or an unknown currency). */

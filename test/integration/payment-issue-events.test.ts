@@ -6,7 +6,7 @@ import { paymentIntentEvent, postPaymentEvent } from '../support/payment-client.
 import { createTestApp, type TestApp } from '../support/test-app.ts';
 import { testStoreKind } from '../support/test-store.ts';
 
-// docs/partners.md#events: a card payment that confirms nothing is a `payment.issue` for the key
+// docs/decisions.md#partner-events: a card payment that confirms nothing is a `payment.issue` for the key
 // that made the booking, carrying what happened (`issue`: the kind the host's record has, the
 // amount in major units, the currency, the payment intent) beside the booking.
 

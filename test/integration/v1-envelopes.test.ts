@@ -50,8 +50,13 @@ async function endpointId(): Promise<number> {
   return res.json<{ data: { id: number } }>().data.id;
 }
 
+interface Call {
+  url?: string;
+  payload?: Record<string, unknown>;
+}
+
 /** A successful call of each v1 route (by its pattern after the prefix), and the metadata it answers with. */
-const CALLS: Record<string, { metadata: Metadata; call: () => Promise<InjectOptions> }> = {
+const CALLS: Record<string, { metadata: Metadata; call: () => Promise<Call> }> = {
   'POST /availability': {
     metadata: 'endpoint',
     call: async () => ({ payload: { accommodation_id: house.id, ...futureStay(2, 500), guest_count: 2 } }),

@@ -111,6 +111,7 @@ function openapiInfo(ctx: AppContext, optionalBodies: ReadonlySet<string>, route
         title: 'Staydesk API',
         version: SERVICE_VERSION,
         description: `Booking service for holiday rentals. Versioned endpoints live under /api/v1/${ctx.config.slug}/.`,
+        license: { name: 'Proprietary', identifier: 'LicenseRef-Proprietary' },
       },
       servers: [{ url: ctx.config.publicBaseUrl }],
       components: {
@@ -123,6 +124,12 @@ function openapiInfo(ctx: AppContext, optionalBodies: ReadonlySet<string>, route
             description: 'sha256=<hex HMAC-SHA256 of the raw body>',
           },
           stripeSignature: { type: 'apiKey' as const, in: 'header' as const, name: 'Stripe-Signature' },
+          // Declared only when set: /metrics is open without it.
+          ...(ctx.config.metricsToken === null
+            ? {}
+            : {
+                metricsToken: { type: 'http' as const, scheme: 'bearer', description: 'METRICS_TOKEN, for /metrics' },
+              }),
         },
       },
     },

@@ -31,7 +31,7 @@ type FilterOnly = Omit<BookingFilter, 'limit' | 'offset' | 'sort'>;
 
 /**
  * The SQL of paymentSummary (src/pricing/payment-summary.ts), for filtering a list by payment
- * state; the two are tested to agree. Due: the total unless cancelled; paid: the recorded payments
+ * state; the two are tested to agree (test/integration/payment-state-filter.test.ts). Due: the total unless cancelled; paid: the recorded payments
  * and what the card processor's payment paid.
  */
 const DUE = sql<number>`(case when b.status = 'cancelled' then 0 else b.total end)`;
@@ -42,11 +42,11 @@ function paymentStateIs(state: PaymentState): Expression<SqlBool> {
     case 'overpaid':
       return sql<SqlBool>`${DUE} < ${PAID}`;
     case 'paid':
-      return sql<SqlBool>`${DUE} = ${PAID}`;
+      return sql<SqlBool>`(${DUE} = ${PAID} and (${PAID} > 0 or b.status <> 'cancelled'))`;
     case 'partly_paid':
       return sql<SqlBool>`(${DUE} > ${PAID} and ${PAID} > 0)`;
     case 'unpaid':
-      return sql<SqlBool>`(${DUE} > ${PAID} and ${PAID} = 0)`;
+      return sql<SqlBool>`(${PAID} < 0 or (${PAID} = 0 and (${DUE} > 0 or b.status = 'cancelled')))`;
   }
 }
 

@@ -1,4 +1,11 @@
-import { BareEnvelope, Envelope, commonErrorResponses, endpointMetadata, ok } from '../http/envelope.ts';
+import {
+  BareEnvelope,
+  Envelope,
+  commonErrorResponses,
+  endpointMetadata,
+  ok,
+  requestMetadata,
+} from '../http/envelope.ts';
 import { notFound } from '../http/errors.ts';
 import { toId } from '../http/ids.ts';
 import type { FeatureRoutes } from '../app-context.ts';
@@ -75,7 +82,7 @@ export const bookingRoutes: FeatureRoutes = async (app, { ctx }) => {
           "Any other state is a 409 booking_not_draft; another key's booking answers 404, as an unknown id does.",
         security: [{ bearerKey: [] }],
         params: BookingIdParams,
-        response: { 200: BareEnvelope(BookingViewSchema), ...commonErrorResponses },
+        response: { 200: Envelope(BookingViewSchema), ...commonErrorResponses },
       },
     },
     async (request) => {
@@ -95,7 +102,7 @@ export const bookingRoutes: FeatureRoutes = async (app, { ctx }) => {
       });
       const view = await findBookingView(ctx.db, id, requestViewer(request));
       if (view === undefined) throw new Error(`booking ${id} vanished after its release`);
-      return { success: true as const, data: view };
+      return ok(view, requestMetadata(request.id));
     },
   );
 };

@@ -13,6 +13,7 @@ import { isConfirmed, moveOf, stateOf } from './booking-transitions.ts';
 import { expireHoldsOverlapping } from './expire-holds.ts';
 import { announceToPartners, wakeDeliveries } from './partner-events.ts';
 import { paymentSummary } from '../pricing/payment-summary.ts';
+import { paymentIssueDetails, type PaymentIssueKind } from '../events/payment-issue.ts';
 import { writePayment } from './record-payment.ts';
 
 /** Whether a payment is in the booking's currency (the processor writes it in lower case). */
@@ -46,6 +47,15 @@ export type ConfirmOutcome =
   /** Nothing changed; the payment does not confirm this booking (the host refunds or looks into it). */
   | { result: 'not_awaiting_payment' | 'currency_mismatch' | 'amount_mismatch' | 'nights_taken'; booking: Booking };
 
+/** The outcomes that leave a payment as an issue for the host, and the kind of issue each is. */
+type IssueResult = Exclude<ConfirmOutcome['result'], 'confirmed' | 'already_confirmed' | 'balance_paid'>;
+const ISSUE_KINDS: Record<IssueResult, PaymentIssueKind> = {
+  not_awaiting_payment: 'refund_needed',
+  currency_mismatch: 'currency_mismatch',
+  amount_mismatch: 'amount_mismatch',
+  nights_taken: 'refund_needed',
+};
+
 /**
  * Confirms a booking paid by card, and queues the confirmation mail, when the payment is for it:
  * the booking awaits a payment (transition table), in its currency, of its total. A booking
@@ -60,11 +70,13 @@ export async function confirmBooking(
   const { payment } = command;
   return onLockedBooking(ctx, command.bookingId, within, async (unit, booking) => {
     const now = unit.now.toISOString();
-    // A payment that confirms nothing is a payment issue the booking's partner hears of, with the change.
-    const issue = async (
-      result: Exclude<ConfirmOutcome['result'], 'confirmed' | 'already_confirmed' | 'balance_paid'>,
-    ) => {
-      const queued = await announceToPartners(unit.trx, [booking.id], 'payment.issue', now, { calendar: false });
+    // A payment that confirms nothing is a payment issue the booking's partner hears of, with the
+    // change: the kind the host's record of it has (src/payments/apply-payment-event.ts).
+    const issue = async (result: IssueResult) => {
+      const queued = await announceToPartners(unit.trx, [booking.id], 'payment.issue', now, {
+        calendar: false,
+        issue: paymentIssueDetails(ISSUE_KINDS[result], payment),
+      });
       unit.afterCommit(() => {
         wakeDeliveries(ctx.store.changes, queued);
       });

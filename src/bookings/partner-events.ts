@@ -1,6 +1,7 @@
 import type { ChangeFeed } from '../db/change-feed.ts';
 import type { Executor } from '../db/store.ts';
 import type { BookingEventType } from '../events/event-types.ts';
+import type { PaymentIssueDetails } from '../events/payment-issue.ts';
 import { DELIVERIES_QUEUED } from '../events/delivery-wake.ts';
 import { bookingEvent, calendarChange, recordEvents, type EventToWrite } from '../events/record-event.ts';
 import type { BookingView } from './booking-schemas.ts';
@@ -15,10 +16,19 @@ interface AnnouncedBooking {
   checkout: string;
 }
 
+/** Which events a change makes: a calendar change too, over `formerStay`'s nights as well; a payment issue's details. */
+interface AnnounceOptions {
+  calendar: boolean;
+  formerStay?: { from: string; to: string } | undefined;
+  /** A `payment.issue`'s: carried as `data.issue`, beside the booking. */
+  issue?: PaymentIssueDetails | undefined;
+}
+
 /**
  * What partners hear of a change to bookings, written in the change's transaction by the
  * lifecycle (afterTransition, the create path, a payment that confirms nothing): for each booking
- * a key created, the event with the booking as that key's GET /bookings/:id shows it; and for its
+ * a key created, the event with the booking as that key's GET /bookings/:id shows it (and a
+ * payment issue's `issue` beside it); and for its
  * accommodation, a calendar change over the nights concerned (and `formerStay`'s, when the dates
  * moved) for endpoints that ask for one. Returns how many deliveries were queued: once the
  * transaction has committed, the caller wakes the delivery workers (wakeDeliveries) if any were.
@@ -28,7 +38,7 @@ export async function announceToPartners(
   bookingIds: readonly number[],
   type: BookingEventType,
   now: string,
-  options: { calendar: boolean; formerStay?: { from: string; to: string } | undefined },
+  options: AnnounceOptions,
 ): Promise<number> {
   if (bookingIds.length === 0) return 0;
   const rows = await db
@@ -54,7 +64,7 @@ async function announceOne(
   view: BookingView | undefined,
   type: BookingEventType,
   now: string,
-  options: { calendar: boolean; formerStay?: { from: string; to: string } | undefined },
+  options: AnnounceOptions,
 ): Promise<number> {
   return recordBookingEvents(db, eventsOf(row, view, type, now, options));
 }
@@ -78,11 +88,13 @@ function eventsOf(
   view: BookingView | undefined,
   type: BookingEventType,
   now: string,
-  options: { calendar: boolean; formerStay?: { from: string; to: string } | undefined },
+  options: AnnounceOptions,
 ): EventToWrite[] {
   const events: EventToWrite[] = [];
-  if (row.api_key_id !== null)
-    events.push(bookingEvent({ apiKeyId: row.api_key_id, bookingId: row.id, type, data: view, now }));
+  if (row.api_key_id !== null) {
+    const data = options.issue === undefined ? view : { ...view, issue: options.issue };
+    events.push(bookingEvent({ apiKeyId: row.api_key_id, bookingId: row.id, type, data, now }));
+  }
   if (options.calendar) {
     const former = options.formerStay;
     events.push(

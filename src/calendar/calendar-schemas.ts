@@ -13,18 +13,25 @@ export const CalendarBookingSchema = Type.Object({
     description:
       'booking id; an imported stay (source = the feed name) has a negative id, minus its imported reservation id',
   }),
-  confirmation_code: Type.String(),
+  confirmation_code: Nullable(
+    Type.String({ description: "null on a stay the caller may not see (another key's, or imported)" }),
+  ),
   title: Type.String(),
   start_date: Type.String(),
   end_date: Type.String(),
   nights: Type.Integer(),
   status: Type.String(),
   source: Type.String(),
-  guest_count: Type.Integer(),
-  composition: Type.Object({ adults: Type.Integer(), children: Type.Integer(), babies: Type.Integer() }),
-  total_amount: Type.Number(),
+  guest_count: Nullable(Type.Integer({ description: 'null on a stay the caller may not see' })),
+  composition: Nullable(
+    Type.Object(
+      { adults: Type.Integer(), children: Type.Integer(), babies: Type.Integer() },
+      { description: 'null on a stay the caller may not see' },
+    ),
+  ),
+  total_amount: Nullable(Type.Number({ description: 'null on a stay the caller may not see' })),
   color_index: Type.Integer(),
-  notes: Type.String(),
+  notes: Nullable(Type.String({ description: 'null on a stay the caller may not see' })),
 });
 export type CalendarBooking = Static<typeof CalendarBookingSchema>;
 

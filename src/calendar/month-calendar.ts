@@ -167,17 +167,18 @@ const calendarQuery = prepared(
 
 /**
  * What a viewer who may not see a stay learns of it: its dates, status, channel and colour, as
- * taken nights titled "Reserved"; no guest, code, amount, party or notes (docs/api.md#tenant-isolation).
+ * taken nights titled "Reserved"; its code, party, amount and notes are null, not values it does
+ * not have (docs/api.md#tenant-isolation).
  */
 function reservedEntry(entry: CalendarBooking): CalendarBooking {
   return {
     ...entry,
-    confirmation_code: '',
+    confirmation_code: null,
     title: RESERVED_TITLE,
-    guest_count: 0,
-    composition: { adults: 0, children: 0, babies: 0 },
-    total_amount: 0,
-    notes: '',
+    guest_count: null,
+    composition: null,
+    total_amount: null,
+    notes: null,
   };
 }
 

@@ -9,6 +9,7 @@ import {
   type DueDelivery,
 } from '../events/delivery-repository.ts';
 import type { AttemptResult } from '../events/attempt-result.ts';
+import { eventBodyText } from '../events/event-body.ts';
 import { eventIdOf } from '../events/event-types.ts';
 import { setEndpointStatus, signingSecrets } from '../events/endpoint-repository.ts';
 import { failedTooLong, nextAttemptAfter, RETRIES } from '../events/retry-schedule.ts';
@@ -90,8 +91,9 @@ export function createEventDelivery(deps: EventDeliveryDeps) {
     if (first === undefined) return [];
     const secrets = signingSecrets(first, now);
     const id = eventIdOf(outgoing.eventId);
-    const headers = signedHeaders(secrets, id, Math.floor(now.getTime() / 1000), outgoing.payload);
-    const result = await sendEvent(first.url, headers, outgoing.payload, {
+    const body = eventBodyText(outgoing.eventId, outgoing.payload);
+    const headers = signedHeaders(secrets, id, Math.floor(now.getTime() / 1000), body);
+    const result = await sendEvent(first.url, headers, body, {
       allowPrivate: deps.config.allowPrivateNetworks,
       timeoutMs: deps.timeoutMs,
     });

@@ -66,12 +66,17 @@ export const EventSchema = Type.Object({
   data: Type.Unknown({ description: "the booking as this key's GET /bookings/:id shows it" }),
 });
 
+/** The most events one page of the catch-up feed holds. */
+export const MAX_CATCH_UP = 500;
+
 export const EventsQuery = Type.Object(
   {
     after: Type.Optional(
       Type.String({ maxLength: 40, description: 'an event id (next_cursor of the previous page); absent: oldest' }),
     ),
-    limit: Type.Optional(Type.String({ pattern: '^[0-9]{1,3}$', description: '1..500, default 100' })),
+    limit: Type.Optional(
+      Type.Integer({ minimum: 1, maximum: MAX_CATCH_UP, default: 100, description: 'events per page, 1–500' }),
+    ),
   },
   { additionalProperties: false },
 );

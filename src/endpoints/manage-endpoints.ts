@@ -134,8 +134,6 @@ export async function redeliverOne(ctx: AppContext, endpointId: number, delivery
     });
 }
 
-export const MAX_CATCH_UP = 500;
-
 /** The key's events after the cursor (an event id), oldest first, and the cursor to ask after next. */
 export async function catchUp(ctx: AppContext, apiKeyId: number, after: string | undefined, limit: number) {
   const afterRow = after === undefined || after === '' ? 0 : rowIdOf(after);

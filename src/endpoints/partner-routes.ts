@@ -1,9 +1,9 @@
 import { Type } from 'typebox';
 import type { FeatureRoutes } from '../app-context.ts';
 import { requestKey } from '../auth/require-key.ts';
-import { Envelope, commonErrorResponses, endpointMetadata, ok } from '../http/envelope.ts';
-import { badRequest } from '../http/errors.ts';
+import { Envelope, commonErrorResponses, ok, requestMetadata } from '../http/envelope.ts';
 import { toId } from '../http/ids.ts';
+import { integerQuery } from '../http/query-integers.ts';
 import {
   EndpointIdParams,
   EndpointSchema,
@@ -12,7 +12,7 @@ import {
   NewEndpointBody,
   NewEndpointSchema,
 } from './endpoint-schemas.ts';
-import { addEndpoint, catchUp, deleteEndpoint, endpointsOf, MAX_CATCH_UP } from './manage-endpoints.ts';
+import { addEndpoint, catchUp, deleteEndpoint, endpointsOf } from './manage-endpoints.ts';
 
 const v1 = { tags: ['v1'], security: [{ bearerKey: [] }] };
 
@@ -31,7 +31,7 @@ export const partnerEventRoutes: FeatureRoutes = async (app, { ctx }) => {
     },
     async (request, reply) => {
       const created = await addEndpoint(ctx, { apiKeyId: requestKey(request).id, ...request.body });
-      return reply.code(201).send(ok(created, endpointMetadata()));
+      return reply.code(201).send(ok(created, requestMetadata(request.id)));
     },
   );
 
@@ -45,7 +45,7 @@ export const partnerEventRoutes: FeatureRoutes = async (app, { ctx }) => {
         response: { 200: Envelope(Type.Array(EndpointSchema)), ...commonErrorResponses },
       },
     },
-    async (request) => ok(await endpointsOf(ctx, { apiKeyId: requestKey(request).id }), endpointMetadata()),
+    async (request) => ok(await endpointsOf(ctx, { apiKeyId: requestKey(request).id }), requestMetadata(request.id)),
   );
 
   app.delete(
@@ -65,7 +65,7 @@ export const partnerEventRoutes: FeatureRoutes = async (app, { ctx }) => {
     async (request) => {
       const id = toId(request.params.id);
       await deleteEndpoint(ctx, { apiKeyId: requestKey(request).id }, id);
-      return ok({ deleted: true as const, id }, endpointMetadata());
+      return ok({ deleted: true as const, id }, requestMetadata(request.id));
     },
   );
 
@@ -73,6 +73,7 @@ export const partnerEventRoutes: FeatureRoutes = async (app, { ctx }) => {
     '/events',
     {
       config: { auth: 'api' },
+      preValidation: integerQuery('limit'),
       schema: {
         ...v1,
         summary: "This key's events, oldest first, from a cursor (kept 30 days)",
@@ -81,14 +82,8 @@ export const partnerEventRoutes: FeatureRoutes = async (app, { ctx }) => {
       },
     },
     async (request) => {
-      const limit = request.query.limit === undefined ? 100 : Number(request.query.limit);
-      if (limit < 1 || limit > MAX_CATCH_UP)
-        throw badRequest('out_of_range', `limit must be an integer from 1 to ${MAX_CATCH_UP}.`, {
-          parameter: 'limit',
-          expected: `integer 1..${MAX_CATCH_UP}`,
-          received: request.query.limit,
-        });
-      return ok(await catchUp(ctx, requestKey(request).id, request.query.after, limit), endpointMetadata());
+      const limit = request.query.limit ?? 100;
+      return ok(await catchUp(ctx, requestKey(request).id, request.query.after, limit), requestMetadata(request.id));
     },
   );
 };

@@ -46,8 +46,7 @@ export function coalesceCalendarChanges<D extends Outgoing>(batch: readonly D[])
       continue;
     }
     const merged: EventBody & { data: CalendarChange } = {
-      type: CALENDAR_CHANGED,
-      timestamp: change.timestamp,
+      ...change,
       data: {
         accommodation_id: change.data.accommodation_id,
         from: earlier.change.data.from < change.data.from ? earlier.change.data.from : change.data.from,

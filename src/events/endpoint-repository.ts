@@ -1,6 +1,8 @@
 import type { Executor } from '../db/store.ts';
 import type { EndpointStatus } from '../db/schema.ts';
-import { endpointEvents, eventIdOf, type EventType } from './event-types.ts';
+import { eventBodyText } from './event-body.ts';
+import { endpointEvents, type EventType } from './event-types.ts';
+import type { EventBody } from './record-event.ts';
 import { maskUrlPassword } from '../shared/address-guard.ts';
 import { newEndpointSecret } from './standard-webhooks.ts';
 
@@ -161,8 +163,6 @@ export async function eventsAfter(db: Executor, apiKeyId: number, afterRowId: nu
     .orderBy('id')
     .limit(limit)
     .execute();
-  return rows.map((r) => {
-    const body = JSON.parse(r.payload) as { type: string; timestamp: string; data: unknown };
-    return { id: eventIdOf(r.id), type: body.type, timestamp: body.timestamp, data: body.data };
-  });
+  // The body its deliveries carry (event-body.ts).
+  return rows.map((r) => JSON.parse(eventBodyText(r.id, r.payload)) as EventBody & { id: string });
 }

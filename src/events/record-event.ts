@@ -10,7 +10,7 @@ import { CALENDAR_CHANGED, type BookingEventType, type EventType } from './event
  * owns that transaction: a booking's change, a block, an iCal pull.
  */
 
-/** The body every event carries: `{type, timestamp, data}`. */
+/** The body every event carries, as stored: `{type, timestamp, data}` (its id joins it when read: event-body.ts). */
 export interface EventBody {
   type: string;
   timestamp: string;

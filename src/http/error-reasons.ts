@@ -37,7 +37,10 @@ export const ERROR_REASONS = {
   invalid_maxItems: { status: [400], meaning: 'a list with more items than allowed' },
   // 400: values the schema cannot judge
   blank: { status: [400], meaning: 'a name that is empty once trimmed' },
-  out_of_range: { status: [400], meaning: 'a list `limit` outside 1–200' },
+  out_of_range: {
+    status: [400],
+    meaning: 'a list `limit` outside its range: 1–200 (admin lists), 1–500 (`GET /events`); the message names it',
+  },
   invalid_date: { status: [400], meaning: 'not a real calendar date `YYYY-MM-DD`' },
   invalid_range: { status: [400], meaning: 'an end date not after the start date' },
   range_too_long: {

@@ -111,8 +111,10 @@ const STATUS_TEXT: Record<number, string> = {
   401: 'Unauthorized',
   403: 'Forbidden',
   404: 'Not found',
+  408: 'The request did not all arrive in time (the connection is closed)',
   409: 'Conflict',
   413: 'Payload too large',
+  431: 'Request headers too large (the connection is closed)',
   429: 'Too many requests: wait Retry-After seconds (except draft_limit: free a draft)',
   500: 'Internal error (the request id is logged)',
   503: 'Unavailable for a moment: retry after Retry-After seconds',
@@ -122,8 +124,10 @@ const STATUS_NAME: Record<number, string> = {
   401: 'Unauthorized',
   403: 'Forbidden',
   404: 'NotFound',
+  408: 'RequestTimeout',
   409: 'Conflict',
   413: 'PayloadTooLarge',
+  431: 'HeadersTooLarge',
   429: 'TooManyRequests',
   500: 'InternalError',
   503: 'Unavailable',
@@ -165,12 +169,20 @@ function isGenericError(schema: Json): boolean {
   return hash(schema) === genericErrorHash;
 }
 
-/** As @fastify/swagger writes a schema: `const: x` becomes `enum: [x]`. */
+/**
+ * As @fastify/swagger writes a schema: `const: x` becomes `enum: [x]`, and `patternProperties`
+ * (a record's) `additionalProperties` of its first pattern's schema.
+ */
 function asSwaggerWrites(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(asSwaggerWrites);
   if (!isObject(value)) return value;
   return Object.fromEntries(
-    Object.entries(value).map(([k, v]) => (k === 'const' ? ['enum', [v]] : [k, asSwaggerWrites(v)])),
+    Object.entries(value).map(([k, v]) => {
+      if (k === 'const') return ['enum', [v]];
+      if (k === 'patternProperties' && isObject(v))
+        return ['additionalProperties', asSwaggerWrites(Object.values(v)[0])];
+      return [k, asSwaggerWrites(v)];
+    }),
   );
 }
 
@@ -204,6 +216,8 @@ function reshapeOperation(
 ): void {
   const id = String(operation.operationId);
   integerIds(operation);
+  // A route anyone may call says so: no credential (an invoice's or calendar's token is its URL).
+  if (operation.security === undefined && facts.auth === 'public') operation.security = [];
   const responses = isObject(operation.responses) ? operation.responses : {};
   const declared = new Map<number, unknown>();
   for (const [status, response] of Object.entries(responses)) {
@@ -232,7 +246,8 @@ function reshapeOperation(
   }
   const body = isObject(operation.requestBody) ? operation.requestBody : undefined;
   const doc = REQUEST_BODY_DOCS[id];
-  if (doc !== undefined) operation.requestBody = { ...(body ?? {}), ...doc };
+  // A copy: the schema in it is replaced by a reference below, and every document starts from the same.
+  if (doc !== undefined) operation.requestBody = { ...(body ?? {}), ...structuredClone(doc) };
   const content = isObject(operation.requestBody) ? operation.requestBody.content : undefined;
   const json = isObject(content) ? (content['application/json'] as Json | undefined) : undefined;
   if (json !== undefined && isObject(json.schema) && json.schema.$ref === undefined) {
@@ -288,6 +303,10 @@ function hoist(document: Json, schemas: Json, named: Map<string, Json>): void {
         schemas[name] ??= node;
         return ref('schemas', name);
       }
+      // A named schema or null (`type: [t, 'null']`, src/http/nullable.ts): the name, or null.
+      const nullable = Array.isArray(node.type) && node.type.length === 2 && node.type[1] === 'null';
+      const orNull = nullable ? byHash.get(hash({ ...node, type: (node.type as unknown[])[0] })) : undefined;
+      if (orNull !== undefined) return { anyOf: [ref('schemas', orNull), { type: 'null' }] };
     }
     return Object.fromEntries(Object.entries(node).map(([k, v]) => [k, replace(v, null)]));
   };

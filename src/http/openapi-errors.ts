@@ -191,6 +191,9 @@ export function operationErrors(facts: OperationFacts): Map<number, ErrorReason[
   }
   if (facts.auth === 'admin') reasons.add('admin_scope_required');
   if (facts.rateLimited) reasons.add('rate_limited');
+  // Answered before routing, to any path (client-errors.ts).
+  reasons.add('request_timeout');
+  reasons.add('headers_too_large');
   const touchesStore = !['/healthz', '/metrics'].includes(facts.path);
   if (touchesStore) reasons.add('store_unavailable');
   reasons.add('shutting_down');

@@ -116,6 +116,18 @@ function enumFromAnyOf(errors: readonly VerboseError[]): VerboseError | null {
   return { ...union, keyword: 'enum', params: { allowedValues: values } };
 }
 
+/**
+ * A query-string integer with a range (a list's `limit`: query-integers.ts) outside it is
+ * `out_of_range`, naming the whole range; null for any other error.
+ */
+function queryRange(error: VerboseError, part: string | undefined): string | null {
+  if (part !== 'querystring' || (error.keyword !== 'minimum' && error.keyword !== 'maximum')) return null;
+  const schema = error.parentSchema ?? {};
+  const { minimum, maximum } = schema;
+  if (schema.type !== 'integer' || typeof minimum !== 'number' || typeof maximum !== 'number') return null;
+  return `an integer from ${String(minimum)} to ${String(maximum)}`;
+}
+
 export function validationToAppError(
   errors: readonly FastifySchemaValidationError[],
   part: string | undefined,
@@ -144,6 +156,13 @@ export function validationToAppError(
     });
   }
   const parameter = pathOf(error.instancePath) || where;
+  const range = queryRange(error, part);
+  if (range !== null)
+    return badRequest('out_of_range', `Invalid parameter "${parameter}": expected ${range}.`, {
+      parameter,
+      expected: range,
+      received: echo(error.data, parameter),
+    });
   const expected = describeExpected(error);
   return badRequest(validationReason(error.keyword), `Invalid parameter "${parameter}": expected ${expected}.`, {
     parameter,

@@ -87,6 +87,7 @@ export const opsRoutes: RoutesWith<{
   );
 
   const token = ctx.config.metricsToken;
+  const METRICS_TEXT = { description: 'The metrics in the Prometheus text format', type: 'string' } as const;
   app.get(
     '/metrics',
     {
@@ -96,7 +97,9 @@ export const opsRoutes: RoutesWith<{
         summary: 'Prometheus metrics',
         description: 'Open, unless METRICS_TOKEN is set: then send Authorization: Bearer <METRICS_TOKEN>.',
         produces: ['text/plain'],
-        ...(token === null ? {} : { security: [{ bearerKey: [] }], response: { 401: ErrorEnvelopeSchema } }),
+        ...(token === null
+          ? { response: { 200: METRICS_TEXT } }
+          : { security: [{ metricsToken: [] }], response: { 200: METRICS_TEXT, 401: ErrorEnvelopeSchema } }),
       },
     },
     async (request, reply) => {

@@ -9,7 +9,8 @@ import { formatMoney } from '../shared/money.ts';
 import { outcomeUnknown, settleUncertain } from '../http/uncertain-commit.ts';
 import { DuplicateDeliveryError, deliveryOutcome, finishDelivery, inDelivery } from '../webhooks/webhook-events.ts';
 import { readPaymentIntent, type PaymentEvent, type PaymentIntent } from './payment-event.ts';
-import { recordPaymentIssue, type PaymentIssueKind } from './payment-issue-repository.ts';
+import type { PaymentIssueKind } from '../events/payment-issue.ts';
+import { recordPaymentIssue } from './payment-issue-repository.ts';
 
 /** What happened to an event; an issue kind means it was recorded for the host in payment_issues. */
 export type PaymentOutcome =

@@ -1,13 +1,7 @@
 import type { Executor } from '../db/store.ts';
+import type { PaymentIssueKind } from '../events/payment-issue.ts';
 
-/**
- * Payments the service could not simply apply, kept for the host: a wrong amount or currency, a
- * payment for a booking that can no longer be honoured (refund_needed), a failed card payment,
- * or a payment naming no known booking.
- */
-export type PaymentIssueKind =
-  'amount_mismatch' | 'currency_mismatch' | 'refund_needed' | 'payment_failed' | 'unknown_booking';
-
+/** A payment the service could not simply apply, kept for the host (its kinds: src/events/payment-issue.ts). */
 export interface NewPaymentIssue {
   kind: PaymentIssueKind;
   bookingId: number | null;

@@ -1,7 +1,7 @@
 import type { BookingStatus } from '../db/schema.ts';
 
 /**
- * Where a booking's money stands (pure; docs/api.md#admin-bookings): what is due, what has been paid
+ * Where a booking's money stands (pure; docs/api.md#payment-states): what is due, what has been paid
  * and what is left, in minor units, and a state in words. Every admin booking carries it; it lives
  * on the domain floor so that any answer about a booking (the lifecycle's own) may read it.
  *
@@ -10,8 +10,11 @@ import type { BookingStatus } from '../db/schema.ts';
  * - Paid: the payments the host recorded and did not undo, plus what the card processor's payment
  *   paid, for a card booking it confirmed (that amount as paid, so a booking re-priced afterwards
  *   shows what is left to pay or to pay back).
- * - Balance: due − paid; state `unpaid` (nothing paid yet, something due), `partly_paid`, `paid`
- *   (balance 0) or `overpaid` (balance below 0).
+ * - Balance: due − paid. State, first that holds: `overpaid` (balance below 0: owed back);
+ *   `unpaid` (nothing paid, and something due or the booking cancelled: a cancelled draft, or a
+ *   cancelled booking whose payments were given back); `paid` (balance 0: paid in full, or a
+ *   free stay); else `partly_paid`. A state never contradicts `amount_paid`: `paid` with nothing
+ *   paid is only a free stay that is not cancelled.
  */
 
 export const PAYMENT_STATES = ['unpaid', 'partly_paid', 'paid', 'overpaid'] as const;
@@ -42,11 +45,12 @@ export function paymentSummary(b: PaymentFacts): PaymentSummary {
   const due = b.status === 'cancelled' ? 0 : b.total;
   const paid = b.amount_paid + b.processor_paid;
   const balance = due - paid;
-  return { amount_due: due, amount_paid: paid, balance, state: stateOf(paid, balance) };
+  return { amount_due: due, amount_paid: paid, balance, state: stateOf(b.status, due, paid) };
 }
 
-function stateOf(paid: number, balance: number): PaymentState {
-  if (balance < 0) return 'overpaid';
-  if (balance === 0) return 'paid';
-  return paid === 0 ? 'unpaid' : 'partly_paid';
+function stateOf(status: BookingStatus, due: number, paid: number): PaymentState {
+  if (paid > due) return 'overpaid';
+  if (paid < 0 || (paid === 0 && (due > 0 || status === 'cancelled'))) return 'unpaid';
+  if (paid === due) return 'paid';
+  return 'partly_paid';
 }

@@ -89,5 +89,7 @@ describe(`calendar.changed coalesced per endpoint and accommodation (${testStore
     const chaletEvents = rows.filter((d) => d.payload.includes(`"accommodation_id":${String(chalet.id)},`));
     const posted = requests.find((r) => r.body.includes(`"accommodation_id":${String(chalet.id)},`));
     assert.equal(posted?.headers['webhook-id'], `evt_${String(chaletEvents.at(-1)?.event_id)}`);
+    // Each signed body carries the id its webhook-id header names.
+    for (const r of requests) assert.equal(verified(secret, r).id, r.headers['webhook-id']);
   });
 });

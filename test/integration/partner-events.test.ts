@@ -5,6 +5,7 @@ import type { Accommodation } from '../../src/db/schema.ts';
 import { createEventDelivery } from '../../src/endpoints/deliver-events.ts';
 import { startBackgroundJobs } from '../../src/jobs/background-jobs.ts';
 import { bookingBody, futureStay, makeAccommodation } from '../support/factories.ts';
+import { assertErrorEnvelope } from '../support/envelope-assertions.ts';
 import { startEventReceiver, verified, type EventReceiver } from '../support/event-receiver.ts';
 import { paymentIntentEvent, postPaymentEvent } from '../support/payment-client.ts';
 import { until } from '../support/until.ts';
@@ -202,6 +203,30 @@ describe(`partner events (${testStoreKind})`, () => {
     assert.equal(receiver.received.length, start + 2);
   });
 
+  test('every pushed body carries its id: the webhook-id header and the feed entry of the same event', async () => {
+    const page = await t.request({ method: 'GET', url: `${t.v1}/events?limit=500` });
+    const feed = page.json<{ data: { events: { id: string }[] } }>().data.events;
+    const pushed = receiver.received.filter((r) => {
+      try {
+        verified(endpoint.secret, r);
+        return true;
+      } catch {
+        return false;
+      }
+    });
+    assert.ok(pushed.length >= 3, 'events were pushed to this endpoint');
+    for (const request of pushed) {
+      const event = verified(endpoint.secret, request);
+      assert.equal(event.id, request.headers['webhook-id']);
+      assert.deepEqual(Object.keys(event).slice(0, 3), ['id', 'type', 'timestamp']);
+      // The feed carries the very body that was pushed.
+      assert.deepEqual(
+        feed.find((e) => e.id === event.id),
+        event,
+      );
+    }
+  });
+
   test('the catch-up feed returns the same events, oldest first, with a cursor', async () => {
     const page = await t.request({ method: 'GET', url: `${t.v1}/events?limit=2` });
     assert.equal(page.statusCode, 200, page.body);
@@ -232,6 +257,37 @@ describe(`partner events (${testStoreKind})`, () => {
     );
     const bad = await t.request({ method: 'GET', url: `${t.v1}/events?after=nope` });
     assert.equal(bad.statusCode, 400);
+  });
+
+  test('the feed takes an integer limit from 1 to 500: outside is out_of_range, not a number is invalid', async () => {
+    const full = await t.request({ method: 'GET', url: `${t.v1}/events?limit=500` });
+    assert.equal(full.statusCode, 200, full.body);
+    const one = await t.request({ method: 'GET', url: `${t.v1}/events?limit=1` });
+    assert.equal(one.json<{ data: { events: unknown[] } }>().data.events.length, 1);
+    for (const limit of ['0', '501', '1000', '99999999999']) {
+      const res = await t.request({ method: 'GET', url: `${t.v1}/events?limit=${limit}` });
+      const body = assertErrorEnvelope(res, 400, 'BAD_REQUEST');
+      assert.equal(body.error.details.reason, 'out_of_range', limit);
+      assert.equal(body.error.details.parameter, 'limit');
+      assert.equal(body.error.details.expected, 'an integer from 1 to 500');
+      assert.match(body.error.message, /from 1 to 500/);
+    }
+    for (const limit of ['abc', '1.5', '-1', '+5', '']) {
+      const res = await t.request({ method: 'GET', url: `${t.v1}/events?limit=${limit}` });
+      const body = assertErrorEnvelope(res, 400, 'BAD_REQUEST');
+      assert.equal(body.error.details.reason, 'invalid_type', limit);
+      assert.equal(body.error.details.expected, 'integer');
+      assert.doesNotMatch(res.body, /\^|\[0-9\]/, 'no pattern is shown');
+    }
+    // The document says the same: an integer from 1 to 500.
+    const doc = (await t.request({ method: 'GET', url: '/openapi.json', key: null })).json<{
+      paths: Record<string, { get?: { parameters?: { name: string; schema: Record<string, unknown> }[] } }>;
+    }>();
+    const param = doc.paths[`${t.v1}/events`]?.get?.parameters?.find((p) => p.name === 'limit');
+    assert.deepEqual(
+      { type: param?.schema.type, minimum: param?.schema.minimum, maximum: param?.schema.maximum },
+      { type: 'integer', minimum: 1, maximum: 500 },
+    );
   });
 
   test('a draft is released by its key (nights free at once), not by another; a confirmed one is a 409', async () => {
@@ -294,6 +350,8 @@ describe(`partner events (${testStoreKind})`, () => {
     assert.deepEqual(await worker().run(), { delivered: 1, failed: 0 });
     const [again] = (await receiver.waitFor(before + 1)).slice(before);
     assert.equal(again?.headers['webhook-id'], latest.event_id);
+    assert.ok(again);
+    assert.equal(verified(fresh.secret, again).id, latest.event_id);
 
     const removed = await t.request({ method: 'DELETE', url: `${t.v1}/webhook-endpoints/${endpoint.id}` });
     assert.equal(removed.statusCode, 200);

@@ -64,11 +64,12 @@ export async function startEventReceiver(): Promise<EventReceiver> {
 export function verified(
   secret: string,
   request: Received,
-): { type: string; timestamp: string; data: Record<string, unknown> } {
+): { id: string; type: string; timestamp: string; data: Record<string, unknown> } {
   const headers: Record<string, string> = {};
   for (const name of ['webhook-id', 'webhook-timestamp', 'webhook-signature'])
     headers[name] = String(request.headers[name]);
   return new Webhook(secret).verify(request.body, headers) as {
+    id: string;
     type: string;
     timestamp: string;
     data: Record<string, unknown>;

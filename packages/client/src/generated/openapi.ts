@@ -1049,26 +1049,27 @@ export interface components {
         Business: components["schemas"]["AnyOf"] | null;
         CalendarBooking: {
             color_index: number;
-            composition: {
-                adults: number;
-                babies: number;
-                children: number;
-            };
-            confirmation_code: string;
+            composition: components["schemas"]["Composition"];
+            /** @description null on a stay the caller may not see (another key's, or imported) */
+            confirmation_code: string | null;
             end_date: string;
-            guest_count: number;
+            /** @description null on a stay the caller may not see */
+            guest_count: number | null;
             /** @description booking id; an imported stay (source = the feed name) has a negative id, minus its imported reservation id */
             id: number;
             nights: number;
-            notes: string;
+            /** @description null on a stay the caller may not see */
+            notes: string | null;
             source: string;
             start_date: string;
             status: string;
             title: string;
-            total_amount: number;
+            /** @description null on a stay the caller may not see */
+            total_amount: number | null;
         };
         CancelDraftResponse: {
             data: components["schemas"]["Booking"];
+            metadata: components["schemas"]["Metadata"];
             /** @enum {boolean} */
             success: true;
         };
@@ -1086,26 +1087,8 @@ export interface components {
                 available: boolean;
                 message: string;
                 nights: number;
-                pricing: {
-                    avg_price_per_night: number;
-                    base_price: number;
-                    cleaning_fee: number;
-                    discounts: {
-                        [key: string]: number;
-                    };
-                    extras: {
-                        [key: string]: number;
-                    };
-                    tax: number;
-                    total: number;
-                } | null;
-                restrictions: {
-                    checkin_time: string;
-                    checkout_time: string;
-                    max_guests: number;
-                    max_stay: number;
-                    min_stay: number;
-                } | null;
+                pricing: components["schemas"]["Pricing"] | null;
+                restrictions: components["schemas"]["Restrictions"] | null;
             };
             metadata?: components["schemas"]["Metadata"];
             /** @enum {boolean} */
@@ -1113,6 +1096,12 @@ export interface components {
         };
         /** @description per stay, default 0, major units of the currency; at most 1000000000 minor units (e.g. 10000000.00 EUR), else 400 amount_too_large */
         CleaningFee: number;
+        /** @description null on a stay the caller may not see */
+        Composition: {
+            adults: number;
+            babies: number;
+            children: number;
+        } | null;
         CreateAdminAccommodationsBlocksRequest: {
             /** @description YYYY-MM-DD */
             from: string;
@@ -1636,7 +1625,7 @@ export interface components {
          *     invalid_minItems: a list with fewer items than allowed
          *     invalid_maxItems: a list with more items than allowed
          *     blank: a name that is empty once trimmed
-         *     out_of_range: a list `limit` outside 1–200
+         *     out_of_range: a list `limit` outside its range: 1–200 (admin lists), 1–500 (`GET /events`); the message names it
          *     invalid_date: not a real calendar date `YYYY-MM-DD`
          *     invalid_range: an end date not after the start date
          *     range_too_long: an admin date range of more than 731 nights (blocks, prices) or 1827 nights (reports)
@@ -2918,6 +2907,43 @@ export interface components {
                 };
             };
         };
+        /** @description Request headers too large (the connection is closed) */
+        HeadersTooLarge: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorEnvelope"] & {
+                    error?: {
+                        details?: {
+                            /** @enum {unknown} */
+                            reason: "headers_too_large";
+                        };
+                    };
+                };
+            };
+        };
+        /** @description Request headers too large (the connection is closed) */
+        HeadersTooLarge2: {
+            headers: {
+                "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorEnvelope"] & {
+                    error?: {
+                        details?: {
+                            /** @enum {unknown} */
+                            reason: "headers_too_large";
+                        };
+                    };
+                };
+            };
+        };
         /** @description Internal error (the request id is logged) */
         InternalError: {
             headers: {
@@ -3081,6 +3107,43 @@ export interface components {
                 };
             };
         };
+        /** @description The request did not all arrive in time (the connection is closed) */
+        RequestTimeout: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorEnvelope"] & {
+                    error?: {
+                        details?: {
+                            /** @enum {unknown} */
+                            reason: "request_timeout";
+                        };
+                    };
+                };
+            };
+        };
+        /** @description The request did not all arrive in time (the connection is closed) */
+        RequestTimeout2: {
+            headers: {
+                "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorEnvelope"] & {
+                    error?: {
+                        details?: {
+                            /** @enum {unknown} */
+                            reason: "request_timeout";
+                        };
+                    };
+                };
+            };
+        };
         /** @description Too many requests: wait Retry-After seconds (except draft_limit: free a draft) */
         TooManyRequests: {
             headers: {
@@ -3210,7 +3273,9 @@ export interface operations {
             400: components["responses"]["BadRequest5"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            408: components["responses"]["RequestTimeout2"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge2"];
             500: components["responses"]["InternalError2"];
             503: components["responses"]["Unavailable2"];
         };
@@ -3263,8 +3328,10 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            408: components["responses"]["RequestTimeout2"];
             413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge2"];
             500: components["responses"]["InternalError2"];
             503: components["responses"]["Unavailable2"];
         };
@@ -3298,7 +3365,9 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            408: components["responses"]["RequestTimeout2"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge2"];
             500: components["responses"]["InternalError2"];
             503: components["responses"]["Unavailable2"];
         };
@@ -3332,8 +3401,10 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            408: components["responses"]["RequestTimeout2"];
             413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge2"];
             500: components["responses"]["InternalError2"];
             503: components["responses"]["Unavailable2"];
         };
@@ -3390,6 +3461,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            408: components["responses"]["RequestTimeout2"];
             /** @description Conflict */
             409: {
                 headers: {
@@ -3412,6 +3484,7 @@ export interface operations {
             };
             413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge2"];
             500: components["responses"]["InternalError2"];
             503: components["responses"]["Unavailable2"];
         };
@@ -3469,8 +3542,10 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            408: components["responses"]["RequestTimeout2"];
             409: components["responses"]["Conflict2"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge2"];
             500: components["responses"]["InternalError2"];
             503: components["responses"]["Unavailable2"];
         };
@@ -3508,9 +3583,11 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            408: components["responses"]["RequestTimeout2"];
             409: components["responses"]["Conflict2"];
             413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge2"];
             500: components["responses"]["InternalError2"];
             503: components["responses"]["Unavailable2"];
         };
@@ -3548,9 +3625,11 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            408: components["responses"]["RequestTimeout2"];
             409: components["responses"]["Conflict2"];
             413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge2"];
             500: components["responses"]["InternalError2"];
             503: components["responses"]["Unavailable2"];
         };
@@ -3584,8 +3663,10 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            408: components["responses"]["RequestTimeout2"];
             413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge2"];
             500: components["responses"]["InternalError2"];
             503: components["responses"]["Unavailable2"];
         };
@@ -3638,8 +3719,10 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound3"];
+            408: components["responses"]["RequestTimeout2"];
             409: components["responses"]["Conflict3"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge2"];
             500: components["responses"]["InternalError2"];
             503: components["responses"]["Unavailable2"];
         };
@@ -3677,9 +3760,11 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound3"];
+            408: components["responses"]["RequestTimeout2"];
             409: components["responses"]["Conflict3"];
             413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge2"];
             500: components["responses"]["InternalError2"];
             503: components["responses"]["Unavailable2"];
         };
@@ -3715,9 +3800,11 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound3"];
+            408: components["responses"]["RequestTimeout2"];
             409: components["responses"]["Conflict3"];
             413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge2"];
             500: components["responses"]["InternalError2"];
             503: components["responses"]["Unavailable2"];
         };
@@ -3757,9 +3844,11 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound3"];
+            408: components["responses"]["RequestTimeout2"];
             409: components["responses"]["Conflict3"];
             413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge2"];
             500: components["responses"]["InternalError2"];
             503: components["responses"]["Unavailable2"];
         };
@@ -3795,9 +3884,11 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound3"];
+            408: components["responses"]["RequestTimeout2"];
             409: components["responses"]["Conflict3"];
             413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge2"];
             500: components["responses"]["InternalError2"];
             503: components["responses"]["Unavailable2"];
         };
@@ -3831,7 +3922,9 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            408: components["responses"]["RequestTimeout2"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge2"];
             500: components["responses"]["InternalError2"];
             503: components["responses"]["Unavailable2"];
         };
@@ -3889,7 +3982,9 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            408: components["responses"]["RequestTimeout2"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge2"];
             500: components["responses"]["InternalError2"];
             503: components["responses"]["Unavailable2"];
         };
@@ -3946,8 +4041,10 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            408: components["responses"]["RequestTimeout2"];
             413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge2"];
             500: components["responses"]["InternalError2"];
             503: components["responses"]["Unavailable2"];
         };
@@ -3976,7 +4073,9 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            408: components["responses"]["RequestTimeout2"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge2"];
             500: components["responses"]["InternalError2"];
             503: components["responses"]["Unavailable2"];
         };
@@ -4029,8 +4128,10 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            408: components["responses"]["RequestTimeout2"];
             413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge2"];
             500: components["responses"]["InternalError2"];
             503: components["responses"]["Unavailable2"];
         };
@@ -4064,8 +4165,10 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound5"];
+            408: components["responses"]["RequestTimeout2"];
             413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge2"];
             500: components["responses"]["InternalError2"];
             503: components["responses"]["Unavailable2"];
         };
@@ -4103,8 +4206,10 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound5"];
+            408: components["responses"]["RequestTimeout2"];
             413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge2"];
             500: components["responses"]["InternalError2"];
             503: components["responses"]["Unavailable2"];
         };
@@ -4138,8 +4243,10 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound5"];
+            408: components["responses"]["RequestTimeout2"];
             413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge2"];
             500: components["responses"]["InternalError2"];
             503: components["responses"]["Unavailable2"];
         };
@@ -4188,7 +4295,9 @@ export interface operations {
             400: components["responses"]["BadRequest5"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            408: components["responses"]["RequestTimeout2"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge2"];
             500: components["responses"]["InternalError2"];
             503: components["responses"]["Unavailable2"];
         };
@@ -4242,6 +4351,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            408: components["responses"]["RequestTimeout2"];
             /** @description Conflict */
             409: {
                 headers: {
@@ -4264,6 +4374,7 @@ export interface operations {
             };
             413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge2"];
             500: components["responses"]["InternalError2"];
             503: components["responses"]["Unavailable2"];
         };
@@ -4312,7 +4423,9 @@ export interface operations {
             400: components["responses"]["BadRequest5"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            408: components["responses"]["RequestTimeout2"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge2"];
             500: components["responses"]["InternalError2"];
             503: components["responses"]["Unavailable2"];
         };
@@ -4346,7 +4459,9 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound2"];
+            408: components["responses"]["RequestTimeout2"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge2"];
             500: components["responses"]["InternalError2"];
             503: components["responses"]["Unavailable2"];
         };
@@ -4422,6 +4537,7 @@ export interface operations {
                     };
                 };
             };
+            408: components["responses"]["RequestTimeout2"];
             /** @description Conflict */
             409: {
                 headers: {
@@ -4444,6 +4560,7 @@ export interface operations {
             };
             413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge2"];
             500: components["responses"]["InternalError2"];
             503: components["responses"]["Unavailable2"];
         };
@@ -4481,8 +4598,10 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound2"];
+            408: components["responses"]["RequestTimeout2"];
             413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge2"];
             500: components["responses"]["InternalError2"];
             503: components["responses"]["Unavailable2"];
         };
@@ -4520,9 +4639,11 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound4"];
+            408: components["responses"]["RequestTimeout2"];
             409: components["responses"]["Conflict4"];
             413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge2"];
             500: components["responses"]["InternalError2"];
             503: components["responses"]["Unavailable2"];
         };
@@ -4558,9 +4679,11 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound4"];
+            408: components["responses"]["RequestTimeout2"];
             409: components["responses"]["Conflict4"];
             413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge2"];
             500: components["responses"]["InternalError2"];
             503: components["responses"]["Unavailable2"];
         };
@@ -4598,6 +4721,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound2"];
+            408: components["responses"]["RequestTimeout2"];
             /** @description Conflict */
             409: {
                 headers: {
@@ -4620,6 +4744,7 @@ export interface operations {
             };
             413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge2"];
             500: components["responses"]["InternalError2"];
             503: components["responses"]["Unavailable2"];
         };
@@ -4655,7 +4780,9 @@ export interface operations {
             400: components["responses"]["BadRequest5"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            408: components["responses"]["RequestTimeout2"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge2"];
             500: components["responses"]["InternalError2"];
             503: components["responses"]["Unavailable2"];
         };
@@ -4708,7 +4835,9 @@ export interface operations {
                     };
                 };
             };
+            408: components["responses"]["RequestTimeout2"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge2"];
             500: components["responses"]["InternalError2"];
             503: components["responses"]["Unavailable2"];
         };
@@ -4743,7 +4872,9 @@ export interface operations {
             400: components["responses"]["BadRequest5"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            408: components["responses"]["RequestTimeout2"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge2"];
             500: components["responses"]["InternalError2"];
             503: components["responses"]["Unavailable2"];
         };
@@ -4783,7 +4914,9 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            408: components["responses"]["RequestTimeout2"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge2"];
             500: components["responses"]["InternalError2"];
             503: components["responses"]["Unavailable2"];
         };
@@ -4823,7 +4956,9 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            408: components["responses"]["RequestTimeout2"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge2"];
             500: components["responses"]["InternalError2"];
             503: components["responses"]["Unavailable2"];
         };
@@ -4852,7 +4987,9 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            408: components["responses"]["RequestTimeout2"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge2"];
             500: components["responses"]["InternalError2"];
             503: components["responses"]["Unavailable2"];
         };
@@ -4905,8 +5042,10 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            408: components["responses"]["RequestTimeout2"];
             413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge2"];
             500: components["responses"]["InternalError2"];
             503: components["responses"]["Unavailable2"];
         };
@@ -4959,7 +5098,9 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound6"];
+            408: components["responses"]["RequestTimeout2"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge2"];
             500: components["responses"]["InternalError2"];
             503: components["responses"]["Unavailable2"];
         };
@@ -5013,9 +5154,11 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound5"];
+            408: components["responses"]["RequestTimeout2"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge2"];
             500: components["responses"]["InternalError2"];
             503: components["responses"]["Unavailable2"];
         };
@@ -5048,7 +5191,9 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound6"];
+            408: components["responses"]["RequestTimeout2"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge2"];
             500: components["responses"]["InternalError2"];
             503: components["responses"]["Unavailable2"];
         };
@@ -5081,8 +5226,10 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound6"];
+            408: components["responses"]["RequestTimeout2"];
             413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge2"];
             500: components["responses"]["InternalError2"];
             503: components["responses"]["Unavailable2"];
         };
@@ -5120,7 +5267,9 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound6"];
+            408: components["responses"]["RequestTimeout2"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge2"];
             500: components["responses"]["InternalError2"];
             503: components["responses"]["Unavailable2"];
         };
@@ -5154,8 +5303,10 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound6"];
+            408: components["responses"]["RequestTimeout2"];
             413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge2"];
             500: components["responses"]["InternalError2"];
             503: components["responses"]["Unavailable2"];
         };
@@ -5188,8 +5339,10 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound6"];
+            408: components["responses"]["RequestTimeout2"];
             413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge2"];
             500: components["responses"]["InternalError2"];
             503: components["responses"]["Unavailable2"];
         };
@@ -5222,8 +5375,10 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound6"];
+            408: components["responses"]["RequestTimeout2"];
             413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge2"];
             500: components["responses"]["InternalError2"];
             503: components["responses"]["Unavailable2"];
         };
@@ -5256,8 +5411,10 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound6"];
+            408: components["responses"]["RequestTimeout2"];
             413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge2"];
             500: components["responses"]["InternalError2"];
             503: components["responses"]["Unavailable2"];
         };
@@ -5299,8 +5456,10 @@ export interface operations {
             400: components["responses"]["BadRequest2"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            408: components["responses"]["RequestTimeout2"];
             413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge2"];
             500: components["responses"]["InternalError2"];
             503: components["responses"]["Unavailable2"];
         };
@@ -5356,6 +5515,7 @@ export interface operations {
             400: components["responses"]["BadRequest2"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            408: components["responses"]["RequestTimeout2"];
             /** @description Conflict */
             409: {
                 headers: {
@@ -5398,6 +5558,7 @@ export interface operations {
                     };
                 };
             };
+            431: components["responses"]["HeadersTooLarge2"];
             500: components["responses"]["InternalError2"];
             503: components["responses"]["Unavailable2"];
         };
@@ -5430,7 +5591,9 @@ export interface operations {
             400: components["responses"]["BadRequest3"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound2"];
+            408: components["responses"]["RequestTimeout2"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge2"];
             500: components["responses"]["InternalError2"];
             503: components["responses"]["Unavailable2"];
         };
@@ -5463,6 +5626,7 @@ export interface operations {
             400: components["responses"]["BadRequest4"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound2"];
+            408: components["responses"]["RequestTimeout2"];
             /** @description Conflict */
             409: {
                 headers: {
@@ -5485,6 +5649,7 @@ export interface operations {
             };
             413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge2"];
             500: components["responses"]["InternalError2"];
             503: components["responses"]["Unavailable2"];
         };
@@ -5536,8 +5701,10 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            408: components["responses"]["RequestTimeout2"];
             413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge2"];
             500: components["responses"]["InternalError2"];
             503: components["responses"]["Unavailable2"];
         };
@@ -5572,8 +5739,10 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            408: components["responses"]["RequestTimeout2"];
             413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge2"];
             500: components["responses"]["InternalError2"];
             503: components["responses"]["Unavailable2"];
         };
@@ -5608,8 +5777,10 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            408: components["responses"]["RequestTimeout2"];
             413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge2"];
             500: components["responses"]["InternalError2"];
             503: components["responses"]["Unavailable2"];
         };
@@ -5644,8 +5815,10 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            408: components["responses"]["RequestTimeout2"];
             413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge2"];
             500: components["responses"]["InternalError2"];
             503: components["responses"]["Unavailable2"];
         };
@@ -5655,8 +5828,8 @@ export interface operations {
             query?: {
                 /** @description an event id (next_cursor of the previous page); absent: oldest */
                 after?: string;
-                /** @description 1..500, default 100 */
-                limit?: string;
+                /** @description events per page, 1–500 */
+                limit?: number;
             };
             header?: never;
             path?: never;
@@ -5698,7 +5871,9 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            408: components["responses"]["RequestTimeout2"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge2"];
             500: components["responses"]["InternalError2"];
             503: components["responses"]["Unavailable2"];
         };
@@ -5726,7 +5901,9 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            408: components["responses"]["RequestTimeout2"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge2"];
             500: components["responses"]["InternalError2"];
             503: components["responses"]["Unavailable2"];
         };
@@ -5754,7 +5931,9 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            408: components["responses"]["RequestTimeout2"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge2"];
             500: components["responses"]["InternalError2"];
             503: components["responses"]["Unavailable2"];
         };
@@ -5806,9 +5985,11 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            408: components["responses"]["RequestTimeout2"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge2"];
             500: components["responses"]["InternalError2"];
             503: components["responses"]["Unavailable2"];
         };
@@ -5859,8 +6040,10 @@ export interface operations {
                     };
                 };
             };
+            408: components["responses"]["RequestTimeout2"];
             413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge2"];
             500: components["responses"]["InternalError2"];
             503: components["responses"]["Unavailable2"];
         };
@@ -5884,6 +6067,8 @@ export interface operations {
                     "application/json": components["schemas"]["GetHealthResponse"];
                 };
             };
+            408: components["responses"]["RequestTimeout"];
+            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["Unavailable"];
         };
@@ -5897,13 +6082,15 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description The metrics in the Prometheus text format */
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "text/plain": string;
+                };
             };
             /** @description Unauthorized */
             401: {
@@ -5922,6 +6109,8 @@ export interface operations {
                     };
                 };
             };
+            408: components["responses"]["RequestTimeout"];
+            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["Unavailable"];
         };
@@ -5945,6 +6134,8 @@ export interface operations {
                     "application/json": components["schemas"]["GetReadinessResponse"];
                 };
             };
+            408: components["responses"]["RequestTimeout"];
+            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
             /** @description Unavailable for a moment: retry after Retry-After seconds */
             503: {
@@ -6036,8 +6227,10 @@ export interface operations {
                     };
                 };
             };
+            408: components["responses"]["RequestTimeout2"];
             413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge2"];
             500: components["responses"]["InternalError2"];
             503: components["responses"]["Unavailable2"];
         };
@@ -6098,7 +6291,9 @@ export interface operations {
                     };
                 };
             };
+            408: components["responses"]["RequestTimeout2"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge2"];
             500: components["responses"]["InternalError2"];
             503: components["responses"]["Unavailable2"];
         };
@@ -6148,7 +6343,9 @@ export interface operations {
                     };
                 };
             };
+            408: components["responses"]["RequestTimeout2"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge2"];
             500: components["responses"]["InternalError2"];
             503: components["responses"]["Unavailable2"];
         };
@@ -6248,8 +6445,10 @@ export interface operations {
                 };
             };
             404: components["responses"]["NotFound"];
+            408: components["responses"]["RequestTimeout2"];
             413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge2"];
             500: components["responses"]["InternalError2"];
             503: components["responses"]["Unavailable2"];
         };
@@ -6276,7 +6475,9 @@ export interface operations {
                     "application/json": components["schemas"]["TestWebhookResponse"];
                 };
             };
+            408: components["responses"]["RequestTimeout2"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge2"];
             500: components["responses"]["InternalError2"];
             503: components["responses"]["Unavailable2"];
         };
@@ -6435,6 +6636,7 @@ export interface operations {
                     };
                 };
             };
+            408: components["responses"]["RequestTimeout2"];
             /** @description Conflict */
             409: {
                 headers: {
@@ -6514,6 +6716,7 @@ export interface operations {
                 };
             };
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge2"];
             500: components["responses"]["InternalError2"];
             503: components["responses"]["Unavailable2"];
         };

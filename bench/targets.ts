@@ -1,6 +1,6 @@
 /**
- * The performance targets `npm run bench` reports on (docs/benchmarks.md, "Targets and the
- * latest figures"): each part of the run records its figure beside its target as it ends, and
+ * The performance targets `npm run bench` reports on
+ * (docs/benchmarks.md, "Targets and the latest figures"): each part of the run records its figure beside its target as it ends, and
  * the run closes with all of them, with the machine and the time they were measured on.
  */
 import { availableParallelism, cpus, loadavg } from 'node:os';

@@ -4,8 +4,9 @@ import type * as PromClient from 'prom-client';
 /**
  * prom-client's metric classes, each from its own file: prom-client's main module also loads its
  * default metrics, and with them @opentelemetry/api, the summary, the push gateway and the cluster
- * aggregator, about 80 modules that a start does not need (docs/benchmarks.md, "Speed mechanisms
- * and the targets they serve"). `collectDefaultMetrics` loads the default metrics when called.
+ * aggregator, about 80 modules that a start does not need
+ * (docs/benchmarks.md, "Speed mechanisms and the targets they serve").
+ * `collectDefaultMetrics` loads the default metrics when called.
  */
 const require = createRequire(import.meta.url);
 

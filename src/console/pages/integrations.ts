@@ -44,7 +44,10 @@ type SecretKind = keyof typeof SECRETS;
 
 const IntegrationsQuery = Type.Object({ done: NOTICES.query });
 const SecretParams = Type.Object({ kind: Type.Enum(['webhook', 'payment'] as const satisfies SecretKind[]) });
-const ApiKeyForm = Type.Object({ name: Text(200), scope: Type.Optional(Type.Enum(['api', 'admin'])) });
+const ApiKeyForm = Type.Object({
+  name: Text(200),
+  scope: Type.Optional(Type.Enum(['api', 'admin', 'test'])),
+});
 const SecretForm = Type.Object({ webhook_secret: Text(1000), payment_secret: Text(1000) });
 const TestMailForm = Type.Object({ recipient: Text(1000) });
 const TestMailBody = Type.Object({
@@ -62,10 +65,11 @@ interface Shown {
 const HERE = pageUrl('integrations');
 
 function apiKeyTable(keys: Awaited<ReturnType<typeof listApiKeys>>, csrf: string, f: Formatter): Html {
-  return stackTable(['Name', 'Starts with', 'Scope', 'Created', 'Last used', 'State'], keys, (k) => [
+  return stackTable(['Name', 'Starts with', 'Scope', 'Mode', 'Created', 'Last used', 'State'], keys, (k) => [
     k.name,
     html`<code>${k.prefix}…</code>`,
     k.scope,
+    k.mode,
     f.instant(k.created_at),
     k.last_used_at === null ? 'never' : f.instant(k.last_used_at),
     k.revoked_at === null
@@ -97,7 +101,7 @@ ${set ? clear : ''}`;
 }
 
 const MAIL_LABELS: Labels = { recipient: 'Send a test mail to' };
-const KEY_LABELS: Labels = { name: 'Name of the new key', scope: 'Scope' };
+const KEY_LABELS: Labels = { name: 'Name of the new key', scope: 'Scope', mode: 'Scope' };
 
 function mailSection(ctx: AppContext, recipient: string | null, csrf: string, sent: Record<string, string>): Html {
   const errors = forHost(sent, MAIL_LABELS);
@@ -137,6 +141,7 @@ async function integrationsPage(
       ? 'Set through the environment; a secret set here takes its place.'
       : 'Checks the card processor’s payment events.';
   const admin = attributes({ value: 'admin', selected: values.scope === 'admin' });
+  const test = attributes({ value: 'test', selected: values.scope === 'test' });
   const recipient = values.recipient ?? settings.host_email ?? identity.business?.email ?? null;
   // A secret made by a POST is shown by the GET it redirects to, once (flash.ts).
   const secret = shown.secret ?? request.consoleFlash?.secret;
@@ -152,7 +157,8 @@ ${errorSummary(forHost(errors, KEY_LABELS), KEY_LABELS, { whole: null })}
 ${field('Name of the new key', 'name', forHost(errors, KEY_LABELS), { value: values.name ?? null, required: true })}
 <div class="field"><label for="f-scope">Scope</label>
 <select id="f-scope" name="scope">
-<option value="api">v1 API</option><option${admin}>admin API (and v1)</option></select>
+<option value="api">v1 API</option><option${admin}>admin API (and v1)</option>
+<option${test}>v1 API, test mode (sdk_test_…: test bookings only)</option></select>
 </div>
 <button type="submit">Create key</button></form>
 <h2 id="secrets">Signing secrets</h2>
@@ -174,10 +180,21 @@ export const integrationPages: FeatureRoutes = async (app, { ctx }) => {
 
   app.post('/settings/api-keys', sessionRoute({ body: ApiKeyForm }), async (request, reply) => {
     const values = request.body;
-    const input = await checkForm(CreateBody, { name: (values.name ?? '').trim(), scope: values.scope ?? 'api' });
+    // The form's one choice: a v1 key, an admin key, or a test key (a v1 key in test mode).
+    const chosen = values.scope ?? 'api';
+    const input = await checkForm(CreateBody, {
+      name: (values.name ?? '').trim(),
+      scope: chosen === 'admin' ? 'admin' : 'api',
+      mode: chosen === 'test' ? 'test' : 'live',
+    });
     if (!input.ok) return integrationsPage(ctx, request, reply, { errors: input.errors, values }, 400);
-    const { key, record } = await createApiKey(ctx.db, { name: input.value.name, scope: input.value.scope ?? 'api' });
-    return showOnce(request, reply, { label: `New API key “${record.name}”`, value: key });
+    const { key, record } = await createApiKey(ctx.db, {
+      name: input.value.name,
+      scope: input.value.scope ?? 'api',
+      mode: input.value.mode ?? 'live',
+    });
+    const what = record.mode === 'test' ? 'test key' : 'API key';
+    return showOnce(request, reply, { label: `New ${what} “${record.name}”`, value: key });
   });
 
   app.post('/settings/api-keys/:id/revoke', sessionRoute({ params: IdParams }), async (request, reply) => {

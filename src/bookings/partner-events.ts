@@ -1,6 +1,7 @@
 import type { ChangeFeed } from '../db/change-feed.ts';
 import type { Executor } from '../db/store.ts';
 import type { BookingEventType } from '../events/event-types.ts';
+import type { Mode } from '../db/schema.ts';
 import { DELIVERIES_QUEUED } from '../events/delivery-wake.ts';
 import { bookingEvent, calendarChange, recordEvents, type EventToWrite } from '../events/record-event.ts';
 import type { BookingView } from './booking-schemas.ts';
@@ -9,6 +10,8 @@ import { findBookingView } from './booking-retrieval.ts';
 /** A booking as partners hear of it: who made it, where and when, and (if a key made it) its view. */
 interface AnnouncedBooking {
   id: number;
+  /** A test booking's events say `livemode: false` and change no live calendar. */
+  mode: Mode;
   api_key_id: number | null;
   accommodation_id: number;
   checkin: string;
@@ -33,7 +36,7 @@ export async function announceToPartners(
   if (bookingIds.length === 0) return 0;
   const rows = await db
     .selectFrom('bookings')
-    .select(['id', 'api_key_id', 'accommodation_id', 'checkin', 'checkout'])
+    .select(['id', 'mode', 'api_key_id', 'accommodation_id', 'checkin', 'checkout'])
     .where('id', 'in', bookingIds)
     .orderBy('id')
     .execute();
@@ -81,9 +84,10 @@ function eventsOf(
   options: { calendar: boolean; formerStay?: { from: string; to: string } | undefined },
 ): EventToWrite[] {
   const events: EventToWrite[] = [];
+  const livemode = row.mode !== 'test';
   if (row.api_key_id !== null)
-    events.push(bookingEvent({ apiKeyId: row.api_key_id, bookingId: row.id, type, data: view, now }));
-  if (options.calendar) {
+    events.push(bookingEvent({ apiKeyId: row.api_key_id, bookingId: row.id, type, data: view, now, livemode }));
+  if (options.calendar && livemode) {
     const former = options.formerStay;
     events.push(
       calendarChange(

@@ -63,6 +63,7 @@ export const EventSchema = Type.Object({
   id: Type.String({ description: 'evt_<n>: also the webhook-id header of its deliveries' }),
   type: Type.String(),
   timestamp: Type.String(),
+  livemode: Type.Boolean({ description: "false for a test key's events (docs/partners.md#test-mode)" }),
   data: Type.Unknown({ description: "the booking as this key's GET /bookings/:id shows it" }),
 });
 

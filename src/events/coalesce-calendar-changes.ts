@@ -48,6 +48,8 @@ export function coalesceCalendarChanges<D extends Outgoing>(batch: readonly D[])
     const merged: EventBody & { data: CalendarChange } = {
       type: CALENDAR_CHANGED,
       timestamp: change.timestamp,
+      // Only live changes change a calendar (a test booking's do not: docs/partners.md#test-mode).
+      livemode: true,
       data: {
         accommodation_id: change.data.accommodation_id,
         from: earlier.change.data.from < change.data.from ? earlier.change.data.from : change.data.from,

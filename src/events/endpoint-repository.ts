@@ -162,7 +162,9 @@ export async function eventsAfter(db: Executor, apiKeyId: number, afterRowId: nu
     .limit(limit)
     .execute();
   return rows.map((r) => {
-    const body = JSON.parse(r.payload) as { type: string; timestamp: string; data: unknown };
-    return { id: eventIdOf(r.id), type: body.type, timestamp: body.timestamp, data: body.data };
+    const body = JSON.parse(r.payload) as { type: string; timestamp: string; livemode?: boolean; data: unknown };
+    // Events written before test mode existed were all live.
+    const livemode = body.livemode ?? true;
+    return { id: eventIdOf(r.id), type: body.type, timestamp: body.timestamp, livemode, data: body.data };
   });
 }

@@ -1,5 +1,9 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
+import type { Accommodation } from '../../src/db/schema.ts';
+import { createEventDelivery } from '../../src/endpoints/deliver-events.ts';
+import { bookingBody, futureStay, makeAccommodation } from '../support/factories.ts';
+import { startEventReceiver, type EventReceiver } from '../support/event-receiver.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
 import { testStoreKind } from '../support/test-store.ts';
 
@@ -7,12 +11,76 @@ import { testStoreKind } from '../support/test-store.ts';
 // calendar but never take a live night, and test and live data never meet.
 
 let t: TestApp;
+let house: Accommodation;
+let receiver: EventReceiver;
 before(async () => {
   t = await createTestApp({ OUTBOUND_ALLOW_PRIVATE_NETWORKS: 'true' });
+  house = await makeAccommodation(t.ctx.db);
+  receiver = await startEventReceiver();
 });
 after(async () => {
+  await receiver.close();
   await t.close();
 });
+
+const silent = { warn: () => undefined, error: () => undefined };
+
+/** Runs the delivery worker until nothing more is due now. */
+async function drain(): Promise<void> {
+  const worker = createEventDelivery({
+    db: t.ctx.db,
+    config: t.ctx.config,
+    metrics: t.ctx.metrics,
+    log: silent,
+    now: () => t.ctx.now(),
+    worker: 'test-mode-worker',
+  });
+  for (;;) {
+    const { delivered, failed } = await worker.run();
+    if (delivered + failed === 0) return;
+  }
+}
+
+type Stay = { checkin: string; checkout: string };
+
+/** Two nights at the test house: 2 × 100 + 50 cleaning, 10 % tax. */
+function book(key: string, stay: Stay, method = 'bank_transfer') {
+  return t.request({
+    method: 'POST',
+    url: `${t.v1}/bookings`,
+    key,
+    payload: bookingBody(house.id, stay, { booking: { payment_method: method, expected_amount: 275 } }),
+  });
+}
+
+async function booked(key: string, stay: Stay, method = 'bank_transfer') {
+  const res = await book(key, stay, method);
+  assert.equal(res.statusCode, 200, res.body);
+  return res.json<{ data: { booking_id: number; confirmation_code: string; status: string } }>().data;
+}
+
+function reasonOf(res: { body: string }): string {
+  return (JSON.parse(res.body) as { error: { details: { reason: string } } }).error.details.reason;
+}
+
+async function addEndpoint(key: string, body: Record<string, unknown>) {
+  const res = await t.request({ method: 'POST', url: `${t.v1}/webhook-endpoints`, key, payload: body });
+  assert.equal(res.statusCode, 201, res.body);
+  return res.json<{ data: { id: number; secret: string } }>().data;
+}
+
+interface FeedEvent {
+  id: string;
+  type: string;
+  livemode: boolean;
+  data: { id?: number };
+}
+
+async function feed(key: string): Promise<FeedEvent[]> {
+  const res = await t.request({ method: 'GET', url: `${t.v1}/events?limit=500`, key });
+  assert.equal(res.statusCode, 200, res.body);
+  return res.json<{ data: { events: FeedEvent[] } }>().data.events;
+}
 
 interface KeyAnswer {
   id: number;
@@ -57,3 +125,178 @@ describe(`test keys (${testStoreKind})`, () => {
     assert.equal(admin.statusCode, 403);
   });
 });
+
+describe(`test bookings never meet live data (${testStoreKind})`, () => {
+  let testKey: KeyAnswer;
+  let otherTestKey: KeyAnswer;
+  let liveKey: KeyAnswer;
+  before(async () => {
+    testKey = await newKey('sandbox bookings', { mode: 'test' });
+    otherTestKey = await newKey('another sandbox', { mode: 'test' });
+    liveKey = await newKey('live bookings');
+  });
+
+  test('a test booking takes no live night: a live booking of the same nights succeeds afterwards', async () => {
+    const stay = futureStay(2);
+    const test = await booked(testKey.key, stay);
+    assert.equal(test.status, 'confirmed');
+    const row = await t.ctx.db
+      .selectFrom('bookings')
+      .select(['mode', 'api_key_id'])
+      .where('id', '=', test.booking_id)
+      .executeTakeFirstOrThrow();
+    assert.deepEqual({ ...row }, { mode: 'test', api_key_id: testKey.id });
+    const live = await t.ctx.db
+      .selectFrom('night_claims')
+      .select('night')
+      .where('booking_id', '=', test.booking_id)
+      .execute();
+    assert.equal(live.length, 0, 'no live claim');
+    const held = await t.ctx.db
+      .selectFrom('test_night_claims')
+      .select('night')
+      .where('booking_id', '=', test.booking_id)
+      .orderBy('night')
+      .execute();
+    assert.deepEqual(
+      held.map((h) => h.night),
+      [stay.checkin, addDaysTo(stay.checkin, 1)],
+    );
+    // Availability still says free to everyone, and a live key books the nights.
+    const quote = await t.request({
+      method: 'POST',
+      url: `${t.v1}/availability`,
+      key: liveKey.key,
+      payload: { accommodation_id: house.id, checkin: stay.checkin, checkout: stay.checkout, guest_count: 2 },
+    });
+    assert.equal(quote.statusCode, 200, quote.body);
+    assert.match(quote.body, /"available":true/);
+    await booked(liveKey.key, stay);
+    // Another test key has its own test nights.
+    await booked(otherTestKey.key, futureStay(2, 900));
+  });
+
+  test('a test booking sees the live calendar: a night taken live is 409 dates_unavailable, named as Reserved', async () => {
+    const stay = futureStay(2);
+    const live = await booked(liveKey.key, stay);
+    const res = await book(testKey.key, stay);
+    assert.equal(res.statusCode, 409, res.body);
+    assert.equal(reasonOf(res), 'dates_unavailable');
+    assert.doesNotMatch(res.body, new RegExp(live.confirmation_code));
+  });
+
+  test('two test bookings of the same nights sent at once: one 200 and one 409; a third test key is not held up', async () => {
+    const stay = futureStay(3);
+    const body = (key: string) =>
+      t.request({
+        method: 'POST',
+        url: `${t.v1}/bookings`,
+        key,
+        payload: bookingBody(house.id, stay, { booking: { expected_amount: 385 } }),
+      });
+    const answers = await Promise.all([body(testKey.key), body(testKey.key)]);
+    const codes = answers.map((r) => r.statusCode).sort();
+    assert.deepEqual(codes, [200, 409], answers.map((r) => r.body).join('\n'));
+    const refused = answers.find((r) => r.statusCode === 409);
+    assert.ok(refused !== undefined);
+    assert.equal(reasonOf(refused), 'dates_unavailable');
+    // The key sees its own test booking named in the 409.
+    const won = answers.find((r) => r.statusCode === 200)?.json<{ data: { confirmation_code: string } }>();
+    assert.match(refused.body, new RegExp(won?.data.confirmation_code ?? 'none'));
+    assert.equal((await body(otherTestKey.key)).statusCode, 200, 'test nights are per key');
+    assert.equal((await body(liveKey.key)).statusCode, 200, 'and never live');
+  });
+
+  test('GET /bookings/:id: live and admin keys get 404 for a test booking; a test key 404 for a live one', async () => {
+    const test = await booked(testKey.key, futureStay(2));
+    const live = await booked(liveKey.key, futureStay(2));
+    const get = (key: string, id: number) => t.request({ method: 'GET', url: `${t.v1}/bookings/${String(id)}`, key });
+    assert.equal((await get(testKey.key, test.booking_id)).statusCode, 200);
+    assert.equal((await get(liveKey.key, test.booking_id)).statusCode, 404);
+    assert.equal((await get(t.adminKey, test.booking_id)).statusCode, 404);
+    assert.equal((await get(otherTestKey.key, test.booking_id)).statusCode, 404);
+    assert.equal((await get(testKey.key, live.booking_id)).statusCode, 404);
+    assert.equal((await t.admin('GET', `/admin/api/bookings/${String(test.booking_id)}`)).statusCode, 404);
+  });
+
+  test('test bookings mail no guest (kept as test mails), and are in no live list, search, calendar or report', async () => {
+    const stay = futureStay(2, 30);
+    const month = stay.checkin.slice(0, 7);
+    const range = `from=${month}-01&to=${addDaysTo(`${month}-01`, 62)}`;
+    const reportBefore = (await t.admin('GET', `/admin/api/reports/occupancy?${range}`)).json<{ data: unknown }>().data;
+    const test = await booked(testKey.key, stay);
+    const mails = await t.ctx.db
+      .selectFrom('outbox')
+      .select(['status'])
+      .where('booking_id', '=', test.booking_id)
+      .execute();
+    assert.deepEqual(
+      mails.map((m) => m.status),
+      ['test'],
+    );
+    const reportAfter = (await t.admin('GET', `/admin/api/reports/occupancy?${range}`)).json<{ data: unknown }>().data;
+    assert.deepEqual(reportAfter, reportBefore, 'reports count no test booking');
+    const list = await t.admin('GET', `/admin/api/bookings?q=${test.confirmation_code}`);
+    assert.equal(list.statusCode, 200, list.body);
+    assert.doesNotMatch(list.body, new RegExp(test.confirmation_code));
+    const all = await t.admin('GET', '/admin/api/bookings?limit=200');
+    assert.doesNotMatch(all.body, new RegExp(test.confirmation_code));
+    const csv = await t.admin('GET', '/admin/api/bookings.csv');
+    assert.doesNotMatch(csv.body, new RegExp(test.confirmation_code));
+    // The v1 calendar shows the nights free to every key, the test key too.
+    for (const key of [liveKey.key, testKey.key]) {
+      const calendar = await t.request({
+        method: 'POST',
+        url: `${t.v1}/calendar`,
+        key,
+        payload: { accommodation_id: house.id, month: Number(month.slice(5)), year: Number(month.slice(0, 4)) },
+      });
+      assert.equal(calendar.statusCode, 200, calendar.body);
+      assert.doesNotMatch(calendar.body, new RegExp(test.confirmation_code));
+    }
+  });
+});
+
+describe(`events of test bookings say livemode: false (${testStoreKind})`, () => {
+  test("a test key's events go to its own endpoints and feed with livemode false; live ones say true; no calendar change", async () => {
+    const testKey = await newKey('sandbox events', { mode: 'test' });
+    const liveKey = await newKey('live events');
+    await addEndpoint(testKey.key, { url: `${receiver.url}/test` });
+    await addEndpoint(liveKey.key, { url: `${receiver.url}/live`, events: ['booking.created', 'calendar.changed'] });
+    const test = await booked(testKey.key, futureStay(2));
+    await drain();
+    const bodies = (path: string) =>
+      receiver.received
+        .filter((r) => r.path === `/hooks${path}`)
+        .map((r) => JSON.parse(r.body) as { type: string; livemode: boolean; data: { id?: number } });
+    const toTest = bodies('/test');
+    assert.deepEqual(
+      toTest.map((b) => [b.type, b.livemode, b.data.id]),
+      [['booking.created', false, test.booking_id]],
+    );
+    assert.equal(bodies('/live').length, 0, 'a live key hears nothing of a test booking, not even a calendar change');
+    const testFeed = await feed(testKey.key);
+    assert.deepEqual(
+      testFeed.map((e) => [e.type, e.livemode, e.data.id]),
+      [['booking.created', false, test.booking_id]],
+    );
+    assert.equal((await feed(liveKey.key)).length, 0);
+    const live = await booked(liveKey.key, futureStay(2));
+    await drain();
+    const toLive = bodies('/live');
+    assert.deepEqual(toLive.map((b) => [b.type, b.livemode]).sort(), [
+      ['booking.created', true],
+      ['calendar.changed', true],
+    ]);
+    assert.deepEqual(
+      (await feed(liveKey.key)).map((e) => [e.type, e.livemode, e.data.id]),
+      [['booking.created', true, live.booking_id]],
+    );
+  });
+});
+
+function addDaysTo(date: string, days: number): string {
+  const d = new Date(`${date}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + days);
+  return d.toISOString().slice(0, 10);
+}

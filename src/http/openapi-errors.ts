@@ -95,6 +95,7 @@ const OPERATION_REASONS: Record<string, ErrorReason[]> = {
   'POST /v1/calendar/test': ['accommodation_not_found'],
   'POST /v1/calendar/debug': ['accommodation_not_found'],
   'GET /v1/events': ['out_of_range', 'invalid_cursor'],
+  'POST /v1/test/bookings/{booking_id}/payment': ['test_key_required', 'booking_not_found'],
   'POST /webhook/update': [
     ...SERVICE_SIGNATURE,
     'invalid_timestamp',
@@ -125,7 +126,7 @@ const ADMIN_REASONS: [RegExp, ErrorReason[]][] = [
   [/\/blocks$/, [...NIGHT_RANGE, 'dates_unavailable']],
   [/\/ical-feeds/, ['invalid_url', 'private_address', 'own_export_url', 'duplicate_feed_name', 'feed_not_found']],
   [/\/reports\//, [...NIGHT_RANGE, 'accommodation_not_found']],
-  [/^POST \/admin\/api\/api-keys$/, ['blank']],
+  [/^POST \/admin\/api\/api-keys$/, ['blank', 'test_admin_key']],
   [/\/api-keys\/\{id\}/, ['api_key_not_found']],
   [/^POST \/admin\/api\/webhook-endpoints$/, ['invalid_url', 'private_address', 'api_key_not_found', 'endpoint_limit']],
   [/\/outbox\/\{id\}/, ['message_not_found']],

@@ -295,6 +295,102 @@ describe(`events of test bookings say livemode: false (${testStoreKind})`, () =>
   });
 });
 
+describe(`test payments play the card processor (${testStoreKind})`, () => {
+  const pay = (key: string, id: number, outcome: string) =>
+    t.checkedRequest({
+      method: 'POST',
+      url: `${t.v1}/test/bookings/${String(id)}/payment`,
+      key,
+      payload: { outcome },
+    });
+  interface Played {
+    outcome: string;
+    booking: { id: number; status: string; payment: { state: string; amount_paid: number } };
+  }
+
+  test('failed and amount_mismatch leave the draft a draft (payment issues of no live list); succeeded confirms it', async () => {
+    const testKey = await newKey('sandbox payments', { mode: 'test' });
+    await addEndpoint(testKey.key, { url: `${receiver.url}/payments`, events: ['booking.confirmed', 'payment.issue'] });
+    const draft = await booked(testKey.key, futureStay(2), 'card_processor');
+    assert.equal(draft.status, 'draft');
+    const failed = await pay(testKey.key, draft.booking_id, 'failed');
+    assert.equal(failed.statusCode, 200, failed.body);
+    assert.equal(failed.json<{ data: Played }>().data.outcome, 'payment_failed');
+    assert.equal(failed.json<{ data: Played }>().data.booking.status, 'draft');
+    const mismatch = await pay(testKey.key, draft.booking_id, 'amount_mismatch');
+    assert.equal(mismatch.statusCode, 200, mismatch.body);
+    assert.equal(mismatch.json<{ data: Played }>().data.outcome, 'amount_mismatch');
+    assert.equal(mismatch.json<{ data: Played }>().data.booking.status, 'draft');
+    const paid = await pay(testKey.key, draft.booking_id, 'succeeded');
+    assert.equal(paid.statusCode, 200, paid.body);
+    const played = paid.json<{ data: Played }>().data;
+    assert.equal(played.outcome, 'confirmed');
+    assert.equal(played.booking.status, 'confirmed');
+    assert.equal(played.booking.payment.state, 'paid');
+    // Exactly as live: the confirmation mail (kept as a test mail), the events with livemode false.
+    const mails = await t.ctx.db
+      .selectFrom('outbox')
+      .select('status')
+      .where('booking_id', '=', draft.booking_id)
+      .execute();
+    assert.deepEqual(
+      mails.map((m) => m.status),
+      ['test'],
+    );
+    await drain();
+    const events = receiver.received
+      .filter((r) => r.path === '/hooks/payments')
+      .map((r) => JSON.parse(r.body) as { type: string; livemode: boolean });
+    assert.deepEqual(
+      events.map((e) => [e.type, e.livemode]),
+      [
+        ['payment.issue', false],
+        ['booking.confirmed', false],
+      ],
+    );
+    const issues = await t.ctx.db
+      .selectFrom('payment_issues')
+      .select('kind')
+      .where('booking_id', '=', draft.booking_id)
+      .orderBy('id')
+      .execute();
+    assert.deepEqual(
+      issues.map((i) => i.kind),
+      ['payment_failed', 'amount_mismatch'],
+    );
+    const listed = await t.admin('GET', '/admin/api/payment-issues');
+    assert.equal(listed.statusCode, 200, listed.body);
+    assert.doesNotMatch(listed.body, new RegExp(`"booking_id":${String(draft.booking_id)}\\b`));
+  });
+
+  test('a live key is refused (403 test_key_required); a live or another key’s booking is a 404', async () => {
+    const testKey = await newKey('sandbox payments 2', { mode: 'test' });
+    const liveKey = await newKey('live payments');
+    const testDraft = await booked(testKey.key, futureStay(2), 'card_processor');
+    const liveDraft = await booked(liveKey.key, futureStay(2), 'card_processor');
+    const byLive = await pay(liveKey.key, liveDraft.booking_id, 'succeeded');
+    assert.equal(byLive.statusCode, 403, byLive.body);
+    assert.equal(reasonOf(byLive), 'test_key_required');
+    assert.equal((await pay(t.adminKey, testDraft.booking_id, 'succeeded')).statusCode, 403);
+    const liveBooking = await pay(testKey.key, liveDraft.booking_id, 'succeeded');
+    assert.equal(liveBooking.statusCode, 404, liveBooking.body);
+    assert.equal(reasonOf(liveBooking), 'booking_not_found');
+    const other = await newKey('sandbox payments 3', { mode: 'test' });
+    assert.equal((await pay(other.key, testDraft.booking_id, 'succeeded')).statusCode, 404);
+    const status = await t.ctx.db
+      .selectFrom('bookings')
+      .select('status')
+      .where('id', 'in', [testDraft.booking_id, liveDraft.booking_id])
+      .execute();
+    assert.deepEqual(
+      status.map((s) => s.status),
+      ['draft', 'draft'],
+    );
+    const bad = await pay(testKey.key, testDraft.booking_id, 'refunded');
+    assert.equal(bad.statusCode, 400);
+  });
+});
+
 function addDaysTo(date: string, days: number): string {
   const d = new Date(`${date}T00:00:00Z`);
   d.setUTCDate(d.getUTCDate() + days);

@@ -89,3 +89,9 @@ export const DeliveryParams = Type.Object({
   id: Type.String({ pattern: '^[0-9]{1,10}$' }),
   delivery_id: Type.String({ pattern: '^[0-9]{1,10}$' }),
 });
+
+/** The answer to "send a test event": the sample event's id (its webhook-id) and its delivery. */
+export const TestEventSent = Type.Object({
+  event_id: Type.String({ description: 'evt_<n>: the webhook-id of the test delivery' }),
+  delivery_id: Type.Integer({ description: "the delivery, in the endpoint's delivery log" }),
+});

@@ -90,6 +90,7 @@ const OPERATION_REASONS: Record<string, ErrorReason[]> = {
   ],
   'POST /v1/webhook-endpoints': ['invalid_url', 'private_address', 'endpoint_limit'],
   'DELETE /v1/webhook-endpoints/{id}': ['endpoint_not_found'],
+  'POST /v1/webhook-endpoints/{id}/test': ['endpoint_not_found'],
   'POST /v1/calendar': ['accommodation_not_found'],
   'POST /v1/calendar/health': ['accommodation_not_found'],
   'POST /v1/calendar/test': ['accommodation_not_found'],

@@ -3,7 +3,8 @@ import { after, before, describe, test } from 'node:test';
 import type { Accommodation } from '../../src/db/schema.ts';
 import { createEventDelivery } from '../../src/endpoints/deliver-events.ts';
 import { bookingBody, futureStay, makeAccommodation } from '../support/factories.ts';
-import { startEventReceiver, type EventReceiver } from '../support/event-receiver.ts';
+import { signIn } from '../support/console-client.ts';
+import { startEventReceiver, verified, type EventReceiver } from '../support/event-receiver.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
 import { testStoreKind } from '../support/test-store.ts';
 
@@ -388,6 +389,56 @@ describe(`test payments play the card processor (${testStoreKind})`, () => {
     );
     const bad = await pay(testKey.key, testDraft.booking_id, 'refunded');
     assert.equal(bad.statusCode, 400);
+  });
+});
+
+describe(`send a test event (${testStoreKind})`, () => {
+  test('v1, the admin API and the console send a signed sample booking.created, livemode false, listed in the delivery log', async () => {
+    const liveKey = await newKey('live test events');
+    const endpoint = await addEndpoint(liveKey.key, { url: `${receiver.url}/samples` });
+    const send = await t.checkedRequest({
+      method: 'POST',
+      url: `${t.v1}/webhook-endpoints/${String(endpoint.id)}/test`,
+      key: liveKey.key,
+    });
+    assert.equal(send.statusCode, 200, send.body);
+    const sent = send.json<{ data: { event_id: string; delivery_id: number } }>().data;
+    assert.match(sent.event_id, /^evt_/);
+    const byHost = await t.admin('POST', `/admin/api/webhook-endpoints/${String(endpoint.id)}/test`);
+    assert.equal(byHost.statusCode, 200, byHost.body);
+    const host = await signIn(t);
+    const page = await host.get('/admin/endpoints');
+    assert.match(page.body, new RegExp(`Send a test event to endpoint ${String(endpoint.id)}`));
+    const fromConsole = await host.post(`/admin/endpoints/${String(endpoint.id)}/test`, {});
+    assert.equal(fromConsole.statusCode, 303, fromConsole.body);
+    await drain();
+    const arrived = receiver.received.filter((r) => r.path === '/hooks/samples');
+    assert.equal(arrived.length, 3);
+    const first = arrived[0];
+    assert.ok(first !== undefined);
+    assert.equal(first.headers['webhook-id'], sent.event_id);
+    const body = verified(endpoint.secret, first) as { type: string; livemode?: boolean; data: { id?: number } };
+    assert.equal(body.type, 'booking.created');
+    assert.equal(body.livemode, false);
+    assert.equal(body.data.id, 0);
+    const log = await t.admin('GET', `/admin/api/webhook-endpoints/${String(endpoint.id)}/deliveries`);
+    assert.equal(log.statusCode, 200, log.body);
+    const deliveries = log.json<{ data: { event_id: string; status: string }[] }>().data;
+    assert.ok(
+      deliveries.some((d) => d.event_id === sent.event_id && d.status === 'delivered'),
+      log.body,
+    );
+    // No key's event: the catch-up feed does not carry it.
+    assert.equal((await feed(liveKey.key)).length, 0);
+    // Another key's endpoint is not there for this key.
+    const other = await newKey('other test events');
+    const refused = await t.request({
+      method: 'POST',
+      url: `${t.v1}/webhook-endpoints/${String(endpoint.id)}/test`,
+      key: other.key,
+    });
+    assert.equal(refused.statusCode, 404);
+    assert.equal(reasonOf(refused), 'endpoint_not_found');
   });
 });
 

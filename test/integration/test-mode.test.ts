@@ -442,6 +442,79 @@ describe(`send a test event (${testStoreKind})`, () => {
   });
 });
 
+describe(`test data removed on request (${testStoreKind})`, () => {
+  test('DELETE /admin/api/test-data removes every test booking and what names it, in one go; live data stays', async () => {
+    const testKey = await newKey('sandbox clean-up', { mode: 'test' });
+    const liveKey = await newKey('live clean-up');
+    await addEndpoint(testKey.key, { url: `${receiver.url}/cleanup` });
+    const stay = futureStay(2);
+    const confirmed = await booked(testKey.key, stay);
+    const draft = await booked(testKey.key, futureStay(2), 'card_processor');
+    const paid = await t.request({
+      method: 'POST',
+      url: `${t.v1}/test/bookings/${String(draft.booking_id)}/payment`,
+      key: testKey.key,
+      payload: { outcome: 'amount_mismatch' },
+    });
+    assert.equal(paid.statusCode, 200, paid.body);
+    const live = await booked(liveKey.key, stay);
+    await drain();
+    const testIds = [confirmed.booking_id, draft.booking_id];
+    const res = await t.admin('DELETE', '/admin/api/test-data');
+    assert.equal(res.statusCode, 200, res.body);
+    const counts = res.json<{ data: Record<string, number> }>().data;
+    assert.ok((counts.bookings ?? 0) >= 2, res.body);
+    assert.ok((counts.nights ?? 0) >= 4, res.body);
+    assert.ok((counts.mails ?? 0) >= 1, res.body);
+    assert.ok((counts.events ?? 0) >= 3, res.body);
+    assert.ok((counts.deliveries ?? 0) >= 3, res.body);
+    assert.ok((counts.payment_issues ?? 0) >= 1, res.body);
+    const db = t.ctx.db;
+    assert.equal((await db.selectFrom('bookings').select('id').where('mode', '=', 'test').execute()).length, 0);
+    for (const table of ['test_night_claims', 'outbox', 'partner_events', 'payment_issues', 'booking_events'] as const)
+      assert.equal(
+        (await db.selectFrom(table).select('booking_id').where('booking_id', 'in', testIds).execute()).length,
+        0,
+        table,
+      );
+    // The live booking and its nights are untouched; the test key books the freed test nights again.
+    const get = await t.request({
+      method: 'GET',
+      url: `${t.v1}/bookings/${String(live.booking_id)}`,
+      key: liveKey.key,
+    });
+    assert.equal(get.statusCode, 200);
+    const liveNights = await db
+      .selectFrom('night_claims')
+      .select('night')
+      .where('booking_id', '=', live.booking_id)
+      .execute();
+    assert.equal(liveNights.length, 2);
+    assert.equal((await feed(testKey.key)).length, 0);
+    const again = await t.admin('DELETE', '/admin/api/test-data');
+    assert.equal(again.json<{ data: { bookings: number } }>().data.bookings, 0);
+    // A test key may not call it.
+    assert.equal(
+      (await t.request({ method: 'DELETE', url: '/admin/api/test-data', key: testKey.key })).statusCode,
+      403,
+    );
+  });
+
+  test('the console counts the test bookings and deletes them on request', async () => {
+    const testKey = await newKey('sandbox console', { mode: 'test' });
+    await booked(testKey.key, futureStay(2));
+    const host = await signIn(t);
+    const page = await host.get('/admin/settings/integrations');
+    assert.equal(page.statusCode, 200);
+    assert.match(page.body, /Test bookings now: <strong>[1-9]\d*<\/strong>/);
+    assert.match(page.body, /Delete test data/);
+    const deleted = await host.post('/admin/settings/integrations/test-data/delete', {});
+    assert.equal(deleted.statusCode, 303, deleted.body);
+    const after = await host.get('/admin/settings/integrations');
+    assert.match(after.body, /Test bookings now: <strong>0<\/strong>/);
+  });
+});
+
 function addDaysTo(date: string, days: number): string {
   const d = new Date(`${date}T00:00:00Z`);
   d.setUTCDate(d.getUTCDate() + days);

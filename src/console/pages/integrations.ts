@@ -6,6 +6,7 @@ import { SettingsBody } from '../../settings/settings-schemas.ts';
 import { createApiKey, findApiKey, listApiKeys } from '../../auth/api-key-repository.ts';
 import { giveKeyWebhookSecret } from '../../keys/key-webhook-secret.ts';
 import { revokeKey } from '../../auth/revoke-api-key.ts';
+import { deleteTestData } from '../../admin/delete-test-data.ts';
 import { notFound } from '../../http/errors.ts';
 import { toId } from '../../http/ids.ts';
 import { queueTestMail } from '../../mail/mail-health.ts';
@@ -34,6 +35,7 @@ const NOTICES = notices({
   revoked: 'The key is revoked; it stops working at once.',
   cleared: 'The secret is cleared.',
   test_mail: 'A test mail is queued. The Outbox shows when it is sent, or why it failed.',
+  test_data: 'Every test booking is removed, with its test mails, events, deliveries and payment issues.',
 });
 
 const SECRETS = {
@@ -118,6 +120,25 @@ ${field('Send a test mail to', 'recipient', errors, { type: 'email', value: reci
 <button type="submit" class="secondary">Send a test mail</button></form>`;
 }
 
+/** How many test bookings there are (docs/partners.md#test-mode): the console shows them nowhere else. */
+async function countTestBookings(db: AppContext['db']): Promise<number> {
+  const row = await db
+    .selectFrom('bookings')
+    .select((eb) => eb.fn.countAll<number | string>().as('n'))
+    .where('mode', '=', 'test')
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+function testDataSection(testBookings: number, csrf: string): Html {
+  return html`<h2 id="test-data">Test data</h2>
+<p>Test keys make test bookings: they never take a real night, never mail a guest (the Outbox lists
+their mails as “Test, not sent”), and no list, calendar or report here shows or counts them.</p>
+<p>Test bookings now: <strong>${testBookings}</strong>.</p>
+<form method="post" action="${HERE}/test-data/delete" class="inline">${csrfField(csrf)}
+<button type="submit" class="secondary">Delete test data</button></form>`;
+}
+
 async function integrationsPage(
   ctx: AppContext,
   request: FastifyRequest,
@@ -127,10 +148,11 @@ async function integrationsPage(
 ): Promise<FastifyReply> {
   const f = fmt(request);
   const csrf = session(request).csrf;
-  const [keys, settings, identity] = await Promise.all([
+  const [keys, settings, identity, testBookings] = await Promise.all([
     listApiKeys(ctx.db),
     secretStatus(ctx.db, ctx.config),
     readHostIdentity(ctx.db),
+    countTestBookings(ctx.db),
   ]);
   const errors = shown.errors ?? {};
   const values = shown.values ?? {};
@@ -165,7 +187,8 @@ ${field('Name of the new key', 'name', forHost(errors, KEY_LABELS), { value: val
 <p class="muted">A secret is shown once, when it is generated; it is never shown again.</p>
 ${secretForms('webhook', settings.webhook_secret.set, webhookNote, csrf, errors)}
 ${secretForms('payment', payment.set, paymentNote, csrf, errors)}
-${mailSection(ctx, recipient, csrf, errors)}`;
+${mailSection(ctx, recipient, csrf, errors)}
+${testDataSection(testBookings, csrf)}`;
   return sendPage(request, reply, 'Integrations', 'settings', body, status);
 }
 
@@ -242,6 +265,11 @@ export const integrationPages: FeatureRoutes = async (app, { ctx }) => {
   app.post('/settings/secrets/:kind/clear', sessionRoute({ params: SecretParams }), async (request, reply) => {
     await changeSetting(ctx, SECRETS[request.params.kind].setting, null);
     return seeOther(reply, `${HERE}?done=cleared`);
+  });
+
+  app.post(`${PAGES.integrations.path}/test-data/delete`, sessionRoute({}), async (_request, reply) => {
+    await deleteTestData(ctx);
+    return seeOther(reply, `${HERE}?done=test_data`);
   });
 
   app.post(`${PAGES.integrations.path}/test-mail`, sessionRoute({ body: TestMailForm }), async (request, reply) => {

@@ -439,6 +439,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/admin/api/test-data": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Remove every test booking and what names it, in one transaction; answers the counts */
+        delete: operations["deleteAdminTestData"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/admin/api/webhook-endpoints": {
         parameters: {
             query?: never;
@@ -554,6 +571,23 @@ export interface paths {
         put?: never;
         /** A new signing secret, shown once; the previous one keeps signing beside it for 24 hours */
         post: operations["createAdminWebhookEndpointsRotateSecret"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/api/webhook-endpoints/{id}/test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Send a test event to an endpoint (a sample booking.created, livemode false) */
+        post: operations["createAdminWebhookEndpointsTest"];
         delete?: never;
         options?: never;
         head?: never;
@@ -745,6 +779,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/staydesk/test/bookings/{booking_id}/payment": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Play the card processor for this test key's test booking
+         * @description Test keys only (a live key is a 403 test_key_required). The payment goes through the same code as the card processor’s webhook, so the booking, its events (livemode false) and any payment issue are what a live payment makes. A booking that is not this test key’s own answers 404, as an unknown id does.
+         */
+        post: operations["testPayment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/staydesk/webhook-endpoints": {
         parameters: {
             query?: never;
@@ -775,6 +829,26 @@ export interface paths {
         post?: never;
         /** Remove one of this key’s endpoints */
         delete: operations["deleteV1WebhookEndpoints"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/staydesk/webhook-endpoints/{id}/test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send a test event to one of this key’s endpoints
+         * @description A signed booking.created with a sample booking (id 0) and livemode false, sent through the normal delivery path (retried, in the delivery log); not in the catch-up feed.
+         */
+        post: operations["sendTestEvent"];
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -1198,13 +1272,14 @@ export interface components {
             weekly_discount?: number;
         };
         CreateAdminAccommodationsResponse: {
-            data: components["schemas"]["Data3"];
+            data: components["schemas"]["Data4"];
             metadata: components["schemas"]["Metadata"];
             /** @enum {boolean} */
             success: true;
         };
         CreateAdminApiKeysRequest: {
             endpoint_limit?: components["schemas"]["EndpointLimit"];
+            mode?: components["schemas"]["Mode"];
             name: string;
             /** @description default 'api'; 'admin' may also call /admin/api */
             scope?: "api" | "admin";
@@ -1218,6 +1293,7 @@ export interface components {
                 /** @description the secret, shown this once */
                 key: string;
                 last_used_at: string | null;
+                mode: components["schemas"]["Mode"];
                 name: string;
                 /** @description the first characters of the key, to recognise it */
                 prefix: string;
@@ -1244,7 +1320,7 @@ export interface components {
             reason?: string;
         };
         CreateAdminBookingsCancelResponse: {
-            data: components["schemas"]["Data4"];
+            data: components["schemas"]["Data5"];
             metadata: components["schemas"]["Metadata"];
             /** @enum {boolean} */
             success: true;
@@ -1260,7 +1336,7 @@ export interface components {
         };
         CreateAdminBookingsPaymentsResponse: {
             data: {
-                booking: components["schemas"]["Data4"];
+                booking: components["schemas"]["Data5"];
                 payment: components["schemas"]["PaymentsItem"];
             };
             metadata: components["schemas"]["Metadata"];
@@ -1269,7 +1345,7 @@ export interface components {
         };
         CreateAdminBookingsReinstateRequest: Record<string, never>;
         CreateAdminBookingsReinstateResponse: {
-            data: components["schemas"]["Data4"];
+            data: components["schemas"]["Data5"];
             metadata: components["schemas"]["Metadata"];
             /** @enum {boolean} */
             success: true;
@@ -1306,7 +1382,7 @@ export interface components {
             total_amount?: number;
         };
         CreateAdminBookingsResponse: {
-            data: components["schemas"]["Data4"];
+            data: components["schemas"]["Data5"];
             metadata: components["schemas"]["Metadata"];
             /** @enum {boolean} */
             success: true;
@@ -1352,6 +1428,12 @@ export interface components {
             /** @enum {boolean} */
             success: true;
         };
+        CreateAdminWebhookEndpointsTestResponse: {
+            data: components["schemas"]["Data3"];
+            metadata: components["schemas"]["Metadata"];
+            /** @enum {boolean} */
+            success: true;
+        };
         CreateBookingRequest: {
             accommodation_id: number;
             booking_data: components["schemas"]["BookingData"];
@@ -1391,6 +1473,12 @@ export interface components {
             url: string;
         };
         Data3: {
+            /** @description the delivery, in the endpoint's delivery log */
+            delivery_id: number;
+            /** @description evt_<n>: the webhook-id of the test delivery */
+            event_id: string;
+        };
+        Data4: {
             archived_at: components["schemas"]["ArchivedAt"];
             base_price: number;
             checkin_time: string;
@@ -1420,7 +1508,7 @@ export interface components {
             updated_at: string;
             weekly_discount: number;
         };
-        Data4: {
+        Data5: {
             accommodation_id: number;
             accommodation_name: string;
             adults: number;
@@ -1457,7 +1545,7 @@ export interface components {
             total_amount: number;
             updated_at: string;
         };
-        Data5: {
+        Data6: {
             bank_details: components["schemas"]["BankDetails"];
             business: components["schemas"]["Business"];
             host_email: string | null;
@@ -1502,6 +1590,7 @@ export interface components {
             endpoint_limit: number | null;
             id: number;
             last_used_at: string | null;
+            mode: components["schemas"]["Mode"];
             name: string;
             /** @description the first characters of the key, to recognise it */
             prefix: string;
@@ -1564,7 +1653,24 @@ export interface components {
             success: true;
         };
         DeleteAdminBookingsPaymentsResponse: {
-            data: components["schemas"]["Data4"];
+            data: components["schemas"]["Data5"];
+            metadata: components["schemas"]["Metadata"];
+            /** @enum {boolean} */
+            success: true;
+        };
+        DeleteAdminTestDataResponse: {
+            data: {
+                bookings: number;
+                deliveries: number;
+                events: number;
+                /** @description test mails (never sent) removed from the outbox */
+                mails: number;
+                /** @description test nights freed */
+                nights: number;
+                payment_issues: number;
+                /** @description payments recorded for test bookings */
+                payments: number;
+            };
             metadata: components["schemas"]["Metadata"];
             /** @enum {boolean} */
             success: true;
@@ -1636,6 +1742,7 @@ export interface components {
          *     invalid_minItems: a list with fewer items than allowed
          *     invalid_maxItems: a list with more items than allowed
          *     blank: a name that is empty once trimmed
+         *     test_admin_key: a test key asked for with admin scope: test keys call the v1 API only
          *     out_of_range: a list `limit` outside 1–200
          *     invalid_date: not a real calendar date `YYYY-MM-DD`
          *     invalid_range: an end date not after the start date
@@ -1668,6 +1775,7 @@ export interface components {
          *     missing_timestamp: a webhook body without `timestamp` while a signing secret is set
          *     stale_timestamp: a webhook `timestamp` more than 5 minutes from now (possible replay)
          *     admin_scope_required: an API key without admin scope on the admin API
+         *     test_key_required: a live API key on a test-mode route (`/test/...`)
          *     secret_scope: a `/webhook/calendar_sync` signed with an API key's own webhook secret: only the global secret syncs calendars
          *     unknown_route: no route for this method and path
          *     accommodation_not_found: no accommodation with this id
@@ -1705,7 +1813,7 @@ export interface components {
          *     outcome_unknown: the database went away while the change was being committed and it could not be checked whether it was; retry with the same `idempotency_key`
          * @enum {string}
          */
-        ErrorReason: "malformed_json" | "forbidden_json_key" | "unsupported_media_type" | "malformed_http" | "bad_request" | "bad_url" | "param_too_long" | "nul_character" | "legacy_jsonrpc_body" | "invalid" | "missing" | "unknown_parameter" | "invalid_type" | "invalid_enum" | "invalid_const" | "invalid_anyOf" | "invalid_format" | "invalid_pattern" | "invalid_minLength" | "invalid_maxLength" | "invalid_minimum" | "invalid_maximum" | "invalid_exclusiveMinimum" | "invalid_exclusiveMaximum" | "invalid_minItems" | "invalid_maxItems" | "blank" | "out_of_range" | "invalid_date" | "invalid_range" | "range_too_long" | "past_date" | "min_stay" | "max_stay" | "max_guests" | "extra_not_offered" | "unknown_currency" | "invalid_amount" | "amount_too_large" | "invalid_rate" | "unknown_timezone" | "invalid_iban" | "invalid_url" | "private_address" | "invalid_cursor" | "own_export_url" | "invalid_timestamp" | "invalid_payment_intent" | "payment_webhook_not_configured" | "stale_signature" | "missing_signature" | "invalid_signature" | "missing_api_key" | "invalid_api_key" | "missing_metrics_token" | "invalid_metrics_token" | "missing_timestamp" | "stale_timestamp" | "admin_scope_required" | "secret_scope" | "unknown_route" | "accommodation_not_found" | "booking_not_found" | "payment_not_found" | "api_key_not_found" | "message_not_found" | "feed_not_found" | "invoice_not_found" | "calendar_not_found" | "endpoint_not_found" | "delivery_not_found" | "request_timeout" | "dates_unavailable" | "price_mismatch" | "idempotency_key_reused" | "booking_cancelled" | "booking_not_confirmed" | "booking_not_cancelled" | "never_confirmed" | "payment_already_undone" | "refund_exceeds_paid" | "booking_not_draft" | "has_bookings" | "accommodation_archived" | "endpoint_limit" | "duplicate_feed_name" | "login_taken" | "body_too_large" | "rate_limited" | "draft_limit" | "headers_too_large" | "store_unavailable" | "shutting_down" | "outcome_unknown";
+        ErrorReason: "malformed_json" | "forbidden_json_key" | "unsupported_media_type" | "malformed_http" | "bad_request" | "bad_url" | "param_too_long" | "nul_character" | "legacy_jsonrpc_body" | "invalid" | "missing" | "unknown_parameter" | "invalid_type" | "invalid_enum" | "invalid_const" | "invalid_anyOf" | "invalid_format" | "invalid_pattern" | "invalid_minLength" | "invalid_maxLength" | "invalid_minimum" | "invalid_maximum" | "invalid_exclusiveMinimum" | "invalid_exclusiveMaximum" | "invalid_minItems" | "invalid_maxItems" | "blank" | "test_admin_key" | "out_of_range" | "invalid_date" | "invalid_range" | "range_too_long" | "past_date" | "min_stay" | "max_stay" | "max_guests" | "extra_not_offered" | "unknown_currency" | "invalid_amount" | "amount_too_large" | "invalid_rate" | "unknown_timezone" | "invalid_iban" | "invalid_url" | "private_address" | "invalid_cursor" | "own_export_url" | "invalid_timestamp" | "invalid_payment_intent" | "payment_webhook_not_configured" | "stale_signature" | "missing_signature" | "invalid_signature" | "missing_api_key" | "invalid_api_key" | "missing_metrics_token" | "invalid_metrics_token" | "missing_timestamp" | "stale_timestamp" | "admin_scope_required" | "test_key_required" | "secret_scope" | "unknown_route" | "accommodation_not_found" | "booking_not_found" | "payment_not_found" | "api_key_not_found" | "message_not_found" | "feed_not_found" | "invoice_not_found" | "calendar_not_found" | "endpoint_not_found" | "delivery_not_found" | "request_timeout" | "dates_unavailable" | "price_mismatch" | "idempotency_key_reused" | "booking_cancelled" | "booking_not_confirmed" | "booking_not_cancelled" | "never_confirmed" | "payment_already_undone" | "refund_exceeds_paid" | "booking_not_draft" | "has_bookings" | "accommodation_archived" | "endpoint_limit" | "duplicate_feed_name" | "login_taken" | "body_too_large" | "rate_limited" | "draft_limit" | "headers_too_large" | "store_unavailable" | "shutting_down" | "outcome_unknown";
         /** @description event types sent to the endpoint; default every booking event (booking.created, booking.confirmed, booking.modified, booking.cancelled, booking.expired, payment.issue); calendar.changed only when listed */
         Events: components["schemas"]["EventsItem"][];
         Events2: components["schemas"]["EventsItem2"][];
@@ -1738,13 +1846,13 @@ export interface components {
             linen?: components["schemas"]["Linen"];
         };
         GetAdminAccommodationsResponse: {
-            data: components["schemas"]["Data3"];
+            data: components["schemas"]["Data4"];
             metadata: components["schemas"]["Metadata"];
             /** @enum {boolean} */
             success: true;
         };
         GetAdminBookingsResponse: {
-            data: components["schemas"]["Data4"];
+            data: components["schemas"]["Data5"];
             metadata: components["schemas"]["Metadata"];
             /** @enum {boolean} */
             success: true;
@@ -1762,7 +1870,7 @@ export interface components {
                 next_attempt_at: string;
                 recipient: string;
                 sent_at: string | null;
-                status: "pending" | "sent" | "failed";
+                status: "pending" | "sent" | "failed" | "test";
                 subject: string;
                 template: string;
             };
@@ -2010,7 +2118,7 @@ export interface components {
                 next_attempt_at: string;
                 recipient: string;
                 sent_at: string | null;
-                status: "pending" | "sent" | "failed";
+                status: "pending" | "sent" | "failed" | "test";
                 subject: string;
                 template: string;
             }[];
@@ -2111,7 +2219,7 @@ export interface components {
             success: true;
         };
         ListAdminSettingsResponse: {
-            data: components["schemas"]["Data5"];
+            data: components["schemas"]["Data6"];
             metadata: components["schemas"]["Metadata"];
             /** @enum {boolean} */
             success: true;
@@ -2148,6 +2256,8 @@ export interface components {
                     data: unknown;
                     /** @description evt_<n>: also the webhook-id header of its deliveries */
                     id: string;
+                    /** @description false for a test key's events (docs/partners.md#test-mode) */
+                    livemode: boolean;
                     timestamp: string;
                     type: string;
                 }[];
@@ -2171,6 +2281,8 @@ export interface components {
             /** Format: date-time */
             timestamp: string;
         };
+        /** @description default 'live'; 'test' makes a test key (sdk_test_…, v1 API only): its bookings see the live calendar but never take a live night, mail no guest and appear in no live list */
+        Mode: "live" | "test";
         /** @description updated: read and applied; not_modified: a 304 or the same body as last time; held: the calendar came back empty while the feed had stays, which are kept until the next pull confirms it; failed: nothing changed */
         Outcome: "updated" | "not_modified" | "held" | "failed";
         Partner: {
@@ -2353,6 +2465,12 @@ export interface components {
             max_stay: number;
             min_stay: number;
         };
+        SendTestEventResponse: {
+            data: components["schemas"]["Data3"];
+            metadata: components["schemas"]["Metadata"];
+            /** @enum {boolean} */
+            success: true;
+        };
         SetAdminAccommodationsPricesRequest: {
             /** @description YYYY-MM-DD */
             from: string;
@@ -2403,7 +2521,7 @@ export interface components {
             webhook_secret?: string | null;
         };
         SetAdminSettingsResponse: {
-            data: components["schemas"]["Data5"];
+            data: components["schemas"]["Data6"];
             metadata: components["schemas"]["Metadata"];
             /** @enum {boolean} */
             success: true;
@@ -2478,6 +2596,20 @@ export interface components {
             /** @enum {boolean} */
             success: true;
         };
+        TestPaymentRequest: {
+            /** @description succeeded: the total is paid (a draft is confirmed); failed: the card is declined (a payment issue, the booking unchanged); amount_mismatch: one minor unit more than the total is paid (a payment issue, the draft stays a draft) */
+            outcome: "succeeded" | "failed" | "amount_mismatch";
+        };
+        TestPaymentResponse: {
+            data: {
+                booking: components["schemas"]["Booking"];
+                message: string;
+                /** @description what the payment did, as the payment webhook reports it: confirmed, already_confirmed, payment_failed, amount_mismatch, refund_needed, ... */
+                outcome: string;
+            };
+            /** @enum {boolean} */
+            success: true;
+        };
         TestWebhookResponse: {
             message: string;
             signature_header: string;
@@ -2533,7 +2665,7 @@ export interface components {
             weekly_discount?: number;
         };
         UpdateAdminAccommodationsResponse: {
-            data: components["schemas"]["Data3"];
+            data: components["schemas"]["Data4"];
             metadata: components["schemas"]["Metadata"];
             /** @enum {boolean} */
             success: true;
@@ -2562,7 +2694,7 @@ export interface components {
             total_amount?: number;
         };
         UpdateAdminBookingsResponse: {
-            data: components["schemas"]["Data4"];
+            data: components["schemas"]["Data5"];
             metadata: components["schemas"]["Metadata"];
             /** @enum {boolean} */
             success: true;
@@ -2995,7 +3127,7 @@ export interface components {
                     error?: {
                         details?: {
                             /** @enum {unknown} */
-                            reason: "accommodation_not_found" | "feed_not_found";
+                            reason: "endpoint_not_found";
                         };
                     };
                 };
@@ -3015,7 +3147,7 @@ export interface components {
                     error?: {
                         details?: {
                             /** @enum {unknown} */
-                            reason: "booking_not_found" | "payment_not_found";
+                            reason: "accommodation_not_found" | "feed_not_found";
                         };
                     };
                 };
@@ -3035,7 +3167,7 @@ export interface components {
                     error?: {
                         details?: {
                             /** @enum {unknown} */
-                            reason: "api_key_not_found";
+                            reason: "booking_not_found" | "payment_not_found";
                         };
                     };
                 };
@@ -3043,6 +3175,26 @@ export interface components {
         };
         /** @description Not found */
         NotFound6: {
+            headers: {
+                "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorEnvelope"] & {
+                    error?: {
+                        details?: {
+                            /** @enum {unknown} */
+                            reason: "api_key_not_found";
+                        };
+                    };
+                };
+            };
+        };
+        /** @description Not found */
+        NotFound7: {
             headers: {
                 "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                 "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
@@ -3637,7 +3789,7 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound3"];
+            404: components["responses"]["NotFound4"];
             409: components["responses"]["Conflict3"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError2"];
@@ -3676,7 +3828,7 @@ export interface operations {
             400: components["responses"]["BadRequest7"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound3"];
+            404: components["responses"]["NotFound4"];
             409: components["responses"]["Conflict3"];
             413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["TooManyRequests"];
@@ -3714,7 +3866,7 @@ export interface operations {
             400: components["responses"]["BadRequest7"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound3"];
+            404: components["responses"]["NotFound4"];
             409: components["responses"]["Conflict3"];
             413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["TooManyRequests"];
@@ -3756,7 +3908,7 @@ export interface operations {
             400: components["responses"]["BadRequest7"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound3"];
+            404: components["responses"]["NotFound4"];
             409: components["responses"]["Conflict3"];
             413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["TooManyRequests"];
@@ -3794,7 +3946,7 @@ export interface operations {
             400: components["responses"]["BadRequest7"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound3"];
+            404: components["responses"]["NotFound4"];
             409: components["responses"]["Conflict3"];
             413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["TooManyRequests"];
@@ -4021,7 +4173,7 @@ export interface operations {
                         error?: {
                             details?: {
                                 /** @enum {unknown} */
-                                reason: "malformed_json" | "forbidden_json_key" | "unsupported_media_type" | "nul_character" | "invalid" | "missing" | "unknown_parameter" | "invalid_type" | "invalid_enum" | "invalid_const" | "invalid_anyOf" | "invalid_format" | "invalid_pattern" | "invalid_minLength" | "invalid_maxLength" | "invalid_minimum" | "invalid_maximum" | "invalid_exclusiveMinimum" | "invalid_exclusiveMaximum" | "invalid_minItems" | "invalid_maxItems" | "blank";
+                                reason: "malformed_json" | "forbidden_json_key" | "unsupported_media_type" | "nul_character" | "invalid" | "missing" | "unknown_parameter" | "invalid_type" | "invalid_enum" | "invalid_const" | "invalid_anyOf" | "invalid_format" | "invalid_pattern" | "invalid_minLength" | "invalid_maxLength" | "invalid_minimum" | "invalid_maximum" | "invalid_exclusiveMinimum" | "invalid_exclusiveMaximum" | "invalid_minItems" | "invalid_maxItems" | "blank" | "test_admin_key";
                             };
                         };
                     };
@@ -4063,7 +4215,7 @@ export interface operations {
             400: components["responses"]["BadRequest4"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound5"];
+            404: components["responses"]["NotFound6"];
             413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError2"];
@@ -4102,7 +4254,7 @@ export interface operations {
             400: components["responses"]["BadRequest4"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound5"];
+            404: components["responses"]["NotFound6"];
             413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError2"];
@@ -4137,7 +4289,7 @@ export interface operations {
             400: components["responses"]["BadRequest4"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound5"];
+            404: components["responses"]["NotFound6"];
             413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError2"];
@@ -4519,7 +4671,7 @@ export interface operations {
             400: components["responses"]["BadRequest8"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound4"];
+            404: components["responses"]["NotFound5"];
             409: components["responses"]["Conflict4"];
             413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["TooManyRequests"];
@@ -4557,7 +4709,7 @@ export interface operations {
             400: components["responses"]["BadRequest8"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound4"];
+            404: components["responses"]["NotFound5"];
             409: components["responses"]["Conflict4"];
             413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["TooManyRequests"];
@@ -4631,7 +4783,7 @@ export interface operations {
                 limit?: string;
                 /** @description default 0 */
                 offset?: string;
-                status?: "pending" | "sent" | "failed";
+                status?: "pending" | "sent" | "failed" | "test";
             };
             header?: never;
             path?: never;
@@ -4911,6 +5063,56 @@ export interface operations {
             503: components["responses"]["Unavailable2"];
         };
     };
+    deleteAdminTestData: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DeleteAdminTestDataResponse"];
+                };
+            };
+            /** @description Bad request: details.reason says what to change */
+            400: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        error?: {
+                            details?: {
+                                /** @enum {unknown} */
+                                reason: "malformed_json" | "forbidden_json_key" | "unsupported_media_type" | "nul_character";
+                            };
+                        };
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError2"];
+            503: components["responses"]["Unavailable2"];
+        };
+    };
     listAdminWebhookEndpoints: {
         parameters: {
             query?: {
@@ -4958,7 +5160,7 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound6"];
+            404: components["responses"]["NotFound7"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError2"];
             503: components["responses"]["Unavailable2"];
@@ -5012,7 +5214,7 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound5"];
+            404: components["responses"]["NotFound6"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["TooManyRequests"];
@@ -5047,7 +5249,7 @@ export interface operations {
             400: components["responses"]["BadRequest10"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound6"];
+            404: components["responses"]["NotFound7"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError2"];
             503: components["responses"]["Unavailable2"];
@@ -5080,7 +5282,7 @@ export interface operations {
             400: components["responses"]["BadRequest11"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound6"];
+            404: components["responses"]["NotFound7"];
             413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError2"];
@@ -5119,7 +5321,7 @@ export interface operations {
             400: components["responses"]["BadRequest10"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound6"];
+            404: components["responses"]["NotFound7"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError2"];
             503: components["responses"]["Unavailable2"];
@@ -5153,7 +5355,7 @@ export interface operations {
             400: components["responses"]["BadRequest11"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound6"];
+            404: components["responses"]["NotFound7"];
             413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError2"];
@@ -5187,7 +5389,7 @@ export interface operations {
             400: components["responses"]["BadRequest11"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound6"];
+            404: components["responses"]["NotFound7"];
             413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError2"];
@@ -5221,7 +5423,7 @@ export interface operations {
             400: components["responses"]["BadRequest11"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound6"];
+            404: components["responses"]["NotFound7"];
             413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError2"];
@@ -5255,7 +5457,41 @@ export interface operations {
             400: components["responses"]["BadRequest11"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound6"];
+            404: components["responses"]["NotFound7"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError2"];
+            503: components["responses"]["Unavailable2"];
+        };
+    };
+    createAdminWebhookEndpointsTest: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CreateAdminWebhookEndpointsTestResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest11"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound7"];
             413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError2"];
@@ -5731,6 +5967,83 @@ export interface operations {
             503: components["responses"]["Unavailable2"];
         };
     };
+    testPayment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description integer booking id (any number of digits; an unknown one is a 404) */
+                booking_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TestPaymentRequest"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TestPaymentResponse"];
+                };
+            };
+            /** @description Bad request: details.reason says what to change */
+            400: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        error?: {
+                            details?: {
+                                /** @enum {unknown} */
+                                reason: "malformed_json" | "forbidden_json_key" | "unsupported_media_type" | "bad_url" | "param_too_long" | "nul_character" | "legacy_jsonrpc_body" | "invalid" | "missing" | "unknown_parameter" | "invalid_type" | "invalid_enum" | "invalid_const" | "invalid_anyOf" | "invalid_format" | "invalid_pattern" | "invalid_minLength" | "invalid_maxLength" | "invalid_minimum" | "invalid_maximum" | "invalid_exclusiveMinimum" | "invalid_exclusiveMaximum" | "invalid_minItems" | "invalid_maxItems";
+                            };
+                        };
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        error?: {
+                            details?: {
+                                /** @enum {unknown} */
+                                reason: "test_key_required";
+                            };
+                        };
+                    };
+                };
+            };
+            404: components["responses"]["NotFound2"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError2"];
+            503: components["responses"]["Unavailable2"];
+        };
+    };
     listV1WebhookEndpoints: {
         parameters: {
             query?: never;
@@ -5839,8 +6152,26 @@ export interface operations {
             };
             400: components["responses"]["BadRequest4"];
             401: components["responses"]["Unauthorized"];
-            /** @description Not found */
-            404: {
+            404: components["responses"]["NotFound3"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError2"];
+            503: components["responses"]["Unavailable2"];
+        };
+    };
+    sendTestEvent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
@@ -5849,16 +6180,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"] & {
-                        error?: {
-                            details?: {
-                                /** @enum {unknown} */
-                                reason: "endpoint_not_found";
-                            };
-                        };
-                    };
+                    "application/json": components["schemas"]["SendTestEventResponse"];
                 };
             };
+            400: components["responses"]["BadRequest4"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound3"];
             413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError2"];

@@ -11,6 +11,9 @@ import type {
   CalendarRequest,
   CreateBookingRequest,
   EventPage,
+  TestEventSent,
+  TestPayment,
+  TestPaymentOutcome,
 } from './types.ts';
 
 export interface WaitOptions {
@@ -32,6 +35,10 @@ export interface StaydeskClient {
   /** Cancels a draft this key made (its nights are freed); any other state is a 409. */
   cancelDraft(id: number, options?: RequestOptions): Promise<Booking>;
   events(query?: { after?: string; limit?: number }, options?: RequestOptions): Promise<EventPage>;
+  /** Test keys only: plays the card processor for this key's test booking (succeeded, failed, amount_mismatch). */
+  testPayment(id: number, outcome: TestPaymentOutcome, options?: RequestOptions): Promise<TestPayment>;
+  /** Sends one of this key's endpoints a signed sample booking.created with livemode false. */
+  sendTestEvent(endpointId: number, options?: RequestOptions): Promise<TestEventSent>;
   /**
    * Polls the booking until it is confirmed (the contract's card-payment poller: 30 × 2,000 ms).
    * Rejects with BookingCancelledError when it is cancelled for any reason but `payment_timeout`
@@ -62,6 +69,9 @@ export function createClient(options: ClientOptions): StaydeskClient {
       const search = params.toString();
       return send('GET', `/events${search === '' ? '' : `?${search}`}`, undefined, opts);
     },
+    testPayment: (id, outcome, opts) => send('POST', `/test${bookingPath(id, '/payment')}`, { outcome }, opts),
+    sendTestEvent: (endpointId, opts) =>
+      send('POST', `/webhook-endpoints/${encodeURIComponent(String(endpointId))}/test`, {}, opts),
     waitForConfirmation: async (id, { attempts: tries = 30, intervalMs = 2000, signal } = {}) => {
       let last: Booking | undefined;
       for (let attempt = 1; attempt <= tries; attempt++) {

@@ -127,6 +127,39 @@ describe(`test keys (${testStoreKind})`, () => {
   });
 });
 
+describe(`test keys from the console (${testStoreKind})`, () => {
+  test('the key form makes a test key (sdk_test_…, listed as test) whose booking mail the Outbox shows as "Test, not sent"', async () => {
+    const host = await signIn(t);
+    const made = await host.post('/admin/settings/api-keys', { name: 'console sandbox', scope: 'test' });
+    assert.equal(made.statusCode, 303, made.body);
+    const shown = await host.follow(made);
+    assert.match(shown.body, /New test key “console sandbox”/);
+    const key = /value="(sdk_[A-Za-z0-9_-]+)"/.exec(shown.body)?.[1];
+    assert.ok(key !== undefined, 'the new key is on the page');
+    assert.match(key, /^sdk_test_/);
+    const record = await t.ctx.db
+      .selectFrom('api_keys')
+      .select(['scope', 'mode'])
+      .where('name', '=', 'console sandbox')
+      .executeTakeFirstOrThrow();
+    assert.deepEqual({ ...record }, { scope: 'api', mode: 'test' });
+
+    // The key makes test bookings; the guest's mail is written and kept, never queued to send.
+    const testBooking = await booked(key, futureStay(2));
+    const liveBooking = await booked(t.apiKey, futureStay(2));
+    const outbox = await host.get('/admin/outbox');
+    assert.equal(outbox.statusCode, 200);
+    const rowOf = (id: number) =>
+      outbox.body.split('<tr>').find((row) => row.includes(`href="/admin/bookings/${String(id)}"`)) ?? '';
+    assert.match(rowOf(testBooking.booking_id), /<span class="badge mail-test">Test, not sent<\/span>/);
+    assert.match(rowOf(liveBooking.booking_id), /Queued, not sent yet|Sent|Failed/);
+    assert.doesNotMatch(rowOf(liveBooking.booking_id), /Test, not sent/);
+    const onlyTest = await host.get('/admin/outbox?status=test');
+    assert.match(onlyTest.body, new RegExp(`href="/admin/bookings/${String(testBooking.booking_id)}"`));
+    assert.doesNotMatch(onlyTest.body, new RegExp(`href="/admin/bookings/${String(liveBooking.booking_id)}"`));
+  });
+});
+
 describe(`test bookings never meet live data (${testStoreKind})`, () => {
   let testKey: KeyAnswer;
   let otherTestKey: KeyAnswer;

@@ -16,6 +16,7 @@ import { diagnosticsRoutes } from './diagnostics/diagnostics-routes.ts';
 import { icalExportRoutes } from './ical/ical-export-routes.ts';
 import { invoiceRoutes } from './invoices/invoice-routes.ts';
 import { paymentRoutes } from './payments/payment-routes.ts';
+import { testPaymentRoutes } from './payments/test-payment-routes.ts';
 import { reportRoutes } from './reports/report-routes.ts';
 import { webhookRoutes } from './webhooks/webhook-routes.ts';
 import { adminEndpointRoutes } from './endpoints/admin-endpoint-routes.ts';
@@ -230,6 +231,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
       await v1.register(bookingRoutes, { ctx });
       await v1.register(calendarRoutes, { ctx });
       await v1.register(partnerEventRoutes, { ctx });
+      await v1.register(testPaymentRoutes, { ctx });
     },
     { prefix: `/api/v1/${slug}` },
   );

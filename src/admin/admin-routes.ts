@@ -7,6 +7,7 @@ import { adminBookingRoutes } from './admin-booking-routes.ts';
 import { icalFeedRoutes } from '../ical/ical-feed-routes.ts';
 import { outboxRoutes } from './outbox-routes.ts';
 import { paymentIssueRoutes } from './payment-issue-routes.ts';
+import { testDataRoutes } from './test-data-routes.ts';
 import { priceRoutes } from '../accommodations/price-routes.ts';
 import { settingsRoutes } from '../settings/settings-routes.ts';
 
@@ -23,6 +24,7 @@ export const adminRoutes: FeatureRoutes = async (app, { ctx }) => {
     apiKeyRoutes,
     outboxRoutes,
     paymentIssueRoutes,
+    testDataRoutes,
   ]) {
     await app.register(routes, { ctx });
   }

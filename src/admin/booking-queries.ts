@@ -52,7 +52,8 @@ function paymentStateIs(state: PaymentState): Expression<SqlBool> {
 
 /** The bookings the filter selects. */
 export function filteredBookings(db: Executor, filter: FilterOnly) {
-  let query = bookingsWithGuest(db);
+  // Live bookings only: test bookings are in no live list (docs/partners.md#test-mode).
+  let query = bookingsWithGuest(db).where('b.mode', '=', 'live');
   if (filter.accommodationId !== undefined) query = query.where('b.accommodation_id', '=', filter.accommodationId);
   if (filter.status !== undefined) query = query.where('b.status', '=', filter.status);
   // A stay [checkin, checkout) overlaps [from, to) when it starts before `to` and ends after `from`.
@@ -82,7 +83,8 @@ export function listBookings(db: Executor, filter: BookingFilter): Promise<Booki
 }
 
 export function findBookingRow(db: Executor, id: number): Promise<BookingRow | undefined> {
-  return bookingsWithGuest(db).where('b.id', '=', id).executeTakeFirst();
+  // The booking desk acts on live bookings; a test booking is changed through its test key only.
+  return bookingsWithGuest(db).where('b.id', '=', id).where('b.mode', '=', 'live').executeTakeFirst();
 }
 
 /** A booking's recorded payments, undone ones too, oldest first. */

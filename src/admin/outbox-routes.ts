@@ -5,7 +5,13 @@ import type { FeatureRoutes } from '../app-context.ts';
 import { adminRoute, IdParams, NullableString, page, PageQueryFields, toId } from '../http/admin-params.ts';
 import { findOutboxMessage, listOutbox } from './outbox-queries.ts';
 
-const Status = Type.Union([Type.Literal('pending'), Type.Literal('sent'), Type.Literal('failed')]);
+/** `test`: a test booking's mail, kept to be read and never sent. */
+const Status = Type.Union([
+  Type.Literal('pending'),
+  Type.Literal('sent'),
+  Type.Literal('failed'),
+  Type.Literal('test'),
+]);
 
 const outboxFields = {
   id: Type.Integer(),

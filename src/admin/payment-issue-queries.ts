@@ -1,6 +1,7 @@
 import type { Selectable } from 'kysely';
 import type { PaymentIssuesTable } from '../db/schema.ts';
 import type { Executor } from '../db/store.ts';
+import { ofLiveBookingOrNone } from '../db/booking-with-guest.ts';
 import { currencyDecimals, toMajor } from '../shared/money.ts';
 
 /** Read-only view of payment_issues; the payment webhook records them. */
@@ -12,6 +13,7 @@ export function listPaymentIssues(db: Executor, pageOf: { limit: number; offset:
   return db
     .selectFrom('payment_issues')
     .selectAll()
+    .where(ofLiveBookingOrNone('booking_id'))
     .orderBy('id', 'desc')
     .limit(pageOf.limit)
     .offset(pageOf.offset)

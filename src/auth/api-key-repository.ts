@@ -1,4 +1,4 @@
-import type { ApiKey, ApiKeyScope } from '../db/schema.ts';
+import type { ApiKey, ApiKeyScope, Mode } from '../db/schema.ts';
 import type { Executor } from '../db/store.ts';
 import { generateApiKey } from './api-keys.ts';
 
@@ -17,13 +17,17 @@ const SUMMARY_COLUMNS = [
   'last_used_at',
   'revoked_at',
   'endpoint_limit',
+  'mode',
 ] as const;
 
 export async function createApiKey(
   db: Executor,
-  input: { name: string; scope: ApiKeyScope; userId?: number | null; endpointLimit?: number | null },
+  input: { name: string; scope: ApiKeyScope; userId?: number | null; endpointLimit?: number | null; mode?: Mode },
 ): Promise<{ key: string; record: ApiKeySummary }> {
-  const secret = generateApiKey();
+  const mode = input.mode ?? 'live';
+  // A test key is a partner's: it reads and writes test data through the v1 API only.
+  if (mode === 'test' && input.scope === 'admin') throw new Error('a test key cannot have admin scope');
+  const secret = generateApiKey(mode);
   const userId =
     input.userId ??
     (await db.selectFrom('users').select('id').where('login', '=', TECHNICAL_USER_LOGIN).executeTakeFirst())?.id ??
@@ -40,6 +44,7 @@ export async function createApiKey(
       last_used_at: null,
       revoked_at: null,
       endpoint_limit: input.endpointLimit ?? null,
+      mode,
     })
     .returning(SUMMARY_COLUMNS)
     .executeTakeFirstOrThrow();
@@ -82,6 +87,7 @@ export async function revokeApiKey(db: Executor, id: number): Promise<ApiKeySumm
 export interface ActiveKey {
   id: number;
   scope: ApiKeyScope;
+  mode: Mode;
   name: string;
   secret_hash: string;
   last_used_at: string | null;
@@ -96,6 +102,7 @@ export function findActiveKeyByHash(db: Executor, hash: string): Promise<ActiveK
     .select([
       'api_keys.id',
       'api_keys.scope',
+      'api_keys.mode',
       'api_keys.name',
       'api_keys.secret_hash',
       'api_keys.last_used_at',

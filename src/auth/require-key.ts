@@ -1,5 +1,5 @@
 import type { FastifyRequest, HookHandlerDoneFunction, onRequestHookHandler } from 'fastify';
-import type { ApiKeyScope } from '../db/schema.ts';
+import type { ApiKeyScope, Mode } from '../db/schema.ts';
 import type { Db } from '../db/store.ts';
 import { forbidden, unauthorized } from '../http/errors.ts';
 import { viewerOfKey, type Viewer } from '../http/viewer.ts';
@@ -11,6 +11,8 @@ import { hashApiKey, sameHash } from './api-keys.ts';
 export interface AuthenticatedKey {
   id: number;
   scope: ApiKeyScope;
+  /** 'test': a test key, whose bookings are test bookings (docs/partners.md#test-mode). */
+  mode: Mode;
   name: string;
   userLogin: string;
   userName: string;
@@ -68,6 +70,7 @@ async function findKnownKey(db: Db, hash: string): Promise<KnownKey | undefined>
     admitted: Object.freeze({
       id: row.id,
       scope: row.scope,
+      mode: row.mode,
       name: row.name,
       userLogin: row.user_login ?? 'staydesk-api',
       userName: row.user_name ?? 'Staydesk API',

@@ -1,5 +1,5 @@
 import { bookingsWithGuest, type BookingWithGuest } from '../db/booking-with-guest.ts';
-import type { BookingStatus } from '../db/schema.ts';
+import type { BookingStatus, Mode } from '../db/schema.ts';
 import type { Executor } from '../db/store.ts';
 import type { Viewer } from '../http/viewer.ts';
 import { decimalsOf } from '../pricing/accommodation-rules.ts';
@@ -15,6 +15,8 @@ export async function findBookingView(db: Executor, id: number, viewer: Viewer):
   let query = bookingsWithGuest(db).where('b.id', '=', id);
   // A v1 key finds only the bookings it created; anything else is not there for it.
   if (viewer.kind === 'key') query = query.where('b.api_key_id', '=', viewer.apiKeyId);
+  // The host's view is of live bookings: a test booking is its test key's alone (docs/partners.md#test-mode).
+  else query = query.where('b.mode', '=', 'live');
   const row = await query.executeTakeFirst();
   return row === undefined ? undefined : bookingView(row);
 }
@@ -114,8 +116,10 @@ export interface PaidBooking {
 export function findBookingByReference(
   db: Executor,
   reference: { code: string } | { id: number } | { paymentIntentId: string },
+  /** The card processor pays live bookings; the test payment route plays it for test bookings. */
+  mode: Mode = 'live',
 ): Promise<PaidBooking | undefined> {
-  const query = db.selectFrom('bookings').select(['id', 'confirmation_code']);
+  const query = db.selectFrom('bookings').select(['id', 'confirmation_code']).where('mode', '=', mode);
   if ('code' in reference) return query.where('confirmation_code', '=', reference.code).executeTakeFirst();
   if ('id' in reference) return query.where('id', '=', reference.id).executeTakeFirst();
   // Several bookings may name one intent (a caller reusing it): the latest is the one being paid.

@@ -1,6 +1,6 @@
 import type { Booking } from '../db/schema.ts';
 import type { Unit } from '../db/unit-of-work.ts';
-import { tryClaimNights } from '../occupancy/night-ledger.ts';
+import { testKeyOf, tryClaimNights } from '../occupancy/night-ledger.ts';
 import { eachDate, todayIn } from '../shared/dates.ts';
 import {
   afterTransition,
@@ -104,7 +104,13 @@ export async function confirmBooking(
       if (
         !(await tryClaimNights(
           unit.trx,
-          { accommodationId: booking.accommodation_id, nights, kind: 'booking', bookingId: booking.id },
+          {
+            accommodationId: booking.accommodation_id,
+            nights,
+            kind: 'booking',
+            bookingId: booking.id,
+            testKeyId: testKeyOf(booking),
+          },
           now,
         ))
       )

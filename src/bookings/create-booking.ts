@@ -1,7 +1,7 @@
 import type { AppContext } from '../app-context.ts';
 import { loadCachedAccommodation, nightlyOverrides } from '../accommodations/load-accommodation.ts';
 import { refuseIfArchived } from '../accommodations/manage-accommodations.ts';
-import type { Accommodation, ApiKeyScope } from '../db/schema.ts';
+import type { Accommodation, ApiKeyScope, Mode } from '../db/schema.ts';
 import { badRequest, conflict } from '../http/errors.ts';
 import { viewerOfKey } from '../http/viewer.ts';
 import { checkStayOrThrow } from '../pricing/check-stay-or-throw.ts';
@@ -32,7 +32,7 @@ const BOOKING_FIELDS = {
  */
 export async function createBooking(
   ctx: AppContext,
-  key: { readonly id: number; readonly scope: ApiKeyScope },
+  key: { readonly id: number; readonly scope: ApiKeyScope; readonly mode?: Mode },
   input: CreateBookingInput,
 ): Promise<BookingCreated> {
   // The booking remembers the key that made it: that key (and admin keys) read it in full.
@@ -53,6 +53,7 @@ export async function createBooking(
     invoiceToken: newInvoiceToken(),
     now: now.toISOString(),
     host: await cachedHostIdentity(ctx.db, ctx.caches.hostIdentity),
+    mode: key.mode ?? 'live',
   });
   return writeBooking(ctx, {
     rows,

@@ -42,7 +42,8 @@ export interface BookingRows {
  * - PostgreSQL runs one statement of data-modifying CTEs, atomic by itself, because there each
  *   round trip costs more than the work it carries. The primary key of night_claims refuses a
  *   taken night inside that statement just as it does for a separate insert.
- * Both build their rows with the same builders (guest, claim, mail, history).
+ * Both build their rows with the same builders (guest, claim, mail, history). A test booking
+ * takes the first way on both stores, in the caller's transaction.
  * On PostgreSQL `events`, the booking's events cut around its ids (events/new-booking-events.ts),
  * are written by the same statement, and `queued` counts their deliveries; the embedded store's
  * caller writes the events itself, once it has the ids.
@@ -53,7 +54,10 @@ export async function insertBookingRows(
   now: string,
   events: readonly CutEvent[] = [],
 ): Promise<InsertedIds> {
-  if (!isPostgres(db)) {
+  // A test booking's nights are checked against the live ones and go to test_night_claims
+  // (night-ledger.ts): statements of their own, in the caller's transaction, on both stores.
+  const test = rows.booking.mode === 'test';
+  if (!isPostgres(db) || test) {
     const guestId = await findOrCreateGuest(db, rows.guest, now);
     const inserted = await runShapedRow(db, 'booking-row', { ...rows.booking, guest_id: guestId }, (booking) =>
       db.insertInto('bookings').values(booking).returning('id'),
@@ -62,7 +66,13 @@ export async function insertBookingRows(
     if (bookingId === undefined) throw new Error('booking insert returned no row');
     await claimNights(
       db,
-      { accommodationId: rows.booking.accommodation_id, nights: rows.nights, kind: 'booking', bookingId },
+      {
+        accommodationId: rows.booking.accommodation_id,
+        nights: rows.nights,
+        kind: 'booking',
+        bookingId,
+        testKeyId: test ? rows.booking.api_key_id : null,
+      },
       now,
     );
     if (rows.mail !== null)

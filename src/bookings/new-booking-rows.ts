@@ -1,5 +1,5 @@
 import type { Config } from '../config/config.ts';
-import type { Accommodation } from '../db/schema.ts';
+import type { Accommodation, Mode } from '../db/schema.ts';
 import { invoiceUrl } from '../invoices/invoice-url.ts';
 import { bookingMailRow } from '../mail/enqueue-booking-mail.ts';
 import type { HostIdentity } from '../settings/host-identity.ts';
@@ -43,6 +43,8 @@ export interface NewBookingFacts {
   now: string;
   /** The host's business and bank details, which the confirmation mail carries. */
   host: HostIdentity;
+  /** 'test': a test key's booking (docs/partners.md#test-mode); its mail is kept as `test`, never sent. */
+  mode?: Mode;
 }
 
 export function newBookingRows(
@@ -81,6 +83,7 @@ export function newBookingRows(
     hold_expired_at: null,
     language: guestLanguageOf(b.language),
     ...guestColumns(input.partner_data),
+    mode: facts.mode ?? 'live',
   };
   const withSearch = { ...booking, search_text: bookingSearchText(booking) };
   return {
@@ -102,6 +105,7 @@ export function newBookingRows(
           },
           facts.host,
           facts.now,
+          booking.mode,
         )
       : null,
   };

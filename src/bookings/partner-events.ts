@@ -2,6 +2,7 @@ import type { ChangeFeed } from '../db/change-feed.ts';
 import type { Executor } from '../db/store.ts';
 import type { BookingEventType } from '../events/event-types.ts';
 import type { PaymentIssueDetails } from '../events/payment-issue.ts';
+import type { Mode } from '../db/schema.ts';
 import { DELIVERIES_QUEUED } from '../events/delivery-wake.ts';
 import { bookingEvent, calendarChange, recordEvents, type EventToWrite } from '../events/record-event.ts';
 import type { BookingView } from './booking-schemas.ts';
@@ -10,6 +11,8 @@ import { findBookingView } from './booking-retrieval.ts';
 /** A booking as partners hear of it: who made it, where and when, and (if a key made it) its view. */
 interface AnnouncedBooking {
   id: number;
+  /** A test booking's events say `livemode: false` and change no live calendar. */
+  mode: Mode;
   api_key_id: number | null;
   accommodation_id: number;
   checkin: string;
@@ -43,7 +46,7 @@ export async function announceToPartners(
   if (bookingIds.length === 0) return 0;
   const rows = await db
     .selectFrom('bookings')
-    .select(['id', 'api_key_id', 'accommodation_id', 'checkin', 'checkout'])
+    .select(['id', 'mode', 'api_key_id', 'accommodation_id', 'checkin', 'checkout'])
     .where('id', 'in', bookingIds)
     .orderBy('id')
     .execute();
@@ -91,11 +94,12 @@ function eventsOf(
   options: AnnounceOptions,
 ): EventToWrite[] {
   const events: EventToWrite[] = [];
+  const livemode = row.mode !== 'test';
   if (row.api_key_id !== null) {
     const data = options.issue === undefined ? view : { ...view, issue: options.issue };
-    events.push(bookingEvent({ apiKeyId: row.api_key_id, bookingId: row.id, type, data, now }));
+    events.push(bookingEvent({ apiKeyId: row.api_key_id, bookingId: row.id, type, data, now, livemode }));
   }
-  if (options.calendar) {
+  if (options.calendar && livemode) {
     const former = options.formerStay;
     events.push(
       calendarChange(

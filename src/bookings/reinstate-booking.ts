@@ -2,7 +2,7 @@ import type { Booking } from '../db/schema.ts';
 import type { Unit } from '../db/unit-of-work.ts';
 import { conflict, type AppError } from '../http/errors.ts';
 import { SEES_ALL } from '../http/viewer.ts';
-import { findTakenNights, tryClaimNights } from '../occupancy/night-ledger.ts';
+import { findTakenNights, testKeyOf, tryClaimNights } from '../occupancy/night-ledger.ts';
 import { datesUnavailable } from '../occupancy/nights-unavailable.ts';
 import { eachDate } from '../shared/dates.ts';
 import {
@@ -61,6 +61,7 @@ export async function reinstateBooking(
       nights,
       kind: 'booking' as const,
       bookingId: booking.id,
+      testKeyId: testKeyOf(booking),
     };
     if (!(await tryClaimNights(unit.trx, claim, now))) {
       const taken = await findTakenNights(unit.trx, booking.accommodation_id, booking.checkin, booking.checkout, now);

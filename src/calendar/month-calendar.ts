@@ -129,6 +129,8 @@ const calendarQuery = prepared(
       ])
       .where('b.accommodation_id', '=', accommodationId)
       .where('b.status', '!=', 'cancelled')
+      // A test booking takes no live night: no calendar shows it (docs/partners.md#test-mode).
+      .where('b.mode', '=', 'live')
       .where('b.checkin', '<', to)
       .where('b.checkout', '>', from)
       // Not an expired card draft: the ledger's live-claim rule, read on the booking itself.

@@ -55,17 +55,21 @@ export const commands: Command[] = [
   },
   {
     name: 'apikey create',
-    usage: 'staydesk apikey create --name NAME [--admin]',
-    summary: 'Create an API key and print it (shown only once). --admin also allows the admin API.',
-    options: { name: { type: 'string' }, admin: { type: 'boolean' } },
+    usage: 'staydesk apikey create --name NAME [--admin | --test]',
+    summary:
+      'Create an API key and print it (shown only once). --admin also allows the admin API; --test makes a test key (sdk_test_…) whose bookings never take a live night.',
+    options: { name: { type: 'string' }, admin: { type: 'boolean' }, test: { type: 'boolean' } },
     async run({ values }, io) {
       const name = typeof values.name === 'string' ? values.name.trim() : '';
       if (name === '' || name.length > 100) throw new UsageError('--name NAME is required (1 to 100 characters)');
+      if (values.admin === true && values.test === true)
+        throw new UsageError('--test and --admin do not go together: a test key calls the v1 API only');
       return withContext(async (ctx) => {
         const scope = values.admin === true ? 'admin' : 'api';
-        const { key, record } = await createApiKey(ctx.db, { name, scope });
+        const mode = values.test === true ? 'test' : 'live';
+        const { key, record } = await createApiKey(ctx.db, { name, scope, mode });
         io.out(
-          `Created ${scope} key #${record.id} "${record.name}" (prefix ${record.prefix}). Store it now: it is not shown again.`,
+          `Created ${mode === 'test' ? 'test' : scope} key #${record.id} "${record.name}" (prefix ${record.prefix}). Store it now: it is not shown again.`,
         );
         io.out(key);
         return 0;
@@ -82,7 +86,9 @@ export const commands: Command[] = [
         if (keys.length === 0) io.out('No API keys yet. Create one with: staydesk apikey create --name NAME');
         for (const k of keys) {
           const state = k.revoked_at ? `revoked ${k.revoked_at}` : 'active';
-          io.out(`${k.id}\t${k.prefix}…\t${k.scope}\t${state}\tlast used ${k.last_used_at ?? 'never'}\t${k.name}`);
+          io.out(
+            `${k.id}\t${k.prefix}…\t${k.scope}\t${k.mode}\t${state}\tlast used ${k.last_used_at ?? 'never'}\t${k.name}`,
+          );
         }
         return 0;
       });

@@ -1,4 +1,4 @@
-import { bookingsWithGuest, type BookingWithGuest } from '../db/booking-with-guest.ts';
+import { bookingsWithGuest, ofLiveBookingOrNone, type BookingWithGuest } from '../db/booking-with-guest.ts';
 import type { Executor } from '../db/store.ts';
 import { liveClaim } from '../occupancy/night-ledger.ts';
 
@@ -19,6 +19,7 @@ export function staysBetween(
   now: Date,
 ): Promise<BookingWithGuest[]> {
   return bookingsWithGuest(db)
+    .where('b.mode', '=', 'live')
     .where('b.status', '!=', 'cancelled')
     .where(liveClaim(now.toISOString()))
     .where(`b.${column}`, '>=', from)
@@ -31,6 +32,7 @@ export function staysBetween(
 /** Card drafts still waiting for payment (their hold not over), soonest hold end first. */
 export function waitingCardDrafts(db: Executor, now: Date): Promise<BookingWithGuest[]> {
   return bookingsWithGuest(db)
+    .where('b.mode', '=', 'live')
     .where('b.status', '=', 'draft')
     .where('b.payment_method', '=', 'card_processor')
     .where(liveClaim(now.toISOString()))
@@ -42,6 +44,7 @@ export function waitingCardDrafts(db: Executor, now: Date): Promise<BookingWithG
 /** Card drafts whose hold ran out (the hold expiry cancelled them) since `since`, newest first. */
 export function expiredCardDrafts(db: Executor, since: Date): Promise<BookingWithGuest[]> {
   return bookingsWithGuest(db)
+    .where('b.mode', '=', 'live')
     .where('b.status', '=', 'cancelled')
     .where('b.hold_expired_at', 'is not', null)
     .where('b.hold_expired_at', '>=', since.toISOString())
@@ -83,6 +86,7 @@ export function unresolvedPaymentIssues(db: Executor) {
     .selectFrom('payment_issues')
     .selectAll()
     .where('resolved_at', 'is', null)
+    .where(ofLiveBookingOrNone('booking_id'))
     .orderBy('id', 'desc')
     .limit(50)
     .execute();

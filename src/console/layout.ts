@@ -105,6 +105,7 @@ export const MAIL_STATES: Readonly<Record<string, string>> = {
   pending: 'Queued, not sent yet',
   sent: 'Sent',
   failed: 'Failed',
+  test: 'Test, not sent',
 };
 
 export function mailState(status: string): Html {

@@ -23,6 +23,7 @@ import * as processorPaid from './migrations/0024-processor-paid.ts';
 import * as guestsWithoutEmail from './migrations/0025-guests-without-email.ts';
 import * as endpointLimit from './migrations/0026-endpoint-limit.ts';
 import * as oneWordOneMeaning from './migrations/0027-one-word-one-meaning.ts';
+import * as testMode from './migrations/0028-test-mode.ts';
 import type { Db } from './store.ts';
 import { withoutLimits } from './store-timeouts.ts';
 
@@ -50,6 +51,7 @@ export const migrations: Record<string, Migration> = {
   '0025-guests-without-email': guestsWithoutEmail,
   '0026-endpoint-limit': endpointLimit,
   '0027-one-word-one-meaning': oneWordOneMeaning,
+  '0028-test-mode': testMode,
 };
 
 export class MigrationError extends Error {

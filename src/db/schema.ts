@@ -15,12 +15,15 @@ type Id = Generated<number>;
 
 export type UserRole = 'technical' | 'admin';
 export type ApiKeyScope = 'api' | 'admin';
+/** A test key's bookings are test bookings: they see the live calendar but never take a live night (docs/partners.md#test-mode). */
+export type Mode = 'live' | 'test';
 /** A booking's states; the lifecycle (src/bookings/booking-lifecycle.ts) is the only writer. */
 export const BOOKING_STATUSES = ['draft', 'confirmed', 'modified', 'cancelled'] as const;
 export type BookingStatus = (typeof BOOKING_STATUSES)[number];
 export type PaymentMethod = 'card_processor' | 'bank_transfer' | 'cash' | 'other';
 export type ClaimKind = 'booking' | 'block' | 'external';
-export type OutboxStatus = 'pending' | 'sent' | 'failed';
+/** `test`: a test booking's mail, kept for the host to read and never sent. */
+export type OutboxStatus = 'pending' | 'sent' | 'failed' | 'test';
 
 export interface UsersTable {
   id: Id;
@@ -45,6 +48,8 @@ export interface ApiKeysTable {
   webhook_secret: ColumnType<string | null, string | null | undefined, string | null>;
   /** How many event endpoints the key may have; null: the operator's ENDPOINTS_PER_KEY. */
   endpoint_limit: ColumnType<number | null, number | null | undefined, number | null>;
+  /** 'test': a test key (`sdk_test_…`), whose bookings are test bookings. */
+  mode: ColumnType<Mode, Mode | undefined, Mode>;
 }
 
 export interface SettingsTable {
@@ -93,6 +98,15 @@ export interface NightClaimsTable {
   booking_id: number | null;
   external_reservation_id: number | null;
   reason: string | null;
+  created_at: Timestamp;
+}
+
+/** A test booking's night: one per test key, accommodation and night (its primary key), never a live night. */
+export interface TestNightClaimsTable {
+  api_key_id: number;
+  accommodation_id: number;
+  night: string;
+  booking_id: number;
   created_at: Timestamp;
 }
 
@@ -167,6 +181,8 @@ export interface BookingsTable {
   processor_paid: ColumnType<number, number | undefined, number>;
   /** Code, names, e-mail and phone folded for search (src/shared/search-text.ts). */
   search_text: ColumnType<string, string | undefined, string>;
+  /** 'test': made with a test key; its nights are in test_night_claims and it is in no live list. */
+  mode: ColumnType<Mode, Mode | undefined, Mode>;
 }
 
 export type RecordedPaymentMethod = 'cash' | 'bank_transfer' | 'card' | 'other';
@@ -428,6 +444,7 @@ export interface Database {
   accommodations: AccommodationsTable;
   nightly_prices: NightlyPricesTable;
   night_claims: NightClaimsTable;
+  test_night_claims: TestNightClaimsTable;
   guests: GuestsTable;
   bookings: BookingsTable;
   booking_events: BookingEventsTable;

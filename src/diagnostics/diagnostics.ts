@@ -69,6 +69,7 @@ export async function calendarDebug(ctx: AppContext) {
   const statuses = await ctx.db
     .selectFrom('bookings')
     .select(['status', (eb) => eb.fn.countAll<number>().as('n')])
+    .where('mode', '=', 'live')
     .groupBy('status')
     .execute();
   const paymentSecret = (await paymentWebhookSecret(ctx.db, ctx.config)) !== null;

@@ -9,7 +9,9 @@ import {
   EndpointIdParams,
   EndpointSchema,
   NewEndpointSchema,
+  TestEventSent,
 } from './endpoint-schemas.ts';
+import { sendTestEvent } from './test-event.ts';
 import {
   addEndpoint,
   deleteEndpoint,
@@ -164,5 +166,18 @@ export const adminEndpointRoutes: FeatureRoutes = async (app, { ctx }) => {
       await redeliverOne(ctx, toId(request.params.id), id);
       return ok({ redelivered: true as const, id }, requestMetadata(request.id));
     },
+  );
+
+  app.post(
+    '/webhook-endpoints/:id/test',
+    {
+      ...one,
+      schema: {
+        ...one.schema,
+        summary: 'Send a test event to an endpoint (a sample booking.created, livemode false)',
+        response: { 200: Envelope(TestEventSent), ...commonErrorResponses },
+      },
+    },
+    async (request) => ok(await sendTestEvent(ctx, 'host', toId(request.params.id)), requestMetadata(request.id)),
   );
 };

@@ -63,6 +63,7 @@ export const EventSchema = Type.Object({
   id: Type.String({ description: 'evt_<n>: also the webhook-id header of its deliveries' }),
   type: Type.String(),
   timestamp: Type.String(),
+  livemode: Type.Boolean({ description: "false for a test key's events (docs/partners.md#test-mode)" }),
   data: Type.Unknown({ description: "the booking as this key's GET /bookings/:id shows it" }),
 });
 
@@ -92,4 +93,10 @@ export const EndpointIdParams = Type.Object({ id: Type.String({ pattern: '^[0-9]
 export const DeliveryParams = Type.Object({
   id: Type.String({ pattern: '^[0-9]{1,10}$' }),
   delivery_id: Type.String({ pattern: '^[0-9]{1,10}$' }),
+});
+
+/** The answer to "send a test event": the sample event's id (its webhook-id) and its delivery. */
+export const TestEventSent = Type.Object({
+  event_id: Type.String({ description: 'evt_<n>: the webhook-id of the test delivery' }),
+  delivery_id: Type.Integer({ description: "the delivery, in the endpoint's delivery log" }),
 });

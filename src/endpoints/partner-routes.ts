@@ -11,8 +11,10 @@ import {
   EventsQuery,
   NewEndpointBody,
   NewEndpointSchema,
+  TestEventSent,
 } from './endpoint-schemas.ts';
 import { addEndpoint, catchUp, deleteEndpoint, endpointsOf } from './manage-endpoints.ts';
+import { sendTestEvent } from './test-event.ts';
 
 const v1 = { tags: ['v1'], security: [{ bearerKey: [] }] };
 
@@ -85,5 +87,22 @@ export const partnerEventRoutes: FeatureRoutes = async (app, { ctx }) => {
       const limit = request.query.limit ?? 100;
       return ok(await catchUp(ctx, requestKey(request).id, request.query.after, limit), requestMetadata(request.id));
     },
+  );
+
+  app.post(
+    '/webhook-endpoints/:id/test',
+    {
+      config: { auth: 'api' },
+      schema: {
+        ...v1,
+        summary: 'Send a test event to one of this key’s endpoints',
+        description:
+          'A signed booking.created with a sample booking (id 0) and livemode false, sent through the normal delivery path (retried, in the delivery log); not in the catch-up feed.',
+        params: EndpointIdParams,
+        response: { 200: Envelope(TestEventSent), ...commonErrorResponses },
+      },
+    },
+    async (request) =>
+      ok(await sendTestEvent(ctx, { apiKeyId: requestKey(request).id }, toId(request.params.id)), requestMetadata(request.id)),
   );
 };

@@ -10,10 +10,12 @@ import { CALENDAR_CHANGED, type BookingEventType, type EventType } from './event
  * owns that transaction: a booking's change, a block, an iCal pull.
  */
 
-/** The body every event carries, as stored: `{type, timestamp, data}` (its id joins it when read: event-body.ts). */
+/** The body every event carries, as stored: `{type, timestamp, livemode, data}` (its id joins it when read: event-body.ts). */
 export interface EventBody {
   type: string;
   timestamp: string;
+  /** false for a test key's events (docs/partners.md#test-mode). */
+  livemode: boolean;
   data: unknown;
 }
 
@@ -24,6 +26,8 @@ interface NewEvent {
   type: EventType;
   data: unknown;
   now: string;
+  /** false: an event of a test booking (docs/partners.md#test-mode); omitted: live. */
+  livemode?: boolean;
 }
 
 /** What was written: the event's row id (null when no endpoint took a calendar change) and the deliveries queued. */
@@ -115,9 +119,10 @@ function valuesOf({ event, always }: EventToWrite): EventCteInput {
   };
 }
 
-/** The JSON text an event carries: `{type, timestamp, data}`. */
+/** The JSON text an event carries: `{type, timestamp, livemode, data}`. */
 export function payloadOf({ event }: EventToWrite): string {
-  return JSON.stringify({ type: event.type, timestamp: event.now, data: event.data } satisfies EventBody);
+  const livemode = event.livemode ?? true;
+  return JSON.stringify({ type: event.type, timestamp: event.now, livemode, data: event.data } satisfies EventBody);
 }
 
 /**
@@ -191,6 +196,7 @@ export function bookingEvent(event: {
   type: BookingEventType;
   data: unknown;
   now: string;
+  livemode: boolean;
 }): EventToWrite {
   return { event, always: true };
 }

@@ -37,6 +37,7 @@ export const ERROR_REASONS = {
   invalid_maxItems: { status: [400], meaning: 'a list with more items than allowed' },
   // 400: values the schema cannot judge
   blank: { status: [400], meaning: 'a name that is empty once trimmed' },
+  test_admin_key: { status: [400], meaning: 'a test key asked for with admin scope: test keys call the v1 API only' },
   out_of_range: {
     status: [400],
     meaning: 'a list `limit` outside its range: 1–200 (admin lists), 1–500 (`GET /events`); the message names it',
@@ -89,6 +90,7 @@ export const ERROR_REASONS = {
   missing_timestamp: { status: [401], meaning: 'a webhook body without `timestamp` while a signing secret is set' },
   stale_timestamp: { status: [401], meaning: 'a webhook `timestamp` more than 5 minutes from now (possible replay)' },
   admin_scope_required: { status: [403], meaning: 'an API key without admin scope on the admin API' },
+  test_key_required: { status: [403], meaning: 'a live API key on a test-mode route (`/test/...`)' },
   secret_scope: {
     status: [403],
     meaning:

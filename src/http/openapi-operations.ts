@@ -16,6 +16,8 @@ export const OPERATION_NAMES: Readonly<Record<string, string>> = {
   'POST /v1/calendar/test': 'testCalendar',
   'POST /v1/calendar/debug': 'debugCalendar',
   'GET /v1/events': 'listEvents',
+  'POST /v1/test/bookings/{booking_id}/payment': 'testPayment',
+  'POST /v1/webhook-endpoints/{id}/test': 'sendTestEvent',
   'POST /webhook/update': 'updateBookingWebhook',
   'POST /webhook/calendar_sync': 'syncCalendarWebhook',
   'GET /webhook/test': 'testWebhook',

@@ -6,7 +6,7 @@ import { badRequest, notFound } from '../http/errors.ts';
 import type { FeatureRoutes } from '../app-context.ts';
 import { adminRoute, IdParams, NullableString, toId } from '../http/admin-params.ts';
 import { giveKeyWebhookSecret } from './key-webhook-secret.ts';
-import { CreateBody, EndpointLimit } from './api-key-schemas.ts';
+import { CreateBody, EndpointLimit, KeyMode } from './api-key-schemas.ts';
 
 const Scope = Type.Union([Type.Literal('api'), Type.Literal('admin')]);
 /** What may be shown of a key: never the secret or its hash. */
@@ -15,6 +15,7 @@ const ApiKeySummarySchema = Type.Object({
   name: Type.String(),
   prefix: Type.String({ description: 'the first characters of the key, to recognise it' }),
   scope: Scope,
+  mode: KeyMode,
   created_at: Type.String(),
   last_used_at: NullableString,
   revoked_at: NullableString,
@@ -29,6 +30,15 @@ const NewApiKeySchema = Type.Object({
   ...ApiKeySummarySchema.properties,
   key: Type.String({ description: 'the secret, shown this once' }),
 });
+
+/** A test key calls the v1 API only. */
+export function testAdminKey() {
+  return badRequest('test_admin_key', 'A test key cannot have admin scope: test keys call the v1 API only.', {
+    parameter: 'mode',
+    expected: "'live' with scope 'admin'",
+    received: 'test',
+  });
+}
 
 /** API keys: list, create (the secret shown once), change the endpoint limit, revoke. */
 export const apiKeyRoutes: FeatureRoutes = async (app, { ctx }) => {
@@ -64,9 +74,13 @@ export const apiKeyRoutes: FeatureRoutes = async (app, { ctx }) => {
           expected: 'non-blank string',
           received: request.body.name,
         });
+      const scope = request.body.scope ?? 'api';
+      const mode = request.body.mode ?? 'live';
+      if (mode === 'test' && scope === 'admin') throw testAdminKey();
       const { key, record } = await createApiKey(ctx.db, {
         name,
-        scope: request.body.scope ?? 'api',
+        scope,
+        mode,
         endpointLimit: request.body.endpoint_limit ?? null,
       });
       return reply.code(201).send(ok({ ...record, key }, requestMetadata(request.id)));

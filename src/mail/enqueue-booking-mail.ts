@@ -1,5 +1,5 @@
 import type { Config } from '../config/config.ts';
-import type { NewOutboxMessage } from '../db/schema.ts';
+import type { Mode, NewOutboxMessage } from '../db/schema.ts';
 import { bookingsWithGuest, type BookingWithGuest } from '../db/booking-with-guest.ts';
 import type { Executor } from '../db/store.ts';
 import { invoiceUrl } from '../invoices/invoice-url.ts';
@@ -59,6 +59,7 @@ async function writeBookingMail(
     { bookingId, recipient: row.guest_email, details },
     linkFor === null ? null : linkFor(row.invoice_token),
     now,
+    row.mode,
   );
 }
 
@@ -124,20 +125,24 @@ export function bookingMailRow(
   booking: MailedBooking,
   host: HostIdentity,
   now: string,
+  mode: Mode = 'live',
 ): BookingMailRow {
   return outboxRow(
     kind,
     { recipient: booking.guest_email, details: mailDetailsOf(booking, host) },
     invoiceUrl(config, booking.invoice_token),
     now,
+    mode,
   );
 }
 
+/** A test booking's mail is kept for the host to read, as `test`: the mail worker sends only `pending` ones. */
 function outboxRow(
   kind: BookingMailKind,
   mail: { recipient: string; details: BookingMailDetails },
   invoiceLink: string | null,
   now: string,
+  mode: Mode,
 ): BookingMailRow {
   const rendered = renderBookingMail(kind, mail.details, invoiceLink);
   return {
@@ -147,7 +152,7 @@ function outboxRow(
     subject: rendered.subject,
     body_text: rendered.text,
     body_html: rendered.html,
-    status: 'pending',
+    status: mode === 'test' ? 'test' : 'pending',
     next_attempt_at: now,
     locked_until: null,
     locked_by: null,
@@ -163,8 +168,9 @@ async function insertBookingMail(
   mail: { bookingId: number; recipient: string; details: BookingMailDetails },
   invoiceLink: string | null,
   now: string,
+  mode: Mode,
 ): Promise<void> {
-  const row = outboxRow(kind, mail, invoiceLink, now);
+  const row = outboxRow(kind, mail, invoiceLink, now, mode);
   await db
     .insertInto('outbox')
     .values({ ...row, booking_id: mail.bookingId })

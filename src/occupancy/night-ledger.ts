@@ -1,6 +1,6 @@
 import { sql, type QueryCreator, type RawBuilder, type SqlBool } from 'kysely';
 import { isUniqueViolation } from '../db/dialect.ts';
-import type { ClaimKind, Database } from '../db/schema.ts';
+import type { ClaimKind, Database, Mode } from '../db/schema.ts';
 import type { Executor } from '../db/store.ts';
 import { runShaped, StatementValues } from '../db/shaped-statement.ts';
 
@@ -26,6 +26,11 @@ export interface ClaimInput {
   bookingId?: number | null;
   externalReservationId?: number | null;
   reason?: string | null;
+  /**
+   * A test booking's claims (its test key's id): written to test_night_claims, never to
+   * night_claims, and refused when a live claim holds one of the nights (test-nights.ts).
+   */
+  testKeyId?: number | null;
 }
 
 export class NightTakenError extends Error {
@@ -67,6 +72,10 @@ export function claimRow(input: Omit<ClaimInput, 'nights'>, night: string, creat
  */
 export async function claimNights(db: Executor, input: ClaimInput, now: string): Promise<void> {
   if (input.nights.length === 0) return;
+  if (input.testKeyId !== undefined && input.testKeyId !== null) {
+    await claimTestNights(db, { ...input, testKeyId: input.testKeyId, bookingId: input.bookingId ?? 0 }, now);
+    return;
+  }
   try {
     const values = new StatementValues();
     const claims = input.nights.map((night) => values.row(claimRow(input, night, now)));
@@ -186,6 +195,7 @@ export async function releaseBookingNights(
 ): Promise<void> {
   const ids = typeof bookingIds === 'number' ? [bookingIds] : bookingIds;
   if (ids.length === 0) return;
+  await releaseTestNights(db, ids);
   const freed = await db.deleteFrom('night_claims').where('booking_id', 'in', ids).returning(FREED).execute();
   await handOverFreedNights(db, freed, {}, now);
 }
@@ -193,10 +203,25 @@ export async function releaseBookingNights(
 /** Moves a booking to new nights: frees the old ones and claims the new ones; NightTakenError when one is taken. */
 export async function moveBookingNights(
   db: Executor,
-  booking: { id: number; accommodation_id: number },
+  booking: { id: number; accommodation_id: number; mode: Mode; api_key_id: number | null },
   nights: readonly string[],
   now: string,
 ): Promise<void> {
+  if (booking.mode === 'test') {
+    await releaseTestNights(db, [booking.id]);
+    await claimNights(
+      db,
+      {
+        accommodationId: booking.accommodation_id,
+        nights,
+        kind: 'booking',
+        bookingId: booking.id,
+        testKeyId: testKeyOf(booking),
+      },
+      now,
+    );
+    return;
+  }
   const freed = await db.deleteFrom('night_claims').where('booking_id', '=', booking.id).returning(FREED).execute();
   await claimNights(
     db,
@@ -374,4 +399,82 @@ export async function findExpiredHolds(
     .where(sql<SqlBool>`not ${liveClaim(now)}`)
     .execute();
   return rows.map((r) => r.id);
+}
+
+/**
+ * A test booking's nights (docs/partners.md#test-mode): it sees the live calendar, so a night a
+ * live claim holds is refused (NightTakenError), but it never takes a live night: its claims go
+ * to test_night_claims, whose primary key (api_key_id, accommodation_id, night) refuses a second
+ * test booking of the same key on a night, as night_claims refuses a second live one. A live
+ * booking never reads these rows, so it takes a night a test booking holds.
+ */
+async function claimTestNights(
+  db: Executor,
+  input: Omit<ClaimInput, 'testKeyId'> & { testKeyId: number; bookingId: number },
+  now: string,
+): Promise<void> {
+  const sorted = [...input.nights].sort();
+  const live = await db
+    .selectFrom('night_claims as c')
+    .leftJoin('bookings as b', 'b.id', 'c.booking_id')
+    .select('c.night')
+    .where('c.accommodation_id', '=', input.accommodationId)
+    .where('c.night', 'in', sorted)
+    .where(liveClaim(now))
+    .limit(1)
+    .executeTakeFirst();
+  if (live !== undefined) throw new NightTakenError('night taken by a live claim');
+  try {
+    await db
+      .insertInto('test_night_claims')
+      .values(
+        sorted.map((night) => ({
+          api_key_id: input.testKeyId,
+          accommodation_id: input.accommodationId,
+          night,
+          booking_id: input.bookingId,
+          created_at: now,
+        })),
+      )
+      .execute();
+  } catch (error) {
+    if (isUniqueViolation(error)) throw new NightTakenError('night already taken by a test booking', { cause: error });
+    throw error;
+  }
+}
+
+/** The test key whose test nights a booking holds; null for a live booking. */
+export function testKeyOf(booking: { mode: Mode; api_key_id: number | null }): number | null {
+  return booking.mode === 'test' ? booking.api_key_id : null;
+}
+
+/** Frees the test nights of these bookings (a live booking has none). */
+async function releaseTestNights(db: Executor, bookingIds: readonly number[]): Promise<void> {
+  await db.deleteFrom('test_night_claims').where('booking_id', 'in', bookingIds).execute();
+}
+
+/**
+ * The test nights a test key holds in [from, to), with their booking's code, status and hold (the
+ * same rows as a night window's claims): a test booking refused a night reads them to say who holds it.
+ */
+export function findTestClaims(db: Executor, apiKeyId: number, accommodationId: number, from: string, to: string) {
+  return db
+    .selectFrom('test_night_claims as c')
+    .innerJoin('bookings as b', 'b.id', 'c.booking_id')
+    .select([
+      'c.night',
+      sql<ClaimKind>`'booking'`.as('kind'),
+      'c.booking_id',
+      'b.confirmation_code',
+      sql<string | null>`null`.as('reason'),
+      'b.status',
+      'b.hold_expires_at',
+      'b.api_key_id as created_by',
+    ])
+    .where('c.api_key_id', '=', apiKeyId)
+    .where('c.accommodation_id', '=', accommodationId)
+    .where('c.night', '>=', from)
+    .where('c.night', '<', to)
+    .orderBy('c.night')
+    .execute();
 }

@@ -1,6 +1,6 @@
 import { prepared } from '../db/prepared.ts';
 import type { Executor } from '../db/store.ts';
-import { holdsNothing, type TakenNight } from './night-ledger.ts';
+import { findTestClaims, holdsNothing, type TakenNight } from './night-ledger.ts';
 
 export interface NightWindow {
   /** Nights taken now (an expired card-payment hold takes nothing), in date order. */
@@ -44,6 +44,27 @@ export async function loadNightWindow(
   now: string,
 ): Promise<NightWindow> {
   return windowOf(await nightWindowQuery(db, accommodationId, range.from, range.to), now);
+}
+
+/**
+ * The window a test key's booking meets (docs/partners.md#test-mode): the live claims, and the
+ * test nights of that key. Only the key's own test drafts whose hold ran out are named to be
+ * expired; a live draft's expired hold holds nothing for it either way.
+ */
+export async function loadTestNightWindow(
+  db: Executor,
+  apiKeyId: number,
+  accommodationId: number,
+  range: { from: string; to: string },
+  now: string,
+): Promise<NightWindow> {
+  const live = windowOf(await nightWindowQuery(db, accommodationId, range.from, range.to), now);
+  const test = windowOf(await findTestClaims(db, apiKeyId, accommodationId, range.from, range.to), now);
+  return {
+    taken: [...live.taken, ...test.taken].sort((a, b) => (a.night < b.night ? -1 : a.night > b.night ? 1 : 0)),
+    expiredHoldBookingIds: test.expiredHoldBookingIds,
+    nextHoldEnd: sooner(live.nextHoldEnd, test.nextHoldEnd),
+  };
 }
 
 /** A claim as the window reads it: the night, who holds it, and its booking's status and hold. */

@@ -1,7 +1,7 @@
 import type { AppContext } from '../app-context.ts';
 import { findBookingByReference, type PaidBooking } from '../bookings/booking-retrieval.ts';
 import { confirmBooking } from '../bookings/confirm-booking.ts';
-import type { Booking } from '../db/schema.ts';
+import type { Booking, Mode } from '../db/schema.ts';
 import type { Tx } from '../db/store.ts';
 import type { Unit } from '../db/unit-of-work.ts';
 import { toId } from '../http/ids.ts';
@@ -36,7 +36,12 @@ interface Applied {
  * the booking, its nights, the guest's mail, a payment issue, and the record that this event id
  * was seen — commits in one unit of work; the same event id a second time changes nothing.
  */
-export async function applyPaymentEvent(ctx: AppContext, event: PaymentEvent): Promise<PaymentEventResult> {
+export async function applyPaymentEvent(
+  ctx: AppContext,
+  event: PaymentEvent,
+  /** 'test': the test payment route playing the processor for a test booking (test-payment.ts); it pays test bookings only. */
+  mode: Mode = 'live',
+): Promise<PaymentEventResult> {
   const now = ctx.now();
   const record = {
     source: 'payment' as const,
@@ -47,7 +52,7 @@ export async function applyPaymentEvent(ctx: AppContext, event: PaymentEvent): P
   let applied: Applied;
   const apply = () =>
     inDelivery(ctx.db, now, record, async (unit, deliveryId) => {
-      const result = await dispatch(ctx, unit, event);
+      const result = await dispatch(ctx, unit, event, mode);
       await finishDelivery(unit.trx, deliveryId, {
         outcome: result.outcome,
         bookingId: result.bookingId,
@@ -87,12 +92,12 @@ export async function applyPaymentEvent(ctx: AppContext, event: PaymentEvent): P
   };
 }
 
-async function dispatch(ctx: AppContext, unit: Unit, event: PaymentEvent): Promise<Applied> {
+async function dispatch(ctx: AppContext, unit: Unit, event: PaymentEvent, mode: Mode): Promise<Applied> {
   switch (event.type) {
     case 'payment_intent.succeeded':
-      return paymentSucceeded(ctx, unit, event.id, await readPaymentIntent(event));
+      return paymentSucceeded(ctx, unit, event.id, await readPaymentIntent(event), mode);
     case 'payment_intent.payment_failed':
-      return paymentFailed(unit, await readPaymentIntent(event));
+      return paymentFailed(unit, await readPaymentIntent(event), mode);
     default:
       return { outcome: 'ignored', bookingId: null, message: `Event type ${event.type} is not used by this service.` };
   }
@@ -102,12 +107,12 @@ async function dispatch(ctx: AppContext, unit: Unit, event: PaymentEvent): Promi
  * The booking metadata.booking_reference (the confirmation code) or metadata.booking_id names;
  * without either, the booking created with this payment_intent_id.
  */
-async function findPaidBooking(trx: Tx, intent: PaymentIntent): Promise<PaidBooking | undefined> {
+async function findPaidBooking(trx: Tx, intent: PaymentIntent, mode: Mode): Promise<PaidBooking | undefined> {
   const reference = intent.metadata?.booking_reference?.trim();
   const id = toId(intent.metadata?.booking_id?.trim() ?? '');
-  if (reference) return findBookingByReference(trx, { code: reference });
-  if (id !== 0) return findBookingByReference(trx, { id });
-  return findBookingByReference(trx, { paymentIntentId: intent.id });
+  if (reference) return findBookingByReference(trx, { code: reference }, mode);
+  if (id !== 0) return findBookingByReference(trx, { id }, mode);
+  return findBookingByReference(trx, { paymentIntentId: intent.id }, mode);
 }
 
 function amountOf(intent: PaymentIntent): number {
@@ -149,9 +154,15 @@ async function issue(
   return { outcome: kind, bookingId: booking?.id ?? null, message: detail };
 }
 
-async function paymentSucceeded(ctx: AppContext, unit: Unit, eventId: string, intent: PaymentIntent): Promise<Applied> {
+async function paymentSucceeded(
+  ctx: AppContext,
+  unit: Unit,
+  eventId: string,
+  intent: PaymentIntent,
+  mode: Mode,
+): Promise<Applied> {
   const now = unit.now.toISOString();
-  const paidFor = await findPaidBooking(unit.trx, intent);
+  const paidFor = await findPaidBooking(unit.trx, intent, mode);
   const paid = paidText(intent);
   if (paidFor === undefined) {
     return issue(
@@ -238,8 +249,8 @@ async function paymentSucceeded(ctx: AppContext, unit: Unit, eventId: string, in
   }
 }
 
-async function paymentFailed(unit: Unit, intent: PaymentIntent): Promise<Applied> {
-  const booking = await findPaidBooking(unit.trx, intent);
+async function paymentFailed(unit: Unit, intent: PaymentIntent, mode: Mode): Promise<Applied> {
+  const booking = await findPaidBooking(unit.trx, intent, mode);
   const reason = intent.last_payment_error?.message ?? 'no reason given';
   const which = booking === undefined ? 'no known booking' : `booking ${booking.confirmation_code}`;
   return issue(

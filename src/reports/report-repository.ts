@@ -28,23 +28,27 @@ export interface ReportRows {
 /** Confirmed, modified and cancelled bookings whose stay [checkin, checkout) meets [from, to). */
 export function reportBookingsQuery(db: Executor, scope: ReportScope) {
   const only = scope.accommodationId;
-  return db
-    .selectFrom('bookings')
-    .select((eb) => [
-      'accommodation_id',
-      'status',
-      'source',
-      'checkin',
-      'checkout',
-      'total',
-      // Numbers, not instants: parsing two timestamps a row cost more than the rest of the read.
-      epochSecondsOf(db, 'created_at').as('booked_at'),
-      eb.case().when('confirmed_at', 'is', null).then(sql.lit(0)).else(sql.lit(1)).end().as('confirmed'),
-    ])
-    .where('checkout', '>', scope.from)
-    .where('checkin', '<', scope.to)
-    .where('status', 'in', ['confirmed', 'modified', 'cancelled'])
-    .$if(only !== undefined, (q) => q.where('accommodation_id', '=', only ?? 0));
+  return (
+    db
+      .selectFrom('bookings')
+      .select((eb) => [
+        'accommodation_id',
+        'status',
+        'source',
+        'checkin',
+        'checkout',
+        'total',
+        // Numbers, not instants: parsing two timestamps a row cost more than the rest of the read.
+        epochSecondsOf(db, 'created_at').as('booked_at'),
+        eb.case().when('confirmed_at', 'is', null).then(sql.lit(0)).else(sql.lit(1)).end().as('confirmed'),
+      ])
+      .where('checkout', '>', scope.from)
+      .where('checkin', '<', scope.to)
+      .where('status', 'in', ['confirmed', 'modified', 'cancelled'])
+      // Test bookings are never counted (docs/partners.md#test-mode).
+      .where('mode', '=', 'live')
+      .$if(only !== undefined, (q) => q.where('accommodation_id', '=', only ?? 0))
+  );
 }
 
 /**

@@ -175,6 +175,25 @@ describe(`staydesk apikey (${testStoreKind})`, () => {
     );
   });
 
+  test('create --test makes a test key (sdk_test_…) that calls v1 and may not call the admin API', async () => {
+    const s = await freshStore();
+    const res = await runCli(['apikey', 'create', '--name', 'sandbox', '--test'], s.env);
+    assert.equal(res.code, 0, res.stderr);
+    assert.match(res.lastLine, /^sdk_test_[A-Za-z0-9_-]{32}$/);
+    assert.match(res.stdout, /Created test key/);
+    const row = await query(s, (db) =>
+      db
+        .selectFrom('api_keys')
+        .select(['scope', 'mode', 'prefix'])
+        .where('name', '=', 'sandbox')
+        .executeTakeFirstOrThrow(),
+    );
+    assert.deepEqual({ ...row }, { scope: 'api', mode: 'test', prefix: res.lastLine.slice(0, 15) });
+    assert.equal((await callApp(s, 'GET', (v1) => `${v1}/test`, res.lastLine)).statusCode, 200);
+    const list = await runCli(['apikey', 'list'], s.env);
+    assert.match(list.stdout, /sdk_test_\S*…\tapi\ttest\t/);
+  });
+
   test('list shows each key by prefix and never its secret', async () => {
     const s = await freshStore();
     const a = await runCli(['apikey', 'create', '--name', 'alpha'], s.env);

@@ -222,6 +222,7 @@ describe(`admin API keys (${testStoreKind})`, () => {
       'endpoint_limit',
       'id',
       'last_used_at',
+      'mode',
       'name',
       'prefix',
       'revoked_at',

@@ -22,6 +22,7 @@ const TABLES = {
   accommodations: true,
   nightly_prices: true,
   night_claims: true,
+  test_night_claims: true,
   guests: true,
   bookings: true,
   booking_events: true,

@@ -66,7 +66,7 @@ describe('help', () => {
   test('-h works like --help after a command and its options', async () => {
     const { code, out } = await run('apikey', 'create', '--name', 'x', '-h');
     assert.equal(code, 0);
-    assert.match(out, /Usage: staydesk apikey create --name NAME \[--admin\]/);
+    assert.match(out, /Usage: staydesk apikey create --name NAME \[--admin \| --test\]/);
   });
 
   for (const group of ['apikey', 'webhook-secret', 'admin', 'ical']) {
@@ -95,6 +95,10 @@ describe('usage errors exit 2 with a helpful message on stderr', () => {
     { argv: ['apikey', 'create', '--name'], message: /staydesk apikey create:.*--name/ },
     { argv: ['apikey', 'create', '--name', 'ok', '--bogus'], message: /staydesk apikey create:.*--bogus/ },
     { argv: ['apikey', 'create', '--name', 'ok', '--admin=yes'], message: /staydesk apikey create:.*--admin/ },
+    {
+      argv: ['apikey', 'create', '--name', 'ok', '--admin', '--test'],
+      message: /--test and --admin do not go together/,
+    },
     {
       argv: ['apikey', 'revoke'],
       message: /ID must be a positive whole number[\s\S]*Usage: staydesk apikey revoke ID/,

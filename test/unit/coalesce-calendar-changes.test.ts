@@ -7,6 +7,7 @@ const change = (event_id: number, accommodation_id: number, from: string, to: st
   payload: JSON.stringify({
     type: 'calendar.changed',
     timestamp: `2030-01-01T00:00:0${String(event_id)}Z`,
+    livemode: true,
     data: { accommodation_id, from, to },
   }),
 });
@@ -29,6 +30,7 @@ describe('coalescing calendar changes', () => {
     assert.deepEqual(JSON.parse(send?.payload ?? ''), {
       type: 'calendar.changed',
       timestamp: '2030-01-01T00:00:03Z',
+      livemode: true,
       data: { accommodation_id: 7, from: '2030-02-01', to: '2030-02-20' },
     });
   });

@@ -20,6 +20,9 @@ import type {
   WebhookEndpointCreated,
   WebhookEndpointDeleted,
   WebhookEndpointRequest,
+  TestEventSent,
+  TestPayment,
+  TestPaymentOutcome,
 } from './types.ts';
 
 export interface WaitOptions {
@@ -73,6 +76,10 @@ export interface StaydeskClient {
   calendarTest(options?: RequestOptions): StaydeskPromise<CalendarTest>;
   /** `POST /calendar/debug`. */
   calendarDebug(options?: RequestOptions): StaydeskPromise<CalendarDebug>;
+  /** `POST /test/bookings/:id/payment`, test keys only: plays the card processor for this key's test booking. */
+  testPayment(id: number, outcome: TestPaymentOutcome, options?: RequestOptions): StaydeskPromise<TestPayment>;
+  /** `POST /webhook-endpoints/:id/test`: a signed sample booking.created with livemode false to that endpoint. */
+  sendTestEvent(endpointId: number, options?: RequestOptions): StaydeskPromise<TestEventSent>;
   /**
    * Polls the booking until it is confirmed (the contract's card-payment poller: 30 × 2,000 ms).
    * Rejects with BookingCancelledError when it is cancelled for any reason but `payment_timeout`
@@ -126,6 +133,8 @@ export function createClient(options: ClientOptions): StaydeskClient {
     calendarHealth: (opts) => call('POST', '/calendar/health', {}, opts),
     calendarTest: (opts) => call('POST', '/calendar/test', {}, opts),
     calendarDebug: (opts) => call('POST', '/calendar/debug', {}, opts),
+    testPayment: (id, outcome, opts) => call('POST', `/test/bookings/${idPath(id)}/payment`, { outcome }, opts),
+    sendTestEvent: (endpointId, opts) => call('POST', `/webhook-endpoints/${idPath(endpointId)}/test`, {}, opts),
     waitForConfirmation: async (id, { attempts: tries = 30, intervalMs = 2000, timeoutMs, signal } = {}) => {
       const read: RequestOptions = {
         ...(signal === undefined ? {} : { signal }),

@@ -18,6 +18,10 @@ export type AvailabilityRequest = JsonBody<operations['checkAvailability']['requ
 export type Availability = JsonBody<operations['checkAvailability']['responses'][200]>['data'];
 export type CalendarRequest = JsonBody<operations['getCalendar']['requestBody']>;
 export type Calendar = JsonBody<operations['getCalendar']['responses'][200]>['data'];
+/** What a test payment plays the card processor to do (test keys only). */
+export type TestPaymentOutcome = JsonBody<operations['testPayment']['requestBody']>['outcome'];
+export type TestPayment = JsonBody<operations['testPayment']['responses'][200]>['data'];
+export type TestEventSent = JsonBody<operations['sendTestEvent']['responses'][200]>['data'];
 
 /** The types of event a booking's key hears about: each carries the booking. */
 export type BookingEventType =

@@ -11,6 +11,7 @@ import {
   redeliverOne,
   rotateSecret,
 } from '../../endpoints/manage-endpoints.ts';
+import { sendTestEvent } from '../../endpoints/test-event.ts';
 import type { EndpointView } from '../../events/endpoint-repository.ts';
 import { DEFAULT_ENDPOINT_EVENTS, EVENT_TYPES } from '../../events/event-types.ts';
 import { IdString, toId } from '../../http/ids.ts';
@@ -28,7 +29,7 @@ import { secretBox } from './settings-parts.ts';
 /**
  * Endpoints: where partners hear about changes (docs/decisions.md#partner-events). Every key's
  * endpoints with their state and recent deliveries; the host adds one for a key, pauses, resumes,
- * rotates its secret (shown once), removes it, and sends a delivery again. Each action is the use
+ * rotates its secret (shown once), removes it, sends a delivery again, and sends a test event. Each action is the use
  * case the admin API calls (src/endpoints/manage-endpoints.ts).
  */
 
@@ -37,6 +38,7 @@ const NOTICES = notices({
   resumed: 'The endpoint is active again: the events that waited go out now.',
   removed: 'The endpoint and its delivery log are removed; nothing more is sent to it.',
   redelivered: 'The delivery goes out again shortly, with the same webhook-id.',
+  test_sent: 'A test event (a sample booking.created, livemode false) goes out shortly; its delivery is listed below.',
 });
 
 const HERE = pageUrl('endpoints');
@@ -86,7 +88,10 @@ function actions(e: EndpointView, csrf: string): Html {
   const paused = e.status !== 'active';
   const toggle = html`<form method="post" action="${HERE}/${e.id}/${paused ? 'resume' : 'pause'}" class="inline">${csrfField(csrf)}
 <button type="submit" class="secondary">${paused ? 'Resume' : 'Pause'} endpoint ${e.id}</button></form>`;
+  const test = html`<form method="post" action="${HERE}/${e.id}/test" class="inline">${csrfField(csrf)}
+<button type="submit" class="secondary">Send a test event to endpoint ${e.id}</button></form>`;
   return html`<div class="row">${toggle}
+${test}
 ${confirmLink(`Rotate the secret of endpoint ${e.id}…`, 'rotate-endpoint-secret', { id: e.id })}
 ${confirmLink(`Remove endpoint ${e.id}…`, 'remove-endpoint', { id: e.id })}</div>`;
 }
@@ -232,6 +237,11 @@ export const endpointPages: FeatureRoutes = async (app, { ctx }) => {
       return seeOther(reply, `${HERE}?done=${paused ? 'paused' : 'resumed'}`);
     });
   }
+
+  app.post(`${PAGES.endpoints.path}/:id/test`, sessionRoute({ params: IdParams }), async (request, reply) => {
+    await sendTestEvent(ctx, 'host', toId(request.params.id));
+    return seeOther(reply, `${HERE}?done=test_sent`);
+  });
 
   app.post(`${PAGES.endpoints.path}/:id/rotate`, sessionRoute({ params: IdParams }), async (request, reply) => {
     const rotated = await rotateSecret(ctx, toId(request.params.id));

@@ -6,6 +6,7 @@ import { SettingsBody } from '../../settings/settings-schemas.ts';
 import { createApiKey, findApiKey, listApiKeys } from '../../auth/api-key-repository.ts';
 import { giveKeyWebhookSecret } from '../../keys/key-webhook-secret.ts';
 import { revokeKey } from '../../auth/revoke-api-key.ts';
+import { deleteTestData } from '../../admin/delete-test-data.ts';
 import { notFound } from '../../http/errors.ts';
 import { toId } from '../../http/ids.ts';
 import { queueTestMail } from '../../mail/mail-health.ts';
@@ -34,6 +35,7 @@ const NOTICES = notices({
   revoked: 'The key is revoked; it stops working at once.',
   cleared: 'The secret is cleared.',
   test_mail: 'A test mail is queued. The Outbox shows when it is sent, or why it failed.',
+  test_data: 'Every test booking is removed, with its test mails, events, deliveries and payment issues.',
 });
 
 const SECRETS = {
@@ -44,7 +46,10 @@ type SecretKind = keyof typeof SECRETS;
 
 const IntegrationsQuery = Type.Object({ done: NOTICES.query });
 const SecretParams = Type.Object({ kind: Type.Enum(['webhook', 'payment'] as const satisfies SecretKind[]) });
-const ApiKeyForm = Type.Object({ name: Text(200), scope: Type.Optional(Type.Enum(['api', 'admin'])) });
+const ApiKeyForm = Type.Object({
+  name: Text(200),
+  scope: Type.Optional(Type.Enum(['api', 'admin', 'test'])),
+});
 const SecretForm = Type.Object({ webhook_secret: Text(1000), payment_secret: Text(1000) });
 const TestMailForm = Type.Object({ recipient: Text(1000) });
 const TestMailBody = Type.Object({
@@ -62,10 +67,11 @@ interface Shown {
 const HERE = pageUrl('integrations');
 
 function apiKeyTable(keys: Awaited<ReturnType<typeof listApiKeys>>, csrf: string, f: Formatter): Html {
-  return stackTable(['Name', 'Starts with', 'Scope', 'Created', 'Last used', 'State'], keys, (k) => [
+  return stackTable(['Name', 'Starts with', 'Scope', 'Mode', 'Created', 'Last used', 'State'], keys, (k) => [
     k.name,
     html`<code>${k.prefix}…</code>`,
     k.scope,
+    k.mode,
     f.instant(k.created_at),
     k.last_used_at === null ? 'never' : f.instant(k.last_used_at),
     k.revoked_at === null
@@ -97,7 +103,7 @@ ${set ? clear : ''}`;
 }
 
 const MAIL_LABELS: Labels = { recipient: 'Send a test mail to' };
-const KEY_LABELS: Labels = { name: 'Name of the new key', scope: 'Scope' };
+const KEY_LABELS: Labels = { name: 'Name of the new key', scope: 'Scope', mode: 'Scope' };
 
 function mailSection(ctx: AppContext, recipient: string | null, csrf: string, sent: Record<string, string>): Html {
   const errors = forHost(sent, MAIL_LABELS);
@@ -114,6 +120,25 @@ ${field('Send a test mail to', 'recipient', errors, { type: 'email', value: reci
 <button type="submit" class="secondary">Send a test mail</button></form>`;
 }
 
+/** How many test bookings there are (docs/partners.md#test-mode): the console shows them nowhere else. */
+async function countTestBookings(db: AppContext['db']): Promise<number> {
+  const row = await db
+    .selectFrom('bookings')
+    .select((eb) => eb.fn.countAll<number | string>().as('n'))
+    .where('mode', '=', 'test')
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+function testDataSection(testBookings: number, csrf: string): Html {
+  return html`<h2 id="test-data">Test data</h2>
+<p>Test keys make test bookings: they never take a real night, never mail a guest (the Outbox lists
+their mails as “Test, not sent”), and no list, calendar or report here shows or counts them.</p>
+<p>Test bookings now: <strong>${testBookings}</strong>.</p>
+<form method="post" action="${HERE}/test-data/delete" class="inline">${csrfField(csrf)}
+<button type="submit" class="secondary">Delete test data</button></form>`;
+}
+
 async function integrationsPage(
   ctx: AppContext,
   request: FastifyRequest,
@@ -123,10 +148,11 @@ async function integrationsPage(
 ): Promise<FastifyReply> {
   const f = fmt(request);
   const csrf = session(request).csrf;
-  const [keys, settings, identity] = await Promise.all([
+  const [keys, settings, identity, testBookings] = await Promise.all([
     listApiKeys(ctx.db),
     secretStatus(ctx.db, ctx.config),
     readHostIdentity(ctx.db),
+    countTestBookings(ctx.db),
   ]);
   const errors = shown.errors ?? {};
   const values = shown.values ?? {};
@@ -137,6 +163,7 @@ async function integrationsPage(
       ? 'Set through the environment; a secret set here takes its place.'
       : 'Checks the card processor’s payment events.';
   const admin = attributes({ value: 'admin', selected: values.scope === 'admin' });
+  const test = attributes({ value: 'test', selected: values.scope === 'test' });
   const recipient = values.recipient ?? settings.host_email ?? identity.business?.email ?? null;
   // A secret made by a POST is shown by the GET it redirects to, once (flash.ts).
   const secret = shown.secret ?? request.consoleFlash?.secret;
@@ -152,14 +179,16 @@ ${errorSummary(forHost(errors, KEY_LABELS), KEY_LABELS, { whole: null })}
 ${field('Name of the new key', 'name', forHost(errors, KEY_LABELS), { value: values.name ?? null, required: true })}
 <div class="field"><label for="f-scope">Scope</label>
 <select id="f-scope" name="scope">
-<option value="api">v1 API</option><option${admin}>admin API (and v1)</option></select>
+<option value="api">v1 API</option><option${admin}>admin API (and v1)</option>
+<option${test}>v1 API, test mode (sdk_test_…: test bookings only)</option></select>
 </div>
 <button type="submit">Create key</button></form>
 <h2 id="secrets">Signing secrets</h2>
 <p class="muted">A secret is shown once, when it is generated; it is never shown again.</p>
 ${secretForms('webhook', settings.webhook_secret.set, webhookNote, csrf, errors)}
 ${secretForms('payment', payment.set, paymentNote, csrf, errors)}
-${mailSection(ctx, recipient, csrf, errors)}`;
+${mailSection(ctx, recipient, csrf, errors)}
+${testDataSection(testBookings, csrf)}`;
   return sendPage(request, reply, 'Integrations', 'settings', body, status);
 }
 
@@ -174,10 +203,21 @@ export const integrationPages: FeatureRoutes = async (app, { ctx }) => {
 
   app.post('/settings/api-keys', sessionRoute({ body: ApiKeyForm }), async (request, reply) => {
     const values = request.body;
-    const input = await checkForm(CreateBody, { name: (values.name ?? '').trim(), scope: values.scope ?? 'api' });
+    // The form's one choice: a v1 key, an admin key, or a test key (a v1 key in test mode).
+    const chosen = values.scope ?? 'api';
+    const input = await checkForm(CreateBody, {
+      name: (values.name ?? '').trim(),
+      scope: chosen === 'admin' ? 'admin' : 'api',
+      mode: chosen === 'test' ? 'test' : 'live',
+    });
     if (!input.ok) return integrationsPage(ctx, request, reply, { errors: input.errors, values }, 400);
-    const { key, record } = await createApiKey(ctx.db, { name: input.value.name, scope: input.value.scope ?? 'api' });
-    return showOnce(request, reply, { label: `New API key “${record.name}”`, value: key });
+    const { key, record } = await createApiKey(ctx.db, {
+      name: input.value.name,
+      scope: input.value.scope ?? 'api',
+      mode: input.value.mode ?? 'live',
+    });
+    const what = record.mode === 'test' ? 'test key' : 'API key';
+    return showOnce(request, reply, { label: `New ${what} “${record.name}”`, value: key });
   });
 
   app.post('/settings/api-keys/:id/revoke', sessionRoute({ params: IdParams }), async (request, reply) => {
@@ -225,6 +265,11 @@ export const integrationPages: FeatureRoutes = async (app, { ctx }) => {
   app.post('/settings/secrets/:kind/clear', sessionRoute({ params: SecretParams }), async (request, reply) => {
     await changeSetting(ctx, SECRETS[request.params.kind].setting, null);
     return seeOther(reply, `${HERE}?done=cleared`);
+  });
+
+  app.post(`${PAGES.integrations.path}/test-data/delete`, sessionRoute({}), async (_request, reply) => {
+    await deleteTestData(ctx);
+    return seeOther(reply, `${HERE}?done=test_data`);
   });
 
   app.post(`${PAGES.integrations.path}/test-mail`, sessionRoute({ body: TestMailForm }), async (request, reply) => {

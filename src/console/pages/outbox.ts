@@ -14,7 +14,7 @@ import { redirectWith } from '../flash.ts';
 import { checkForm } from '../schema-errors.ts';
 import { SettingsBody } from '../../settings/settings-schemas.ts';
 
-const STATUSES = ['pending', 'sent', 'failed'] as const satisfies readonly OutboxStatus[];
+const STATUSES = ['pending', 'sent', 'failed', 'test'] as const satisfies readonly OutboxStatus[];
 const NOTICES = notices({
   retried: 'The mail is queued again; the mail worker tries it shortly.',
   not_failed: 'That mail is not failed (any more), so it was left as it is.',

@@ -439,6 +439,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/admin/api/test-data": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Remove every test booking and what names it, in one transaction; answers the counts */
+        delete: operations["deleteAdminTestData"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/admin/api/webhook-endpoints": {
         parameters: {
             query?: never;
@@ -554,6 +571,23 @@ export interface paths {
         put?: never;
         /** A new signing secret, shown once; the previous one keeps signing beside it for 24 hours */
         post: operations["createAdminWebhookEndpointsRotateSecret"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/api/webhook-endpoints/{id}/test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Send a test event to an endpoint (a sample booking.created, livemode false) */
+        post: operations["createAdminWebhookEndpointsTest"];
         delete?: never;
         options?: never;
         head?: never;
@@ -745,6 +779,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/staydesk/test/bookings/{booking_id}/payment": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Play the card processor for this test key's test booking
+         * @description Test keys only (a live key is a 403 test_key_required). The payment goes through the same code as the card processor’s webhook, so the booking, its events (livemode false) and any payment issue are what a live payment makes. A booking that is not this test key’s own answers 404, as an unknown id does.
+         */
+        post: operations["testPayment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/staydesk/webhook-endpoints": {
         parameters: {
             query?: never;
@@ -775,6 +829,26 @@ export interface paths {
         post?: never;
         /** Remove one of this key’s endpoints */
         delete: operations["deleteV1WebhookEndpoints"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/staydesk/webhook-endpoints/{id}/test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send a test event to one of this key’s endpoints
+         * @description A signed booking.created with a sample booking (id 0) and livemode false, sent through the normal delivery path (retried, in the delivery log); not in the catch-up feed.
+         */
+        post: operations["sendTestEvent"];
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -1187,13 +1261,14 @@ export interface components {
             weekly_discount?: number;
         };
         CreateAdminAccommodationsResponse: {
-            data: components["schemas"]["Data3"];
+            data: components["schemas"]["Data4"];
             metadata: components["schemas"]["Metadata"];
             /** @enum {boolean} */
             success: true;
         };
         CreateAdminApiKeysRequest: {
             endpoint_limit?: components["schemas"]["EndpointLimit"];
+            mode?: components["schemas"]["Mode"];
             name: string;
             /** @description default 'api'; 'admin' may also call /admin/api */
             scope?: "api" | "admin";
@@ -1207,6 +1282,7 @@ export interface components {
                 /** @description the secret, shown this once */
                 key: string;
                 last_used_at: string | null;
+                mode: components["schemas"]["Mode"];
                 name: string;
                 /** @description the first characters of the key, to recognise it */
                 prefix: string;
@@ -1233,7 +1309,7 @@ export interface components {
             reason?: string;
         };
         CreateAdminBookingsCancelResponse: {
-            data: components["schemas"]["Data4"];
+            data: components["schemas"]["Data5"];
             metadata: components["schemas"]["Metadata"];
             /** @enum {boolean} */
             success: true;
@@ -1249,7 +1325,7 @@ export interface components {
         };
         CreateAdminBookingsPaymentsResponse: {
             data: {
-                booking: components["schemas"]["Data4"];
+                booking: components["schemas"]["Data5"];
                 payment: components["schemas"]["PaymentsItem"];
             };
             metadata: components["schemas"]["Metadata"];
@@ -1258,7 +1334,7 @@ export interface components {
         };
         CreateAdminBookingsReinstateRequest: Record<string, never>;
         CreateAdminBookingsReinstateResponse: {
-            data: components["schemas"]["Data4"];
+            data: components["schemas"]["Data5"];
             metadata: components["schemas"]["Metadata"];
             /** @enum {boolean} */
             success: true;
@@ -1295,7 +1371,7 @@ export interface components {
             total_amount?: number;
         };
         CreateAdminBookingsResponse: {
-            data: components["schemas"]["Data4"];
+            data: components["schemas"]["Data5"];
             metadata: components["schemas"]["Metadata"];
             /** @enum {boolean} */
             success: true;
@@ -1341,6 +1417,12 @@ export interface components {
             /** @enum {boolean} */
             success: true;
         };
+        CreateAdminWebhookEndpointsTestResponse: {
+            data: components["schemas"]["Data3"];
+            metadata: components["schemas"]["Metadata"];
+            /** @enum {boolean} */
+            success: true;
+        };
         CreateBookingRequest: {
             accommodation_id: number;
             booking_data: components["schemas"]["BookingData"];
@@ -1380,6 +1462,12 @@ export interface components {
             url: string;
         };
         Data3: {
+            /** @description the delivery, in the endpoint's delivery log */
+            delivery_id: number;
+            /** @description evt_<n>: the webhook-id of the test delivery */
+            event_id: string;
+        };
+        Data4: {
             archived_at: components["schemas"]["ArchivedAt"];
             base_price: number;
             checkin_time: string;
@@ -1409,7 +1497,7 @@ export interface components {
             updated_at: string;
             weekly_discount: number;
         };
-        Data4: {
+        Data5: {
             accommodation_id: number;
             accommodation_name: string;
             adults: number;
@@ -1446,7 +1534,7 @@ export interface components {
             total_amount: number;
             updated_at: string;
         };
-        Data5: {
+        Data6: {
             bank_details: components["schemas"]["BankDetails"];
             business: components["schemas"]["Business"];
             host_email: string | null;
@@ -1491,6 +1579,7 @@ export interface components {
             endpoint_limit: number | null;
             id: number;
             last_used_at: string | null;
+            mode: components["schemas"]["Mode"];
             name: string;
             /** @description the first characters of the key, to recognise it */
             prefix: string;
@@ -1553,7 +1642,24 @@ export interface components {
             success: true;
         };
         DeleteAdminBookingsPaymentsResponse: {
-            data: components["schemas"]["Data4"];
+            data: components["schemas"]["Data5"];
+            metadata: components["schemas"]["Metadata"];
+            /** @enum {boolean} */
+            success: true;
+        };
+        DeleteAdminTestDataResponse: {
+            data: {
+                bookings: number;
+                deliveries: number;
+                events: number;
+                /** @description test mails (never sent) removed from the outbox */
+                mails: number;
+                /** @description test nights freed */
+                nights: number;
+                payment_issues: number;
+                /** @description payments recorded for test bookings */
+                payments: number;
+            };
             metadata: components["schemas"]["Metadata"];
             /** @enum {boolean} */
             success: true;
@@ -1625,6 +1731,7 @@ export interface components {
          *     invalid_minItems: a list with fewer items than allowed
          *     invalid_maxItems: a list with more items than allowed
          *     blank: a name that is empty once trimmed
+         *     test_admin_key: a test key asked for with admin scope: test keys call the v1 API only
          *     out_of_range: a list `limit` outside its range: 1–200 (admin lists), 1–500 (`GET /events`); the message names it
          *     invalid_date: not a real calendar date `YYYY-MM-DD`
          *     invalid_range: an end date not after the start date
@@ -1657,6 +1764,7 @@ export interface components {
          *     missing_timestamp: a webhook body without `timestamp` while a signing secret is set
          *     stale_timestamp: a webhook `timestamp` more than 5 minutes from now (possible replay)
          *     admin_scope_required: an API key without admin scope on the admin API
+         *     test_key_required: a live API key on a test-mode route (`/test/...`)
          *     secret_scope: a `/webhook/calendar_sync` signed with an API key's own webhook secret: only the global secret syncs calendars
          *     unknown_route: no route for this method and path
          *     accommodation_not_found: no accommodation with this id
@@ -1694,7 +1802,7 @@ export interface components {
          *     outcome_unknown: the database went away while the change was being committed and it could not be checked whether it was; retry with the same `idempotency_key`
          * @enum {string}
          */
-        ErrorReason: "malformed_json" | "forbidden_json_key" | "unsupported_media_type" | "malformed_http" | "bad_request" | "bad_url" | "param_too_long" | "nul_character" | "legacy_jsonrpc_body" | "invalid" | "missing" | "unknown_parameter" | "invalid_type" | "invalid_enum" | "invalid_const" | "invalid_anyOf" | "invalid_format" | "invalid_pattern" | "invalid_minLength" | "invalid_maxLength" | "invalid_minimum" | "invalid_maximum" | "invalid_exclusiveMinimum" | "invalid_exclusiveMaximum" | "invalid_minItems" | "invalid_maxItems" | "blank" | "out_of_range" | "invalid_date" | "invalid_range" | "range_too_long" | "past_date" | "min_stay" | "max_stay" | "max_guests" | "extra_not_offered" | "unknown_currency" | "invalid_amount" | "amount_too_large" | "invalid_rate" | "unknown_timezone" | "invalid_iban" | "invalid_url" | "private_address" | "invalid_cursor" | "own_export_url" | "invalid_timestamp" | "invalid_payment_intent" | "payment_webhook_not_configured" | "stale_signature" | "missing_signature" | "invalid_signature" | "missing_api_key" | "invalid_api_key" | "missing_metrics_token" | "invalid_metrics_token" | "missing_timestamp" | "stale_timestamp" | "admin_scope_required" | "secret_scope" | "unknown_route" | "accommodation_not_found" | "booking_not_found" | "payment_not_found" | "api_key_not_found" | "message_not_found" | "feed_not_found" | "invoice_not_found" | "calendar_not_found" | "endpoint_not_found" | "delivery_not_found" | "request_timeout" | "dates_unavailable" | "price_mismatch" | "idempotency_key_reused" | "booking_cancelled" | "booking_not_confirmed" | "booking_not_cancelled" | "never_confirmed" | "payment_already_undone" | "refund_exceeds_paid" | "booking_not_draft" | "has_bookings" | "accommodation_archived" | "endpoint_limit" | "duplicate_feed_name" | "login_taken" | "body_too_large" | "rate_limited" | "draft_limit" | "headers_too_large" | "store_unavailable" | "shutting_down" | "outcome_unknown";
+        ErrorReason: "malformed_json" | "forbidden_json_key" | "unsupported_media_type" | "malformed_http" | "bad_request" | "bad_url" | "param_too_long" | "nul_character" | "legacy_jsonrpc_body" | "invalid" | "missing" | "unknown_parameter" | "invalid_type" | "invalid_enum" | "invalid_const" | "invalid_anyOf" | "invalid_format" | "invalid_pattern" | "invalid_minLength" | "invalid_maxLength" | "invalid_minimum" | "invalid_maximum" | "invalid_exclusiveMinimum" | "invalid_exclusiveMaximum" | "invalid_minItems" | "invalid_maxItems" | "blank" | "test_admin_key" | "out_of_range" | "invalid_date" | "invalid_range" | "range_too_long" | "past_date" | "min_stay" | "max_stay" | "max_guests" | "extra_not_offered" | "unknown_currency" | "invalid_amount" | "amount_too_large" | "invalid_rate" | "unknown_timezone" | "invalid_iban" | "invalid_url" | "private_address" | "invalid_cursor" | "own_export_url" | "invalid_timestamp" | "invalid_payment_intent" | "payment_webhook_not_configured" | "stale_signature" | "missing_signature" | "invalid_signature" | "missing_api_key" | "invalid_api_key" | "missing_metrics_token" | "invalid_metrics_token" | "missing_timestamp" | "stale_timestamp" | "admin_scope_required" | "test_key_required" | "secret_scope" | "unknown_route" | "accommodation_not_found" | "booking_not_found" | "payment_not_found" | "api_key_not_found" | "message_not_found" | "feed_not_found" | "invoice_not_found" | "calendar_not_found" | "endpoint_not_found" | "delivery_not_found" | "request_timeout" | "dates_unavailable" | "price_mismatch" | "idempotency_key_reused" | "booking_cancelled" | "booking_not_confirmed" | "booking_not_cancelled" | "never_confirmed" | "payment_already_undone" | "refund_exceeds_paid" | "booking_not_draft" | "has_bookings" | "accommodation_archived" | "endpoint_limit" | "duplicate_feed_name" | "login_taken" | "body_too_large" | "rate_limited" | "draft_limit" | "headers_too_large" | "store_unavailable" | "shutting_down" | "outcome_unknown";
         /** @description event types sent to the endpoint; default every booking event (booking.created, booking.confirmed, booking.modified, booking.cancelled, booking.expired, payment.issue); calendar.changed only when listed */
         Events: components["schemas"]["EventsItem"][];
         Events2: components["schemas"]["EventsItem2"][];
@@ -1727,13 +1835,13 @@ export interface components {
             linen?: components["schemas"]["Linen"];
         };
         GetAdminAccommodationsResponse: {
-            data: components["schemas"]["Data3"];
+            data: components["schemas"]["Data4"];
             metadata: components["schemas"]["Metadata"];
             /** @enum {boolean} */
             success: true;
         };
         GetAdminBookingsResponse: {
-            data: components["schemas"]["Data4"];
+            data: components["schemas"]["Data5"];
             metadata: components["schemas"]["Metadata"];
             /** @enum {boolean} */
             success: true;
@@ -1751,7 +1859,7 @@ export interface components {
                 next_attempt_at: string;
                 recipient: string;
                 sent_at: string | null;
-                status: "pending" | "sent" | "failed";
+                status: "pending" | "sent" | "failed" | "test";
                 subject: string;
                 template: string;
             };
@@ -1999,7 +2107,7 @@ export interface components {
                 next_attempt_at: string;
                 recipient: string;
                 sent_at: string | null;
-                status: "pending" | "sent" | "failed";
+                status: "pending" | "sent" | "failed" | "test";
                 subject: string;
                 template: string;
             }[];
@@ -2100,7 +2208,7 @@ export interface components {
             success: true;
         };
         ListAdminSettingsResponse: {
-            data: components["schemas"]["Data5"];
+            data: components["schemas"]["Data6"];
             metadata: components["schemas"]["Metadata"];
             /** @enum {boolean} */
             success: true;
@@ -2137,6 +2245,8 @@ export interface components {
                     data: unknown;
                     /** @description evt_<n>: also the webhook-id header of its deliveries */
                     id: string;
+                    /** @description false for a test key's events (docs/partners.md#test-mode) */
+                    livemode: boolean;
                     timestamp: string;
                     type: string;
                 }[];
@@ -2160,6 +2270,8 @@ export interface components {
             /** Format: date-time */
             timestamp: string;
         };
+        /** @description default 'live'; 'test' makes a test key (sdk_test_…, v1 API only): its bookings see the live calendar but never take a live night, mail no guest and appear in no live list */
+        Mode: "live" | "test";
         /** @description updated: read and applied; not_modified: a 304 or the same body as last time; held: the calendar came back empty while the feed had stays, which are kept until the next pull confirms it; failed: nothing changed */
         Outcome: "updated" | "not_modified" | "held" | "failed";
         Partner: {
@@ -2342,6 +2454,12 @@ export interface components {
             max_stay: number;
             min_stay: number;
         };
+        SendTestEventResponse: {
+            data: components["schemas"]["Data3"];
+            metadata: components["schemas"]["Metadata"];
+            /** @enum {boolean} */
+            success: true;
+        };
         SetAdminAccommodationsPricesRequest: {
             /** @description YYYY-MM-DD */
             from: string;
@@ -2392,7 +2510,7 @@ export interface components {
             webhook_secret?: string | null;
         };
         SetAdminSettingsResponse: {
-            data: components["schemas"]["Data5"];
+            data: components["schemas"]["Data6"];
             metadata: components["schemas"]["Metadata"];
             /** @enum {boolean} */
             success: true;
@@ -2467,6 +2585,20 @@ export interface components {
             /** @enum {boolean} */
             success: true;
         };
+        TestPaymentRequest: {
+            /** @description succeeded: the total is paid (a draft is confirmed); failed: the card is declined (a payment issue, the booking unchanged); amount_mismatch: one minor unit more than the total is paid (a payment issue, the draft stays a draft) */
+            outcome: "succeeded" | "failed" | "amount_mismatch";
+        };
+        TestPaymentResponse: {
+            data: {
+                booking: components["schemas"]["Booking"];
+                message: string;
+                /** @description what the payment did, as the payment webhook reports it: confirmed, already_confirmed, payment_failed, amount_mismatch, refund_needed, ... */
+                outcome: string;
+            };
+            /** @enum {boolean} */
+            success: true;
+        };
         TestWebhookResponse: {
             message: string;
             signature_header: string;
@@ -2522,7 +2654,7 @@ export interface components {
             weekly_discount?: number;
         };
         UpdateAdminAccommodationsResponse: {
-            data: components["schemas"]["Data3"];
+            data: components["schemas"]["Data4"];
             metadata: components["schemas"]["Metadata"];
             /** @enum {boolean} */
             success: true;
@@ -2551,7 +2683,7 @@ export interface components {
             total_amount?: number;
         };
         UpdateAdminBookingsResponse: {
-            data: components["schemas"]["Data4"];
+            data: components["schemas"]["Data5"];
             metadata: components["schemas"]["Metadata"];
             /** @enum {boolean} */
             success: true;
@@ -3021,7 +3153,7 @@ export interface components {
                     error?: {
                         details?: {
                             /** @enum {unknown} */
-                            reason: "accommodation_not_found" | "feed_not_found";
+                            reason: "endpoint_not_found";
                         };
                     };
                 };
@@ -3041,7 +3173,7 @@ export interface components {
                     error?: {
                         details?: {
                             /** @enum {unknown} */
-                            reason: "booking_not_found" | "payment_not_found";
+                            reason: "accommodation_not_found" | "feed_not_found";
                         };
                     };
                 };
@@ -3061,7 +3193,7 @@ export interface components {
                     error?: {
                         details?: {
                             /** @enum {unknown} */
-                            reason: "api_key_not_found";
+                            reason: "booking_not_found" | "payment_not_found";
                         };
                     };
                 };
@@ -3069,6 +3201,26 @@ export interface components {
         };
         /** @description Not found */
         NotFound6: {
+            headers: {
+                "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorEnvelope"] & {
+                    error?: {
+                        details?: {
+                            /** @enum {unknown} */
+                            reason: "api_key_not_found";
+                        };
+                    };
+                };
+            };
+        };
+        /** @description Not found */
+        NotFound7: {
             headers: {
                 "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                 "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
@@ -3718,7 +3870,7 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound3"];
+            404: components["responses"]["NotFound4"];
             408: components["responses"]["RequestTimeout2"];
             409: components["responses"]["Conflict3"];
             429: components["responses"]["TooManyRequests"];
@@ -3759,7 +3911,7 @@ export interface operations {
             400: components["responses"]["BadRequest7"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound3"];
+            404: components["responses"]["NotFound4"];
             408: components["responses"]["RequestTimeout2"];
             409: components["responses"]["Conflict3"];
             413: components["responses"]["PayloadTooLarge"];
@@ -3799,7 +3951,7 @@ export interface operations {
             400: components["responses"]["BadRequest7"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound3"];
+            404: components["responses"]["NotFound4"];
             408: components["responses"]["RequestTimeout2"];
             409: components["responses"]["Conflict3"];
             413: components["responses"]["PayloadTooLarge"];
@@ -3843,7 +3995,7 @@ export interface operations {
             400: components["responses"]["BadRequest7"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound3"];
+            404: components["responses"]["NotFound4"];
             408: components["responses"]["RequestTimeout2"];
             409: components["responses"]["Conflict3"];
             413: components["responses"]["PayloadTooLarge"];
@@ -3883,7 +4035,7 @@ export interface operations {
             400: components["responses"]["BadRequest7"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound3"];
+            404: components["responses"]["NotFound4"];
             408: components["responses"]["RequestTimeout2"];
             409: components["responses"]["Conflict3"];
             413: components["responses"]["PayloadTooLarge"];
@@ -4120,7 +4272,7 @@ export interface operations {
                         error?: {
                             details?: {
                                 /** @enum {unknown} */
-                                reason: "malformed_json" | "forbidden_json_key" | "unsupported_media_type" | "nul_character" | "invalid" | "missing" | "unknown_parameter" | "invalid_type" | "invalid_enum" | "invalid_const" | "invalid_anyOf" | "invalid_format" | "invalid_pattern" | "invalid_minLength" | "invalid_maxLength" | "invalid_minimum" | "invalid_maximum" | "invalid_exclusiveMinimum" | "invalid_exclusiveMaximum" | "invalid_minItems" | "invalid_maxItems" | "blank";
+                                reason: "malformed_json" | "forbidden_json_key" | "unsupported_media_type" | "nul_character" | "invalid" | "missing" | "unknown_parameter" | "invalid_type" | "invalid_enum" | "invalid_const" | "invalid_anyOf" | "invalid_format" | "invalid_pattern" | "invalid_minLength" | "invalid_maxLength" | "invalid_minimum" | "invalid_maximum" | "invalid_exclusiveMinimum" | "invalid_exclusiveMaximum" | "invalid_minItems" | "invalid_maxItems" | "blank" | "test_admin_key";
                             };
                         };
                     };
@@ -4164,7 +4316,7 @@ export interface operations {
             400: components["responses"]["BadRequest4"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound5"];
+            404: components["responses"]["NotFound6"];
             408: components["responses"]["RequestTimeout2"];
             413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["TooManyRequests"];
@@ -4205,7 +4357,7 @@ export interface operations {
             400: components["responses"]["BadRequest4"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound5"];
+            404: components["responses"]["NotFound6"];
             408: components["responses"]["RequestTimeout2"];
             413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["TooManyRequests"];
@@ -4242,7 +4394,7 @@ export interface operations {
             400: components["responses"]["BadRequest4"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound5"];
+            404: components["responses"]["NotFound6"];
             408: components["responses"]["RequestTimeout2"];
             413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["TooManyRequests"];
@@ -4638,7 +4790,7 @@ export interface operations {
             400: components["responses"]["BadRequest8"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound4"];
+            404: components["responses"]["NotFound5"];
             408: components["responses"]["RequestTimeout2"];
             409: components["responses"]["Conflict4"];
             413: components["responses"]["PayloadTooLarge"];
@@ -4678,7 +4830,7 @@ export interface operations {
             400: components["responses"]["BadRequest8"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound4"];
+            404: components["responses"]["NotFound5"];
             408: components["responses"]["RequestTimeout2"];
             409: components["responses"]["Conflict4"];
             413: components["responses"]["PayloadTooLarge"];
@@ -4756,7 +4908,7 @@ export interface operations {
                 limit?: string;
                 /** @description default 0 */
                 offset?: string;
-                status?: "pending" | "sent" | "failed";
+                status?: "pending" | "sent" | "failed" | "test";
             };
             header?: never;
             path?: never;
@@ -5050,6 +5202,58 @@ export interface operations {
             503: components["responses"]["Unavailable2"];
         };
     };
+    deleteAdminTestData: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DeleteAdminTestDataResponse"];
+                };
+            };
+            /** @description Bad request: details.reason says what to change */
+            400: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        error?: {
+                            details?: {
+                                /** @enum {unknown} */
+                                reason: "malformed_json" | "forbidden_json_key" | "unsupported_media_type" | "nul_character";
+                            };
+                        };
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            408: components["responses"]["RequestTimeout2"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge2"];
+            500: components["responses"]["InternalError2"];
+            503: components["responses"]["Unavailable2"];
+        };
+    };
     listAdminWebhookEndpoints: {
         parameters: {
             query?: {
@@ -5097,7 +5301,7 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound6"];
+            404: components["responses"]["NotFound7"];
             408: components["responses"]["RequestTimeout2"];
             429: components["responses"]["TooManyRequests"];
             431: components["responses"]["HeadersTooLarge2"];
@@ -5153,7 +5357,7 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound5"];
+            404: components["responses"]["NotFound6"];
             408: components["responses"]["RequestTimeout2"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
@@ -5190,7 +5394,7 @@ export interface operations {
             400: components["responses"]["BadRequest10"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound6"];
+            404: components["responses"]["NotFound7"];
             408: components["responses"]["RequestTimeout2"];
             429: components["responses"]["TooManyRequests"];
             431: components["responses"]["HeadersTooLarge2"];
@@ -5225,7 +5429,7 @@ export interface operations {
             400: components["responses"]["BadRequest11"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound6"];
+            404: components["responses"]["NotFound7"];
             408: components["responses"]["RequestTimeout2"];
             413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["TooManyRequests"];
@@ -5266,7 +5470,7 @@ export interface operations {
             400: components["responses"]["BadRequest10"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound6"];
+            404: components["responses"]["NotFound7"];
             408: components["responses"]["RequestTimeout2"];
             429: components["responses"]["TooManyRequests"];
             431: components["responses"]["HeadersTooLarge2"];
@@ -5302,7 +5506,7 @@ export interface operations {
             400: components["responses"]["BadRequest11"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound6"];
+            404: components["responses"]["NotFound7"];
             408: components["responses"]["RequestTimeout2"];
             413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["TooManyRequests"];
@@ -5338,7 +5542,7 @@ export interface operations {
             400: components["responses"]["BadRequest11"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound6"];
+            404: components["responses"]["NotFound7"];
             408: components["responses"]["RequestTimeout2"];
             413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["TooManyRequests"];
@@ -5374,7 +5578,7 @@ export interface operations {
             400: components["responses"]["BadRequest11"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound6"];
+            404: components["responses"]["NotFound7"];
             408: components["responses"]["RequestTimeout2"];
             413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["TooManyRequests"];
@@ -5410,7 +5614,43 @@ export interface operations {
             400: components["responses"]["BadRequest11"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound6"];
+            404: components["responses"]["NotFound7"];
+            408: components["responses"]["RequestTimeout2"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge2"];
+            500: components["responses"]["InternalError2"];
+            503: components["responses"]["Unavailable2"];
+        };
+    };
+    createAdminWebhookEndpointsTest: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CreateAdminWebhookEndpointsTestResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest11"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound7"];
             408: components["responses"]["RequestTimeout2"];
             413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["TooManyRequests"];
@@ -5908,6 +6148,85 @@ export interface operations {
             503: components["responses"]["Unavailable2"];
         };
     };
+    testPayment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description integer booking id (any number of digits; an unknown one is a 404) */
+                booking_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TestPaymentRequest"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TestPaymentResponse"];
+                };
+            };
+            /** @description Bad request: details.reason says what to change */
+            400: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        error?: {
+                            details?: {
+                                /** @enum {unknown} */
+                                reason: "malformed_json" | "forbidden_json_key" | "unsupported_media_type" | "bad_url" | "param_too_long" | "nul_character" | "legacy_jsonrpc_body" | "invalid" | "missing" | "unknown_parameter" | "invalid_type" | "invalid_enum" | "invalid_const" | "invalid_anyOf" | "invalid_format" | "invalid_pattern" | "invalid_minLength" | "invalid_maxLength" | "invalid_minimum" | "invalid_maximum" | "invalid_exclusiveMinimum" | "invalid_exclusiveMaximum" | "invalid_minItems" | "invalid_maxItems";
+                            };
+                        };
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        error?: {
+                            details?: {
+                                /** @enum {unknown} */
+                                reason: "test_key_required";
+                            };
+                        };
+                    };
+                };
+            };
+            404: components["responses"]["NotFound2"];
+            408: components["responses"]["RequestTimeout2"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge2"];
+            500: components["responses"]["InternalError2"];
+            503: components["responses"]["Unavailable2"];
+        };
+    };
     listV1WebhookEndpoints: {
         parameters: {
             query?: never;
@@ -6020,8 +6339,28 @@ export interface operations {
             };
             400: components["responses"]["BadRequest4"];
             401: components["responses"]["Unauthorized"];
-            /** @description Not found */
-            404: {
+            404: components["responses"]["NotFound3"];
+            408: components["responses"]["RequestTimeout2"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge2"];
+            500: components["responses"]["InternalError2"];
+            503: components["responses"]["Unavailable2"];
+        };
+    };
+    sendTestEvent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
@@ -6030,16 +6369,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"] & {
-                        error?: {
-                            details?: {
-                                /** @enum {unknown} */
-                                reason: "endpoint_not_found";
-                            };
-                        };
-                    };
+                    "application/json": components["schemas"]["SendTestEventResponse"];
                 };
             };
+            400: components["responses"]["BadRequest4"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound3"];
             408: components["responses"]["RequestTimeout2"];
             413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["TooManyRequests"];

@@ -35,6 +35,8 @@ export interface StaydeskEvent {
     | 'payment.issue'
     | (string & {});
   timestamp: string;
+  /** false for a test key's events (docs/partners.md#test-mode). */
+  livemode: boolean;
   data: Booking;
 }
 export interface EventPage {

@@ -2,7 +2,7 @@ import { Type } from 'typebox';
 import type { FeatureRoutes } from '../app-context.ts';
 import { requestKey } from '../auth/require-key.ts';
 import { BookingIdParams, BookingViewSchema } from '../bookings/booking-schemas.ts';
-import { BareEnvelope, commonErrorResponses } from '../http/envelope.ts';
+import { Envelope, commonErrorResponses, ok, requestMetadata } from '../http/envelope.ts';
 import { toId } from '../http/ids.ts';
 import { playTestPayment, TEST_PAYMENT_OUTCOMES } from './test-payment.ts';
 
@@ -43,7 +43,7 @@ export const testPaymentRoutes: FeatureRoutes = async (app, { ctx }) => {
         security: [{ bearerKey: [] }],
         params: BookingIdParams,
         body: TestPaymentBody,
-        response: { 200: BareEnvelope(TestPaymentAnswer), ...commonErrorResponses },
+        response: { 200: Envelope(TestPaymentAnswer), ...commonErrorResponses },
       },
     },
     async (request) => {
@@ -53,7 +53,7 @@ export const testPaymentRoutes: FeatureRoutes = async (app, { ctx }) => {
         toId(request.params.booking_id),
         request.body.outcome,
       );
-      return { success: true as const, data: played };
+      return ok(played, requestMetadata(request.id));
     },
   );
 };

@@ -1,14 +1,15 @@
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { createServer as createTcpServer, type AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { after, before, test } from 'node:test';
 import { promisify } from 'node:util';
 import { addDays, todayIn } from '../../src/shared/dates.ts';
-import { startNode, type RunningCli } from '../support/cli.ts';
+import { createClient, type CreateBookingRequest } from '../../packages/client/src/index.ts';
+import { BIN, runCli, startNode, type RunningCli } from '../support/cli.ts';
 import { startStaydesk, type RunningStaydesk } from '../support/running-staydesk.ts';
 import { startStripeStandIn, type StripeStandIn } from '../support/stripe-stand-in.ts';
 import { testStoreKind } from '../support/test-store.ts';
@@ -18,6 +19,9 @@ import { EVENT_TIMEOUT_MS, testTimeout } from '../support/timeouts.ts';
  * docs/partner-quickstart.md, run: every bash and TypeScript block of the page, tagged
  * `test=<name>`, against the real Staydesk process (curl through bash, TypeScript through Node's
  * type stripping importing @staydesk/client), with the stand-in card processor behind the proxy.
+ * The page's walk-through is run twice: with a live key, the processor's payment confirming the
+ * card draft; and with a test key made by the real CLI, the test payment confirming it, the events
+ * verified by the page's receiver, and no live night taken.
  * A block without a tag, a tag without a check here, or a check without its block fails the test.
  */
 
@@ -46,12 +50,20 @@ let staydesk: RunningStaydesk;
 let processor: StripeStandIn;
 let scratch: string;
 let proxy: RunningCli | undefined;
+let testProxy: RunningCli | undefined;
+let receiver: RunningCli | undefined;
 before(async () => {
-  [staydesk, processor] = await Promise.all([startStaydesk(), startStripeStandIn()]);
+  // The page's receiver listens on loopback, and events leave soon after each change.
+  [staydesk, processor] = await Promise.all([
+    startStaydesk({ OUTBOUND_ALLOW_PRIVATE_NETWORKS: 'true', STAYDESK_EVENT_POLL_MS: '50' }),
+    startStripeStandIn(),
+  ]);
   scratch = await mkdtemp(path.join(os.tmpdir(), 'staydesk-quickstart-'));
 });
 after(async () => {
   proxy?.kill();
+  testProxy?.kill();
+  receiver?.kill();
   await processor.close();
   await staydesk.close();
   await rm(scratch, { recursive: true, force: true });
@@ -81,6 +93,47 @@ async function runBlock(block: Block, env: Record<string, string>): Promise<stri
 }
 
 const lines = (out: string) => out.trim().split('\n');
+
+/** The page's blocks by key; `ran` collects those the tests ran, all of which the last test expects. */
+const ran = new Set<string>();
+let byKey: Map<string, Block> | undefined;
+async function pageBlock(key: string): Promise<Block> {
+  if (byKey === undefined) {
+    const blocks = blocksOf(await readFile(DOC, 'utf8'));
+    byKey = new Map(blocks.map((b) => [b.key, b]));
+    assert.equal(byKey.size, blocks.length, 'each test=<name> once per language');
+  }
+  const found = byKey.get(key);
+  assert.ok(found, `docs/partner-quickstart.md has a block ${key}`);
+  ran.add(key);
+  return found;
+}
+
+const stay = (daysAhead: number) => {
+  const checkin = addDays(todayIn('UTC'), daysAhead);
+  return { CHECKIN: checkin, CHECKOUT: addDays(checkin, 3) };
+};
+
+/** A proxy started from the page's block, as a server of its own in front of the stand-in card processor. */
+async function startProxy(env: Record<string, string>): Promise<{ process: RunningCli; url: string }> {
+  const started = startNode(
+    [...NODE_ARGS, '--eval', (await pageBlock('ts:proxy')).code],
+    { ...env, PORT: '0', STRIPE_SECRET_KEY: 'sk_test_quickstart', STRIPE_API_BASE: processor.url },
+    { cwd: ROOT },
+  );
+  const listening = await started.waitForLine((l) => l.includes('proxy listening on'));
+  const url = /listening on (http:\/\/\S+)/.exec(listening)?.[1];
+  assert.ok(url, listening);
+  return { process: started, url };
+}
+
+async function freePort(): Promise<number> {
+  const server = createTcpServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
 
 /** A relay in front of `target` that counts the GETs it passes on, to know when a poller has polled. */
 async function countingRelay(target: string): Promise<{ url: string; gets: () => number; close: () => void }> {
@@ -114,26 +167,13 @@ test(
   `every snippet of docs/partner-quickstart.md runs and does what the page says (${testStoreKind})`,
   { timeout: testTimeout(240_000) },
   async () => {
-    const blocks = blocksOf(await readFile(DOC, 'utf8'));
-    const byKey = new Map(blocks.map((b) => [b.key, b]));
-    assert.equal(byKey.size, blocks.length, 'each test=<name> once per language');
-    const ran = new Set<string>();
-    const block = (key: string): Block => {
-      const found = byKey.get(key);
-      assert.ok(found, `docs/partner-quickstart.md has a block ${key}`);
-      ran.add(key);
-      return found;
-    };
+    const block = pageBlock;
 
     // 1. The set-up block names exactly the variables every other block is given.
-    const setup = block('bash:setup');
+    const setup = await block('bash:setup');
     const names = [...setup.code.matchAll(/(?:export\s+|\s)(\w+)=/g)].map((m) => m[1]);
     assert.deepEqual(names.sort(), ['ACCOMMODATION_ID', 'CHECKIN', 'CHECKOUT', 'STAYDESK_API_KEY', 'STAYDESK_URL']);
     await runBlock(setup, {});
-    const stay = (daysAhead: number) => {
-      const checkin = addDays(todayIn('UTC'), daysAhead);
-      return { CHECKIN: checkin, CHECKOUT: addDays(checkin, 3) };
-    };
     const base = {
       STAYDESK_URL: staydesk.base,
       STAYDESK_API_KEY: staydesk.apiKey,
@@ -142,51 +182,46 @@ test(
 
     // 2-3 and 6 with curl, on one stay.
     const curlEnv = { ...base, ...stay(50) };
-    const quote = JSON.parse(await runBlock(block('bash:quote'), curlEnv)) as {
+    const quote = JSON.parse(await runBlock(await block('bash:quote'), curlEnv)) as {
       data: { available: boolean; nights: number; pricing: { total: number } };
     };
     assert.deepEqual([quote.data.available, quote.data.nights], [true, 3]);
-    const made = JSON.parse(await runBlock(block('bash:book'), curlEnv)) as {
+    const made = JSON.parse(await runBlock(await block('bash:book'), curlEnv)) as {
       data: { booking_id: number; booking_reference: string; status: string };
     };
     assert.equal(made.data.status, 'confirmed');
-    const replay = await runBlock(block('bash:replay'), curlEnv);
+    const replay = await runBlock(await block('bash:replay'), curlEnv);
     assert.match(replay, /^HTTP\/1\.1 200/);
     assert.match(replay, /^idempotent-replayed: true/im);
     const withId = { ...curlEnv, BOOKING_ID: String(made.data.booking_id) };
-    assert.deepEqual(JSON.parse(await runBlock(block('bash:status'), withId)), {
+    assert.deepEqual(JSON.parse(await runBlock(await block('bash:status'), withId)), {
       booking_status: 'confirmed',
       booking_reference: made.data.booking_reference,
       total_amount: quote.data.pricing.total,
       currency: 'EUR',
     });
-    const conflict = JSON.parse(await runBlock(block('bash:conflict'), curlEnv)) as Record<string, unknown>;
+    const conflict = JSON.parse(await runBlock(await block('bash:conflict'), curlEnv)) as Record<string, unknown>;
     assert.deepEqual([conflict.code, conflict.reason], [409, 'dates_unavailable']);
     assert.match(String(conflict.request_id), /^\S+$/);
 
     // 2-3 and 6 with the client, on another stay.
     const tsEnv = { ...base, ...stay(60) };
-    assert.match(await runBlock(block('ts:quote'), tsEnv), /^3 nights, \d+(\.\d+)? in total\n$/);
-    const booked = lines(await runBlock(block('ts:book'), tsEnv));
+    assert.match(await runBlock(await block('ts:quote'), tsEnv), /^3 nights, \d+(\.\d+)? in total\n$/);
+    const booked = lines(await runBlock(await block('ts:book'), tsEnv));
     assert.match(booked[0] ?? '', /^[2-9A-Z]{10} is confirmed \(id \d+\)$/);
     assert.match(booked[1] ?? '', new RegExp(`^confirmed: ${tsEnv.CHECKIN} to ${tsEnv.CHECKOUT}, [\\d.]+ EUR$`));
     const tsTotal = Number(/, ([\d.]+) EUR$/.exec(booked[1] ?? '')?.[1]);
     assert.equal(
-      await runBlock(block('ts:errors'), tsEnv),
+      await runBlock(await block('ts:errors'), tsEnv),
       `The price changed: the stay now costs ${String(tsTotal)}\n`,
     );
 
     // 4. The proxy block as a server of its own, in front of the stand-in card processor.
     const cardEnv = { ...base, ...stay(70) };
-    proxy = startNode(
-      [...NODE_ARGS, '--eval', block('ts:proxy').code],
-      { ...cardEnv, PORT: '0', STRIPE_SECRET_KEY: 'sk_test_quickstart', STRIPE_API_BASE: processor.url },
-      { cwd: ROOT },
-    );
-    const listening = await proxy.waitForLine((l) => l.includes('proxy listening on'));
-    const proxyUrl = /listening on (http:\/\/\S+)/.exec(listening)?.[1];
-    assert.ok(proxyUrl, listening);
-    const card = JSON.parse(await runBlock(block('bash:card'), { ...cardEnv, PROXY_URL: proxyUrl })) as {
+    const started = await startProxy(cardEnv);
+    proxy = started.process;
+    const proxyUrl = started.url;
+    const card = JSON.parse(await runBlock(await block('bash:card'), { ...cardEnv, PROXY_URL: proxyUrl })) as {
       booking_id: number;
       booking_reference: string;
       client_secret: string;
@@ -200,13 +235,13 @@ test(
     // 5. Both pollers see the draft first; the processor's event arrives while they poll.
     const toProxy = await countingRelay(new URL(proxyUrl).origin);
     const toStaydesk = await countingRelay(staydesk.base);
-    const polling = runBlock(block('bash:poll'), {
+    const polling = runBlock(await block('bash:poll'), {
       ...cardEnv,
       PROXY_URL: `${toProxy.url}${new URL(proxyUrl).pathname}`,
       BOOKING_ID: String(card.booking_id),
       STATUS_TOKEN: card.status_token,
     });
-    const waiting = runBlock(block('ts:wait'), {
+    const waiting = runBlock(await block('ts:wait'), {
       ...cardEnv,
       STAYDESK_URL: toStaydesk.url,
       BOOKING_ID: String(card.booking_id),
@@ -222,20 +257,158 @@ test(
       toStaydesk.close();
     }
 
-    const feed = lines(await runBlock(block('bash:events'), base));
+    const feed = lines(await runBlock(await block('bash:events'), base));
     assert.ok(feed.includes(`booking.created ${made.data.booking_reference}`), feed.join('\n'));
     assert.ok(feed.includes(`booking.confirmed ${card.booking_reference}`), feed.join('\n'));
-    const typed = lines(await runBlock(block('ts:events'), base));
+    const typed = lines(await runBlock(await block('ts:events'), base));
     assert.ok(typed.includes(`booking.confirmed ${card.booking_reference} confirmed`), typed.join('\n'));
     assert.equal(typed.length, feed.length, 'the client reads the same feed');
-
-    assert.deepEqual(
-      [...byKey.keys()].filter((k) => !ran.has(k)),
-      [],
-      'every block of the page was run',
-    );
   },
 );
+
+test(
+  `the walk-through with a test key made by the CLI: card draft, test payment, verified events with livemode false, no live night taken (${testStoreKind})`,
+  { timeout: testTimeout(240_000) },
+  async () => {
+    // 1. The host's command, as the page shows it, with \`staydesk\` on the PATH.
+    const bin = path.join(scratch, 'bin');
+    await mkdir(bin, { recursive: true });
+    await writeFile(path.join(bin, 'staydesk'), `#!/bin/sh\nexec "${process.execPath}" "${BIN}" "$@"\n`, {
+      mode: 0o755,
+    });
+    const created = await runBlock(await pageBlock('bash:test-key'), {
+      ...staydesk.store.env,
+      PATH: `${bin}:${process.env.PATH ?? '/usr/bin:/bin'}`,
+    });
+    const testKey = lines(created).at(-1) ?? '';
+    assert.match(testKey, /^sdk_test_[A-Za-z0-9_-]+$/, created);
+    assert.match(created, /^Created test key #\d+ "my-site"/);
+
+    const house = String(staydesk.accommodationId);
+    const first = stay(80);
+    const second = stay(90);
+    const testEnv = { STAYDESK_URL: staydesk.base, STAYDESK_API_KEY: testKey, ACCOMMODATION_ID: house };
+    const admin = await runCli(['apikey', 'create', '--name', 'host', '--admin'], staydesk.store.env);
+    assert.equal(admin.code, 0, admin.stderr);
+    const host = async (route: string) => {
+      const res = await fetch(`${staydesk.base}${route}`, { headers: { authorization: `Bearer ${admin.lastLine}` } });
+      assert.equal(res.status, 200, route);
+      return (await res.json()) as { data: unknown };
+    };
+    const month = first.CHECKIN.slice(0, 8);
+    const range = `from=${month}01&to=${addDays(`${month}01`, 75)}`;
+    const live = createClient({ baseUrl: staydesk.base, apiKey: staydesk.apiKey, retry: false });
+    const calendars = () =>
+      Promise.all(
+        [first, second].map(async (s) => {
+          const [year, m] = s.CHECKIN.split('-').map(Number);
+          return live.calendar({ accommodation_id: staydesk.accommodationId, month: m ?? 0, year: year ?? 0 });
+        }),
+      );
+    const reportBefore = (await host(`/admin/api/reports/occupancy?${range}`)).data;
+    const calendarBefore = await calendars();
+
+    // 2. The quote, with the test key.
+    assert.match(
+      await runBlock(await pageBlock('ts:quote'), { ...testEnv, ...first }),
+      /^3 nights, [\d.]+ in total\n$/,
+    );
+
+    // 5 (set up first): the endpoint registered with curl, and the page's receiver holding its secret.
+    const port = await freePort();
+    const secret = (
+      await runBlock(await pageBlock('bash:endpoint'), {
+        ...testEnv,
+        RECEIVER_URL: `http://127.0.0.1:${String(port)}/staydesk-events`,
+      })
+    ).trim();
+    assert.match(secret, /^whsec_/);
+    receiver = startNode(
+      [...NODE_ARGS, '--eval', (await pageBlock('ts:receiver')).code],
+      { PORT: String(port), STAYDESK_WEBHOOK_SECRET: secret },
+      { cwd: ROOT },
+    );
+    await receiver.waitForLine((l) => l.includes('receiver listening on'));
+    const forged = await fetch(`http://127.0.0.1:${String(port)}/staydesk-events`, {
+      method: 'POST',
+      headers: {
+        'webhook-id': 'evt_1',
+        'webhook-timestamp': String(Math.floor(Date.now() / 1000)),
+        'webhook-signature': 'v1,AAAA',
+      },
+      body: '{"type":"booking.confirmed"}',
+    });
+    assert.equal(forged.status, 401, 'the receiver refuses a body it cannot verify');
+
+    // 4. Two card drafts through the page's proxy holding the test key; each paid by the test payment.
+    const started = await startProxy({ ...testEnv, ...first });
+    testProxy = started.process;
+    type Card = { booking_id: number; booking_reference: string };
+    const draft = async (s: Record<string, string>) =>
+      JSON.parse(await runBlock(await pageBlock('bash:card'), { ...testEnv, ...s, PROXY_URL: started.url })) as Card;
+    const byCurl = await draft(first);
+    const byClient = await draft(second);
+    const tester = createClient({ baseUrl: staydesk.base, apiKey: testKey, retry: false });
+    assert.equal((await tester.getBooking(byCurl.booking_id)).booking_status, 'draft');
+    assert.equal(
+      await runBlock(await pageBlock('bash:test-payment'), { ...testEnv, BOOKING_ID: String(byCurl.booking_id) }),
+      'confirmed\n',
+    );
+    assert.equal(
+      await runBlock(await pageBlock('ts:test-payment'), { ...testEnv, BOOKING_ID: String(byClient.booking_id) }),
+      `${byClient.booking_reference}: confirmed\n`,
+    );
+    assert.equal(
+      await runBlock(await pageBlock('ts:wait'), { ...testEnv, BOOKING_ID: String(byClient.booking_id) }),
+      `${byClient.booking_reference} is confirmed\n`,
+    );
+
+    // The receiver verified each event of both bookings with verifyEvent: livemode false.
+    for (const ref of [byCurl.booking_reference, byClient.booking_reference])
+      for (const type of ['booking.created', 'booking.confirmed'])
+        await receiver.waitForLine((l) => l === `${type} ${ref} livemode=false`);
+    assert.doesNotMatch(receiver.stdout(), /livemode=true/);
+
+    // No live night was taken: the host's report and the live calendar are as they were, no list
+    // names the test bookings, and a live key books the very same nights.
+    assert.deepEqual((await host(`/admin/api/reports/occupancy?${range}`)).data, reportBefore);
+    assert.deepEqual(await calendars(), calendarBefore);
+    for (const ref of [byCurl.booking_reference, byClient.booking_reference])
+      assert.doesNotMatch(JSON.stringify(await host(`/admin/api/bookings?q=${ref}`)), new RegExp(ref));
+    for (const s of [first, second]) {
+      const quote = await live.availability({
+        accommodation_id: staydesk.accommodationId,
+        checkin: s.CHECKIN,
+        checkout: s.CHECKOUT,
+        guest_count: 2,
+      });
+      assert.equal(quote.available, true);
+      const booked = await live.createBooking({
+        accommodation_id: staydesk.accommodationId,
+        partner_data: { first_name: 'Live', last_name: 'Guest', email: 'live@example.com' },
+        booking_data: {
+          checkin_date: s.CHECKIN,
+          checkout_date: s.CHECKOUT,
+          adults_count: 2,
+          children_count: 0,
+          babies_count: 0,
+          payment_method: 'bank_transfer',
+          expected_amount: quote.pricing?.total ?? 0,
+        },
+      } satisfies CreateBookingRequest);
+      assert.equal(booked.status, 'confirmed');
+    }
+    assert.notDeepEqual(await calendars(), calendarBefore, 'the live bookings do show');
+  },
+);
+
+test('every block of the page was run by the tests above', async () => {
+  await pageBlock('bash:setup');
+  assert.deepEqual(
+    [...(byKey ?? new Map<string, Block>()).keys()].filter((k) => !ran.has(k)),
+    [],
+  );
+});
 
 test(
   'the TypeScript blocks type-check against the client, with the project’s strict settings',

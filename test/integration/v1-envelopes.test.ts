@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
+import { createApiKey } from '../../src/auth/api-key-repository.ts';
 import type { Accommodation } from '../../src/db/schema.ts';
 import { isIsoTimestamp } from '../support/envelope-assertions.ts';
 import { bookingBody, futureStay, makeAccommodation } from '../support/factories.ts';
@@ -53,6 +54,23 @@ async function endpointId(): Promise<number> {
 interface Call {
   url?: string;
   payload?: Record<string, unknown>;
+  key?: string;
+}
+
+/** A test key (sdk_test_…) and a card draft it made: what the test payment route plays for. */
+async function testDraft(): Promise<{ key: string; id: number }> {
+  const { key } = await createApiKey(t.ctx.db, { name: `sweep test key ${nextStay}`, scope: 'api', mode: 'test' });
+  nextStay += 5;
+  const res = await t.request({
+    method: 'POST',
+    url: `${t.v1}/bookings`,
+    key,
+    payload: bookingBody(house.id, futureStay(2, nextStay), {
+      booking: { payment_method: 'card_processor', expected_amount: 275 },
+    }),
+  });
+  assert.equal(res.statusCode, 200, res.body);
+  return { key, id: res.json<{ data: { booking_id: number } }>().data.booking_id };
 }
 
 /** A successful call of each v1 route (by its pattern after the prefix), and the metadata it answers with. */
@@ -81,6 +99,17 @@ const CALLS: Record<string, { metadata: Metadata; call: () => Promise<Call> }> =
   'DELETE /webhook-endpoints/:id': {
     metadata: 'request_id',
     call: async () => ({ url: `${t.v1}/webhook-endpoints/${await endpointId()}` }),
+  },
+  'POST /webhook-endpoints/:id/test': {
+    metadata: 'request_id',
+    call: async () => ({ url: `${t.v1}/webhook-endpoints/${await endpointId()}/test` }),
+  },
+  'POST /test/bookings/:booking_id/payment': {
+    metadata: 'request_id',
+    call: async () => {
+      const draft = await testDraft();
+      return { url: `${t.v1}/test/bookings/${draft.id}/payment`, key: draft.key, payload: { outcome: 'succeeded' } };
+    },
   },
   'GET /events': { metadata: 'request_id', call: async () => ({ url: `${t.v1}/events?limit=5` }) },
   'POST /calendar': { metadata: 'request_id', call: async () => ({ payload: { accommodation_id: house.id } }) },

@@ -20,7 +20,8 @@ export interface RunningStaydesk {
 
 const PAYMENT_SECRET = 'whsec_e2e_running_staydesk';
 
-export async function startStaydesk(): Promise<RunningStaydesk> {
+/** `env`: more settings for the `serve` process. */
+export async function startStaydesk(env: Record<string, string> = {}): Promise<RunningStaydesk> {
   const store = await createCliStore();
   let server: RunningCli | undefined;
   try {
@@ -30,7 +31,7 @@ export async function startStaydesk(): Promise<RunningStaydesk> {
     assert.equal(seeded.code, 0, seeded.stderr);
     server = startCli(
       ['serve'],
-      { ...store.env, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info', PAYMENT_WEBHOOK_SECRET: PAYMENT_SECRET },
+      { ...store.env, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info', PAYMENT_WEBHOOK_SECRET: PAYMENT_SECRET, ...env },
       { cwd: store.dir },
     );
     const line = await server.waitForLine((l) => l.includes('Staydesk listening on'));

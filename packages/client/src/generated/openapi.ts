@@ -2596,6 +2596,7 @@ export interface components {
                 /** @description what the payment did, as the payment webhook reports it: confirmed, already_confirmed, payment_failed, amount_mismatch, refund_needed, ... */
                 outcome: string;
             };
+            metadata: components["schemas"]["Metadata"];
             /** @enum {boolean} */
             success: true;
         };

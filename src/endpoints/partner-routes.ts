@@ -103,6 +103,9 @@ export const partnerEventRoutes: FeatureRoutes = async (app, { ctx }) => {
       },
     },
     async (request) =>
-      ok(await sendTestEvent(ctx, { apiKeyId: requestKey(request).id }, toId(request.params.id)), requestMetadata(request.id)),
+      ok(
+        await sendTestEvent(ctx, { apiKeyId: requestKey(request).id }, toId(request.params.id)),
+        requestMetadata(request.id),
+      ),
   );
 };

@@ -314,6 +314,7 @@ describe(`API key records (${testStoreKind})`, () => {
         'endpoint_limit',
         'id',
         'last_used_at',
+        'mode',
         'name',
         'prefix',
         'revoked_at',

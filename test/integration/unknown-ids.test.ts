@@ -2,6 +2,7 @@ import { isConsoleRoute } from '../support/console-routes.ts';
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import type { InjectOptions } from 'fastify';
+import { createApiKey } from '../../src/auth/api-key-repository.ts';
 import { assertErrorEnvelope } from '../support/envelope-assertions.ts';
 import { bookingBody, futureStay, makeAccommodation } from '../support/factories.ts';
 import { assertMatchesOpenApi } from '../support/openapi-check.ts';
@@ -22,7 +23,7 @@ interface Case {
   method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   url: string;
   payload?: Record<string, unknown>;
-  key: 'admin' | 'api' | null;
+  key: 'admin' | 'api' | 'test' | null;
   reason: string;
   extraFields?: string[];
 }
@@ -30,8 +31,11 @@ interface Case {
 let t: TestApp;
 let accommodationId: number;
 
+let testKey: string;
+
 before(async () => {
   t = await createTestApp();
+  testKey = (await createApiKey(t.ctx.db, { name: 'unknown ids test key', scope: 'api', mode: 'test' })).key;
   accommodationId = (await makeAccommodation(t.ctx.db)).id;
 });
 after(async () => {
@@ -145,10 +149,26 @@ function cases(): Case[] {
       key: 'api',
       reason: 'endpoint_not_found',
     },
+    {
+      route: `${t.v1}/webhook-endpoints/:id/test`,
+      method: 'POST',
+      url: `${t.v1}/webhook-endpoints/${UNKNOWN}/test`,
+      key: 'api',
+      reason: 'endpoint_not_found',
+    },
+    {
+      route: `${t.v1}/test/bookings/:booking_id/payment`,
+      method: 'POST',
+      url: `${t.v1}/test/bookings/${UNKNOWN}/payment`,
+      payload: { outcome: 'succeeded' },
+      key: 'test',
+      reason: 'booking_not_found',
+    },
     ...(
       [
         ['GET', ''],
         ['DELETE', ''],
+        ['POST', '/test'],
         ['POST', '/pause'],
         ['POST', '/resume'],
         ['POST', '/rotate-secret'],
@@ -267,7 +287,7 @@ describe(`unknown ids are a 404 naming the resource (${testStoreKind})`, () => {
 
   test('each answers 404 with its specific reason, as the OpenAPI document says', async () => {
     for (const c of cases()) {
-      const key = c.key === 'admin' ? t.adminKey : c.key === 'api' ? t.apiKey : null;
+      const key = c.key === 'admin' ? t.adminKey : c.key === 'api' ? t.apiKey : c.key === 'test' ? testKey : null;
       const options: InjectOptions & { key: string | null } = { method: c.method, url: c.url, key };
       if (c.payload !== undefined) options.payload = c.payload;
       const res = await t.request(options);

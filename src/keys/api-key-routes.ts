@@ -102,13 +102,7 @@ export const apiKeyRoutes: FeatureRoutes = async (app, { ctx }) => {
     async (request) => {
       const id = toId(request.params.id);
       const changed = await setEndpointLimit(ctx.db, id, request.body.endpoint_limit);
-      if (changed === undefined)
-        throw notFound('api_key_not_found', `No API key with id ${id}.`, {
-          parameter: 'id',
-          expected: 'id of an existing API key',
-          received: id,
-        });
-      return ok(changed, requestMetadata(request.id));
+      return ok(changed ?? noSuchKey(id), requestMetadata(request.id));
     },
   );
 
@@ -126,13 +120,7 @@ export const apiKeyRoutes: FeatureRoutes = async (app, { ctx }) => {
     async (request) => {
       const id = toId(request.params.id);
       const revoked = await revokeKey(ctx, id);
-      if (revoked === undefined)
-        throw notFound('api_key_not_found', `No API key with id ${id}.`, {
-          parameter: 'id',
-          expected: 'id of an existing API key',
-          received: id,
-        });
-      return ok(revoked, requestMetadata(request.id));
+      return ok(revoked ?? noSuchKey(id), requestMetadata(request.id));
     },
   );
 
@@ -163,3 +151,12 @@ export const apiKeyRoutes: FeatureRoutes = async (app, { ctx }) => {
     },
   );
 };
+
+/** The 404 of a route naming an API key that does not exist. */
+function noSuchKey(id: number): never {
+  throw notFound('api_key_not_found', `No API key with id ${id}.`, {
+    parameter: 'id',
+    expected: 'id of an existing API key',
+    received: id,
+  });
+}

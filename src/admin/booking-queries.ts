@@ -31,7 +31,8 @@ type FilterOnly = Omit<BookingFilter, 'limit' | 'offset' | 'sort'>;
 
 /**
  * The SQL of paymentSummary (src/pricing/payment-summary.ts), for filtering a list by payment
- * state; the two are tested to agree (test/integration/payment-state-filter.test.ts). Due: the total unless cancelled; paid: the recorded payments
+ * state; the two are tested to agree (test/integration/payment-state-filter.test.ts). Due: the total
+ * unless cancelled; paid: the recorded payments
  * and what the card processor's payment paid.
  */
 const DUE = sql<number>`(case when b.status = 'cancelled' then 0 else b.total end)`;

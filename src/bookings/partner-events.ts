@@ -19,7 +19,10 @@ interface AnnouncedBooking {
   checkout: string;
 }
 
-/** Which events a change makes: a calendar change too, over `formerStay`'s nights as well; a payment issue's details. */
+/**
+ * Which events a change makes: a calendar change too, over `formerStay`'s nights as well; a payment
+ * issue's details.
+ */
 interface AnnounceOptions {
   calendar: boolean;
   formerStay?: { from: string; to: string } | undefined;

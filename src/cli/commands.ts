@@ -57,7 +57,8 @@ export const commands: Command[] = [
     name: 'apikey create',
     usage: 'staydesk apikey create --name NAME [--admin | --test]',
     summary:
-      'Create an API key and print it (shown only once). --admin also allows the admin API; --test makes a test key (sdk_test_…) whose bookings never take a live night.',
+      'Create an API key and print it (shown only once). --admin also allows the admin API; ' +
+      '--test makes a test key (sdk_test_…) whose bookings never take a live night.',
     options: { name: { type: 'string' }, admin: { type: 'boolean' }, test: { type: 'boolean' } },
     async run({ values }, io) {
       const name = typeof values.name === 'string' ? values.name.trim() : '';
@@ -69,7 +70,8 @@ export const commands: Command[] = [
         const mode = values.test === true ? 'test' : 'live';
         const { key, record } = await createApiKey(ctx.db, { name, scope, mode });
         io.out(
-          `Created ${mode === 'test' ? 'test' : scope} key #${record.id} "${record.name}" (prefix ${record.prefix}). Store it now: it is not shown again.`,
+          `Created ${mode === 'test' ? 'test' : scope} key #${record.id} "${record.name}" (prefix ${record.prefix}). ` +
+            'Store it now: it is not shown again.',
         );
         io.out(key);
         return 0;

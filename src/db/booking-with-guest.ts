@@ -28,5 +28,6 @@ export type BookingWithGuest = Awaited<ReturnType<ReturnType<typeof bookingsWith
  * rows are in no live list (docs/partners.md#test-mode).
  */
 export function ofLiveBookingOrNone(column: string): RawBuilder<SqlBool> {
-  return sql<SqlBool>`(${sql.ref(column)} is null or ${sql.ref(column)} not in (select id from bookings where mode = 'test'))`;
+  const ref = sql.ref(column);
+  return sql<SqlBool>`(${ref} is null or ${ref} not in (select id from bookings where mode = 'test'))`;
 }

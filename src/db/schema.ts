@@ -15,7 +15,10 @@ type Id = Generated<number>;
 
 export type UserRole = 'technical' | 'admin';
 export type ApiKeyScope = 'api' | 'admin';
-/** A test key's bookings are test bookings: they see the live calendar but never take a live night (docs/partners.md#test-mode). */
+/**
+ * A test key's bookings are test bookings: they see the live calendar but never take a live night
+ * (docs/partners.md#test-mode).
+ */
 export type Mode = 'live' | 'test';
 /** A booking's states; the lifecycle (src/bookings/booking-lifecycle.ts) is the only writer. */
 export const BOOKING_STATUSES = ['draft', 'confirmed', 'modified', 'cancelled'] as const;

@@ -97,7 +97,8 @@ export const partnerEventRoutes: FeatureRoutes = async (app, { ctx }) => {
         ...v1,
         summary: 'Send a test event to one of this key’s endpoints',
         description:
-          'A signed booking.created with a sample booking (id 0) and livemode false, sent through the normal delivery path (retried, in the delivery log); not in the catch-up feed.',
+          'A signed booking.created with a sample booking (id 0) and livemode false, sent through the normal ' +
+          'delivery path (retried, in the delivery log); not in the catch-up feed.',
         params: EndpointIdParams,
         response: { 200: Envelope(TestEventSent), ...commonErrorResponses },
       },

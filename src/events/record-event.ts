@@ -10,7 +10,10 @@ import { CALENDAR_CHANGED, type BookingEventType, type EventType } from './event
  * owns that transaction: a booking's change, a block, an iCal pull.
  */
 
-/** The body every event carries, as stored: `{type, timestamp, livemode, data}` (its id joins it when read: event-body.ts). */
+/**
+ * The body every event carries, as stored: `{type, timestamp, livemode, data}` (its id joins it when
+ * read: event-body.ts).
+ */
 export interface EventBody {
   type: string;
   timestamp: string;

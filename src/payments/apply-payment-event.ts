@@ -39,7 +39,10 @@ interface Applied {
 export async function applyPaymentEvent(
   ctx: AppContext,
   event: PaymentEvent,
-  /** 'test': the test payment route playing the processor for a test booking (test-payment.ts); it pays test bookings only. */
+  /**
+   * 'test': the test payment route playing the processor for a test booking (test-payment.ts); it
+   * pays test bookings only.
+   */
   mode: Mode = 'live',
 ): Promise<PaymentEventResult> {
   const now = ctx.now();

@@ -12,7 +12,9 @@ const TestPaymentBody = Type.Object(
       TEST_PAYMENT_OUTCOMES.map((o) => Type.Literal(o)),
       {
         description:
-          'succeeded: the total is paid (a draft is confirmed); failed: the card is declined (a payment issue, the booking unchanged); amount_mismatch: one minor unit more than the total is paid (a payment issue, the draft stays a draft)',
+          'succeeded: the total is paid (a draft is confirmed); ' +
+          'failed: the card is declined (a payment issue, the booking unchanged); ' +
+          'amount_mismatch: one minor unit more than the total is paid (a payment issue, the draft stays a draft)',
       },
     ),
   },
@@ -22,7 +24,8 @@ const TestPaymentBody = Type.Object(
 const TestPaymentAnswer = Type.Object({
   outcome: Type.String({
     description:
-      'what the payment did, as the payment webhook reports it: confirmed, already_confirmed, payment_failed, amount_mismatch, refund_needed, ...',
+      'what the payment did, as the payment webhook reports it: ' +
+      'confirmed, already_confirmed, payment_failed, amount_mismatch, refund_needed, ...',
   }),
   message: Type.String(),
   booking: BookingViewSchema,
@@ -38,7 +41,9 @@ export const testPaymentRoutes: FeatureRoutes = async (app, { ctx }) => {
         tags: ['v1'],
         summary: "Play the card processor for this test key's test booking",
         description:
-          'Test keys only (a live key is a 403 test_key_required). The payment goes through the same code as the card processor’s webhook, so the booking, its events (livemode false) and any payment issue are what a live payment makes. ' +
+          'Test keys only (a live key is a 403 test_key_required). ' +
+          'The payment goes through the same code as the card processor’s webhook, so the booking, ' +
+          'its events (livemode false) and any payment issue are what a live payment makes. ' +
           'A booking that is not this test key’s own answers 404, as an unknown id does.',
         security: [{ bearerKey: [] }],
         params: BookingIdParams,

@@ -12,7 +12,10 @@ export const TEST_PAYMENT_OUTCOMES = ['succeeded', 'failed', 'amount_mismatch'] 
 export type TestPaymentOutcome = (typeof TEST_PAYMENT_OUTCOMES)[number];
 
 export interface TestPaymentResult {
-  /** What the payment event did, as the payment webhook reports it (confirmed, payment_failed, amount_mismatch, ...). */
+  /**
+   * What the payment event did, as the payment webhook reports it (confirmed, payment_failed,
+   * amount_mismatch, ...).
+   */
   outcome: PaymentOutcome;
   message: string;
   /** The booking afterwards, as this key's GET /bookings/:id shows it. */

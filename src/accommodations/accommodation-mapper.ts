@@ -55,6 +55,12 @@ const NEW_ACCOMMODATION: AccommodationFields = {
   extra_linen: null,
   extra_late_checkin: null,
   language: 'en',
+  city_tax: null,
+  extra_guest_fee: null,
+  damage_deposit: null,
+  cancellation_policy: null,
+  payment_terms: null,
+  registration_number: null,
 };
 
 /** Decimals of a currency already stored; an unknown one there is a bug, not a client error. */

@@ -24,6 +24,7 @@ import * as guestsWithoutEmail from './migrations/0025-guests-without-email.ts';
 import * as endpointLimit from './migrations/0026-endpoint-limit.ts';
 import * as oneWordOneMeaning from './migrations/0027-one-word-one-meaning.ts';
 import * as testMode from './migrations/0028-test-mode.ts';
+import * as money from './migrations/0029-money.ts';
 import type { Db } from './store.ts';
 import { withoutLimits } from './store-timeouts.ts';
 
@@ -52,6 +53,7 @@ export const migrations: Record<string, Migration> = {
   '0026-endpoint-limit': endpointLimit,
   '0027-one-word-one-meaning': oneWordOneMeaning,
   '0028-test-mode': testMode,
+  '0029-money': money,
 };
 
 export class MigrationError extends Error {

@@ -85,6 +85,18 @@ export interface AccommodationsTable {
   updated_at: Timestamp;
   /** Set when it was archived (deleted while it had bookings): listed nowhere, booked no more. */
   archived_at: ColumnType<Timestamp | null, Timestamp | null | undefined, Timestamp | null>;
+  /** JSON `{amount, per, counts, max_nights}` (docs/money.md), null = none. */
+  city_tax: ColumnType<string | null, string | null | undefined, string | null>;
+  /** JSON `{amount, included_guests}`, null = none. */
+  extra_guest_fee: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Minor units held against damage, outside the price; null = none. */
+  damage_deposit: ColumnType<number | null, number | null | undefined, number | null>;
+  /** JSON `[{days_before_checkin, fee}]`, null = free cancellation. */
+  cancellation_policy: ColumnType<string | null, string | null | undefined, string | null>;
+  /** JSON `{deposit_fraction, balance_days_before}`, null = all due at once. */
+  payment_terms: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The short-term-rental registration number (EU 2024/1028, CIN, NRUA, …). */
+  registration_number: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface NightlyPricesTable {
@@ -186,6 +198,75 @@ export interface BookingsTable {
   search_text: ColumnType<string, string | undefined, string>;
   /** 'test': made with a test key; its nights are in test_night_claims and it is in no live list. */
   mode: ColumnType<Mode, Mode | undefined, Mode>;
+  /** City tax charged, minor units (in `total`, outside tax and discount). */
+  city_tax: ColumnType<number, number | undefined, number>;
+  /** Fee for guests beyond those included, minor units (in `total`, taxable). */
+  extra_guest_fee: ColumnType<number, number | undefined, number>;
+  /** What refunds that lowered the price took off `total`, minor units. */
+  price_reduction: ColumnType<number, number | undefined, number>;
+  /** Set when cancelled under a policy: the fee kept (0 when none applied or it was waived). */
+  cancellation_fee: ColumnType<number | null, number | null | undefined, number | null>;
+  /** The damage deposit asked of this booking (its home's when booked), null = none. */
+  deposit_amount: ColumnType<number | null, number | null | undefined, number | null>;
+  /** 'due' | 'held' | 'returned' | 'kept' | 'partly_kept'; null when no deposit is asked. */
+  deposit_state: ColumnType<DepositState | null, DepositState | null | undefined, DepositState | null>;
+  deposit_kept: ColumnType<number, number | undefined, number>;
+  /** The home's payment terms when booked (JSON), null = all due at once. */
+  payment_terms: ColumnType<string | null, string | null | undefined, string | null>;
+  guest_company_name: ColumnType<string | null, string | null | undefined, string | null>;
+  guest_company_tax_id: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
+export type DepositState = 'due' | 'held' | 'returned' | 'kept' | 'partly_kept';
+
+/** An issued invoice or credit note: never updated, never deleted. */
+export interface DocumentsTable {
+  id: Id;
+  booking_id: number;
+  /** From the host's one gapless series (document_series), e.g. INV-2026-0001. */
+  number: string;
+  kind: 'invoice' | 'credit_note';
+  /** 'stay': the booking's price; 'cancellation_fee': the fee kept on cancelling. */
+  purpose: 'stay' | 'cancellation_fee';
+  issued_on: string;
+  /** Minor units; a credit note's is the negative of the invoice it corrects. */
+  total_amount: number;
+  currency: string;
+  /** The number of the invoice a credit note cancels, else null. */
+  corrects: string | null;
+  /** JSON of what was billed (amounts, stay, billing details): a change of it is a new document. */
+  billed: string;
+  /** The PDF as issued: every download is these bytes. */
+  pdf: Uint8Array;
+  created_at: Timestamp;
+}
+
+/** The last number used per series (prefix and, with yearly reset, the year). */
+export interface DocumentSeriesTable {
+  series: string;
+  last_number: number;
+}
+
+export interface DepositMovementsTable {
+  id: Id;
+  booking_id: number;
+  action: 'collect' | 'return' | 'keep';
+  amount: number;
+  reason: string | null;
+  recorded_by: string;
+  created_at: Timestamp;
+}
+
+/** Money given back: 'price_reduced' lowered the price (a credit note), 'money_returned' did not. */
+export interface BookingRefundsTable {
+  id: Id;
+  booking_id: number;
+  amount: number;
+  method: string;
+  reason: string | null;
+  effect: 'price_reduced' | 'money_returned';
+  recorded_by: string;
+  created_at: Timestamp;
 }
 
 export type RecordedPaymentMethod = 'cash' | 'bank_transfer' | 'card' | 'other';
@@ -452,6 +533,10 @@ export interface Database {
   bookings: BookingsTable;
   booking_events: BookingEventsTable;
   booking_payments: BookingPaymentsTable;
+  documents: DocumentsTable;
+  document_series: DocumentSeriesTable;
+  deposit_movements: DepositMovementsTable;
+  booking_refunds: BookingRefundsTable;
   external_feeds: ExternalFeedsTable;
   external_reservations: ExternalReservationsTable;
   ical_pulls: IcalPullsTable;

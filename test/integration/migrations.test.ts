@@ -41,6 +41,10 @@ const TABLES = {
   partner_events: true,
   event_endpoints: true,
   event_deliveries: true,
+  documents: true,
+  document_series: true,
+  deposit_movements: true,
+  booking_refunds: true,
 } as const satisfies Record<keyof Database, true>;
 const TABLE_NAMES = Object.keys(TABLES).sort();
 const MIGRATION_NAMES = Object.keys(migrations).sort();

@@ -236,8 +236,10 @@ export interface DocumentsTable {
   corrects: string | null;
   /** JSON of what was billed (amounts, stay, billing details): a change of it is a new document. */
   billed: string;
-  /** The PDF as issued: every download is these bytes. */
-  pdf: Uint8Array;
+  /** JSON of the payments received when it was issued (printed on it). */
+  payments: string;
+  /** The PDF, drawn from `billed` and `payments` on the first download and kept: every download is these bytes. */
+  pdf: ColumnType<Uint8Array | null, Uint8Array | null | undefined, Uint8Array>;
   created_at: Timestamp;
 }
 

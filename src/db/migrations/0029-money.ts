@@ -51,7 +51,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('currency', 'text', (c) => c.notNull())
     .addColumn('corrects', 'text')
     .addColumn('billed', 'text', (c) => c.notNull())
-    .addColumn('pdf', t.binary, (c) => c.notNull())
+    .addColumn('payments', 'text', (c) => c.notNull())
+    .addColumn('pdf', t.binary)
     .addColumn('created_at', t.timestamp, (c) => c.notNull())
     .execute();
   await db.schema.createIndex('documents_booking').on('documents').columns(['booking_id', 'id']).execute();

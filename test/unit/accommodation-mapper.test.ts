@@ -57,6 +57,12 @@ describe('newAccommodationFields', () => {
       extra_breakfast: null,
       extra_linen: null,
       extra_late_checkin: null,
+      city_tax: null,
+      extra_guest_fee: null,
+      damage_deposit: null,
+      cancellation_policy: null,
+      payment_terms: null,
+      registration_number: null,
     });
   });
 

@@ -42,6 +42,8 @@ export interface Billed {
     tax_id: string | null;
     email: string | null;
     phone: string | null;
+    /** Where a bank transfer goes, printed on invoices of bookings paid by bank transfer. */
+    bank: { account_holder: string; iban: string; bic: string | null; bank_name: string | null } | null;
   } | null;
   recipient: {
     name: string;
@@ -72,4 +74,6 @@ export interface DocumentPdfInput {
   corrects: string | null;
   billed: Billed;
   payments: DocumentPayment[];
+  /** Drawn for a test-mode booking: marked as a test, never a document to hand out. */
+  test?: boolean;
 }

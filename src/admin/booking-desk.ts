@@ -74,6 +74,9 @@ export const CancelBody = Type.Object(
   {
     reason: Type.Optional(Text(500)),
     notify_guest: Type.Optional(Type.Boolean({ description: 'default true' })),
+    waive_fee: Type.Optional(
+      Type.Boolean({ description: "waive the fee the home's cancellation policy would keep (default false)" }),
+    ),
   },
   { additionalProperties: false },
 );
@@ -183,10 +186,12 @@ export async function editBooking(
 export async function cancelByHost(
   ctx: AppContext,
   id: number,
-  b: { reason?: string | undefined; notify_guest?: boolean | undefined },
+  b: { reason?: string | undefined; notify_guest?: boolean | undefined; waive_fee?: boolean | undefined },
   actor: BookingActor,
 ): Promise<void> {
-  await plainErrors(cancelBooking(ctx, { bookingId: id, actor, reason: b.reason, notifyGuest: b.notify_guest }));
+  await plainErrors(
+    cancelBooking(ctx, { bookingId: id, actor, reason: b.reason, notifyGuest: b.notify_guest, waiveFee: b.waive_fee }),
+  );
 }
 
 /** POST /bookings/:id/reinstate: the cancellation undone while the nights are free (else 409). */

@@ -163,6 +163,7 @@ function writtenFacts(
     hold_expires_at: booking.hold_expires_at ?? null,
     cancel_reason: booking.cancel_reason ?? null,
     cancelled_at: booking.cancelled_at ?? null,
+    cancellation_fee: booking.cancellation_fee ?? null,
   };
 }
 

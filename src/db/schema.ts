@@ -300,7 +300,12 @@ export type BookingEventKind =
   | 'reinstated'
   | 'noted'
   | 'payment_recorded'
-  | 'payment_undone';
+  | 'payment_undone'
+  | 'cancellation_fee'
+  | 'deposit_collected'
+  | 'deposit_returned'
+  | 'deposit_kept'
+  | 'refund_recorded';
 export type BookingActorKind = 'api_key' | 'webhook' | 'payment_event' | 'hold_expiry' | 'host' | 'system';
 
 /** One change of a booking's state: what happened, the status it left, who did it and why. */

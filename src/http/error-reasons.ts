@@ -58,6 +58,7 @@ export const ERROR_REASONS = {
     status: [400],
     meaning: "an amount that cannot be expressed in the currency's minor units, or a payment of 0",
   },
+  reason_required: { status: [400], meaning: 'keeping a damage deposit, or part of it, without saying why' },
   amount_too_large: { status: [400], meaning: 'a money amount above the bound the store holds' },
   invalid_rate: { status: [400], meaning: 'a rate that is not a fraction from 0 to 1 with at most 6 decimals' },
   unknown_timezone: { status: [400], meaning: 'not an IANA time zone name' },
@@ -127,6 +128,26 @@ export const ERROR_REASONS = {
     meaning:
       'the refunds of a booking would be more than was paid for it ' +
       '(a refund too large, or undoing a payment a refund gave back)',
+  },
+  no_deposit: {
+    status: [409],
+    meaning: 'the booking has no damage deposit (its home asked none when it was booked)',
+  },
+  deposit_already_collected: {
+    status: [409],
+    meaning: 'the damage deposit was collected already',
+  },
+  deposit_not_held: {
+    status: [409],
+    meaning: 'the damage deposit is not held: not collected yet, or already returned or kept',
+  },
+  keep_exceeds_deposit: {
+    status: [409],
+    meaning: 'keeping more of a damage deposit than is held',
+  },
+  refund_exceeds_price: {
+    status: [409],
+    meaning: "a refund that lowers the price by more than the booking's price",
   },
   booking_not_draft: { status: [409], meaning: 'only a draft awaiting card payment can be released by its API key' },
   has_bookings: {

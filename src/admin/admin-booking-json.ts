@@ -1,9 +1,10 @@
 import { storedDecimals } from '../accommodations/accommodation-mapper.ts';
 import { paymentSummary } from '../pricing/payment-summary.ts';
+import { bookingSchedule } from '../pricing/payment-schedule.ts';
 import { parseExtras } from '../pricing/booked-extras.ts';
 import { diffDays } from '../shared/dates.ts';
 import { toMajor } from '../shared/money.ts';
-import type { BookingRow, ImportedStayRow, listPayments } from './booking-queries.ts';
+import type { BookingRow, ImportedStayRow, listPayments, listRefunds } from './booking-queries.ts';
 
 /** The admin's view of a booking: every stored fact, amounts in major units of its currency. */
 
@@ -39,6 +40,7 @@ export function bookingToJson(row: BookingRow) {
       cleaning_fee: major(row.cleaning_fee),
       extras,
       tax: major(row.tax),
+      price_reduction: major(row.price_reduction),
       total: major(row.total),
     },
     total_amount: major(row.total),
@@ -48,7 +50,13 @@ export function bookingToJson(row: BookingRow) {
       amount_paid: major(payment.amount_paid),
       balance: major(payment.balance),
       state: payment.state,
+      schedule: bookingSchedule(row).map((e) => ({ due_on: e.due_on, amount: major(e.amount) })),
     },
+    cancellation_fee: row.cancellation_fee === null ? null : major(row.cancellation_fee),
+    deposit:
+      row.deposit_amount === null || row.deposit_state === null
+        ? null
+        : { amount: major(row.deposit_amount), state: row.deposit_state, kept_amount: major(row.deposit_kept) },
     hold_expires_at: row.hold_expires_at,
     cancel_reason: row.cancel_reason,
     partner: {
@@ -76,6 +84,19 @@ export function paymentToJson(currency: string, p: Awaited<ReturnType<typeof lis
     recorded_at: p.created_at,
     undone_at: p.undone_at,
     undone_by: p.undone_by,
+  };
+}
+
+/** A refund, in major units of the booking's currency. */
+export function refundToJson(currency: string, r: Awaited<ReturnType<typeof listRefunds>>[number]) {
+  return {
+    id: r.id,
+    amount: toMajor(r.amount, storedDecimals(currency)),
+    method: r.method,
+    reason: r.reason,
+    effect: r.effect,
+    recorded_by: r.recorded_by,
+    recorded_at: r.created_at,
   };
 }
 

@@ -22,10 +22,11 @@ import {
   findBookingRow,
   listBookingsAndStays,
   listPayments,
+  listRefunds,
   type BookingFilter,
   type ListedStay,
 } from './booking-queries.ts';
-import { bookingToJson, importedStayToJson, paymentToJson } from './admin-booking-json.ts';
+import { bookingToJson, importedStayToJson, paymentToJson, refundToJson } from './admin-booking-json.ts';
 
 const Status = Type.Enum(BOOKING_STATUSES);
 
@@ -37,8 +38,29 @@ export const PaymentSummarySchema = Type.Object(
     amount_paid: Money,
     balance: Money,
     state: Type.Enum(PAYMENT_STATES),
+    schedule: Type.Array(Type.Object({ due_on: Type.String({ format: 'date' }), amount: Money }), {
+      description:
+        'when the price falls due under the payment terms the booking keeps (one entry when it has none or the stay ' +
+        'is closer than the balance days); empty once cancelled',
+    }),
   },
-  { description: "what is due, paid (recorded payments and what the processor's card payment paid) and left" },
+  {
+    description:
+      'what is due (the total, or the cancellation fee once cancelled), paid (recorded payments less refunds, and ' +
+      "what the processor's card payment paid) and left",
+  },
+);
+
+export const DepositSchema = Type.Union(
+  [
+    Type.Object({
+      amount: Money,
+      state: Type.Enum(['due', 'held', 'returned', 'kept', 'partly_kept']),
+      kept_amount: Money,
+    }),
+    Type.Null(),
+  ],
+  { description: 'the damage deposit asked of this booking, outside its price; null when none' },
 );
 
 export const AdminBookingSchema = Type.Object({
@@ -66,11 +88,16 @@ export const AdminBookingSchema = Type.Object({
     cleaning_fee: Type.Number(),
     extras: Type.Record(Type.String(), Type.Number()),
     tax: Type.Number(),
+    price_reduction: Type.Number({ description: 'what refunds that lowered the price took off the total' }),
     total: Type.Number(),
   }),
   total_amount: Type.Number(),
   price_note: Type.Union([Type.String(), Type.Null()], { description: 'why the host set the price by hand' }),
   payment: PaymentSummarySchema,
+  cancellation_fee: Type.Union([Type.Number(), Type.Null()], {
+    description: 'once cancelled, the fee kept (0 when none applied or it was waived); null while the booking stands',
+  }),
+  deposit: DepositSchema,
   hold_expires_at: NullableString,
   cancel_reason: NullableString,
   partner: Type.Object({ id: Type.Integer(), name: Type.String(), email: Type.String(), phone: NullableString }),
@@ -103,6 +130,18 @@ export const PaymentSchema = Type.Object({
   recorded_at: Type.String(),
   undone_at: NullableString,
   undone_by: NullableString,
+});
+
+export const RefundSchema = Type.Object({
+  id: Type.Integer(),
+  amount: Money,
+  method: Type.Enum(['cash', 'bank_transfer', 'card', 'other']),
+  reason: NullableString,
+  effect: Type.Enum(['price_reduced', 'money_returned'], {
+    description: 'price_reduced: the price went down by the amount; money_returned: the price stands',
+  }),
+  recorded_by: Type.String({ description: 'api_key:<id> or console_user:<id>' }),
+  recorded_at: Type.String(),
 });
 
 export const BookingEventSchema = Type.Object({
@@ -144,6 +183,7 @@ export const BookingEventSchema = Type.Object({
 export const AdminBookingDetailSchema = Type.Object({
   ...AdminBookingSchema.properties,
   payments: Type.Array(PaymentSchema, { description: 'recorded payments, undone ones too, oldest first' }),
+  refunds: Type.Array(RefundSchema, { description: 'refunds, oldest first' }),
   events: Type.Array(BookingEventSchema),
 });
 
@@ -276,10 +316,15 @@ export async function bookingDetail(db: Executor, id: number) {
       expected: 'id of an existing booking',
       received: id,
     });
-  const [events, payments] = await Promise.all([listBookingEvents(db, id), listPayments(db, id)]);
+  const [events, payments, refunds] = await Promise.all([
+    listBookingEvents(db, id),
+    listPayments(db, id),
+    listRefunds(db, id),
+  ]);
   return {
     ...bookingToJson(row),
     payments: payments.map((p) => paymentToJson(row.currency, p)),
+    refunds: refunds.map((r) => refundToJson(row.currency, r)),
     events: events.map((e) => ({
       event: e.event,
       status: e.status,

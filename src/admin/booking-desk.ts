@@ -6,7 +6,9 @@ import type { BookingActor } from '../bookings/booking-lifecycle.ts';
 import { cancelBooking } from '../bookings/cancel-booking.ts';
 import { createHostBooking } from '../bookings/create-host-booking.ts';
 import { modifyBooking } from '../bookings/modify-booking.ts';
+import { recordDeposit } from '../bookings/record-deposit.ts';
 import { recordPayment, undoPayment } from '../bookings/record-payment.ts';
+import { recordRefund } from '../bookings/record-refund.ts';
 import { reinstateBooking, type ReinstateCommand } from '../bookings/reinstate-booking.ts';
 import { badRequest, isAppError, notFound } from '../http/errors.ts';
 import { IdInteger } from '../http/ids.ts';
@@ -98,6 +100,40 @@ export const RecordPaymentBody = Type.Object(
   { additionalProperties: false },
 );
 
+export const DepositBody = Type.Object(
+  {
+    action: Type.Enum(['collect', 'return', 'keep'], {
+      description: 'collect (due → held), return (all held back to the guest), keep (all or part, with a reason)',
+    }),
+    amount: Type.Optional(
+      Type.Number({
+        minimum: 0,
+        maximum: MAX_AMOUNT_MINOR,
+        description: 'major units; collect: what was taken (default the amount asked); keep: how much (default all held)',
+      }),
+    ),
+    reason: Type.Optional(Text(500, 'why it is kept: required for keep')),
+  },
+  { additionalProperties: false },
+);
+
+export const RefundBody = Type.Object(
+  {
+    amount: Type.Number({ minimum: 0, maximum: MAX_AMOUNT_MINOR, description: 'major units, above 0' }),
+    method: Type.Enum(['cash', 'bank_transfer', 'card', 'other']),
+    reason: Type.Optional(Text(500)),
+    reduce_price: Type.Optional(
+      Type.Boolean({
+        description:
+          'true: the price drops by the amount (a credit note and a new invoice); false (default): money returned, due again',
+      }),
+    ),
+  },
+  { additionalProperties: false },
+);
+
+export type DepositRequest = Static<typeof DepositBody>;
+export type RefundRequest = Static<typeof RefundBody>;
 export type CreateHostBookingRequest = Static<typeof CreateHostBookingBody>;
 export type EditBookingRequest = Static<typeof EditBookingBody>;
 export type RecordPaymentRequest = Static<typeof RecordPaymentBody>;
@@ -218,6 +254,40 @@ export async function recordBookingPayment(
     b.received_on === undefined ? todayIn(row.timezone, ctx.now()) : realDate(b.received_on, 'received_on');
   return plainErrors(
     recordPayment(ctx, { bookingId: id, actor, amount, method: b.method, receivedOn, reference: b.reference }),
+  );
+}
+
+/** An amount of a booking's currency in minor units, above 0. */
+function positiveMinor(row: BookingRow, field: string, amount: number): number {
+  const minor = toMinorOrFail(field, amount, row.currency, storedDecimals(row.currency));
+  if (minor === 0)
+    throw badRequest('invalid_amount', `${field} is 0: give an amount above 0.`, {
+      parameter: field,
+      expected: 'a number above 0',
+      received: amount,
+    });
+  return minor;
+}
+
+/** POST /bookings/:id/deposit. */
+export async function moveDeposit(ctx: AppContext, id: number, b: DepositRequest, actor: BookingActor): Promise<void> {
+  const row = await bookingOrFail(ctx, id);
+  const amount = b.amount === undefined ? undefined : positiveMinor(row, 'amount', b.amount);
+  await plainErrors(recordDeposit(ctx, { bookingId: id, actor, action: b.action, amount, reason: b.reason }));
+}
+
+/** POST /bookings/:id/refunds; returns the refund's id. */
+export async function refundBooking(ctx: AppContext, id: number, b: RefundRequest, actor: BookingActor): Promise<number> {
+  const row = await bookingOrFail(ctx, id);
+  return plainErrors(
+    recordRefund(ctx, {
+      bookingId: id,
+      actor,
+      amount: positiveMinor(row, 'amount', b.amount),
+      method: b.method,
+      reason: b.reason,
+      reducePrice: b.reduce_price ?? false,
+    }),
   );
 }
 

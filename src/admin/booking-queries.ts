@@ -89,6 +89,16 @@ export function findBookingRow(db: Executor, id: number): Promise<BookingRow | u
 }
 
 /** A booking's recorded payments, undone ones too, oldest first. */
+/** A booking's refunds, oldest first. */
+export function listRefunds(db: Executor, bookingId: number) {
+  return db
+    .selectFrom('booking_refunds')
+    .select(['id', 'amount', 'method', 'reason', 'effect', 'recorded_by', 'created_at'])
+    .where('booking_id', '=', bookingId)
+    .orderBy('id')
+    .execute();
+}
+
 export function listPayments(db: Executor, bookingId: number) {
   return db
     .selectFrom('booking_payments')

@@ -264,7 +264,7 @@ export interface BookingRefundsTable {
   id: Id;
   booking_id: number;
   amount: number;
-  method: string;
+  method: RecordedPaymentMethod;
   reason: string | null;
   effect: 'price_reduced' | 'money_returned';
   recorded_by: string;

@@ -1,5 +1,6 @@
-import type { PaymentTermsRule } from '../accommodations/money-rules.ts';
-import { addDays, compareDates } from '../shared/dates.ts';
+import { readPaymentTerms, type PaymentTermsRule } from '../accommodations/money-rules.ts';
+import type { BookingStatus } from '../db/schema.ts';
+import { addDays, compareDates, todayIn } from '../shared/dates.ts';
 import { applyPpm } from '../shared/money.ts';
 
 /**
@@ -40,4 +41,24 @@ export function paymentSchedule(
 export function dueAndUnpaid(schedule: readonly ScheduleEntry[], paid: number, today: string): number {
   const due = schedule.filter((e) => compareDates(e.due_on, today) <= 0).reduce((sum, e) => sum + e.amount, 0);
   return Math.max(0, due - paid);
+}
+
+/** What a booking's schedule is read from: its own columns and its home's time zone. */
+export interface ScheduleFacts {
+  status: BookingStatus;
+  total: number;
+  checkin: string;
+  created_at: string;
+  /** The terms the booking keeps from when it was booked (JSON), null = all due at once. */
+  payment_terms: string | null;
+  timezone: string;
+}
+
+/**
+ * A booking's schedule: empty once cancelled (what it owes then is its cancellation fee), else
+ * its kept terms over its total as it is now, from the day it was booked in its home's time zone.
+ */
+export function bookingSchedule(b: ScheduleFacts): ScheduleEntry[] {
+  if (b.status === 'cancelled') return [];
+  return paymentSchedule(readPaymentTerms(b.payment_terms), b.total, todayIn(b.timezone, new Date(b.created_at)), b.checkin);
 }

@@ -166,7 +166,8 @@ export const bookingDeskRoutes: FeatureRoutes = async (app, { ctx }) => {
       config: { auth: 'admin' },
       schema: {
         ...adminRoute,
-        summary: 'Collect, return or keep (with a reason) the damage deposit: its own ledger, outside price and revenue',
+        summary:
+          'Collect, return or keep (with a reason) the damage deposit: its own ledger, outside price and revenue',
         params: IdParams,
         body: DepositBody,
         response: { 200: Detail, ...commonErrorResponses },

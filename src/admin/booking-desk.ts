@@ -109,7 +109,8 @@ export const DepositBody = Type.Object(
       Type.Number({
         minimum: 0,
         maximum: MAX_AMOUNT_MINOR,
-        description: 'major units; collect: what was taken (default the amount asked); keep: how much (default all held)',
+        description:
+          'major units; collect: what was taken (default the amount asked); keep: how much (default all held)',
       }),
     ),
     reason: Type.Optional(Text(500, 'why it is kept: required for keep')),
@@ -277,7 +278,12 @@ export async function moveDeposit(ctx: AppContext, id: number, b: DepositRequest
 }
 
 /** POST /bookings/:id/refunds; returns the refund's id. */
-export async function refundBooking(ctx: AppContext, id: number, b: RefundRequest, actor: BookingActor): Promise<number> {
+export async function refundBooking(
+  ctx: AppContext,
+  id: number,
+  b: RefundRequest,
+  actor: BookingActor,
+): Promise<number> {
   const row = await bookingOrFail(ctx, id);
   return plainErrors(
     recordRefund(ctx, {

@@ -13,7 +13,8 @@ export function moneySnapshot(accommodation: Pick<Accommodation, 'damage_deposit
   deposit_state: DepositState | null;
   payment_terms: string | null;
 } {
-  const deposit = accommodation.damage_deposit !== null && accommodation.damage_deposit > 0 ? accommodation.damage_deposit : null;
+  const deposit =
+    accommodation.damage_deposit !== null && accommodation.damage_deposit > 0 ? accommodation.damage_deposit : null;
   const terms = readPaymentTerms(accommodation.payment_terms);
   return {
     deposit_amount: deposit,

@@ -45,7 +45,10 @@ function planOf(
   const code = b.confirmation_code;
   const money = (minor: number) => formatMoney(minor, b.currency);
   if (b.deposit_amount === null || b.deposit_state === null)
-    throw conflict('no_deposit', `Booking ${code} has no damage deposit.`, { parameter: 'action', received: command.action });
+    throw conflict('no_deposit', `Booking ${code} has no damage deposit.`, {
+      parameter: 'action',
+      received: command.action,
+    });
   const held = b.deposit_amount;
   if (command.action === 'collect') {
     if (b.deposit_state !== 'due')
@@ -69,10 +72,15 @@ function planOf(
     throw conflict(
       'deposit_not_held',
       `The damage deposit of booking ${code} is ${b.deposit_state === 'due' ? 'not collected yet' : b.deposit_state.replace('_', ' ')}.`,
-      { parameter: 'action', expected: b.deposit_state === 'due' ? 'collect' : 'nothing more', received: command.action },
+      {
+        parameter: 'action',
+        expected: b.deposit_state === 'due' ? 'collect' : 'nothing more',
+        received: command.action,
+      },
     );
   if (command.action === 'return') {
-    if (command.amount !== undefined && command.amount !== held) throw invalidAmount(command.amount, 'the whole deposit held');
+    if (command.amount !== undefined && command.amount !== held)
+      throw invalidAmount(command.amount, 'the whole deposit held');
     return {
       movements: [{ action: 'return', amount: held }],
       state: 'returned',
@@ -99,7 +107,13 @@ function planOf(
     });
   const returned = held - kept;
   return {
-    movements: returned === 0 ? [{ action: 'keep', amount: kept }] : [{ action: 'keep', amount: kept }, { action: 'return', amount: returned }],
+    movements:
+      returned === 0
+        ? [{ action: 'keep', amount: kept }]
+        : [
+            { action: 'keep', amount: kept },
+            { action: 'return', amount: returned },
+          ],
     state: returned === 0 ? 'kept' : 'partly_kept',
     amount: held,
     kept,
@@ -148,16 +162,7 @@ export async function recordDeposit(ctx: LifecycleContext, command: DepositComma
       .execute();
     await unit.trx
       .insertInto('booking_events')
-      .values(
-        bookingEventRow(
-          booking.id,
-          plan.event,
-          booking.status,
-          command.actor,
-          plan.said,
-          now,
-        ),
-      )
+      .values(bookingEventRow(booking.id, plan.event, booking.status, command.actor, plan.said, now))
       .execute();
   });
 }

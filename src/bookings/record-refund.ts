@@ -39,18 +39,26 @@ export async function recordRefund(ctx: LifecycleContext, command: RefundCommand
         received: true,
       });
     if (command.reducePrice && command.amount > booking.total)
-      throw conflict('refund_exceeds_price', `A refund of ${money(command.amount)} is more than the ${money(booking.total)} price of booking ${code}.`, {
-        parameter: 'amount',
-        expected: `at most ${money(booking.total)}`,
-        received: command.amount,
-      });
+      throw conflict(
+        'refund_exceeds_price',
+        `A refund of ${money(command.amount)} is more than the ${money(booking.total)} price of booking ${code}.`,
+        {
+          parameter: 'amount',
+          expected: `at most ${money(booking.total)}`,
+          received: command.amount,
+        },
+      );
     const paid = paymentSummary(booking).amount_paid;
     if (command.amount > paid)
-      throw conflict('refund_exceeds_paid', `A refund of ${money(command.amount)} is more than the ${money(paid)} paid for booking ${code}.`, {
-        parameter: 'amount',
-        expected: `at most ${money(Math.max(paid, 0))}`,
-        received: command.amount,
-      });
+      throw conflict(
+        'refund_exceeds_paid',
+        `A refund of ${money(command.amount)} is more than the ${money(paid)} paid for booking ${code}.`,
+        {
+          parameter: 'amount',
+          expected: `at most ${money(Math.max(paid, 0))}`,
+          received: command.amount,
+        },
+      );
     const now = unit.now.toISOString();
     const reason = command.reason?.trim() ? command.reason.trim() : null;
     const ref = actorRef(command.actor);

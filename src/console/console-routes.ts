@@ -10,6 +10,7 @@ import { sessionRoute } from './console-schemas.ts';
 import { accommodationPages } from './pages/accommodations.ts';
 import { bookingDeskPages } from './pages/booking-desk-page.ts';
 import { bookingPages } from './pages/bookings.ts';
+import { bookingMoneyPages } from './pages/booking-money.ts';
 import { calendarPage } from './pages/calendar.ts';
 import { confirmPage } from './pages/confirm.ts';
 import { endpointPages } from './pages/endpoints.ts';
@@ -156,6 +157,7 @@ export const consoleRoutes: FeatureRoutes = async (app, { ctx }) => {
       todayPage,
       bookingPages,
       bookingDeskPages,
+      bookingMoneyPages,
       calendarPage,
       reportsPage,
       accommodationPages,

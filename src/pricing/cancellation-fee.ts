@@ -12,7 +12,10 @@ export function cancellationFee(tiers: readonly CancellationTier[] | null, total
   if (tiers === null || total <= 0) return 0;
   let best: CancellationTier | null = null;
   for (const tier of tiers) {
-    if (tier.days_before_checkin <= Math.max(daysLeft, 0) && (best === null || tier.days_before_checkin > best.days_before_checkin))
+    if (
+      tier.days_before_checkin <= Math.max(daysLeft, 0) &&
+      (best === null || tier.days_before_checkin > best.days_before_checkin)
+    )
       best = tier;
   }
   return best === null ? 0 : applyPpm(total, best.fee_ppm);

@@ -60,5 +60,10 @@ export interface ScheduleFacts {
  */
 export function bookingSchedule(b: ScheduleFacts): ScheduleEntry[] {
   if (b.status === 'cancelled') return [];
-  return paymentSchedule(readPaymentTerms(b.payment_terms), b.total, todayIn(b.timezone, new Date(b.created_at)), b.checkin);
+  return paymentSchedule(
+    readPaymentTerms(b.payment_terms),
+    b.total,
+    todayIn(b.timezone, new Date(b.created_at)),
+    b.checkin,
+  );
 }

@@ -90,7 +90,11 @@ describe(`damage deposits (${testStoreKind})`, () => {
     assertRefused(await deposit(b.id, { action: 'collect' }), 409, 'deposit_already_collected');
     assertRefused(await deposit(b.id, { action: 'keep', amount: 50 }), 400, 'reason_required');
     assertRefused(await deposit(b.id, { action: 'keep', amount: 50, reason: '  ' }), 400, 'reason_required');
-    assertRefused(await deposit(b.id, { action: 'keep', amount: 250, reason: 'broken window' }), 409, 'keep_exceeds_deposit');
+    assertRefused(
+      await deposit(b.id, { action: 'keep', amount: 250, reason: 'broken window' }),
+      409,
+      'keep_exceeds_deposit',
+    );
 
     const kept = await deposit(b.id, { action: 'keep', amount: 45.5, reason: 'broken lamp' });
     assert.equal(kept.statusCode, 200, kept.body);
@@ -109,11 +113,14 @@ describe(`damage deposits (${testStoreKind})`, () => {
       .where('booking_id', '=', b.id)
       .orderBy('id')
       .execute();
-    assert.deepEqual(movements.map((m) => ({ ...m })), [
-      { action: 'collect', amount: 20000, reason: null },
-      { action: 'keep', amount: 4550, reason: 'broken lamp' },
-      { action: 'return', amount: 15450, reason: null },
-    ]);
+    assert.deepEqual(
+      movements.map((m) => ({ ...m })),
+      [
+        { action: 'collect', amount: 20000, reason: null },
+        { action: 'keep', amount: 4550, reason: 'broken lamp' },
+        { action: 'return', amount: 15450, reason: null },
+      ],
+    );
     assertRefused(await deposit(b.id, { action: 'return' }), 409, 'deposit_not_held');
   });
 

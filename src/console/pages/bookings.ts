@@ -43,6 +43,7 @@ import {
 } from '../layout.ts';
 import { redirectWith } from '../flash.ts';
 import { stayRange } from '../stay-range.ts';
+import { bookingMoneySection } from './booking-money.ts';
 import { confirmLink } from './confirm.ts';
 
 const PAGE_SIZE = 50;
@@ -68,7 +69,7 @@ const ListQuery = Type.Object({
   page: Type.Optional(PageNumber),
 });
 const DetailQuery = Type.Object({ done: NOTICES.query });
-const CancelForm = Type.Object({ reason: Text(500) });
+const CancelForm = Type.Object({ reason: Text(500), waive_fee: Type.Optional(Type.Literal('on')) });
 
 type ListFilters = Static<typeof ListQuery>;
 
@@ -276,6 +277,7 @@ ${priceTable(b, f)}
 ${deliveries.length === 0 ? '' : html`<h3>Payment events and webhooks</h3><ul>${deliveries.map(delivery)}</ul>`}
 ${issues.length === 0 ? '' : html`<h3>Payment issues</h3><ul>${issues.map(issue)}</ul>`}
 <div id="payments">${await paymentSection(ctx, request, b, errors, shown.payment)}</div>
+${await bookingMoneySection(ctx, request, b)}
 ${hasInvoice ? html`<p><a href="${invoiceUrl(ctx.config, b.invoice_token)}">Invoice (PDF)</a></p>` : ''}
 <h2>Mails</h2>
 ${mails.length === 0 ? html`<p class="muted">No mails.</p>` : mailTable}
@@ -329,7 +331,12 @@ export const bookingPages: FeatureRoutes = async (app, { ctx }) => {
     const reason = request.body.reason ?? '';
     const user = session(request).user;
     const result = await attempt(() =>
-      cancelBooking(ctx, { bookingId: id, actor: { kind: 'host', consoleUserId: user.userId }, reason }),
+      cancelBooking(ctx, {
+        bookingId: id,
+        actor: { kind: 'host', consoleUserId: user.userId },
+        reason,
+        waiveFee: request.body.waive_fee === 'on',
+      }),
     );
     if (!result.ok) return refusedAction(request, reply, id, result.errors);
     return seeOther(reply, `/admin/bookings/${id}?done=cancelled`);

@@ -22,6 +22,7 @@ import type { Formatter } from '../format.ts';
 import { importedBadge, stackTable, statusBadge } from '../layout.ts';
 import { stayRange } from '../stay-range.ts';
 import { setupSection } from './setup.ts';
+import { todayMoneySections } from './today-money.ts';
 
 const guestLink = (b: BookingWithGuest): Html =>
   html`<a href="/admin/bookings/${b.id}">${b.guest_first_name} ${b.guest_last_name}</a>`;
@@ -152,6 +153,7 @@ export const todayPage: FeatureRoutes = async (app, { ctx }) => {
 <p class="muted">Today is ${f.date(today)} (${zone}). Arrivals and departures cover today and the next 7 days.</p>
 ${stayTable('Arrivals', [...arrivals.map((b) => bookingStay(b, b.checkin)), ...importedIn.map((s) => importedStay(s, s.start_date))], f)}
 ${balancesToCollect(arrivals, f)}
+${await todayMoneySections(ctx, f)}
 ${stayTable('Departures', [...departures.map((b) => bookingStay(b, b.checkout)), ...importedOut.map((s) => importedStay(s, s.end_date))], f)}
 <h2>Card drafts waiting for payment</h2>
 ${draftTable(drafts, f)}

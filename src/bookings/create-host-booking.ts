@@ -152,6 +152,7 @@ export async function createHostBooking(
               checkin_time: accommodation.checkin_time,
               checkout_time: accommodation.checkout_time,
               accommodation_language: accommodation.language,
+              timezone: accommodation.timezone,
             },
             host,
             now,

@@ -104,6 +104,7 @@ export function newBookingRows(
             checkin_time: accommodation.checkin_time,
             checkout_time: accommodation.checkout_time,
             accommodation_language: accommodation.language,
+            timezone: accommodation.timezone,
           },
           facts.host,
           facts.now,

@@ -285,6 +285,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/admin/api/bookings/{id}/deposit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Collect, return or keep (with a reason) the damage deposit: its own ledger, outside price and revenue */
+        post: operations["createAdminBookingsDeposit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/admin/api/bookings/{id}/payments": {
         parameters: {
             query?: never;
@@ -314,6 +331,23 @@ export interface paths {
         post?: never;
         /** Undo a payment recorded by mistake: it stays in the list, marked undone, and no longer counts */
         delete: operations["deleteAdminBookingsPayments"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/api/bookings/{id}/refunds": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Give money back: lowering the price (reduce_price) or only returning money, which is then due again */
+        post: operations["createAdminBookingsRefunds"];
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -1042,13 +1076,21 @@ export interface components {
             zip?: string;
         };
         AnyOf: {
+            /** @description major units of the booking currency */
+            amount: number;
+            /** @description major units of the booking currency */
+            kept_amount: number;
+            /** @enum {unknown} */
+            state: "due" | "held" | "returned" | "kept" | "partly_kept";
+        };
+        AnyOf2: {
             address: string | null;
             email: string | null;
             name: string;
             phone: string | null;
             tax_id: string | null;
         };
-        AnyOf2: {
+        AnyOf3: {
             account_holder: string;
             bank_name: string | null;
             bic: string | null;
@@ -1056,7 +1098,9 @@ export interface components {
         };
         /** @description when it was archived (deleted while it had bookings): it takes no new booking; null while active */
         ArchivedAt: string | null;
-        BankDetails: components["schemas"]["AnyOf2"] | null;
+        /** @description what is left to pay: total_amount - amount_paid, or cancellation_fee - amount_paid once cancelled (negative when overpaid: owed back) */
+        Balance: number;
+        BankDetails: components["schemas"]["AnyOf3"] | null;
         /** @description price per night, major units of the currency; at most 1000000000 minor units (e.g. 10000000.00 EUR), else 400 amount_too_large */
         BasePrice: number;
         Booking: {
@@ -1066,6 +1110,7 @@ export interface components {
             /** @enum {string} */
             booking_status: "draft" | "confirmed" | "modified" | "cancelled";
             cancel_reason: string | null;
+            cancellation_fee: components["schemas"]["CancellationFee"];
             cancelled_at: string | null;
             checkin_date: string;
             checkout_date: string;
@@ -1120,7 +1165,7 @@ export interface components {
         };
         /** @description per guest per night, major units of the currency; at most 1000000000 minor units (e.g. 10000000.00 EUR), else 400 amount_too_large */
         Breakfast: number;
-        Business: components["schemas"]["AnyOf"] | null;
+        Business: components["schemas"]["AnyOf2"] | null;
         CalendarBooking: {
             color_index: number;
             composition: components["schemas"]["Composition"];
@@ -1147,6 +1192,8 @@ export interface components {
             /** @enum {boolean} */
             success: true;
         };
+        /** @description once cancelled, the fee the home's cancellation policy keeps (0 when none applies or the host waived it); null while the booking stands */
+        CancellationFee: number | null;
         CheckAvailabilityRequest: {
             accommodation_id: number;
             /** @description YYYY-MM-DD */
@@ -1307,8 +1354,27 @@ export interface components {
             /** @description default true */
             notify_guest?: boolean;
             reason?: string;
+            /** @description waive the fee the home's cancellation policy would keep (default false) */
+            waive_fee?: boolean;
         };
         CreateAdminBookingsCancelResponse: {
+            data: components["schemas"]["Data5"];
+            metadata: components["schemas"]["Metadata"];
+            /** @enum {boolean} */
+            success: true;
+        };
+        CreateAdminBookingsDepositRequest: {
+            /**
+             * @description collect (due → held), return (all held back to the guest), keep (all or part, with a reason)
+             * @enum {unknown}
+             */
+            action: "collect" | "return" | "keep";
+            /** @description major units; collect: what was taken (default the amount asked); keep: how much (default all held) */
+            amount?: number;
+            /** @description why it is kept: required for keep */
+            reason?: string;
+        };
+        CreateAdminBookingsDepositResponse: {
             data: components["schemas"]["Data5"];
             metadata: components["schemas"]["Metadata"];
             /** @enum {boolean} */
@@ -1327,6 +1393,24 @@ export interface components {
             data: {
                 booking: components["schemas"]["Data5"];
                 payment: components["schemas"]["PaymentsItem"];
+            };
+            metadata: components["schemas"]["Metadata"];
+            /** @enum {boolean} */
+            success: true;
+        };
+        CreateAdminBookingsRefundsRequest: {
+            /** @description major units, above 0 */
+            amount: number;
+            /** @enum {unknown} */
+            method: "cash" | "bank_transfer" | "card" | "other";
+            reason?: string;
+            /** @description true: the price drops by the amount (a credit note and a new invoice); false (default): money returned, due again */
+            reduce_price?: boolean;
+        };
+        CreateAdminBookingsRefundsResponse: {
+            data: {
+                booking: components["schemas"]["Data5"];
+                refund: components["schemas"]["RefundsItem"];
             };
             metadata: components["schemas"]["Metadata"];
             /** @enum {boolean} */
@@ -1503,6 +1587,8 @@ export interface components {
             adults: number;
             babies: number;
             cancel_reason: string | null;
+            /** @description once cancelled, the fee kept (0 when none applied or it was waived); null while the booking stands */
+            cancellation_fee: number | null;
             cancelled_at: string | null;
             checkin_date: string;
             checkout_date: string;
@@ -1511,6 +1597,7 @@ export interface components {
             confirmed_at: string | null;
             created_at: string;
             currency: string;
+            deposit: components["schemas"]["Deposit"];
             events: components["schemas"]["Events2"];
             guest_notes: string;
             hold_expires_at: string | null;
@@ -1528,6 +1615,7 @@ export interface components {
             /** @description why the host set the price by hand */
             price_note: string | null;
             pricing: components["schemas"]["Pricing2"];
+            refunds: components["schemas"]["Refunds"];
             source: string;
             /** @enum {unknown} */
             status: "draft" | "confirmed" | "modified" | "cancelled";
@@ -1684,6 +1772,8 @@ export interface components {
             /** @enum {boolean} */
             success: true;
         };
+        /** @description the damage deposit asked of this booking, outside its price; null when none */
+        Deposit: components["schemas"]["AnyOf"] | null;
         /** @description how many event endpoints the key may have (1 to 10000); null: the ENDPOINTS_PER_KEY of the server */
         EndpointLimit: number | null;
         ErrorEnvelope: {
@@ -1743,6 +1833,7 @@ export interface components {
          *     extra_not_offered: an extra the accommodation does not offer
          *     unknown_currency: not an ISO 4217 currency code
          *     invalid_amount: an amount that cannot be expressed in the currency's minor units, or a payment of 0
+         *     reason_required: keeping a damage deposit, or part of it, without saying why
          *     amount_too_large: a money amount above the bound the store holds
          *     invalid_rate: a rate that is not a fraction from 0 to 1 with at most 6 decimals
          *     unknown_timezone: not an IANA time zone name
@@ -1787,6 +1878,11 @@ export interface components {
          *     never_confirmed: a booking that was never confirmed cannot have its cancellation undone
          *     payment_already_undone: the recorded payment was undone already
          *     refund_exceeds_paid: the refunds of a booking would be more than was paid for it (a refund too large, or undoing a payment a refund gave back)
+         *     no_deposit: the booking has no damage deposit (its home asked none when it was booked)
+         *     deposit_already_collected: the damage deposit was collected already
+         *     deposit_not_held: the damage deposit is not held: not collected yet, or already returned or kept
+         *     keep_exceeds_deposit: keeping more of a damage deposit than is held
+         *     refund_exceeds_price: a refund that lowers the price by more than the booking's price
          *     booking_not_draft: only a draft awaiting card payment can be released by its API key
          *     has_bookings: an accommodation with bookings cannot change currency (nor the set-up step remove a demo home's bookings)
          *     accommodation_archived: the accommodation is archived (it was deleted while it had bookings) and takes no new booking
@@ -1802,7 +1898,7 @@ export interface components {
          *     outcome_unknown: the database went away while the change was being committed and it could not be checked whether it was; retry with the same `idempotency_key`
          * @enum {string}
          */
-        ErrorReason: "malformed_json" | "forbidden_json_key" | "unsupported_media_type" | "malformed_http" | "bad_request" | "bad_url" | "param_too_long" | "nul_character" | "legacy_jsonrpc_body" | "invalid" | "missing" | "unknown_parameter" | "invalid_type" | "invalid_enum" | "invalid_const" | "invalid_anyOf" | "invalid_format" | "invalid_pattern" | "invalid_minLength" | "invalid_maxLength" | "invalid_minimum" | "invalid_maximum" | "invalid_exclusiveMinimum" | "invalid_exclusiveMaximum" | "invalid_minItems" | "invalid_maxItems" | "blank" | "test_admin_key" | "out_of_range" | "invalid_date" | "invalid_range" | "range_too_long" | "past_date" | "min_stay" | "max_stay" | "max_guests" | "extra_not_offered" | "unknown_currency" | "invalid_amount" | "amount_too_large" | "invalid_rate" | "unknown_timezone" | "invalid_iban" | "invalid_url" | "private_address" | "invalid_cursor" | "own_export_url" | "invalid_timestamp" | "invalid_payment_intent" | "payment_webhook_not_configured" | "stale_signature" | "missing_signature" | "invalid_signature" | "missing_api_key" | "invalid_api_key" | "missing_metrics_token" | "invalid_metrics_token" | "missing_timestamp" | "stale_timestamp" | "admin_scope_required" | "test_key_required" | "secret_scope" | "unknown_route" | "accommodation_not_found" | "booking_not_found" | "payment_not_found" | "api_key_not_found" | "message_not_found" | "feed_not_found" | "invoice_not_found" | "calendar_not_found" | "endpoint_not_found" | "delivery_not_found" | "request_timeout" | "dates_unavailable" | "price_mismatch" | "idempotency_key_reused" | "booking_cancelled" | "booking_not_confirmed" | "booking_not_cancelled" | "never_confirmed" | "payment_already_undone" | "refund_exceeds_paid" | "booking_not_draft" | "has_bookings" | "accommodation_archived" | "endpoint_limit" | "duplicate_feed_name" | "login_taken" | "body_too_large" | "rate_limited" | "draft_limit" | "headers_too_large" | "store_unavailable" | "shutting_down" | "outcome_unknown";
+        ErrorReason: "malformed_json" | "forbidden_json_key" | "unsupported_media_type" | "malformed_http" | "bad_request" | "bad_url" | "param_too_long" | "nul_character" | "legacy_jsonrpc_body" | "invalid" | "missing" | "unknown_parameter" | "invalid_type" | "invalid_enum" | "invalid_const" | "invalid_anyOf" | "invalid_format" | "invalid_pattern" | "invalid_minLength" | "invalid_maxLength" | "invalid_minimum" | "invalid_maximum" | "invalid_exclusiveMinimum" | "invalid_exclusiveMaximum" | "invalid_minItems" | "invalid_maxItems" | "blank" | "test_admin_key" | "out_of_range" | "invalid_date" | "invalid_range" | "range_too_long" | "past_date" | "min_stay" | "max_stay" | "max_guests" | "extra_not_offered" | "unknown_currency" | "invalid_amount" | "reason_required" | "amount_too_large" | "invalid_rate" | "unknown_timezone" | "invalid_iban" | "invalid_url" | "private_address" | "invalid_cursor" | "own_export_url" | "invalid_timestamp" | "invalid_payment_intent" | "payment_webhook_not_configured" | "stale_signature" | "missing_signature" | "invalid_signature" | "missing_api_key" | "invalid_api_key" | "missing_metrics_token" | "invalid_metrics_token" | "missing_timestamp" | "stale_timestamp" | "admin_scope_required" | "test_key_required" | "secret_scope" | "unknown_route" | "accommodation_not_found" | "booking_not_found" | "payment_not_found" | "api_key_not_found" | "message_not_found" | "feed_not_found" | "invoice_not_found" | "calendar_not_found" | "endpoint_not_found" | "delivery_not_found" | "request_timeout" | "dates_unavailable" | "price_mismatch" | "idempotency_key_reused" | "booking_cancelled" | "booking_not_confirmed" | "booking_not_cancelled" | "never_confirmed" | "payment_already_undone" | "refund_exceeds_paid" | "no_deposit" | "deposit_already_collected" | "deposit_not_held" | "keep_exceeds_deposit" | "refund_exceeds_price" | "booking_not_draft" | "has_bookings" | "accommodation_archived" | "endpoint_limit" | "duplicate_feed_name" | "login_taken" | "body_too_large" | "rate_limited" | "draft_limit" | "headers_too_large" | "store_unavailable" | "shutting_down" | "outcome_unknown";
         /** @description event types sent to the endpoint; default every booking event (booking.created, booking.confirmed, booking.modified, booking.cancelled, booking.expired, payment.issue); calendar.changed only when listed */
         Events: components["schemas"]["EventsItem"][];
         Events2: components["schemas"]["EventsItem2"][];
@@ -1814,7 +1910,7 @@ export interface components {
              * @description what happened
              * @enum {unknown}
              */
-            event: "created" | "confirmed" | "modified" | "cancelled" | "expired" | "reinstated" | "noted" | "payment_recorded" | "payment_undone";
+            event: "created" | "confirmed" | "modified" | "cancelled" | "expired" | "reinstated" | "noted" | "payment_recorded" | "payment_undone" | "cancellation_fee" | "deposit_collected" | "deposit_returned" | "deposit_kept" | "refund_recorded";
             /** @description why: the payment, the cancellation reason, what was modified */
             reason: string | null;
             /** @enum {unknown} */
@@ -2049,6 +2145,8 @@ export interface components {
                 adults: number;
                 babies: number;
                 cancel_reason: string | null;
+                /** @description once cancelled, the fee kept (0 when none applied or it was waived); null while the booking stands */
+                cancellation_fee: number | null;
                 cancelled_at: string | null;
                 checkin_date: string;
                 checkout_date: string;
@@ -2057,6 +2155,7 @@ export interface components {
                 confirmed_at: string | null;
                 created_at: string;
                 currency: string;
+                deposit: components["schemas"]["Deposit"];
                 guest_notes: string;
                 hold_expires_at: string | null;
                 id: number;
@@ -2295,14 +2394,13 @@ export interface components {
             phone?: string;
             title?: string;
         };
-        /** @description what has been paid: payments the host recorded and what the processor's card payment paid when it confirmed the booking */
+        /** @description what has been paid: payments the host recorded, less refunds given back, and what the processor's card payment paid when it confirmed the booking */
         Payment: {
             amount_paid: number;
-            /** @description what is left to pay: total_amount - amount_paid, or -amount_paid once cancelled (negative when overpaid) */
-            balance: number;
+            balance: components["schemas"]["Balance"];
             state: "unpaid" | "partly_paid" | "paid" | "overpaid";
         };
-        /** @description what is due, paid (recorded payments and what the processor's card payment paid) and left */
+        /** @description what is due (the total, or the cancellation fee once cancelled), paid (recorded payments less refunds, and what the processor's card payment paid) and left */
         Payment2: {
             /** @description major units of the booking currency */
             amount_due: number;
@@ -2310,6 +2408,7 @@ export interface components {
             amount_paid: number;
             /** @description major units of the booking currency */
             balance: number;
+            schedule: components["schemas"]["Schedule"];
             /** @enum {unknown} */
             state: "unpaid" | "partly_paid" | "paid" | "overpaid";
         };
@@ -2433,6 +2532,8 @@ export interface components {
             extras: {
                 [key: string]: number;
             };
+            /** @description what refunds that lowered the price took off the total */
+            price_reduction: number;
             tax: number;
             total: number;
         };
@@ -2447,12 +2548,38 @@ export interface components {
             removed: number;
             started_at: string;
         };
+        /** @description refunds, oldest first */
+        Refunds: components["schemas"]["RefundsItem"][];
+        RefundsItem: {
+            /** @description major units of the booking currency */
+            amount: number;
+            /**
+             * @description price_reduced: the price went down by the amount; money_returned: the price stands
+             * @enum {unknown}
+             */
+            effect: "price_reduced" | "money_returned";
+            id: number;
+            /** @enum {unknown} */
+            method: "cash" | "bank_transfer" | "card" | "other";
+            reason: string | null;
+            recorded_at: string;
+            /** @description api_key:<id> or console_user:<id> */
+            recorded_by: string;
+        };
         Restrictions: {
             checkin_time: string;
             checkout_time: string;
             max_guests: number;
             max_stay: number;
             min_stay: number;
+        };
+        /** @description when the price falls due under the payment terms the booking keeps (one entry when it has none or the stay is closer than the balance days); empty once cancelled */
+        Schedule: components["schemas"]["ScheduleItem"][];
+        ScheduleItem: {
+            /** @description major units of the booking currency */
+            amount: number;
+            /** Format: date */
+            due_on: string;
         };
         SendTestEventResponse: {
             data: components["schemas"]["Data3"];
@@ -4759,6 +4886,47 @@ export interface operations {
             503: components["responses"]["Unavailable2"];
         };
     };
+    createAdminBookingsDeposit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description integer id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateAdminBookingsDepositRequest"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CreateAdminBookingsDepositResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest4"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound2"];
+            408: components["responses"]["RequestTimeout2"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge2"];
+            500: components["responses"]["InternalError2"];
+            503: components["responses"]["Unavailable2"];
+        };
+    };
     createAdminBookingsPayments: {
         parameters: {
             query?: never;
@@ -4834,6 +5002,47 @@ export interface operations {
             404: components["responses"]["NotFound5"];
             408: components["responses"]["RequestTimeout2"];
             409: components["responses"]["Conflict4"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge2"];
+            500: components["responses"]["InternalError2"];
+            503: components["responses"]["Unavailable2"];
+        };
+    };
+    createAdminBookingsRefunds: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description integer id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateAdminBookingsRefundsRequest"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CreateAdminBookingsRefundsResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest4"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound2"];
+            408: components["responses"]["RequestTimeout2"];
             413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["TooManyRequests"];
             431: components["responses"]["HeadersTooLarge2"];

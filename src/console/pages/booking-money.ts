@@ -91,7 +91,7 @@ function depositForms(b: BookingRow, f: Formatter, csrf: string): Html {
     b.deposit_state === 'due'
       ? html`<form method="post" action="${action}" class="row">${csrfField(csrf)}
 <input type="hidden" name="action" value="collect">
-${field(`Amount taken (${b.currency})`, 'amount', {}, { type: 'number', step: 'any', idPrefix: 'collect', hint: 'empty: the amount asked' })}
+${field(`Deposit taken (${b.currency})`, 'amount', {}, { type: 'number', step: 'any', idPrefix: 'collect', hint: 'empty: the amount asked' })}
 <button type="submit">Collect the deposit</button></form>`
       : b.deposit_state === 'held'
         ? html`<form method="post" action="${action}">${csrfField(csrf)}
@@ -99,7 +99,7 @@ ${field(`Amount taken (${b.currency})`, 'amount', {}, { type: 'number', step: 'a
 <button type="submit">Return the whole deposit (${amount})</button></form>
 <form method="post" action="${action}" class="row">${csrfField(csrf)}
 <input type="hidden" name="action" value="keep">
-${field(`Amount kept (${b.currency})`, 'amount', {}, { type: 'number', step: 'any', idPrefix: 'keep', hint: 'empty: all of it; the rest is returned' })}
+${field(`Deposit kept (${b.currency})`, 'amount', {}, { type: 'number', step: 'any', idPrefix: 'keep', hint: 'empty: all of it; the rest is returned' })}
 ${field('Why it is kept', 'reason', {}, { idPrefix: 'keep', required: true })}
 <button type="submit" class="secondary">Keep the deposit</button></form>`
         : html``;
@@ -124,10 +124,10 @@ async function refunds(ctx: AppContext, b: BookingRow, f: Formatter, csrf: strin
   return html`<h3>Refunds</h3>
 ${list.length === 0 ? html`<p class="muted">No refunds.</p>` : table}
 <form method="post" action="/admin/bookings/${b.id}/refunds" class="row">${csrfField(csrf)}
-${field(`Amount (${b.currency})`, 'amount', {}, { type: 'number', step: 'any', required: true, idPrefix: 'refund' })}
-<div class="field"><label for="refund-method">Method</label>
+${field(`Refund amount (${b.currency})`, 'amount', {}, { type: 'number', step: 'any', required: true, idPrefix: 'refund' })}
+<div class="field"><label for="refund-method">Refund method</label>
 <select id="refund-method" name="method">${REFUND_METHODS.map(([v, l]) => html`<option value="${v}">${l}</option>`)}</select></div>
-${field('Reason', 'reason', {}, { idPrefix: 'refund' })}
+${field('Refund reason', 'reason', {}, { idPrefix: 'refund', hint: 'optional' })}
 ${lower}
 <button type="submit" class="secondary">Give money back</button></form>`;
 }

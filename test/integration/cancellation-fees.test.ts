@@ -1,7 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { expireHolds } from '../../src/bookings/expire-holds.ts';
-import type { Accommodation } from '../../src/db/schema.ts';
 import { quoteStay } from '../../src/pricing/quote-stay.ts';
 import { signIn } from '../support/console-client.ts';
 import { bookingBody, bookingById, futureStay, insertBooking, makeAccommodation } from '../support/factories.ts';

@@ -26,7 +26,13 @@ interface Detail {
   status: string;
   total_amount: number;
   pricing: { price_reduction: number; total: number };
-  payment: { amount_due: number; amount_paid: number; balance: number; state: string };
+  payment: {
+    amount_due: number;
+    amount_paid: number;
+    balance: number;
+    state: string;
+    schedule: { due_on: string; amount: number }[];
+  };
   refunds: { id: number; amount: number; method: string; reason: string | null; effect: string }[];
   events: { event: string; reason: string | null }[];
 }

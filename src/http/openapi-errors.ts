@@ -145,6 +145,30 @@ const ADMIN_REASONS: [RegExp, ErrorReason[]][] = [
     [...STAY, ...HAND_BOOKING, 'booking_not_found', 'booking_cancelled', 'booking_not_confirmed'],
   ],
   [
+    /^POST \/admin\/api\/bookings\/\{id\}\/deposit$/,
+    [
+      'booking_not_found',
+      'no_deposit',
+      'deposit_already_collected',
+      'deposit_not_held',
+      'keep_exceeds_deposit',
+      'reason_required',
+      'invalid_amount',
+      'amount_too_large',
+    ],
+  ],
+  [
+    /^POST \/admin\/api\/bookings\/\{id\}\/refunds$/,
+    [
+      'booking_not_found',
+      'refund_exceeds_paid',
+      'refund_exceeds_price',
+      'booking_cancelled',
+      'invalid_amount',
+      'amount_too_large',
+    ],
+  ],
+  [
     /\/payments/,
     [
       'booking_not_found',

@@ -88,10 +88,27 @@ describe(`admin bookings (${testStoreKind})`, () => {
       payment_method: 'bank_transfer',
       payment_intent_id: null,
       currency: 'EUR',
-      pricing: { base_price: 700, discount: 70, cleaning_fee: 50, extras: { breakfast: 168 }, tax: 84.8, total: 932.8 },
+      pricing: {
+        base_price: 700,
+        discount: 70,
+        cleaning_fee: 50,
+        extras: { breakfast: 168 },
+        tax: 84.8,
+        price_reduction: 0,
+        total: 932.8,
+      },
       total_amount: 932.8,
       price_note: null,
-      payment: { amount_due: 932.8, amount_paid: 0, balance: 932.8, state: 'unpaid' },
+      payment: {
+        amount_due: 932.8,
+        amount_paid: 0,
+        balance: 932.8,
+        state: 'unpaid',
+        // No payment terms: all due on the day it was booked.
+        schedule: [{ due_on: booking.created_at.slice(0, 10), amount: 932.8 }],
+      },
+      cancellation_fee: null,
+      deposit: null,
       hold_expires_at: null,
       cancel_reason: null,
       partner: { id: booking.guest_id, name: 'Grace Hopper', email: 'Grace@Example.com', phone: '+1 555 0100' },
@@ -100,6 +117,7 @@ describe(`admin bookings (${testStoreKind})`, () => {
       confirmed_at: booking.confirmed_at,
       cancelled_at: null,
       payments: [],
+      refunds: [],
       // Written straight into the table by the factory, not through the lifecycle: no history.
       events: [],
     });

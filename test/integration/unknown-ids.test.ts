@@ -112,6 +112,8 @@ function cases(): Case[] {
         ['POST', '/admin/api/bookings/:id/reinstate', '/reinstate', {}],
         ['POST', '/admin/api/bookings/:id/payments', '/payments', { amount: 1, method: 'cash' }],
         ['DELETE', '/admin/api/bookings/:id/payments/:paymentId', '/payments/1', undefined],
+        ['POST', '/admin/api/bookings/:id/deposit', '/deposit', { action: 'collect' }],
+        ['POST', '/admin/api/bookings/:id/refunds', '/refunds', { amount: 1, method: 'cash' }],
       ] as const
     ).map(([method, route, suffix, payload]): Case => ({
       route,

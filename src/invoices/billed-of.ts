@@ -41,7 +41,8 @@ export interface BilledFacts {
   total: number;
 }
 
-const blank = (s: string | null | undefined): string | null => (s === undefined || s === null || s.trim() === '' ? null : s.trim());
+const blank = (s: string | null | undefined): string | null =>
+  s === undefined || s === null || s.trim() === '' ? null : s.trim();
 
 /**
  * The guest's billing address from the stored one: the desk's fields (line1, line2, postal_code)
@@ -72,8 +73,7 @@ function issuerOf(host: HostIdentity, method: PaymentMethod): Billed['issuer'] {
   };
 }
 
-const discountDetail = (name: string | null): string | null =>
-  name === 'weekly' || name === 'monthly' ? name : null;
+const discountDetail = (name: string | null): string | null => (name === 'weekly' || name === 'monthly' ? name : null);
 
 /**
  * The lines of a booking's price, adding up to its total. A computed price shows its parts; a
@@ -85,7 +85,14 @@ export function billedLines(f: BilledFacts): BilledLine[] {
   const extras = Object.entries(parseExtras(f.extras));
   const extrasTotal = extras.reduce((sum, [, amount]) => sum + amount, 0);
   const computed =
-    f.base_price - f.discount + f.extra_guest_fee + f.cleaning_fee + extrasTotal + f.tax + f.city_tax - f.price_reduction;
+    f.base_price -
+    f.discount +
+    f.extra_guest_fee +
+    f.cleaning_fee +
+    extrasTotal +
+    f.tax +
+    f.city_tax -
+    f.price_reduction;
   const tail: BilledLine[] = [];
   if (f.city_tax !== 0) tail.push({ kind: 'city_tax', detail: null, amount: f.city_tax });
   if (f.price_reduction !== 0) tail.push({ kind: 'price_reduction', detail: null, amount: -f.price_reduction });

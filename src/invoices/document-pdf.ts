@@ -24,7 +24,11 @@ export async function renderDocumentPdf(input: DocumentPdfInput): Promise<Uint8A
     size: 'A4',
     margin: 50,
     lang: billed.language,
-    info: { Title: title, Author: billed.issuer?.name ?? 'Staydesk', CreationDate: new Date(`${input.issued_on}T00:00:00Z`) },
+    info: {
+      Title: title,
+      Author: billed.issuer?.name ?? 'Staydesk',
+      CreationDate: new Date(`${input.issued_on}T00:00:00Z`),
+    },
   });
   const chunks: Buffer[] = [];
   const done = new Promise<Uint8Array>((resolve, reject) => {
@@ -44,11 +48,15 @@ export async function renderDocumentPdf(input: DocumentPdfInput): Promise<Uint8A
   doc.fontSize(10);
   line(`${words.issued}: ${input.issued_on}${input.corrects === null ? '' : `, cancels ${input.corrects}`}`);
   const r = billed.recipient;
-  const address = r.address === null ? [] : Object.values(r.address).filter((p) => p !== null);
+  const a = r.address;
+  const address = a === null ? [] : [a.line1, a.line2, a.postal_code, a.city, a.country];
   line([r.name, r.company_name, r.company_tax_id, ...address].filter((p) => p !== null).join(', '));
   const reg = billed.accommodation.registration_number;
-  line(`${billed.accommodation.name}${reg === null ? '' : ` (${reg})`}: ${billed.stay.checkin} to ${billed.stay.checkout}`);
-  for (const l of billed.lines) line(`${l.kind}${l.detail === null ? '' : ` ${l.detail}`}: ${amount(l.amount, billed.currency)}`);
+  line(
+    `${billed.accommodation.name}${reg === null ? '' : ` (${reg})`}: ${billed.stay.checkin} to ${billed.stay.checkout}`,
+  );
+  for (const l of billed.lines)
+    line(`${l.kind}${l.detail === null ? '' : ` ${l.detail}`}: ${amount(l.amount, billed.currency)}`);
   line(`${words.total}: ${amount(billed.total, billed.currency)}`);
   for (const p of input.payments) line(`Paid ${p.received_on} (${p.method}): ${amount(p.amount, billed.currency)}`);
   doc.end();

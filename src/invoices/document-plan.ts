@@ -62,7 +62,11 @@ function openInvoice(issued: readonly IssuedDocument[], purpose: DocumentPurpose
 }
 
 /** What one purpose should bill now (null: nothing), against its open invoice: nothing, an invoice, or a credit note and an invoice. */
-function bringInLine(open: IssuedDocument | undefined, wanted: Billed | null, purpose: DocumentPurpose): PlannedDocument[] {
+function bringInLine(
+  open: IssuedDocument | undefined,
+  wanted: Billed | null,
+  purpose: DocumentPurpose,
+): PlannedDocument[] {
   if (open !== undefined && wanted !== null && billsTheSame(open.billed, wanted)) return [];
   const plan: PlannedDocument[] = open === undefined ? [] : [creditNoteOf(open)];
   if (wanted !== null) plan.push({ kind: 'invoice', purpose, corrects: null, billed: wanted });
@@ -85,6 +89,10 @@ export function planDocuments(state: PlanState, current: Billed, issued: readonl
   const fee = state.cancellation_fee ?? 0;
   return [
     ...bringInLine(openInvoice(issued, 'stay'), active ? current : null, 'stay'),
-    ...bringInLine(openInvoice(issued, 'cancellation_fee'), !active && fee > 0 ? feeBilled(current, fee) : null, 'cancellation_fee'),
+    ...bringInLine(
+      openInvoice(issued, 'cancellation_fee'),
+      !active && fee > 0 ? feeBilled(current, fee) : null,
+      'cancellation_fee',
+    ),
   ];
 }

@@ -11,14 +11,14 @@ import type { DocumentKind, DocumentPurpose, IssuedDocument } from './document-p
 
 /** A booking as its documents are made: billed facts, state, home's zone and mode. */
 export function readBookingForDocuments(db: Executor, bookingId: number) {
-  return bookingsWithGuest(db)
-    .select(['a.registration_number'])
-    .where('b.id', '=', bookingId)
-    .executeTakeFirst();
+  return bookingsWithGuest(db).select(['a.registration_number']).where('b.id', '=', bookingId).executeTakeFirst();
 }
 
 export function readBookingByInvoiceToken(db: Executor, token: string) {
-  return bookingsWithGuest(db).select(['a.registration_number']).where('b.invoice_token', '=', token).executeTakeFirst();
+  return bookingsWithGuest(db)
+    .select(['a.registration_number'])
+    .where('b.invoice_token', '=', token)
+    .executeTakeFirst();
 }
 
 /** The payments received and not undone, oldest first, as a document prints them. */
@@ -82,7 +82,16 @@ export async function insertDocument(db: Executor, d: NewDocument): Promise<void
     .execute();
 }
 
-const LISTED = ['d.id', 'd.number', 'd.kind', 'd.purpose', 'd.issued_on', 'd.total_amount', 'd.currency', 'd.corrects'] as const;
+const LISTED = [
+  'd.id',
+  'd.number',
+  'd.kind',
+  'd.purpose',
+  'd.issued_on',
+  'd.total_amount',
+  'd.currency',
+  'd.corrects',
+] as const;
 
 /** A booking's documents, oldest first. */
 export function bookingDocuments(db: Executor, bookingId: number) {
@@ -105,9 +114,10 @@ export function findDocument(db: Executor, where: { number: string } | { booking
   const q = db
     .selectFrom('documents')
     .select(['id', 'number', 'kind', 'issued_on', 'corrects', 'billed', 'payments', 'pdf']);
-  return ('number' in where
-    ? q.where('number', '=', where.number)
-    : q.where('booking_id', '=', where.bookingId).orderBy('id', 'desc').limit(1)
+  return (
+    'number' in where
+      ? q.where('number', '=', where.number)
+      : q.where('booking_id', '=', where.bookingId).orderBy('id', 'desc').limit(1)
   ).executeTakeFirst();
 }
 

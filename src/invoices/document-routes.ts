@@ -62,7 +62,8 @@ export const documentRoutes: RoutesWith<DocumentContext> = async (app, { ctx }) 
       config: { auth: 'admin' },
       schema: {
         ...adminRoute,
-        summary: 'The register: every invoice and credit note issued from `from` to `to` (inclusive), in the order issued',
+        summary:
+          'The register: every invoice and credit note issued from `from` to `to` (inclusive), in the order issued',
         querystring: RegisterQuery,
         response: { 200: Envelope(Type.Array(RegisterRowSchema)), ...commonErrorResponses },
       },
@@ -93,10 +94,7 @@ export const documentRoutes: RoutesWith<DocumentContext> = async (app, { ctx }) 
       const { registerCsv } = await import('./register-csv.ts');
       return reply
         .type('text/csv; charset=utf-8')
-        .header(
-          'content-disposition',
-          `attachment; filename="documents-${request.query.from}-${request.query.to}.csv"`,
-        )
+        .header('content-disposition', `attachment; filename="documents-${request.query.from}-${request.query.to}.csv"`)
         .send(registerCsv(rows));
     },
   );

@@ -5,7 +5,7 @@ const Kind = Type.Union([Type.Literal('invoice'), Type.Literal('credit_note')]);
 
 /** One issued document as a booking's list shows it. */
 export const DocumentSchema = Type.Object({
-  number: Type.String({ description: 'from the host\'s one series, e.g. INV-2026-0001' }),
+  number: Type.String({ description: "from the host's one series, e.g. INV-2026-0001" }),
   kind: Kind,
   purpose: Type.Union([Type.Literal('stay'), Type.Literal('cancellation_fee')], {
     description: "'stay': the booking's price; 'cancellation_fee': the fee kept on cancelling",

@@ -6,12 +6,7 @@ import { todayIn } from '../shared/dates.ts';
 import { billedOf } from './billed-of.ts';
 import { seriesOf, takeNumber } from './document-numbers.ts';
 import { planDocuments } from './document-plan.ts';
-import {
-  insertDocument,
-  issuedDocuments,
-  readBookingForDocuments,
-  receivedPayments,
-} from './document-repository.ts';
+import { insertDocument, issuedDocuments, readBookingForDocuments, receivedPayments } from './document-repository.ts';
 
 /**
  * Brings a booking's issued documents in line with what it bills now, in the unit that changed

@@ -32,7 +32,11 @@ async function post(path: string, key: string, body: unknown): Promise<{ status:
 }
 
 const bookingOf = (accommodationId: number) =>
-  post(`${t.v1}/bookings`, t.apiKey, bookingBody(accommodationId, futureStay(2), { booking: { expected_amount: 275 } }));
+  post(
+    `${t.v1}/bookings`,
+    t.apiKey,
+    bookingBody(accommodationId, futureStay(2), { booking: { expected_amount: 275 } }),
+  );
 
 test(`confirmations and cancellations at once number documents with no gap and no repeat (${concurrency})`, async () => {
   const homes = await Promise.all(Array.from({ length: 4 }, () => makeAccommodation(t.ctx.db)));

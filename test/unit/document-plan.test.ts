@@ -89,10 +89,31 @@ describe('billedOf', () => {
   test('the lines always add up to the total (property)', () => {
     const amount = fc.integer({ min: 0, max: 1_000_000 });
     fc.assert(
-      fc.property(amount, amount, amount, amount, amount, amount, amount, fc.integer({ min: -100, max: 5_000_000 }), (base, discount, fee, cleaning, tax, city, reduction, total) => {
-        const f = { ...facts, base_price: base, discount, extra_guest_fee: fee, cleaning_fee: cleaning, tax, city_tax: city, price_reduction: reduction, extras: '{}', total };
-        assert.equal(sum({ lines: billedLines(f) }), total);
-      }),
+      fc.property(
+        amount,
+        amount,
+        amount,
+        amount,
+        amount,
+        amount,
+        amount,
+        fc.integer({ min: -100, max: 5_000_000 }),
+        (base, discount, fee, cleaning, tax, city, reduction, total) => {
+          const f = {
+            ...facts,
+            base_price: base,
+            discount,
+            extra_guest_fee: fee,
+            cleaning_fee: cleaning,
+            tax,
+            city_tax: city,
+            price_reduction: reduction,
+            extras: '{}',
+            total,
+          };
+          assert.equal(sum({ lines: billedLines(f) }), total);
+        },
+      ),
     );
   });
 });
@@ -119,7 +140,12 @@ describe('planDocuments', () => {
 
   test('a change of none of amount, stay or billing details issues nothing; the issuer or language alone neither', () => {
     assert.deepEqual(planDocuments(confirmed, billed, [invoice('N1')]), []);
-    const renamed = { ...billed, language: 'en' as const, issuer: null, accommodation: { name: 'Other', registration_number: null } };
+    const renamed = {
+      ...billed,
+      language: 'en' as const,
+      issuer: null,
+      accommodation: { name: 'Other', registration_number: null },
+    };
     assert.deepEqual(planDocuments({ status: 'modified', cancellation_fee: null }, renamed, [invoice('N1')]), []);
   });
 
@@ -153,7 +179,10 @@ describe('planDocuments', () => {
 
   test('a cancellation: a credit note, and an invoice of the fee when one is kept', () => {
     assert.deepEqual(
-      planDocuments({ status: 'cancelled', cancellation_fee: 0 }, billed, [invoice('N1')]).map((d) => [d.kind, d.corrects]),
+      planDocuments({ status: 'cancelled', cancellation_fee: 0 }, billed, [invoice('N1')]).map((d) => [
+        d.kind,
+        d.corrects,
+      ]),
       [['credit_note', 'N1']],
     );
     const withFee = planDocuments({ status: 'cancelled', cancellation_fee: 3_000 }, billed, [invoice('N1')]);
@@ -165,7 +194,11 @@ describe('planDocuments', () => {
     });
     const issued = [invoice('N1'), ...asIssued(withFee, 2)];
     assert.deepEqual(planDocuments({ status: 'cancelled', cancellation_fee: 3_000 }, billed, issued), [], 'once');
-    assert.deepEqual(planDocuments({ status: 'cancelled', cancellation_fee: null }, billed, []), [], 'an expired draft');
+    assert.deepEqual(
+      planDocuments({ status: 'cancelled', cancellation_fee: null }, billed, []),
+      [],
+      'an expired draft',
+    );
   });
 
   test('a reinstated booking: a new invoice, and the fee invoice cancelled', () => {
@@ -192,6 +225,9 @@ describe('document numbers', () => {
     assert.equal(documentNumber(seriesOf(invoicingOf(null), '2027-01-01'), 12), 'INV-2027-0012');
     const plain = seriesOf(invoicingOf(JSON.stringify({ prefix: 'RE', yearly_reset: false })), '2026-05-01');
     assert.equal(documentNumber(plain, 7), 'RE000007');
-    assert.deepEqual(invoicingOf('{"prefix": "bad/prefix", "yearly_reset": "no"}'), { prefix: 'INV-', yearly_reset: true });
+    assert.deepEqual(invoicingOf('{"prefix": "bad/prefix", "yearly_reset": "no"}'), {
+      prefix: 'INV-',
+      yearly_reset: true,
+    });
   });
 });

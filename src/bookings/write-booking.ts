@@ -141,7 +141,7 @@ async function writeOnce<T>(ctx: AppContext, write: BookingWrite<T>): Promise<{ 
     }
     const queued = inserted.queued + (cut === null ? await recordBookingEvents(db, eventsFor(ids)) : 0);
     // Last: the invoice of a booking confirmed as it is made takes the series' lock (sync-documents.ts).
-    if (invoiced) await syncDocumentsIn(db, new Date(now), ids.bookingId);
+    if (invoiced) await syncDocumentsIn(db, new Date(now), ids.bookingId, true);
     return { created: response, queued };
   };
   if (cut !== null && capped === null && idempotency === null && !invoiced) return work(ctx.db);

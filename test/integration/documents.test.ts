@@ -127,6 +127,29 @@ describe(`issued documents (${testStoreKind})`, () => {
     assert.deepEqual([last?.number, last?.kind], [`INV-${year()}-0005`, 'invoice']);
   });
 
+  test('a cancellation that keeps a fee: a credit note of the stay, then an invoice of the fee', async () => {
+    const home = await makeAccommodation(t.ctx.db);
+    const booked = await book(home.id);
+    // The fee the cancellation policy keeps, as the cancelling verb records it.
+    await t.ctx.db
+      .updateTable('bookings')
+      .set({ cancellation_fee: 8250 })
+      .where('id', '=', booked.booking_id)
+      .execute();
+    const cancelled = await t.admin('POST', `/admin/api/bookings/${booked.booking_id}/cancel`, {});
+    assert.equal(cancelled.statusCode, 200, cancelled.body);
+    const docs = await documentsOf(booked.booking_id);
+    assert.deepEqual(
+      docs.map((d) => [d.kind, d.purpose, d.total_amount, d.corrects]),
+      [
+        ['invoice', 'stay', 275, null],
+        ['credit_note', 'stay', -275, docs[0]?.number],
+        ['invoice', 'cancellation_fee', 82.5, null],
+      ],
+    );
+    assert.match((await download(booked.invoice_url)).disposition, new RegExp(docs[2]?.number ?? '-'));
+  });
+
   test('a draft has no invoice but a pro-forma; the card payment that confirms it issues one', async () => {
     const home = await makeAccommodation(t.ctx.db);
     const draft = await book(home.id, { payment_method: 'card_processor' });

@@ -231,3 +231,20 @@ describe('document numbers', () => {
     });
   });
 });
+
+describe('renderDocumentPdf', () => {
+  test('the same input gives the same bytes', async () => {
+    const { renderDocumentPdf } = await import('../../src/invoices/document-pdf.ts');
+    const input = {
+      kind: 'invoice' as const,
+      number: 'INV-2026-0001',
+      issued_on: '2026-12-03',
+      corrects: null,
+      billed,
+      payments: [],
+    };
+    const first = await renderDocumentPdf(input);
+    assert.deepEqual(await renderDocumentPdf(structuredClone(input)), first);
+    assert.equal(Buffer.from(first.subarray(0, 5)).toString(), '%PDF-');
+  });
+});

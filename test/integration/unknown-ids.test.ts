@@ -114,6 +114,7 @@ function cases(): Case[] {
         ['DELETE', '/admin/api/bookings/:id/payments/:paymentId', '/payments/1', undefined],
         ['POST', '/admin/api/bookings/:id/deposit', '/deposit', { action: 'collect' }],
         ['POST', '/admin/api/bookings/:id/refunds', '/refunds', { amount: 1, method: 'cash' }],
+        ['GET', '/admin/api/bookings/:id/documents', '/documents', undefined],
       ] as const
     ).map(([method, route, suffix, payload]): Case => ({
       route,
@@ -123,6 +124,13 @@ function cases(): Case[] {
       reason: 'booking_not_found',
       ...(payload === undefined ? {} : { payload }),
     })),
+    {
+      route: '/admin/api/documents/:number/pdf',
+      method: 'GET',
+      url: '/admin/api/documents/INV-1999-0001/pdf',
+      key: 'admin',
+      reason: 'document_not_found',
+    },
     {
       route: '/admin/api/outbox/:id',
       method: 'GET',

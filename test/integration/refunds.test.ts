@@ -88,6 +88,33 @@ describe(`refunds (${testStoreKind})`, () => {
     assert.equal(after.events.at(-1)?.event, 'refund_recorded');
   });
 
+  test('lowering the price issues a credit note of the invoice and a new one; returning money issues nothing', async () => {
+    const a = await makeAccommodation(t.ctx.db);
+    const stay = futureStay(3);
+    const made = await t.admin('POST', '/admin/api/bookings', {
+      accommodation_id: a.id,
+      checkin_date: stay.checkin,
+      checkout_date: stay.checkout,
+      adults_count: 2,
+      guest: { first_name: 'Zofia', last_name: 'Wiśniewska' },
+    });
+    const id = made.json<{ data: { id: number } }>().data.id;
+    await t.admin('POST', `/admin/api/bookings/${id}/payments`, { amount: 385, method: 'cash' });
+    const documents = async () =>
+      (await t.admin('GET', `/admin/api/bookings/${id}/documents`))
+        .json<{ data: { kind: string; total_amount: number }[] }>()
+        .data.map((d) => [d.kind, d.total_amount]);
+    assert.deepEqual(await documents(), [['invoice', 385]]);
+    await refund(id, { amount: 10, method: 'cash', reason: 'paid twice' });
+    assert.deepEqual(await documents(), [['invoice', 385]]);
+    await refund(id, { amount: 45.5, method: 'cash', reason: 'pool closed', reduce_price: true });
+    assert.deepEqual(await documents(), [
+      ['invoice', 385],
+      ['credit_note', -385],
+      ['invoice', 339.5],
+    ]);
+  });
+
   test('only money returned: the price stands and the balance shows it due again', async () => {
     const b = await paidBooking(await makeAccommodation(t.ctx.db));
     const after = await refund(b.id, { amount: 45.5, method: 'cash', reason: 'paid twice by mistake' });

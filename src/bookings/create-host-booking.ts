@@ -67,7 +67,7 @@ export async function quoteHostStay(
     : accommodation;
   const stay = checkStayOrThrow(rules, { checkin: input.checkin, checkout: input.checkout, guests }, FIELDS, ctx.now());
   const prices = await nightlyOverrides(ctx, cached, stay.checkin, stay.checkout);
-  const quote = priceFromOverrides(accommodation, { ...stay, guests, extras: {} }, prices);
+  const quote = priceFromOverrides(accommodation, { ...stay, guests, children: input.children, extras: {} }, prices);
   return { accommodation, stay, quote };
 }
 

@@ -259,7 +259,7 @@ describe('accommodationToJson', () => {
       checkout_time: '11:00',
       language: 'en' as const,
       extras: { linen: 500 },
-      city_tax: { amount: 200, per: 'person_night' as const, counts: ['adults' as const], max_nights: 7 },
+      city_tax: { amount: 200, per: 'person_night' as const, counts: ['adults'] as ['adults'], max_nights: 7 },
       extra_guest_fee: { amount: 1500, included_guests: 2 },
       damage_deposit: 30000,
       cancellation_policy: [

@@ -150,6 +150,7 @@ export async function createHostBooking(
               checkin_time: accommodation.checkin_time,
               checkout_time: accommodation.checkout_time,
               accommodation_language: accommodation.language,
+              registration_number: accommodation.registration_number,
             },
             host,
             now,

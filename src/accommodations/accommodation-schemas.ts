@@ -42,12 +42,17 @@ const MoneyRulesInput = {
           amount: Amount('per counted person per night'),
           per: Type.Optional(Type.Literal('person_night', { description: 'the only basis, default person_night' })),
           counts: Type.Optional(
-            Type.Union([Type.Tuple([Type.Literal('adults')]), Type.Tuple([Type.Literal('adults'), Type.Literal('children')])], {
-              description: 'who is counted: ["adults"] (default) or ["adults","children"]; babies never',
-            }),
+            Type.Union(
+              [Type.Tuple([Type.Literal('adults')]), Type.Tuple([Type.Literal('adults'), Type.Literal('children')])],
+              {
+                description: 'who is counted: ["adults"] (default) or ["adults","children"]; babies never',
+              },
+            ),
           ),
           max_nights: Type.Optional(
-            Nullable(Type.Integer({ minimum: 1, maximum: 3650, description: 'nights charged at most; null = every night' })),
+            Nullable(
+              Type.Integer({ minimum: 1, maximum: 3650, description: 'nights charged at most; null = every night' }),
+            ),
           ),
         },
         { additionalProperties: false, description: 'Tourist tax: not discounted, not taxed, added to the total.' },

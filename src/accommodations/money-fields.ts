@@ -44,7 +44,12 @@ export function moneyRulesToJson(row: MoneyColumns, decimals: number): MoneyJson
     city_tax:
       cityTax === null
         ? null
-        : { amount: major(cityTax.amount), per: cityTax.per, counts: [...cityTax.counts], max_nights: cityTax.max_nights },
+        : {
+            amount: major(cityTax.amount),
+            per: cityTax.per,
+            counts: [...cityTax.counts],
+            max_nights: cityTax.max_nights,
+          },
     extra_guest_fee:
       extraGuestFee === null
         ? null
@@ -66,7 +71,11 @@ export function moneyRulesToJson(row: MoneyColumns, decimals: number): MoneyJson
  * The columns after applying the input: a field left out keeps its value (its amounts re-expressed
  * when the currency changes), null clears it, a value replaces it whole.
  */
-export function applyMoneyInput(current: MoneyColumns, input: AccommodationPatchInput, amount: AmountConversion): MoneyColumns {
+export function applyMoneyInput(
+  current: MoneyColumns,
+  input: AccommodationPatchInput,
+  amount: AmountConversion,
+): MoneyColumns {
   return {
     city_tax: cityTaxColumn(current.city_tax, input.city_tax, amount),
     extra_guest_fee: extraGuestFeeColumn(current.extra_guest_fee, input.extra_guest_fee, amount),
@@ -119,7 +128,9 @@ function extraGuestFeeColumn(
   if (sent === null) return null;
   if (sent === undefined) {
     const rule = readExtraGuestFee(stored);
-    return rule === null ? null : JSON.stringify({ ...rule, amount: amount.kept('extra_guest_fee.amount', rule.amount) });
+    return rule === null
+      ? null
+      : JSON.stringify({ ...rule, amount: amount.kept('extra_guest_fee.amount', rule.amount) });
   }
   const rule: ExtraGuestFeeRule = {
     amount: amount.sent('extra_guest_fee.amount', sent.amount),
@@ -128,7 +139,9 @@ function extraGuestFeeColumn(
   return JSON.stringify(rule);
 }
 
-function cancellationPolicyColumn(sent: NonNullable<AccommodationPatchInput['cancellation_policy']> | null): string | null {
+function cancellationPolicyColumn(
+  sent: NonNullable<AccommodationPatchInput['cancellation_policy']> | null,
+): string | null {
   if (sent === null || sent.length === 0) return null;
   const seen = new Set<number>();
   const tiers: CancellationTier[] = [];
@@ -138,14 +151,17 @@ function cancellationPolicyColumn(sent: NonNullable<AccommodationPatchInput['can
         'duplicate_tier',
         `cancellation_policy has two tiers for ${tier.days_before_checkin} days before check-in; keep one.`,
         {
-          parameter: `cancellation_policy[${i}].days_before_checkin`,
+          parameter: `cancellation_policy.${i}.days_before_checkin`,
           expected: 'a days_before_checkin no other tier has',
           received: tier.days_before_checkin,
         },
       );
     }
     seen.add(tier.days_before_checkin);
-    tiers.push({ days_before_checkin: tier.days_before_checkin, fee_ppm: ppmOrFail(`cancellation_policy[${i}].fee`, tier.fee) });
+    tiers.push({
+      days_before_checkin: tier.days_before_checkin,
+      fee_ppm: ppmOrFail(`cancellation_policy.${i}.fee`, tier.fee),
+    });
   }
   tiers.sort((a, b) => b.days_before_checkin - a.days_before_checkin);
   return JSON.stringify(tiers);

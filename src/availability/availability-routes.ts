@@ -98,7 +98,12 @@ export const availabilityRoutes: FeatureRoutes = async (app, { ctx }) => {
     window: NightWindow,
     prices: ReadonlyMap<string, number>,
   ): Answer {
-    const wanted = { checkin: stay.checkin, checkout: stay.checkout, ...partyOf(body), extras: body.extras ?? NO_EXTRAS };
+    const wanted = {
+      checkin: stay.checkin,
+      checkout: stay.checkout,
+      ...partyOf(body),
+      extras: body.extras ?? NO_EXTRAS,
+    };
     const quote = priceFromOverrides(accommodation, wanted, prices);
     if (window.taken.length > 0) {
       return {

@@ -348,7 +348,10 @@ describe('the money fields (docs/money.md)', () => {
 
   test('a new currency keeps the amounts left out at their major value, or says which cannot', () => {
     const yen = applyAccommodationInput(
-      { ...withRules, city_tax: JSON.stringify({ amount: 200, per: 'person_night', counts: ['adults'], max_nights: 5 }) },
+      {
+        ...withRules,
+        city_tax: JSON.stringify({ amount: 200, per: 'person_night', counts: ['adults'], max_nights: 5 }),
+      },
       { currency: 'JPY' },
     );
     assert.deepEqual(JSON.parse(yen.city_tax ?? 'null'), {
@@ -358,7 +361,11 @@ describe('the money fields (docs/money.md)', () => {
       max_nights: 5,
     });
     assert.equal(yen.damage_deposit, 300);
-    assertBadRequest(() => applyAccommodationInput(withRules, { currency: 'JPY' }), 'city_tax.amount', 'invalid_amount');
+    assertBadRequest(
+      () => applyAccommodationInput(withRules, { currency: 'JPY' }),
+      'city_tax.amount',
+      'invalid_amount',
+    );
   });
 
   test('bad amounts, rates and tiers are 400s naming the field', () => {
@@ -373,7 +380,8 @@ describe('the money fields (docs/money.md)', () => {
       'amount_too_large',
     );
     assertBadRequest(
-      () => applyAccommodationInput(withRules, { payment_terms: { deposit_fraction: 0.1234567, balance_days_before: 1 } }),
+      () =>
+        applyAccommodationInput(withRules, { payment_terms: { deposit_fraction: 0.1234567, balance_days_before: 1 } }),
       'payment_terms.deposit_fraction',
       'invalid_rate',
     );
@@ -385,7 +393,7 @@ describe('the money fields (docs/money.md)', () => {
             { days_before_checkin: 14, fee: 0.4 },
           ],
         }),
-      'cancellation_policy[1].days_before_checkin',
+      'cancellation_policy.1.days_before_checkin',
       'duplicate_tier',
     );
     assert.equal(duplicate.details.received, 14);

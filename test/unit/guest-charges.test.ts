@@ -120,9 +120,14 @@ describe('city tax and extra guests: properties against a night-by-night BigInt 
 
   test('extra-guest fee = amount × max(0, guests − included) × nights', () => {
     fc.assert(
-      fc.property(fc.option(arbExtraGuestFee, { nil: null }), fc.integer({ min: 1, max: 20 }), arbNights, (rule, guests, nights) => {
-        assert.equal(BigInt(extraGuestFeeOf(rule, guests, nights)), extraGuestFeeByNight(rule, guests, nights));
-      }),
+      fc.property(
+        fc.option(arbExtraGuestFee, { nil: null }),
+        fc.integer({ min: 1, max: 20 }),
+        arbNights,
+        (rule, guests, nights) => {
+          assert.equal(BigInt(extraGuestFeeOf(rule, guests, nights)), extraGuestFeeByNight(rule, guests, nights));
+        },
+      ),
       { numRuns: 500 },
     );
   });

@@ -181,4 +181,3 @@ test('a stay with city tax and extra guests shows both lines, and the home its r
   const plain = renderBookingMail('confirmation', details, null).text;
   for (const absent of ['Extra guests', 'City tax', 'Registration number']) assert.ok(!plain.includes(absent), absent);
 });
-

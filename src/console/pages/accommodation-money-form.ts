@@ -43,7 +43,8 @@ function apiPath(name: string): string {
     .replace(/^cancellation_policy_(\d+)_/, 'cancellation_policy.$1.');
 }
 
-const isPercent = (name: string) => name === 'payment_terms_deposit_fraction' || /^cancellation_policy_\d+_fee$/.test(name);
+const isPercent = (name: string) =>
+  name === 'payment_terms_deposit_fraction' || /^cancellation_policy_\d+_fee$/.test(name);
 
 /** A percentage typed with a comma or a % sign, as a fraction. */
 function fraction(raw: string | undefined): number | string | undefined {

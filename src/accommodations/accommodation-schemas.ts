@@ -42,12 +42,13 @@ const MoneyRulesInput = {
           amount: Amount('per counted person per night'),
           per: Type.Optional(Type.Literal('person_night', { description: 'the only basis, default person_night' })),
           counts: Type.Optional(
-            Type.Union(
-              [Type.Tuple([Type.Literal('adults')]), Type.Tuple([Type.Literal('adults'), Type.Literal('children')])],
-              {
-                description: 'who is counted: ["adults"] (default) or ["adults","children"]; babies never',
-              },
-            ),
+            Type.Array(Type.Union([Type.Literal('adults'), Type.Literal('children')]), {
+              minItems: 1,
+              maxItems: 2,
+              uniqueItems: true,
+              description:
+                'who is counted: ["adults"] (default) or ["adults","children"]; babies never (else 400 invalid_enum)',
+            }),
           ),
           max_nights: Type.Optional(
             Nullable(

@@ -111,10 +111,18 @@ function cityTaxColumn(
     const rule = readCityTax(stored);
     return rule === null ? null : JSON.stringify({ ...rule, amount: amount.kept('city_tax.amount', rule.amount) });
   }
+  const counts = sent.counts ?? ['adults'];
+  if (!counts.includes('adults')) {
+    throw badRequest('invalid_enum', 'city_tax.counts must count the adults: ["adults"] or ["adults","children"].', {
+      parameter: 'city_tax.counts',
+      expected: '["adults"] or ["adults","children"]',
+      received: counts,
+    });
+  }
   const rule: CityTaxRule = {
     amount: amount.sent('city_tax.amount', sent.amount),
     per: 'person_night',
-    counts: sent.counts ?? ['adults'],
+    counts: counts.includes('children') ? ['adults', 'children'] : ['adults'],
     max_nights: sent.max_nights ?? null,
   };
   return JSON.stringify(rule);

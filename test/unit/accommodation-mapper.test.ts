@@ -259,7 +259,7 @@ describe('accommodationToJson', () => {
       checkout_time: '11:00',
       language: 'en' as const,
       extras: { linen: 500 },
-      city_tax: { amount: 200, per: 'person_night' as const, counts: ['adults'] as ['adults'], max_nights: 7 },
+      city_tax: { amount: 200, per: 'person_night' as const, counts: ['adults' as const], max_nights: 7 },
       extra_guest_fee: { amount: 1500, included_guests: 2 },
       damage_deposit: 30000,
       cancellation_policy: [
@@ -384,6 +384,11 @@ describe('the money fields (docs/money.md)', () => {
         applyAccommodationInput(withRules, { payment_terms: { deposit_fraction: 0.1234567, balance_days_before: 1 } }),
       'payment_terms.deposit_fraction',
       'invalid_rate',
+    );
+    assertBadRequest(
+      () => applyAccommodationInput(withRules, { city_tax: { amount: 1, counts: ['children'] } }),
+      'city_tax.counts',
+      'invalid_enum',
     );
     const duplicate = assertBadRequest(
       () =>

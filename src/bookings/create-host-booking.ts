@@ -68,7 +68,7 @@ export async function quoteHostStay(
     : accommodation;
   const stay = checkStayOrThrow(rules, { checkin: input.checkin, checkout: input.checkout, guests }, FIELDS, ctx.now());
   const prices = await nightlyOverrides(ctx, cached, stay.checkin, stay.checkout);
-  const quote = priceFromOverrides(accommodation, { ...stay, guests, extras: {} }, prices);
+  const quote = priceFromOverrides(accommodation, { ...stay, guests, children: input.children, extras: {} }, prices);
   return { accommodation, stay, quote };
 }
 
@@ -153,6 +153,7 @@ export async function createHostBooking(
               checkout_time: accommodation.checkout_time,
               accommodation_language: accommodation.language,
               timezone: accommodation.timezone,
+              registration_number: accommodation.registration_number,
             },
             host,
             now,

@@ -105,6 +105,7 @@ export function newBookingRows(
             checkout_time: accommodation.checkout_time,
             accommodation_language: accommodation.language,
             timezone: accommodation.timezone,
+            registration_number: accommodation.registration_number,
           },
           facts.host,
           facts.now,

@@ -16,6 +16,7 @@ import { bookingView, type BookingViewFacts } from './booking-retrieval.ts';
 import { createdEvents, recordBookingEvents, wakeDeliveries } from './partner-events.ts';
 import { cutNewBookingEvents, type NewBookingIds } from '../events/new-booking-events.ts';
 import type { Executor } from '../db/store.ts';
+import { activeMessageRules, keepBookingMessagesTrue } from '../messages/keep-messages-true.ts';
 
 /** How often a booking is written when PostgreSQL aborts it for a deadlock. */
 const WRITE_ATTEMPTS = 3;
@@ -124,6 +125,7 @@ async function writeOnce<T>(ctx: AppContext, write: BookingWrite<T>): Promise<{ 
     if (capped !== null) await assertDraftCapacity(db, capped.cap, capped.apiKeyId, capped.now);
     const inserted = await insertBookingRows(db, rows, now, cut ?? []);
     const ids = { bookingId: inserted.bookingId, guestId: inserted.guestId };
+    await keepBookingMessagesTrue(db, [ids.bookingId], new Date(now));
     const response = write.answer(ids);
     if (idempotency !== null) {
       await recordIdempotent(db, {
@@ -139,7 +141,8 @@ async function writeOnce<T>(ctx: AppContext, write: BookingWrite<T>): Promise<{ 
     const queued = inserted.queued + (cut === null ? await recordBookingEvents(db, eventsFor(ids)) : 0);
     return { created: response, queued };
   };
-  if (cut !== null && capped === null && idempotency === null) return work(ctx.db);
+  // Guest messages are written with their booking: while a rule is active, the booking takes the transaction.
+  if (cut !== null && capped === null && idempotency === null && !(await activeMessageRules(ctx.db))) return work(ctx.db);
   return ctx.store.commitTogether(work);
 }
 

@@ -142,7 +142,8 @@ async function writeOnce<T>(ctx: AppContext, write: BookingWrite<T>): Promise<{ 
     return { created: response, queued };
   };
   // Guest messages are written with their booking: while a rule is active, the booking takes the transaction.
-  if (cut !== null && capped === null && idempotency === null && !(await activeMessageRules(ctx.db))) return work(ctx.db);
+  if (cut !== null && capped === null && idempotency === null && !(await activeMessageRules(ctx.db)))
+    return work(ctx.db);
   return ctx.store.commitTogether(work);
 }
 

@@ -163,7 +163,10 @@ export const ERROR_REASONS = {
     status: [409],
     meaning: 'a guest message that was sent already (or, to skip it, is not scheduled) cannot be sent now or skipped',
   },
-  guest_without_email: { status: [409], meaning: 'a booking whose guest has no e-mail address cannot be sent a message' },
+  guest_without_email: {
+    status: [409],
+    meaning: 'a booking whose guest has no e-mail address cannot be sent a message',
+  },
   login_taken: { status: [409], meaning: 'a user with this login exists' },
   // 413, 429, 431, 503
   body_too_large: { status: [413], meaning: 'a body over 1 MiB' },

@@ -44,7 +44,12 @@ function planInto(
 
 /** Whether any rule is active: a new booking without one has no message to schedule. */
 export async function activeMessageRules(db: Executor): Promise<boolean> {
-  const row = await db.selectFrom('message_rules').select('id').where('state', '=', 'active').limit(1).executeTakeFirst();
+  const row = await db
+    .selectFrom('message_rules')
+    .select('id')
+    .where('state', '=', 'active')
+    .limit(1)
+    .executeTakeFirst();
   return row !== undefined;
 }
 
@@ -85,7 +90,7 @@ export async function applyRule(db: Executor, rule: MessageRule, now: Date): Pro
     }
     await writePlannedRows(db, pending.inserts, pending.updates, now.toISOString());
   };
-  for (let afterId = 0; ; ) {
+  for (let afterId = 0; ;) {
     const bookings = await readMessageBookingsFrom(db, from, afterId, BATCH);
     await apply(bookings);
     if (bookings.length < BATCH) break;

@@ -23,7 +23,13 @@ import {
 } from './message-repository.ts';
 import type { RuleInput, RulePatch, ScheduledMessageJson, TemplateInput } from './message-schemas.ts';
 import { sendOne } from './send-messages.ts';
-import { checkMessageText, messageLanguage, renderMessage, type MessageTexts, type RenderedMessage } from './message-text.ts';
+import {
+  checkMessageText,
+  messageLanguage,
+  renderMessage,
+  type MessageTexts,
+  type RenderedMessage,
+} from './message-text.ts';
 
 /** The use cases of guest messages: templates, rules, a booking's messages (docs/messages.md). */
 
@@ -35,7 +41,8 @@ export interface MessageContext {
 
 const noTemplate = (id: number) =>
   notFound('template_not_found', `Message template ${id} not found.`, { parameter: 'id', received: id });
-const noRule = (id: number) => notFound('rule_not_found', `Message rule ${id} not found.`, { parameter: 'id', received: id });
+const noRule = (id: number) =>
+  notFound('rule_not_found', `Message rule ${id} not found.`, { parameter: 'id', received: id });
 
 /** A template's texts, checked: offered languages, the same in subject and body, valid Liquid with known variables. */
 async function checkedTexts(subject: Record<string, string>, body: Record<string, string>): Promise<MessageTexts> {
@@ -69,7 +76,11 @@ async function checkedTexts(subject: Record<string, string>, body: Record<string
 function nonBlank(name: string): string {
   const trimmed = name.trim();
   if (trimmed === '')
-    throw badRequest('blank', 'name must not be blank.', { parameter: 'name', expected: 'non-blank string', received: name });
+    throw badRequest('blank', 'name must not be blank.', {
+      parameter: 'name',
+      expected: 'non-blank string',
+      received: name,
+    });
   return trimmed;
 }
 
@@ -85,10 +96,7 @@ export async function editTemplate(
 ): Promise<MessageTemplate> {
   const current = await findTemplate(ctx.db, id);
   if (current === undefined) throw noTemplate(id);
-  const texts = await checkedTexts(
-    input.subject ?? (current.subject as Record<string, string>),
-    input.body ?? (current.body as Record<string, string>),
-  );
+  const texts = await checkedTexts(input.subject ?? current.subject, input.body ?? current.body);
   const name = input.name === undefined ? current.name : nonBlank(input.name);
   const updated = await updateTemplate(ctx.db, id, { name, texts }, ctx.now().toISOString());
   return updated ?? noTemplateThrown(id);
@@ -164,7 +172,10 @@ export async function createRule(ctx: MessageContext, input: RuleInput): Promise
 /** A rule changed (or paused, or resumed): its messages still to come follow it. */
 export async function editRule(ctx: MessageContext, id: number, patch: RulePatch): Promise<MessageRule> {
   return inUnit(ctx.db, ctx.now(), async ({ trx, now }) => {
-    const current = await lockRows(trx, trx.selectFrom('message_rules').select('id').where('id', '=', id)).executeTakeFirst();
+    const current = await lockRows(
+      trx,
+      trx.selectFrom('message_rules').select('id').where('id', '=', id),
+    ).executeTakeFirst();
     const rule = current === undefined ? undefined : await findRule(trx, id);
     if (rule === undefined) throw noRule(id);
     if (patch.template_id !== undefined && (await findTemplate(trx, patch.template_id)) === undefined)

@@ -251,7 +251,11 @@ export async function writePlannedRows(
   for (let i = 0; i < inserts.length; i += CHUNK) {
     await db
       .insertInto('scheduled_messages')
-      .values(inserts.slice(i, i + CHUNK).map((r) => ({ ...r, sent_at: null, outbox_id: null, created_at: now, updated_at: now })))
+      .values(
+        inserts
+          .slice(i, i + CHUNK)
+          .map((r) => ({ ...r, sent_at: null, outbox_id: null, created_at: now, updated_at: now })),
+      )
       .execute();
   }
   for (const u of updates) {

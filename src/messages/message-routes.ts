@@ -46,7 +46,9 @@ export const messageRoutes: RoutesWith<MessageContext> = async (app, { ctx }) =>
   const respond = { response: { 200: Envelope(TemplateSchema), ...commonErrorResponses } };
   app.get(
     '/message-templates',
-    route('Guest message templates', { response: { 200: Envelope(Type.Array(TemplateSchema)), ...commonErrorResponses } }),
+    route('Guest message templates', {
+      response: { 200: Envelope(Type.Array(TemplateSchema)), ...commonErrorResponses },
+    }),
     async (request) => ok((await listTemplates(ctx.db)).map(json), requestMetadata(request.id)),
   );
   app.post(
@@ -58,13 +60,16 @@ export const messageRoutes: RoutesWith<MessageContext> = async (app, { ctx }) =>
     async (request, reply) =>
       reply.code(201).send(ok(json(await createTemplate(ctx, request.body)), requestMetadata(request.id))),
   );
-  app.get('/message-templates/:id', route('A guest message template', { params: IdParams, ...respond }), async (request) =>
-    ok(json(await getTemplate(ctx, toId(request.params.id))), requestMetadata(request.id)),
+  app.get(
+    '/message-templates/:id',
+    route('A guest message template', { params: IdParams, ...respond }),
+    async (request) => ok(json(await getTemplate(ctx, toId(request.params.id))), requestMetadata(request.id)),
   );
   app.patch(
     '/message-templates/:id',
     route('Change a guest message template', { params: IdParams, body: TemplatePatchBody, ...respond }),
-    async (request) => ok(json(await editTemplate(ctx, toId(request.params.id), request.body)), requestMetadata(request.id)),
+    async (request) =>
+      ok(json(await editTemplate(ctx, toId(request.params.id), request.body)), requestMetadata(request.id)),
   );
   app.delete(
     '/message-templates/:id',
@@ -97,7 +102,7 @@ export const messageRoutes: RoutesWith<MessageContext> = async (app, { ctx }) =>
   );
   app.post(
     '/message-rules',
-    route("Create a guest message rule: its messages are scheduled for bookings whose time is still to come", {
+    route('Create a guest message rule: its messages are scheduled for bookings whose time is still to come', {
       body: RuleBody,
       response: { 201: Envelope(RuleSchema), ...commonErrorResponses },
     }),
@@ -114,7 +119,8 @@ export const messageRoutes: RoutesWith<MessageContext> = async (app, { ctx }) =>
       body: RulePatchBody,
       ...ruleResponse,
     }),
-    async (request) => ok(ruleJson(await editRule(ctx, toId(request.params.id), request.body)), requestMetadata(request.id)),
+    async (request) =>
+      ok(ruleJson(await editRule(ctx, toId(request.params.id), request.body)), requestMetadata(request.id)),
   );
   app.delete(
     '/message-rules/:id',

@@ -168,7 +168,13 @@ export type Cause = 'booking' | 'rule';
  *   the rule's time); otherwise no new row, and a scheduled one is skipped `too_late`. A rule that
  *   is created or changed therefore never writes to guests whose time has passed.
  */
-export function plan(rule: ScheduledRule, b: ScheduleFacts, row: ScheduledRow | null, now: Date, cause: Cause): Planned {
+export function plan(
+  rule: ScheduledRule,
+  b: ScheduleFacts,
+  row: ScheduledRow | null,
+  now: Date,
+  cause: Cause,
+): Planned {
   if (row !== null && (row.state === 'sent' || row.state === 'failed')) return null;
   if (row !== null && row.state === 'skipped' && row.reason === 'skipped_by_host') return null;
   // Due already and about to be sent: a change of the rule is for sends still in the future.

@@ -59,7 +59,8 @@ export async function sendOne(
   const at = now.toISOString();
   const rule = await findRule(db, message.rule_id);
   const [booking] = await readMessageBookings(db, [message.booking_id]);
-  if (rule === undefined || booking === undefined) throw new Error(`scheduled message ${message.id} lost its rule or booking`);
+  if (rule === undefined || booking === undefined)
+    throw new Error(`scheduled message ${message.id} lost its rule or booking`);
   const reason = options.byHost === true ? (booking.guest_email === '' ? 'no_email' : null) : skipReason(rule, booking);
   if (reason !== null) {
     await mark(db, message.id, { state: 'skipped', reason }, at);
@@ -91,11 +92,7 @@ export async function sendOne(
  * skips rows another process holds (`FOR UPDATE SKIP LOCKED`), and each claimed row leaves the
  * `scheduled` state before the commit, so every due message is sent by one process, once.
  */
-export async function sendDueMessages(
-  db: Db,
-  now: Date,
-  limit: number,
-): Promise<Record<SendOutcome, number>> {
+export async function sendDueMessages(db: Db, now: Date, limit: number): Promise<Record<SendOutcome, number>> {
   const counts: Record<SendOutcome, number> = { sent: 0, skipped: 0, failed: 0 };
   await db.transaction().execute(async (trx) => {
     const due = await claimRows(

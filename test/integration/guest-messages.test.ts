@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
+import type { LightMyRequestResponse } from 'fastify';
 import type { Accommodation } from '../../src/db/schema.ts';
 import { sendDueMessages } from '../../src/messages/send-messages.ts';
 import { addDays, todayIn } from '../../src/shared/dates.ts';
@@ -56,7 +57,10 @@ async function template(body = 'Hello {{ guest.first_name }}, the door code is {
   return res.json<{ data: { id: number } }>().data.id;
 }
 
-async function rule(trigger: { event: string; offset_days: number; at: string | null }, extra: Record<string, unknown> = {}) {
+async function rule(
+  trigger: { event: string; offset_days: number; at: string | null },
+  extra: Record<string, unknown> = {},
+) {
   const res = await t.admin('POST', '/admin/api/message-rules', {
     name: `${trigger.event} ${trigger.offset_days}`,
     template_id: await template(),
@@ -107,6 +111,13 @@ async function only(bookingId: number, ruleId: number): Promise<Message> {
   return list[0]!;
 }
 
+interface ErrorBody {
+  error: { message: string; details: { reason: string; received?: unknown; parameter?: string } };
+}
+const errorOf = (res: LightMyRequestResponse) => res.json<ErrorBody>().error;
+type Data = Message & { text: string; active: boolean };
+const dataOf = (res: LightMyRequestResponse) => res.json<{ data: Data }>().data;
+
 const iso = (date: string, time: string) => new Date(`${date}T${time}:00Z`).toISOString();
 
 describe('templates', () => {
@@ -117,9 +128,9 @@ describe('templates', () => {
       body: { en: 'Hi {{ guest.shoe_size }}' },
     });
     assert.equal(unknown.statusCode, 400);
-    assert.equal(unknown.json().error.details.reason, 'unknown_variable');
-    assert.equal(unknown.json().error.details.received, 'guest.shoe_size');
-    assert.equal(unknown.json().error.details.parameter, 'body.en');
+    assert.equal(errorOf(unknown).details.reason, 'unknown_variable');
+    assert.equal(errorOf(unknown).details.received, 'guest.shoe_size');
+    assert.equal(errorOf(unknown).details.parameter, 'body.en');
 
     const page = await t.admin('POST', '/admin/api/message-templates', {
       name: 'x',
@@ -127,8 +138,8 @@ describe('templates', () => {
       body: { en: 'See {{ guest_page_url }}' },
     });
     assert.equal(page.statusCode, 400);
-    assert.equal(page.json().error.details.reason, 'unknown_variable');
-    assert.match(page.json().error.message, /guest's page does not exist yet/);
+    assert.equal(errorOf(page).details.reason, 'unknown_variable');
+    assert.match(errorOf(page).message, /guest's page does not exist yet/);
 
     const broken = await t.admin('POST', '/admin/api/message-templates', {
       name: 'x',
@@ -136,14 +147,14 @@ describe('templates', () => {
       body: { en: 'Hi {% if guest.first_name %}' },
     });
     assert.equal(broken.statusCode, 400);
-    assert.equal(broken.json().error.details.reason, 'invalid_template');
+    assert.equal(errorOf(broken).details.reason, 'invalid_template');
 
     const mismatch = await t.admin('POST', '/admin/api/message-templates', {
       name: 'x',
       subject: { en: 'Hi', de: 'Hallo' },
       body: { en: 'Hi' },
     });
-    assert.equal(mismatch.json().error.details.reason, 'unknown_language');
+    assert.equal(errorOf(mismatch).details.reason, 'unknown_language');
   });
 
   test('a preview renders a real booking in its language, with values escaped in the HTML part', async () => {
@@ -173,9 +184,9 @@ describe('templates', () => {
       booking_id: booking,
       language: 'de',
     });
-    assert.match(de.json().data.text, /Anreise am 1\. Juli 2031\. Offen .*€/);
+    assert.match(dataOf(de).text, /Anreise am 1\. Juli 2031\. Offen .*€/);
     const missing = await t.admin('POST', `/admin/api/message-templates/${id}/preview`, { booking_id: 987654 });
-    assert.equal(missing.json().error.details.reason, 'booking_not_found');
+    assert.equal(errorOf(missing).details.reason, 'booking_not_found');
   });
 });
 
@@ -253,9 +264,12 @@ describe('the schedule follows the booking', () => {
   });
 
   test('quiet hours: an event-triggered message between 21:00 and 09:00 local waits until 09:00', async () => {
-    const confirmed = await rule({ event: 'booking_confirmed', offset_days: 0, at: null }, {
-      conditions: { accommodation_ids: [paris.id], sources: [], min_nights: null, payment_states: [] },
-    });
+    const confirmed = await rule(
+      { event: 'booking_confirmed', offset_days: 0, at: null },
+      {
+        conditions: { accommodation_ids: [paris.id], sources: [], min_nights: null, payment_states: [] },
+      },
+    );
     const day = todayIn('UTC', new Date(START));
     // 22:30 in Paris (winter or summer, it is 20:30 or 21:30 UTC: both in quiet hours).
     clock = Date.parse(`${day}T21:30:00Z`);
@@ -296,7 +310,7 @@ describe('rules apply to sends still to come', () => {
     const id = await book(home, stay);
     const paused = await t.admin('PATCH', `/admin/api/message-rules/${ruleId}`, { active: false });
     assert.equal(paused.statusCode, 200, paused.body);
-    assert.equal(paused.json().data.active, false);
+    assert.equal(dataOf(paused).active, false);
     assert.deepEqual([(await only(id, ruleId)).state, (await only(id, ruleId)).reason], ['skipped', 'rule_paused']);
     await t.admin('PATCH', `/admin/api/message-rules/${ruleId}`, {
       active: true,
@@ -328,23 +342,23 @@ describe("the host's hand and the scheduler", () => {
     const now = await t.admin('POST', `/admin/api/bookings/${id}/messages/${m.id}/send-now`);
     assert.equal(now.statusCode, 200, now.body);
     assertMatchesOpenApi(t.app, 'POST', `/admin/api/bookings/${id}/messages/${m.id}/send-now`, now);
-    assert.equal(now.json().data.state, 'sent');
+    assert.equal(dataOf(now).state, 'sent');
     const again = await t.admin('POST', `/admin/api/bookings/${id}/messages/${m.id}/skip`);
     assert.equal(again.statusCode, 409);
-    assert.equal(again.json().error.details.reason, 'message_not_scheduled');
+    assert.equal(errorOf(again).details.reason, 'message_not_scheduled');
 
     const other = await book(home, stayIn(0));
     const o = await only(other, ruleId);
     const skipped = await t.admin('POST', `/admin/api/bookings/${other}/messages/${o.id}/skip`);
-    assert.deepEqual([skipped.json().data.state, skipped.json().data.reason], ['skipped', 'skipped_by_host']);
+    assert.deepEqual([dataOf(skipped).state, dataOf(skipped).reason], ['skipped', 'skipped_by_host']);
     // A later change of the booking leaves the host's skip alone.
     await t.admin('PATCH', `/admin/api/bookings/${other}`, { adults_count: 1 });
     assert.equal((await only(other, ruleId)).reason, 'skipped_by_host');
 
     const unknown = await t.admin('POST', `/admin/api/bookings/${other}/messages/987654/skip`);
-    assert.equal(unknown.json().error.details.reason, 'scheduled_message_not_found');
+    assert.equal(errorOf(unknown).details.reason, 'scheduled_message_not_found');
     const noBooking = await t.admin('GET', '/admin/api/bookings/987654/messages');
-    assert.equal(noBooking.json().error.details.reason, 'booking_not_found');
+    assert.equal(errorOf(noBooking).details.reason, 'booking_not_found');
   });
 
   test('a message that cannot be rendered fails with its reason and the batch goes on', async () => {
@@ -365,7 +379,7 @@ describe("the host's hand and the scheduler", () => {
     const id = await book(home, stay);
     clock = Date.parse(iso(stay.checkin, '12:00'));
     // Every message of the earlier tests is due by now too: batches until none is left.
-    for (let done = 50; done === 50; ) {
+    for (let done = 50; done === 50;) {
       const c = await sendDueMessages(t.ctx.db, t.ctx.now(), 50);
       done = c.sent + c.skipped + c.failed;
     }
@@ -381,11 +395,11 @@ describe("the host's hand and the scheduler", () => {
     const r = await t.admin('GET', `/admin/api/message-rules/${ruleId}`);
     const templateId = r.json<{ data: { template_id: number } }>().data.template_id;
     const del = await t.admin('DELETE', `/admin/api/message-templates/${templateId}`);
-    assert.equal(del.json().error.details.reason, 'template_in_use');
+    assert.equal(errorOf(del).details.reason, 'template_in_use');
     const id = await book(home, stayIn(0));
     const m = await only(id, ruleId);
     await t.admin('POST', `/admin/api/bookings/${id}/messages/${m.id}/send-now`);
     const gone = await t.admin('DELETE', `/admin/api/message-rules/${ruleId}`);
-    assert.equal(gone.json().error.details.reason, 'rule_in_use');
+    assert.equal(errorOf(gone).details.reason, 'rule_in_use');
   });
 });

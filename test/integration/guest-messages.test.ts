@@ -4,7 +4,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import type { Accommodation } from '../../src/db/schema.ts';
 import { sendDueMessages } from '../../src/messages/send-messages.ts';
 import { addDays, todayIn } from '../../src/shared/dates.ts';
-import { makeAccommodation } from '../support/factories.ts';
+import { bookingBody, makeAccommodation } from '../support/factories.ts';
 import { assertMatchesOpenApi } from '../support/openapi-check.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
 
@@ -401,5 +401,44 @@ describe("the host's hand and the scheduler", () => {
     await t.admin('POST', `/admin/api/bookings/${id}/messages/${m.id}/send-now`);
     const gone = await t.admin('DELETE', `/admin/api/message-rules/${ruleId}`);
     assert.equal(errorOf(gone).details.reason, 'rule_in_use');
+  });
+});
+
+describe("the home's facts for guests", () => {
+  test('are never in the v1 API or in partners events', async () => {
+    const secrets = {
+      address: `addr-${Date.now()}`,
+      arrival_instructions: `arrive-${Date.now()}`,
+      door_code: `door-${Date.now()}`,
+      wifi_name: `net-${Date.now()}`,
+      wifi_password: `pass-${Date.now()}`,
+    };
+    const acc = await makeAccommodation(t.ctx.db, { name: 'Secret cottage' });
+    const patched = await t.admin('PATCH', `/admin/api/accommodations/${acc.id}`, secrets);
+    assert.equal(patched.statusCode, 200, patched.body);
+    assert.equal(patched.json<{ data: { door_code: string } }>().data.door_code, secrets.door_code);
+    const stay = stayIn(0, 2);
+    const made = await t.request({
+      method: 'POST',
+      url: `${t.v1}/bookings`,
+      payload: bookingBody(acc.id, stay, { booking: { total_amount: 275 } }),
+    });
+    assert.equal(made.statusCode, 200, made.body);
+    const id = made.json<{ data: { booking_id: number } }>().data.booking_id;
+    const answers = [
+      made.body,
+      (await t.request({ method: 'GET', url: `${t.v1}/bookings/${id}` })).body,
+      (await t.request({ method: 'GET', url: `${t.v1}/events` })).body,
+      (
+        await t.request({
+          method: 'POST',
+          url: `${t.v1}/availability`,
+          payload: { accommodation_id: acc.id, checkin_date: stay.checkin, checkout_date: stay.checkout },
+        })
+      ).body,
+    ];
+    const events = await t.ctx.db.selectFrom('partner_events').select('payload').execute();
+    for (const text of [...answers, ...events.map((e) => e.payload)])
+      for (const secret of Object.values(secrets)) assert.ok(!text.includes(secret), `${secret} leaked: ${text}`);
   });
 });

@@ -106,8 +106,8 @@ export async function writeBooking<T>(ctx: AppContext, write: BookingWrite<T>): 
  * key's endpoints: partner-events.ts), with the stored answer of an idempotency key, and under the
  * key's draft cap for a card draft (counted with the draft it writes), together or not at all. On
  * PostgreSQL the booking and its events are one statement (insert-booking-rows.ts), atomic by
- * itself, so a booking with no idempotency key and no draft cap needs no transaction around it;
- * the others run in one. On the embedded store, bookings that arrive together share one commit
+ * itself, so a booking with no idempotency key, no draft cap and no active guest-message rule needs
+ * no transaction around it; the others run in one, with the booking's scheduled messages. On the embedded store, bookings that arrive together share one commit
  * (db/group-commit.ts).
  */
 async function writeOnce<T>(ctx: AppContext, write: BookingWrite<T>): Promise<{ created: T; queued: number }> {

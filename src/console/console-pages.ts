@@ -33,6 +33,7 @@ export const PAGES = {
   calendar: { path: '/calendar', nav: 'Calendar' },
   reports: { path: '/reports', nav: 'Reports' },
   accommodations: { path: '/accommodations', nav: 'Accommodations' },
+  messages: { path: '/messages', nav: 'Messages' },
   'new-accommodation': { path: '/accommodations/new' },
   accommodation: { path: '/accommodations/:id', params: { id: 'accommodation' } },
   settings: { path: '/settings', nav: 'Settings' },

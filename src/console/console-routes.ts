@@ -14,6 +14,8 @@ import { calendarPage } from './pages/calendar.ts';
 import { confirmPage } from './pages/confirm.ts';
 import { endpointPages } from './pages/endpoints.ts';
 import { outboxPage } from './pages/outbox.ts';
+import { bookingMessagePages } from './pages/booking-messages.ts';
+import { messagesPage } from './pages/messages.ts';
 import { reportsPage } from './pages/reports.ts';
 import { integrationPages } from './pages/integrations.ts';
 import { settingsPages } from './pages/settings.ts';
@@ -155,6 +157,8 @@ export const consoleRoutes: FeatureRoutes = async (app, { ctx }) => {
     for (const routes of [
       todayPage,
       bookingPages,
+      bookingMessagePages,
+      messagesPage,
       bookingDeskPages,
       calendarPage,
       reportsPage,

@@ -128,7 +128,16 @@ export async function previewTemplate(
   id: number,
   input: { booking_id: number; language?: GuestLanguage },
 ): Promise<RenderedMessage> {
-  const template = await getTemplate(ctx, id);
+  return previewTexts(ctx, (await getTemplate(ctx, id)).texts, input);
+}
+
+/** Texts not saved yet (the console's form), checked as a save would and rendered with a booking's values. */
+export async function previewTexts(
+  ctx: MessageContext,
+  given: MessageTexts,
+  input: { booking_id: number; language?: GuestLanguage },
+): Promise<RenderedMessage> {
+  const template = { texts: await checkedTexts(given.subject, given.body) };
   const [booking] = await readMessageBookings(ctx.db, [input.booking_id]);
   if (booking === undefined || booking.mode !== 'live')
     throw notFound('booking_not_found', `Booking ${input.booking_id} not found.`, {
@@ -291,4 +300,16 @@ export async function skipMessage(ctx: MessageContext, bookingId: number, messag
       .where('id', '=', messageId)
       .execute();
   });
+}
+
+/** Bookings a template can be previewed with: the live ones whose stay ends latest, first. */
+export function bookingsToPreview(ctx: MessageContext, limit = 30) {
+  return ctx.db
+    .selectFrom('bookings')
+    .select(['id', 'confirmation_code', 'guest_first_name', 'guest_last_name', 'checkin'])
+    .where('mode', '=', 'live')
+    .orderBy('checkout', 'desc')
+    .orderBy('id', 'desc')
+    .limit(limit)
+    .execute();
 }

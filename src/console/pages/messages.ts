@@ -84,11 +84,17 @@ interface Shown {
   status?: number;
 }
 
-function select(name: string, label: string, options: readonly (readonly [string, string])[], current: string): Html {
+function select(
+  name: string,
+  label: string,
+  options: readonly (readonly [string, string])[],
+  current: string,
+  prefix = 'f',
+): Html {
   const items = options.map(
     ([v, text]) => html`<option${attributes({ value: v, selected: v === current })}>${text}</option>`,
   );
-  return html`<div class="field"><label for="f-${name}">${label}</label><select id="f-${name}" name="${name}">${items}</select></div>`;
+  return html`<div class="field"><label for="${prefix}-${name}">${label}</label><select id="${prefix}-${name}" name="${name}">${items}</select></div>`;
 }
 
 function textArea(name: string, label: string, value: string, errors: Record<string, string>): Html {
@@ -198,27 +204,29 @@ ${
     ? html`<p class="muted">Write a template first, then a rule that sends it.</p>`
     : html`<h3>New rule</h3>
 <form method="post" action="/admin/messages/rules" class="rules">${csrfField(csrf)}
-${errorSummary(re, RULE_LABELS)}
-${field('Rule name', 'name', re, { value: rv.name ?? '', required: true })}
+${errorSummary(re, RULE_LABELS, { idOf: (n) => `rule-${n}` })}
+${field('Rule name', 'name', re, { value: rv.name ?? '', required: true, idPrefix: 'rule' })}
 <div class="row">
 ${select(
   'template_id',
   'Template',
   templates.map((t) => [String(t.id), t.name] as const),
   rv.template_id ?? '',
+  'rule',
 )}
-${field('Days', 'offset_days', re, { type: 'number', min: '0', value: rv.offset_days ?? '0' })}
+${field('Days', 'offset_days', re, { type: 'number', min: '0', value: rv.offset_days ?? '0', idPrefix: 'rule' })}
 ${select(
   'event',
   'When',
   MESSAGE_EVENTS.map((e) => [e, EVENT_LABELS[e]] as const),
   rv.event ?? 'before_checkin',
+  'rule',
 )}
-${field('At (local time)', 'at', re, { type: 'time', value: rv.at ?? '10:00', hint: 'empty: at once, for the booking events' })}
+${field('At (local time)', 'at', re, { type: 'time', value: rv.at ?? '10:00', hint: 'empty: at once, for the booking events', idPrefix: 'rule' })}
 </div>
 <div class="row">
-${select('accommodation_id', 'Homes', [['', 'Every home'], ...homes.map((h) => [String(h.id), h.name] as const)], rv.accommodation_id ?? '')}
-${field('Minimum nights', 'min_nights', re, { type: 'number', min: '1', value: rv.min_nights ?? '' })}
+${select('accommodation_id', 'Homes', [['', 'Every home'], ...homes.map((h) => [String(h.id), h.name] as const)], rv.accommodation_id ?? '', 'rule')}
+${field('Minimum nights', 'min_nights', re, { type: 'number', min: '1', value: rv.min_nights ?? '', idPrefix: 'rule' })}
 ${select(
   'payment_state',
   'Payment',
@@ -227,6 +235,7 @@ ${select(
     ['paid', 'Only once paid in full'],
   ],
   rv.payment_state ?? '',
+  'rule',
 )}
 </div>
 <button type="submit">Save rule</button>

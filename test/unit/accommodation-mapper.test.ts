@@ -63,6 +63,11 @@ describe('newAccommodationFields', () => {
       cancellation_policy: null,
       payment_terms: null,
       registration_number: null,
+      address: null,
+      arrival_instructions: null,
+      door_code: null,
+      wifi_name: null,
+      wifi_password: null,
     });
   });
 
@@ -230,6 +235,11 @@ describe('accommodationToJson', () => {
       checkout_time: '10:00',
       language: 'en',
       extras: { breakfast: 12, late_checkin: 0 },
+      address: null,
+      arrival_instructions: null,
+      door_code: null,
+      wifi_name: null,
+      wifi_password: null,
       created_at: '2031-01-01T00:00:00.000Z',
       updated_at: '2031-01-02T00:00:00.000Z',
       archived_at: null,
@@ -253,6 +263,11 @@ describe('accommodationToJson', () => {
       checkout_time: '11:00',
       language: 'en' as const,
       extras: { linen: 500 },
+      address: '1 Shore Lane',
+      arrival_instructions: 'The key box is left of the door.',
+      door_code: '1234',
+      wifi_name: 'Loft',
+      wifi_password: 'secret',
     };
     const {
       id: _id,

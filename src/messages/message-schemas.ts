@@ -117,7 +117,7 @@ export const ScheduledMessageSchema = Type.Object({
   send_at: Type.String({ format: 'date-time' }),
   state: Type.Enum(['scheduled', 'sent', 'skipped', 'failed'] as const),
   reason: Type.Union([Type.String(), Type.Null()], {
-    description: 'why it was skipped or failed (docs/messages.md#reasons); null otherwise',
+    description: 'why it was skipped or failed (docs/messages.md#what-happens-on-each-change); null otherwise',
   }),
   sent_at: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
 });

@@ -168,7 +168,7 @@ Each booking's page shows its messages. How it works: docs/messages.md.</p>
 <h2>Templates</h2>
 ${templates.length === 0 ? html`<p class="muted">No templates yet.</p>` : templateTable}
 <h3 id="template-form">${templateId === '' ? 'New template' : `Edit ${tv.name ?? ''}`}</h3>
-<form method="post" action="/admin/messages/templates" class="rules">${csrfField(csrf)}
+<form method="post" action="/admin/messages/templates" class="rules" id="message-template">${csrfField(csrf)}
 ${errorSummary(te, TEMPLATE_LABELS)}
 <input type="hidden" name="template_id" value="${templateId}">
 ${field('Name', 'name', te, { value: tv.name ?? '', required: true })}
@@ -191,12 +191,12 @@ ${
 ${bookings.length === 0 ? '' : html`<button type="submit" name="preview" value="1" class="secondary">Preview</button>`}
 </div>
 </form>
-${
-  preview === undefined
-    ? ''
-    : html`<section aria-labelledby="preview-title"><h3 id="preview-title">Preview (${LANGUAGE_NAMES[preview.language]})</h3>
-<p><strong>${preview.subject}</strong></p><pre class="preview">${preview.text}</pre></section>`
-}
+<section id="message-preview" aria-live="polite">${
+    preview === undefined
+      ? ''
+      : html`<h3>Preview (${LANGUAGE_NAMES[preview.language]})</h3>
+<p><strong>${preview.subject}</strong></p><pre class="preview">${preview.text}</pre>`
+  }</section>
 <h2>Rules</h2>
 ${rules.length === 0 ? html`<p class="muted">No rules yet.</p>` : ruleTable}
 ${

@@ -16,6 +16,7 @@ import {
   type AccommodationJson,
   type AccommodationPatchInput,
 } from './accommodation-schemas.ts';
+import { applyMoneyInput, moneyRulesToJson } from './money-fields.ts';
 
 /**
  * The admin API's accommodation (major units, fractions) to and from its row (minor units, ppm).
@@ -104,6 +105,7 @@ export function accommodationToJson(row: Accommodation): AccommodationJson {
     checkout_time: row.checkout_time,
     language: row.language,
     extras,
+    ...moneyRulesToJson(row, decimals),
     address: row.address,
     arrival_instructions: row.arrival_instructions,
     door_code: row.door_code,
@@ -175,6 +177,10 @@ export function applyAccommodationInput(
     currency,
     base_price: amount('base_price', input.base_price, current.base_price),
     cleaning_fee: amount('cleaning_fee', input.cleaning_fee, current.cleaning_fee),
+    ...applyMoneyInput(current, input, {
+      sent: (parameter, major) => toMinorOrFail(parameter, major, currency, decimals),
+      kept: (parameter, stored) => amount(parameter, undefined, stored),
+    }),
   };
   if (input.name !== undefined) next.name = nonBlankName(input.name);
   if (input.timezone !== undefined) next.timezone = timeZoneOrFail(input.timezone);

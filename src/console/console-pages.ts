@@ -32,6 +32,7 @@ export const PAGES = {
   'edit-booking': { path: '/bookings/:id/edit', params: { id: 'booking' } },
   calendar: { path: '/calendar', nav: 'Calendar' },
   reports: { path: '/reports', nav: 'Reports' },
+  documents: { path: '/documents', nav: 'Documents' },
   accommodations: { path: '/accommodations', nav: 'Accommodations' },
   messages: { path: '/messages', nav: 'Messages' },
   'new-accommodation': { path: '/accommodations/new' },

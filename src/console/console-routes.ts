@@ -17,6 +17,7 @@ import { outboxPage } from './pages/outbox.ts';
 import { bookingMessagePages } from './pages/booking-messages.ts';
 import { messagesPage } from './pages/messages.ts';
 import { reportsPage } from './pages/reports.ts';
+import { documentsPage } from './pages/documents.ts';
 import { integrationPages } from './pages/integrations.ts';
 import { settingsPages } from './pages/settings.ts';
 import { setupRoutes } from './pages/setup.ts';
@@ -162,6 +163,7 @@ export const consoleRoutes: FeatureRoutes = async (app, { ctx }) => {
       bookingDeskPages,
       calendarPage,
       reportsPage,
+      documentsPage,
       accommodationPages,
       settingsPages,
       integrationPages,

@@ -42,17 +42,6 @@ function planInto(
   else pending.updates.push({ ...next, id: row.id });
 }
 
-/** Whether any rule is active: a new booking without one has no message to schedule. */
-export async function activeMessageRules(db: Executor): Promise<boolean> {
-  const row = await db
-    .selectFrom('message_rules')
-    .select('id')
-    .where('state', '=', 'active')
-    .limit(1)
-    .executeTakeFirst();
-  return row !== undefined;
-}
-
 /** After a change of these bookings: one row per rule and booking, as the rules say now. */
 export async function keepBookingMessagesTrue(db: Executor, bookingIds: readonly number[], now: Date): Promise<void> {
   if (bookingIds.length === 0) return;

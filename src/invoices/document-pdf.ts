@@ -1,45 +1,20 @@
-import { readFile } from 'node:fs/promises';
-import { createRequire } from 'node:module';
 import type { DocumentPdfInput } from './billed.ts';
+import { documentFonts } from './document-font.ts';
 import { documentText, type TextRow } from './document-text.ts';
-
-/**
- * DejaVu Sans (from the `dejavu-fonts-ttf` package), embedded in every document as a subset of
- * the glyphs it uses: it covers Latin-1, Latin Extended-A and B, Greek and Cyrillic, so names
- * such as "Małgorzata Wiśniewska" or "Jiří Dvořák" are printed as written (the PDF's built-in
- * fonts have no ł, ś, ř or ő).
- */
-const FONT_FILES = { regular: 'dejavu-fonts-ttf/ttf/DejaVuSans.ttf', bold: 'dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf' };
-
-let fonts: Promise<{ regular: Buffer; bold: Buffer }> | undefined;
-
-/** The two font files, read once per process from the package. */
-function loadFonts(): Promise<{ regular: Buffer; bold: Buffer }> {
-  if (fonts === undefined) {
-    const require = createRequire(import.meta.url);
-    fonts = Promise.all([readFile(require.resolve(FONT_FILES.regular)), readFile(require.resolve(FONT_FILES.bold))])
-      .then(([regular, bold]) => ({ regular, bold }))
-      .catch((error: unknown) => {
-        fonts = undefined;
-        throw error;
-      });
-  }
-  return fonts;
-}
 
 const LEFT = 50;
 const RIGHT = 545;
 const AMOUNT_WIDTH = 130;
 
 /**
- * Draws a document (invoice, credit note or pro-forma) as a PDF with its own font
- * (docs/money.md#the-pdf). The same input always gives the same bytes: the PDF's creation date
+ * Draws a document (invoice, credit note or pro-forma) as a PDF with its embedded font
+ * (document-font.ts; docs/money.md#the-pdf). The same input always gives the same bytes: the PDF's creation date
  * is the document's date and its file id follows from its metadata, so a stored document can be
  * drawn again for a check and compared byte for byte. pdfkit (slow to load) is loaded with the
  * first document.
  */
 export async function renderDocumentPdf(input: DocumentPdfInput): Promise<Uint8Array> {
-  const [{ default: PDFDocument }, font] = await Promise.all([import('pdfkit'), loadFonts()]);
+  const [{ default: PDFDocument }, font] = await Promise.all([import('pdfkit'), documentFonts()]);
   const t = documentText(input);
   return new Promise((resolve, reject) => {
     const doc = new PDFDocument({

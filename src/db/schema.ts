@@ -299,6 +299,7 @@ export type BookingEventKind =
   | 'expired'
   | 'reinstated'
   | 'noted'
+  | 'guest_corrected'
   | 'payment_recorded'
   | 'payment_undone';
 export type BookingActorKind = 'api_key' | 'webhook' | 'payment_event' | 'hold_expiry' | 'host' | 'system';

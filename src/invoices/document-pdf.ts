@@ -40,7 +40,10 @@ export async function renderDocumentPdf(input: DocumentPdfInput): Promise<Uint8A
     doc.registerFont('bold', font.bold);
 
     const block = (heading: string, lines: string[]) => {
-      doc.font('bold').fontSize(11).text(heading, LEFT, doc.y, { width: RIGHT - LEFT });
+      doc
+        .font('bold')
+        .fontSize(11)
+        .text(heading, LEFT, doc.y, { width: RIGHT - LEFT });
       doc.font('body').fontSize(10);
       for (const line of lines) doc.text(line, { width: RIGHT - LEFT });
       doc.moveDown();
@@ -56,16 +59,26 @@ export async function renderDocumentPdf(input: DocumentPdfInput): Promise<Uint8A
     };
 
     if (t.testMark !== null) {
-      doc.font('bold').fontSize(14).fillColor('#b00020').text(t.testMark, LEFT, doc.y, { width: RIGHT - LEFT });
+      doc
+        .font('bold')
+        .fontSize(14)
+        .fillColor('#b00020')
+        .text(t.testMark, LEFT, doc.y, { width: RIGHT - LEFT });
       doc.fillColor('black').moveDown(0.5);
     }
     if (t.issuer !== null) {
-      doc.font('bold').fontSize(12).text(t.issuer.name, LEFT, doc.y, { width: RIGHT - LEFT, align: 'right' });
+      doc
+        .font('bold')
+        .fontSize(12)
+        .text(t.issuer.name, LEFT, doc.y, { width: RIGHT - LEFT, align: 'right' });
       doc.font('body').fontSize(9);
       for (const line of t.issuer.lines) doc.text(line, { width: RIGHT - LEFT, align: 'right' });
       doc.moveDown();
     }
-    doc.font('bold').fontSize(20).text(t.title, LEFT, doc.y, { width: RIGHT - LEFT });
+    doc
+      .font('bold')
+      .fontSize(20)
+      .text(t.title, LEFT, doc.y, { width: RIGHT - LEFT });
     doc.moveDown(0.3).font('body').fontSize(10);
     for (const line of t.heading) doc.text(line, { width: RIGHT - LEFT });
     doc.moveDown();
@@ -78,7 +91,10 @@ export async function renderDocumentPdf(input: DocumentPdfInput): Promise<Uint8A
     row(t.total, true);
     doc.moveDown();
 
-    doc.font('bold').fontSize(11).text(t.payments.heading, LEFT, doc.y, { width: RIGHT - LEFT });
+    doc
+      .font('bold')
+      .fontSize(11)
+      .text(t.payments.heading, LEFT, doc.y, { width: RIGHT - LEFT });
     doc.moveDown(0.2);
     for (const payment of t.payments.rows) row(payment);
     doc.moveDown();

@@ -93,8 +93,7 @@ export function documentText(input: DocumentPdfInput): DocumentText {
 
   const title = input.kind === 'invoice' ? w.title : input.kind === 'credit_note' ? w.creditNote : w.proForma;
   const heading: string[] = [];
-  if (input.number !== null)
-    heading.push(`${input.kind === 'invoice' ? w.number : w.documentNumber}: ${input.number}`);
+  if (input.number !== null) heading.push(`${input.kind === 'invoice' ? w.number : w.documentNumber}: ${input.number}`);
   heading.push(`${w.date}: ${f.date(input.issued_on)}`);
   if (input.kind === 'credit_note' && input.corrects !== null) heading.push(w.cancels(input.corrects));
   if (input.kind === 'pro_forma') heading.push(w.proFormaNote);

@@ -45,7 +45,8 @@ const OWN: Readonly<Record<GuestLanguage, OwnWords>> = {
     recipient: 'Billed to',
     accommodationHeading: 'Accommodation',
     registrationNumber: 'Registration number',
-    discountOf: (kind) => (kind === 'weekly' ? 'Weekly discount' : kind === 'monthly' ? 'Monthly discount' : 'Discount'),
+    discountOf: (kind) =>
+      kind === 'weekly' ? 'Weekly discount' : kind === 'monthly' ? 'Monthly discount' : 'Discount',
     extraGuestFee: 'Extra guest fee',
     cityTax: 'City tax',
     priceReduction: 'Price reduction',
@@ -99,8 +100,7 @@ const OWN: Readonly<Record<GuestLanguage, OwnWords>> = {
     recipient: 'Facturé à',
     accommodationHeading: 'Hébergement',
     registrationNumber: "Numéro d'enregistrement",
-    discountOf: (kind) =>
-      kind === 'weekly' ? 'Remise semaine' : kind === 'monthly' ? 'Remise mois' : 'Remise séjour',
+    discountOf: (kind) => (kind === 'weekly' ? 'Remise semaine' : kind === 'monthly' ? 'Remise mois' : 'Remise séjour'),
     extraGuestFee: 'Supplément personnes supplémentaires',
     cityTax: 'Taxe de séjour',
     priceReduction: 'Réduction de prix',
@@ -155,8 +155,7 @@ const OWN: Readonly<Record<GuestLanguage, OwnWords>> = {
     recipient: 'Intestatario',
     accommodationHeading: 'Alloggio',
     registrationNumber: 'Codice identificativo',
-    discountOf: (kind) =>
-      kind === 'weekly' ? 'Sconto settimanale' : kind === 'monthly' ? 'Sconto mensile' : 'Sconto',
+    discountOf: (kind) => (kind === 'weekly' ? 'Sconto settimanale' : kind === 'monthly' ? 'Sconto mensile' : 'Sconto'),
     extraGuestFee: 'Supplemento ospiti aggiuntivi',
     cityTax: 'Imposta di soggiorno',
     priceReduction: 'Riduzione del prezzo',

@@ -70,9 +70,12 @@ export async function findInvoiceData(db: Executor, token: string): Promise<Invo
     guest: {
       name: [row.guest_title, row.guest_first_name, row.guest_last_name].filter(Boolean).join(' '),
       email: row.guest_email,
-      address: [address.street, [address.zip, address.city].filter(Boolean).join(' '), address.country].filter(
-        (l): l is string => !!l,
-      ),
+      address: [
+        address.street,
+        address.line2,
+        [address.zip, address.city].filter(Boolean).join(' '),
+        address.country,
+      ].filter((l): l is string => !!l),
     },
     stayLine: w.stayLine(
       f.date(row.checkin),

@@ -17,7 +17,12 @@ function billed(overrides: Partial<Billed> = {}): Billed {
       tax_id: 'DE123456789',
       email: 'host@example.com',
       phone: '+49 8152 1234',
-      bank: { account_holder: 'Ferienhaus Sonnenschein GmbH', iban: 'DE89370400440532013000', bic: null, bank_name: null },
+      bank: {
+        account_holder: 'Ferienhaus Sonnenschein GmbH',
+        iban: 'DE89370400440532013000',
+        bic: null,
+        bank_name: null,
+      },
     },
     recipient: {
       name: 'Małgorzata Wiśniewska',

@@ -12,15 +12,16 @@ export interface DocumentFonts {
   bold: Buffer;
 }
 
-const FILES = { regular: 'dejavu-fonts-ttf/ttf/DejaVuSans.ttf', bold: 'dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf' };
-
 let kept: Promise<DocumentFonts> | undefined;
 
 /** The regular and bold font files, read once per process from the package. */
 export function documentFonts(): Promise<DocumentFonts> {
   if (kept === undefined) {
     const require = createRequire(import.meta.url);
-    kept = Promise.all([readFile(require.resolve(FILES.regular)), readFile(require.resolve(FILES.bold))])
+    kept = Promise.all([
+      readFile(require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans.ttf')),
+      readFile(require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf')),
+    ])
       .then(([regular, bold]) => ({ regular, bold }))
       .catch((error: unknown) => {
         kept = undefined;

@@ -156,7 +156,10 @@ export function documentText(input: DocumentPdfInput): DocumentText {
     issuer,
     recipient: { heading: w.recipient, lines: recipientLines },
     accommodation: { heading: w.accommodationHeading, lines: accommodationLines },
-    lines: b.lines.map((line) => ({ label: lineLabel(line, w, nights, f.percent), amount: money(line.amount) })),
+    lines: b.lines.map((line) => ({
+      label: lineLabel(line, w, nights, (ppm) => f.percent(ppm)),
+      amount: money(line.amount),
+    })),
     total: { label: w.total, amount: money(b.total) },
     payments: {
       heading: w.paymentsReceived,

@@ -64,9 +64,11 @@ function patchInput(form: FormBody, b: BookingRow): Record<string, unknown> {
     if (value === (now[name] ?? '').trim()) return undefined;
     return value === '' ? null : value;
   };
-  const address = Object.fromEntries(
-    ADDRESS_FIELDS.map((f) => [f, changed(`guest_address_${f}`)]).filter(([, v]) => v !== undefined),
-  );
+  const address: Record<string, string | null> = {};
+  for (const f of ADDRESS_FIELDS) {
+    const value = changed(`guest_address_${f}`);
+    if (value !== undefined) address[f] = value;
+  }
   // An emptied name or e-mail is sent as empty text, so that it is refused rather than dropped.
   const required = (name: string) => {
     const value = changed(name);

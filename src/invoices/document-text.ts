@@ -78,7 +78,7 @@ function lineLabel(line: BilledLine, w: DocumentWords, nights: string, percent: 
 
 /**
  * The texts of a document (pure): its title by kind, its number and date, the issuer with bank
- * details for a bank-transfer booking, the recipient with company and billing address, the
+ * details for a bank-transfer booking (not on a credit note, which asks for no payment), the recipient with company and billing address, the
  * accommodation with its registration number, the stay, every line, the total, the payments
  * received and how to pay, in the document's language with its dates and amounts.
  */
@@ -98,7 +98,9 @@ export function documentText(input: DocumentPdfInput): DocumentText {
   if (input.kind === 'credit_note' && input.corrects !== null) heading.push(w.cancels(input.corrects));
   if (input.kind === 'pro_forma') heading.push(w.proFormaNote);
 
-  const bankTransfer = b.payment_method === 'bank_transfer';
+  // A credit note asks for no payment: how to pay is printed on invoices and pro-formas only.
+  const asksPayment = input.kind !== 'credit_note';
+  const bankTransfer = asksPayment && b.payment_method === 'bank_transfer';
   const issuer =
     b.issuer === null
       ? null
@@ -136,8 +138,9 @@ export function documentText(input: DocumentPdfInput): DocumentText {
   ];
 
   const paymentNote = [
-    ...(bankTransfer ? [w.transfer(b.confirmation_code)] : b.payment_method === 'cash' ? [w.cash] : []),
-    ...(b.payment_method === 'card_processor' ? [w.card] : []),
+    ...(bankTransfer ? [w.transfer(b.confirmation_code)] : []),
+    ...(asksPayment && b.payment_method === 'cash' ? [w.cash] : []),
+    ...(asksPayment && b.payment_method === 'card_processor' ? [w.card] : []),
     ...(bank === null
       ? []
       : [

@@ -165,6 +165,7 @@ test('a credit note says which invoice it cancels; a pro-forma has no number and
   assert.ok(credit.includes('Number: INV-2027-0002'), credit);
   assert.ok(credit.includes('Cancels invoice INV-2027-0001 in full'), credit);
   assert.ok(credit.includes('-€840.00') || credit.includes('−€840.00'), credit);
+  assert.ok(!credit.includes('IBAN'), 'a credit note asks for no payment');
 
   const proForma = await textOf(
     await renderDocumentPdf(invoice({ kind: 'pro_forma', number: null, payments: [], test: true })),

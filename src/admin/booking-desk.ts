@@ -13,6 +13,7 @@ import { badRequest, isAppError, notFound } from '../http/errors.ts';
 import { IdInteger } from '../http/ids.ts';
 import { todayIn } from '../shared/dates.ts';
 import { inUnit } from '../db/unit-of-work.ts';
+import { syncDocuments } from '../invoices/sync-documents.ts';
 import { MAX_AMOUNT_MINOR } from '../shared/money.ts';
 import { DateString } from '../http/admin-params.ts';
 import { findBookingRow, type BookingRow } from './booking-queries.ts';
@@ -187,8 +188,10 @@ export function createBookingByHand(
 
 /**
  * PATCH /bookings/:id; returns the verbs' messages. A correction of the guest's details runs in
- * the same unit as the change of the stay, after it, so both commit or neither does; a body with
- * only `guest` (a draft's or a cancelled booking's too) corrects the details alone.
+ * the same unit as the change of the stay, so both commit or neither does, and the booking's
+ * documents are brought in line once after both (one credit note and one new invoice, not two
+ * of each); a body with only `guest` (a draft's or a cancelled booking's too) corrects the
+ * details alone.
  */
 export async function editBooking(
   ctx: AppContext,
@@ -204,9 +207,15 @@ export async function editBooking(
   const modify = stayChanges ? await modifyCommand(ctx, id, stay, actor) : null;
   return plainErrors(
     inUnit(ctx.db, ctx.now(), async (unit) => {
-      const edited = modify === null ? null : (await modifyBooking(ctx, modify, unit)).message;
-      const corrected = await correctGuestDetails(ctx, { bookingId: id, actor, guest }, unit);
-      return [edited, corrected.message].filter((m) => m !== null).join(' ');
+      const corrected = await correctGuestDetails(
+        ctx,
+        { bookingId: id, actor, guest, syncDocuments: modify === null },
+        unit,
+      );
+      if (modify === null) return corrected.message;
+      const edited = await modifyBooking(ctx, modify, unit);
+      await syncDocuments(unit, id);
+      return `${corrected.message} ${edited.message}`;
     }),
   );
 }

@@ -30,6 +30,12 @@ export interface GuestCorrection {
 
 export interface CorrectGuestCommand extends BookingCommand {
   guest: GuestCorrection;
+  /**
+   * false: the caller brings the booking's documents in line itself, once, after its other
+   * changes in the same unit (a PATCH that also changes the stay), so that one credit note and
+   * one new invoice cover both. Default true.
+   */
+  syncDocuments?: boolean | undefined;
 }
 
 type GuestColumns = Pick<
@@ -144,7 +150,7 @@ export async function correctGuestDetails(
       .insertInto('booking_events')
       .values(bookingEventRow(booking.id, 'guest_corrected', booking.status, command.actor, what, now))
       .execute();
-    await syncDocuments(unit, booking.id);
+    if (command.syncDocuments !== false) await syncDocuments(unit, booking.id);
     return {
       updated: true,
       message: `Booking ${code}: guest details corrected (${what}); the guest was not mailed.`,

@@ -186,7 +186,7 @@ describe(`correcting guest and billing details at the desk (${testStoreKind})`, 
     assert.equal(both.guest.email, 'gosia@example.com');
     assert.deepEqual(
       both.events.slice(-2).map((e) => e.event),
-      ['modified', 'guest_corrected'],
+      ['guest_corrected', 'modified'],
     );
     // A stay the rules refuse rolls the correction back with it.
     const refused = await patch(booking.id, { adults_count: 100, guest: { email: 'other@example.com' } });

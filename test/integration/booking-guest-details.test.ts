@@ -165,6 +165,7 @@ describe(`correcting guest and billing details at the desk (${testStoreKind})`, 
     const country = await patch(booking.id, { guest: { address: { country: 'XX' } } });
     assertErrorEnvelope(country, 400, 'BAD_REQUEST');
     assert.equal(reasonOf(country), 'unknown_country');
+    assertMatchesOpenApi(t.app, 'PATCH', '/admin/api/bookings/{id}', country);
     assert.equal(
       country.json<{ error: { details: { parameter: string } } }>().error.details.parameter,
       'guest.address.country',

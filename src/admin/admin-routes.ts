@@ -10,6 +10,7 @@ import { paymentIssueRoutes } from './payment-issue-routes.ts';
 import { testDataRoutes } from './test-data-routes.ts';
 import { priceRoutes } from '../accommodations/price-routes.ts';
 import { settingsRoutes } from '../settings/settings-routes.ts';
+import { documentRoutes } from '../invoices/document-routes.ts';
 
 /** admin API under /admin/api (admin key, checked in app.ts): one sub-plugin per resource. */
 export const adminRoutes: FeatureRoutes = async (app, { ctx }) => {
@@ -20,6 +21,7 @@ export const adminRoutes: FeatureRoutes = async (app, { ctx }) => {
     icalFeedRoutes,
     adminBookingRoutes,
     bookingDeskRoutes,
+    documentRoutes,
     settingsRoutes,
     apiKeyRoutes,
     outboxRoutes,

@@ -33,6 +33,7 @@ export const PAGES = {
   'booking-guest': { path: '/bookings/:id/guest', params: { id: 'booking' } },
   calendar: { path: '/calendar', nav: 'Calendar' },
   reports: { path: '/reports', nav: 'Reports' },
+  documents: { path: '/documents', nav: 'Documents' },
   accommodations: { path: '/accommodations', nav: 'Accommodations' },
   'new-accommodation': { path: '/accommodations/new' },
   accommodation: { path: '/accommodations/:id', params: { id: 'accommodation' } },

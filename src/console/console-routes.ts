@@ -16,6 +16,7 @@ import { confirmPage } from './pages/confirm.ts';
 import { endpointPages } from './pages/endpoints.ts';
 import { outboxPage } from './pages/outbox.ts';
 import { reportsPage } from './pages/reports.ts';
+import { documentsPage } from './pages/documents.ts';
 import { integrationPages } from './pages/integrations.ts';
 import { settingsPages } from './pages/settings.ts';
 import { setupRoutes } from './pages/setup.ts';
@@ -160,6 +161,7 @@ export const consoleRoutes: FeatureRoutes = async (app, { ctx }) => {
       bookingGuestPages,
       calendarPage,
       reportsPage,
+      documentsPage,
       accommodationPages,
       settingsPages,
       integrationPages,

@@ -24,17 +24,20 @@ export interface GuestAddress {
 }
 
 /**
- * A stored address as a billing address, or null when it has none of its fields. The stored
- * object keeps the v1 names (`street`, `zip`, `city`, `country`) and `line2`, which only a
- * correction at the desk writes.
+ * A stored address as a billing address (trimmed), or null when it has none of its fields. The
+ * stored object keeps the v1 names (`street`, `zip`, `city`, `country`) and `line2`, which only a
+ * correction at the desk writes; `line1` and `postal_code` are read too.
  */
 export function guestAddressOf(text: string | null): GuestAddress | null {
   const a = parseAddress(text);
-  const field = (name: string) => (a[name] === undefined || a[name].trim() === '' ? null : a[name]);
+  const field = (...names: string[]) => {
+    const value = names.map((n) => a[n]?.trim() ?? '').find((v) => v !== '');
+    return value ?? null;
+  };
   const address = {
-    line1: field('street'),
+    line1: field('street', 'line1'),
     line2: field('line2'),
-    postal_code: field('zip'),
+    postal_code: field('zip', 'postal_code'),
     city: field('city'),
     country: field('country'),
   };

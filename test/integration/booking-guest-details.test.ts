@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
+import { extractText } from 'unpdf';
 import { quoteStay } from '../../src/pricing/quote-stay.ts';
 import { assertErrorEnvelope } from '../support/envelope-assertions.ts';
 import { bookingBody, futureStay, makeAccommodation } from '../support/factories.ts';
@@ -195,6 +196,56 @@ describe(`correcting guest and billing details at the desk (${testStoreKind})`, 
     const now = (await t.admin('GET', `/admin/api/bookings/${booking.id}`)).json<{ data: Booking }>().data;
     assert.equal(now.guest.email, 'gosia@example.com');
     assert.equal(now.events.length, both.events.length);
+  });
+
+  test('corrected billing details are billed by a credit note and a new invoice; the issued one stays as it was', async () => {
+    const booking = await byHand();
+    const documents = async () => {
+      const res = await t.admin('GET', `/admin/api/bookings/${booking.id}/documents`);
+      assert.equal(res.statusCode, 200, res.body);
+      return res.json<{ data: { number: string; kind: string; corrects: string | null; pdf_url: string }[] }>().data;
+    };
+    const pdfText = async (url: string) => {
+      const res = await t.request({ method: 'GET', url: new URL(url).pathname, key: t.adminKey });
+      assert.equal(res.statusCode, 200, res.body);
+      return (await extractText(new Uint8Array(res.rawPayload), { mergePages: true })).text;
+    };
+    const [first, ...none] = await documents();
+    assert.deepEqual(none, []);
+    assert.ok(first !== undefined);
+    const before = await pdfText(first.pdf_url);
+    assert.ok(before.includes('Malgorzata Wisniewska'), before);
+
+    await patched(booking.id, {
+      guest: {
+        first_name: 'Jiří',
+        last_name: 'Dvořák',
+        address: { line1: 'Křižíkova 148/34', postal_code: '301 00', city: 'Plzeň', country: 'CZ' },
+      },
+    });
+    const [, credit, invoice, ...more] = await documents();
+    assert.deepEqual(more, []);
+    assert.equal(credit?.kind, 'credit_note');
+    assert.equal(credit.corrects, first.number);
+    assert.equal(invoice?.kind, 'invoice');
+    const after = await pdfText(invoice.pdf_url);
+    for (const expected of ['Jiří Dvořák', 'Křižíkova 148/34', '301 00 Plzeň'])
+      assert.ok(after.includes(expected), `${expected} in:\n${after}`);
+    assert.equal(await pdfText(first.pdf_url), before, 'the invoice issued first is as it was');
+
+    // A stay change and a correction in one PATCH: one credit note and one new invoice for both.
+    await patched(booking.id, { adults_count: 3, guest: { company_name: 'Dvořák s.r.o.' } });
+    const all = await documents();
+    assert.deepEqual(
+      all.slice(3).map((d) => [d.kind, d.corrects]),
+      [
+        ['credit_note', invoice.number],
+        ['invoice', null],
+      ],
+    );
+    // The same details again issue nothing.
+    await patched(booking.id, { guest: { company_name: 'Dvořák s.r.o.' } });
+    assert.equal((await documents()).length, all.length);
   });
 
   test("a cancelled booking's details can still be corrected (its stay cannot)", async () => {

@@ -21,6 +21,7 @@ import { resendConfirmation } from '../../bookings/resend-confirmation.ts';
 import { BOOKING_STATUSES } from '../../db/schema.ts';
 import { notFound } from '../../http/errors.ts';
 import { IdString, toId } from '../../http/ids.ts';
+import { bookingDocumentsSection } from './booking-documents.ts';
 import { invoiceUrl } from '../../invoices/invoice-url.ts';
 import { parseAddress } from '../../guests/stored-address.ts';
 import { parseExtras } from '../../pricing/booked-extras.ts';
@@ -232,7 +233,6 @@ async function detailPage(
   const csrf = session(request).csrf;
   const errors = shown.errors ?? {};
   // What the page offers, as the transition table allows for the booking's status.
-  const hasInvoice = isConfirmed(b.status);
   const canResend = isConfirmed(b.status);
   const hasEmail = b.guest_email.trim() !== '';
   const canCancel = cancellable(b.status);
@@ -279,7 +279,7 @@ ${priceTable(b, f)}
 ${deliveries.length === 0 ? '' : html`<h3>Payment events and webhooks</h3><ul>${deliveries.map(delivery)}</ul>`}
 ${issues.length === 0 ? '' : html`<h3>Payment issues</h3><ul>${issues.map(issue)}</ul>`}
 <div id="payments">${await paymentSection(ctx, request, b, errors, shown.payment)}</div>
-${hasInvoice ? html`<p><a href="${invoiceUrl(ctx.config, b.invoice_token)}">Invoice (PDF)</a></p>` : ''}
+${await bookingDocumentsSection(ctx.db, f, { id: b.id, invoice_url: invoiceUrl(ctx.config, b.invoice_token) })}
 <h2>Mails</h2>
 ${mails.length === 0 ? html`<p class="muted">No mails.</p>` : mailTable}
 <h2>History</h2>

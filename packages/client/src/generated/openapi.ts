@@ -285,6 +285,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/admin/api/bookings/{id}/documents": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A booking's invoices and credit notes, oldest first */
+        get: operations["listAdminBookingsDocuments"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/admin/api/bookings/{id}/payments": {
         parameters: {
             query?: never;
@@ -330,6 +347,57 @@ export interface paths {
         put?: never;
         /** Undo a cancellation while every night of the stay is still free (taken meanwhile: 409); the guest is mailed the confirmation */
         post: operations["createAdminBookingsReinstate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/api/documents": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The register: every invoice and credit note issued from `from` to `to` (inclusive), in the order issued */
+        get: operations["listAdminDocuments"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/api/documents.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The register as CSV (RFC 4180, UTF-8 with a byte order mark, a header row) */
+        get: operations["listAdminDocumentsCsv"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/api/documents/{number}/pdf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** An issued document as PDF: every download gives the same bytes */
+        get: operations["listAdminDocumentsPdf"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -955,7 +1023,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** A booking invoice as PDF (the token in the URL is the credential) */
+        /** A booking's latest invoice or credit note as PDF, or a pro-forma while it has none (the token in the URL is the credential) */
         get: operations["getInvoice"];
         put?: never;
         post?: never;
@@ -1538,6 +1606,7 @@ export interface components {
             bank_details: components["schemas"]["BankDetails"];
             business: components["schemas"]["Business"];
             host_email: string | null;
+            invoicing: components["schemas"]["Invoicing"];
             payment_webhook_secret: components["schemas"]["PaymentWebhookSecret"];
             webhook_secret: {
                 set: boolean;
@@ -1773,7 +1842,8 @@ export interface components {
          *     api_key_not_found: no API key with this id
          *     message_not_found: no outbox message with this id
          *     feed_not_found: the accommodation has no iCal feed with this id
-         *     invoice_not_found: no invoice at this address (unknown token or cancelled booking)
+         *     invoice_not_found: no booking has this invoice address (unknown token)
+         *     document_not_found: no invoice or credit note with this number
          *     calendar_not_found: no iCal export calendar at this address
          *     endpoint_not_found: no event endpoint with this id (or not one this API key owns)
          *     delivery_not_found: the event endpoint has no delivery with this id
@@ -1802,7 +1872,7 @@ export interface components {
          *     outcome_unknown: the database went away while the change was being committed and it could not be checked whether it was; retry with the same `idempotency_key`
          * @enum {string}
          */
-        ErrorReason: "malformed_json" | "forbidden_json_key" | "unsupported_media_type" | "malformed_http" | "bad_request" | "bad_url" | "param_too_long" | "nul_character" | "legacy_jsonrpc_body" | "invalid" | "missing" | "unknown_parameter" | "invalid_type" | "invalid_enum" | "invalid_const" | "invalid_anyOf" | "invalid_format" | "invalid_pattern" | "invalid_minLength" | "invalid_maxLength" | "invalid_minimum" | "invalid_maximum" | "invalid_exclusiveMinimum" | "invalid_exclusiveMaximum" | "invalid_minItems" | "invalid_maxItems" | "blank" | "test_admin_key" | "out_of_range" | "invalid_date" | "invalid_range" | "range_too_long" | "past_date" | "min_stay" | "max_stay" | "max_guests" | "extra_not_offered" | "unknown_currency" | "invalid_amount" | "amount_too_large" | "invalid_rate" | "unknown_timezone" | "invalid_iban" | "invalid_url" | "private_address" | "invalid_cursor" | "own_export_url" | "invalid_timestamp" | "invalid_payment_intent" | "payment_webhook_not_configured" | "stale_signature" | "missing_signature" | "invalid_signature" | "missing_api_key" | "invalid_api_key" | "missing_metrics_token" | "invalid_metrics_token" | "missing_timestamp" | "stale_timestamp" | "admin_scope_required" | "test_key_required" | "secret_scope" | "unknown_route" | "accommodation_not_found" | "booking_not_found" | "payment_not_found" | "api_key_not_found" | "message_not_found" | "feed_not_found" | "invoice_not_found" | "calendar_not_found" | "endpoint_not_found" | "delivery_not_found" | "request_timeout" | "dates_unavailable" | "price_mismatch" | "idempotency_key_reused" | "booking_cancelled" | "booking_not_confirmed" | "booking_not_cancelled" | "never_confirmed" | "payment_already_undone" | "refund_exceeds_paid" | "booking_not_draft" | "has_bookings" | "accommodation_archived" | "endpoint_limit" | "duplicate_feed_name" | "login_taken" | "body_too_large" | "rate_limited" | "draft_limit" | "headers_too_large" | "store_unavailable" | "shutting_down" | "outcome_unknown";
+        ErrorReason: "malformed_json" | "forbidden_json_key" | "unsupported_media_type" | "malformed_http" | "bad_request" | "bad_url" | "param_too_long" | "nul_character" | "legacy_jsonrpc_body" | "invalid" | "missing" | "unknown_parameter" | "invalid_type" | "invalid_enum" | "invalid_const" | "invalid_anyOf" | "invalid_format" | "invalid_pattern" | "invalid_minLength" | "invalid_maxLength" | "invalid_minimum" | "invalid_maximum" | "invalid_exclusiveMinimum" | "invalid_exclusiveMaximum" | "invalid_minItems" | "invalid_maxItems" | "blank" | "test_admin_key" | "out_of_range" | "invalid_date" | "invalid_range" | "range_too_long" | "past_date" | "min_stay" | "max_stay" | "max_guests" | "extra_not_offered" | "unknown_currency" | "invalid_amount" | "amount_too_large" | "invalid_rate" | "unknown_timezone" | "invalid_iban" | "invalid_url" | "private_address" | "invalid_cursor" | "own_export_url" | "invalid_timestamp" | "invalid_payment_intent" | "payment_webhook_not_configured" | "stale_signature" | "missing_signature" | "invalid_signature" | "missing_api_key" | "invalid_api_key" | "missing_metrics_token" | "invalid_metrics_token" | "missing_timestamp" | "stale_timestamp" | "admin_scope_required" | "test_key_required" | "secret_scope" | "unknown_route" | "accommodation_not_found" | "booking_not_found" | "payment_not_found" | "api_key_not_found" | "message_not_found" | "feed_not_found" | "invoice_not_found" | "document_not_found" | "calendar_not_found" | "endpoint_not_found" | "delivery_not_found" | "request_timeout" | "dates_unavailable" | "price_mismatch" | "idempotency_key_reused" | "booking_cancelled" | "booking_not_confirmed" | "booking_not_cancelled" | "never_confirmed" | "payment_already_undone" | "refund_exceeds_paid" | "booking_not_draft" | "has_bookings" | "accommodation_archived" | "endpoint_limit" | "duplicate_feed_name" | "login_taken" | "body_too_large" | "rate_limited" | "draft_limit" | "headers_too_large" | "store_unavailable" | "shutting_down" | "outcome_unknown";
         /** @description event types sent to the endpoint; default every booking event (booking.created, booking.confirmed, booking.modified, booking.cancelled, booking.expired, payment.issue); calendar.changed only when listed */
         Events: components["schemas"]["EventsItem"][];
         Events2: components["schemas"]["EventsItem2"][];
@@ -1941,6 +2011,12 @@ export interface components {
             status: "ready";
             store: string;
         };
+        Invoicing: {
+            /** @description starts every invoice and credit note number; letters, digits and -_. (at most 20) */
+            prefix: string;
+            /** @description true: INV-2026-0001, numbering again from 1 each year; false: INV-000001 */
+            yearly_reset: boolean;
+        };
         /** @description the guest's language as a language tag (en, de, fr, es, it; "de-CH" counts as de): their mails and invoice are written in it; any other falls back to the accommodation's language */
         Language: string;
         /** @description per stay, major units of the currency; at most 1000000000 minor units (e.g. 10000000.00 EUR), else 400 amount_too_large */
@@ -2042,6 +2118,26 @@ export interface components {
             /** @enum {boolean} */
             success: true;
         };
+        ListAdminBookingsDocumentsResponse: {
+            data: {
+                /** @description the invoice number a credit note cancels */
+                corrects: string | null;
+                currency: string;
+                /** @description YYYY-MM-DD */
+                issued_on: string;
+                kind: "invoice" | "credit_note";
+                /** @description from the host's one series, e.g. INV-2026-0001 */
+                number: string;
+                /** @description the PDF, every download byte for byte the same */
+                pdf_url: string;
+                purpose: components["schemas"]["Purpose"];
+                /** @description major units; a credit note's is negative */
+                total_amount: number;
+            }[];
+            metadata: components["schemas"]["Metadata"];
+            /** @enum {boolean} */
+            success: true;
+        };
         ListAdminBookingsResponse: {
             data: ({
                 accommodation_id: number;
@@ -2092,6 +2188,31 @@ export interface components {
                 source: string;
                 summary: string;
             })[];
+            metadata: components["schemas"]["Metadata"];
+            /** @enum {boolean} */
+            success: true;
+        };
+        ListAdminDocumentsResponse: {
+            data: {
+                booking_id: number;
+                confirmation_code: string;
+                /** @description the invoice number a credit note cancels */
+                corrects: string | null;
+                currency: string;
+                /** @description YYYY-MM-DD */
+                issued_on: string;
+                kind: "invoice" | "credit_note";
+                /** @description from the host's one series, e.g. INV-2026-0001 */
+                number: string;
+                /** @description the PDF, every download byte for byte the same */
+                pdf_url: string;
+                purpose: components["schemas"]["Purpose"];
+                /** @description the guest (and company) billed */
+                recipient: string;
+                recipient_tax_id: string | null;
+                /** @description major units; a credit note's is negative */
+                total_amount: number;
+            }[];
             metadata: components["schemas"]["Metadata"];
             /** @enum {boolean} */
             success: true;
@@ -2447,6 +2568,8 @@ export interface components {
             removed: number;
             started_at: string;
         };
+        /** @description 'stay': the booking's price; 'cancellation_fee': the fee kept on cancelling */
+        Purpose: "stay" | "cancellation_fee";
         Restrictions: {
             checkin_time: string;
             checkout_time: string;
@@ -2504,6 +2627,7 @@ export interface components {
             } | null;
             /** @description address that overbooking alerts from imported calendars are mailed to; null clears it */
             host_email?: string | null;
+            invoicing?: components["schemas"]["Invoicing"];
             /** @description card processor's signing secret (whsec_...); at least 32 characters; null clears it */
             payment_webhook_secret?: string | null;
             /** @description signing secret of /webhook/update and /webhook/calendar_sync; at least 32 characters; null clears it */
@@ -2894,7 +3018,7 @@ export interface components {
                     error?: {
                         details?: {
                             /** @enum {unknown} */
-                            reason: "invalid" | "missing" | "unknown_parameter" | "invalid_type" | "invalid_enum" | "invalid_const" | "invalid_anyOf" | "invalid_format" | "invalid_pattern" | "invalid_minLength" | "invalid_maxLength" | "invalid_minimum" | "invalid_maximum" | "invalid_exclusiveMinimum" | "invalid_exclusiveMaximum" | "invalid_minItems" | "invalid_maxItems" | "invalid_date" | "invalid_range" | "range_too_long";
+                            reason: "invalid" | "missing" | "unknown_parameter" | "invalid_type" | "invalid_enum" | "invalid_const" | "invalid_anyOf" | "invalid_format" | "invalid_pattern" | "invalid_minLength" | "invalid_maxLength" | "invalid_minimum" | "invalid_maximum" | "invalid_exclusiveMinimum" | "invalid_exclusiveMaximum" | "invalid_minItems" | "invalid_maxItems" | "invalid_date" | "invalid_range";
                         };
                     };
                 };
@@ -2914,7 +3038,7 @@ export interface components {
                     error?: {
                         details?: {
                             /** @enum {unknown} */
-                            reason: "bad_url" | "param_too_long" | "invalid" | "missing" | "unknown_parameter" | "invalid_type" | "invalid_enum" | "invalid_const" | "invalid_anyOf" | "invalid_format" | "invalid_pattern" | "invalid_minLength" | "invalid_maxLength" | "invalid_minimum" | "invalid_maximum" | "invalid_exclusiveMinimum" | "invalid_exclusiveMaximum" | "invalid_minItems" | "invalid_maxItems" | "invalid_url" | "private_address";
+                            reason: "invalid" | "missing" | "unknown_parameter" | "invalid_type" | "invalid_enum" | "invalid_const" | "invalid_anyOf" | "invalid_format" | "invalid_pattern" | "invalid_minLength" | "invalid_maxLength" | "invalid_minimum" | "invalid_maximum" | "invalid_exclusiveMinimum" | "invalid_exclusiveMaximum" | "invalid_minItems" | "invalid_maxItems" | "invalid_date" | "invalid_range" | "range_too_long";
                         };
                     };
                 };
@@ -2922,6 +3046,26 @@ export interface components {
         };
         /** @description Bad request: details.reason says what to change */
         BadRequest11: {
+            headers: {
+                "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorEnvelope"] & {
+                    error?: {
+                        details?: {
+                            /** @enum {unknown} */
+                            reason: "bad_url" | "param_too_long" | "invalid" | "missing" | "unknown_parameter" | "invalid_type" | "invalid_enum" | "invalid_const" | "invalid_anyOf" | "invalid_format" | "invalid_pattern" | "invalid_minLength" | "invalid_maxLength" | "invalid_minimum" | "invalid_maximum" | "invalid_exclusiveMinimum" | "invalid_exclusiveMaximum" | "invalid_minItems" | "invalid_maxItems" | "invalid_url" | "private_address";
+                        };
+                    };
+                };
+            };
+        };
+        /** @description Bad request: details.reason says what to change */
+        BadRequest12: {
             headers: {
                 "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                 "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
@@ -4759,6 +4903,42 @@ export interface operations {
             503: components["responses"]["Unavailable2"];
         };
     };
+    listAdminBookingsDocuments: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description integer id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ListAdminBookingsDocumentsResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest3"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound2"];
+            408: components["responses"]["RequestTimeout2"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge2"];
+            500: components["responses"]["InternalError2"];
+            503: components["responses"]["Unavailable2"];
+        };
+    };
     createAdminBookingsPayments: {
         parameters: {
             query?: never;
@@ -4896,6 +5076,135 @@ export interface operations {
                 };
             };
             413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge2"];
+            500: components["responses"]["InternalError2"];
+            503: components["responses"]["Unavailable2"];
+        };
+    };
+    listAdminDocuments: {
+        parameters: {
+            query: {
+                /** @description first issue date, YYYY-MM-DD (inclusive) */
+                from: string;
+                /** @description last issue date, YYYY-MM-DD (inclusive) */
+                to: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ListAdminDocumentsResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest9"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            408: components["responses"]["RequestTimeout2"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge2"];
+            500: components["responses"]["InternalError2"];
+            503: components["responses"]["Unavailable2"];
+        };
+    };
+    listAdminDocumentsCsv: {
+        parameters: {
+            query: {
+                /** @description first issue date, YYYY-MM-DD (inclusive) */
+                from: string;
+                /** @description last issue date, YYYY-MM-DD (inclusive) */
+                to: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One row per document, in the order issued */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            400: components["responses"]["BadRequest9"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            408: components["responses"]["RequestTimeout2"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge2"];
+            500: components["responses"]["InternalError2"];
+            503: components["responses"]["Unavailable2"];
+        };
+    };
+    listAdminDocumentsPdf: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description the document number */
+                number: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The PDF */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                };
+            };
+            400: components["responses"]["BadRequest3"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            /** @description Not found */
+            404: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        error?: {
+                            details?: {
+                                /** @enum {unknown} */
+                                reason: "document_not_found";
+                            };
+                        };
+                    };
+                };
+            };
+            408: components["responses"]["RequestTimeout2"];
             429: components["responses"]["TooManyRequests"];
             431: components["responses"]["HeadersTooLarge2"];
             500: components["responses"]["InternalError2"];
@@ -5063,7 +5372,7 @@ export interface operations {
                     "application/json": components["schemas"]["ListAdminReportsOccupancyResponse"];
                 };
             };
-            400: components["responses"]["BadRequest9"];
+            400: components["responses"]["BadRequest10"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
@@ -5105,7 +5414,7 @@ export interface operations {
                     "text/csv": string;
                 };
             };
-            400: components["responses"]["BadRequest9"];
+            400: components["responses"]["BadRequest10"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
@@ -5392,7 +5701,7 @@ export interface operations {
                     "application/json": components["schemas"]["GetAdminWebhookEndpointsResponse"];
                 };
             };
-            400: components["responses"]["BadRequest10"];
+            400: components["responses"]["BadRequest11"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound7"];
@@ -5427,7 +5736,7 @@ export interface operations {
                     "application/json": components["schemas"]["DeleteAdminWebhookEndpointsResponse"];
                 };
             };
-            400: components["responses"]["BadRequest11"];
+            400: components["responses"]["BadRequest12"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound7"];
@@ -5468,7 +5777,7 @@ export interface operations {
                     "application/json": components["schemas"]["ListAdminWebhookEndpointsDeliveriesResponse"];
                 };
             };
-            400: components["responses"]["BadRequest10"];
+            400: components["responses"]["BadRequest11"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound7"];
@@ -5504,7 +5813,7 @@ export interface operations {
                     "application/json": components["schemas"]["CreateAdminWebhookEndpointsDeliveriesRedeliverResponse"];
                 };
             };
-            400: components["responses"]["BadRequest11"];
+            400: components["responses"]["BadRequest12"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound7"];
@@ -5540,7 +5849,7 @@ export interface operations {
                     "application/json": components["schemas"]["CreateAdminWebhookEndpointsPauseResponse"];
                 };
             };
-            400: components["responses"]["BadRequest11"];
+            400: components["responses"]["BadRequest12"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound7"];
@@ -5576,7 +5885,7 @@ export interface operations {
                     "application/json": components["schemas"]["CreateAdminWebhookEndpointsResumeResponse"];
                 };
             };
-            400: components["responses"]["BadRequest11"];
+            400: components["responses"]["BadRequest12"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound7"];
@@ -5612,7 +5921,7 @@ export interface operations {
                     "application/json": components["schemas"]["CreateAdminWebhookEndpointsRotateSecretResponse"];
                 };
             };
-            400: components["responses"]["BadRequest11"];
+            400: components["responses"]["BadRequest12"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound7"];
@@ -5648,7 +5957,7 @@ export interface operations {
                     "application/json": components["schemas"]["CreateAdminWebhookEndpointsTestResponse"];
                 };
             };
-            400: components["responses"]["BadRequest11"];
+            400: components["responses"]["BadRequest12"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound7"];
@@ -6645,7 +6954,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The invoice PDF */
+            /** @description The PDF */
             200: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];

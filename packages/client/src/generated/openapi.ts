@@ -264,7 +264,7 @@ export interface paths {
         delete?: never;
         options?: never;
         head?: never;
-        /** Edit a booking: dates, guests, internal note, price (re-priced when absent); the guest mailed only if asked */
+        /** Edit a booking: dates, guests, internal note, price (re-priced when absent), guest and billing details; the guest mailed only if asked */
         patch: operations["updateAdminBookings"];
         trace?: never;
     };
@@ -1109,14 +1109,22 @@ export interface components {
             street?: string;
             zip?: string;
         };
+        Address2: components["schemas"]["AnyOf"] | null;
         AnyOf: {
+            city: string | null;
+            country: string | null;
+            line1: string | null;
+            line2: string | null;
+            postal_code: string | null;
+        };
+        AnyOf2: {
             address: string | null;
             email: string | null;
             name: string;
             phone: string | null;
             tax_id: string | null;
         };
-        AnyOf2: {
+        AnyOf3: {
             account_holder: string;
             bank_name: string | null;
             bic: string | null;
@@ -1124,7 +1132,7 @@ export interface components {
         };
         /** @description when it was archived (deleted while it had bookings): it takes no new booking; null while active */
         ArchivedAt: string | null;
-        BankDetails: components["schemas"]["AnyOf2"] | null;
+        BankDetails: components["schemas"]["AnyOf3"] | null;
         /** @description price per night, major units of the currency; at most 1000000000 minor units (e.g. 10000000.00 EUR), else 400 amount_too_large */
         BasePrice: number;
         Booking: {
@@ -1188,7 +1196,7 @@ export interface components {
         };
         /** @description per guest per night, major units of the currency; at most 1000000000 minor units (e.g. 10000000.00 EUR), else 400 amount_too_large */
         Breakfast: number;
-        Business: components["schemas"]["AnyOf"] | null;
+        Business: components["schemas"]["AnyOf2"] | null;
         CalendarBooking: {
             color_index: number;
             composition: components["schemas"]["Composition"];
@@ -1580,6 +1588,7 @@ export interface components {
             created_at: string;
             currency: string;
             events: components["schemas"]["Events2"];
+            guest: components["schemas"]["Guest"];
             guest_notes: string;
             hold_expires_at: string | null;
             id: number;
@@ -1814,6 +1823,7 @@ export interface components {
          *     invalid_amount: an amount that cannot be expressed in the currency's minor units, or a payment of 0
          *     amount_too_large: a money amount above the bound the store holds
          *     invalid_rate: a rate that is not a fraction from 0 to 1 with at most 6 decimals
+         *     unknown_country: a `country` that is not an ISO 3166-1 alpha-2 code
          *     unknown_timezone: not an IANA time zone name
          *     invalid_iban: an IBAN whose ISO 13616 check digits do not match
          *     invalid_url: a feed or event endpoint URL that is not an http(s) URL
@@ -1872,7 +1882,7 @@ export interface components {
          *     outcome_unknown: the database went away while the change was being committed and it could not be checked whether it was; retry with the same `idempotency_key`
          * @enum {string}
          */
-        ErrorReason: "malformed_json" | "forbidden_json_key" | "unsupported_media_type" | "malformed_http" | "bad_request" | "bad_url" | "param_too_long" | "nul_character" | "legacy_jsonrpc_body" | "invalid" | "missing" | "unknown_parameter" | "invalid_type" | "invalid_enum" | "invalid_const" | "invalid_anyOf" | "invalid_format" | "invalid_pattern" | "invalid_minLength" | "invalid_maxLength" | "invalid_minimum" | "invalid_maximum" | "invalid_exclusiveMinimum" | "invalid_exclusiveMaximum" | "invalid_minItems" | "invalid_maxItems" | "blank" | "test_admin_key" | "out_of_range" | "invalid_date" | "invalid_range" | "range_too_long" | "past_date" | "min_stay" | "max_stay" | "max_guests" | "extra_not_offered" | "unknown_currency" | "invalid_amount" | "amount_too_large" | "invalid_rate" | "unknown_timezone" | "invalid_iban" | "invalid_url" | "private_address" | "invalid_cursor" | "own_export_url" | "invalid_timestamp" | "invalid_payment_intent" | "payment_webhook_not_configured" | "stale_signature" | "missing_signature" | "invalid_signature" | "missing_api_key" | "invalid_api_key" | "missing_metrics_token" | "invalid_metrics_token" | "missing_timestamp" | "stale_timestamp" | "admin_scope_required" | "test_key_required" | "secret_scope" | "unknown_route" | "accommodation_not_found" | "booking_not_found" | "payment_not_found" | "api_key_not_found" | "message_not_found" | "feed_not_found" | "invoice_not_found" | "document_not_found" | "calendar_not_found" | "endpoint_not_found" | "delivery_not_found" | "request_timeout" | "dates_unavailable" | "price_mismatch" | "idempotency_key_reused" | "booking_cancelled" | "booking_not_confirmed" | "booking_not_cancelled" | "never_confirmed" | "payment_already_undone" | "refund_exceeds_paid" | "booking_not_draft" | "has_bookings" | "accommodation_archived" | "endpoint_limit" | "duplicate_feed_name" | "login_taken" | "body_too_large" | "rate_limited" | "draft_limit" | "headers_too_large" | "store_unavailable" | "shutting_down" | "outcome_unknown";
+        ErrorReason: "malformed_json" | "forbidden_json_key" | "unsupported_media_type" | "malformed_http" | "bad_request" | "bad_url" | "param_too_long" | "nul_character" | "legacy_jsonrpc_body" | "invalid" | "missing" | "unknown_parameter" | "invalid_type" | "invalid_enum" | "invalid_const" | "invalid_anyOf" | "invalid_format" | "invalid_pattern" | "invalid_minLength" | "invalid_maxLength" | "invalid_minimum" | "invalid_maximum" | "invalid_exclusiveMinimum" | "invalid_exclusiveMaximum" | "invalid_minItems" | "invalid_maxItems" | "blank" | "test_admin_key" | "out_of_range" | "invalid_date" | "invalid_range" | "range_too_long" | "past_date" | "min_stay" | "max_stay" | "max_guests" | "extra_not_offered" | "unknown_currency" | "invalid_amount" | "amount_too_large" | "invalid_rate" | "unknown_country" | "unknown_timezone" | "invalid_iban" | "invalid_url" | "private_address" | "invalid_cursor" | "own_export_url" | "invalid_timestamp" | "invalid_payment_intent" | "payment_webhook_not_configured" | "stale_signature" | "missing_signature" | "invalid_signature" | "missing_api_key" | "invalid_api_key" | "missing_metrics_token" | "invalid_metrics_token" | "missing_timestamp" | "stale_timestamp" | "admin_scope_required" | "test_key_required" | "secret_scope" | "unknown_route" | "accommodation_not_found" | "booking_not_found" | "payment_not_found" | "api_key_not_found" | "message_not_found" | "feed_not_found" | "invoice_not_found" | "document_not_found" | "calendar_not_found" | "endpoint_not_found" | "delivery_not_found" | "request_timeout" | "dates_unavailable" | "price_mismatch" | "idempotency_key_reused" | "booking_cancelled" | "booking_not_confirmed" | "booking_not_cancelled" | "never_confirmed" | "payment_already_undone" | "refund_exceeds_paid" | "booking_not_draft" | "has_bookings" | "accommodation_archived" | "endpoint_limit" | "duplicate_feed_name" | "login_taken" | "body_too_large" | "rate_limited" | "draft_limit" | "headers_too_large" | "store_unavailable" | "shutting_down" | "outcome_unknown";
         /** @description event types sent to the endpoint; default every booking event (booking.created, booking.confirmed, booking.modified, booking.cancelled, booking.expired, payment.issue); calendar.changed only when listed */
         Events: components["schemas"]["EventsItem"][];
         Events2: components["schemas"]["EventsItem2"][];
@@ -1884,7 +1894,7 @@ export interface components {
              * @description what happened
              * @enum {unknown}
              */
-            event: "created" | "confirmed" | "modified" | "cancelled" | "expired" | "reinstated" | "noted" | "payment_recorded" | "payment_undone";
+            event: "created" | "confirmed" | "modified" | "cancelled" | "expired" | "reinstated" | "noted" | "guest_corrected" | "payment_recorded" | "payment_undone";
             /** @description why: the payment, the cancellation reason, what was modified */
             reason: string | null;
             /** @enum {unknown} */
@@ -2010,6 +2020,17 @@ export interface components {
             /** @enum {string} */
             status: "ready";
             store: string;
+        };
+        /** @description the guest and billing details this booking keeps (PATCH `guest` corrects them) */
+        Guest: {
+            address: components["schemas"]["Address2"];
+            company_name: string | null;
+            company_tax_id: string | null;
+            /** @description empty for a booking by hand made without one */
+            email: string;
+            first_name: string;
+            last_name: string;
+            phone: string | null;
         };
         Invoicing: {
             /** @description starts every invoice and credit note number; letters, digits and -_. (at most 20) */
@@ -2153,6 +2174,7 @@ export interface components {
                 confirmed_at: string | null;
                 created_at: string;
                 currency: string;
+                guest: components["schemas"]["Guest"];
                 guest_notes: string;
                 hold_expires_at: string | null;
                 id: number;
@@ -2801,6 +2823,22 @@ export interface components {
             /** @description YYYY-MM-DD */
             checkout_date?: string;
             children_count?: number;
+            guest?: {
+                address?: {
+                    city?: string | null;
+                    country?: string | null;
+                    line1?: string | null;
+                    line2?: string | null;
+                    postal_code?: string | null;
+                } | null;
+                company_name?: string | null;
+                company_tax_id?: string | null;
+                /** Format: email */
+                email?: string;
+                first_name?: string;
+                last_name?: string;
+                phone?: string | null;
+            };
             internal_note?: string;
             /** @description mail the guest what changed for them (default false) */
             notify_guest?: boolean;
@@ -4806,7 +4844,7 @@ export interface operations {
                         error?: {
                             details?: {
                                 /** @enum {unknown} */
-                                reason: "malformed_json" | "forbidden_json_key" | "unsupported_media_type" | "bad_url" | "param_too_long" | "nul_character" | "invalid" | "missing" | "unknown_parameter" | "invalid_type" | "invalid_enum" | "invalid_const" | "invalid_anyOf" | "invalid_format" | "invalid_pattern" | "invalid_minLength" | "invalid_maxLength" | "invalid_minimum" | "invalid_maximum" | "invalid_exclusiveMinimum" | "invalid_exclusiveMaximum" | "invalid_minItems" | "invalid_maxItems" | "blank" | "invalid_date" | "invalid_range" | "past_date" | "min_stay" | "max_stay" | "max_guests" | "extra_not_offered" | "invalid_amount" | "amount_too_large";
+                                reason: "malformed_json" | "forbidden_json_key" | "unsupported_media_type" | "bad_url" | "param_too_long" | "nul_character" | "invalid" | "missing" | "unknown_parameter" | "invalid_type" | "invalid_enum" | "invalid_const" | "invalid_anyOf" | "invalid_format" | "invalid_pattern" | "invalid_minLength" | "invalid_maxLength" | "invalid_minimum" | "invalid_maximum" | "invalid_exclusiveMinimum" | "invalid_exclusiveMaximum" | "invalid_minItems" | "invalid_maxItems" | "blank" | "invalid_date" | "invalid_range" | "past_date" | "min_stay" | "max_stay" | "max_guests" | "extra_not_offered" | "invalid_amount" | "amount_too_large" | "unknown_country";
                             };
                         };
                     };

@@ -53,6 +53,11 @@ export const ERROR_REASONS = {
   max_stay: { status: [400], meaning: "more nights than the accommodation's maximum stay" },
   max_guests: { status: [400], meaning: 'more guests than the accommodation takes' },
   extra_not_offered: { status: [400], meaning: 'an extra the accommodation does not offer' },
+  composition_mismatch: {
+    status: [400],
+    meaning: 'an availability `composition` whose adults + children differ from `guest_count`',
+  },
+  duplicate_tier: { status: [400], meaning: 'a cancellation policy with two tiers for the same `days_before_checkin`' },
   unknown_currency: { status: [400], meaning: 'not an ISO 4217 currency code' },
   invalid_amount: {
     status: [400],

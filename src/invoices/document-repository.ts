@@ -11,14 +11,11 @@ import type { DocumentKind, DocumentPurpose, IssuedDocument } from './document-p
 
 /** A booking as its documents are made: billed facts, state, home's zone and mode. */
 export function readBookingForDocuments(db: Executor, bookingId: number) {
-  return bookingsWithGuest(db).select(['a.registration_number']).where('b.id', '=', bookingId).executeTakeFirst();
+  return bookingsWithGuest(db).where('b.id', '=', bookingId).executeTakeFirst();
 }
 
 export function readBookingByInvoiceToken(db: Executor, token: string) {
-  return bookingsWithGuest(db)
-    .select(['a.registration_number'])
-    .where('b.invoice_token', '=', token)
-    .executeTakeFirst();
+  return bookingsWithGuest(db).where('b.invoice_token', '=', token).executeTakeFirst();
 }
 
 /** The payments received and not undone, oldest first, as a document prints them. */

@@ -204,8 +204,10 @@ function priceTable(b: BookingRow, f: Formatter): Html {
 ${line('Nights', money(b.base_price))}
 ${b.discount > 0 ? line(discount, `−${money(b.discount)}`) : ''}
 ${line('Cleaning', money(b.cleaning_fee))}
+${b.extra_guest_fee > 0 ? line('Extra guests', money(b.extra_guest_fee)) : ''}
 ${extras.map(([name, amount]) => line(`Extra: ${name.replace('_', ' ')}`, money(amount)))}
 ${line('Tax', money(b.tax))}
+${b.city_tax > 0 ? line('City tax', money(b.city_tax)) : ''}
 ${line('Total', html`<strong>${money(b.total)}</strong>`)}
 ${b.price_note === null ? '' : line('Price set by hand', b.price_note)}
 </tbody></table>`;

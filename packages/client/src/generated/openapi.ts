@@ -1110,6 +1110,10 @@ export interface components {
             zip?: string;
         };
         Address2: components["schemas"]["AnyOf"] | null;
+        /** @description per counted person per night, major units of the currency; at most 1000000000 minor units (e.g. 10000000.00 EUR), else 400 amount_too_large */
+        Amount: number;
+        /** @description per guest beyond included_guests per night, major units of the currency; at most 1000000000 minor units (e.g. 10000000.00 EUR), else 400 amount_too_large */
+        Amount2: number;
         AnyOf: {
             city: string | null;
             country: string | null;
@@ -1223,12 +1227,31 @@ export interface components {
             /** @enum {boolean} */
             success: true;
         };
+        /** @description largest days_before_checkin first */
+        CancellationPolicy: {
+            days_before_checkin: number;
+            fee: number;
+        }[] | null;
+        /** @description Tiers, one per days_before_checkin (else 400 duplicate_tier); [] = none. */
+        CancellationPolicy2: components["schemas"]["CancellationPolicyItem"][] | null;
+        CancellationPolicyItem: {
+            /** @description from this many days left before check-in */
+            days_before_checkin: number;
+            /** @description share of the total kept, fraction 0..1, at most 6 decimals */
+            fee: number;
+        };
         CheckAvailabilityRequest: {
             accommodation_id: number;
             /** @description YYYY-MM-DD */
             checkin: string;
             /** @description YYYY-MM-DD */
             checkout: string;
+            /** @description Who stays, for the city tax (docs/money.md#city-tax-and-extra-guests); without it every guest counts as an adult. adults + children must equal guest_count when both are sent; babies are not guests. */
+            composition?: {
+                adults: number;
+                babies?: number;
+                children?: number;
+            };
             extras?: components["schemas"]["Extras"];
             guest_count?: number;
         };
@@ -1238,12 +1261,33 @@ export interface components {
                 message: string;
                 nights: number;
                 pricing: components["schemas"]["Pricing"] | null;
+                /** @description the home's short-term-rental registration number (CIN, NRUA, ...); null when none */
+                registration_number: string | null;
                 restrictions: components["schemas"]["Restrictions"] | null;
             };
             metadata?: components["schemas"]["Metadata"];
             /** @enum {boolean} */
             success: true;
         };
+        CityTax: {
+            amount: number;
+            counts: ("adults" | "children")[];
+            max_nights: number | null;
+            /** @enum {string} */
+            per: "person_night";
+        } | null;
+        /** @description Tourist tax: not discounted, not taxed, added to the total. */
+        CityTax2: {
+            amount: components["schemas"]["Amount"];
+            counts?: components["schemas"]["Counts"];
+            /** @description nights charged at most; null = every night */
+            max_nights?: number | null;
+            /**
+             * @description the only basis, default person_night
+             * @enum {string}
+             */
+            per?: "person_night";
+        } | null;
         /** @description per stay, default 0, major units of the currency; at most 1000000000 minor units (e.g. 10000000.00 EUR), else 400 amount_too_large */
         CleaningFee: number;
         /** @description null on a stay the caller may not see */
@@ -1252,6 +1296,8 @@ export interface components {
             babies: number;
             children: number;
         } | null;
+        /** @description who is counted: ["adults"] (default) or ["adults","children"]; babies never (else 400 invalid_enum) */
+        Counts: ("adults" | "children")[];
         CreateAdminAccommodationsBlocksRequest: {
             /** @description YYYY-MM-DD */
             from: string;
@@ -1308,13 +1354,17 @@ export interface components {
         };
         CreateAdminAccommodationsRequest: {
             base_price: components["schemas"]["BasePrice"];
+            cancellation_policy?: components["schemas"]["CancellationPolicy2"];
             /** @description default 15:00, HH:MM */
             checkin_time?: string;
             /** @description default 10:00, HH:MM */
             checkout_time?: string;
+            city_tax?: components["schemas"]["CityTax2"];
             cleaning_fee?: components["schemas"]["CleaningFee"];
             /** @description ISO 4217 code, default EUR */
             currency?: string;
+            damage_deposit?: components["schemas"]["DamageDeposit"];
+            extra_guest_fee?: components["schemas"]["ExtraGuestFee"];
             extras?: components["schemas"]["Extras2"];
             /**
              * @description guests' mails and invoices are written in it unless a booking names the guest's; default en
@@ -1329,6 +1379,9 @@ export interface components {
             /** @description from 28 nights, default 0, fraction 0..1, at most 6 decimals */
             monthly_discount?: number;
             name: string;
+            payment_terms?: components["schemas"]["PaymentTerms2"];
+            /** @description short-term-rental registration number (EU 2024/1028, CIN, NRUA, ...); trimmed, blank = none */
+            registration_number?: string | null;
             /** @description default 0, fraction 0..1, at most 6 decimals */
             tax_rate?: number;
             /** @description IANA time zone, default UTC */
@@ -1522,6 +1575,8 @@ export interface components {
             /** @enum {boolean} */
             success: true;
         };
+        /** @description held apart from the price and returned after the stay, major units of the currency; at most 1000000000 minor units (e.g. 10000000.00 EUR), else 400 amount_too_large */
+        DamageDeposit: number | null;
         Data: components["schemas"]["DataItem"][];
         Data2: {
             api_key_id: number;
@@ -1546,12 +1601,19 @@ export interface components {
         Data4: {
             archived_at: components["schemas"]["ArchivedAt"];
             base_price: number;
+            cancellation_policy: components["schemas"]["CancellationPolicy"];
             checkin_time: string;
             checkout_time: string;
+            city_tax: components["schemas"]["CityTax"];
             cleaning_fee: number;
             /** Format: date-time */
             created_at: string;
             currency: string;
+            damage_deposit: number | null;
+            extra_guest_fee: {
+                amount: number;
+                included_guests: number;
+            } | null;
             extras: {
                 breakfast?: number;
                 late_checkin?: number;
@@ -1567,6 +1629,8 @@ export interface components {
             min_stay: number;
             monthly_discount: number;
             name: string;
+            payment_terms: components["schemas"]["PaymentTerms"];
+            registration_number: string | null;
             tax_rate: number;
             timezone: string;
             /** Format: date-time */
@@ -1819,6 +1883,8 @@ export interface components {
          *     max_stay: more nights than the accommodation's maximum stay
          *     max_guests: more guests than the accommodation takes
          *     extra_not_offered: an extra the accommodation does not offer
+         *     composition_mismatch: an availability `composition` whose adults + children differ from `guest_count`
+         *     duplicate_tier: a cancellation policy with two tiers for the same `days_before_checkin`
          *     unknown_currency: not an ISO 4217 currency code
          *     invalid_amount: an amount that cannot be expressed in the currency's minor units, or a payment of 0
          *     amount_too_large: a money amount above the bound the store holds
@@ -1882,7 +1948,7 @@ export interface components {
          *     outcome_unknown: the database went away while the change was being committed and it could not be checked whether it was; retry with the same `idempotency_key`
          * @enum {string}
          */
-        ErrorReason: "malformed_json" | "forbidden_json_key" | "unsupported_media_type" | "malformed_http" | "bad_request" | "bad_url" | "param_too_long" | "nul_character" | "legacy_jsonrpc_body" | "invalid" | "missing" | "unknown_parameter" | "invalid_type" | "invalid_enum" | "invalid_const" | "invalid_anyOf" | "invalid_format" | "invalid_pattern" | "invalid_minLength" | "invalid_maxLength" | "invalid_minimum" | "invalid_maximum" | "invalid_exclusiveMinimum" | "invalid_exclusiveMaximum" | "invalid_minItems" | "invalid_maxItems" | "blank" | "test_admin_key" | "out_of_range" | "invalid_date" | "invalid_range" | "range_too_long" | "past_date" | "min_stay" | "max_stay" | "max_guests" | "extra_not_offered" | "unknown_currency" | "invalid_amount" | "amount_too_large" | "invalid_rate" | "unknown_country" | "unknown_timezone" | "invalid_iban" | "invalid_url" | "private_address" | "invalid_cursor" | "own_export_url" | "invalid_timestamp" | "invalid_payment_intent" | "payment_webhook_not_configured" | "stale_signature" | "missing_signature" | "invalid_signature" | "missing_api_key" | "invalid_api_key" | "missing_metrics_token" | "invalid_metrics_token" | "missing_timestamp" | "stale_timestamp" | "admin_scope_required" | "test_key_required" | "secret_scope" | "unknown_route" | "accommodation_not_found" | "booking_not_found" | "payment_not_found" | "api_key_not_found" | "message_not_found" | "feed_not_found" | "invoice_not_found" | "document_not_found" | "calendar_not_found" | "endpoint_not_found" | "delivery_not_found" | "request_timeout" | "dates_unavailable" | "price_mismatch" | "idempotency_key_reused" | "booking_cancelled" | "booking_not_confirmed" | "booking_not_cancelled" | "never_confirmed" | "payment_already_undone" | "refund_exceeds_paid" | "booking_not_draft" | "has_bookings" | "accommodation_archived" | "endpoint_limit" | "duplicate_feed_name" | "login_taken" | "body_too_large" | "rate_limited" | "draft_limit" | "headers_too_large" | "store_unavailable" | "shutting_down" | "outcome_unknown";
+        ErrorReason: "malformed_json" | "forbidden_json_key" | "unsupported_media_type" | "malformed_http" | "bad_request" | "bad_url" | "param_too_long" | "nul_character" | "legacy_jsonrpc_body" | "invalid" | "missing" | "unknown_parameter" | "invalid_type" | "invalid_enum" | "invalid_const" | "invalid_anyOf" | "invalid_format" | "invalid_pattern" | "invalid_minLength" | "invalid_maxLength" | "invalid_minimum" | "invalid_maximum" | "invalid_exclusiveMinimum" | "invalid_exclusiveMaximum" | "invalid_minItems" | "invalid_maxItems" | "blank" | "test_admin_key" | "out_of_range" | "invalid_date" | "invalid_range" | "range_too_long" | "past_date" | "min_stay" | "max_stay" | "max_guests" | "extra_not_offered" | "composition_mismatch" | "duplicate_tier" | "unknown_currency" | "invalid_amount" | "amount_too_large" | "invalid_rate" | "unknown_country" | "unknown_timezone" | "invalid_iban" | "invalid_url" | "private_address" | "invalid_cursor" | "own_export_url" | "invalid_timestamp" | "invalid_payment_intent" | "payment_webhook_not_configured" | "stale_signature" | "missing_signature" | "invalid_signature" | "missing_api_key" | "invalid_api_key" | "missing_metrics_token" | "invalid_metrics_token" | "missing_timestamp" | "stale_timestamp" | "admin_scope_required" | "test_key_required" | "secret_scope" | "unknown_route" | "accommodation_not_found" | "booking_not_found" | "payment_not_found" | "api_key_not_found" | "message_not_found" | "feed_not_found" | "invoice_not_found" | "document_not_found" | "calendar_not_found" | "endpoint_not_found" | "delivery_not_found" | "request_timeout" | "dates_unavailable" | "price_mismatch" | "idempotency_key_reused" | "booking_cancelled" | "booking_not_confirmed" | "booking_not_cancelled" | "never_confirmed" | "payment_already_undone" | "refund_exceeds_paid" | "booking_not_draft" | "has_bookings" | "accommodation_archived" | "endpoint_limit" | "duplicate_feed_name" | "login_taken" | "body_too_large" | "rate_limited" | "draft_limit" | "headers_too_large" | "store_unavailable" | "shutting_down" | "outcome_unknown";
         /** @description event types sent to the endpoint; default every booking event (booking.created, booking.confirmed, booking.modified, booking.cancelled, booking.expired, payment.issue); calendar.changed only when listed */
         Events: components["schemas"]["EventsItem"][];
         Events2: components["schemas"]["EventsItem2"][];
@@ -1900,6 +1966,12 @@ export interface components {
             /** @enum {unknown} */
             status: "draft" | "confirmed" | "modified" | "cancelled";
         };
+        /** @description Taxed like the cleaning fee, not discounted. */
+        ExtraGuestFee: {
+            amount: components["schemas"]["Amount2"];
+            /** @description guests the price includes */
+            included_guests: number;
+        } | null;
         /** @description Requested extras (breakfast, linen, late_checkin); true requests one */
         Extras: {
             breakfast?: boolean;
@@ -2104,12 +2176,19 @@ export interface components {
             data: {
                 archived_at: components["schemas"]["ArchivedAt"];
                 base_price: number;
+                cancellation_policy: components["schemas"]["CancellationPolicy"];
                 checkin_time: string;
                 checkout_time: string;
+                city_tax: components["schemas"]["CityTax"];
                 cleaning_fee: number;
                 /** Format: date-time */
                 created_at: string;
                 currency: string;
+                damage_deposit: number | null;
+                extra_guest_fee: {
+                    amount: number;
+                    included_guests: number;
+                } | null;
                 extras: {
                     breakfast?: number;
                     late_checkin?: number;
@@ -2123,6 +2202,8 @@ export interface components {
                 min_stay: number;
                 monthly_discount: number;
                 name: string;
+                payment_terms: components["schemas"]["PaymentTerms"];
+                registration_number: string | null;
                 tax_rate: number;
                 timezone: string;
                 /** Format: date-time */
@@ -2472,6 +2553,16 @@ export interface components {
             undone_at: string | null;
             undone_by: string | null;
         };
+        PaymentTerms: {
+            balance_days_before: number;
+            deposit_fraction: number;
+        } | null;
+        PaymentTerms2: {
+            /** @description the rest due this many days before check-in */
+            balance_days_before: number;
+            /** @description share of the total due at booking, fraction 0..1, at most 6 decimals */
+            deposit_fraction: number;
+        } | null;
         PaymentWebhookRequest: {
             data: {
                 /** @description the PaymentIntent */
@@ -2559,20 +2650,29 @@ export interface components {
         Pricing: {
             avg_price_per_night: number;
             base_price: number;
+            /** @description per counted person per night, not discounted, not taxed; 0 when none */
+            city_tax: number;
             cleaning_fee: number;
             discounts: {
                 [key: string]: number;
             };
+            /** @description for guests beyond those the price includes, taxed; 0 when none */
+            extra_guest_fee: number;
             extras: {
                 [key: string]: number;
             };
             tax: number;
+            /** @description everything above, city tax included: the amount to send when booking */
             total: number;
         };
         Pricing2: {
             base_price: number;
+            /** @description collected for the city; not revenue; 0 when none */
+            city_tax: number;
             cleaning_fee: number;
             discount: number;
+            /** @description for guests beyond those the price includes; 0 when none */
+            extra_guest_fee: number;
             extras: {
                 [key: string]: number;
             };
@@ -2772,13 +2872,17 @@ export interface components {
         };
         UpdateAdminAccommodationsRequest: {
             base_price?: components["schemas"]["BasePrice"];
+            cancellation_policy?: components["schemas"]["CancellationPolicy2"];
             /** @description default 15:00, HH:MM */
             checkin_time?: string;
             /** @description default 10:00, HH:MM */
             checkout_time?: string;
+            city_tax?: components["schemas"]["CityTax2"];
             cleaning_fee?: components["schemas"]["CleaningFee"];
             /** @description ISO 4217 code, default EUR */
             currency?: string;
+            damage_deposit?: components["schemas"]["DamageDeposit"];
+            extra_guest_fee?: components["schemas"]["ExtraGuestFee"];
             extras?: components["schemas"]["Extras2"];
             /**
              * @description guests' mails and invoices are written in it unless a booking names the guest's; default en
@@ -2793,6 +2897,9 @@ export interface components {
             /** @description from 28 nights, default 0, fraction 0..1, at most 6 decimals */
             monthly_discount?: number;
             name?: string;
+            payment_terms?: components["schemas"]["PaymentTerms2"];
+            /** @description short-term-rental registration number (EU 2024/1028, CIN, NRUA, ...); trimmed, blank = none */
+            registration_number?: string | null;
             /** @description default 0, fraction 0..1, at most 6 decimals */
             tax_rate?: number;
             /** @description IANA time zone, default UTC */

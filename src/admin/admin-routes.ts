@@ -11,6 +11,7 @@ import { testDataRoutes } from './test-data-routes.ts';
 import { priceRoutes } from '../accommodations/price-routes.ts';
 import { settingsRoutes } from '../settings/settings-routes.ts';
 import { documentRoutes } from '../invoices/document-routes.ts';
+import { messageRoutes } from '../messages/message-routes.ts';
 
 /** admin API under /admin/api (admin key, checked in app.ts): one sub-plugin per resource. */
 export const adminRoutes: FeatureRoutes = async (app, { ctx }) => {
@@ -27,6 +28,7 @@ export const adminRoutes: FeatureRoutes = async (app, { ctx }) => {
     outboxRoutes,
     paymentIssueRoutes,
     testDataRoutes,
+    messageRoutes,
   ]) {
     await app.register(routes, { ctx });
   }

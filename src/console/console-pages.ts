@@ -35,6 +35,7 @@ export const PAGES = {
   reports: { path: '/reports', nav: 'Reports' },
   documents: { path: '/documents', nav: 'Documents' },
   accommodations: { path: '/accommodations', nav: 'Accommodations' },
+  messages: { path: '/messages', nav: 'Messages' },
   'new-accommodation': { path: '/accommodations/new' },
   accommodation: { path: '/accommodations/:id', params: { id: 'accommodation' } },
   settings: { path: '/settings', nav: 'Settings' },

@@ -1,4 +1,5 @@
 import { storedDecimals } from '../accommodations/accommodation-mapper.ts';
+import { guestAddressOf } from '../guests/stored-address.ts';
 import { paymentSummary } from '../pricing/payment-summary.ts';
 import { bookingSchedule } from '../pricing/payment-schedule.ts';
 import { parseExtras } from '../pricing/booked-extras.ts';
@@ -66,6 +67,15 @@ export function bookingToJson(row: BookingRow) {
       name: `${row.guest_first_name} ${row.guest_last_name}`.trim(),
       email: row.guest_email,
       phone: row.guest_phone,
+    },
+    guest: {
+      first_name: row.guest_first_name,
+      last_name: row.guest_last_name,
+      email: row.guest_email,
+      phone: row.guest_phone,
+      address: guestAddressOf(row.guest_address),
+      company_name: row.guest_company_name,
+      company_tax_id: row.guest_company_tax_id,
     },
     created_at: row.created_at,
     updated_at: row.updated_at,

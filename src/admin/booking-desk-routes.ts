@@ -65,7 +65,7 @@ export const bookingDeskRoutes: FeatureRoutes = async (app, { ctx }) => {
       schema: {
         ...adminRoute,
         summary:
-          'Edit a booking: dates, guests, internal note, price (re-priced when absent); the guest mailed only if asked',
+          'Edit a booking: dates, guests, internal note, price (re-priced when absent), guest and billing details; the guest mailed only if asked',
         params: IdParams,
         body: EditBookingBody,
         response: { 200: Detail, ...commonErrorResponses },

@@ -4,8 +4,9 @@ import { realDate } from '../accommodations/night-range.ts';
 import type { AppContext } from '../app-context.ts';
 import type { BookingActor } from '../bookings/booking-lifecycle.ts';
 import { cancelBooking } from '../bookings/cancel-booking.ts';
+import { correctGuestDetails } from '../bookings/correct-guest-details.ts';
 import { createHostBooking } from '../bookings/create-host-booking.ts';
-import { modifyBooking } from '../bookings/modify-booking.ts';
+import { modifyBooking, type ModifyCommand } from '../bookings/modify-booking.ts';
 import { recordDeposit } from '../bookings/record-deposit.ts';
 import { recordPayment, undoPayment } from '../bookings/record-payment.ts';
 import { recordRefund } from '../bookings/record-refund.ts';
@@ -13,6 +14,8 @@ import { reinstateBooking, type ReinstateCommand } from '../bookings/reinstate-b
 import { badRequest, isAppError, notFound } from '../http/errors.ts';
 import { IdInteger } from '../http/ids.ts';
 import { todayIn } from '../shared/dates.ts';
+import { inUnit } from '../db/unit-of-work.ts';
+import { syncDocuments } from '../invoices/sync-documents.ts';
 import { MAX_AMOUNT_MINOR } from '../shared/money.ts';
 import { DateString } from '../http/admin-params.ts';
 import { findBookingRow, type BookingRow } from './booking-queries.ts';
@@ -58,6 +61,41 @@ export const CreateHostBookingBody = Type.Object(
   { additionalProperties: false },
 );
 
+const Clearable = (max: number) => Type.Union([Text(max), Type.Null()]);
+
+/**
+ * The guest and billing details a host corrects (docs/money.md#guest-and-billing-details): any
+ * subset; `null` clears an optional field, and an address is corrected field by field.
+ */
+export const GuestDetailsBody = Type.Object(
+  {
+    first_name: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })),
+    last_name: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })),
+    email: Type.Optional(Type.String({ format: 'email', maxLength: 254 })),
+    phone: Type.Optional(Clearable(50)),
+    address: Type.Optional(
+      Type.Union([
+        Type.Object(
+          {
+            line1: Type.Optional(Clearable(200)),
+            line2: Type.Optional(Clearable(200)),
+            postal_code: Type.Optional(Clearable(20)),
+            city: Type.Optional(Clearable(100)),
+            country: Type.Optional(
+              Type.Union([Type.String({ maxLength: 2, description: 'ISO 3166-1 alpha-2, e.g. DE' }), Type.Null()]),
+            ),
+          },
+          { additionalProperties: false },
+        ),
+        Type.Null(),
+      ]),
+    ),
+    company_name: Type.Optional(Clearable(200)),
+    company_tax_id: Type.Optional(Clearable(50)),
+  },
+  { additionalProperties: false },
+);
+
 export const EditBookingBody = Type.Object(
   {
     checkin_date: Type.Optional(DateString),
@@ -68,6 +106,7 @@ export const EditBookingBody = Type.Object(
     internal_note: Type.Optional(Text(2000)),
     total_amount: Type.Optional(Amount),
     notify_guest: Type.Optional(Type.Boolean({ description: 'mail the guest what changed for them (default false)' })),
+    guest: Type.Optional(GuestDetailsBody),
   },
   { additionalProperties: false },
 );
@@ -187,36 +226,67 @@ export function createBookingByHand(
   );
 }
 
-/** PATCH /bookings/:id; returns the verb's message. */
+/**
+ * PATCH /bookings/:id; returns the verbs' messages. A correction of the guest's details runs in
+ * the same unit as the change of the stay, so both commit or neither does, and the booking's
+ * documents are brought in line once after both (one credit note and one new invoice, not two
+ * of each); a body with only `guest` (a draft's or a cancelled booking's too) corrects the
+ * details alone.
+ */
 export async function editBooking(
   ctx: AppContext,
   id: number,
   b: EditBookingRequest,
   actor: BookingActor,
 ): Promise<string> {
+  const { guest, ...stay } = b;
+  if (guest === undefined)
+    return (await plainErrors(modifyBooking(ctx, await modifyCommand(ctx, id, stay, actor)))).message;
+  // Read before the unit opens: the embedded store has one connection, which the unit holds.
+  const stayChanges = Object.keys(stay).some((k) => k !== 'notify_guest');
+  const modify = stayChanges ? await modifyCommand(ctx, id, stay, actor) : null;
+  return plainErrors(
+    inUnit(ctx.db, ctx.now(), async (unit) => {
+      const corrected = await correctGuestDetails(
+        ctx,
+        { bookingId: id, actor, guest, syncDocuments: modify === null },
+        unit,
+      );
+      if (modify === null) return corrected.message;
+      const edited = await modifyBooking(ctx, modify, unit);
+      await syncDocuments(unit, id);
+      return `${corrected.message} ${edited.message}`;
+    }),
+  );
+}
+
+/** The lifecycle's modification from a PATCH body's stay fields (the price in the booking's currency). */
+async function modifyCommand(
+  ctx: AppContext,
+  id: number,
+  b: Omit<EditBookingRequest, 'guest'>,
+  actor: BookingActor,
+): Promise<ModifyCommand> {
   const { currency } = await bookingOrFail(ctx, id);
   const total =
     b.total_amount === undefined
       ? undefined
       : toMinorOrFail('total_amount', b.total_amount, currency, storedDecimals(currency));
-  const outcome = await plainErrors(
-    modifyBooking(ctx, {
-      bookingId: id,
-      actor,
-      changes: {
-        checkin_date: b.checkin_date,
-        checkout_date: b.checkout_date,
-        adults: b.adults_count,
-        children: b.children_count,
-        babies: b.babies_count,
-        internal_note: b.internal_note,
-        total,
-      },
-      notifyGuest: b.notify_guest ?? false,
-      fields: { checkin: 'checkin_date', checkout: 'checkout_date', guests: 'adults_count' },
-    }),
-  );
-  return outcome.message;
+  return {
+    bookingId: id,
+    actor,
+    changes: {
+      checkin_date: b.checkin_date,
+      checkout_date: b.checkout_date,
+      adults: b.adults_count,
+      children: b.children_count,
+      babies: b.babies_count,
+      internal_note: b.internal_note,
+      total,
+    },
+    notifyGuest: b.notify_guest ?? false,
+    fields: { checkin: 'checkin_date', checkout: 'checkout_date', guests: 'adults_count' },
+  };
 }
 
 /** POST /bookings/:id/cancel. */

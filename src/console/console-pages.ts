@@ -30,6 +30,7 @@ export const PAGES = {
   'new-booking': { path: '/bookings/new' },
   booking: { path: '/bookings/:id', params: { id: 'booking' } },
   'edit-booking': { path: '/bookings/:id/edit', params: { id: 'booking' } },
+  'booking-guest': { path: '/bookings/:id/guest', params: { id: 'booking' } },
   calendar: { path: '/calendar', nav: 'Calendar' },
   reports: { path: '/reports', nav: 'Reports' },
   documents: { path: '/documents', nav: 'Documents' },

@@ -9,6 +9,7 @@ import { sendPage, session } from './console-request.ts';
 import { sessionRoute } from './console-schemas.ts';
 import { accommodationPages } from './pages/accommodations.ts';
 import { bookingDeskPages } from './pages/booking-desk-page.ts';
+import { bookingGuestPages } from './pages/booking-guest-form.ts';
 import { bookingPages } from './pages/bookings.ts';
 import { bookingMoneyPages } from './pages/booking-money.ts';
 import { calendarPage } from './pages/calendar.ts';
@@ -163,6 +164,7 @@ export const consoleRoutes: FeatureRoutes = async (app, { ctx }) => {
       messagesPage,
       bookingDeskPages,
       bookingMoneyPages,
+      bookingGuestPages,
       calendarPage,
       reportsPage,
       documentsPage,

@@ -305,6 +305,7 @@ export type BookingEventKind =
   | 'expired'
   | 'reinstated'
   | 'noted'
+  | 'guest_corrected'
   | 'payment_recorded'
   | 'payment_undone'
   | 'cancellation_fee'

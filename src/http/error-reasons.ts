@@ -66,6 +66,7 @@ export const ERROR_REASONS = {
   reason_required: { status: [400], meaning: 'keeping a damage deposit, or part of it, without saying why' },
   amount_too_large: { status: [400], meaning: 'a money amount above the bound the store holds' },
   invalid_rate: { status: [400], meaning: 'a rate that is not a fraction from 0 to 1 with at most 6 decimals' },
+  unknown_country: { status: [400], meaning: 'a `country` that is not an ISO 3166-1 alpha-2 code' },
   unknown_timezone: { status: [400], meaning: 'not an IANA time zone name' },
   invalid_iban: { status: [400], meaning: 'an IBAN whose ISO 13616 check digits do not match' },
   invalid_url: { status: [400], meaning: 'a feed or event endpoint URL that is not an http(s) URL' },

@@ -144,7 +144,7 @@ const ADMIN_REASONS: [RegExp, ErrorReason[]][] = [
   ],
   [
     /^PATCH \/admin\/api\/bookings\/\{id\}$/,
-    [...STAY, ...HAND_BOOKING, 'booking_not_found', 'booking_cancelled', 'booking_not_confirmed'],
+    [...STAY, ...HAND_BOOKING, 'booking_not_found', 'booking_cancelled', 'booking_not_confirmed', 'unknown_country'],
   ],
   [
     /^POST \/admin\/api\/bookings\/\{id\}\/deposit$/,

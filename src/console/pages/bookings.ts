@@ -55,6 +55,7 @@ const NOTICES = notices({
   resent: 'The confirmation has been queued for the guest.',
   created: 'The booking is made.',
   edited: 'The booking is changed.',
+  guest: 'The guest details are corrected.',
   payment: 'The payment is recorded.',
   undone: 'The payment is undone; it stays listed, crossed out.',
 });
@@ -191,6 +192,7 @@ ${line('Name', `${b.guest_title ?? ''} ${b.guest_first_name} ${b.guest_last_name
 ${line('E-mail', mailLink(b.guest_email))}
 ${line('Phone', phoneLink(b.guest_phone))}
 ${line('Address', address === '' ? '—' : address)}
+${line('Company', [b.guest_company_name, b.guest_company_tax_id].filter((c) => c !== null).join(', ') || '—')}
 ${line('Notes', b.guest_notes === '' ? '—' : b.guest_notes)}
 ${line('Internal note', b.internal_note === '' ? '—' : b.internal_note)}
 </tbody></table>`;
@@ -273,6 +275,7 @@ ${notice(shown.notice ?? null)}
 ${isConfirmed(b.status) ? html`<p><a class="button secondary" href="/admin/bookings/${b.id}/edit">Edit booking</a></p>` : ''}
 <h2>Guest</h2>
 ${guestTable(b)}
+<p><a class="button secondary" href="/admin/bookings/${b.id}/guest">Correct guest and billing details</a></p>
 <h2>Price as quoted</h2>
 ${priceTable(b, f)}
 <h2>Payment</h2>

@@ -264,7 +264,7 @@ export interface paths {
         delete?: never;
         options?: never;
         head?: never;
-        /** Edit a booking: dates, guests, internal note, price (re-priced when absent); the guest mailed only if asked */
+        /** Edit a booking: dates, guests, internal note, price (re-priced when absent), guest and billing details; the guest mailed only if asked */
         patch: operations["updateAdminBookings"];
         trace?: never;
     };
@@ -1285,6 +1285,7 @@ export interface components {
             street?: string;
             zip?: string;
         };
+        Address2: components["schemas"]["AnyOf2"] | null;
         /** @description per counted person per night, major units of the currency; at most 1000000000 minor units (e.g. 10000000.00 EUR), else 400 amount_too_large */
         Amount: number;
         /** @description per guest beyond included_guests per night, major units of the currency; at most 1000000000 minor units (e.g. 10000000.00 EUR), else 400 amount_too_large */
@@ -1298,13 +1299,20 @@ export interface components {
             state: "due" | "held" | "returned" | "kept" | "partly_kept";
         };
         AnyOf2: {
+            city: string | null;
+            country: string | null;
+            line1: string | null;
+            line2: string | null;
+            postal_code: string | null;
+        };
+        AnyOf3: {
             address: string | null;
             email: string | null;
             name: string;
             phone: string | null;
             tax_id: string | null;
         };
-        AnyOf3: {
+        AnyOf4: {
             account_holder: string;
             bank_name: string | null;
             bic: string | null;
@@ -1316,7 +1324,7 @@ export interface components {
         At: string | null;
         /** @description what is left to pay: total_amount - amount_paid, or cancellation_fee - amount_paid once cancelled (negative when overpaid: owed back) */
         Balance: number;
-        BankDetails: components["schemas"]["AnyOf3"] | null;
+        BankDetails: components["schemas"]["AnyOf4"] | null;
         /** @description price per night, major units of the currency; at most 1000000000 minor units (e.g. 10000000.00 EUR), else 400 amount_too_large */
         BasePrice: number;
         /** @description the text, with {{ variables }} per language (en, de, fr, es, it): {"en": "..."}; the same languages as the other part */
@@ -1385,7 +1393,7 @@ export interface components {
         };
         /** @description per guest per night, major units of the currency; at most 1000000000 minor units (e.g. 10000000.00 EUR), else 400 amount_too_large */
         Breakfast: number;
-        Business: components["schemas"]["AnyOf2"] | null;
+        Business: components["schemas"]["AnyOf3"] | null;
         CalendarBooking: {
             color_index: number;
             composition: components["schemas"]["Composition"];
@@ -1963,6 +1971,7 @@ export interface components {
             currency: string;
             deposit: components["schemas"]["Deposit"];
             events: components["schemas"]["Events2"];
+            guest: components["schemas"]["Guest"];
             guest_notes: string;
             hold_expires_at: string | null;
             id: number;
@@ -2261,6 +2270,7 @@ export interface components {
          *     reason_required: keeping a damage deposit, or part of it, without saying why
          *     amount_too_large: a money amount above the bound the store holds
          *     invalid_rate: a rate that is not a fraction from 0 to 1 with at most 6 decimals
+         *     unknown_country: a `country` that is not an ISO 3166-1 alpha-2 code
          *     unknown_timezone: not an IANA time zone name
          *     invalid_iban: an IBAN whose ISO 13616 check digits do not match
          *     invalid_url: a feed or event endpoint URL that is not an http(s) URL
@@ -2334,7 +2344,7 @@ export interface components {
          *     outcome_unknown: the database went away while the change was being committed and it could not be checked whether it was; retry with the same `idempotency_key`
          * @enum {string}
          */
-        ErrorReason: "malformed_json" | "forbidden_json_key" | "unsupported_media_type" | "malformed_http" | "bad_request" | "bad_url" | "param_too_long" | "nul_character" | "legacy_jsonrpc_body" | "invalid" | "missing" | "unknown_parameter" | "invalid_type" | "invalid_enum" | "invalid_const" | "invalid_anyOf" | "invalid_format" | "invalid_pattern" | "invalid_minLength" | "invalid_maxLength" | "invalid_minimum" | "invalid_maximum" | "invalid_exclusiveMinimum" | "invalid_exclusiveMaximum" | "invalid_minItems" | "invalid_maxItems" | "blank" | "test_admin_key" | "out_of_range" | "invalid_date" | "invalid_range" | "range_too_long" | "past_date" | "min_stay" | "max_stay" | "max_guests" | "extra_not_offered" | "composition_mismatch" | "duplicate_tier" | "unknown_currency" | "invalid_amount" | "reason_required" | "amount_too_large" | "invalid_rate" | "unknown_timezone" | "invalid_iban" | "invalid_url" | "private_address" | "unknown_variable" | "invalid_template" | "unknown_language" | "invalid_cursor" | "own_export_url" | "invalid_timestamp" | "invalid_payment_intent" | "payment_webhook_not_configured" | "stale_signature" | "missing_signature" | "invalid_signature" | "missing_api_key" | "invalid_api_key" | "missing_metrics_token" | "invalid_metrics_token" | "missing_timestamp" | "stale_timestamp" | "admin_scope_required" | "test_key_required" | "secret_scope" | "unknown_route" | "accommodation_not_found" | "booking_not_found" | "payment_not_found" | "api_key_not_found" | "message_not_found" | "feed_not_found" | "invoice_not_found" | "document_not_found" | "calendar_not_found" | "endpoint_not_found" | "template_not_found" | "rule_not_found" | "scheduled_message_not_found" | "delivery_not_found" | "request_timeout" | "dates_unavailable" | "price_mismatch" | "idempotency_key_reused" | "booking_cancelled" | "booking_not_confirmed" | "booking_not_cancelled" | "never_confirmed" | "payment_already_undone" | "refund_exceeds_paid" | "no_deposit" | "deposit_already_collected" | "deposit_not_held" | "keep_exceeds_deposit" | "refund_exceeds_price" | "booking_not_draft" | "has_bookings" | "accommodation_archived" | "endpoint_limit" | "duplicate_feed_name" | "template_in_use" | "rule_in_use" | "message_not_scheduled" | "guest_without_email" | "login_taken" | "body_too_large" | "rate_limited" | "draft_limit" | "headers_too_large" | "store_unavailable" | "shutting_down" | "outcome_unknown";
+        ErrorReason: "malformed_json" | "forbidden_json_key" | "unsupported_media_type" | "malformed_http" | "bad_request" | "bad_url" | "param_too_long" | "nul_character" | "legacy_jsonrpc_body" | "invalid" | "missing" | "unknown_parameter" | "invalid_type" | "invalid_enum" | "invalid_const" | "invalid_anyOf" | "invalid_format" | "invalid_pattern" | "invalid_minLength" | "invalid_maxLength" | "invalid_minimum" | "invalid_maximum" | "invalid_exclusiveMinimum" | "invalid_exclusiveMaximum" | "invalid_minItems" | "invalid_maxItems" | "blank" | "test_admin_key" | "out_of_range" | "invalid_date" | "invalid_range" | "range_too_long" | "past_date" | "min_stay" | "max_stay" | "max_guests" | "extra_not_offered" | "composition_mismatch" | "duplicate_tier" | "unknown_currency" | "invalid_amount" | "reason_required" | "amount_too_large" | "invalid_rate" | "unknown_country" | "unknown_timezone" | "invalid_iban" | "invalid_url" | "private_address" | "unknown_variable" | "invalid_template" | "unknown_language" | "invalid_cursor" | "own_export_url" | "invalid_timestamp" | "invalid_payment_intent" | "payment_webhook_not_configured" | "stale_signature" | "missing_signature" | "invalid_signature" | "missing_api_key" | "invalid_api_key" | "missing_metrics_token" | "invalid_metrics_token" | "missing_timestamp" | "stale_timestamp" | "admin_scope_required" | "test_key_required" | "secret_scope" | "unknown_route" | "accommodation_not_found" | "booking_not_found" | "payment_not_found" | "api_key_not_found" | "message_not_found" | "feed_not_found" | "invoice_not_found" | "document_not_found" | "calendar_not_found" | "endpoint_not_found" | "template_not_found" | "rule_not_found" | "scheduled_message_not_found" | "delivery_not_found" | "request_timeout" | "dates_unavailable" | "price_mismatch" | "idempotency_key_reused" | "booking_cancelled" | "booking_not_confirmed" | "booking_not_cancelled" | "never_confirmed" | "payment_already_undone" | "refund_exceeds_paid" | "no_deposit" | "deposit_already_collected" | "deposit_not_held" | "keep_exceeds_deposit" | "refund_exceeds_price" | "booking_not_draft" | "has_bookings" | "accommodation_archived" | "endpoint_limit" | "duplicate_feed_name" | "template_in_use" | "rule_in_use" | "message_not_scheduled" | "guest_without_email" | "login_taken" | "body_too_large" | "rate_limited" | "draft_limit" | "headers_too_large" | "store_unavailable" | "shutting_down" | "outcome_unknown";
         /** @description event types sent to the endpoint; default every booking event (booking.created, booking.confirmed, booking.modified, booking.cancelled, booking.expired, payment.issue); calendar.changed only when listed */
         Events: components["schemas"]["EventsItem"][];
         Events2: components["schemas"]["EventsItem2"][];
@@ -2346,7 +2356,7 @@ export interface components {
              * @description what happened
              * @enum {unknown}
              */
-            event: "created" | "confirmed" | "modified" | "cancelled" | "expired" | "reinstated" | "noted" | "payment_recorded" | "payment_undone" | "cancellation_fee" | "deposit_collected" | "deposit_returned" | "deposit_kept" | "refund_recorded";
+            event: "created" | "confirmed" | "modified" | "cancelled" | "expired" | "reinstated" | "noted" | "guest_corrected" | "payment_recorded" | "payment_undone" | "cancellation_fee" | "deposit_collected" | "deposit_returned" | "deposit_kept" | "refund_recorded";
             /** @description why: the payment, the cancellation reason, what was modified */
             reason: string | null;
             /** @enum {unknown} */
@@ -2490,6 +2500,17 @@ export interface components {
             /** @enum {string} */
             status: "ready";
             store: string;
+        };
+        /** @description the guest and billing details this booking keeps (PATCH `guest` corrects them) */
+        Guest: {
+            address: components["schemas"]["Address2"];
+            company_name: string | null;
+            company_tax_id: string | null;
+            /** @description empty for a booking by hand made without one */
+            email: string;
+            first_name: string;
+            last_name: string;
+            phone: string | null;
         };
         Invoicing: {
             /** @description starts every invoice and credit note number; letters, digits and -_. (at most 20) */
@@ -2661,6 +2682,7 @@ export interface components {
                 created_at: string;
                 currency: string;
                 deposit: components["schemas"]["Deposit"];
+                guest: components["schemas"]["Guest"];
                 guest_notes: string;
                 hold_expires_at: string | null;
                 id: number;
@@ -3398,6 +3420,22 @@ export interface components {
             /** @description YYYY-MM-DD */
             checkout_date?: string;
             children_count?: number;
+            guest?: {
+                address?: {
+                    city?: string | null;
+                    country?: string | null;
+                    line1?: string | null;
+                    line2?: string | null;
+                    postal_code?: string | null;
+                } | null;
+                company_name?: string | null;
+                company_tax_id?: string | null;
+                /** Format: email */
+                email?: string;
+                first_name?: string;
+                last_name?: string;
+                phone?: string | null;
+            };
             internal_note?: string;
             /** @description mail the guest what changed for them (default false) */
             notify_guest?: boolean;
@@ -5528,7 +5566,7 @@ export interface operations {
                         error?: {
                             details?: {
                                 /** @enum {unknown} */
-                                reason: "malformed_json" | "forbidden_json_key" | "unsupported_media_type" | "bad_url" | "param_too_long" | "nul_character" | "invalid" | "missing" | "unknown_parameter" | "invalid_type" | "invalid_enum" | "invalid_const" | "invalid_anyOf" | "invalid_format" | "invalid_pattern" | "invalid_minLength" | "invalid_maxLength" | "invalid_minimum" | "invalid_maximum" | "invalid_exclusiveMinimum" | "invalid_exclusiveMaximum" | "invalid_minItems" | "invalid_maxItems" | "blank" | "invalid_date" | "invalid_range" | "past_date" | "min_stay" | "max_stay" | "max_guests" | "extra_not_offered" | "invalid_amount" | "amount_too_large";
+                                reason: "malformed_json" | "forbidden_json_key" | "unsupported_media_type" | "bad_url" | "param_too_long" | "nul_character" | "invalid" | "missing" | "unknown_parameter" | "invalid_type" | "invalid_enum" | "invalid_const" | "invalid_anyOf" | "invalid_format" | "invalid_pattern" | "invalid_minLength" | "invalid_maxLength" | "invalid_minimum" | "invalid_maximum" | "invalid_exclusiveMinimum" | "invalid_exclusiveMaximum" | "invalid_minItems" | "invalid_maxItems" | "blank" | "invalid_date" | "invalid_range" | "past_date" | "min_stay" | "max_stay" | "max_guests" | "extra_not_offered" | "invalid_amount" | "amount_too_large" | "unknown_country";
                             };
                         };
                     };

@@ -28,7 +28,7 @@ const FLOORS = [
     'events',
   ],
   ['context'],
-  ['limits', 'bookings'],
+  ['limits', 'tasks', 'bookings'],
   [
     'availability',
     'ical',
@@ -43,6 +43,7 @@ const FLOORS = [
     'endpoints',
     'jobs',
     'seed',
+    'team',
   ],
   ['console'],
   ['app'],

@@ -204,7 +204,10 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   app.addHook('onRoute', (route) => {
     const methods = Array.isArray(route.method) ? route.method : [route.method];
     for (const method of methods) {
-      if (method !== 'HEAD') routes.push({ method, url: route.url, auth: route.config?.auth ?? 'public' });
+      if (method !== 'HEAD') {
+        const permission = route.config?.permission;
+        routes.push({ method, url: route.url, auth: route.config?.auth ?? 'public', ...(permission && { permission }) });
+      }
       if (route.config?.optionalBody === true) optionalBodies.add(`${method} ${openApiPath(route.url)}`);
     }
   });

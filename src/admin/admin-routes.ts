@@ -10,6 +10,7 @@ import { paymentIssueRoutes } from './payment-issue-routes.ts';
 import { testDataRoutes } from './test-data-routes.ts';
 import { priceRoutes } from '../accommodations/price-routes.ts';
 import { settingsRoutes } from '../settings/settings-routes.ts';
+import { teamRoutes } from '../team/team-routes.ts';
 
 /** admin API under /admin/api (admin key, checked in app.ts): one sub-plugin per resource. */
 export const adminRoutes: FeatureRoutes = async (app, { ctx }) => {
@@ -22,6 +23,7 @@ export const adminRoutes: FeatureRoutes = async (app, { ctx }) => {
     bookingDeskRoutes,
     settingsRoutes,
     apiKeyRoutes,
+    teamRoutes,
     outboxRoutes,
     paymentIssueRoutes,
     testDataRoutes,

@@ -16,6 +16,7 @@ import type { BookingEventType } from '../events/event-types.ts';
 import type { MailedChanges } from '../mail/booking-mail-templates.ts';
 import { enqueueBookingMail, type BookingMailKind } from '../mail/enqueue-booking-mail.ts';
 import { announceToPartners, wakeDeliveries } from './partner-events.ts';
+import { syncTurnovers } from '../tasks/sync-turnovers.ts';
 
 /**
  * The booking lifecycle: the only code that writes `bookings.status`, and with every change a
@@ -173,7 +174,8 @@ const PARTNER_EVENT_OF: Record<Transition['event'], BookingEventType> = {
 /**
  * What follows every move, once its status, history and nights are written, in the same unit:
  * the guest's mail and the partners' events (outbox rows, committed with the move or not at all:
- * partner-events.ts; `formerStay` is where a modified booking's nights were), and once committed,
+ * partner-events.ts; `formerStay` is where a modified booking's nights were), the homes' turnover
+ * tasks (src/tasks), and once committed,
  * this process's caches of the accommodation (the database triggers announce the change to the
  * other processes). The one place where a move's outbox rows are written.
  */
@@ -200,6 +202,7 @@ export async function afterTransition(
     { calendar: event !== 'confirmed', formerStay },
   );
   const accommodations = new Set(bookings.map((b) => b.accommodation_id));
+  await syncTurnovers(unit.trx, accommodations, unit.now);
   unit.afterCommit(() => {
     for (const id of accommodations) ctx.store.changes.committed({ table: 'bookings', id: String(id) });
     wakeDeliveries(ctx.store.changes, queued);

@@ -1,4 +1,5 @@
 import type { AppContext } from '../app-context.ts';
+import { syncTurnovers } from '../tasks/sync-turnovers.ts';
 import { isForeignKeyViolation, isPostgres, isTransientConflict, isUniqueViolation } from '../db/dialect.ts';
 import { mayHaveCommitted } from '../db/unavailable.ts';
 import { notFound, type AppError } from '../http/errors.ts';
@@ -137,9 +138,12 @@ async function writeOnce<T>(ctx: AppContext, write: BookingWrite<T>): Promise<{ 
       });
     }
     const queued = inserted.queued + (cut === null ? await recordBookingEvents(db, eventsFor(ids)) : 0);
+    if (turnover) await syncTurnovers(db, [rows.booking.accommodation_id], new Date(now));
     return { created: response, queued };
   };
-  if (cut !== null && capped === null && idempotency === null) return work(ctx.db);
+  // A confirmed live booking departs: its turnover task is written with it (src/tasks).
+  const turnover = rows.booking.status === 'confirmed' && rows.booking.mode !== 'test';
+  if (cut !== null && capped === null && idempotency === null && !turnover) return work(ctx.db);
   return ctx.store.commitTogether(work);
 }
 

@@ -37,6 +37,10 @@ export const ERROR_REASONS = {
   invalid_maxItems: { status: [400], meaning: 'a list with more items than allowed' },
   // 400: values the schema cannot judge
   blank: { status: [400], meaning: 'a name that is empty once trimmed' },
+  homes_for_cleaners: {
+    status: [400],
+    meaning: '`accommodation_ids` given to a role other than `cleaner` (the other roles see every home)',
+  },
   test_admin_key: { status: [400], meaning: 'a test key asked for with admin scope: test keys call the v1 API only' },
   out_of_range: {
     status: [400],
@@ -108,6 +112,8 @@ export const ERROR_REASONS = {
   calendar_not_found: { status: [404], meaning: 'no iCal export calendar at this address' },
   endpoint_not_found: { status: [404], meaning: 'no event endpoint with this id (or not one this API key owns)' },
   delivery_not_found: { status: [404], meaning: 'the event endpoint has no delivery with this id' },
+  user_not_found: { status: [404], meaning: 'no console user with this id' },
+  task_not_found: { status: [404], meaning: 'no task with this id' },
   // 408
   request_timeout: { status: [408], meaning: 'the headers and body did not all arrive within the request timeout' },
   // 409
@@ -145,6 +151,12 @@ export const ERROR_REASONS = {
   },
   duplicate_feed_name: { status: [409], meaning: 'the accommodation already has an iCal feed with this name' },
   login_taken: { status: [409], meaning: 'a user with this login exists' },
+  last_owner: { status: [409], meaning: 'the last owner cannot be removed or given another role' },
+  assignee_not_allowed: {
+    status: [409],
+    meaning: "the task's assignee cannot do tasks (their role), or is a cleaner not given the task's home",
+  },
+  task_cancelled: { status: [409], meaning: 'a cancelled task (its stay was cancelled) cannot be reopened or ticked done' },
   // 413, 429, 431, 503
   body_too_large: { status: [413], meaning: 'a body over 1 MiB' },
   rate_limited: { status: [429], meaning: 'too many requests (per key, per address, or failed authentications)' },

@@ -45,6 +45,8 @@ const TABLES = {
   document_series: true,
   deposit_movements: true,
   booking_refunds: true,
+  user_homes: true,
+  tasks: true,
 } as const satisfies Record<keyof Database, true>;
 const TABLE_NAMES = Object.keys(TABLES).sort();
 const MIGRATION_NAMES = Object.keys(migrations).sort();

@@ -523,17 +523,17 @@ export async function undoPaymentFrom(ctx: AppContext, request: FastifyRequest, 
 
 /** Bookings by hand and edits in the console. */
 export const bookingDeskPages: FeatureRoutes = async (app, { ctx }) => {
-  app.get(PAGES['new-booking'].path, sessionRoute({ querystring: NewQuery }), (request, reply) =>
+  app.get(PAGES['new-booking'].path, sessionRoute('bookings.write', { querystring: NewQuery }), (request, reply) =>
     newBookingPage(ctx, request, reply, request.query),
   );
 
   // "Show the price": the form as typed (the guest's details and the note too) comes back with the
   // quote. A POST, so that none of it is in an address, the browser's history or a log line.
-  app.post('/bookings/new/quote', sessionRoute({ body: NewForm }), (request, reply) =>
+  app.post('/bookings/new/quote', sessionRoute('bookings.write', { body: NewForm }), (request, reply) =>
     newBookingPage(ctx, request, reply, request.body),
   );
 
-  app.post('/bookings/new', sessionRoute({ body: NewForm }), async (request, reply) => {
+  app.post('/bookings/new', sessionRoute('bookings.write', { body: NewForm }), async (request, reply) => {
     const form = request.body;
     const input = await checkForm(CreateHostBookingBody, newBookingInput(form));
     if (!input.ok) return newBookingPage(ctx, request, reply, form, input.errors, 400);
@@ -543,7 +543,7 @@ export const bookingDeskPages: FeatureRoutes = async (app, { ctx }) => {
   });
 
   // The calendar's selected range (its block form's fields), carried to a new booking's form.
-  app.post('/bookings/new/from-range', sessionRoute({ body: RangeForm }), (request, reply) => {
+  app.post('/bookings/new/from-range', sessionRoute('bookings.write', { body: RangeForm }), (request, reply) => {
     const { accommodation, from, to } = request.body;
     const query = new URLSearchParams();
     if (accommodation !== undefined) query.set('accommodation_id', accommodation);
@@ -552,12 +552,12 @@ export const bookingDeskPages: FeatureRoutes = async (app, { ctx }) => {
     return seeOther(reply, `/admin/bookings/new?${query.toString()}`);
   });
 
-  app.get(PAGES['edit-booking'].path, sessionRoute({ params: IdParams }), async (request, reply) => {
+  app.get(PAGES['edit-booking'].path, sessionRoute('bookings.write', { params: IdParams }), async (request, reply) => {
     const b = await bookingOr404(ctx, toId(request.params.id));
     return editPage(ctx, request, reply, b, editFormValues(b));
   });
 
-  app.post('/bookings/:id/edit', sessionRoute({ params: IdParams, body: EditForm }), async (request, reply) => {
+  app.post('/bookings/:id/edit', sessionRoute('bookings.write', { params: IdParams, body: EditForm }), async (request, reply) => {
     const b = await bookingOr404(ctx, toId(request.params.id));
     const form = request.body;
     const input = await checkForm(EditBookingBody, editInput(form, b));

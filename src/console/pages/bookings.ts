@@ -316,15 +316,15 @@ export const bookingPages: FeatureRoutes = async (app, { ctx }) => {
       ctx.config.publicBaseUrl,
     );
 
-  app.get(PAGES.bookings.path, sessionRoute({ querystring: ListQuery }), (request, reply) =>
+  app.get(PAGES.bookings.path, sessionRoute('bookings.read', { querystring: ListQuery }), (request, reply) =>
     listPage(ctx, request, reply, request.query),
   );
 
-  app.get(PAGES.booking.path, sessionRoute({ params: IdParams, querystring: DetailQuery }), (request, reply) =>
+  app.get(PAGES.booking.path, sessionRoute('bookings.read', { params: IdParams, querystring: DetailQuery }), (request, reply) =>
     detailPage(ctx, request, reply, toId(request.params.id), { notice: NOTICES.text(request.query.done) }),
   );
 
-  app.post('/bookings/:id/cancel', sessionRoute({ params: IdParams, body: CancelForm }), async (request, reply) => {
+  app.post('/bookings/:id/cancel', sessionRoute('bookings.write', { params: IdParams, body: CancelForm }), async (request, reply) => {
     const id = toId(request.params.id);
     const reason = request.body.reason ?? '';
     const user = session(request).user;
@@ -335,7 +335,7 @@ export const bookingPages: FeatureRoutes = async (app, { ctx }) => {
     return seeOther(reply, `/admin/bookings/${id}?done=cancelled`);
   });
 
-  app.post('/bookings/:id/reinstate', sessionRoute({ params: IdParams }), async (request, reply) => {
+  app.post('/bookings/:id/reinstate', sessionRoute('bookings.write', { params: IdParams }), async (request, reply) => {
     const id = toId(request.params.id);
     const user = session(request).user;
     const result = await attempt(() => reinstateByHost(ctx, id, { kind: 'host', consoleUserId: user.userId }));
@@ -343,7 +343,7 @@ export const bookingPages: FeatureRoutes = async (app, { ctx }) => {
     return seeOther(reply, `/admin/bookings/${id}?done=reinstated`);
   });
 
-  app.post('/bookings/:id/payments', sessionRoute({ params: IdParams, body: PaymentForm }), async (request, reply) => {
+  app.post('/bookings/:id/payments', sessionRoute('payments.write', { params: IdParams, body: PaymentForm }), async (request, reply) => {
     const id = toId(request.params.id);
     const result = await recordPaymentFrom(ctx, request, request.body, id);
     if (!result.ok)
@@ -357,7 +357,7 @@ export const bookingPages: FeatureRoutes = async (app, { ctx }) => {
 
   app.post(
     '/bookings/:id/payments/:paymentId/undo',
-    sessionRoute({ params: PaymentParams }),
+    sessionRoute('payments.write', { params: PaymentParams }),
     async (request, reply) => {
       const id = toId(request.params.id);
       const result = await undoPaymentFrom(ctx, request, id, toId(request.params.paymentId));
@@ -367,7 +367,7 @@ export const bookingPages: FeatureRoutes = async (app, { ctx }) => {
     },
   );
 
-  app.post('/bookings/:id/resend', sessionRoute({ params: IdParams }), async (request, reply) => {
+  app.post('/bookings/:id/resend', sessionRoute('bookings.write', { params: IdParams }), async (request, reply) => {
     const id = toId(request.params.id);
     const b = await findBookingRow(ctx.db, id);
     if (b !== undefined && b.guest_email.trim() === '')

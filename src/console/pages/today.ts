@@ -121,7 +121,7 @@ on ${a.nights} night(s) from ${f.date(a.first_night)}.</li>`;
 
 /** GET /admin: who arrives and leaves this week, card drafts waiting, and what needs attention. */
 export const todayPage: FeatureRoutes = async (app, { ctx }) => {
-  app.get(PAGES.today.path, sessionRoute({}), async (request, reply) => {
+  app.get(PAGES.today.path, sessionRoute('bookings.read', {}), async (request, reply) => {
     const f = fmt(request);
     const accommodations = await listAccommodations(ctx.db);
     // "Today" where the homes are: their time zone when they share one, else UTC (said on the page).

@@ -1,4 +1,4 @@
-import { todayIn, zoneFormatter } from '../shared/dates.ts';
+import { todayIn, zoneFormatter } from './dates.ts';
 
 /** Wall-clock fields of a DATE-TIME as written in a feed. */
 export interface WallTime {

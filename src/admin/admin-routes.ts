@@ -11,6 +11,7 @@ import { testDataRoutes } from './test-data-routes.ts';
 import { priceRoutes } from '../accommodations/price-routes.ts';
 import { settingsRoutes } from '../settings/settings-routes.ts';
 import { teamRoutes } from '../team/team-routes.ts';
+import { taskRoutes } from '../tasks/task-routes.ts';
 
 /** admin API under /admin/api (admin key, checked in app.ts): one sub-plugin per resource. */
 export const adminRoutes: FeatureRoutes = async (app, { ctx }) => {
@@ -24,6 +25,7 @@ export const adminRoutes: FeatureRoutes = async (app, { ctx }) => {
     settingsRoutes,
     apiKeyRoutes,
     teamRoutes,
+    taskRoutes,
     outboxRoutes,
     paymentIssueRoutes,
     testDataRoutes,

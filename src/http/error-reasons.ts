@@ -47,10 +47,10 @@ export const ERROR_REASONS = {
     meaning: 'a list `limit` outside its range: 1–200 (admin lists), 1–500 (`GET /events`); the message names it',
   },
   invalid_date: { status: [400], meaning: 'not a real calendar date `YYYY-MM-DD`' },
-  invalid_range: { status: [400], meaning: 'an end date not after the start date' },
+  invalid_range: { status: [400], meaning: 'an end date not after the start date (of tasks: before it)' },
   range_too_long: {
     status: [400],
-    meaning: 'an admin date range of more than 731 nights (blocks, prices) or 1827 nights (reports)',
+    meaning: 'an admin date range of more than 731 nights (blocks, prices), 1827 nights (reports) or 366 days (tasks)',
   },
   past_date: { status: [400], meaning: "a stay that starts before today in the accommodation's time zone" },
   min_stay: { status: [400], meaning: "fewer nights than the accommodation's minimum stay" },

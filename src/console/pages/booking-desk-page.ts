@@ -1,3 +1,4 @@
+import { actorNames } from '../../users/actor-names.ts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Type, type Static } from 'typebox';
 import type { AppContext, FeatureRoutes } from '../../app-context.ts';
@@ -456,9 +457,16 @@ export async function paymentSection(
   const summary = paymentSummary(b);
   const payments = await listPayments(ctx.db, b.id);
   const methodWord = (m: string) => PAID_BY.find(([v]) => v === m)?.[1] ?? m;
+  const names = await actorNames(
+    ctx.db,
+    payments.flatMap((p) => [p.recorded_by, p.undone_by]),
+  );
+  const by = (label: string | null) => (label === null ? '' : (names.get(label) ?? label.split(':')[0] ?? ''));
   const table = stackTable(['Received', 'Amount', 'Method', 'Reference', 'Undo'], payments, (p) => [
-    f.date(p.received_on),
-    p.undone_at === null ? money(p.amount) : html`<s>${money(p.amount)}</s> <span class="muted">undone</span>`,
+    html`${f.date(p.received_on)} <span class="muted">by ${by(p.recorded_by)}</span>`,
+    p.undone_at === null
+      ? money(p.amount)
+      : html`<s>${money(p.amount)}</s> <span class="muted">undone by ${by(p.undone_by)}</span>`,
     methodWord(p.method),
     p.reference ?? '—',
     p.undone_at === null

@@ -1,3 +1,4 @@
+import { actorNames } from '../../users/actor-names.ts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Type, type Static } from 'typebox';
 import type { AppContext, FeatureRoutes } from '../../app-context.ts';
@@ -258,8 +259,13 @@ async function detailPage(
     html`${mailState(m.status)}${m.last_error === null ? '' : html`<br><span class="error">${m.last_error}</span>`}`,
     f.instant(m.created_at, b.timezone),
   ]);
+  const names = await actorNames(
+    ctx.db,
+    events.map((e) => e.actor_ref),
+  );
   const event = (e: (typeof events)[number]) => {
-    const who = `${e.actor_kind.replace('_', ' ')}${e.reason === null ? '' : `: ${e.reason}`}`;
+    const actor = names.get(e.actor_ref ?? '') ?? e.actor_kind.replace('_', ' ');
+    const who = `${actor}${e.reason === null ? '' : `: ${e.reason}`}`;
     return html`<li>${f.instant(e.created_at, b.timezone)}: ${e.event} (${e.status}) by ${who}</li>`;
   };
   const paymentIntent = b.payment_intent_id === null ? '' : html` <span class="muted">(${b.payment_intent_id})</span>`;

@@ -207,7 +207,12 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
     for (const method of methods) {
       if (method !== 'HEAD') {
         const permission = route.config?.permission;
-        routes.push({ method, url: route.url, auth: route.config?.auth ?? 'public', ...(permission && { permission }) });
+        routes.push({
+          method,
+          url: route.url,
+          auth: route.config?.auth ?? 'public',
+          ...(permission && { permission }),
+        });
       }
       if (route.config?.optionalBody === true) optionalBodies.add(`${method} ${openApiPath(route.url)}`);
     }

@@ -20,6 +20,7 @@ import { settingsPages } from './pages/settings.ts';
 import { setupRoutes } from './pages/setup.ts';
 import { signInRoutes } from './pages/sign-in.ts';
 import { todayPage } from './pages/today.ts';
+import { tasksPages } from './pages/tasks.ts';
 import { fieldMessages } from './schema-errors.ts';
 import { deleteSession } from './session-repository.ts';
 import { takeFlash } from './flash.ts';
@@ -169,6 +170,7 @@ export const consoleRoutes: FeatureRoutes = async (app, { ctx }) => {
       bookingPages,
       bookingDeskPages,
       calendarPage,
+      tasksPages,
       reportsPage,
       accommodationPages,
       settingsPages,

@@ -156,7 +156,10 @@ export const ERROR_REASONS = {
     status: [409],
     meaning: "the task's assignee cannot do tasks (their role), or is a cleaner not given the task's home",
   },
-  task_cancelled: { status: [409], meaning: 'a cancelled task (its stay was cancelled) cannot be reopened or ticked done' },
+  task_cancelled: {
+    status: [409],
+    meaning: 'a cancelled task (its stay was cancelled) cannot be reopened or ticked done',
+  },
   // 413, 429, 431, 503
   body_too_large: { status: [413], meaning: 'a body over 1 MiB' },
   rate_limited: { status: [429], meaning: 'too many requests (per key, per address, or failed authentications)' },

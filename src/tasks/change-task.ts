@@ -24,7 +24,13 @@ function taskNotFound(id: number) {
  * to them in a home given to them (anything else is no task of theirs: 404); whether they may
  * assign is their route's permission (`tasks.assign`).
  */
-export async function changeTask(db: Db, id: number, change: TaskChange, actor: TaskActor, now: Date): Promise<TaskView> {
+export async function changeTask(
+  db: Db,
+  id: number,
+  change: TaskChange,
+  actor: TaskActor,
+  now: Date,
+): Promise<TaskView> {
   return db.transaction().execute(async (trx) => {
     const task = await lockRows(trx, trx.selectFrom('tasks').select('id').where('id', '=', id)).executeTakeFirst();
     const row = task === undefined ? undefined : await findTask(trx, id);
@@ -63,8 +69,7 @@ export async function changeTask(db: Db, id: number, change: TaskChange, actor: 
 
 async function checkAssignee(db: Parameters<typeof findTask>[0], userId: number, accommodationId: number) {
   const user = await db.selectFrom('users').select(['id', 'role']).where('id', '=', userId).executeTakeFirst();
-  const refuse = (why: string) =>
-    conflict('assignee_not_allowed', why, { field: 'assignee_id', received: userId });
+  const refuse = (why: string) => conflict('assignee_not_allowed', why, { field: 'assignee_id', received: userId });
   if (user === undefined || !may(user.role, 'tasks')) throw refuse(`User ${userId} is not someone who does tasks.`);
   if (user.role !== 'cleaner') return;
   const given = await db

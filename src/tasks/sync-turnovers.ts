@@ -128,7 +128,9 @@ async function syncHome(db: Executor, accommodationId: number, now: Date): Promi
 }
 
 function refKeyOf(t: { booking_id: number | null; external_reservation_id: number | null }): string {
-  return refKey(t.booking_id === null ? { external_reservation_id: t.external_reservation_id ?? 0 } : { booking_id: t.booking_id });
+  return refKey(
+    t.booking_id === null ? { external_reservation_id: t.external_reservation_id ?? 0 } : { booking_id: t.booking_id },
+  );
 }
 
 function rowOf(accommodationId: number, p: PlannedTurnover) {

@@ -64,7 +64,8 @@ export async function listTasks(db: Executor, filter: TaskFilter): Promise<TaskV
     .orderBy('due_from')
     .orderBy('id');
   if (filter.assigneeId !== undefined) query = query.where('assignee_id', '=', filter.assigneeId);
-  if (filter.accommodationIds !== undefined) query = query.where('accommodation_id', 'in', [...filter.accommodationIds]);
+  if (filter.accommodationIds !== undefined)
+    query = query.where('accommodation_id', 'in', [...filter.accommodationIds]);
   if (filter.live === true) query = query.where('state', '<>', 'cancelled');
   return (await query.execute()).map(taskView);
 }

@@ -11,7 +11,11 @@ function hashToken(token: string): string {
 
 export async function newTasksFeedToken(db: Executor, userId: number): Promise<string> {
   const token = randomBytes(32).toString('base64url');
-  await db.updateTable('users').set({ tasks_feed_hash: hashToken(token) }).where('id', '=', userId).execute();
+  await db
+    .updateTable('users')
+    .set({ tasks_feed_hash: hashToken(token) })
+    .where('id', '=', userId)
+    .execute();
   return token;
 }
 

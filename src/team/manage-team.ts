@@ -2,13 +2,7 @@ import type { AppContext } from '../app-context.ts';
 import type { ConsoleRole } from '../db/schema.ts';
 import type { Executor } from '../db/store.ts';
 import { badRequest, conflict, notFound } from '../http/errors.ts';
-import {
-  countOwners,
-  createConsoleUser,
-  listTeam,
-  setUserHomes,
-  type TeamMember,
-} from '../users/user-repository.ts';
+import { countOwners, createConsoleUser, listTeam, setUserHomes, type TeamMember } from '../users/user-repository.ts';
 
 /**
  * Adding and changing the console's users (owner only: the admin API's host keys and
@@ -36,7 +30,11 @@ async function checkHomes(db: Executor, role: ConsoleRole, ids: readonly number[
       expected: "role 'cleaner'",
       received: role,
     });
-  const found = await db.selectFrom('accommodations').select('id').where('id', 'in', [...ids]).execute();
+  const found = await db
+    .selectFrom('accommodations')
+    .select('id')
+    .where('id', 'in', [...ids])
+    .execute();
   const known = new Set(found.map((a) => a.id));
   const missing = ids.find((id) => !known.has(id));
   if (missing !== undefined)

@@ -50,6 +50,7 @@ export const teamRoutes: FeatureRoutes = async (app, { ctx }) => {
         response: { 200: Envelope(TeamMemberSchema), ...commonErrorResponses },
       },
     },
-    async (request) => ok(await changeTeamMember(ctx, toId(request.params.id), request.body), requestMetadata(request.id)),
+    async (request) =>
+      ok(await changeTeamMember(ctx, toId(request.params.id), request.body), requestMetadata(request.id)),
   );
 };

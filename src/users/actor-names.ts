@@ -20,7 +20,5 @@ export async function actorNames(db: Executor, refs: readonly (string | null)[])
     db,
     ids.map(([, id]) => id),
   );
-  return new Map(
-    ids.map(([ref, id]) => [ref, names.get(id) ?? `a removed user (#${id})`]),
-  );
+  return new Map(ids.map(([ref, id]) => [ref, names.get(id) ?? `a removed user (#${id})`]));
 }

@@ -43,7 +43,16 @@ const EVERYTHING: readonly Permission[] = PERMISSIONS;
 export const ROLE_PERMISSIONS: Readonly<Record<ConsoleRole, readonly Permission[]>> = {
   owner: EVERYTHING,
   manager: EVERYTHING.filter((p) => p !== 'users' && p !== 'integrations'),
-  front_desk: ['session', 'bookings.read', 'bookings.write', 'payments.write', 'calendar', 'messages', 'tasks', 'tasks.all'],
+  front_desk: [
+    'session',
+    'bookings.read',
+    'bookings.write',
+    'payments.write',
+    'calendar',
+    'messages',
+    'tasks',
+    'tasks.all',
+  ],
   cleaner: ['session', 'tasks'],
   accountant: ['session', 'bookings.read', 'reports.read'],
 };

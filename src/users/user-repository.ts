@@ -111,7 +111,11 @@ export async function listTeam(db: Executor, ids?: readonly number[]): Promise<T
 /** The names of these users by id (history and pages name who made a change). */
 export async function userNames(db: Executor, ids: readonly number[]): Promise<Map<number, string>> {
   if (ids.length === 0) return new Map();
-  const rows = await db.selectFrom('users').select(['id', 'display_name']).where('id', 'in', [...new Set(ids)]).execute();
+  const rows = await db
+    .selectFrom('users')
+    .select(['id', 'display_name'])
+    .where('id', 'in', [...new Set(ids)])
+    .execute();
   return new Map(rows.map((r) => [r.id, r.display_name]));
 }
 

@@ -62,7 +62,12 @@ async function tasksOf(accommodationId: number, from = day(-1), to = day(120)): 
 
 /** Every task row of a home, whatever its range: the "exactly once" is checked on these. */
 async function rowsOf(accommodationId: number) {
-  return t.ctx.db.selectFrom('tasks').selectAll().where('accommodation_id', '=', accommodationId).orderBy('id').execute();
+  return t.ctx.db
+    .selectFrom('tasks')
+    .selectAll()
+    .where('accommodation_id', '=', accommodationId)
+    .orderBy('id')
+    .execute();
 }
 
 async function hostBooking(a: Accommodation, checkin: string, checkout: string, adults = 2): Promise<number> {
@@ -97,7 +102,7 @@ describe(`turnover tasks follow their bookings (${testStoreKind})`, () => {
   test('made, joined by a same-day arrival, moved, cancelled, reinstated: one task each, always true', async () => {
     const a = await home();
     const first = await hostBooking(a, day(10), day(13));
-    let [task] = await tasksOf(a.id);
+    const [task] = await tasksOf(a.id);
     assert.deepEqual(
       {
         kind: task?.kind,
@@ -218,7 +223,9 @@ describe(`turnover tasks follow their bookings (${testStoreKind})`, () => {
     const feed = await t.admin('POST', `${base}/ical-feeds`, { name: 'airbnb', url: feeds.url(path) });
     assert.equal(feed.statusCode, 201, feed.body);
     const feedId = feed.json<{ data: { id: number } }>().data.id;
-    const sync = async () => assert.equal((await t.admin('POST', `${base}/ical-feeds/${feedId}/sync`)).statusCode, 200);
+    const sync = async () => {
+      assert.equal((await t.admin('POST', `${base}/ical-feeds/${feedId}/sync`)).statusCode, 200);
+    };
 
     await sync();
     let list = await tasksOf(a.id);
@@ -248,11 +255,18 @@ describe(`turnover tasks follow their bookings (${testStoreKind})`, () => {
         [imported.id, 'cancelled'],
       ],
     );
-    assert.equal(list[0]?.due_by, at(day(54), '00:00'), 'the booking before it is due by the end of its next day again');
+    assert.equal(
+      list[0]?.due_by,
+      at(day(54), '00:00'),
+      'the booking before it is due by the end of its next day again',
+    );
 
     feeds.set(path, calendarOf([{ uid: 'air-2', start: day(60), end: day(62), summary: 'Reserved' }]));
     await sync();
-    assert.deepEqual((await tasksOf(a.id)).map((x) => x.state), ['open', 'cancelled', 'open']);
+    assert.deepEqual(
+      (await tasksOf(a.id)).map((x) => x.state),
+      ['open', 'cancelled', 'open'],
+    );
     const removed = await t.admin('DELETE', `${base}/ical-feeds/${feedId}`);
     assert.equal(removed.statusCode, 200, removed.body);
     assert.deepEqual(

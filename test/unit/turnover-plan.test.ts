@@ -21,7 +21,7 @@ describe('turnover plan', () => {
       next_arrival_on: null,
       next_guest_count: null,
     });
-    assert.equal(isSameDay(task!), false);
+    assert.equal(isSameDay(task), false);
   });
 
   test('the next arrival the same day makes a same-day turnover due at its check-in, with its guests', () => {
@@ -71,7 +71,11 @@ describe('turnover plan', () => {
 
   test('a check-in earlier than the checkout leaves the task due at once', () => {
     const early = { ...clock, checkinTime: '09:00' };
-    const [task] = planTurnovers([booking(1, '2027-07-01', '2027-07-05'), booking(2, '2027-07-05', '2027-07-06')], early, '2027-01-01');
+    const [task] = planTurnovers(
+      [booking(1, '2027-07-01', '2027-07-05'), booking(2, '2027-07-05', '2027-07-06')],
+      early,
+      '2027-01-01',
+    );
     assert.equal(task!.due_by, task!.due_from);
   });
 });

@@ -565,13 +565,17 @@ export const bookingDeskPages: FeatureRoutes = async (app, { ctx }) => {
     return editPage(ctx, request, reply, b, editFormValues(b));
   });
 
-  app.post('/bookings/:id/edit', sessionRoute('bookings.write', { params: IdParams, body: EditForm }), async (request, reply) => {
-    const b = await bookingOr404(ctx, toId(request.params.id));
-    const form = request.body;
-    const input = await checkForm(EditBookingBody, editInput(form, b));
-    if (!input.ok) return editPage(ctx, request, reply, b, form, input.errors, 400);
-    const result = await attempt(() => editBooking(ctx, b.id, input.value, hostOf(request)));
-    if (!result.ok) return editPage(ctx, request, reply, b, form, result.errors, result.status);
-    return seeOther(reply, `/admin/bookings/${b.id}?done=edited`);
-  });
+  app.post(
+    '/bookings/:id/edit',
+    sessionRoute('bookings.write', { params: IdParams, body: EditForm }),
+    async (request, reply) => {
+      const b = await bookingOr404(ctx, toId(request.params.id));
+      const form = request.body;
+      const input = await checkForm(EditBookingBody, editInput(form, b));
+      if (!input.ok) return editPage(ctx, request, reply, b, form, input.errors, 400);
+      const result = await attempt(() => editBooking(ctx, b.id, input.value, hostOf(request)));
+      if (!result.ok) return editPage(ctx, request, reply, b, form, result.errors, result.status);
+      return seeOther(reply, `/admin/bookings/${b.id}?done=edited`);
+    },
+  );
 };

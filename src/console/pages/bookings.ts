@@ -326,20 +326,27 @@ export const bookingPages: FeatureRoutes = async (app, { ctx }) => {
     listPage(ctx, request, reply, request.query),
   );
 
-  app.get(PAGES.booking.path, sessionRoute('bookings.read', { params: IdParams, querystring: DetailQuery }), (request, reply) =>
-    detailPage(ctx, request, reply, toId(request.params.id), { notice: NOTICES.text(request.query.done) }),
+  app.get(
+    PAGES.booking.path,
+    sessionRoute('bookings.read', { params: IdParams, querystring: DetailQuery }),
+    (request, reply) =>
+      detailPage(ctx, request, reply, toId(request.params.id), { notice: NOTICES.text(request.query.done) }),
   );
 
-  app.post('/bookings/:id/cancel', sessionRoute('bookings.write', { params: IdParams, body: CancelForm }), async (request, reply) => {
-    const id = toId(request.params.id);
-    const reason = request.body.reason ?? '';
-    const user = session(request).user;
-    const result = await attempt(() =>
-      cancelBooking(ctx, { bookingId: id, actor: { kind: 'host', consoleUserId: user.userId }, reason }),
-    );
-    if (!result.ok) return refusedAction(request, reply, id, result.errors);
-    return seeOther(reply, `/admin/bookings/${id}?done=cancelled`);
-  });
+  app.post(
+    '/bookings/:id/cancel',
+    sessionRoute('bookings.write', { params: IdParams, body: CancelForm }),
+    async (request, reply) => {
+      const id = toId(request.params.id);
+      const reason = request.body.reason ?? '';
+      const user = session(request).user;
+      const result = await attempt(() =>
+        cancelBooking(ctx, { bookingId: id, actor: { kind: 'host', consoleUserId: user.userId }, reason }),
+      );
+      if (!result.ok) return refusedAction(request, reply, id, result.errors);
+      return seeOther(reply, `/admin/bookings/${id}?done=cancelled`);
+    },
+  );
 
   app.post('/bookings/:id/reinstate', sessionRoute('bookings.write', { params: IdParams }), async (request, reply) => {
     const id = toId(request.params.id);
@@ -349,17 +356,21 @@ export const bookingPages: FeatureRoutes = async (app, { ctx }) => {
     return seeOther(reply, `/admin/bookings/${id}?done=reinstated`);
   });
 
-  app.post('/bookings/:id/payments', sessionRoute('payments.write', { params: IdParams, body: PaymentForm }), async (request, reply) => {
-    const id = toId(request.params.id);
-    const result = await recordPaymentFrom(ctx, request, request.body, id);
-    if (!result.ok)
-      return detailPage(ctx, request, reply, id, {
-        errors: paymentErrors(result.errors),
-        status: result.status,
-        payment: request.body,
-      });
-    return seeOther(reply, `/admin/bookings/${id}?done=payment#payments`);
-  });
+  app.post(
+    '/bookings/:id/payments',
+    sessionRoute('payments.write', { params: IdParams, body: PaymentForm }),
+    async (request, reply) => {
+      const id = toId(request.params.id);
+      const result = await recordPaymentFrom(ctx, request, request.body, id);
+      if (!result.ok)
+        return detailPage(ctx, request, reply, id, {
+          errors: paymentErrors(result.errors),
+          status: result.status,
+          payment: request.body,
+        });
+      return seeOther(reply, `/admin/bookings/${id}?done=payment#payments`);
+    },
+  );
 
   app.post(
     '/bookings/:id/payments/:paymentId/undo',

@@ -232,27 +232,43 @@ export const endpointPages: FeatureRoutes = async (app, { ctx }) => {
     ['pause', true],
     ['resume', false],
   ] as const) {
-    app.post(`${PAGES.endpoints.path}/:id/${action}`, sessionRoute('integrations', { params: IdParams }), async (request, reply) => {
-      await pauseEndpoint(ctx, toId(request.params.id), paused);
-      return seeOther(reply, `${HERE}?done=${paused ? 'paused' : 'resumed'}`);
-    });
+    app.post(
+      `${PAGES.endpoints.path}/:id/${action}`,
+      sessionRoute('integrations', { params: IdParams }),
+      async (request, reply) => {
+        await pauseEndpoint(ctx, toId(request.params.id), paused);
+        return seeOther(reply, `${HERE}?done=${paused ? 'paused' : 'resumed'}`);
+      },
+    );
   }
 
-  app.post(`${PAGES.endpoints.path}/:id/test`, sessionRoute('integrations', { params: IdParams }), async (request, reply) => {
-    await sendTestEvent(ctx, 'host', toId(request.params.id));
-    return seeOther(reply, `${HERE}?done=test_sent`);
-  });
+  app.post(
+    `${PAGES.endpoints.path}/:id/test`,
+    sessionRoute('integrations', { params: IdParams }),
+    async (request, reply) => {
+      await sendTestEvent(ctx, 'host', toId(request.params.id));
+      return seeOther(reply, `${HERE}?done=test_sent`);
+    },
+  );
 
-  app.post(`${PAGES.endpoints.path}/:id/rotate`, sessionRoute('integrations', { params: IdParams }), async (request, reply) => {
-    const rotated = await rotateSecret(ctx, toId(request.params.id));
-    const secret = { label: `New signing secret of endpoint ${rotated.id}`, value: rotated.secret };
-    return redirectWith(request, reply, HERE, { secret }, ctx.config.publicBaseUrl);
-  });
+  app.post(
+    `${PAGES.endpoints.path}/:id/rotate`,
+    sessionRoute('integrations', { params: IdParams }),
+    async (request, reply) => {
+      const rotated = await rotateSecret(ctx, toId(request.params.id));
+      const secret = { label: `New signing secret of endpoint ${rotated.id}`, value: rotated.secret };
+      return redirectWith(request, reply, HERE, { secret }, ctx.config.publicBaseUrl);
+    },
+  );
 
-  app.post(`${PAGES.endpoints.path}/:id/remove`, sessionRoute('integrations', { params: IdParams }), async (request, reply) => {
-    await deleteEndpoint(ctx, 'host', toId(request.params.id));
-    return seeOther(reply, `${HERE}?done=removed`);
-  });
+  app.post(
+    `${PAGES.endpoints.path}/:id/remove`,
+    sessionRoute('integrations', { params: IdParams }),
+    async (request, reply) => {
+      await deleteEndpoint(ctx, 'host', toId(request.params.id));
+      return seeOther(reply, `${HERE}?done=removed`);
+    },
+  );
 
   app.post(
     `${PAGES.endpoints.path}/:id/deliveries/:delivery_id/redeliver`,

@@ -47,9 +47,11 @@ export function teamMemberInput(values: FormBody): TeamMemberInput | { errors: R
   const login = (values.login ?? '').trim();
   const role = values.role ?? '';
   if (!(role in ROLE_LABELS)) return { errors: { role: 'Choose one of the roles.' } };
-  if (!/^[A-Za-z0-9._@-]{3,64}$/.test(login)) return { errors: { login: 'Use 3 to 64 letters, digits, “.”, “_”, “@” or “-”.' } };
+  if (!/^[A-Za-z0-9._@-]{3,64}$/.test(login))
+    return { errors: { login: 'Use 3 to 64 letters, digits, “.”, “_”, “@” or “-”.' } };
   const email = (values.email ?? '').trim();
-  if (email !== '' && !/^[^\s@]+@[^\s@]+$/.test(email)) return { errors: { email: 'Give an e-mail address, or none.' } };
+  if (email !== '' && !/^[^\s@]+@[^\s@]+$/.test(email))
+    return { errors: { email: 'Give an e-mail address, or none.' } };
   const homes = Object.entries(values)
     .filter(([name, on]) => /^home_[0-9]{1,9}$/.test(name) && on !== undefined)
     .map(([name]) => Number(name.slice(5)));

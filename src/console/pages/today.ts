@@ -22,6 +22,7 @@ import type { Formatter } from '../format.ts';
 import { importedBadge, stackTable, statusBadge } from '../layout.ts';
 import { stayRange } from '../stay-range.ts';
 import { setupSection } from './setup.ts';
+import { todayTurnovers } from './today-turnovers.ts';
 
 const guestLink = (b: BookingWithGuest): Html =>
   html`<a href="/admin/bookings/${b.id}">${b.guest_first_name} ${b.guest_last_name}</a>`;
@@ -153,6 +154,7 @@ export const todayPage: FeatureRoutes = async (app, { ctx }) => {
 ${stayTable('Arrivals', [...arrivals.map((b) => bookingStay(b, b.checkin)), ...importedIn.map((s) => importedStay(s, s.start_date))], f)}
 ${balancesToCollect(arrivals, f)}
 ${stayTable('Departures', [...departures.map((b) => bookingStay(b, b.checkout)), ...importedOut.map((s) => importedStay(s, s.end_date))], f)}
+${await todayTurnovers(ctx, session(request).user, today, accommodations, f)}
 <h2>Card drafts waiting for payment</h2>
 ${draftTable(drafts, f)}
 <h2>Needs attention (${attention})</h2>

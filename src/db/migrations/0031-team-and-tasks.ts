@@ -47,7 +47,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`create unique index tasks_imported on tasks (kind, external_reservation_id) where external_reservation_id is not null`.execute(
     db,
   );
-  await db.schema.createIndex('tasks_home_departure').on('tasks').columns(['accommodation_id', 'departure_on']).execute();
+  await db.schema
+    .createIndex('tasks_home_departure')
+    .on('tasks')
+    .columns(['accommodation_id', 'departure_on'])
+    .execute();
   await db.schema.createIndex('tasks_due').on('tasks').columns(['due_from', 'id']).execute();
 }
 

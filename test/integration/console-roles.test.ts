@@ -1,9 +1,9 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { CONSOLE_ROLES, type ConsoleRole } from '../../src/db/schema.ts';
+import { CONSOLE_ROLES } from '../../src/db/schema.ts';
 import { may, PERMISSIONS, type Permission } from '../../src/users/permissions.ts';
 import { addDays, todayIn } from '../../src/shared/dates.ts';
-import { signIn, type ConsoleClient } from '../support/console-client.ts';
+import { signIn } from '../support/console-client.ts';
 import { consolePages } from '../support/console-pages.ts';
 import { isConsoleRoute } from '../support/console-routes.ts';
 import { makeAccommodation } from '../support/factories.ts';

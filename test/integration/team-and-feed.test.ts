@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
+import type { LightMyRequestResponse } from 'fastify';
 import ICAL from 'ical.js';
 import { addDays, todayIn } from '../../src/shared/dates.ts';
 import { postSignIn, signIn } from '../support/console-client.ts';
@@ -19,7 +20,8 @@ after(async () => {
 });
 
 const today = todayIn('UTC');
-const reason = (res: { json<T>(): T }) => res.json<{ error: { details: { reason: string } } }>().error.details.reason;
+const reason = (res: LightMyRequestResponse) =>
+  res.json<{ error: { details: { reason: string } } }>().error.details.reason;
 
 interface Member {
   id: number;

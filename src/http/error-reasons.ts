@@ -151,7 +151,7 @@ export const ERROR_REASONS = {
   },
   duplicate_feed_name: { status: [409], meaning: 'the accommodation already has an iCal feed with this name' },
   login_taken: { status: [409], meaning: 'a user with this login exists' },
-  last_owner: { status: [409], meaning: 'the last owner cannot be removed or given another role' },
+  last_owner: { status: [409], meaning: 'the last owner cannot be given another role' },
   assignee_not_allowed: {
     status: [409],
     meaning: "the task's assignee cannot do tasks (their role), or is a cleaner not given the task's home",

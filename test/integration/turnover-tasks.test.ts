@@ -245,7 +245,7 @@ describe(`turnover tasks follow their bookings (${testStoreKind})`, () => {
 
     feeds.set(path, calendarOf([]));
     await sync();
-    // An empty calendar from a feed that had stays is held back once (docs/ical.md); a second one is applied.
+    // An empty calendar from a feed that had stays is held back once (docs/decisions.md#channel-sync-ical); a second one is applied.
     await sync();
     list = await tasksOf(a.id);
     assert.deepEqual(

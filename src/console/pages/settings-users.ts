@@ -46,23 +46,25 @@ export const USER_LABELS = {
 export function teamMemberInput(values: FormBody): TeamMemberInput | { errors: Record<string, string> } {
   const login = (values.login ?? '').trim();
   const role = values.role ?? '';
-  if (!(role in ROLE_LABELS)) return { errors: { role: 'Choose one of the roles.' } };
-  if (!/^[A-Za-z0-9._@-]{3,64}$/.test(login))
-    return { errors: { login: 'Use 3 to 64 letters, digits, “.”, “_”, “@” or “-”.' } };
   const email = (values.email ?? '').trim();
-  if (email !== '' && !/^[^\s@]+@[^\s@]+$/.test(email))
-    return { errors: { email: 'Give an e-mail address, or none.' } };
+  const errors: Record<string, string> = {};
+  if (!/^[A-Za-z0-9._@-]{3,64}$/.test(login)) errors.login = 'Use 3 to 64 letters, digits, “.”, “_”, “@” or “-”.';
+  if (!isRole(role)) errors.role = 'Choose one of the roles.';
+  if (email !== '' && !/^[^\s@]+@[^\s@]+$/.test(email)) errors.email = 'Give an e-mail address, or none.';
+  if (!isRole(role) || Object.keys(errors).length > 0) return { errors };
   const homes = Object.entries(values)
     .filter(([name, on]) => /^home_[0-9]{1,9}$/.test(name) && on !== undefined)
     .map(([name]) => Number(name.slice(5)));
   return {
     login,
     name: (values.name ?? '').trim() || login,
-    role: role as ConsoleRole,
+    role,
     email: email === '' ? null : email,
     accommodation_ids: role === 'cleaner' ? homes : [],
   };
 }
+
+const isRole = (role: string): role is ConsoleRole => Object.hasOwn(ROLE_LABELS, role);
 
 export function usersSection(
   team: readonly TeamMember[],

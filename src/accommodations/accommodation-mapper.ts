@@ -11,6 +11,7 @@ import {
   withinAmountBound,
 } from '../shared/money.ts';
 import type { AccommodationCreateInput, AccommodationJson, AccommodationPatchInput } from './accommodation-schemas.ts';
+import { applyMoneyInput, moneyRulesToJson } from './money-fields.ts';
 
 /**
  * The admin API's accommodation (major units, fractions) to and from its row (minor units, ppm).
@@ -94,6 +95,7 @@ export function accommodationToJson(row: Accommodation): AccommodationJson {
     checkout_time: row.checkout_time,
     language: row.language,
     extras,
+    ...moneyRulesToJson(row, decimals),
     created_at: row.created_at,
     updated_at: row.updated_at,
     archived_at: row.archived_at,
@@ -160,6 +162,10 @@ export function applyAccommodationInput(
     currency,
     base_price: amount('base_price', input.base_price, current.base_price),
     cleaning_fee: amount('cleaning_fee', input.cleaning_fee, current.cleaning_fee),
+    ...applyMoneyInput(current, input, {
+      sent: (parameter, major) => toMinorOrFail(parameter, major, currency, decimals),
+      kept: (parameter, stored) => amount(parameter, undefined, stored),
+    }),
   };
   if (input.name !== undefined) next.name = nonBlankName(input.name);
   if (input.timezone !== undefined) next.timezone = timeZoneOrFail(input.timezone);

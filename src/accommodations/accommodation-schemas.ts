@@ -2,6 +2,7 @@ import { Type, type Static } from 'typebox';
 import { GUEST_LANGUAGES } from '../shared/guest-language.ts';
 import { MAX_AMOUNT_MINOR } from '../shared/money.ts';
 import { DateString } from '../http/admin-params.ts';
+import { Nullable } from '../http/nullable.ts';
 
 /**
  * The accommodation as the admin API shows and takes it (docs/api.md#admin-accommodations): amounts in major units
@@ -30,6 +31,82 @@ const ExtrasInput = Type.Object(
   { additionalProperties: false, description: 'An extra left out is not offered.' },
 );
 
+const Days = (description: string) => Type.Integer({ minimum: 0, maximum: 3650, description });
+
+/** The money rules of docs/money.md (null = none); each, when sent, replaces what was set. */
+const MoneyRulesInput = {
+  city_tax: Type.Optional(
+    Nullable(
+      Type.Object(
+        {
+          amount: Amount('per counted person per night'),
+          per: Type.Optional(Type.Literal('person_night', { description: 'the only basis, default person_night' })),
+          counts: Type.Optional(
+            Type.Array(Type.Union([Type.Literal('adults'), Type.Literal('children')]), {
+              minItems: 1,
+              maxItems: 2,
+              uniqueItems: true,
+              description:
+                'who is counted: ["adults"] (default) or ["adults","children"]; babies never (else 400 invalid_enum)',
+            }),
+          ),
+          max_nights: Type.Optional(
+            Nullable(
+              Type.Integer({ minimum: 1, maximum: 3650, description: 'nights charged at most; null = every night' }),
+            ),
+          ),
+        },
+        { additionalProperties: false, description: 'Tourist tax: not discounted, not taxed, added to the total.' },
+      ),
+    ),
+  ),
+  extra_guest_fee: Type.Optional(
+    Nullable(
+      Type.Object(
+        {
+          amount: Amount('per guest beyond included_guests per night'),
+          included_guests: Type.Integer({ minimum: 0, maximum: 1000, description: 'guests the price includes' }),
+        },
+        { additionalProperties: false, description: 'Taxed like the cleaning fee, not discounted.' },
+      ),
+    ),
+  ),
+  damage_deposit: Type.Optional(Nullable(Amount('held apart from the price and returned after the stay'))),
+  cancellation_policy: Type.Optional(
+    Nullable(
+      Type.Array(
+        Type.Object(
+          {
+            days_before_checkin: Days('from this many days left before check-in'),
+            fee: Rate('share of the total kept'),
+          },
+          { additionalProperties: false },
+        ),
+        { maxItems: 20, description: 'Tiers, one per days_before_checkin (else 400 duplicate_tier); [] = none.' },
+      ),
+    ),
+  ),
+  payment_terms: Type.Optional(
+    Nullable(
+      Type.Object(
+        {
+          deposit_fraction: Rate('share of the total due at booking'),
+          balance_days_before: Days('the rest due this many days before check-in'),
+        },
+        { additionalProperties: false },
+      ),
+    ),
+  ),
+  registration_number: Type.Optional(
+    Nullable(
+      Type.String({
+        maxLength: 64,
+        description: 'short-term-rental registration number (EU 2024/1028, CIN, NRUA, ...); trimmed, blank = none',
+      }),
+    ),
+  ),
+};
+
 export const AccommodationCreateSchema = Type.Object(
   {
     name: Type.String({ minLength: 1, maxLength: 200 }),
@@ -53,6 +130,7 @@ export const AccommodationCreateSchema = Type.Object(
         description: "guests' mails and invoices are written in it unless a booking names the guest's; default en",
       }),
     ),
+    ...MoneyRulesInput,
   },
   { additionalProperties: false },
 );
@@ -65,6 +143,27 @@ export const AccommodationExtrasSchema = Type.Object({
   linen: Type.Optional(Type.Number()),
   late_checkin: Type.Optional(Type.Number()),
 });
+
+/** The money rules as shown: major units and fractions, null = none. */
+const MoneyRulesShown = {
+  city_tax: Nullable(
+    Type.Object({
+      amount: Type.Number(),
+      per: Type.Literal('person_night'),
+      counts: Type.Array(Type.Union([Type.Literal('adults'), Type.Literal('children')])),
+      max_nights: Nullable(Type.Integer()),
+    }),
+  ),
+  extra_guest_fee: Nullable(Type.Object({ amount: Type.Number(), included_guests: Type.Integer() })),
+  damage_deposit: Nullable(Type.Number()),
+  cancellation_policy: Nullable(
+    Type.Array(Type.Object({ days_before_checkin: Type.Integer(), fee: Type.Number() }), {
+      description: 'largest days_before_checkin first',
+    }),
+  ),
+  payment_terms: Nullable(Type.Object({ deposit_fraction: Type.Number(), balance_days_before: Type.Integer() })),
+  registration_number: Nullable(Type.String()),
+};
 
 export const AccommodationSchema = Type.Object({
   id: Type.Integer(),
@@ -83,6 +182,7 @@ export const AccommodationSchema = Type.Object({
   checkout_time: Type.String(),
   language: Type.String({ description: "the language of guests' mails and invoices" }),
   extras: AccommodationExtrasSchema,
+  ...MoneyRulesShown,
   created_at: Type.String({ format: 'date-time' }),
   updated_at: Type.String({ format: 'date-time' }),
   archived_at: Type.Union([Type.String({ format: 'date-time' }), Type.Null()], {

@@ -12,6 +12,7 @@ import { priceRoutes } from '../accommodations/price-routes.ts';
 import { settingsRoutes } from '../settings/settings-routes.ts';
 import { teamRoutes } from '../team/team-routes.ts';
 import { taskRoutes } from '../tasks/task-routes.ts';
+import { documentRoutes } from '../invoices/document-routes.ts';
 
 /** admin API under /admin/api (admin key, checked in app.ts): one sub-plugin per resource. */
 export const adminRoutes: FeatureRoutes = async (app, { ctx }) => {
@@ -22,6 +23,7 @@ export const adminRoutes: FeatureRoutes = async (app, { ctx }) => {
     icalFeedRoutes,
     adminBookingRoutes,
     bookingDeskRoutes,
+    documentRoutes,
     settingsRoutes,
     apiKeyRoutes,
     teamRoutes,

@@ -14,6 +14,7 @@ import { cachedAccommodationOrLoad, overridesOrLoad } from '../accommodations/lo
 import { conflictMessage } from '../occupancy/nights-unavailable.ts';
 import { checkStayOrThrow } from '../pricing/check-stay-or-throw.ts';
 import { requestViewer } from '../auth/require-key.ts';
+import { partyOf } from './party.ts';
 
 /** docs/api.md#availability: is the accommodation free for these nights, and what would the stay cost. */
 export const availabilityRoutes: FeatureRoutes = async (app, { ctx }) => {
@@ -57,9 +58,19 @@ export const availabilityRoutes: FeatureRoutes = async (app, { ctx }) => {
     if (accommodation.archived_at !== null) {
       // An archived accommodation takes no new booking (POST /bookings answers 409 accommodation_archived).
       const message = `Accommodation ${accommodation.id} is archived and takes no new bookings.`;
-      return { success: true, data: { available: false, nights: 0, pricing: null, restrictions: null, message } };
+      return {
+        success: true,
+        data: {
+          available: false,
+          nights: 0,
+          pricing: null,
+          restrictions: null,
+          registration_number: accommodation.registration_number,
+          message,
+        },
+      };
     }
-    const guests = body.guest_count ?? 1;
+    const { guests } = partyOf(body);
     const stay = checkStayOrThrow(
       accommodation,
       { checkin: body.checkin, checkout: body.checkout, guests },
@@ -90,7 +101,7 @@ export const availabilityRoutes: FeatureRoutes = async (app, { ctx }) => {
     const wanted = {
       checkin: stay.checkin,
       checkout: stay.checkout,
-      guests: body.guest_count ?? 1,
+      ...partyOf(body),
       extras: body.extras ?? NO_EXTRAS,
     };
     const quote = priceFromOverrides(accommodation, wanted, prices);
@@ -102,6 +113,7 @@ export const availabilityRoutes: FeatureRoutes = async (app, { ctx }) => {
           nights: 0,
           pricing: null,
           restrictions: null,
+          registration_number: accommodation.registration_number,
           message: conflictMessage(window.taken, requestViewer(request)),
         },
       };
@@ -113,6 +125,7 @@ export const availabilityRoutes: FeatureRoutes = async (app, { ctx }) => {
         nights: stay.nights,
         pricing: pricingView(quote, accommodation.currency),
         restrictions: restrictionsOf(accommodation),
+        registration_number: accommodation.registration_number,
         message: 'Available',
       },
       metadata: endpointMetadata(now),

@@ -15,6 +15,7 @@ import { isAppError, notFound } from '../http/errors.ts';
 import type { BookingEventType } from '../events/event-types.ts';
 import type { MailedChanges } from '../mail/booking-mail-templates.ts';
 import { enqueueBookingMail, type BookingMailKind } from '../mail/enqueue-booking-mail.ts';
+import { syncDocuments } from '../invoices/sync-documents.ts';
 import { announceToPartners, wakeDeliveries } from './partner-events.ts';
 import { syncTurnovers } from '../tasks/sync-turnovers.ts';
 
@@ -177,7 +178,9 @@ const PARTNER_EVENT_OF: Record<Transition['event'], BookingEventType> = {
  * partner-events.ts; `formerStay` is where a modified booking's nights were), the homes' turnover
  * tasks (src/tasks), and once committed,
  * this process's caches of the accommodation (the database triggers announce the change to the
- * other processes). The one place where a move's outbox rows are written.
+ * other processes). The one place where a move's outbox rows are written. Last, the booking's
+ * documents are brought in line with it (an invoice, a credit note: docs/money.md), which takes
+ * the invoice series' lock, the last lock of the unit; an expired draft has none.
  */
 export async function afterTransition(
   ctx: LifecycleContext,
@@ -207,6 +210,7 @@ export async function afterTransition(
     for (const id of accommodations) ctx.store.changes.committed({ table: 'bookings', id: String(id) });
     wakeDeliveries(ctx.store.changes, queued);
   });
+  if (event !== 'expired') for (const booking of bookings) await syncDocuments(unit, booking.id);
 }
 
 /**

@@ -89,8 +89,12 @@ async function checkAndPrice(
     now,
   );
   const prices = await nightlyOverrides(ctx, cached, stay.checkin, stay.checkout);
-  const quote = priceFromOverrides(accommodation, { ...stay, guests, extras: input.extras ?? {} }, prices);
-  checkAmount(input, quote, accommodation);
+  const wanted = { ...stay, guests, children: b.children_count, extras: input.extras ?? {} };
+  const quote = priceFromOverrides(accommodation, wanted, prices);
+  // The availability answer without a composition counts every guest as an adult: its total is
+  // accepted too, and the booking is priced for who actually stays.
+  const quotedAsAdults = () => priceFromOverrides(accommodation, { ...wanted, children: 0 }, prices).total;
+  checkAmount(input, quote, quotedAsAdults, accommodation);
 
   const status = initialStatus(b.payment_method);
   const holdExpiresAt = isDraft(status)
@@ -99,8 +103,17 @@ async function checkAndPrice(
   return { accommodation, stay, quote, status, holdExpiresAt };
 }
 
-/** docs/api.md#bookings-create: the caller's amount must match the computed total to within half a minor unit. */
-function checkAmount(input: CreateBookingInput, quote: StayQuote, accommodation: Accommodation): void {
+/**
+ * docs/api.md#bookings-create: the caller's amount must match the computed total to within half a
+ * minor unit, or the total availability quoted for the same guests all counted as adults
+ * (docs/money.md#city-tax-and-extra-guests).
+ */
+function checkAmount(
+  input: CreateBookingInput,
+  quote: StayQuote,
+  quotedAsAdults: () => number,
+  accommodation: Accommodation,
+): void {
   const { expected_amount, total_amount } = input.booking_data;
   const received = expected_amount ?? total_amount;
   const decimals = decimalsOf(accommodation.currency);
@@ -111,7 +124,10 @@ function checkAmount(input: CreateBookingInput, quote: StayQuote, accommodation:
       received: null,
     });
   }
-  if (!amountMatches(received, quote.total, decimals)) {
+  const matches =
+    amountMatches(received, quote.total, decimals) ||
+    (quote.cityTax > 0 && input.booking_data.children_count > 0 && amountMatches(received, quotedAsAdults(), decimals));
+  if (!matches) {
     throw conflict(
       'price_mismatch',
       `The amount sent (${received}) does not match the price of the stay (${toMajor(quote.total, decimals)} ${accommodation.currency}).`,

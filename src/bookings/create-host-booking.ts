@@ -67,7 +67,7 @@ export async function quoteHostStay(
     : accommodation;
   const stay = checkStayOrThrow(rules, { checkin: input.checkin, checkout: input.checkout, guests }, FIELDS, ctx.now());
   const prices = await nightlyOverrides(ctx, cached, stay.checkin, stay.checkout);
-  const quote = priceFromOverrides(accommodation, { ...stay, guests, extras: {} }, prices);
+  const quote = priceFromOverrides(accommodation, { ...stay, guests, children: input.children, extras: {} }, prices);
   return { accommodation, stay, quote };
 }
 
@@ -150,6 +150,7 @@ export async function createHostBooking(
               checkin_time: accommodation.checkin_time,
               checkout_time: accommodation.checkout_time,
               accommodation_language: accommodation.language,
+              registration_number: accommodation.registration_number,
             },
             host,
             now,

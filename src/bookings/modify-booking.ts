@@ -154,6 +154,7 @@ async function modify(
       checkin,
       checkout,
       guests,
+      children,
       extras: bookedExtras(booking.extras),
     });
   }

@@ -102,6 +102,7 @@ export function newBookingRows(
             checkin_time: accommodation.checkin_time,
             checkout_time: accommodation.checkout_time,
             accommodation_language: accommodation.language,
+            registration_number: accommodation.registration_number,
           },
           facts.host,
           facts.now,

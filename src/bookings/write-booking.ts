@@ -17,6 +17,7 @@ import { bookingView, type BookingViewFacts } from './booking-retrieval.ts';
 import { createdEvents, recordBookingEvents, wakeDeliveries } from './partner-events.ts';
 import { cutNewBookingEvents, type NewBookingIds } from '../events/new-booking-events.ts';
 import type { Executor } from '../db/store.ts';
+import { syncDocumentsIn } from '../invoices/sync-documents.ts';
 
 /** How often a booking is written when PostgreSQL aborts it for a deadlock. */
 const WRITE_ATTEMPTS = 3;
@@ -106,13 +107,17 @@ export async function writeBooking<T>(ctx: AppContext, write: BookingWrite<T>): 
  * key's endpoints: partner-events.ts), with the stored answer of an idempotency key, and under the
  * key's draft cap for a card draft (counted with the draft it writes), together or not at all. On
  * PostgreSQL the booking and its events are one statement (insert-booking-rows.ts), atomic by
- * itself, so a booking with no idempotency key and no draft cap needs no transaction around it;
- * the others run in one. On the embedded store, bookings that arrive together share one commit
+ * itself, so a booking with no idempotency key, no draft cap and no invoice (a draft) needs no
+ * transaction around it; the others run in one, which also issues a confirmed booking's invoice. On the embedded store, bookings that arrive together share one commit
  * (db/group-commit.ts).
  */
 async function writeOnce<T>(ctx: AppContext, write: BookingWrite<T>): Promise<{ created: T; queued: number }> {
   const { rows, now, idempotency, draftCap } = write;
   const capped = draftCap !== null && draftCap.cap > 0 ? draftCap : null;
+  // A live booking confirmed as it is made gets its invoice in the same transaction.
+  const invoiced = rows.booking.mode !== 'test' && rows.booking.status !== 'draft';
+  // And its turnover task (src/tasks): a confirmed live booking departs.
+  const turnover = rows.booking.mode !== 'test' && rows.booking.status === 'confirmed';
   const eventsFor = (ids: NewBookingIds) => {
     const written = writtenFacts(rows.booking, ids, write.accommodationName);
     const announced = { ...written, mode: rows.booking.mode ?? 'live' };
@@ -139,11 +144,11 @@ async function writeOnce<T>(ctx: AppContext, write: BookingWrite<T>): Promise<{ 
     }
     const queued = inserted.queued + (cut === null ? await recordBookingEvents(db, eventsFor(ids)) : 0);
     if (turnover) await syncTurnovers(db, [rows.booking.accommodation_id], new Date(now));
+    // Last: the invoice of a booking confirmed as it is made takes the series' lock (sync-documents.ts).
+    if (invoiced) await syncDocumentsIn(db, new Date(now), ids.bookingId, true);
     return { created: response, queued };
   };
-  // A confirmed live booking departs: its turnover task is written with it (src/tasks).
-  const turnover = rows.booking.status === 'confirmed' && rows.booking.mode !== 'test';
-  if (cut !== null && capped === null && idempotency === null && !turnover) return work(ctx.db);
+  if (cut !== null && capped === null && idempotency === null && !invoiced && !turnover) return work(ctx.db);
   return ctx.store.commitTogether(work);
 }
 

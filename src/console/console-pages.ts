@@ -37,6 +37,7 @@ export const PAGES = {
   calendar: { path: '/calendar', nav: 'Calendar', permission: 'calendar' },
   tasks: { path: '/tasks', nav: 'Tasks', permission: 'tasks' },
   reports: { path: '/reports', nav: 'Reports', permission: 'reports.read' },
+  documents: { path: '/documents', nav: 'Documents', permission: 'documents.read' },
   accommodations: { path: '/accommodations', nav: 'Accommodations', permission: 'accommodations' },
   'new-accommodation': { path: '/accommodations/new' },
   accommodation: { path: '/accommodations/:id', params: { id: 'accommodation' } },

@@ -15,6 +15,7 @@ import { confirmPage } from './pages/confirm.ts';
 import { endpointPages } from './pages/endpoints.ts';
 import { outboxPage } from './pages/outbox.ts';
 import { reportsPage } from './pages/reports.ts';
+import { documentsPage } from './pages/documents.ts';
 import { integrationPages } from './pages/integrations.ts';
 import { settingsPages } from './pages/settings.ts';
 import { setupRoutes } from './pages/setup.ts';
@@ -172,6 +173,7 @@ export const consoleRoutes: FeatureRoutes = async (app, { ctx }) => {
       calendarPage,
       tasksPages,
       reportsPage,
+      documentsPage,
       accommodationPages,
       settingsPages,
       integrationPages,

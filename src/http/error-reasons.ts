@@ -57,6 +57,11 @@ export const ERROR_REASONS = {
   max_stay: { status: [400], meaning: "more nights than the accommodation's maximum stay" },
   max_guests: { status: [400], meaning: 'more guests than the accommodation takes' },
   extra_not_offered: { status: [400], meaning: 'an extra the accommodation does not offer' },
+  composition_mismatch: {
+    status: [400],
+    meaning: 'an availability `composition` whose adults + children differ from `guest_count`',
+  },
+  duplicate_tier: { status: [400], meaning: 'a cancellation policy with two tiers for the same `days_before_checkin`' },
   unknown_currency: { status: [400], meaning: 'not an ISO 4217 currency code' },
   invalid_amount: {
     status: [400],
@@ -108,7 +113,8 @@ export const ERROR_REASONS = {
   api_key_not_found: { status: [404], meaning: 'no API key with this id' },
   message_not_found: { status: [404], meaning: 'no outbox message with this id' },
   feed_not_found: { status: [404], meaning: 'the accommodation has no iCal feed with this id' },
-  invoice_not_found: { status: [404], meaning: 'no invoice at this address (unknown token or cancelled booking)' },
+  invoice_not_found: { status: [404], meaning: 'no booking has this invoice address (unknown token)' },
+  document_not_found: { status: [404], meaning: 'no invoice or credit note with this number' },
   calendar_not_found: { status: [404], meaning: 'no iCal export calendar at this address' },
   endpoint_not_found: { status: [404], meaning: 'no event endpoint with this id (or not one this API key owns)' },
   delivery_not_found: { status: [404], meaning: 'the event endpoint has no delivery with this id' },

@@ -128,6 +128,8 @@ const ADMIN_REASONS: [RegExp, ErrorReason[]][] = [
   [/\/blocks$/, [...NIGHT_RANGE, 'dates_unavailable']],
   [/\/ical-feeds/, ['invalid_url', 'private_address', 'own_export_url', 'duplicate_feed_name', 'feed_not_found']],
   [/\/reports\//, [...NIGHT_RANGE, 'accommodation_not_found']],
+  [/^GET \/admin\/api\/documents(\.csv)?$/, ['invalid_date', 'invalid_range']],
+  [/^GET \/admin\/api\/documents\/\{number\}\/pdf$/, ['document_not_found']],
   [/^POST \/admin\/api\/api-keys$/, ['blank', 'test_admin_key']],
   [/\/api-keys\/\{id\}/, ['api_key_not_found']],
   [/^POST \/admin\/api\/webhook-endpoints$/, ['invalid_url', 'private_address', 'api_key_not_found', 'endpoint_limit']],

@@ -3,22 +3,25 @@ import { ErrorEnvelopeSchema } from '../http/envelope.ts';
 import { notFound } from '../http/errors.ts';
 import type { Db } from '../db/store.ts';
 import type { RoutesWith } from '../http/types.ts';
-import { findInvoiceData } from './invoice-data.ts';
-import { renderInvoicePdf } from './invoice-pdf.ts';
+import { documentOfInvoiceToken } from './document-downloads.ts';
 
-/** GET /<slug>/invoices/:token: the PDF invoice for whoever holds the unguessable URL. */
-export const invoiceRoutes: RoutesWith<{ readonly db: Db }> = async (app, { ctx }) => {
+/**
+ * GET /<slug>/invoices/:token: the booking's latest document as PDF (or a pro-forma) for whoever
+ * holds the unguessable URL.
+ */
+export const invoiceRoutes: RoutesWith<{ readonly db: Db; now(): Date }> = async (app, { ctx }) => {
   app.get(
     '/:token',
     {
       config: { auth: 'public' },
       schema: {
         tags: ['invoices'],
-        summary: 'A booking invoice as PDF (the token in the URL is the credential)',
+        summary:
+          "A booking's latest invoice or credit note as PDF, or a pro-forma while it has none (the token in the URL is the credential)",
         params: Type.Object({ token: Type.String({ pattern: '^[A-Za-z0-9_-]{20,100}$' }) }),
         response: {
           200: {
-            description: 'The invoice PDF',
+            description: 'The PDF',
             content: { 'application/pdf': { schema: Type.Unsafe<Buffer>({ type: 'string', format: 'binary' }) } },
           },
           404: ErrorEnvelopeSchema,
@@ -27,15 +30,13 @@ export const invoiceRoutes: RoutesWith<{ readonly db: Db }> = async (app, { ctx 
       },
     },
     async (request, reply) => {
-      const data = await findInvoiceData(ctx.db, request.params.token);
-      if (data === undefined)
-        throw notFound('invoice_not_found', 'No invoice at this address (a cancelled booking has none).');
-      const pdf = await renderInvoicePdf(data);
+      const doc = await documentOfInvoiceToken(ctx.db, request.params.token, ctx.now());
+      if (doc === undefined) throw notFound('invoice_not_found', 'No invoice at this address.');
       return reply
         .type('application/pdf')
-        .header('content-disposition', `inline; filename="invoice-${data.number}.pdf"`)
+        .header('content-disposition', `inline; filename="${doc.fileName}"`)
         .header('cache-control', 'private, no-store')
-        .send(pdf);
+        .send(Buffer.from(doc.pdf));
     },
   );
 };

@@ -27,7 +27,12 @@ export interface BookingMailDetails {
   children: number;
   babies: number;
   total: number; // minor units
+  /** Of the total, minor units: each shown as its own line when not zero. */
+  extraGuestFee: number;
+  cityTax: number;
   currency: string;
+  /** The home's short-term-rental registration number (docs/money.md), or null: shown when set. */
+  registrationNumber: string | null;
   paymentMethod: PaymentMethod;
   cancelReason: string | null;
   /**
@@ -65,15 +70,19 @@ export const PAYMENT_TIMEOUT = 'payment_timeout';
 // One line of text each; the same rows make the HTML table.
 function detailRows(d: BookingMailDetails, w: MailWords, f: GuestFormats): [string, string][] {
   const common = COMMON_WORDS[d.language];
-  return [
+  const rows: ([string, string] | null)[] = [
     [w.label.reference, d.confirmationCode],
     [w.label.accommodation, d.accommodationName],
+    d.registrationNumber === null ? null : [w.label.registrationNumber, d.registrationNumber],
     [w.label.arrival, `${f.date(d.checkin)} ${w.from(d.checkinTime)}`],
     [w.label.departure, `${f.date(d.checkout)} ${w.by(d.checkoutTime)}`],
     [w.label.nights, String(d.nights)],
     [w.label.guests, common.guests(d.adults, d.children, d.babies)],
+    d.extraGuestFee === 0 ? null : [w.label.extraGuestFee, f.money(d.extraGuestFee, d.currency)],
+    d.cityTax === 0 ? null : [w.label.cityTax, f.money(d.cityTax, d.currency)],
     [w.label.total, f.money(d.total, d.currency)],
   ];
+  return rows.filter((row) => row !== null);
 }
 
 /** The line naming what a modification changed, in the mail's language; none when it says nothing. */

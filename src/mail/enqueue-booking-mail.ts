@@ -83,6 +83,9 @@ export type MailedBooking = Pick<
   | 'children'
   | 'babies'
   | 'total'
+  | 'extra_guest_fee'
+  | 'city_tax'
+  | 'registration_number'
   | 'currency'
   | 'payment_method'
   | 'cancel_reason'
@@ -106,7 +109,10 @@ function mailDetailsOf(b: MailedBooking, host: HostIdentity): BookingMailDetails
     children: b.children,
     babies: b.babies,
     total: b.total,
+    extraGuestFee: b.extra_guest_fee,
+    cityTax: b.city_tax,
     currency: b.currency,
+    registrationNumber: b.registration_number,
     paymentMethod: b.payment_method,
     cancelReason: b.cancel_reason,
     language: guestLanguageOf(b.language) ?? guestLanguageOf(b.accommodation_language) ?? 'en',

@@ -26,7 +26,12 @@ export interface MailWords {
     departure: string;
     nights: string;
     guests: string;
+    /** Price lines shown only when not zero (docs/money.md#city-tax-and-extra-guests). */
+    extraGuestFee: string;
+    cityTax: string;
     total: string;
+    /** The home's short-term-rental registration number, when it has one. */
+    registrationNumber: string;
   };
   /** "(from 15:00)" after the arrival date, "(by 10:00)" after the departure date. */
   from(time: string): string;
@@ -79,7 +84,10 @@ export const MAIL_WORDS: Readonly<Record<GuestLanguage, MailWords>> = {
       departure: 'Departure',
       nights: 'Nights',
       guests: 'Guests',
+      extraGuestFee: 'Extra guests',
+      cityTax: 'City tax',
       total: 'Total',
+      registrationNumber: 'Registration number',
     },
     from: (time) => `(from ${time})`,
     by: (time) => `(by ${time})`,
@@ -122,7 +130,10 @@ export const MAIL_WORDS: Readonly<Record<GuestLanguage, MailWords>> = {
       departure: 'Abreise',
       nights: 'Nächte',
       guests: 'Gäste',
+      extraGuestFee: 'Zusätzliche Gäste',
+      cityTax: 'Kurtaxe',
       total: 'Gesamtbetrag',
+      registrationNumber: 'Registrierungsnummer',
     },
     from: (time) => `(ab ${time} Uhr)`,
     by: (time) => `(bis ${time} Uhr)`,
@@ -167,7 +178,10 @@ export const MAIL_WORDS: Readonly<Record<GuestLanguage, MailWords>> = {
       departure: 'Départ',
       nights: 'Nuits',
       guests: 'Voyageurs',
+      extraGuestFee: 'Personnes supplémentaires',
+      cityTax: 'Taxe de séjour',
       total: 'Total',
+      registrationNumber: "Numéro d'enregistrement",
     },
     from: (time) => `(à partir de ${time})`,
     by: (time) => `(avant ${time})`,
@@ -210,7 +224,10 @@ export const MAIL_WORDS: Readonly<Record<GuestLanguage, MailWords>> = {
       departure: 'Salida',
       nights: 'Noches',
       guests: 'Huéspedes',
+      extraGuestFee: 'Huéspedes adicionales',
+      cityTax: 'Tasa turística',
       total: 'Total',
+      registrationNumber: 'Número de registro',
     },
     from: (time) => `(a partir de las ${time})`,
     by: (time) => `(antes de las ${time})`,
@@ -253,7 +270,10 @@ export const MAIL_WORDS: Readonly<Record<GuestLanguage, MailWords>> = {
       departure: 'Partenza',
       nights: 'Notti',
       guests: 'Ospiti',
+      extraGuestFee: 'Ospiti aggiuntivi',
+      cityTax: 'Tassa di soggiorno',
       total: 'Totale',
+      registrationNumber: 'Numero di registrazione',
     },
     from: (time) => `(dalle ${time})`,
     by: (time) => `(entro le ${time})`,

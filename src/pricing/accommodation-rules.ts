@@ -1,3 +1,4 @@
+import { readCityTax, readExtraGuestFee } from '../accommodations/money-rules.ts';
 import type { Accommodation } from '../db/schema.ts';
 import { currencyDecimals, ppmToRate, toMajor } from '../shared/money.ts';
 import type { StayRules } from '../stays/stay-rules.ts';
@@ -39,6 +40,8 @@ function readPricingRules(a: Accommodation): PricingRules {
     weeklyDiscountPpm: a.weekly_discount_ppm,
     monthlyDiscountPpm: a.monthly_discount_ppm,
     extras,
+    cityTax: readCityTax(a.city_tax),
+    extraGuestFee: readExtraGuestFee(a.extra_guest_fee),
   };
 }
 
@@ -92,6 +95,8 @@ export function pricingView(quote: StayQuote, currency: string) {
     tax: toMajor(quote.tax, d),
     extras,
     discounts: discountsView(quote),
+    city_tax: toMajor(quote.cityTax, d),
+    extra_guest_fee: toMajor(quote.extraGuestFee, d),
     total: toMajor(quote.total, d),
   };
 }

@@ -1,8 +1,11 @@
 // The price of a stay, docs/api.md#pricing, in integer minor units. Rounding (half away from
 // zero) happens only at the three named steps: the average per night, the discount and the tax.
-// Everything else is exact integer addition/multiplication.
+// Everything else is exact integer addition/multiplication, the city tax and the extra-guest fee
+// included (docs/money.md#city-tax-and-extra-guests).
 
+import type { CityTaxRule, ExtraGuestFeeRule } from '../accommodations/money-rules.ts';
 import { applyPpm, divideRounded } from '../shared/money.ts';
+import { cityTaxOf, extraGuestFeeOf } from './guest-charges.ts';
 
 export type ExtraName = 'breakfast' | 'linen' | 'late_checkin';
 
@@ -16,12 +19,15 @@ export interface PricingRules {
   weeklyDiscountPpm: number;
   monthlyDiscountPpm: number;
   extras: Partial<Record<ExtraName, number>>; // offered extras, price in minor units; absent = not offered
+  cityTax: CityTaxRule | null;
+  extraGuestFee: ExtraGuestFeeRule | null;
 }
 
 export interface StayQuoteInput {
   rules: PricingRules;
   nightlyPrices: readonly number[]; // one entry per night, already resolved (override or base), length = N >= 1
-  guests: number; // G
+  guests: number; // G = adults + children
+  children?: number; // of G, the children (a city tax may not count them); absent: 0
   requestedExtras: Partial<Record<ExtraName, boolean>>; // only `true` counts as requested
 }
 
@@ -35,7 +41,9 @@ export interface StayQuote {
   extras: Partial<Record<ExtraName, number>>;
   extrasTotal: number;
   cleaningFee: number;
+  extraGuestFee: number;
   tax: number;
+  cityTax: number;
   total: number;
 }
 
@@ -101,11 +109,16 @@ export function priceStay(input: StayQuoteInput): QuoteResult {
   const discount = pickDiscount(rules, nights);
   const discountAmount = applyPpm(basePrice, discount.ppm);
 
-  // Steps 5 to 7.
+  // Steps 5 to 7, with the extra-guest fee taxed like the cleaning fee and the city tax added
+  // after the tax: neither is discounted, and the city tax is not taxed.
   const cleaningFee = safe(rules.cleaningFee, 'cleaning fee');
-  const taxable = safe(basePrice - discountAmount + cleaningFee + extrasTotal, 'taxable amount');
+  const children = safe(input.children ?? 0, 'children');
+  if (children < 0 || children > guests) throw new RangeError(`children ${children} not within 0..${guests}`);
+  const extraGuestFee = safe(extraGuestFeeOf(rules.extraGuestFee, guests, nights), 'extra-guest fee');
+  const cityTax = safe(cityTaxOf(rules.cityTax, { adults: guests - children, children }, nights), 'city tax');
+  const taxable = safe(basePrice - discountAmount + cleaningFee + extraGuestFee + extrasTotal, 'taxable amount');
   const tax = applyPpm(taxable, rules.taxRatePpm);
-  const total = safe(taxable + tax, 'total');
+  const total = safe(taxable + tax + cityTax, 'total');
 
   return {
     ok: true,
@@ -119,7 +132,9 @@ export function priceStay(input: StayQuoteInput): QuoteResult {
       extras,
       extrasTotal,
       cleaningFee,
+      extraGuestFee,
       tax,
+      cityTax,
       total,
     },
   };

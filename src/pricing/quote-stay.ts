@@ -18,7 +18,9 @@ export function quoteColumns(quote: StayQuote) {
     cleaning_fee: quote.cleaningFee,
     extras: JSON.stringify(quote.extras),
     extras_total: quote.extrasTotal,
+    extra_guest_fee: quote.extraGuestFee,
     tax: quote.tax,
+    city_tax: quote.cityTax,
     total: quote.total,
   };
 }
@@ -26,7 +28,10 @@ export function quoteColumns(quote: StayQuote) {
 export interface QuoteRequest {
   checkin: string;
   checkout: string;
+  /** adults + children */
   guests: number;
+  /** Of the guests, the children (a city tax may not count them); absent: none. */
+  children?: number | undefined;
   /** Requested extras by name; names beyond ExtraName are extras no accommodation offers. */
   extras: Readonly<Record<string, boolean | undefined>>;
 }
@@ -95,6 +100,7 @@ export function priceFromOverrides(
       rules: pricingRulesOf(accommodation),
       nightlyPrices,
       guests: input.guests,
+      children: input.children ?? 0,
       requestedExtras: extras,
     });
   } catch (error) {
@@ -114,7 +120,9 @@ export function priceFromOverrides(
     withinAmountBound(quote.basePrice) &&
     withinAmountBound(quote.extrasTotal) &&
     withinAmountBound(quote.cleaningFee) &&
+    withinAmountBound(quote.extraGuestFee) &&
     withinAmountBound(quote.tax) &&
+    withinAmountBound(quote.cityTax) &&
     withinAmountBound(quote.total);
   if (!bounded) throw totalTooLarge(accommodation, quote.total);
   return quote;

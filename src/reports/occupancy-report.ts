@@ -27,8 +27,8 @@ export interface ReportBooking {
   source: string;
   checkin: string;
   checkout: string;
-  /** Minor units of the accommodation's currency. */
-  total: number;
+  /** What it earned, minor units of the accommodation's currency: its total less the city tax, collected for the city. */
+  revenue: number;
   /** When it was made, in whole seconds since 1970-01-01T00:00:00Z. */
   booked_at: number;
   /** Whether it was ever confirmed (a card draft cancelled unpaid was not). */
@@ -75,7 +75,7 @@ export interface OccupancyReport {
   totals: { currency: string; tally: Tally; periods: PeriodTally[] }[];
 }
 
-/** A booking's nights count as booked, and its total as revenue, while it is confirmed or modified. */
+/** A booking's nights count as booked, and its revenue (total less city tax), while it is confirmed or modified. */
 export function isBooked(status: BookingStatus): boolean {
   return status === 'confirmed' || status === 'modified';
 }
@@ -131,7 +131,7 @@ class MonthTallies {
     const start = booking.checkin > this.from ? booking.checkin : this.from;
     const end = booking.checkout < this.to ? booking.checkout : this.to;
     if (start >= end) return;
-    const spread = spreadTotal(booking.total, diffDays(booking.checkin, booking.checkout));
+    const spread = spreadTotal(booking.revenue, diffDays(booking.checkin, booking.checkout));
     for (let i = monthIndex(this.from, start); i < this.months.length; i++) {
       const month = this.months[i];
       const tally = months[i];

@@ -37,7 +37,8 @@ export function reportBookingsQuery(db: Executor, scope: ReportScope) {
         'source',
         'checkin',
         'checkout',
-        'total',
+        // The city tax is collected for the city: never the host's revenue (docs/api.md#admin-reports).
+        sql<number>`total - city_tax`.as('revenue'),
         // Numbers, not instants: parsing two timestamps a row cost more than the rest of the read.
         epochSecondsOf(db, 'created_at').as('booked_at'),
         eb.case().when('confirmed_at', 'is', null).then(sql.lit(0)).else(sql.lit(1)).end().as('confirmed'),

@@ -15,6 +15,7 @@ const NAMES: readonly SettingName[] = [
   'host_email',
   'business',
   'bank_details',
+  'invoicing',
 ];
 
 /**
@@ -47,7 +48,7 @@ const blankToNull = (value: string | null | undefined): string | null => {
  * blank once trimmed, an IBAN whose check digits fail) and stored as JSON.
  */
 export function settingChanges(body: SettingsInput): SettingChanges {
-  const { business, bank_details: bank, ...secrets } = body;
+  const { business, bank_details: bank, invoicing, ...secrets } = body;
   const changes: { -readonly [N in keyof SettingChanges]: SettingChanges[N] } = { ...secrets };
   if (business !== undefined) {
     if (business !== null && blankToNull(business.name) === null)
@@ -84,5 +85,7 @@ export function settingChanges(body: SettingsInput): SettingChanges {
             bank_name: blankToNull(bank.bank_name),
           });
   }
+  if (invoicing !== undefined)
+    changes.invoicing = JSON.stringify({ prefix: invoicing.prefix, yearly_reset: invoicing.yearly_reset });
   return changes;
 }

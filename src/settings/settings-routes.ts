@@ -4,7 +4,8 @@ import { adminRoute } from '../http/admin-params.ts';
 import { secretStatus } from './secret-status.ts';
 import { changeSettings, settingChanges } from './change-settings.ts';
 import { readHostIdentity, type HostIdentity } from './host-identity.ts';
-import { SettingsBody } from './settings-schemas.ts';
+import { InvoicingSchema, SettingsBody } from './settings-schemas.ts';
+import { readInvoicing, type Invoicing } from './invoicing.ts';
 import type { Executor, StoreContext } from '../db/store.ts';
 import type { RoutesWith } from '../http/types.ts';
 import type { Config } from '../config/config.ts';
@@ -35,15 +36,20 @@ const SettingsSchema = Type.Object({
     }),
     Type.Null(),
   ]),
+  invoicing: InvoicingSchema,
 });
 
-/** What GET and PUT answer: each secret's state, the alert address and the host's identity. */
+/** What GET and PUT answer: each secret's state, the alert address, the host's identity and the invoice series. */
 async function settingsAnswer(
   db: Executor,
   config: Pick<Config, 'paymentWebhookSecret'>,
-): Promise<Awaited<ReturnType<typeof secretStatus>> & HostIdentity> {
-  const [status, identity] = await Promise.all([secretStatus(db, config), readHostIdentity(db)]);
-  return { ...status, ...identity };
+): Promise<Awaited<ReturnType<typeof secretStatus>> & HostIdentity & { invoicing: Invoicing }> {
+  const [status, identity, invoicing] = await Promise.all([
+    secretStatus(db, config),
+    readHostIdentity(db),
+    readInvoicing(db),
+  ]);
+  return { ...status, ...identity, invoicing };
 }
 
 /** Signing secrets: set or clear them, see whether each is set. Values are never shown. */

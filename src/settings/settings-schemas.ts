@@ -1,4 +1,5 @@
 import { Type } from 'typebox';
+import { INVOICE_PREFIX_PATTERN } from './invoicing.ts';
 
 /** The body that changes the settings, read by the admin API and the console's forms alike. */
 
@@ -40,6 +41,20 @@ const BankDetailsBody = Type.Object(
   { additionalProperties: false },
 );
 
+/** The invoice series (docs/money.md#invoices-and-credit-notes). */
+export const InvoicingSchema = Type.Object(
+  {
+    prefix: Type.String({
+      pattern: INVOICE_PREFIX_PATTERN,
+      description: 'starts every invoice and credit note number; letters, digits and -_. (at most 20)',
+    }),
+    yearly_reset: Type.Boolean({
+      description: 'true: INV-2026-0001, numbering again from 1 each year; false: INV-000001',
+    }),
+  },
+  { additionalProperties: false },
+);
+
 export const SettingsBody = Type.Object(
   {
     webhook_secret: Secret('signing secret of /webhook/update and /webhook/calendar_sync'),
@@ -59,6 +74,7 @@ export const SettingsBody = Type.Object(
         description: 'the account bank transfers go to, replaced as a whole; null clears it',
       }),
     ),
+    invoicing: Type.Optional(InvoicingSchema),
   },
   { additionalProperties: false },
 );

@@ -18,6 +18,8 @@ export const PERMISSIONS = [
   'calendar',
   /** Reports and their CSVs. */
   'reports.read',
+  /** Issued invoices and credit notes, and their register. */
+  'documents.read',
   /** Homes: their rules, prices, blocks and calendars imported from channels. */
   'accommodations',
   /** The outbox of mails and its test mail. */
@@ -54,7 +56,7 @@ export const ROLE_PERMISSIONS: Readonly<Record<ConsoleRole, readonly Permission[
     'tasks.all',
   ],
   cleaner: ['session', 'tasks'],
-  accountant: ['session', 'bookings.read', 'reports.read'],
+  accountant: ['session', 'bookings.read', 'reports.read', 'documents.read'],
 };
 
 /** Whether a role may do something; a role the table does not know may do nothing. */

@@ -23,11 +23,12 @@ interface SecretStatus {
 interface SettingsAnswer extends SecretStatus {
   business: Record<string, string | null> | null;
   bank_details: Record<string, string | null> | null;
+  invoicing: { prefix: string; yearly_reset: boolean };
 }
 
-/** The answer's secret part (the host's identity has its own test). */
+/** The answer's secret part (the host's identity and the invoice series have their own tests). */
 function secretsOf(answer: SettingsAnswer): SecretStatus {
-  const { business: _business, bank_details: _bank, ...secrets } = answer;
+  const { business: _business, bank_details: _bank, invoicing: _invoicing, ...secrets } = answer;
   return secrets;
 }
 

@@ -248,7 +248,14 @@ describe(`@staydesk/client/proxy (${testStoreKind})`, () => {
     const text = await quote.text();
     assert.equal(quote.status, 200, text);
     const body = JSON.parse(text) as { pricing: { total: number }; restrictions: object; message: string };
-    assert.deepEqual(Object.keys(body).sort(), ['available', 'message', 'nights', 'pricing', 'restrictions']);
+    assert.deepEqual(Object.keys(body).sort(), [
+      'available',
+      'message',
+      'nights',
+      'pricing',
+      'registration_number',
+      'restrictions',
+    ]);
     assert.equal(body.pricing.total, 160);
     assert.deepEqual(Object.keys(body.restrictions).sort(), [
       'checkin_time',

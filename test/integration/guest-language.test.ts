@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
-import { findInvoiceData } from '../../src/invoices/invoice-data.ts';
+import { billedAtInvoiceUrl } from '../support/billed-documents.ts';
 import { signIn } from '../support/console-client.ts';
 import { bookingBody, futureStay, outboxFor } from '../support/factories.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
@@ -42,8 +42,8 @@ async function book(accommodationId: number, language?: string) {
   assert.equal(res.statusCode, 200, res.body);
   const data = res.json<{ data: { booking_id: number; invoice_url: string } }>().data;
   const [mail] = await outboxFor(t.ctx.db, data.booking_id);
-  const invoice = await findInvoiceData(t.ctx.db, data.invoice_url.slice(data.invoice_url.lastIndexOf('/') + 1));
-  assert.ok(mail !== undefined && invoice !== undefined);
+  const invoice = await billedAtInvoiceUrl(t.ctx.db, data.invoice_url);
+  assert.ok(mail !== undefined);
   return { mail, invoice, stay, url: data.invoice_url };
 }
 
@@ -58,20 +58,15 @@ test(`the accommodation's language, the booking's language over it, formats per 
   assert.match(it.mail.subject, /^Prenotazione confermata: Casa Mare, (dal \d|dall'(8|11) )/);
   assert.match(it.mail.body_text, /^Gentile Ada,/);
   assert.match(it.mail.body_text, /2255,00\s€/);
-  assert.equal(it.invoice.words.title, 'Fattura');
-  assert.equal(it.invoice.total.label, 'Totale');
-  assert.match(it.invoice.total.amount, /^2255,00\s€$/);
-  assert.equal(it.invoice.lines[0]?.label, 'Alloggio, 2 notti');
-  assert.equal(it.invoice.taxLine.label, 'Imposte (10%)');
-  assert.equal(it.invoice.status, 'confermata');
+  // The invoice is written in the guest's language (its words: the PDF renderer's tests).
+  assert.equal(it.invoice.language, 'it');
+  assert.equal(it.invoice.total, 225500);
 
   // The guest's own language wins; a region counts by its language; one not offered falls back.
   const de = await book(italian, 'de-AT');
   assert.match(de.mail.subject, /^Buchung bestätigt: Casa Mare, \d+\. \p{L}+ \d{4} bis /u);
-  assert.equal(de.invoice.words.title, 'Rechnung');
-  assert.match(de.invoice.taxLine.label, /^Steuern \(10\s%\)$/);
-  assert.ok(de.invoice.lines.some((l) => l.label === 'Endreinigung' && /^50,00\s€$/.test(l.amount)));
-  assert.match(de.invoice.paymentNote[0] ?? '', /Verwendungszweck/);
+  assert.equal(de.invoice.language, 'de');
+  assert.ok(de.invoice.lines.some((l) => l.kind === 'cleaning' && l.amount === 5000));
   const row = await t.ctx.db.selectFrom('bookings').select('language').where('language', 'is not', null).execute();
   assert.deepEqual(
     row.map((r) => r.language),
@@ -79,17 +74,11 @@ test(`the accommodation's language, the booking's language over it, formats per 
   );
 
   const fallback = await book(italian, 'pt-BR');
-  assert.equal(fallback.invoice.words.title, 'Fattura', 'Portuguese is not offered: the home speaks Italian');
+  assert.equal(fallback.invoice.language, 'it', 'Portuguese is not offered: the home speaks Italian');
 
-  for (const [language, title, issued, total] of [
-    ['fr', 'Facture', /^\d{1,2} \p{L}+ \d{4}$/u, /^2\s255,00\s€$/],
-    ['es', 'Factura', /^\d{1,2} de \p{L}+ de \d{4}$/u, /^2255,00\s€$/],
-    ['en', 'Invoice', /^\d{1,2} \p{L}+ \d{4}$/u, /^€2,255\.00$/],
-  ] as const) {
+  for (const language of ['fr', 'es', 'en'] as const) {
     const b = await book(italian, language);
-    assert.equal(b.invoice.words.title, title);
-    assert.match(b.invoice.issuedOn, issued, `${language} issued on`);
-    assert.match(b.invoice.total.amount, total, `${language} total`);
+    assert.equal(b.invoice.language, language);
     const pdf = await t.request({ method: 'GET', url: new URL(b.url).pathname, key: null });
     assert.equal(pdf.statusCode, 200);
     assert.ok(pdf.rawPayload.subarray(0, 5).toString() === '%PDF-');

@@ -112,6 +112,7 @@ function cases(): Case[] {
         ['POST', '/admin/api/bookings/:id/reinstate', '/reinstate', {}],
         ['POST', '/admin/api/bookings/:id/payments', '/payments', { amount: 1, method: 'cash' }],
         ['DELETE', '/admin/api/bookings/:id/payments/:paymentId', '/payments/1', undefined],
+        ['GET', '/admin/api/bookings/:id/documents', '/documents', undefined],
       ] as const
     ).map(([method, route, suffix, payload]): Case => ({
       route,
@@ -121,6 +122,13 @@ function cases(): Case[] {
       reason: 'booking_not_found',
       ...(payload === undefined ? {} : { payload }),
     })),
+    {
+      route: '/admin/api/documents/:number/pdf',
+      method: 'GET',
+      url: '/admin/api/documents/INV-1999-0001/pdf',
+      key: 'admin',
+      reason: 'document_not_found',
+    },
     {
       route: '/admin/api/outbox/:id',
       method: 'GET',

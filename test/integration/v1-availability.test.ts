@@ -108,9 +108,12 @@ describe(`POST /availability: the available answer (${testStoreKind})`, () => {
         tax: 84.8,
         extras: { breakfast: 168 },
         discounts: { weekly: 0.1 },
+        city_tax: 0,
+        extra_guest_fee: 0,
         total: 932.8,
       },
       restrictions: { min_stay: 1, max_stay: 60, max_guests: 4, checkin_time: '15:00', checkout_time: '10:00' },
+      registration_number: null,
       message: 'Available',
     });
     assert.ok(body.metadata !== undefined);
@@ -145,6 +148,8 @@ describe(`POST /availability: the available answer (${testStoreKind})`, () => {
       tax: 35,
       extras: {},
       discounts: {},
+      city_tax: 0,
+      extra_guest_fee: 0,
       total: 385,
     });
     assert.equal(body.data.nights, 3);
@@ -170,6 +175,8 @@ describe(`POST /availability: the available answer (${testStoreKind})`, () => {
       tax: 32.2,
       extras: { breakfast: 72 },
       discounts: {},
+      city_tax: 0,
+      extra_guest_fee: 0,
       total: 354.2,
     });
   });
@@ -210,6 +217,8 @@ describe(`POST /availability: the available answer (${testStoreKind})`, () => {
       tax: 39.9,
       extras: { linen: 24, late_checkin: 25 },
       discounts: {},
+      city_tax: 0,
+      extra_guest_fee: 0,
       total: 438.9,
     });
   });
@@ -228,6 +237,8 @@ describe(`POST /availability: the available answer (${testStoreKind})`, () => {
       tax: 229,
       extras: {},
       discounts: { monthly: 0.2 },
+      city_tax: 0,
+      extra_guest_fee: 0,
       total: 2519,
     });
 
@@ -248,6 +259,8 @@ describe(`POST /availability: the available answer (${testStoreKind})`, () => {
       tax: 248,
       extras: {},
       discounts: { weekly: 0.1 },
+      city_tax: 0,
+      extra_guest_fee: 0,
       total: 2728,
     });
   });
@@ -300,6 +313,8 @@ describe(`POST /availability: the available answer (${testStoreKind})`, () => {
       tax: 42.06,
       extras: {},
       discounts: {},
+      city_tax: 0,
+      extra_guest_fee: 0,
       total: 462.61,
     });
   });
@@ -323,6 +338,8 @@ describe(`POST /availability: the available answer (${testStoreKind})`, () => {
       tax: 4004,
       extras: {},
       discounts: {},
+      city_tax: 0,
+      extra_guest_fee: 0,
       total: 44039,
     });
   });
@@ -372,6 +389,8 @@ describe(`POST /availability: the available answer (${testStoreKind})`, () => {
       tax: 4.988,
       extras: { breakfast: 7 },
       discounts: {},
+      city_tax: 0,
+      extra_guest_fee: 0,
       total: 104.738,
     });
   });
@@ -401,7 +420,14 @@ describe(`POST /availability: taken nights (${testStoreKind})`, () => {
     const body = okBody(res);
     assert.deepEqual(Object.keys(body).sort(), ['data', 'success'], 'no metadata on the not-available answer');
     assert.equal(body.success, true);
-    assert.deepEqual(Object.keys(body.data).sort(), ['available', 'message', 'nights', 'pricing', 'restrictions']);
+    assert.deepEqual(Object.keys(body.data).sort(), [
+      'available',
+      'message',
+      'nights',
+      'pricing',
+      'registration_number',
+      'restrictions',
+    ]);
     assert.equal(body.data.available, false);
     assert.equal(body.data.nights, 0);
     assert.equal(body.data.pricing, null);

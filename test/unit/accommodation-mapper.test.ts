@@ -230,6 +230,12 @@ describe('accommodationToJson', () => {
       checkout_time: '10:00',
       language: 'en',
       extras: { breakfast: 12, late_checkin: 0 },
+      city_tax: null,
+      extra_guest_fee: null,
+      damage_deposit: null,
+      cancellation_policy: null,
+      payment_terms: null,
+      registration_number: null,
       created_at: '2031-01-01T00:00:00.000Z',
       updated_at: '2031-01-02T00:00:00.000Z',
       archived_at: null,
@@ -253,6 +259,16 @@ describe('accommodationToJson', () => {
       checkout_time: '11:00',
       language: 'en' as const,
       extras: { linen: 500 },
+      city_tax: { amount: 200, per: 'person_night' as const, counts: ['adults' as const], max_nights: 7 },
+      extra_guest_fee: { amount: 1500, included_guests: 2 },
+      damage_deposit: 30000,
+      cancellation_policy: [
+        { days_before_checkin: 30, fee: 0 },
+        { days_before_checkin: 7, fee: 0.5 },
+        { days_before_checkin: 0, fee: 1 },
+      ],
+      payment_terms: { deposit_fraction: 0.3, balance_days_before: 14 },
+      registration_number: 'M0123456789',
     };
     const {
       id: _id,
@@ -272,5 +288,119 @@ describe('rescaleMinor', () => {
     assert.equal(rescaleMinor(10050, 2, 0), null);
     assert.equal(rescaleMinor(123, 2, 2), 123);
     assert.equal(rescaleMinor(Number.MAX_SAFE_INTEGER, 0, 2), null);
+  });
+});
+
+describe('the money fields (docs/money.md)', () => {
+  const withRules = newAccommodationFields({
+    ...minimal,
+    city_tax: { amount: 2.5, counts: ['adults', 'children'] },
+    extra_guest_fee: { amount: 15, included_guests: 2 },
+    damage_deposit: 300,
+    cancellation_policy: [
+      { days_before_checkin: 7, fee: 0.5 },
+      { days_before_checkin: 30, fee: 0.1 },
+    ],
+    payment_terms: { deposit_fraction: 0.3, balance_days_before: 14 },
+    registration_number: '  IT-CIN-123  ',
+  });
+
+  test('stored in minor units and ppm, defaults filled, tiers largest first, the number trimmed', () => {
+    assert.deepEqual(JSON.parse(withRules.city_tax ?? 'null'), {
+      amount: 250,
+      per: 'person_night',
+      counts: ['adults', 'children'],
+      max_nights: null,
+    });
+    assert.deepEqual(JSON.parse(withRules.extra_guest_fee ?? 'null'), { amount: 1500, included_guests: 2 });
+    assert.equal(withRules.damage_deposit, 30000);
+    assert.deepEqual(JSON.parse(withRules.cancellation_policy ?? 'null'), [
+      { days_before_checkin: 30, fee_ppm: 100000 },
+      { days_before_checkin: 7, fee_ppm: 500000 },
+    ]);
+    assert.deepEqual(JSON.parse(withRules.payment_terms ?? 'null'), { deposit_ppm: 300000, balance_days_before: 14 });
+    assert.equal(withRules.registration_number, 'IT-CIN-123');
+  });
+
+  test('a field left out keeps its value, null clears it, a blank number and [] mean none', () => {
+    const kept = applyAccommodationInput(withRules, { name: 'Other' });
+    assert.equal(kept.city_tax, withRules.city_tax);
+    assert.equal(kept.cancellation_policy, withRules.cancellation_policy);
+    const cleared = applyAccommodationInput(withRules, {
+      city_tax: null,
+      extra_guest_fee: null,
+      damage_deposit: null,
+      cancellation_policy: [],
+      payment_terms: null,
+      registration_number: '   ',
+    });
+    for (const column of [
+      'city_tax',
+      'extra_guest_fee',
+      'damage_deposit',
+      'cancellation_policy',
+      'payment_terms',
+      'registration_number',
+    ] as const) {
+      assert.equal(cleared[column], null, column);
+    }
+  });
+
+  test('a new currency keeps the amounts left out at their major value, or says which cannot', () => {
+    const yen = applyAccommodationInput(
+      {
+        ...withRules,
+        city_tax: JSON.stringify({ amount: 200, per: 'person_night', counts: ['adults'], max_nights: 5 }),
+      },
+      { currency: 'JPY' },
+    );
+    assert.deepEqual(JSON.parse(yen.city_tax ?? 'null'), {
+      amount: 2,
+      per: 'person_night',
+      counts: ['adults'],
+      max_nights: 5,
+    });
+    assert.equal(yen.damage_deposit, 300);
+    assertBadRequest(
+      () => applyAccommodationInput(withRules, { currency: 'JPY' }),
+      'city_tax.amount',
+      'invalid_amount',
+    );
+  });
+
+  test('bad amounts, rates and tiers are 400s naming the field', () => {
+    assertBadRequest(
+      () => applyAccommodationInput(withRules, { city_tax: { amount: 1.234 } }),
+      'city_tax.amount',
+      'invalid_amount',
+    );
+    assertBadRequest(
+      () => applyAccommodationInput(withRules, { damage_deposit: 10_000_000.01 }),
+      'damage_deposit',
+      'amount_too_large',
+    );
+    assertBadRequest(
+      () =>
+        applyAccommodationInput(withRules, { payment_terms: { deposit_fraction: 0.1234567, balance_days_before: 1 } }),
+      'payment_terms.deposit_fraction',
+      'invalid_rate',
+    );
+    assertBadRequest(
+      () => applyAccommodationInput(withRules, { city_tax: { amount: 1, counts: ['children'] } }),
+      'city_tax.counts',
+      'invalid_enum',
+    );
+    const duplicate = assertBadRequest(
+      () =>
+        applyAccommodationInput(withRules, {
+          cancellation_policy: [
+            { days_before_checkin: 14, fee: 0.2 },
+            { days_before_checkin: 14, fee: 0.4 },
+          ],
+        }),
+      'cancellation_policy.1.days_before_checkin',
+      'duplicate_tier',
+    );
+    assert.equal(duplicate.details.received, 14);
   });
 });

@@ -116,14 +116,19 @@ describe('@staydesk/client/proxy: answers in its own words', () => {
         tax: 0,
         extras: { breakfast: 20, note: 'x' as unknown as number },
         discounts: {},
-        total: 180,
+        city_tax: 4,
+        extra_guest_fee: 0,
+        total: 184,
         guest: 'Lin Browser',
       },
       restrictions: { min_stay: 1, max_stay: 30, max_guests: 4, checkin_time: '15:00', checkout_time: '10:00' },
+      registration_number: 'IT-CIN 042',
       conflicting_booking: 'UPTSJMF8KF',
-    } as Availability);
+    } as unknown as Availability);
     assert.equal(view.message, 'These dates are available.');
     assert.deepEqual(view.pricing?.extras, { breakfast: 20 });
+    assert.equal(view.pricing?.city_tax, 4, 'the city tax line, which the total includes');
+    assert.equal(view.registration_number, 'IT-CIN 042', 'a listing must show it');
     assert.ok(!JSON.stringify(view).includes('Browser') && !JSON.stringify(view).includes('UPTSJMF8KF'));
   });
 

@@ -16,7 +16,10 @@ const details: BookingMailDetails = {
   children: 1,
   babies: 0,
   total: 93280,
+  extraGuestFee: 0,
+  cityTax: 0,
   currency: 'EUR',
+  registrationNumber: null,
   paymentMethod: 'card_processor',
   cancelReason: null,
   host: { signature: 'Seaside Lets', bank: null },
@@ -153,4 +156,28 @@ test('every interpolated value is escaped in the HTML part, and a subject stays 
   assert.ok(!mail.html.includes("AB'CD"));
   assert.ok(!/[\r\n]/.test(mail.subject), 'no header injection through the subject');
   assert.ok(mail.text.includes('<script>alert(1)</script>'), 'the text part is plain text and needs no escaping');
+});
+
+test('a stay with city tax and extra guests shows both lines, and the home its registration number, in every language', () => {
+  const priced = { ...details, extraGuestFee: 4500, cityTax: 1750, registrationNumber: 'IT-CIN <042>' };
+  const labels = {
+    en: ['Extra guests', 'City tax', 'Registration number'],
+    de: ['Zusätzliche Gäste', 'Kurtaxe', 'Registrierungsnummer'],
+    fr: ['Personnes supplémentaires', 'Taxe de séjour', "Numéro d'enregistrement"],
+    es: ['Huéspedes adicionales', 'Tasa turística', 'Número de registro'],
+    it: ['Ospiti aggiuntivi', 'Tassa di soggiorno', 'Numero di registrazione'],
+  } as const;
+  for (const [language, words] of Object.entries(labels) as [keyof typeof labels, readonly string[]][]) {
+    for (const kind of ['confirmation', 'modification', 'cancellation'] as const) {
+      const mail = renderBookingMail(kind, { ...priced, language }, null);
+      for (const word of words) assert.ok(mail.text.includes(word), `${language} ${kind}: ${word}`);
+      assert.ok(mail.text.includes('IT-CIN <042>'), `${language} ${kind}`);
+      assert.ok(mail.html.includes('IT-CIN &lt;042&gt;'), `${language} ${kind}: escaped`);
+      // 17.50 as the language writes it (the currency sign's place differs).
+      const cityTax = language === 'en' ? '17.50' : '17,50';
+      assert.ok(mail.text.includes(cityTax), `${language} ${kind}: the city tax amount`);
+    }
+  }
+  const plain = renderBookingMail('confirmation', details, null).text;
+  for (const absent of ['Extra guests', 'City tax', 'Registration number']) assert.ok(!plain.includes(absent), absent);
 });

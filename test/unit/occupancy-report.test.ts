@@ -40,7 +40,7 @@ function domainInput(input: OracleInput): ReportInput {
       source: b.source,
       checkin: b.checkin,
       checkout: b.checkout,
-      total: b.total,
+      revenue: b.total,
       booked_at: Math.floor(Date.parse(b.created_at) / 1000),
       was_confirmed: b.confirmed_at !== null,
     })),

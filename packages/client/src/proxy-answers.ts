@@ -106,6 +106,8 @@ export interface ProxyQuote {
     tax: number;
     extras: Record<string, number>;
     discounts: Record<string, number>;
+    city_tax: number;
+    extra_guest_fee: number;
     total: number;
   } | null;
   restrictions: {
@@ -115,6 +117,8 @@ export interface ProxyQuote {
     checkin_time: string;
     checkout_time: string;
   } | null;
+  /** The home's short-term-rental registration number, which a listing must show; only on an available answer. */
+  registration_number?: string | null;
   message: string;
 }
 
@@ -149,6 +153,8 @@ export function quoteView(a: Availability): ProxyQuote {
       tax: p.tax,
       extras: amounts(p.extras),
       discounts: amounts(p.discounts),
+      city_tax: p.city_tax,
+      extra_guest_fee: p.extra_guest_fee,
       total: p.total,
     },
     restrictions: {
@@ -158,6 +164,7 @@ export function quoteView(a: Availability): ProxyQuote {
       checkin_time: r.checkin_time,
       checkout_time: r.checkout_time,
     },
+    registration_number: a.registration_number,
     message: AVAILABLE,
   };
 }

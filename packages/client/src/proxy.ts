@@ -268,11 +268,9 @@ export function createBookingProxy(options: BookingProxyOptions): BookingProxy {
       if (body instanceof Response) return body;
       const refusal = checkAvailability(body);
       if (refusal !== null) return refuse(refusal);
-      const { accommodation_id, checkin, checkout, guest_count, extras } = body;
-      return answer(
-        200,
-        quoteView(await client.availability({ accommodation_id, checkin, checkout, guest_count, extras } as never)),
-      );
+      const { accommodation_id, checkin, checkout, guest_count, extras, composition } = body;
+      const asked = { accommodation_id, checkin, checkout, guest_count, extras, composition };
+      return answer(200, quoteView(await client.availability(asked as never)));
     }
     if (request.method === 'POST' && path.endsWith('/calendar')) {
       const body = await readBody(request);

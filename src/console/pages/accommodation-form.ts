@@ -6,6 +6,14 @@ import type { FormBody } from '../console-request.ts';
 import { Text } from '../console-schemas.ts';
 import { csrfField, errorSummary, field, fieldError } from '../layout.ts';
 import { forHost, numberField } from '../schema-errors.ts';
+import {
+  MONEY_FIELD_NAMES,
+  MONEY_LABELS,
+  moneyErrors,
+  moneyFieldsets,
+  moneyInput,
+  moneyValues,
+} from './accommodation-money-form.ts';
 
 const EXTRAS = [
   ['breakfast', 'Breakfast, per guest per night'],
@@ -44,6 +52,7 @@ const LABELS: Readonly<Record<string, string>> = {
   checkout_time: 'Check-out time',
   language: 'Language of guest mails and invoices',
   ...Object.fromEntries(EXTRAS.map(([name, label]) => [`extras_${name}`, label])),
+  ...MONEY_LABELS,
 };
 
 const label = (name: string) => LABELS[name] ?? name;
@@ -67,10 +76,18 @@ function languageSelect(value: string | null, errors: Record<string, string>): H
 
 /** The form's fields, all text: `accommodationInput` reads them into the admin API's request. */
 export const AccommodationForm = Type.Object(
-  Object.fromEntries([...TEXTS, ...NUMBERS, ...EXTRAS.map(([name]) => `extras_${name}`)].map((n) => [n, Text(200)])),
+  Object.fromEntries(
+    [...TEXTS, ...NUMBERS, ...EXTRAS.map(([name]) => `extras_${name}`), ...MONEY_FIELD_NAMES].map((n) => [
+      n,
+      Text(200),
+    ]),
+  ),
 );
 
-/** The admin API's accommodation input from the form: empty fields are left out; extras replace the whole set. */
+/**
+ * The admin API's accommodation input from the form: empty fields are left out; extras replace the
+ * whole set, and so do the money rules (an empty one is sent as none).
+ */
 export function accommodationInput(form: FormBody): Record<string, unknown> {
   const input: Record<string, unknown> = {};
   for (const name of TEXTS) {
@@ -87,7 +104,7 @@ export function accommodationInput(form: FormBody): Record<string, unknown> {
     if (n !== undefined) extras[name] = n;
   }
   input.extras = extras;
-  return input;
+  return { ...input, ...moneyInput(form) };
 }
 
 /** Form values from a stored accommodation (major units and fractions, as the admin API shows it). */
@@ -99,7 +116,7 @@ export function formValues(a: AccommodationJson): FormBody {
     const amount = a.extras[name];
     if (amount !== undefined) values[`extras_${name}`] = String(amount);
   }
-  return values;
+  return { ...values, ...moneyValues(a) };
 }
 
 /** The errors as a host reads them: labels for the API's names, a percentage's limit in percent. */
@@ -156,7 +173,7 @@ export function accommodationForm(
   values: FormBody,
   sent: Record<string, string>,
 ): Html {
-  const errors = forPeople(sent);
+  const errors = forPeople(moneyErrors(sent, values));
   const v = (name: string) => values[name] ?? null;
   const money = (name: string, required = false) =>
     field(label(name), name, errors, { type: 'number', step: 'any', min: '0', value: v(name), required });
@@ -203,6 +220,7 @@ ${time('checkout_time', '10:00')}
 <fieldset><legend>Extras (leave empty when not offered)</legend><div class="row">
 ${EXTRAS.map(([name]) => money(`extras_${name}`))}
 </div></fieldset>
+${moneyFieldsets(values, errors)}
 <button type="submit">${submit}</button>
 </form>`;
 }

@@ -279,7 +279,8 @@ async function quoteOf(ctx: AppContext, form: FormBody, f: Formatter): Promise<H
   const money = (minor: number) => f.money(minor, accommodation.currency);
   return html`<div class="quote" role="status"><h2>Price</h2><p>${stay.nights} night(s) at ${accommodation.name}:
 nights ${money(quote.basePrice)}${quote.discount > 0 ? `, discount −${money(quote.discount)}` : ''}, cleaning
-${money(quote.cleaningFee)}, tax ${money(quote.tax)}; <strong>total ${money(quote.total)}</strong>.</p></div>`;
+${money(quote.cleaningFee)}${quote.extraGuestFee > 0 ? `, extra guests ${money(quote.extraGuestFee)}` : ''}, tax
+${money(quote.tax)}${quote.cityTax > 0 ? `, city tax ${money(quote.cityTax)}` : ''}; <strong>total ${money(quote.total)}</strong>.</p></div>`;
 }
 
 async function newBookingPage(

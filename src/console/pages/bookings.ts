@@ -22,6 +22,7 @@ import { resendConfirmation } from '../../bookings/resend-confirmation.ts';
 import { BOOKING_STATUSES } from '../../db/schema.ts';
 import { notFound } from '../../http/errors.ts';
 import { IdString, toId } from '../../http/ids.ts';
+import { bookingDocumentsSection } from './booking-documents.ts';
 import { invoiceUrl } from '../../invoices/invoice-url.ts';
 import { parseAddress } from '../../guests/stored-address.ts';
 import { parseExtras } from '../../pricing/booked-extras.ts';
@@ -202,8 +203,10 @@ function priceTable(b: BookingRow, f: Formatter): Html {
 ${line('Nights', money(b.base_price))}
 ${b.discount > 0 ? line(discount, `−${money(b.discount)}`) : ''}
 ${line('Cleaning', money(b.cleaning_fee))}
+${b.extra_guest_fee > 0 ? line('Extra guests', money(b.extra_guest_fee)) : ''}
 ${extras.map(([name, amount]) => line(`Extra: ${name.replace('_', ' ')}`, money(amount)))}
 ${line('Tax', money(b.tax))}
+${b.city_tax > 0 ? line('City tax', money(b.city_tax)) : ''}
 ${line('Total', html`<strong>${money(b.total)}</strong>`)}
 ${b.price_note === null ? '' : line('Price set by hand', b.price_note)}
 </tbody></table>`;
@@ -231,7 +234,6 @@ async function detailPage(
   const csrf = session(request).csrf;
   const errors = shown.errors ?? {};
   // What the page offers, as the transition table allows for the booking's status.
-  const hasInvoice = isConfirmed(b.status);
   const canResend = isConfirmed(b.status);
   const hasEmail = b.guest_email.trim() !== '';
   const canCancel = cancellable(b.status);
@@ -282,7 +284,7 @@ ${priceTable(b, f)}
 ${deliveries.length === 0 ? '' : html`<h3>Payment events and webhooks</h3><ul>${deliveries.map(delivery)}</ul>`}
 ${issues.length === 0 ? '' : html`<h3>Payment issues</h3><ul>${issues.map(issue)}</ul>`}
 <div id="payments">${await paymentSection(ctx, request, b, errors, shown.payment)}</div>
-${hasInvoice ? html`<p><a href="${invoiceUrl(ctx.config, b.invoice_token)}">Invoice (PDF)</a></p>` : ''}
+${await bookingDocumentsSection(ctx.db, f, { id: b.id, invoice_url: invoiceUrl(ctx.config, b.invoice_token) })}
 <h2>Mails</h2>
 ${mails.length === 0 ? html`<p class="muted">No mails.</p>` : mailTable}
 <h2>History</h2>

@@ -18,14 +18,18 @@ import { csrfField, errorSummary, field, fieldError, notice } from '../layout.ts
 import { redirectWith } from '../flash.ts';
 import { checkForm, forHost, type Labels } from '../schema-errors.ts';
 import { secretBox, settingsTabs } from './settings-parts.ts';
+import { readInvoicing } from '../../settings/invoicing.ts';
+import { INVOICING_LABELS, invoiceSeriesForm } from './invoice-series-form.ts';
 
 const NOTICES = notices({
   host_email: 'The alert address is saved.',
   business: 'The business details are saved.',
   bank: 'The bank details are saved.',
+  invoicing: 'The invoice numbers are saved.',
 });
 
 const SettingsQuery = Type.Object({ done: NOTICES.query });
+const InvoicingForm = Type.Object({ invoicing_prefix: Text(1000), invoicing_yearly_reset: Text(10) });
 const HostEmailForm = Type.Object({ host_email: Text(1000) });
 const BusinessForm = Type.Object({
   business_name: Text(1000),
@@ -66,7 +70,13 @@ const BANK_LABELS: Labels = {
   bank_details_bank_name: 'Bank name',
 };
 const ALERT_LABELS: Labels = { host_email: 'Mail overbooking alerts to' };
-const ALL_LABELS: Labels = { ...BUSINESS_LABELS, ...BANK_LABELS, ...ALERT_LABELS, ...USER_LABELS };
+const ALL_LABELS: Labels = {
+  ...BUSINESS_LABELS,
+  ...BANK_LABELS,
+  ...INVOICING_LABELS,
+  ...ALERT_LABELS,
+  ...USER_LABELS,
+};
 
 function identityForms(identity: HostIdentity, values: FormBody, errors: Record<string, string>, csrf: string): Html {
   const b = identity.business;
@@ -123,11 +133,12 @@ async function settingsPage(
   const f = fmt(request);
   const { csrf, user: me } = session(request);
   const owner = may(me.role, 'users');
-  const [settings, team, homes, identity] = await Promise.all([
+  const [settings, team, homes, identity, invoicing] = await Promise.all([
     secretStatus(ctx.db, ctx.config),
     owner ? listTeam(ctx.db) : [],
     owner ? listAccommodations(ctx.db) : [],
     readHostIdentity(ctx.db),
+    readInvoicing(ctx.db),
   ]);
   const errors = forHost(shown.errors ?? {}, ALL_LABELS);
   const values = shown.values ?? {};
@@ -138,6 +149,7 @@ ${settingsTabs('settings')}
 ${notice(shown.notice ?? null)}
 ${secret === undefined ? '' : secretBox(secret)}
 ${identityForms(identity, values, errors, csrf)}
+${invoiceSeriesForm(invoicing, values, errors, csrf)}
 <h2>Overbooking alerts</h2>
 ${errorSummary(errors, ALERT_LABELS, { whole: null })}
 <form method="post" action="/admin/settings/host-email" class="row">${csrfField(csrf)}
@@ -148,8 +160,8 @@ ${owner ? usersSection(team, homes, f, csrf, values, errors) : ''}`;
 }
 
 /**
- * Settings, the host's own: the business and bank details guests see, the alert address, console
- * users (with a password shown once). Integrations (keys, secrets, mail) have their own page.
+ * Settings, the host's own: the business and bank details guests see, the invoice numbers, the
+ * alert address, console users (with a password shown once). Integrations (keys, secrets, mail) have their own page.
  */
 export const settingsPages: FeatureRoutes = async (app, { ctx }) => {
   // A secret made by a POST is shown by the GET it redirects to, once (flash.ts): a reload makes no second one.
@@ -192,6 +204,21 @@ export const settingsPages: FeatureRoutes = async (app, { ctx }) => {
       },
       'bank',
     );
+  });
+
+  app.post('/settings/invoicing', sessionRoute('settings', { body: InvoicingForm }), async (request, reply) => {
+    const values = request.body;
+    const invoicing = {
+      prefix: (values.invoicing_prefix ?? '').trim(),
+      yearly_reset: values.invoicing_yearly_reset === 'on',
+    };
+    const checked = await checkForm(SettingsBody, { invoicing });
+    if (!checked.ok) {
+      const errors = { invoicing_prefix: 'Use at most 20 letters, digits, “-”, “_” or “.”.' };
+      return settingsPage(ctx, request, reply, { errors, values }, 400);
+    }
+    await changeSettings(ctx, settingChanges(checked.value));
+    return seeOther(reply, '/admin/settings?done=invoicing');
   });
 
   /** Checks the form as the admin API would (schema, then name and IBAN) and saves it, or shows the errors. */

@@ -285,6 +285,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/admin/api/bookings/{id}/documents": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A booking's invoices and credit notes, oldest first */
+        get: operations["listAdminBookingsDocuments"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/admin/api/bookings/{id}/payments": {
         parameters: {
             query?: never;
@@ -330,6 +347,57 @@ export interface paths {
         put?: never;
         /** Undo a cancellation while every night of the stay is still free (taken meanwhile: 409); the guest is mailed the confirmation */
         post: operations["createAdminBookingsReinstate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/api/documents": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The register: every invoice and credit note issued from `from` to `to` (inclusive), in the order issued */
+        get: operations["listAdminDocuments"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/api/documents.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The register as CSV (RFC 4180, UTF-8 with a byte order mark, a header row) */
+        get: operations["listAdminDocumentsCsv"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/api/documents/{number}/pdf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** An issued document as PDF: every download gives the same bytes */
+        get: operations["listAdminDocumentsPdf"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -955,7 +1023,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** A booking invoice as PDF (the token in the URL is the credential) */
+        /** A booking's latest invoice or credit note as PDF, or a pro-forma while it has none (the token in the URL is the credential) */
         get: operations["getInvoice"];
         put?: never;
         post?: never;
@@ -1041,6 +1109,10 @@ export interface components {
             street?: string;
             zip?: string;
         };
+        /** @description per counted person per night, major units of the currency; at most 1000000000 minor units (e.g. 10000000.00 EUR), else 400 amount_too_large */
+        Amount: number;
+        /** @description per guest beyond included_guests per night, major units of the currency; at most 1000000000 minor units (e.g. 10000000.00 EUR), else 400 amount_too_large */
+        Amount2: number;
         AnyOf: {
             address: string | null;
             email: string | null;
@@ -1147,12 +1219,31 @@ export interface components {
             /** @enum {boolean} */
             success: true;
         };
+        /** @description largest days_before_checkin first */
+        CancellationPolicy: {
+            days_before_checkin: number;
+            fee: number;
+        }[] | null;
+        /** @description Tiers, one per days_before_checkin (else 400 duplicate_tier); [] = none. */
+        CancellationPolicy2: components["schemas"]["CancellationPolicyItem"][] | null;
+        CancellationPolicyItem: {
+            /** @description from this many days left before check-in */
+            days_before_checkin: number;
+            /** @description share of the total kept, fraction 0..1, at most 6 decimals */
+            fee: number;
+        };
         CheckAvailabilityRequest: {
             accommodation_id: number;
             /** @description YYYY-MM-DD */
             checkin: string;
             /** @description YYYY-MM-DD */
             checkout: string;
+            /** @description Who stays, for the city tax (docs/money.md#city-tax-and-extra-guests); without it every guest counts as an adult. adults + children must equal guest_count when both are sent; babies are not guests. */
+            composition?: {
+                adults: number;
+                babies?: number;
+                children?: number;
+            };
             extras?: components["schemas"]["Extras"];
             guest_count?: number;
         };
@@ -1162,12 +1253,33 @@ export interface components {
                 message: string;
                 nights: number;
                 pricing: components["schemas"]["Pricing"] | null;
+                /** @description the home's short-term-rental registration number (CIN, NRUA, ...); null when none */
+                registration_number: string | null;
                 restrictions: components["schemas"]["Restrictions"] | null;
             };
             metadata?: components["schemas"]["Metadata"];
             /** @enum {boolean} */
             success: true;
         };
+        CityTax: {
+            amount: number;
+            counts: ("adults" | "children")[];
+            max_nights: number | null;
+            /** @enum {string} */
+            per: "person_night";
+        } | null;
+        /** @description Tourist tax: not discounted, not taxed, added to the total. */
+        CityTax2: {
+            amount: components["schemas"]["Amount"];
+            counts?: components["schemas"]["Counts"];
+            /** @description nights charged at most; null = every night */
+            max_nights?: number | null;
+            /**
+             * @description the only basis, default person_night
+             * @enum {string}
+             */
+            per?: "person_night";
+        } | null;
         /** @description per stay, default 0, major units of the currency; at most 1000000000 minor units (e.g. 10000000.00 EUR), else 400 amount_too_large */
         CleaningFee: number;
         /** @description null on a stay the caller may not see */
@@ -1176,6 +1288,8 @@ export interface components {
             babies: number;
             children: number;
         } | null;
+        /** @description who is counted: ["adults"] (default) or ["adults","children"]; babies never (else 400 invalid_enum) */
+        Counts: ("adults" | "children")[];
         CreateAdminAccommodationsBlocksRequest: {
             /** @description YYYY-MM-DD */
             from: string;
@@ -1232,13 +1346,17 @@ export interface components {
         };
         CreateAdminAccommodationsRequest: {
             base_price: components["schemas"]["BasePrice"];
+            cancellation_policy?: components["schemas"]["CancellationPolicy2"];
             /** @description default 15:00, HH:MM */
             checkin_time?: string;
             /** @description default 10:00, HH:MM */
             checkout_time?: string;
+            city_tax?: components["schemas"]["CityTax2"];
             cleaning_fee?: components["schemas"]["CleaningFee"];
             /** @description ISO 4217 code, default EUR */
             currency?: string;
+            damage_deposit?: components["schemas"]["DamageDeposit"];
+            extra_guest_fee?: components["schemas"]["ExtraGuestFee"];
             extras?: components["schemas"]["Extras2"];
             /**
              * @description guests' mails and invoices are written in it unless a booking names the guest's; default en
@@ -1253,6 +1371,9 @@ export interface components {
             /** @description from 28 nights, default 0, fraction 0..1, at most 6 decimals */
             monthly_discount?: number;
             name: string;
+            payment_terms?: components["schemas"]["PaymentTerms2"];
+            /** @description short-term-rental registration number (EU 2024/1028, CIN, NRUA, ...); trimmed, blank = none */
+            registration_number?: string | null;
             /** @description default 0, fraction 0..1, at most 6 decimals */
             tax_rate?: number;
             /** @description IANA time zone, default UTC */
@@ -1446,6 +1567,8 @@ export interface components {
             /** @enum {boolean} */
             success: true;
         };
+        /** @description held apart from the price and returned after the stay, major units of the currency; at most 1000000000 minor units (e.g. 10000000.00 EUR), else 400 amount_too_large */
+        DamageDeposit: number | null;
         Data: components["schemas"]["DataItem"][];
         Data2: {
             api_key_id: number;
@@ -1470,12 +1593,19 @@ export interface components {
         Data4: {
             archived_at: components["schemas"]["ArchivedAt"];
             base_price: number;
+            cancellation_policy: components["schemas"]["CancellationPolicy"];
             checkin_time: string;
             checkout_time: string;
+            city_tax: components["schemas"]["CityTax"];
             cleaning_fee: number;
             /** Format: date-time */
             created_at: string;
             currency: string;
+            damage_deposit: number | null;
+            extra_guest_fee: {
+                amount: number;
+                included_guests: number;
+            } | null;
             extras: {
                 breakfast?: number;
                 late_checkin?: number;
@@ -1491,6 +1621,8 @@ export interface components {
             min_stay: number;
             monthly_discount: number;
             name: string;
+            payment_terms: components["schemas"]["PaymentTerms"];
+            registration_number: string | null;
             tax_rate: number;
             timezone: string;
             /** Format: date-time */
@@ -1538,6 +1670,7 @@ export interface components {
             bank_details: components["schemas"]["BankDetails"];
             business: components["schemas"]["Business"];
             host_email: string | null;
+            invoicing: components["schemas"]["Invoicing"];
             payment_webhook_secret: components["schemas"]["PaymentWebhookSecret"];
             webhook_secret: {
                 set: boolean;
@@ -1741,6 +1874,8 @@ export interface components {
          *     max_stay: more nights than the accommodation's maximum stay
          *     max_guests: more guests than the accommodation takes
          *     extra_not_offered: an extra the accommodation does not offer
+         *     composition_mismatch: an availability `composition` whose adults + children differ from `guest_count`
+         *     duplicate_tier: a cancellation policy with two tiers for the same `days_before_checkin`
          *     unknown_currency: not an ISO 4217 currency code
          *     invalid_amount: an amount that cannot be expressed in the currency's minor units, or a payment of 0
          *     amount_too_large: a money amount above the bound the store holds
@@ -1773,7 +1908,8 @@ export interface components {
          *     api_key_not_found: no API key with this id
          *     message_not_found: no outbox message with this id
          *     feed_not_found: the accommodation has no iCal feed with this id
-         *     invoice_not_found: no invoice at this address (unknown token or cancelled booking)
+         *     invoice_not_found: no booking has this invoice address (unknown token)
+         *     document_not_found: no invoice or credit note with this number
          *     calendar_not_found: no iCal export calendar at this address
          *     endpoint_not_found: no event endpoint with this id (or not one this API key owns)
          *     delivery_not_found: the event endpoint has no delivery with this id
@@ -1802,7 +1938,7 @@ export interface components {
          *     outcome_unknown: the database went away while the change was being committed and it could not be checked whether it was; retry with the same `idempotency_key`
          * @enum {string}
          */
-        ErrorReason: "malformed_json" | "forbidden_json_key" | "unsupported_media_type" | "malformed_http" | "bad_request" | "bad_url" | "param_too_long" | "nul_character" | "legacy_jsonrpc_body" | "invalid" | "missing" | "unknown_parameter" | "invalid_type" | "invalid_enum" | "invalid_const" | "invalid_anyOf" | "invalid_format" | "invalid_pattern" | "invalid_minLength" | "invalid_maxLength" | "invalid_minimum" | "invalid_maximum" | "invalid_exclusiveMinimum" | "invalid_exclusiveMaximum" | "invalid_minItems" | "invalid_maxItems" | "blank" | "test_admin_key" | "out_of_range" | "invalid_date" | "invalid_range" | "range_too_long" | "past_date" | "min_stay" | "max_stay" | "max_guests" | "extra_not_offered" | "unknown_currency" | "invalid_amount" | "amount_too_large" | "invalid_rate" | "unknown_timezone" | "invalid_iban" | "invalid_url" | "private_address" | "invalid_cursor" | "own_export_url" | "invalid_timestamp" | "invalid_payment_intent" | "payment_webhook_not_configured" | "stale_signature" | "missing_signature" | "invalid_signature" | "missing_api_key" | "invalid_api_key" | "missing_metrics_token" | "invalid_metrics_token" | "missing_timestamp" | "stale_timestamp" | "admin_scope_required" | "test_key_required" | "secret_scope" | "unknown_route" | "accommodation_not_found" | "booking_not_found" | "payment_not_found" | "api_key_not_found" | "message_not_found" | "feed_not_found" | "invoice_not_found" | "calendar_not_found" | "endpoint_not_found" | "delivery_not_found" | "request_timeout" | "dates_unavailable" | "price_mismatch" | "idempotency_key_reused" | "booking_cancelled" | "booking_not_confirmed" | "booking_not_cancelled" | "never_confirmed" | "payment_already_undone" | "refund_exceeds_paid" | "booking_not_draft" | "has_bookings" | "accommodation_archived" | "endpoint_limit" | "duplicate_feed_name" | "login_taken" | "body_too_large" | "rate_limited" | "draft_limit" | "headers_too_large" | "store_unavailable" | "shutting_down" | "outcome_unknown";
+        ErrorReason: "malformed_json" | "forbidden_json_key" | "unsupported_media_type" | "malformed_http" | "bad_request" | "bad_url" | "param_too_long" | "nul_character" | "legacy_jsonrpc_body" | "invalid" | "missing" | "unknown_parameter" | "invalid_type" | "invalid_enum" | "invalid_const" | "invalid_anyOf" | "invalid_format" | "invalid_pattern" | "invalid_minLength" | "invalid_maxLength" | "invalid_minimum" | "invalid_maximum" | "invalid_exclusiveMinimum" | "invalid_exclusiveMaximum" | "invalid_minItems" | "invalid_maxItems" | "blank" | "test_admin_key" | "out_of_range" | "invalid_date" | "invalid_range" | "range_too_long" | "past_date" | "min_stay" | "max_stay" | "max_guests" | "extra_not_offered" | "composition_mismatch" | "duplicate_tier" | "unknown_currency" | "invalid_amount" | "amount_too_large" | "invalid_rate" | "unknown_timezone" | "invalid_iban" | "invalid_url" | "private_address" | "invalid_cursor" | "own_export_url" | "invalid_timestamp" | "invalid_payment_intent" | "payment_webhook_not_configured" | "stale_signature" | "missing_signature" | "invalid_signature" | "missing_api_key" | "invalid_api_key" | "missing_metrics_token" | "invalid_metrics_token" | "missing_timestamp" | "stale_timestamp" | "admin_scope_required" | "test_key_required" | "secret_scope" | "unknown_route" | "accommodation_not_found" | "booking_not_found" | "payment_not_found" | "api_key_not_found" | "message_not_found" | "feed_not_found" | "invoice_not_found" | "document_not_found" | "calendar_not_found" | "endpoint_not_found" | "delivery_not_found" | "request_timeout" | "dates_unavailable" | "price_mismatch" | "idempotency_key_reused" | "booking_cancelled" | "booking_not_confirmed" | "booking_not_cancelled" | "never_confirmed" | "payment_already_undone" | "refund_exceeds_paid" | "booking_not_draft" | "has_bookings" | "accommodation_archived" | "endpoint_limit" | "duplicate_feed_name" | "login_taken" | "body_too_large" | "rate_limited" | "draft_limit" | "headers_too_large" | "store_unavailable" | "shutting_down" | "outcome_unknown";
         /** @description event types sent to the endpoint; default every booking event (booking.created, booking.confirmed, booking.modified, booking.cancelled, booking.expired, payment.issue); calendar.changed only when listed */
         Events: components["schemas"]["EventsItem"][];
         Events2: components["schemas"]["EventsItem2"][];
@@ -1820,6 +1956,12 @@ export interface components {
             /** @enum {unknown} */
             status: "draft" | "confirmed" | "modified" | "cancelled";
         };
+        /** @description Taxed like the cleaning fee, not discounted. */
+        ExtraGuestFee: {
+            amount: components["schemas"]["Amount2"];
+            /** @description guests the price includes */
+            included_guests: number;
+        } | null;
         /** @description Requested extras (breakfast, linen, late_checkin); true requests one */
         Extras: {
             breakfast?: boolean;
@@ -1941,6 +2083,12 @@ export interface components {
             status: "ready";
             store: string;
         };
+        Invoicing: {
+            /** @description starts every invoice and credit note number; letters, digits and -_. (at most 20) */
+            prefix: string;
+            /** @description true: INV-2026-0001, numbering again from 1 each year; false: INV-000001 */
+            yearly_reset: boolean;
+        };
         /** @description the guest's language as a language tag (en, de, fr, es, it; "de-CH" counts as de): their mails and invoice are written in it; any other falls back to the accommodation's language */
         Language: string;
         /** @description per stay, major units of the currency; at most 1000000000 minor units (e.g. 10000000.00 EUR), else 400 amount_too_large */
@@ -2007,12 +2155,19 @@ export interface components {
             data: {
                 archived_at: components["schemas"]["ArchivedAt"];
                 base_price: number;
+                cancellation_policy: components["schemas"]["CancellationPolicy"];
                 checkin_time: string;
                 checkout_time: string;
+                city_tax: components["schemas"]["CityTax"];
                 cleaning_fee: number;
                 /** Format: date-time */
                 created_at: string;
                 currency: string;
+                damage_deposit: number | null;
+                extra_guest_fee: {
+                    amount: number;
+                    included_guests: number;
+                } | null;
                 extras: {
                     breakfast?: number;
                     late_checkin?: number;
@@ -2026,6 +2181,8 @@ export interface components {
                 min_stay: number;
                 monthly_discount: number;
                 name: string;
+                payment_terms: components["schemas"]["PaymentTerms"];
+                registration_number: string | null;
                 tax_rate: number;
                 timezone: string;
                 /** Format: date-time */
@@ -2038,6 +2195,26 @@ export interface components {
         };
         ListAdminApiKeysResponse: {
             data: components["schemas"]["DataItem3"][];
+            metadata: components["schemas"]["Metadata"];
+            /** @enum {boolean} */
+            success: true;
+        };
+        ListAdminBookingsDocumentsResponse: {
+            data: {
+                /** @description the invoice number a credit note cancels */
+                corrects: string | null;
+                currency: string;
+                /** @description YYYY-MM-DD */
+                issued_on: string;
+                kind: "invoice" | "credit_note";
+                /** @description from the host's one series, e.g. INV-2026-0001 */
+                number: string;
+                /** @description the PDF, every download byte for byte the same */
+                pdf_url: string;
+                purpose: components["schemas"]["Purpose"];
+                /** @description major units; a credit note's is negative */
+                total_amount: number;
+            }[];
             metadata: components["schemas"]["Metadata"];
             /** @enum {boolean} */
             success: true;
@@ -2092,6 +2269,31 @@ export interface components {
                 source: string;
                 summary: string;
             })[];
+            metadata: components["schemas"]["Metadata"];
+            /** @enum {boolean} */
+            success: true;
+        };
+        ListAdminDocumentsResponse: {
+            data: {
+                booking_id: number;
+                confirmation_code: string;
+                /** @description the invoice number a credit note cancels */
+                corrects: string | null;
+                currency: string;
+                /** @description YYYY-MM-DD */
+                issued_on: string;
+                kind: "invoice" | "credit_note";
+                /** @description from the host's one series, e.g. INV-2026-0001 */
+                number: string;
+                /** @description the PDF, every download byte for byte the same */
+                pdf_url: string;
+                purpose: components["schemas"]["Purpose"];
+                /** @description the guest (and company) billed */
+                recipient: string;
+                recipient_tax_id: string | null;
+                /** @description major units; a credit note's is negative */
+                total_amount: number;
+            }[];
             metadata: components["schemas"]["Metadata"];
             /** @enum {boolean} */
             success: true;
@@ -2329,6 +2531,16 @@ export interface components {
             undone_at: string | null;
             undone_by: string | null;
         };
+        PaymentTerms: {
+            balance_days_before: number;
+            deposit_fraction: number;
+        } | null;
+        PaymentTerms2: {
+            /** @description the rest due this many days before check-in */
+            balance_days_before: number;
+            /** @description share of the total due at booking, fraction 0..1, at most 6 decimals */
+            deposit_fraction: number;
+        } | null;
         PaymentWebhookRequest: {
             data: {
                 /** @description the PaymentIntent */
@@ -2416,20 +2628,29 @@ export interface components {
         Pricing: {
             avg_price_per_night: number;
             base_price: number;
+            /** @description per counted person per night, not discounted, not taxed; 0 when none */
+            city_tax: number;
             cleaning_fee: number;
             discounts: {
                 [key: string]: number;
             };
+            /** @description for guests beyond those the price includes, taxed; 0 when none */
+            extra_guest_fee: number;
             extras: {
                 [key: string]: number;
             };
             tax: number;
+            /** @description everything above, city tax included: the amount to send when booking */
             total: number;
         };
         Pricing2: {
             base_price: number;
+            /** @description collected for the city; not revenue; 0 when none */
+            city_tax: number;
             cleaning_fee: number;
             discount: number;
+            /** @description for guests beyond those the price includes; 0 when none */
+            extra_guest_fee: number;
             extras: {
                 [key: string]: number;
             };
@@ -2447,6 +2668,8 @@ export interface components {
             removed: number;
             started_at: string;
         };
+        /** @description 'stay': the booking's price; 'cancellation_fee': the fee kept on cancelling */
+        Purpose: "stay" | "cancellation_fee";
         Restrictions: {
             checkin_time: string;
             checkout_time: string;
@@ -2504,6 +2727,7 @@ export interface components {
             } | null;
             /** @description address that overbooking alerts from imported calendars are mailed to; null clears it */
             host_email?: string | null;
+            invoicing?: components["schemas"]["Invoicing"];
             /** @description card processor's signing secret (whsec_...); at least 32 characters; null clears it */
             payment_webhook_secret?: string | null;
             /** @description signing secret of /webhook/update and /webhook/calendar_sync; at least 32 characters; null clears it */
@@ -2626,13 +2850,17 @@ export interface components {
         };
         UpdateAdminAccommodationsRequest: {
             base_price?: components["schemas"]["BasePrice"];
+            cancellation_policy?: components["schemas"]["CancellationPolicy2"];
             /** @description default 15:00, HH:MM */
             checkin_time?: string;
             /** @description default 10:00, HH:MM */
             checkout_time?: string;
+            city_tax?: components["schemas"]["CityTax2"];
             cleaning_fee?: components["schemas"]["CleaningFee"];
             /** @description ISO 4217 code, default EUR */
             currency?: string;
+            damage_deposit?: components["schemas"]["DamageDeposit"];
+            extra_guest_fee?: components["schemas"]["ExtraGuestFee"];
             extras?: components["schemas"]["Extras2"];
             /**
              * @description guests' mails and invoices are written in it unless a booking names the guest's; default en
@@ -2647,6 +2875,9 @@ export interface components {
             /** @description from 28 nights, default 0, fraction 0..1, at most 6 decimals */
             monthly_discount?: number;
             name?: string;
+            payment_terms?: components["schemas"]["PaymentTerms2"];
+            /** @description short-term-rental registration number (EU 2024/1028, CIN, NRUA, ...); trimmed, blank = none */
+            registration_number?: string | null;
             /** @description default 0, fraction 0..1, at most 6 decimals */
             tax_rate?: number;
             /** @description IANA time zone, default UTC */
@@ -2894,7 +3125,7 @@ export interface components {
                     error?: {
                         details?: {
                             /** @enum {unknown} */
-                            reason: "invalid" | "missing" | "unknown_parameter" | "invalid_type" | "invalid_enum" | "invalid_const" | "invalid_anyOf" | "invalid_format" | "invalid_pattern" | "invalid_minLength" | "invalid_maxLength" | "invalid_minimum" | "invalid_maximum" | "invalid_exclusiveMinimum" | "invalid_exclusiveMaximum" | "invalid_minItems" | "invalid_maxItems" | "invalid_date" | "invalid_range" | "range_too_long";
+                            reason: "invalid" | "missing" | "unknown_parameter" | "invalid_type" | "invalid_enum" | "invalid_const" | "invalid_anyOf" | "invalid_format" | "invalid_pattern" | "invalid_minLength" | "invalid_maxLength" | "invalid_minimum" | "invalid_maximum" | "invalid_exclusiveMinimum" | "invalid_exclusiveMaximum" | "invalid_minItems" | "invalid_maxItems" | "invalid_date" | "invalid_range";
                         };
                     };
                 };
@@ -2914,7 +3145,7 @@ export interface components {
                     error?: {
                         details?: {
                             /** @enum {unknown} */
-                            reason: "bad_url" | "param_too_long" | "invalid" | "missing" | "unknown_parameter" | "invalid_type" | "invalid_enum" | "invalid_const" | "invalid_anyOf" | "invalid_format" | "invalid_pattern" | "invalid_minLength" | "invalid_maxLength" | "invalid_minimum" | "invalid_maximum" | "invalid_exclusiveMinimum" | "invalid_exclusiveMaximum" | "invalid_minItems" | "invalid_maxItems" | "invalid_url" | "private_address";
+                            reason: "invalid" | "missing" | "unknown_parameter" | "invalid_type" | "invalid_enum" | "invalid_const" | "invalid_anyOf" | "invalid_format" | "invalid_pattern" | "invalid_minLength" | "invalid_maxLength" | "invalid_minimum" | "invalid_maximum" | "invalid_exclusiveMinimum" | "invalid_exclusiveMaximum" | "invalid_minItems" | "invalid_maxItems" | "invalid_date" | "invalid_range" | "range_too_long";
                         };
                     };
                 };
@@ -2922,6 +3153,26 @@ export interface components {
         };
         /** @description Bad request: details.reason says what to change */
         BadRequest11: {
+            headers: {
+                "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorEnvelope"] & {
+                    error?: {
+                        details?: {
+                            /** @enum {unknown} */
+                            reason: "bad_url" | "param_too_long" | "invalid" | "missing" | "unknown_parameter" | "invalid_type" | "invalid_enum" | "invalid_const" | "invalid_anyOf" | "invalid_format" | "invalid_pattern" | "invalid_minLength" | "invalid_maxLength" | "invalid_minimum" | "invalid_maximum" | "invalid_exclusiveMinimum" | "invalid_exclusiveMaximum" | "invalid_minItems" | "invalid_maxItems" | "invalid_url" | "private_address";
+                        };
+                    };
+                };
+            };
+        };
+        /** @description Bad request: details.reason says what to change */
+        BadRequest12: {
             headers: {
                 "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                 "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
@@ -4759,6 +5010,42 @@ export interface operations {
             503: components["responses"]["Unavailable2"];
         };
     };
+    listAdminBookingsDocuments: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description integer id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ListAdminBookingsDocumentsResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest3"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound2"];
+            408: components["responses"]["RequestTimeout2"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge2"];
+            500: components["responses"]["InternalError2"];
+            503: components["responses"]["Unavailable2"];
+        };
+    };
     createAdminBookingsPayments: {
         parameters: {
             query?: never;
@@ -4896,6 +5183,135 @@ export interface operations {
                 };
             };
             413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge2"];
+            500: components["responses"]["InternalError2"];
+            503: components["responses"]["Unavailable2"];
+        };
+    };
+    listAdminDocuments: {
+        parameters: {
+            query: {
+                /** @description first issue date, YYYY-MM-DD (inclusive) */
+                from: string;
+                /** @description last issue date, YYYY-MM-DD (inclusive) */
+                to: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ListAdminDocumentsResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest9"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            408: components["responses"]["RequestTimeout2"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge2"];
+            500: components["responses"]["InternalError2"];
+            503: components["responses"]["Unavailable2"];
+        };
+    };
+    listAdminDocumentsCsv: {
+        parameters: {
+            query: {
+                /** @description first issue date, YYYY-MM-DD (inclusive) */
+                from: string;
+                /** @description last issue date, YYYY-MM-DD (inclusive) */
+                to: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One row per document, in the order issued */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            400: components["responses"]["BadRequest9"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            408: components["responses"]["RequestTimeout2"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge2"];
+            500: components["responses"]["InternalError2"];
+            503: components["responses"]["Unavailable2"];
+        };
+    };
+    listAdminDocumentsPdf: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description the document number */
+                number: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The PDF */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                };
+            };
+            400: components["responses"]["BadRequest3"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            /** @description Not found */
+            404: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        error?: {
+                            details?: {
+                                /** @enum {unknown} */
+                                reason: "document_not_found";
+                            };
+                        };
+                    };
+                };
+            };
+            408: components["responses"]["RequestTimeout2"];
             429: components["responses"]["TooManyRequests"];
             431: components["responses"]["HeadersTooLarge2"];
             500: components["responses"]["InternalError2"];
@@ -5063,7 +5479,7 @@ export interface operations {
                     "application/json": components["schemas"]["ListAdminReportsOccupancyResponse"];
                 };
             };
-            400: components["responses"]["BadRequest9"];
+            400: components["responses"]["BadRequest10"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
@@ -5105,7 +5521,7 @@ export interface operations {
                     "text/csv": string;
                 };
             };
-            400: components["responses"]["BadRequest9"];
+            400: components["responses"]["BadRequest10"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
@@ -5392,7 +5808,7 @@ export interface operations {
                     "application/json": components["schemas"]["GetAdminWebhookEndpointsResponse"];
                 };
             };
-            400: components["responses"]["BadRequest10"];
+            400: components["responses"]["BadRequest11"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound7"];
@@ -5427,7 +5843,7 @@ export interface operations {
                     "application/json": components["schemas"]["DeleteAdminWebhookEndpointsResponse"];
                 };
             };
-            400: components["responses"]["BadRequest11"];
+            400: components["responses"]["BadRequest12"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound7"];
@@ -5468,7 +5884,7 @@ export interface operations {
                     "application/json": components["schemas"]["ListAdminWebhookEndpointsDeliveriesResponse"];
                 };
             };
-            400: components["responses"]["BadRequest10"];
+            400: components["responses"]["BadRequest11"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound7"];
@@ -5504,7 +5920,7 @@ export interface operations {
                     "application/json": components["schemas"]["CreateAdminWebhookEndpointsDeliveriesRedeliverResponse"];
                 };
             };
-            400: components["responses"]["BadRequest11"];
+            400: components["responses"]["BadRequest12"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound7"];
@@ -5540,7 +5956,7 @@ export interface operations {
                     "application/json": components["schemas"]["CreateAdminWebhookEndpointsPauseResponse"];
                 };
             };
-            400: components["responses"]["BadRequest11"];
+            400: components["responses"]["BadRequest12"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound7"];
@@ -5576,7 +5992,7 @@ export interface operations {
                     "application/json": components["schemas"]["CreateAdminWebhookEndpointsResumeResponse"];
                 };
             };
-            400: components["responses"]["BadRequest11"];
+            400: components["responses"]["BadRequest12"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound7"];
@@ -5612,7 +6028,7 @@ export interface operations {
                     "application/json": components["schemas"]["CreateAdminWebhookEndpointsRotateSecretResponse"];
                 };
             };
-            400: components["responses"]["BadRequest11"];
+            400: components["responses"]["BadRequest12"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound7"];
@@ -5648,7 +6064,7 @@ export interface operations {
                     "application/json": components["schemas"]["CreateAdminWebhookEndpointsTestResponse"];
                 };
             };
-            400: components["responses"]["BadRequest11"];
+            400: components["responses"]["BadRequest12"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound7"];
@@ -6645,7 +7061,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The invoice PDF */
+            /** @description The PDF */
             200: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];

@@ -1,0 +1,35 @@
+import type { Executor } from '../db/store.ts';
+import type { Invoicing } from '../settings/invoicing.ts';
+
+/**
+ * The series a document issued on `issuedOn` (a date in its home's zone) numbers from: the prefix,
+ * and with yearly reset the year (`INV-2026-`); its numbers are the series and a counter,
+ * `INV-2026-0001` (four digits with yearly reset, six without: `INV-000001`).
+ */
+export function seriesOf(invoicing: Invoicing, issuedOn: string): { series: string; digits: number } {
+  return invoicing.yearly_reset
+    ? { series: `${invoicing.prefix}${issuedOn.slice(0, 4)}-`, digits: 4 }
+    : { series: invoicing.prefix, digits: 6 };
+}
+
+export function documentNumber(series: { series: string; digits: number }, counter: number): string {
+  return `${series.series}${String(counter).padStart(series.digits, '0')}`;
+}
+
+/**
+ * The next number of a series, in the caller's transaction: one upsert of the series row, which on
+ * PostgreSQL holds its lock until the transaction ends (so concurrent issuers wait, and a rollback
+ * gives the number back: no gap, no repeat); the embedded store runs one transaction at a time.
+ * Take it as the last lock of a transaction, so that issuers never wait on each other in a cycle.
+ */
+export async function takeNumber(trx: Executor, series: { series: string; digits: number }): Promise<string> {
+  const row = await trx
+    .insertInto('document_series')
+    .values({ series: series.series, last_number: 1 })
+    .onConflict((oc) =>
+      oc.column('series').doUpdateSet((eb) => ({ last_number: eb('document_series.last_number', '+', 1) })),
+    )
+    .returning('last_number')
+    .executeTakeFirstOrThrow();
+  return documentNumber(series, row.last_number);
+}

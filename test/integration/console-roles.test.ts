@@ -117,7 +117,7 @@ describe(`console roles (${testStoreKind})`, () => {
     const nav = /<nav aria-label="Console">([\s\S]*?)<\/nav>/.exec((await accountant.get('/admin')).body)?.[1] ?? '';
     assert.deepEqual(
       [...nav.matchAll(/>([A-Za-z]+)<\/a>/g)].map((m) => m[1]),
-      ['Today', 'Bookings', 'Reports'],
+      ['Today', 'Bookings', 'Reports', 'Documents'],
     );
   });
 });

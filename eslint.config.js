@@ -26,6 +26,7 @@ const FLOORS = [
     'invoices',
     'mail',
     'events',
+    'messages',
   ],
   ['context'],
   ['limits', 'tasks', 'bookings'],

@@ -27,6 +27,7 @@ import { addDays, todayIn } from '../src/shared/dates.ts';
 import { runConsoleBench } from './console.ts';
 import { runIcalSyncBench } from './ical-sync.ts';
 import { runReportsBench } from './reports.ts';
+import { runMessagesBench } from './messages.ts';
 import { runEventsBench } from './events.ts';
 import { benchFootprint } from './footprint.ts';
 import { benchProcesses } from './processes.ts';
@@ -417,6 +418,9 @@ if (only === 'profile') {
 }
 if (only === 'reports') {
   await runReportsBench(pgServer);
+}
+if (only === 'messages') {
+  await runMessagesBench(pgServer);
 }
 if (only === 'events') {
   await runEventsBench(pgServer);

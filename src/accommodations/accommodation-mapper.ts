@@ -10,7 +10,12 @@ import {
   toMinor,
   withinAmountBound,
 } from '../shared/money.ts';
-import type { AccommodationCreateInput, AccommodationJson, AccommodationPatchInput } from './accommodation-schemas.ts';
+import {
+  GUEST_FACT_NAMES,
+  type AccommodationCreateInput,
+  type AccommodationJson,
+  type AccommodationPatchInput,
+} from './accommodation-schemas.ts';
 import { applyMoneyInput, moneyRulesToJson } from './money-fields.ts';
 
 /**
@@ -62,6 +67,11 @@ const NEW_ACCOMMODATION: AccommodationFields = {
   cancellation_policy: null,
   payment_terms: null,
   registration_number: null,
+  address: null,
+  arrival_instructions: null,
+  door_code: null,
+  wifi_name: null,
+  wifi_password: null,
 };
 
 /** Decimals of a currency already stored; an unknown one there is a bug, not a client error. */
@@ -96,6 +106,11 @@ export function accommodationToJson(row: Accommodation): AccommodationJson {
     language: row.language,
     extras,
     ...moneyRulesToJson(row, decimals),
+    address: row.address,
+    arrival_instructions: row.arrival_instructions,
+    door_code: row.door_code,
+    wifi_name: row.wifi_name,
+    wifi_password: row.wifi_password,
     created_at: row.created_at,
     updated_at: row.updated_at,
     archived_at: row.archived_at,
@@ -190,6 +205,11 @@ export function applyAccommodationInput(
   if (input.max_guests !== undefined) next.max_guests = input.max_guests;
   if (input.checkin_time !== undefined) next.checkin_time = input.checkin_time;
   if (input.checkout_time !== undefined) next.checkout_time = input.checkout_time;
+  for (const fact of GUEST_FACT_NAMES) {
+    const sent = input[fact];
+    // An empty text is no fact: stored as null.
+    if (sent !== undefined) next[fact] = sent === null || sent.trim() === '' ? null : sent;
+  }
 
   const stayRange = stayLengthProblem(current, input);
   if (stayRange !== null) throw stayRange;

@@ -22,6 +22,21 @@ const Rate = (description: string) =>
   Type.Number({ minimum: 0, maximum: 1, description: `${description}, fraction 0..1, at most 6 decimals` });
 const Time = (description: string) => Type.String({ pattern: TIME_PATTERN, description: `${description}, HH:MM` });
 
+/** A fact guest messages quote (docs/messages.md); admin API and console only, never v1 or events. */
+const GuestFact = (description: string, maxLength: number) =>
+  Type.Union([Type.String({ maxLength }), Type.Null()], { description: `${description}; null: none` });
+
+/** The facts guest messages quote, as the admin API takes and shows them. */
+const GUEST_FACTS = {
+  address: GuestFact("the home's street address", 1000),
+  arrival_instructions: GuestFact('how to get in and find the home', 4000),
+  door_code: GuestFact('the door or key-box code', 200),
+  wifi_name: GuestFact('the Wi-Fi network name', 200),
+  wifi_password: GuestFact('the Wi-Fi password', 200),
+};
+
+export const GUEST_FACT_NAMES = Object.keys(GUEST_FACTS) as (keyof typeof GUEST_FACTS)[];
+
 const ExtrasInput = Type.Object(
   {
     breakfast: Type.Optional(Amount('per guest per night')),
@@ -131,6 +146,11 @@ export const AccommodationCreateSchema = Type.Object(
       }),
     ),
     ...MoneyRulesInput,
+    address: Type.Optional(GUEST_FACTS.address),
+    arrival_instructions: Type.Optional(GUEST_FACTS.arrival_instructions),
+    door_code: Type.Optional(GUEST_FACTS.door_code),
+    wifi_name: Type.Optional(GUEST_FACTS.wifi_name),
+    wifi_password: Type.Optional(GUEST_FACTS.wifi_password),
   },
   { additionalProperties: false },
 );
@@ -183,6 +203,7 @@ export const AccommodationSchema = Type.Object({
   language: Type.String({ description: "the language of guests' mails and invoices" }),
   extras: AccommodationExtrasSchema,
   ...MoneyRulesShown,
+  ...GUEST_FACTS,
   created_at: Type.String({ format: 'date-time' }),
   updated_at: Type.String({ format: 'date-time' }),
   archived_at: Type.Union([Type.String({ format: 'date-time' }), Type.Null()], {

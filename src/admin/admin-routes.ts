@@ -13,6 +13,7 @@ import { settingsRoutes } from '../settings/settings-routes.ts';
 import { teamRoutes } from '../team/team-routes.ts';
 import { taskRoutes } from '../tasks/task-routes.ts';
 import { documentRoutes } from '../invoices/document-routes.ts';
+import { messageRoutes } from '../messages/message-routes.ts';
 
 /** admin API under /admin/api (admin key, checked in app.ts): one sub-plugin per resource. */
 export const adminRoutes: FeatureRoutes = async (app, { ctx }) => {
@@ -31,6 +32,7 @@ export const adminRoutes: FeatureRoutes = async (app, { ctx }) => {
     outboxRoutes,
     paymentIssueRoutes,
     testDataRoutes,
+    messageRoutes,
   ]) {
     await app.register(routes, { ctx });
   }

@@ -16,6 +16,7 @@ import type { BookingEventType } from '../events/event-types.ts';
 import type { MailedChanges } from '../mail/booking-mail-templates.ts';
 import { enqueueBookingMail, type BookingMailKind } from '../mail/enqueue-booking-mail.ts';
 import { syncDocuments } from '../invoices/sync-documents.ts';
+import { keepBookingMessagesTrue } from '../messages/keep-messages-true.ts';
 import { announceToPartners, wakeDeliveries } from './partner-events.ts';
 import { syncTurnovers } from '../tasks/sync-turnovers.ts';
 
@@ -175,7 +176,8 @@ const PARTNER_EVENT_OF: Record<Transition['event'], BookingEventType> = {
 /**
  * What follows every move, once its status, history and nights are written, in the same unit:
  * the guest's mail and the partners' events (outbox rows, committed with the move or not at all:
- * partner-events.ts; `formerStay` is where a modified booking's nights were), the homes' turnover
+ * partner-events.ts; `formerStay` is where a modified booking's nights were), the guest messages
+ * their rules schedule (moved, skipped or scheduled again: docs/messages.md), the homes' turnover
  * tasks (src/tasks), and once committed,
  * this process's caches of the accommodation (the database triggers announce the change to the
  * other processes). The one place where a move's outbox rows are written. Last, the booking's
@@ -203,6 +205,11 @@ export async function afterTransition(
     now,
     // A confirmation takes no night the draft did not already hold.
     { calendar: event !== 'confirmed', formerStay },
+  );
+  await keepBookingMessagesTrue(
+    unit.trx,
+    bookings.map((b) => b.id),
+    unit.now,
   );
   const accommodations = new Set(bookings.map((b) => b.accommodation_id));
   await syncTurnovers(unit.trx, accommodations, unit.now);

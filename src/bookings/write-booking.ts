@@ -18,6 +18,7 @@ import { createdEvents, recordBookingEvents, wakeDeliveries } from './partner-ev
 import { cutNewBookingEvents, type NewBookingIds } from '../events/new-booking-events.ts';
 import type { Executor } from '../db/store.ts';
 import { syncDocumentsIn } from '../invoices/sync-documents.ts';
+import { keepBookingMessagesTrue } from '../messages/keep-messages-true.ts';
 
 /** How often a booking is written when PostgreSQL aborts it for a deadlock. */
 const WRITE_ATTEMPTS = 3;
@@ -108,7 +109,8 @@ export async function writeBooking<T>(ctx: AppContext, write: BookingWrite<T>): 
  * key's draft cap for a card draft (counted with the draft it writes), together or not at all. On
  * PostgreSQL the booking and its events are one statement (insert-booking-rows.ts), atomic by
  * itself, so a booking with no idempotency key, no draft cap and no invoice (a draft) needs no
- * transaction around it; the others run in one, which also issues a confirmed booking's invoice. On the embedded store, bookings that arrive together share one commit
+ * transaction around it; the others run in one, which also issues a confirmed booking's invoice and
+ * schedules its guest messages (a draft has none). On the embedded store, bookings that arrive together share one commit
  * (db/group-commit.ts).
  */
 async function writeOnce<T>(ctx: AppContext, write: BookingWrite<T>): Promise<{ created: T; queued: number }> {
@@ -130,6 +132,8 @@ async function writeOnce<T>(ctx: AppContext, write: BookingWrite<T>): Promise<{ 
     if (capped !== null) await assertDraftCapacity(db, capped.cap, capped.apiKeyId, capped.now);
     const inserted = await insertBookingRows(db, rows, now, cut ?? []);
     const ids = { bookingId: inserted.bookingId, guestId: inserted.guestId };
+    // A draft has no messages until it is confirmed (then afterTransition schedules them).
+    if (invoiced) await keepBookingMessagesTrue(db, [ids.bookingId], new Date(now));
     const response = write.answer(ids);
     if (idempotency !== null) {
       await recordIdempotent(db, {

@@ -39,6 +39,7 @@ export const PAGES = {
   reports: { path: '/reports', nav: 'Reports', permission: 'reports.read' },
   documents: { path: '/documents', nav: 'Documents', permission: 'documents.read' },
   accommodations: { path: '/accommodations', nav: 'Accommodations', permission: 'accommodations' },
+  messages: { path: '/messages', nav: 'Messages', permission: 'messages' },
   'new-accommodation': { path: '/accommodations/new' },
   accommodation: { path: '/accommodations/:id', params: { id: 'accommodation' } },
   settings: { path: '/settings', nav: 'Settings', permission: 'settings' },

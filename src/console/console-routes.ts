@@ -14,6 +14,8 @@ import { calendarPage } from './pages/calendar.ts';
 import { confirmPage } from './pages/confirm.ts';
 import { endpointPages } from './pages/endpoints.ts';
 import { outboxPage } from './pages/outbox.ts';
+import { bookingMessagePages } from './pages/booking-messages.ts';
+import { messagesPage } from './pages/messages.ts';
 import { reportsPage } from './pages/reports.ts';
 import { documentsPage } from './pages/documents.ts';
 import { integrationPages } from './pages/integrations.ts';
@@ -169,6 +171,8 @@ export const consoleRoutes: FeatureRoutes = async (app, { ctx }) => {
     for (const routes of [
       todayPage,
       bookingPages,
+      bookingMessagePages,
+      messagesPage,
       bookingDeskPages,
       calendarPage,
       tasksPages,

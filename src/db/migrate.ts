@@ -25,6 +25,7 @@ import * as endpointLimit from './migrations/0026-endpoint-limit.ts';
 import * as oneWordOneMeaning from './migrations/0027-one-word-one-meaning.ts';
 import * as testMode from './migrations/0028-test-mode.ts';
 import * as money from './migrations/0029-money.ts';
+import * as guestMessages from './migrations/0030-guest-messages.ts';
 import * as teamAndTasks from './migrations/0031-team-and-tasks.ts';
 import type { Db } from './store.ts';
 import { withoutLimits } from './store-timeouts.ts';
@@ -55,6 +56,7 @@ export const migrations: Record<string, Migration> = {
   '0027-one-word-one-meaning': oneWordOneMeaning,
   '0028-test-mode': testMode,
   '0029-money': money,
+  '0030-guest-messages': guestMessages,
   '0031-team-and-tasks': teamAndTasks,
 };
 

@@ -130,6 +130,12 @@ export interface AccommodationsTable {
   payment_terms: ColumnType<string | null, string | null | undefined, string | null>;
   /** The short-term-rental registration number (EU 2024/1028, CIN, NRUA, …). */
   registration_number: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Facts guest messages quote (docs/messages.md); admin API and console only, never v1 or events. */
+  address: ColumnType<string | null, string | null | undefined, string | null>;
+  arrival_instructions: ColumnType<string | null, string | null | undefined, string | null>;
+  door_code: ColumnType<string | null, string | null | undefined, string | null>;
+  wifi_name: ColumnType<string | null, string | null | undefined, string | null>;
+  wifi_password: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface NightlyPricesTable {
@@ -449,6 +455,8 @@ export interface OutboxTable {
   last_error: string | null;
   created_at: Timestamp;
   sent_at: Timestamp | null;
+  /** Where the guest's answer goes (a guest message: the host), null: to the sender. */
+  reply_to: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface IdempotencyKeysTable {
@@ -556,6 +564,50 @@ export interface EventDeliveriesTable {
   delivered_at: Timestamp | null;
 }
 
+/** A guest message's text per language: subject and body as JSON `{<lang>: text}`. */
+export interface MessageTemplatesTable {
+  id: Id;
+  name: string;
+  subject: string;
+  body: string;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export type MessageRuleState = 'active' | 'paused';
+
+/** When a template is sent, and to which bookings (docs/messages.md). */
+export interface MessageRulesTable {
+  id: Id;
+  name: string;
+  template_id: number;
+  event: string;
+  offset_days: number;
+  /** `HH:MM` in the home's zone, null: at the event's instant (event triggers) or 10:00. */
+  at: string | null;
+  /** JSON `{accommodation_ids, sources, min_nights, payment_states}`. */
+  conditions: string;
+  state: MessageRuleState;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export type ScheduledMessageState = 'scheduled' | 'sent' | 'skipped' | 'failed';
+
+/** One rule's message to one booking: unique on (rule_id, booking_id). */
+export interface ScheduledMessagesTable {
+  id: Id;
+  rule_id: number;
+  booking_id: number;
+  send_at: Timestamp;
+  state: ScheduledMessageState;
+  reason: string | null;
+  sent_at: Timestamp | null;
+  outbox_id: number | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
 export interface Database {
   users: UsersTable;
   user_homes: UserHomesTable;
@@ -588,6 +640,9 @@ export interface Database {
   partner_events: PartnerEventsTable;
   event_endpoints: EventEndpointsTable;
   event_deliveries: EventDeliveriesTable;
+  message_templates: MessageTemplatesTable;
+  message_rules: MessageRulesTable;
+  scheduled_messages: ScheduledMessagesTable;
 }
 
 export type Accommodation = Selectable<AccommodationsTable>;

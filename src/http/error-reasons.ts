@@ -76,6 +76,16 @@ export const ERROR_REASONS = {
     status: [400],
     meaning: 'a feed or event endpoint URL naming a loopback, private or internal address',
   },
+  unknown_variable: {
+    status: [400],
+    meaning:
+      'a message template uses a variable that does not exist, or one that cannot be rendered yet (`guest_page_url`); the message names it',
+  },
+  invalid_template: { status: [400], meaning: 'a message template that is not valid Liquid (an unclosed tag, ...)' },
+  unknown_language: {
+    status: [400],
+    meaning: "a message template's language that is not offered, or a subject and body in different languages",
+  },
   invalid_cursor: { status: [400], meaning: 'an events `after` cursor that is not an event id' },
   own_export_url: {
     status: [400],
@@ -117,6 +127,9 @@ export const ERROR_REASONS = {
   document_not_found: { status: [404], meaning: 'no invoice or credit note with this number' },
   calendar_not_found: { status: [404], meaning: 'no iCal export calendar at this address' },
   endpoint_not_found: { status: [404], meaning: 'no event endpoint with this id (or not one this API key owns)' },
+  template_not_found: { status: [404], meaning: 'no message template with this id' },
+  rule_not_found: { status: [404], meaning: 'no message rule with this id' },
+  scheduled_message_not_found: { status: [404], meaning: 'the booking has no scheduled guest message with this id' },
   delivery_not_found: { status: [404], meaning: 'the event endpoint has no delivery with this id' },
   user_not_found: { status: [404], meaning: 'no console user with this id' },
   task_not_found: { status: [404], meaning: 'no task with this id' },
@@ -156,6 +169,16 @@ export const ERROR_REASONS = {
       'the API key has as many event endpoints as it may (`ENDPOINTS_PER_KEY`, or its own limit set by the host)',
   },
   duplicate_feed_name: { status: [409], meaning: 'the accommodation already has an iCal feed with this name' },
+  template_in_use: { status: [409], meaning: 'a message template that a rule sends cannot be deleted' },
+  rule_in_use: { status: [409], meaning: 'a message rule that has sent messages cannot be deleted: pause it' },
+  message_not_scheduled: {
+    status: [409],
+    meaning: 'a guest message that was sent already (or, to skip it, is not scheduled) cannot be sent now or skipped',
+  },
+  guest_without_email: {
+    status: [409],
+    meaning: 'a booking whose guest has no e-mail address cannot be sent a message',
+  },
   login_taken: { status: [409], meaning: 'a user with this login exists' },
   last_owner: { status: [409], meaning: 'the last owner cannot be given another role' },
   assignee_not_allowed: {

@@ -162,7 +162,21 @@ const ADMIN_REASONS: [RegExp, ErrorReason[]][] = [
       'invalid_date',
     ],
   ],
+  [
+    /\/bookings\/\{id\}\/messages\//,
+    ['booking_not_found', 'scheduled_message_not_found', 'message_not_scheduled', 'guest_without_email'],
+  ],
   [/\/bookings\/\{id\}/, ['booking_not_found']],
+  [/^POST \/admin\/api\/message-templates\/\{id\}\/preview$/, ['template_not_found', 'booking_not_found']],
+  [
+    /^(POST|PATCH) \/admin\/api\/message-templates/,
+    ['blank', 'unknown_variable', 'invalid_template', 'unknown_language', 'template_not_found'],
+  ],
+  [/^GET \/admin\/api\/message-templates\/\{id\}$/, ['template_not_found']],
+  [/^DELETE \/admin\/api\/message-templates\/\{id\}$/, ['template_not_found', 'template_in_use']],
+  [/^(POST|PATCH) \/admin\/api\/message-rules/, ['blank', 'template_not_found', 'rule_not_found']],
+  [/^GET \/admin\/api\/message-rules\/\{id\}$/, ['rule_not_found']],
+  [/^DELETE \/admin\/api\/message-rules\/\{id\}$/, ['rule_not_found', 'rule_in_use']],
   [
     /^GET \/admin\/api\/(bookings|bookings\.csv|outbox|payment-issues|accommodations)$/,
     ['out_of_range', 'invalid_date'],

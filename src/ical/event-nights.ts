@@ -1,6 +1,7 @@
 import ICAL from 'ical.js';
 import { addDays, compareDates } from '../shared/dates.ts';
-import { dateIn, isIanaZone, wallTimeToInstant } from '../shared/zoned-time.ts';
+import { wallTimeToInstant } from '../shared/zoned-time.ts';
+import { dateIn, isIanaZone } from './zoned-time.ts';
 
 /** What an event of a feed says about nights: its times read in the accommodation's zone. */
 

@@ -14,7 +14,7 @@ import {
 } from './event-nights.ts';
 import { expandSeries, type Budget } from './expand-series.ts';
 import { classifySummary, type StayKind } from './stay-kind.ts';
-import { isIanaZone } from '../shared/zoned-time.ts';
+import { isIanaZone } from './zoned-time.ts';
 
 /** A stay read from a feed: the nights [start, end) in the accommodation's time zone. */
 export interface ImportedStay {

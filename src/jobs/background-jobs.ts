@@ -10,10 +10,13 @@ import { pruneDeliveries } from '../webhooks/webhook-events.ts';
 import { createEventDelivery } from '../endpoints/deliver-events.ts';
 import { pruneEvents } from '../events/delivery-repository.ts';
 import { isDeliveriesQueued } from '../events/delivery-wake.ts';
+import { sendDueMessages } from '../messages/send-messages.ts';
 import { acquireLease } from './job-lease.ts';
 import { startJobRunner, type Job, type JobLogger, type JobRunner } from './job-runner.ts';
 
 const DRAFT_BATCH = 100;
+/** Guest messages claimed, rendered and queued per transaction. */
+const MESSAGE_BATCH = 50;
 const PRUNE_INTERVAL_MS = 3_600_000;
 /** How long partners' events are kept for the catch-up feed. */
 const EVENTS_KEPT_MS = 30 * 24 * 3_600_000;
@@ -39,6 +42,8 @@ export function workerId(): string {
  *   partners' events to their endpoints, each delivery claimed by exactly one process, a lane
  *   per endpoint so that a slow endpoint holds up no other (src/endpoints/deliver-events.ts);
  * - prune-events hourly, under its own lease: forgets partners' events older than 30 days.
+ * - send-guest-messages every STAYDESK_JOB_POLL_MS, on every process: claims due guest messages
+ *   (each by one process), renders them and queues them into the mail outbox (docs/messages.md).
  */
 export function startBackgroundJobs(
   ctx: AppContext,
@@ -104,6 +109,23 @@ export function startBackgroundJobs(
           total += expired.length;
           if (expired.length < DRAFT_BATCH) break;
         }
+        return total > 0 ? 'done' : 'skipped';
+      },
+    },
+    {
+      name: 'send-guest-messages',
+      intervalMs: ctx.config.jobPollMs,
+      run: async (signal) => {
+        let total = 0;
+        // Stopping: the batch in hand is committed, no other is claimed.
+        while (!signal.aborted) {
+          const { sent, skipped, failed } = await sendDueMessages(ctx.db, ctx.now(), MESSAGE_BATCH);
+          if (failed > 0) log.warn({ failed }, 'guest messages could not be rendered: marked failed');
+          const done = sent + skipped + failed;
+          total += done;
+          if (done < MESSAGE_BATCH) break;
+        }
+        if (total > 0) runner.wake('deliver-mail');
         return total > 0 ? 'done' : 'skipped';
       },
     },

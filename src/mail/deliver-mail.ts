@@ -142,6 +142,7 @@ export function createMailDelivery(deps: MailDeliveryDeps): MailDelivery {
         subject: mail.subject,
         text: mail.body_text,
         html: mail.body_html,
+        ...(mail.reply_to === null ? {} : { replyTo: mail.reply_to }),
       });
     } catch (error) {
       const attempts = mail.attempts + 1;

@@ -8,6 +8,8 @@ export interface OutgoingMail {
   subject: string;
   text: string;
   html: string;
+  /** Where the recipient's answer goes, when not to `from` (a guest message: the host). */
+  replyTo?: string;
 }
 
 /** Sends one mail or throws; the worker decides about retries. */

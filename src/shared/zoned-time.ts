@@ -1,6 +1,6 @@
-import { todayIn, zoneFormatter } from './dates.ts';
+import { zoneFormatter } from './dates.ts';
 
-/** Wall-clock fields of a DATE-TIME as written in a feed. */
+/** Wall-clock fields of a DATE-TIME (a feed's DATE-TIME, a message's local send time). */
 export interface WallTime {
   year: number;
   month: number;
@@ -38,16 +38,20 @@ export function wallTimeToInstant(t: WallTime, timeZone: string): Date {
   return new Date(second);
 }
 
-/** The calendar date of an instant in a zone. */
-export function dateIn(instant: Date, timeZone: string): string {
-  return todayIn(timeZone, instant);
+/** The instant of `HH:MM` on `YYYY-MM-DD` in an IANA zone. */
+export function localInstant(date: string, time: string, timeZone: string): Date {
+  const [year = 0, month = 1, day = 1] = date.split('-').map(Number);
+  const [hour = 0, minute = 0] = time.split(':').map(Number);
+  return wallTimeToInstant({ year, month, day, hour, minute, second: 0 }, timeZone);
 }
 
-export function isIanaZone(name: string): boolean {
-  try {
-    new Intl.DateTimeFormat('en-US', { timeZone: name });
-    return true;
-  } catch {
-    return false;
-  }
+/** The wall-clock date `YYYY-MM-DD` and time `HH:MM` of an instant in a zone. */
+export function wallClockOf(instant: Date, timeZone: string): { date: string; time: string } {
+  const parts: Record<string, string> = {};
+  for (const p of zoneFormatter(timeZone, 'dateTime').formatToParts(instant)) parts[p.type] = p.value;
+  const hour = parts.hour === '24' ? '00' : (parts.hour ?? '00');
+  return {
+    date: `${parts.year ?? ''}-${parts.month ?? ''}-${parts.day ?? ''}`,
+    time: `${hour}:${parts.minute ?? '00'}`,
+  };
 }

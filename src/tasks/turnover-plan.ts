@@ -1,5 +1,5 @@
 import { addDays } from '../shared/dates.ts';
-import { wallTimeToInstant } from '../shared/zoned-time.ts';
+import { localInstant as localInstantIn } from '../shared/zoned-time.ts';
 
 /**
  * The turnover plan of one home (pure): one task after every departure, due from the departing
@@ -38,11 +38,9 @@ export interface PlannedTurnover {
   next_guest_count: number | null;
 }
 
-/** The instant of a local date and `HH:MM` in a zone. */
-export function localInstant(date: string, time: string, timeZone: string): string {
-  const [year = 0, month = 1, day = 1] = date.split('-').map(Number);
-  const [hour = 0, minute = 0] = time.split(':').map(Number);
-  return wallTimeToInstant({ year, month, day, hour, minute, second: 0 }, timeZone).toISOString();
+/** The instant of a local date and `HH:MM` in a zone, as an ISO string. */
+function localInstant(date: string, time: string, timeZone: string): string {
+  return localInstantIn(date, time, timeZone).toISOString();
 }
 
 /** A stay's key, to tell two stays apart and to find a stay's task again. */

@@ -45,6 +45,9 @@ const TABLES = {
   document_series: true,
   deposit_movements: true,
   booking_refunds: true,
+  message_templates: true,
+  message_rules: true,
+  scheduled_messages: true,
   user_homes: true,
   tasks: true,
 } as const satisfies Record<keyof Database, true>;

@@ -122,6 +122,48 @@ function cases(): Case[] {
       reason: 'booking_not_found',
       ...(payload === undefined ? {} : { payload }),
     })),
+    ...(
+      [
+        ['GET', '/admin/api/bookings/:id/messages', '/messages'],
+        ['POST', '/admin/api/bookings/:id/messages/:mid/send-now', '/messages/1/send-now'],
+        ['POST', '/admin/api/bookings/:id/messages/:mid/skip', '/messages/1/skip'],
+      ] as const
+    ).map(([method, route, suffix]): Case => ({
+      route,
+      method,
+      url: `/admin/api/bookings/${UNKNOWN}${suffix}`,
+      key: 'admin',
+      reason: 'booking_not_found',
+    })),
+    ...(
+      [
+        ['GET', '', undefined],
+        ['PATCH', '', { name: 'x' }],
+        ['DELETE', '', undefined],
+        ['POST', '/preview', { booking_id: 1 }],
+      ] as const
+    ).map(([method, suffix, payload]): Case => ({
+      route: `/admin/api/message-templates/:id${suffix}`,
+      method,
+      url: `/admin/api/message-templates/${UNKNOWN}${suffix}`,
+      key: 'admin',
+      reason: 'template_not_found',
+      ...(payload === undefined ? {} : { payload }),
+    })),
+    ...(
+      [
+        ['GET', undefined],
+        ['PATCH', { name: 'x' }],
+        ['DELETE', undefined],
+      ] as const
+    ).map(([method, payload]): Case => ({
+      route: '/admin/api/message-rules/:id',
+      method,
+      url: `/admin/api/message-rules/${UNKNOWN}`,
+      key: 'admin',
+      reason: 'rule_not_found',
+      ...(payload === undefined ? {} : { payload }),
+    })),
     {
       route: '/admin/api/documents/:number/pdf',
       method: 'GET',

@@ -63,6 +63,11 @@ describe('newAccommodationFields', () => {
       cancellation_policy: null,
       payment_terms: null,
       registration_number: null,
+      address: null,
+      arrival_instructions: null,
+      door_code: null,
+      wifi_name: null,
+      wifi_password: null,
     });
   });
 
@@ -236,6 +241,11 @@ describe('accommodationToJson', () => {
       cancellation_policy: null,
       payment_terms: null,
       registration_number: null,
+      address: null,
+      arrival_instructions: null,
+      door_code: null,
+      wifi_name: null,
+      wifi_password: null,
       created_at: '2031-01-01T00:00:00.000Z',
       updated_at: '2031-01-02T00:00:00.000Z',
       archived_at: null,
@@ -269,6 +279,11 @@ describe('accommodationToJson', () => {
       ],
       payment_terms: { deposit_fraction: 0.3, balance_days_before: 14 },
       registration_number: 'M0123456789',
+      address: '1 Shore Lane',
+      arrival_instructions: 'The key box is left of the door.',
+      door_code: '1234',
+      wifi_name: 'Loft',
+      wifi_password: 'secret',
     };
     const {
       id: _id,

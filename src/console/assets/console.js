@@ -55,3 +55,28 @@ document.addEventListener('click', (event) => {
   field.scrollIntoView({ block: 'center' });
   field.focus();
 });
+
+// Messages: the template's preview follows the text as it is typed (the Preview button does the
+// same without this file): the form is posted with preview=1 and the answer's preview shown.
+let previewTimer = null;
+document.addEventListener('input', (event) => {
+  const form = event.target instanceof Element ? event.target.closest('form#message-template') : null;
+  const shown = document.getElementById('message-preview');
+  if (!form || !shown || !form.querySelector('[name="booking_id"]')) return;
+  clearTimeout(previewTimer);
+  previewTimer = setTimeout(async () => {
+    const body = new URLSearchParams(new FormData(form));
+    body.set('preview', '1');
+    const answer = await fetch(form.action, { method: 'POST', body, credentials: 'same-origin' });
+    const page = new DOMParser().parseFromString(await answer.text(), 'text/html');
+    const preview = page.getElementById('message-preview');
+    const error = page.querySelector('form#message-template .error');
+    if (preview && preview.children.length > 0) shown.replaceChildren(...preview.childNodes);
+    else if (error) {
+      const p = document.createElement('p');
+      p.className = 'error';
+      p.textContent = error.textContent;
+      shown.replaceChildren(p);
+    }
+  }, 400);
+});

@@ -32,6 +32,8 @@ const NUMBERS = [
   'max_guests',
 ] as const;
 const TEXTS = ['name', 'currency', 'timezone', 'checkin_time', 'checkout_time', 'language'] as const;
+/** What guest messages quote (docs/messages.md): an empty field clears it. */
+const FACTS = ['address', 'arrival_instructions', 'door_code', 'wifi_name', 'wifi_password'] as const;
 /** Rates the admin API takes as fractions; the form takes them as percentages ("6" is 6 %). */
 const PERCENTS: ReadonlySet<string> = new Set(['tax_rate', 'weekly_discount', 'monthly_discount']);
 
@@ -51,6 +53,11 @@ const LABELS: Readonly<Record<string, string>> = {
   checkin_time: 'Check-in time',
   checkout_time: 'Check-out time',
   language: 'Language of guest mails and invoices',
+  address: 'Address',
+  arrival_instructions: 'Arrival instructions',
+  door_code: 'Door code',
+  wifi_name: 'Wi-Fi network',
+  wifi_password: 'Wi-Fi password',
   ...Object.fromEntries(EXTRAS.map(([name, label]) => [`extras_${name}`, label])),
   ...MONEY_LABELS,
 };
@@ -75,14 +82,15 @@ function languageSelect(value: string | null, errors: Record<string, string>): H
 }
 
 /** The form's fields, all text: `accommodationInput` reads them into the admin API's request. */
-export const AccommodationForm = Type.Object(
-  Object.fromEntries(
+export const AccommodationForm = Type.Object({
+  ...Object.fromEntries(
     [...TEXTS, ...NUMBERS, ...EXTRAS.map(([name]) => `extras_${name}`), ...MONEY_FIELD_NAMES].map((n) => [
       n,
       Text(200),
     ]),
   ),
-);
+  ...Object.fromEntries(FACTS.map((n) => [n, Text(4000)])),
+});
 
 /**
  * The admin API's accommodation input from the form: empty fields are left out; extras replace the
@@ -104,6 +112,10 @@ export function accommodationInput(form: FormBody): Record<string, unknown> {
     if (n !== undefined) extras[name] = n;
   }
   input.extras = extras;
+  for (const name of FACTS) {
+    const text = form[name];
+    if (text !== undefined) input[name] = text.trim() === '' ? null : text.trim();
+  }
   return { ...input, ...moneyInput(form) };
 }
 
@@ -116,6 +128,7 @@ export function formValues(a: AccommodationJson): FormBody {
     const amount = a.extras[name];
     if (amount !== undefined) values[`extras_${name}`] = String(amount);
   }
+  for (const name of FACTS) values[name] = a[name] ?? '';
   return { ...values, ...moneyValues(a) };
 }
 
@@ -164,6 +177,20 @@ function selectField(
   );
   return html`<div class="field${invalid ? ' invalid' : ''}"><label for="f-${name}">${label(name)}</label>
 <select${select}>${items}</select>${fieldError(errors, name)}</div>`;
+}
+
+/** A text of several lines that guest messages quote. */
+function factArea(name: string, value: string | null, errors: Readonly<Record<string, string>>): Html {
+  const invalid = errors[name] !== undefined;
+  const area = attributes({
+    id: `f-${name}`,
+    name,
+    rows: '3',
+    'aria-invalid': invalid && 'true',
+    'aria-describedby': invalid && `err-${name}`,
+  });
+  return html`<div class="field${invalid ? ' invalid' : ''}"><label for="f-${name}">${label(name)}</label>
+<textarea${area}>${value ?? ''}</textarea>${fieldError(errors, name)}</div>`;
 }
 
 export function accommodationForm(
@@ -217,6 +244,14 @@ ${count('max_guests', true)}
 ${time('checkin_time', '15:00')}
 ${time('checkout_time', '10:00')}
 </div>
+<fieldset><legend>For guest messages (sent only to guests, never to partners)</legend>
+${factArea('address', v('address'), errors)}
+${factArea('arrival_instructions', v('arrival_instructions'), errors)}
+<div class="row">
+${field(label('door_code'), 'door_code', errors, { value: v('door_code') })}
+${field(label('wifi_name'), 'wifi_name', errors, { value: v('wifi_name') })}
+${field(label('wifi_password'), 'wifi_password', errors, { value: v('wifi_password') })}
+</div></fieldset>
 <fieldset><legend>Extras (leave empty when not offered)</legend><div class="row">
 ${EXTRAS.map(([name]) => money(`extras_${name}`))}
 </div></fieldset>

@@ -30,6 +30,7 @@ import { attributes, html, type Html } from '../../shared/html.ts';
 import { PAGES } from '../console-pages.ts';
 import { deliveriesOfBooking, mailsOfBooking, paymentIssuesOfBooking } from '../console-queries.ts';
 import { attempt, fmt, seeOther, sendPage, session } from '../console-request.ts';
+import { bookingMessagesSection } from './booking-messages.ts';
 import { IdParams, notices, PageNumber, sessionRoute, Text } from '../console-schemas.ts';
 import type { Formatter } from '../format.ts';
 import {
@@ -287,6 +288,7 @@ ${issues.length === 0 ? '' : html`<h3>Payment issues</h3><ul>${issues.map(issue)
 ${await bookingDocumentsSection(ctx.db, f, { id: b.id, invoice_url: invoiceUrl(ctx.config, b.invoice_token) })}
 <h2>Mails</h2>
 ${mails.length === 0 ? html`<p class="muted">No mails.</p>` : mailTable}
+${await bookingMessagesSection(ctx, request, b)}
 <h2>History</h2>
 <ol>${events.map(event)}</ol>
 ${

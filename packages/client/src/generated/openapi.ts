@@ -302,6 +302,57 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/admin/api/bookings/{id}/messages": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A booking's guest messages: scheduled, sent, skipped and failed */
+        get: operations["listAdminBookingsMessages"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/api/bookings/{id}/messages/{mid}/send-now": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Send a guest message now (one not sent yet) */
+        post: operations["createAdminBookingsMessagesSendNow"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/api/bookings/{id}/messages/{mid}/skip": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Skip a scheduled guest message: it is never sent */
+        post: operations["createAdminBookingsMessagesSkip"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/admin/api/bookings/{id}/payments": {
         parameters: {
             query?: never;
@@ -398,6 +449,97 @@ export interface paths {
         get: operations["listAdminDocumentsPdf"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/api/message-rules": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Guest message rules */
+        get: operations["listAdminMessageRules"];
+        put?: never;
+        /** Create a guest message rule: its messages are scheduled for bookings whose time is still to come */
+        post: operations["createAdminMessageRules"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/api/message-rules/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A guest message rule */
+        get: operations["getAdminMessageRules"];
+        put?: never;
+        post?: never;
+        /** Delete a guest message rule that has sent nothing, with its messages */
+        delete: operations["deleteAdminMessageRules"];
+        options?: never;
+        head?: never;
+        /** Change, pause or resume a guest message rule (for sends still to come) */
+        patch: operations["updateAdminMessageRules"];
+        trace?: never;
+    };
+    "/admin/api/message-templates": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Guest message templates */
+        get: operations["listAdminMessageTemplates"];
+        put?: never;
+        /** Create a guest message template (checked: languages, variables) */
+        post: operations["createAdminMessageTemplates"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/api/message-templates/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A guest message template */
+        get: operations["getAdminMessageTemplates"];
+        put?: never;
+        post?: never;
+        /** Delete a guest message template no rule sends */
+        delete: operations["deleteAdminMessageTemplates"];
+        options?: never;
+        head?: never;
+        /** Change a guest message template */
+        patch: operations["updateAdminMessageTemplates"];
+        trace?: never;
+    };
+    "/admin/api/message-templates/{id}/preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A guest message template rendered with a booking's values */
+        post: operations["createAdminMessageTemplatesPreview"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1128,9 +1270,15 @@ export interface components {
         };
         /** @description when it was archived (deleted while it had bookings): it takes no new booking; null while active */
         ArchivedAt: string | null;
+        /** @description HH:MM in the home's time zone; null: at the event's instant (booking_confirmed, booking_cancelled) or 10:00 */
+        At: string | null;
         BankDetails: components["schemas"]["AnyOf2"] | null;
         /** @description price per night, major units of the currency; at most 1000000000 minor units (e.g. 10000000.00 EUR), else 400 amount_too_large */
         BasePrice: number;
+        /** @description the text, with {{ variables }} per language (en, de, fr, es, it): {"en": "..."}; the same languages as the other part */
+        Body: {
+            [key: string]: string;
+        };
         Booking: {
             accommodation_id: number;
             accommodation_name: string;
@@ -1288,6 +1436,14 @@ export interface components {
             babies: number;
             children: number;
         } | null;
+        Conditions: {
+            /** @description empty: every home */
+            accommodation_ids: number[];
+            min_nights: number | null;
+            payment_states: components["schemas"]["PaymentStates"];
+            /** @description bookings' sources; empty: every source */
+            sources: string[];
+        };
         /** @description who is counted: ["adults"] (default) or ["adults","children"]; babies never (else 400 invalid_enum) */
         Counts: ("adults" | "children")[];
         CreateAdminAccommodationsBlocksRequest: {
@@ -1345,6 +1501,10 @@ export interface components {
             success: true;
         };
         CreateAdminAccommodationsRequest: {
+            /** @description the home's street address; null: none */
+            address?: string | null;
+            /** @description how to get in and find the home; null: none */
+            arrival_instructions?: string | null;
             base_price: components["schemas"]["BasePrice"];
             cancellation_policy?: components["schemas"]["CancellationPolicy2"];
             /** @description default 15:00, HH:MM */
@@ -1356,6 +1516,8 @@ export interface components {
             /** @description ISO 4217 code, default EUR */
             currency?: string;
             damage_deposit?: components["schemas"]["DamageDeposit"];
+            /** @description the door or key-box code; null: none */
+            door_code?: string | null;
             extra_guest_fee?: components["schemas"]["ExtraGuestFee"];
             extras?: components["schemas"]["Extras2"];
             /**
@@ -1380,6 +1542,10 @@ export interface components {
             timezone?: string;
             /** @description from 7 nights, default 0, fraction 0..1, at most 6 decimals */
             weekly_discount?: number;
+            /** @description the Wi-Fi network name; null: none */
+            wifi_name?: string | null;
+            /** @description the Wi-Fi password; null: none */
+            wifi_password?: string | null;
         };
         CreateAdminAccommodationsResponse: {
             data: components["schemas"]["Data4"];
@@ -1431,6 +1597,18 @@ export interface components {
         };
         CreateAdminBookingsCancelResponse: {
             data: components["schemas"]["Data5"];
+            metadata: components["schemas"]["Metadata"];
+            /** @enum {boolean} */
+            success: true;
+        };
+        CreateAdminBookingsMessagesSendNowResponse: {
+            data: components["schemas"]["DataItem6"];
+            metadata: components["schemas"]["Metadata"];
+            /** @enum {boolean} */
+            success: true;
+        };
+        CreateAdminBookingsMessagesSkipResponse: {
+            data: components["schemas"]["DataItem6"];
             metadata: components["schemas"]["Metadata"];
             /** @enum {boolean} */
             success: true;
@@ -1493,6 +1671,50 @@ export interface components {
         };
         CreateAdminBookingsResponse: {
             data: components["schemas"]["Data5"];
+            metadata: components["schemas"]["Metadata"];
+            /** @enum {boolean} */
+            success: true;
+        };
+        CreateAdminMessageRulesRequest: {
+            /** @description default true; false: paused */
+            active?: boolean;
+            conditions?: components["schemas"]["Conditions"];
+            name: string;
+            template_id: number;
+            trigger: components["schemas"]["Trigger"];
+        };
+        CreateAdminMessageRulesResponse: {
+            data: components["schemas"]["DataItem5"];
+            metadata: components["schemas"]["Metadata"];
+            /** @enum {boolean} */
+            success: true;
+        };
+        CreateAdminMessageTemplatesPreviewRequest: {
+            booking_id: number;
+            /**
+             * @description default: as the message would be sent
+             * @enum {unknown}
+             */
+            language?: "en" | "de" | "fr" | "es" | "it";
+        };
+        CreateAdminMessageTemplatesPreviewResponse: {
+            data: {
+                html: string;
+                language: string;
+                subject: string;
+                text: string;
+            };
+            metadata: components["schemas"]["Metadata"];
+            /** @enum {boolean} */
+            success: true;
+        };
+        CreateAdminMessageTemplatesRequest: {
+            body: components["schemas"]["Body"];
+            name: string;
+            subject: components["schemas"]["Subject"];
+        };
+        CreateAdminMessageTemplatesResponse: {
+            data: components["schemas"]["DataItem4"];
             metadata: components["schemas"]["Metadata"];
             /** @enum {boolean} */
             success: true;
@@ -1591,7 +1813,11 @@ export interface components {
             event_id: string;
         };
         Data4: {
+            /** @description the home's street address; null: none */
+            address: string | null;
             archived_at: components["schemas"]["ArchivedAt"];
+            /** @description how to get in and find the home; null: none */
+            arrival_instructions: string | null;
             base_price: number;
             cancellation_policy: components["schemas"]["CancellationPolicy"];
             checkin_time: string;
@@ -1602,6 +1828,8 @@ export interface components {
             created_at: string;
             currency: string;
             damage_deposit: number | null;
+            /** @description the door or key-box code; null: none */
+            door_code: string | null;
             extra_guest_fee: {
                 amount: number;
                 included_guests: number;
@@ -1628,6 +1856,10 @@ export interface components {
             /** Format: date-time */
             updated_at: string;
             weekly_discount: number;
+            /** @description the Wi-Fi network name; null: none */
+            wifi_name: string | null;
+            /** @description the Wi-Fi password; null: none */
+            wifi_password: string | null;
         };
         Data5: {
             accommodation_id: number;
@@ -1719,6 +1951,44 @@ export interface components {
             revoked_at: string | null;
             scope: "api" | "admin";
         };
+        DataItem4: {
+            body: {
+                [key: string]: string;
+            };
+            /** Format: date-time */
+            created_at: string;
+            id: number;
+            name: string;
+            subject: {
+                [key: string]: string;
+            };
+            /** Format: date-time */
+            updated_at: string;
+        };
+        DataItem5: {
+            active: boolean;
+            conditions: components["schemas"]["Conditions"];
+            /** Format: date-time */
+            created_at: string;
+            id: number;
+            name: string;
+            template_id: number;
+            trigger: components["schemas"]["Trigger"];
+            /** Format: date-time */
+            updated_at: string;
+        };
+        DataItem6: {
+            id: number;
+            /** @description why it was skipped or failed (docs/messages.md#what-happens-on-each-change); null otherwise */
+            reason: string | null;
+            rule_id: number;
+            rule_name: string;
+            /** Format: date-time */
+            send_at: string;
+            sent_at: string | null;
+            /** @enum {unknown} */
+            state: "scheduled" | "sent" | "skipped" | "failed";
+        };
         /** @description Ignored. Clients send {} or no body at all. */
         DebugCalendarRequest: {
             [key: string]: unknown;
@@ -1776,6 +2046,26 @@ export interface components {
         };
         DeleteAdminBookingsPaymentsResponse: {
             data: components["schemas"]["Data5"];
+            metadata: components["schemas"]["Metadata"];
+            /** @enum {boolean} */
+            success: true;
+        };
+        DeleteAdminMessageRulesResponse: {
+            data: {
+                /** @enum {boolean} */
+                deleted: true;
+                id: number;
+            };
+            metadata: components["schemas"]["Metadata"];
+            /** @enum {boolean} */
+            success: true;
+        };
+        DeleteAdminMessageTemplatesResponse: {
+            data: {
+                /** @enum {boolean} */
+                deleted: true;
+                id: number;
+            };
             metadata: components["schemas"]["Metadata"];
             /** @enum {boolean} */
             success: true;
@@ -1884,6 +2174,9 @@ export interface components {
          *     invalid_iban: an IBAN whose ISO 13616 check digits do not match
          *     invalid_url: a feed or event endpoint URL that is not an http(s) URL
          *     private_address: a feed or event endpoint URL naming a loopback, private or internal address
+         *     unknown_variable: a message template uses a variable that does not exist, or one that cannot be rendered yet (`guest_page_url`); the message names it
+         *     invalid_template: a message template that is not valid Liquid (an unclosed tag, ...)
+         *     unknown_language: a message template's language that is not offered, or a subject and body in different languages
          *     invalid_cursor: an events `after` cursor that is not an event id
          *     own_export_url: a feed URL that is the accommodation's own calendar export URL (it would import its own nights)
          *     invalid_timestamp: a webhook `timestamp` that is not an ISO 8601 date-time
@@ -1912,6 +2205,9 @@ export interface components {
          *     document_not_found: no invoice or credit note with this number
          *     calendar_not_found: no iCal export calendar at this address
          *     endpoint_not_found: no event endpoint with this id (or not one this API key owns)
+         *     template_not_found: no message template with this id
+         *     rule_not_found: no message rule with this id
+         *     scheduled_message_not_found: the booking has no scheduled guest message with this id
          *     delivery_not_found: the event endpoint has no delivery with this id
          *     request_timeout: the headers and body did not all arrive within the request timeout
          *     dates_unavailable: a night of the stay is taken; `details` names the first one and its holder
@@ -1928,6 +2224,10 @@ export interface components {
          *     accommodation_archived: the accommodation is archived (it was deleted while it had bookings) and takes no new booking
          *     endpoint_limit: the API key has as many event endpoints as it may (`ENDPOINTS_PER_KEY`, or its own limit set by the host)
          *     duplicate_feed_name: the accommodation already has an iCal feed with this name
+         *     template_in_use: a message template that a rule sends cannot be deleted
+         *     rule_in_use: a message rule that has sent messages cannot be deleted: pause it
+         *     message_not_scheduled: a guest message that was sent already (or, to skip it, is not scheduled) cannot be sent now or skipped
+         *     guest_without_email: a booking whose guest has no e-mail address cannot be sent a message
          *     login_taken: a user with this login exists
          *     body_too_large: a body over 1 MiB
          *     rate_limited: too many requests (per key, per address, or failed authentications)
@@ -1938,7 +2238,7 @@ export interface components {
          *     outcome_unknown: the database went away while the change was being committed and it could not be checked whether it was; retry with the same `idempotency_key`
          * @enum {string}
          */
-        ErrorReason: "malformed_json" | "forbidden_json_key" | "unsupported_media_type" | "malformed_http" | "bad_request" | "bad_url" | "param_too_long" | "nul_character" | "legacy_jsonrpc_body" | "invalid" | "missing" | "unknown_parameter" | "invalid_type" | "invalid_enum" | "invalid_const" | "invalid_anyOf" | "invalid_format" | "invalid_pattern" | "invalid_minLength" | "invalid_maxLength" | "invalid_minimum" | "invalid_maximum" | "invalid_exclusiveMinimum" | "invalid_exclusiveMaximum" | "invalid_minItems" | "invalid_maxItems" | "blank" | "test_admin_key" | "out_of_range" | "invalid_date" | "invalid_range" | "range_too_long" | "past_date" | "min_stay" | "max_stay" | "max_guests" | "extra_not_offered" | "composition_mismatch" | "duplicate_tier" | "unknown_currency" | "invalid_amount" | "amount_too_large" | "invalid_rate" | "unknown_timezone" | "invalid_iban" | "invalid_url" | "private_address" | "invalid_cursor" | "own_export_url" | "invalid_timestamp" | "invalid_payment_intent" | "payment_webhook_not_configured" | "stale_signature" | "missing_signature" | "invalid_signature" | "missing_api_key" | "invalid_api_key" | "missing_metrics_token" | "invalid_metrics_token" | "missing_timestamp" | "stale_timestamp" | "admin_scope_required" | "test_key_required" | "secret_scope" | "unknown_route" | "accommodation_not_found" | "booking_not_found" | "payment_not_found" | "api_key_not_found" | "message_not_found" | "feed_not_found" | "invoice_not_found" | "document_not_found" | "calendar_not_found" | "endpoint_not_found" | "delivery_not_found" | "request_timeout" | "dates_unavailable" | "price_mismatch" | "idempotency_key_reused" | "booking_cancelled" | "booking_not_confirmed" | "booking_not_cancelled" | "never_confirmed" | "payment_already_undone" | "refund_exceeds_paid" | "booking_not_draft" | "has_bookings" | "accommodation_archived" | "endpoint_limit" | "duplicate_feed_name" | "login_taken" | "body_too_large" | "rate_limited" | "draft_limit" | "headers_too_large" | "store_unavailable" | "shutting_down" | "outcome_unknown";
+        ErrorReason: "malformed_json" | "forbidden_json_key" | "unsupported_media_type" | "malformed_http" | "bad_request" | "bad_url" | "param_too_long" | "nul_character" | "legacy_jsonrpc_body" | "invalid" | "missing" | "unknown_parameter" | "invalid_type" | "invalid_enum" | "invalid_const" | "invalid_anyOf" | "invalid_format" | "invalid_pattern" | "invalid_minLength" | "invalid_maxLength" | "invalid_minimum" | "invalid_maximum" | "invalid_exclusiveMinimum" | "invalid_exclusiveMaximum" | "invalid_minItems" | "invalid_maxItems" | "blank" | "test_admin_key" | "out_of_range" | "invalid_date" | "invalid_range" | "range_too_long" | "past_date" | "min_stay" | "max_stay" | "max_guests" | "extra_not_offered" | "composition_mismatch" | "duplicate_tier" | "unknown_currency" | "invalid_amount" | "amount_too_large" | "invalid_rate" | "unknown_timezone" | "invalid_iban" | "invalid_url" | "private_address" | "unknown_variable" | "invalid_template" | "unknown_language" | "invalid_cursor" | "own_export_url" | "invalid_timestamp" | "invalid_payment_intent" | "payment_webhook_not_configured" | "stale_signature" | "missing_signature" | "invalid_signature" | "missing_api_key" | "invalid_api_key" | "missing_metrics_token" | "invalid_metrics_token" | "missing_timestamp" | "stale_timestamp" | "admin_scope_required" | "test_key_required" | "secret_scope" | "unknown_route" | "accommodation_not_found" | "booking_not_found" | "payment_not_found" | "api_key_not_found" | "message_not_found" | "feed_not_found" | "invoice_not_found" | "document_not_found" | "calendar_not_found" | "endpoint_not_found" | "template_not_found" | "rule_not_found" | "scheduled_message_not_found" | "delivery_not_found" | "request_timeout" | "dates_unavailable" | "price_mismatch" | "idempotency_key_reused" | "booking_cancelled" | "booking_not_confirmed" | "booking_not_cancelled" | "never_confirmed" | "payment_already_undone" | "refund_exceeds_paid" | "booking_not_draft" | "has_bookings" | "accommodation_archived" | "endpoint_limit" | "duplicate_feed_name" | "template_in_use" | "rule_in_use" | "message_not_scheduled" | "guest_without_email" | "login_taken" | "body_too_large" | "rate_limited" | "draft_limit" | "headers_too_large" | "store_unavailable" | "shutting_down" | "outcome_unknown";
         /** @description event types sent to the endpoint; default every booking event (booking.created, booking.confirmed, booking.modified, booking.cancelled, booking.expired, payment.issue); calendar.changed only when listed */
         Events: components["schemas"]["EventsItem"][];
         Events2: components["schemas"]["EventsItem2"][];
@@ -1984,6 +2284,18 @@ export interface components {
         };
         GetAdminBookingsResponse: {
             data: components["schemas"]["Data5"];
+            metadata: components["schemas"]["Metadata"];
+            /** @enum {boolean} */
+            success: true;
+        };
+        GetAdminMessageRulesResponse: {
+            data: components["schemas"]["DataItem5"];
+            metadata: components["schemas"]["Metadata"];
+            /** @enum {boolean} */
+            success: true;
+        };
+        GetAdminMessageTemplatesResponse: {
+            data: components["schemas"]["DataItem4"];
             metadata: components["schemas"]["Metadata"];
             /** @enum {boolean} */
             success: true;
@@ -2153,7 +2465,11 @@ export interface components {
         };
         ListAdminAccommodationsResponse: {
             data: {
+                /** @description the home's street address; null: none */
+                address: string | null;
                 archived_at: components["schemas"]["ArchivedAt"];
+                /** @description how to get in and find the home; null: none */
+                arrival_instructions: string | null;
                 base_price: number;
                 cancellation_policy: components["schemas"]["CancellationPolicy"];
                 checkin_time: string;
@@ -2164,6 +2480,8 @@ export interface components {
                 created_at: string;
                 currency: string;
                 damage_deposit: number | null;
+                /** @description the door or key-box code; null: none */
+                door_code: string | null;
                 extra_guest_fee: {
                     amount: number;
                     included_guests: number;
@@ -2188,6 +2506,10 @@ export interface components {
                 /** Format: date-time */
                 updated_at: string;
                 weekly_discount: number;
+                /** @description the Wi-Fi network name; null: none */
+                wifi_name: string | null;
+                /** @description the Wi-Fi password; null: none */
+                wifi_password: string | null;
             }[];
             metadata: components["schemas"]["Metadata"];
             /** @enum {boolean} */
@@ -2215,6 +2537,12 @@ export interface components {
                 /** @description major units; a credit note's is negative */
                 total_amount: number;
             }[];
+            metadata: components["schemas"]["Metadata"];
+            /** @enum {boolean} */
+            success: true;
+        };
+        ListAdminBookingsMessagesResponse: {
+            data: components["schemas"]["DataItem6"][];
             metadata: components["schemas"]["Metadata"];
             /** @enum {boolean} */
             success: true;
@@ -2294,6 +2622,18 @@ export interface components {
                 /** @description major units; a credit note's is negative */
                 total_amount: number;
             }[];
+            metadata: components["schemas"]["Metadata"];
+            /** @enum {boolean} */
+            success: true;
+        };
+        ListAdminMessageRulesResponse: {
+            data: components["schemas"]["DataItem5"][];
+            metadata: components["schemas"]["Metadata"];
+            /** @enum {boolean} */
+            success: true;
+        };
+        ListAdminMessageTemplatesResponse: {
+            data: components["schemas"]["DataItem4"][];
             metadata: components["schemas"]["Metadata"];
             /** @enum {boolean} */
             success: true;
@@ -2531,6 +2871,8 @@ export interface components {
             undone_at: string | null;
             undone_by: string | null;
         };
+        /** @description checked when the message is due (else skipped `payment_state`); empty: any */
+        PaymentStates: ("unpaid" | "partly_paid" | "paid" | "overpaid")[];
         PaymentTerms: {
             balance_days_before: number;
             deposit_fraction: number;
@@ -2749,6 +3091,10 @@ export interface components {
             /** @description `direct`, another source a booking was made with, or a feed name */
             source: string;
         };
+        /** @description the subject per language (en, de, fr, es, it): {"en": "..."}; the same languages as the other part */
+        Subject: {
+            [key: string]: string;
+        };
         /** @description Unknown top-level fields are ignored. */
         SyncCalendarWebhookRequest: {
             accommodation_id: number;
@@ -2837,6 +3183,13 @@ export interface components {
         };
         /** @description ISO 8601 (without a zone it is UTC); with signatures on it is required, and more than 5 minutes from now is refused as a possible replay */
         Timestamp: string;
+        Trigger: {
+            at: components["schemas"]["At"];
+            /** @enum {unknown} */
+            event: "booking_confirmed" | "before_checkin" | "checkin_day" | "before_checkout" | "after_checkout" | "booking_cancelled" | "balance_due";
+            /** @description days from the event: before it for before_*, balance_due; after it for the others */
+            offset_days: number;
+        };
         UpdateAdminAccommodationsIcalFeedsRequest: {
             /** @description channel name reported as the source of imported bookings, e.g. airbnb; stored lower-case */
             name?: string;
@@ -2849,6 +3202,10 @@ export interface components {
             success: true;
         };
         UpdateAdminAccommodationsRequest: {
+            /** @description the home's street address; null: none */
+            address?: string | null;
+            /** @description how to get in and find the home; null: none */
+            arrival_instructions?: string | null;
             base_price?: components["schemas"]["BasePrice"];
             cancellation_policy?: components["schemas"]["CancellationPolicy2"];
             /** @description default 15:00, HH:MM */
@@ -2860,6 +3217,8 @@ export interface components {
             /** @description ISO 4217 code, default EUR */
             currency?: string;
             damage_deposit?: components["schemas"]["DamageDeposit"];
+            /** @description the door or key-box code; null: none */
+            door_code?: string | null;
             extra_guest_fee?: components["schemas"]["ExtraGuestFee"];
             extras?: components["schemas"]["Extras2"];
             /**
@@ -2884,6 +3243,10 @@ export interface components {
             timezone?: string;
             /** @description from 7 nights, default 0, fraction 0..1, at most 6 decimals */
             weekly_discount?: number;
+            /** @description the Wi-Fi network name; null: none */
+            wifi_name?: string | null;
+            /** @description the Wi-Fi password; null: none */
+            wifi_password?: string | null;
         };
         UpdateAdminAccommodationsResponse: {
             data: components["schemas"]["Data4"];
@@ -2916,6 +3279,31 @@ export interface components {
         };
         UpdateAdminBookingsResponse: {
             data: components["schemas"]["Data5"];
+            metadata: components["schemas"]["Metadata"];
+            /** @enum {boolean} */
+            success: true;
+        };
+        UpdateAdminMessageRulesRequest: {
+            /** @description default true; false: paused */
+            active?: boolean;
+            conditions?: components["schemas"]["Conditions"];
+            name?: string;
+            template_id?: number;
+            trigger?: components["schemas"]["Trigger"];
+        };
+        UpdateAdminMessageRulesResponse: {
+            data: components["schemas"]["DataItem5"];
+            metadata: components["schemas"]["Metadata"];
+            /** @enum {boolean} */
+            success: true;
+        };
+        UpdateAdminMessageTemplatesRequest: {
+            body?: components["schemas"]["Body"];
+            name?: string;
+            subject?: components["schemas"]["Subject"];
+        };
+        UpdateAdminMessageTemplatesResponse: {
+            data: components["schemas"]["DataItem4"];
             metadata: components["schemas"]["Metadata"];
             /** @enum {boolean} */
             success: true;
@@ -3271,6 +3659,26 @@ export interface components {
                 };
             };
         };
+        /** @description Conflict */
+        Conflict5: {
+            headers: {
+                "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorEnvelope"] & {
+                    error?: {
+                        details?: {
+                            /** @enum {unknown} */
+                            reason: "message_not_scheduled" | "guest_without_email";
+                        };
+                    };
+                };
+            };
+        };
         /** @description Forbidden */
         Forbidden: {
             headers: {
@@ -3473,6 +3881,86 @@ export interface components {
         };
         /** @description Not found */
         NotFound7: {
+            headers: {
+                "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorEnvelope"] & {
+                    error?: {
+                        details?: {
+                            /** @enum {unknown} */
+                            reason: "template_not_found";
+                        };
+                    };
+                };
+            };
+        };
+        /** @description Not found */
+        NotFound8: {
+            headers: {
+                "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorEnvelope"] & {
+                    error?: {
+                        details?: {
+                            /** @enum {unknown} */
+                            reason: "template_not_found" | "rule_not_found";
+                        };
+                    };
+                };
+            };
+        };
+        /** @description Not found */
+        NotFound9: {
+            headers: {
+                "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorEnvelope"] & {
+                    error?: {
+                        details?: {
+                            /** @enum {unknown} */
+                            reason: "rule_not_found";
+                        };
+                    };
+                };
+            };
+        };
+        /** @description Not found */
+        NotFound10: {
+            headers: {
+                "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorEnvelope"] & {
+                    error?: {
+                        details?: {
+                            /** @enum {unknown} */
+                            reason: "booking_not_found" | "scheduled_message_not_found";
+                        };
+                    };
+                };
+            };
+        };
+        /** @description Not found */
+        NotFound11: {
             headers: {
                 "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                 "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
@@ -5046,6 +5534,122 @@ export interface operations {
             503: components["responses"]["Unavailable2"];
         };
     };
+    listAdminBookingsMessages: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description integer id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ListAdminBookingsMessagesResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest3"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound2"];
+            408: components["responses"]["RequestTimeout2"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge2"];
+            500: components["responses"]["InternalError2"];
+            503: components["responses"]["Unavailable2"];
+        };
+    };
+    createAdminBookingsMessagesSendNow: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description integer id */
+                id: string;
+                /** @description integer id */
+                mid: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CreateAdminBookingsMessagesSendNowResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest4"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound10"];
+            408: components["responses"]["RequestTimeout2"];
+            409: components["responses"]["Conflict5"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge2"];
+            500: components["responses"]["InternalError2"];
+            503: components["responses"]["Unavailable2"];
+        };
+    };
+    createAdminBookingsMessagesSkip: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description integer id */
+                id: string;
+                /** @description integer id */
+                mid: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CreateAdminBookingsMessagesSkipResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest4"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound10"];
+            408: components["responses"]["RequestTimeout2"];
+            409: components["responses"]["Conflict5"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge2"];
+            500: components["responses"]["InternalError2"];
+            503: components["responses"]["Unavailable2"];
+        };
+    };
     createAdminBookingsPayments: {
         parameters: {
             query?: never;
@@ -5312,6 +5916,548 @@ export interface operations {
                 };
             };
             408: components["responses"]["RequestTimeout2"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge2"];
+            500: components["responses"]["InternalError2"];
+            503: components["responses"]["Unavailable2"];
+        };
+    };
+    listAdminMessageRules: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ListAdminMessageRulesResponse"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            408: components["responses"]["RequestTimeout2"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge2"];
+            500: components["responses"]["InternalError2"];
+            503: components["responses"]["Unavailable2"];
+        };
+    };
+    createAdminMessageRules: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateAdminMessageRulesRequest"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CreateAdminMessageRulesResponse"];
+                };
+            };
+            /** @description Bad request: details.reason says what to change */
+            400: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        error?: {
+                            details?: {
+                                /** @enum {unknown} */
+                                reason: "malformed_json" | "forbidden_json_key" | "unsupported_media_type" | "nul_character" | "invalid" | "missing" | "unknown_parameter" | "invalid_type" | "invalid_enum" | "invalid_const" | "invalid_anyOf" | "invalid_format" | "invalid_pattern" | "invalid_minLength" | "invalid_maxLength" | "invalid_minimum" | "invalid_maximum" | "invalid_exclusiveMinimum" | "invalid_exclusiveMaximum" | "invalid_minItems" | "invalid_maxItems" | "blank";
+                            };
+                        };
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound8"];
+            408: components["responses"]["RequestTimeout2"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge2"];
+            500: components["responses"]["InternalError2"];
+            503: components["responses"]["Unavailable2"];
+        };
+    };
+    getAdminMessageRules: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description integer id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GetAdminMessageRulesResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest3"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound9"];
+            408: components["responses"]["RequestTimeout2"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge2"];
+            500: components["responses"]["InternalError2"];
+            503: components["responses"]["Unavailable2"];
+        };
+    };
+    deleteAdminMessageRules: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description integer id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DeleteAdminMessageRulesResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest4"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound9"];
+            408: components["responses"]["RequestTimeout2"];
+            /** @description Conflict */
+            409: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        error?: {
+                            details?: {
+                                /** @enum {unknown} */
+                                reason: "rule_in_use";
+                            };
+                        };
+                    };
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge2"];
+            500: components["responses"]["InternalError2"];
+            503: components["responses"]["Unavailable2"];
+        };
+    };
+    updateAdminMessageRules: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description integer id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateAdminMessageRulesRequest"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UpdateAdminMessageRulesResponse"];
+                };
+            };
+            /** @description Bad request: details.reason says what to change */
+            400: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        error?: {
+                            details?: {
+                                /** @enum {unknown} */
+                                reason: "malformed_json" | "forbidden_json_key" | "unsupported_media_type" | "bad_url" | "param_too_long" | "nul_character" | "invalid" | "missing" | "unknown_parameter" | "invalid_type" | "invalid_enum" | "invalid_const" | "invalid_anyOf" | "invalid_format" | "invalid_pattern" | "invalid_minLength" | "invalid_maxLength" | "invalid_minimum" | "invalid_maximum" | "invalid_exclusiveMinimum" | "invalid_exclusiveMaximum" | "invalid_minItems" | "invalid_maxItems" | "blank";
+                            };
+                        };
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound8"];
+            408: components["responses"]["RequestTimeout2"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge2"];
+            500: components["responses"]["InternalError2"];
+            503: components["responses"]["Unavailable2"];
+        };
+    };
+    listAdminMessageTemplates: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ListAdminMessageTemplatesResponse"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            408: components["responses"]["RequestTimeout2"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge2"];
+            500: components["responses"]["InternalError2"];
+            503: components["responses"]["Unavailable2"];
+        };
+    };
+    createAdminMessageTemplates: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateAdminMessageTemplatesRequest"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CreateAdminMessageTemplatesResponse"];
+                };
+            };
+            /** @description Bad request: details.reason says what to change */
+            400: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        error?: {
+                            details?: {
+                                /** @enum {unknown} */
+                                reason: "malformed_json" | "forbidden_json_key" | "unsupported_media_type" | "nul_character" | "invalid" | "missing" | "unknown_parameter" | "invalid_type" | "invalid_enum" | "invalid_const" | "invalid_anyOf" | "invalid_format" | "invalid_pattern" | "invalid_minLength" | "invalid_maxLength" | "invalid_minimum" | "invalid_maximum" | "invalid_exclusiveMinimum" | "invalid_exclusiveMaximum" | "invalid_minItems" | "invalid_maxItems" | "blank" | "unknown_variable" | "invalid_template" | "unknown_language";
+                            };
+                        };
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound7"];
+            408: components["responses"]["RequestTimeout2"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge2"];
+            500: components["responses"]["InternalError2"];
+            503: components["responses"]["Unavailable2"];
+        };
+    };
+    getAdminMessageTemplates: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description integer id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GetAdminMessageTemplatesResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest3"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound7"];
+            408: components["responses"]["RequestTimeout2"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge2"];
+            500: components["responses"]["InternalError2"];
+            503: components["responses"]["Unavailable2"];
+        };
+    };
+    deleteAdminMessageTemplates: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description integer id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DeleteAdminMessageTemplatesResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest4"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound7"];
+            408: components["responses"]["RequestTimeout2"];
+            /** @description Conflict */
+            409: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        error?: {
+                            details?: {
+                                /** @enum {unknown} */
+                                reason: "template_in_use";
+                            };
+                        };
+                    };
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge2"];
+            500: components["responses"]["InternalError2"];
+            503: components["responses"]["Unavailable2"];
+        };
+    };
+    updateAdminMessageTemplates: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description integer id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateAdminMessageTemplatesRequest"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UpdateAdminMessageTemplatesResponse"];
+                };
+            };
+            /** @description Bad request: details.reason says what to change */
+            400: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        error?: {
+                            details?: {
+                                /** @enum {unknown} */
+                                reason: "malformed_json" | "forbidden_json_key" | "unsupported_media_type" | "bad_url" | "param_too_long" | "nul_character" | "invalid" | "missing" | "unknown_parameter" | "invalid_type" | "invalid_enum" | "invalid_const" | "invalid_anyOf" | "invalid_format" | "invalid_pattern" | "invalid_minLength" | "invalid_maxLength" | "invalid_minimum" | "invalid_maximum" | "invalid_exclusiveMinimum" | "invalid_exclusiveMaximum" | "invalid_minItems" | "invalid_maxItems" | "blank" | "unknown_variable" | "invalid_template" | "unknown_language";
+                            };
+                        };
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound7"];
+            408: components["responses"]["RequestTimeout2"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge2"];
+            500: components["responses"]["InternalError2"];
+            503: components["responses"]["Unavailable2"];
+        };
+    };
+    createAdminMessageTemplatesPreview: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description integer id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateAdminMessageTemplatesPreviewRequest"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CreateAdminMessageTemplatesPreviewResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest4"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            /** @description Not found */
+            404: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        error?: {
+                            details?: {
+                                /** @enum {unknown} */
+                                reason: "booking_not_found" | "template_not_found";
+                            };
+                        };
+                    };
+                };
+            };
+            408: components["responses"]["RequestTimeout2"];
+            413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["TooManyRequests"];
             431: components["responses"]["HeadersTooLarge2"];
             500: components["responses"]["InternalError2"];
@@ -5718,7 +6864,7 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound7"];
+            404: components["responses"]["NotFound11"];
             408: components["responses"]["RequestTimeout2"];
             429: components["responses"]["TooManyRequests"];
             431: components["responses"]["HeadersTooLarge2"];
@@ -5811,7 +6957,7 @@ export interface operations {
             400: components["responses"]["BadRequest11"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound7"];
+            404: components["responses"]["NotFound11"];
             408: components["responses"]["RequestTimeout2"];
             429: components["responses"]["TooManyRequests"];
             431: components["responses"]["HeadersTooLarge2"];
@@ -5846,7 +6992,7 @@ export interface operations {
             400: components["responses"]["BadRequest12"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound7"];
+            404: components["responses"]["NotFound11"];
             408: components["responses"]["RequestTimeout2"];
             413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["TooManyRequests"];
@@ -5887,7 +7033,7 @@ export interface operations {
             400: components["responses"]["BadRequest11"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound7"];
+            404: components["responses"]["NotFound11"];
             408: components["responses"]["RequestTimeout2"];
             429: components["responses"]["TooManyRequests"];
             431: components["responses"]["HeadersTooLarge2"];
@@ -5923,7 +7069,7 @@ export interface operations {
             400: components["responses"]["BadRequest12"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound7"];
+            404: components["responses"]["NotFound11"];
             408: components["responses"]["RequestTimeout2"];
             413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["TooManyRequests"];
@@ -5959,7 +7105,7 @@ export interface operations {
             400: components["responses"]["BadRequest12"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound7"];
+            404: components["responses"]["NotFound11"];
             408: components["responses"]["RequestTimeout2"];
             413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["TooManyRequests"];
@@ -5995,7 +7141,7 @@ export interface operations {
             400: components["responses"]["BadRequest12"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound7"];
+            404: components["responses"]["NotFound11"];
             408: components["responses"]["RequestTimeout2"];
             413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["TooManyRequests"];
@@ -6031,7 +7177,7 @@ export interface operations {
             400: components["responses"]["BadRequest12"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound7"];
+            404: components["responses"]["NotFound11"];
             408: components["responses"]["RequestTimeout2"];
             413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["TooManyRequests"];
@@ -6067,7 +7213,7 @@ export interface operations {
             400: components["responses"]["BadRequest12"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound7"];
+            404: components["responses"]["NotFound11"];
             408: components["responses"]["RequestTimeout2"];
             413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["TooManyRequests"];

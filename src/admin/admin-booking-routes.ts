@@ -1,3 +1,4 @@
+import { actorNames } from '../users/actor-names.ts';
 import { Type, type Static } from 'typebox';
 import { listBookingEvents } from '../bookings/booking-lifecycle.ts';
 import { BOOKING_STATUSES } from '../db/schema.ts';
@@ -194,7 +195,10 @@ export const BookingEventSchema = Type.Object({
       description: 'who made the change',
     }),
     ref: Type.Union([Type.String(), Type.Null()], {
-      description: 'the API key id, webhook delivery id or payment event id',
+      description: 'the API key id, webhook delivery id or payment event id; `console_user:<id>` for a console user',
+    }),
+    name: Type.Union([Type.String(), Type.Null()], {
+      description: 'the name of the console user who made the change; null for any other actor',
     }),
   }),
   reason: Type.Union([Type.String(), Type.Null()], {
@@ -345,6 +349,10 @@ export async function bookingDetail(db: Executor, id: number) {
     listPayments(db, id),
     listRefunds(db, id),
   ]);
+  const names = await actorNames(
+    db,
+    events.map((e) => e.actor_ref),
+  );
   return {
     ...bookingToJson(row),
     payments: payments.map((p) => paymentToJson(row.currency, p)),
@@ -352,7 +360,7 @@ export async function bookingDetail(db: Executor, id: number) {
     events: events.map((e) => ({
       event: e.event,
       status: e.status,
-      actor: { kind: e.actor_kind, ref: e.actor_ref },
+      actor: { kind: e.actor_kind, ref: e.actor_ref, name: names.get(e.actor_ref ?? '') ?? null },
       reason: e.reason,
       at: e.created_at,
     })),

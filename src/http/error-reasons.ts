@@ -37,16 +37,20 @@ export const ERROR_REASONS = {
   invalid_maxItems: { status: [400], meaning: 'a list with more items than allowed' },
   // 400: values the schema cannot judge
   blank: { status: [400], meaning: 'a name that is empty once trimmed' },
+  homes_for_cleaners: {
+    status: [400],
+    meaning: '`accommodation_ids` given to a role other than `cleaner` (the other roles see every home)',
+  },
   test_admin_key: { status: [400], meaning: 'a test key asked for with admin scope: test keys call the v1 API only' },
   out_of_range: {
     status: [400],
     meaning: 'a list `limit` outside its range: 1–200 (admin lists), 1–500 (`GET /events`); the message names it',
   },
   invalid_date: { status: [400], meaning: 'not a real calendar date `YYYY-MM-DD`' },
-  invalid_range: { status: [400], meaning: 'an end date not after the start date' },
+  invalid_range: { status: [400], meaning: 'an end date not after the start date (of tasks: before it)' },
   range_too_long: {
     status: [400],
-    meaning: 'an admin date range of more than 731 nights (blocks, prices) or 1827 nights (reports)',
+    meaning: 'an admin date range of more than 731 nights (blocks, prices), 1827 nights (reports) or 366 days (tasks)',
   },
   past_date: { status: [400], meaning: "a stay that starts before today in the accommodation's time zone" },
   min_stay: { status: [400], meaning: "fewer nights than the accommodation's minimum stay" },
@@ -129,6 +133,8 @@ export const ERROR_REASONS = {
   rule_not_found: { status: [404], meaning: 'no message rule with this id' },
   scheduled_message_not_found: { status: [404], meaning: 'the booking has no scheduled guest message with this id' },
   delivery_not_found: { status: [404], meaning: 'the event endpoint has no delivery with this id' },
+  user_not_found: { status: [404], meaning: 'no console user with this id' },
+  task_not_found: { status: [404], meaning: 'no task with this id' },
   // 408
   request_timeout: { status: [408], meaning: 'the headers and body did not all arrive within the request timeout' },
   // 409
@@ -196,6 +202,15 @@ export const ERROR_REASONS = {
     meaning: 'a booking whose guest has no e-mail address cannot be sent a message',
   },
   login_taken: { status: [409], meaning: 'a user with this login exists' },
+  last_owner: { status: [409], meaning: 'the last owner cannot be given another role' },
+  assignee_not_allowed: {
+    status: [409],
+    meaning: "the task's assignee cannot do tasks (their role), or is a cleaner not given the task's home",
+  },
+  task_cancelled: {
+    status: [409],
+    meaning: 'a cancelled task (its stay was cancelled) cannot be reopened or ticked done',
+  },
   // 413, 429, 431, 503
   body_too_large: { status: [413], meaning: 'a body over 1 MiB' },
   rate_limited: { status: [429], meaning: 'too many requests (per key, per address, or failed authentications)' },

@@ -276,6 +276,29 @@ function cases(): Case[] {
       key: null,
       reason: 'calendar_not_found',
     },
+    {
+      route: `/${slug}/tasks/:file`,
+      method: 'GET',
+      url: `/${slug}/tasks/${TOKEN}.ics`,
+      key: null,
+      reason: 'calendar_not_found',
+    },
+    {
+      route: '/admin/api/users/:id',
+      method: 'PATCH',
+      url: `/admin/api/users/${UNKNOWN}`,
+      key: 'admin',
+      reason: 'user_not_found',
+      payload: { role: 'manager' },
+    },
+    {
+      route: '/admin/api/tasks/:id',
+      method: 'PATCH',
+      url: `/admin/api/tasks/${UNKNOWN}`,
+      key: 'admin',
+      reason: 'task_not_found',
+      payload: { state: 'done' },
+    },
     // Resources named in the body.
     {
       route: `${t.v1}/availability`,

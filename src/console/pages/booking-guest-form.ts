@@ -140,19 +140,23 @@ ${input('guest_company_tax_id')}
 
 /** The guest-details page of a booking and its form. */
 export const bookingGuestPages: FeatureRoutes = async (app, { ctx }) => {
-  app.get(PAGES['booking-guest'].path, sessionRoute({ params: IdParams }), async (request, reply) => {
+  app.get(PAGES['booking-guest'].path, sessionRoute('bookings.write', { params: IdParams }), async (request, reply) => {
     const b = await bookingOr404(ctx, toId(request.params.id));
     return guestPage(request, reply, b, formValues(b));
   });
 
-  app.post('/bookings/:id/guest', sessionRoute({ params: IdParams, body: GuestForm }), async (request, reply) => {
-    const b = await bookingOr404(ctx, toId(request.params.id));
-    const form = request.body;
-    const input = await checkForm(EditBookingBody, patchInput(form, b));
-    if (!input.ok) return guestPage(request, reply, b, form, input.errors, 400);
-    const actor = { kind: 'host' as const, consoleUserId: session(request).user.userId };
-    const result = await attempt(() => editBooking(ctx, b.id, input.value, actor));
-    if (!result.ok) return guestPage(request, reply, b, form, result.errors, result.status);
-    return seeOther(reply, `/admin/bookings/${b.id}?done=guest`);
-  });
+  app.post(
+    '/bookings/:id/guest',
+    sessionRoute('bookings.write', { params: IdParams, body: GuestForm }),
+    async (request, reply) => {
+      const b = await bookingOr404(ctx, toId(request.params.id));
+      const form = request.body;
+      const input = await checkForm(EditBookingBody, patchInput(form, b));
+      if (!input.ok) return guestPage(request, reply, b, form, input.errors, 400);
+      const actor = { kind: 'host' as const, consoleUserId: session(request).user.userId };
+      const result = await attempt(() => editBooking(ctx, b.id, input.value, actor));
+      if (!result.ok) return guestPage(request, reply, b, form, result.errors, result.status);
+      return seeOther(reply, `/admin/bookings/${b.id}?done=guest`);
+    },
+  );
 };

@@ -164,42 +164,52 @@ export const bookingMoneyPages: FeatureRoutes = async (app, { ctx }) => {
   const back = (request: FastifyRequest, reply: FastifyReply, id: number, said: { notice?: string; error?: string }) =>
     redirectWith(request, reply, `/admin/bookings/${id}#money`, said, ctx.config.publicBaseUrl);
 
-  app.post('/bookings/:id/deposit', sessionRoute({ params: IdParams, body: DepositForm }), async (request, reply) => {
-    const id = toId(request.params.id);
-    const form = request.body;
-    const input = await checkForm(
-      DepositBody,
-      JSON.parse(
-        JSON.stringify({ action: form.action ?? '', amount: numberField(form.amount), reason: text(form, 'reason') }),
-      ),
-    );
-    if (!input.ok) return back(request, reply, id, { error: Object.values(input.errors)[0] ?? 'Not possible.' });
-    const result = await attempt(() => moveDeposit(ctx, id, input.value, hostOf(request)));
-    if (!result.ok) return back(request, reply, id, { error: Object.values(result.errors)[0] ?? 'Not possible.' });
-    const done = { collect: 'collected', return: 'returned', keep: 'kept' }[input.value.action];
-    return back(request, reply, id, { notice: `The damage deposit is ${done}.` });
-  });
+  app.post(
+    '/bookings/:id/deposit',
+    sessionRoute('payments.write', { params: IdParams, body: DepositForm }),
+    async (request, reply) => {
+      const id = toId(request.params.id);
+      const form = request.body;
+      const input = await checkForm(
+        DepositBody,
+        JSON.parse(
+          JSON.stringify({ action: form.action ?? '', amount: numberField(form.amount), reason: text(form, 'reason') }),
+        ),
+      );
+      if (!input.ok) return back(request, reply, id, { error: Object.values(input.errors)[0] ?? 'Not possible.' });
+      const result = await attempt(() => moveDeposit(ctx, id, input.value, hostOf(request)));
+      if (!result.ok) return back(request, reply, id, { error: Object.values(result.errors)[0] ?? 'Not possible.' });
+      const done = { collect: 'collected', return: 'returned', keep: 'kept' }[input.value.action];
+      return back(request, reply, id, { notice: `The damage deposit is ${done}.` });
+    },
+  );
 
-  app.post('/bookings/:id/refunds', sessionRoute({ params: IdParams, body: RefundForm }), async (request, reply) => {
-    const id = toId(request.params.id);
-    const form = request.body;
-    const input = await checkForm(
-      RefundBody,
-      JSON.parse(
-        JSON.stringify({
-          amount: numberField(form.amount) ?? '',
-          method: form.method ?? '',
-          reason: text(form, 'reason'),
-          reduce_price: form.reduce_price === 'on',
-        }),
-      ),
-    );
-    if (!input.ok) return back(request, reply, id, { error: Object.values(input.errors)[0] ?? 'Not possible.' });
-    const result = await attempt(() => refundBooking(ctx, id, input.value, hostOf(request)));
-    if (!result.ok) return back(request, reply, id, { error: Object.values(result.errors)[0] ?? 'Not possible.' });
-    return back(request, reply, id, {
-      notice:
-        input.value.reduce_price === true ? 'The refund is recorded and the price lowered.' : 'The refund is recorded.',
-    });
-  });
+  app.post(
+    '/bookings/:id/refunds',
+    sessionRoute('payments.write', { params: IdParams, body: RefundForm }),
+    async (request, reply) => {
+      const id = toId(request.params.id);
+      const form = request.body;
+      const input = await checkForm(
+        RefundBody,
+        JSON.parse(
+          JSON.stringify({
+            amount: numberField(form.amount) ?? '',
+            method: form.method ?? '',
+            reason: text(form, 'reason'),
+            reduce_price: form.reduce_price === 'on',
+          }),
+        ),
+      );
+      if (!input.ok) return back(request, reply, id, { error: Object.values(input.errors)[0] ?? 'Not possible.' });
+      const result = await attempt(() => refundBooking(ctx, id, input.value, hostOf(request)));
+      if (!result.ok) return back(request, reply, id, { error: Object.values(result.errors)[0] ?? 'Not possible.' });
+      return back(request, reply, id, {
+        notice:
+          input.value.reduce_price === true
+            ? 'The refund is recorded and the price lowered.'
+            : 'The refund is recorded.',
+      });
+    },
+  );
 };

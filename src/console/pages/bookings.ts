@@ -1,3 +1,4 @@
+import { actorNames } from '../../users/actor-names.ts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Type, type Static } from 'typebox';
 import type { AppContext, FeatureRoutes } from '../../app-context.ts';
@@ -264,8 +265,13 @@ async function detailPage(
     html`${mailState(m.status)}${m.last_error === null ? '' : html`<br><span class="error">${m.last_error}</span>`}`,
     f.instant(m.created_at, b.timezone),
   ]);
+  const names = await actorNames(
+    ctx.db,
+    events.map((e) => e.actor_ref),
+  );
   const event = (e: (typeof events)[number]) => {
-    const who = `${e.actor_kind.replace('_', ' ')}${e.reason === null ? '' : `: ${e.reason}`}`;
+    const actor = names.get(e.actor_ref ?? '') ?? e.actor_kind.replace('_', ' ');
+    const who = `${actor}${e.reason === null ? '' : `: ${e.reason}`}`;
     return html`<li>${f.instant(e.created_at, b.timezone)}: ${e.event} (${e.status}) by ${who}</li>`;
   };
   const paymentIntent = b.payment_intent_id === null ? '' : html` <span class="muted">(${b.payment_intent_id})</span>`;
@@ -325,31 +331,38 @@ export const bookingPages: FeatureRoutes = async (app, { ctx }) => {
       ctx.config.publicBaseUrl,
     );
 
-  app.get(PAGES.bookings.path, sessionRoute({ querystring: ListQuery }), (request, reply) =>
+  app.get(PAGES.bookings.path, sessionRoute('bookings.read', { querystring: ListQuery }), (request, reply) =>
     listPage(ctx, request, reply, request.query),
   );
 
-  app.get(PAGES.booking.path, sessionRoute({ params: IdParams, querystring: DetailQuery }), (request, reply) =>
-    detailPage(ctx, request, reply, toId(request.params.id), { notice: NOTICES.text(request.query.done) }),
+  app.get(
+    PAGES.booking.path,
+    sessionRoute('bookings.read', { params: IdParams, querystring: DetailQuery }),
+    (request, reply) =>
+      detailPage(ctx, request, reply, toId(request.params.id), { notice: NOTICES.text(request.query.done) }),
   );
 
-  app.post('/bookings/:id/cancel', sessionRoute({ params: IdParams, body: CancelForm }), async (request, reply) => {
-    const id = toId(request.params.id);
-    const reason = request.body.reason ?? '';
-    const user = session(request).user;
-    const result = await attempt(() =>
-      cancelBooking(ctx, {
-        bookingId: id,
-        actor: { kind: 'host', consoleUserId: user.userId },
-        reason,
-        waiveFee: request.body.waive_fee === 'on',
-      }),
-    );
-    if (!result.ok) return refusedAction(request, reply, id, result.errors);
-    return seeOther(reply, `/admin/bookings/${id}?done=cancelled`);
-  });
+  app.post(
+    '/bookings/:id/cancel',
+    sessionRoute('bookings.write', { params: IdParams, body: CancelForm }),
+    async (request, reply) => {
+      const id = toId(request.params.id);
+      const reason = request.body.reason ?? '';
+      const user = session(request).user;
+      const result = await attempt(() =>
+        cancelBooking(ctx, {
+          bookingId: id,
+          actor: { kind: 'host', consoleUserId: user.userId },
+          reason,
+          waiveFee: request.body.waive_fee === 'on',
+        }),
+      );
+      if (!result.ok) return refusedAction(request, reply, id, result.errors);
+      return seeOther(reply, `/admin/bookings/${id}?done=cancelled`);
+    },
+  );
 
-  app.post('/bookings/:id/reinstate', sessionRoute({ params: IdParams }), async (request, reply) => {
+  app.post('/bookings/:id/reinstate', sessionRoute('bookings.write', { params: IdParams }), async (request, reply) => {
     const id = toId(request.params.id);
     const user = session(request).user;
     const result = await attempt(() => reinstateByHost(ctx, id, { kind: 'host', consoleUserId: user.userId }));
@@ -357,21 +370,25 @@ export const bookingPages: FeatureRoutes = async (app, { ctx }) => {
     return seeOther(reply, `/admin/bookings/${id}?done=reinstated`);
   });
 
-  app.post('/bookings/:id/payments', sessionRoute({ params: IdParams, body: PaymentForm }), async (request, reply) => {
-    const id = toId(request.params.id);
-    const result = await recordPaymentFrom(ctx, request, request.body, id);
-    if (!result.ok)
-      return detailPage(ctx, request, reply, id, {
-        errors: paymentErrors(result.errors),
-        status: result.status,
-        payment: request.body,
-      });
-    return seeOther(reply, `/admin/bookings/${id}?done=payment#payments`);
-  });
+  app.post(
+    '/bookings/:id/payments',
+    sessionRoute('payments.write', { params: IdParams, body: PaymentForm }),
+    async (request, reply) => {
+      const id = toId(request.params.id);
+      const result = await recordPaymentFrom(ctx, request, request.body, id);
+      if (!result.ok)
+        return detailPage(ctx, request, reply, id, {
+          errors: paymentErrors(result.errors),
+          status: result.status,
+          payment: request.body,
+        });
+      return seeOther(reply, `/admin/bookings/${id}?done=payment#payments`);
+    },
+  );
 
   app.post(
     '/bookings/:id/payments/:paymentId/undo',
-    sessionRoute({ params: PaymentParams }),
+    sessionRoute('payments.write', { params: PaymentParams }),
     async (request, reply) => {
       const id = toId(request.params.id);
       const result = await undoPaymentFrom(ctx, request, id, toId(request.params.paymentId));
@@ -381,7 +398,7 @@ export const bookingPages: FeatureRoutes = async (app, { ctx }) => {
     },
   );
 
-  app.post('/bookings/:id/resend', sessionRoute({ params: IdParams }), async (request, reply) => {
+  app.post('/bookings/:id/resend', sessionRoute('bookings.write', { params: IdParams }), async (request, reply) => {
     const id = toId(request.params.id);
     const b = await findBookingRow(ctx.db, id);
     if (b !== undefined && b.guest_email.trim() === '')

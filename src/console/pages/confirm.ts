@@ -206,7 +206,7 @@ ${await cancelFeeFields(ctx, b, f)}`,
 
 /** GET /admin/confirm: what an action will do, its form, and the way back. */
 export const confirmPage: FeatureRoutes = async (app, { ctx }) => {
-  app.get(PAGES.confirm.path, sessionRoute({ querystring: ConfirmQuery }), async (request, reply) => {
+  app.get(PAGES.confirm.path, sessionRoute('bookings.write', { querystring: ConfirmQuery }), async (request, reply) => {
     const c = await describe(ctx, request.query, fmt(request));
     if (c === null) {
       const body = html`<p>There is nothing to confirm here (any more): the action was done already, or the row is gone.</p>

@@ -683,6 +683,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/admin/api/tasks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Turnover tasks whose departure falls from `from` (default today) through `to` (default 7 days later) */
+        get: operations["listAdminTasks"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/api/tasks/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Assign a task (`assignee_id`, null for no one) or tick it done (`state`) */
+        patch: operations["updateAdminTasks"];
+        trace?: never;
+    };
     "/admin/api/test-data": {
         parameters: {
             query?: never;
@@ -698,6 +732,41 @@ export interface paths {
         options?: never;
         head?: never;
         patch?: never;
+        trace?: never;
+    };
+    "/admin/api/users": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The console's users and their roles (never a password) */
+        get: operations["listAdminUsers"];
+        put?: never;
+        /** Add a console user with a role; the answer shows their generated password once */
+        post: operations["createAdminUsers"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/api/users/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Change a console user's name, role, e-mail or homes */
+        patch: operations["updateAdminUsers"];
         trace?: never;
     };
     "/admin/api/webhook-endpoints": {
@@ -1209,6 +1278,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/staydesk/tasks/{file}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A console user's turnover tasks as iCalendar (the token in the URL is the credential) */
+        get: operations["getTasks"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/staydesk/webhook/calendar_sync": {
         parameters: {
             query?: never;
@@ -1276,7 +1362,9 @@ export interface components {
              * @enum {unknown}
              */
             kind: "api_key" | "webhook" | "payment_event" | "hold_expiry" | "host" | "system";
-            /** @description the API key id, webhook delivery id or payment event id */
+            /** @description the name of the console user who made the change; null for any other actor */
+            name: string | null;
+            /** @description the API key id, webhook delivery id or payment event id; `console_user:<id>` for a console user */
             ref: string | null;
         };
         Address: {
@@ -1676,13 +1764,13 @@ export interface components {
             success: true;
         };
         CreateAdminBookingsMessagesSendNowResponse: {
-            data: components["schemas"]["DataItem6"];
+            data: components["schemas"]["DataItem8"];
             metadata: components["schemas"]["Metadata"];
             /** @enum {boolean} */
             success: true;
         };
         CreateAdminBookingsMessagesSkipResponse: {
-            data: components["schemas"]["DataItem6"];
+            data: components["schemas"]["DataItem8"];
             metadata: components["schemas"]["Metadata"];
             /** @enum {boolean} */
             success: true;
@@ -1776,7 +1864,7 @@ export interface components {
             trigger: components["schemas"]["Trigger"];
         };
         CreateAdminMessageRulesResponse: {
-            data: components["schemas"]["DataItem5"];
+            data: components["schemas"]["DataItem7"];
             metadata: components["schemas"]["Metadata"];
             /** @enum {boolean} */
             success: true;
@@ -1806,7 +1894,32 @@ export interface components {
             subject: components["schemas"]["Subject"];
         };
         CreateAdminMessageTemplatesResponse: {
-            data: components["schemas"]["DataItem4"];
+            data: components["schemas"]["DataItem6"];
+            metadata: components["schemas"]["Metadata"];
+            /** @enum {boolean} */
+            success: true;
+        };
+        CreateAdminUsersRequest: {
+            /** @description the homes a cleaner works in (cleaners only) */
+            accommodation_ids?: number[];
+            email?: string | null;
+            /** @description 3 to 64 letters, digits, ".", "_", "@" or "-" */
+            login: string;
+            name: string;
+            role: components["schemas"]["Role"];
+        };
+        CreateAdminUsersResponse: {
+            data: {
+                accommodation_ids: number[];
+                created_at: string;
+                email: string | null;
+                id: number;
+                login: string;
+                name: string;
+                /** @description the generated password, shown this once */
+                password: string;
+                role: components["schemas"]["Role"];
+            };
             metadata: components["schemas"]["Metadata"];
             /** @enum {boolean} */
             success: true;
@@ -2049,6 +2162,39 @@ export interface components {
             scope: "api" | "admin";
         };
         DataItem4: {
+            accommodation_ids: number[];
+            created_at: string;
+            email: string | null;
+            id: number;
+            login: string;
+            name: string;
+            role: components["schemas"]["Role"];
+        };
+        DataItem5: {
+            accommodation_id: number;
+            assignee_id: number | null;
+            /** @description the departing booking; null for an imported stay */
+            booking_id: number | null;
+            /** @description the departure date, YYYY-MM-DD */
+            departure_on: string;
+            /** @description the next arrival's check-in time, or the end of the day after the departure when no one is known to arrive */
+            due_by: string;
+            /** @description the departure's checkout time, an ISO instant */
+            due_from: string;
+            id: number;
+            /** @description the departing stay imported from a channel calendar; null for a booking */
+            imported_stay_id: number | null;
+            /** @enum {string} */
+            kind: "turnover";
+            next_arrival_on: string | null;
+            /** @description null when not known (an imported stay) */
+            next_guest_count: number | null;
+            /** @description someone arrives on the day of the departure */
+            same_day: boolean;
+            state: "open" | "done" | "cancelled";
+            updated_at: string;
+        };
+        DataItem6: {
             body: {
                 [key: string]: string;
             };
@@ -2062,7 +2208,7 @@ export interface components {
             /** Format: date-time */
             updated_at: string;
         };
-        DataItem5: {
+        DataItem7: {
             active: boolean;
             conditions: components["schemas"]["Conditions"];
             /** Format: date-time */
@@ -2074,7 +2220,7 @@ export interface components {
             /** Format: date-time */
             updated_at: string;
         };
-        DataItem6: {
+        DataItem8: {
             id: number;
             /** @description why it was skipped or failed (docs/messages.md#what-happens-on-each-change); null otherwise */
             reason: string | null;
@@ -2253,11 +2399,12 @@ export interface components {
          *     invalid_minItems: a list with fewer items than allowed
          *     invalid_maxItems: a list with more items than allowed
          *     blank: a name that is empty once trimmed
+         *     homes_for_cleaners: `accommodation_ids` given to a role other than `cleaner` (the other roles see every home)
          *     test_admin_key: a test key asked for with admin scope: test keys call the v1 API only
          *     out_of_range: a list `limit` outside its range: 1–200 (admin lists), 1–500 (`GET /events`); the message names it
          *     invalid_date: not a real calendar date `YYYY-MM-DD`
-         *     invalid_range: an end date not after the start date
-         *     range_too_long: an admin date range of more than 731 nights (blocks, prices) or 1827 nights (reports)
+         *     invalid_range: an end date not after the start date (of tasks: before it)
+         *     range_too_long: an admin date range of more than 731 nights (blocks, prices), 1827 nights (reports) or 366 days (tasks)
          *     past_date: a stay that starts before today in the accommodation's time zone
          *     min_stay: fewer nights than the accommodation's minimum stay
          *     max_stay: more nights than the accommodation's maximum stay
@@ -2310,6 +2457,8 @@ export interface components {
          *     rule_not_found: no message rule with this id
          *     scheduled_message_not_found: the booking has no scheduled guest message with this id
          *     delivery_not_found: the event endpoint has no delivery with this id
+         *     user_not_found: no console user with this id
+         *     task_not_found: no task with this id
          *     request_timeout: the headers and body did not all arrive within the request timeout
          *     dates_unavailable: a night of the stay is taken; `details` names the first one and its holder
          *     price_mismatch: the amount sent does not match the price of the stay
@@ -2335,6 +2484,9 @@ export interface components {
          *     message_not_scheduled: a guest message that was sent already (or, to skip it, is not scheduled) cannot be sent now or skipped
          *     guest_without_email: a booking whose guest has no e-mail address cannot be sent a message
          *     login_taken: a user with this login exists
+         *     last_owner: the last owner cannot be given another role
+         *     assignee_not_allowed: the task's assignee cannot do tasks (their role), or is a cleaner not given the task's home
+         *     task_cancelled: a cancelled task (its stay was cancelled) cannot be reopened or ticked done
          *     body_too_large: a body over 1 MiB
          *     rate_limited: too many requests (per key, per address, or failed authentications)
          *     draft_limit: the API key holds the most live card-payment drafts it may
@@ -2344,7 +2496,7 @@ export interface components {
          *     outcome_unknown: the database went away while the change was being committed and it could not be checked whether it was; retry with the same `idempotency_key`
          * @enum {string}
          */
-        ErrorReason: "malformed_json" | "forbidden_json_key" | "unsupported_media_type" | "malformed_http" | "bad_request" | "bad_url" | "param_too_long" | "nul_character" | "legacy_jsonrpc_body" | "invalid" | "missing" | "unknown_parameter" | "invalid_type" | "invalid_enum" | "invalid_const" | "invalid_anyOf" | "invalid_format" | "invalid_pattern" | "invalid_minLength" | "invalid_maxLength" | "invalid_minimum" | "invalid_maximum" | "invalid_exclusiveMinimum" | "invalid_exclusiveMaximum" | "invalid_minItems" | "invalid_maxItems" | "blank" | "test_admin_key" | "out_of_range" | "invalid_date" | "invalid_range" | "range_too_long" | "past_date" | "min_stay" | "max_stay" | "max_guests" | "extra_not_offered" | "composition_mismatch" | "duplicate_tier" | "unknown_currency" | "invalid_amount" | "reason_required" | "amount_too_large" | "invalid_rate" | "unknown_country" | "unknown_timezone" | "invalid_iban" | "invalid_url" | "private_address" | "unknown_variable" | "invalid_template" | "unknown_language" | "invalid_cursor" | "own_export_url" | "invalid_timestamp" | "invalid_payment_intent" | "payment_webhook_not_configured" | "stale_signature" | "missing_signature" | "invalid_signature" | "missing_api_key" | "invalid_api_key" | "missing_metrics_token" | "invalid_metrics_token" | "missing_timestamp" | "stale_timestamp" | "admin_scope_required" | "test_key_required" | "secret_scope" | "unknown_route" | "accommodation_not_found" | "booking_not_found" | "payment_not_found" | "api_key_not_found" | "message_not_found" | "feed_not_found" | "invoice_not_found" | "document_not_found" | "calendar_not_found" | "endpoint_not_found" | "template_not_found" | "rule_not_found" | "scheduled_message_not_found" | "delivery_not_found" | "request_timeout" | "dates_unavailable" | "price_mismatch" | "idempotency_key_reused" | "booking_cancelled" | "booking_not_confirmed" | "booking_not_cancelled" | "never_confirmed" | "payment_already_undone" | "refund_exceeds_paid" | "no_deposit" | "deposit_already_collected" | "deposit_not_held" | "keep_exceeds_deposit" | "refund_exceeds_price" | "booking_not_draft" | "has_bookings" | "accommodation_archived" | "endpoint_limit" | "duplicate_feed_name" | "template_in_use" | "rule_in_use" | "message_not_scheduled" | "guest_without_email" | "login_taken" | "body_too_large" | "rate_limited" | "draft_limit" | "headers_too_large" | "store_unavailable" | "shutting_down" | "outcome_unknown";
+        ErrorReason: "malformed_json" | "forbidden_json_key" | "unsupported_media_type" | "malformed_http" | "bad_request" | "bad_url" | "param_too_long" | "nul_character" | "legacy_jsonrpc_body" | "invalid" | "missing" | "unknown_parameter" | "invalid_type" | "invalid_enum" | "invalid_const" | "invalid_anyOf" | "invalid_format" | "invalid_pattern" | "invalid_minLength" | "invalid_maxLength" | "invalid_minimum" | "invalid_maximum" | "invalid_exclusiveMinimum" | "invalid_exclusiveMaximum" | "invalid_minItems" | "invalid_maxItems" | "blank" | "homes_for_cleaners" | "test_admin_key" | "out_of_range" | "invalid_date" | "invalid_range" | "range_too_long" | "past_date" | "min_stay" | "max_stay" | "max_guests" | "extra_not_offered" | "composition_mismatch" | "duplicate_tier" | "unknown_currency" | "invalid_amount" | "reason_required" | "amount_too_large" | "invalid_rate" | "unknown_country" | "unknown_timezone" | "invalid_iban" | "invalid_url" | "private_address" | "unknown_variable" | "invalid_template" | "unknown_language" | "invalid_cursor" | "own_export_url" | "invalid_timestamp" | "invalid_payment_intent" | "payment_webhook_not_configured" | "stale_signature" | "missing_signature" | "invalid_signature" | "missing_api_key" | "invalid_api_key" | "missing_metrics_token" | "invalid_metrics_token" | "missing_timestamp" | "stale_timestamp" | "admin_scope_required" | "test_key_required" | "secret_scope" | "unknown_route" | "accommodation_not_found" | "booking_not_found" | "payment_not_found" | "api_key_not_found" | "message_not_found" | "feed_not_found" | "invoice_not_found" | "document_not_found" | "calendar_not_found" | "endpoint_not_found" | "template_not_found" | "rule_not_found" | "scheduled_message_not_found" | "delivery_not_found" | "user_not_found" | "task_not_found" | "request_timeout" | "dates_unavailable" | "price_mismatch" | "idempotency_key_reused" | "booking_cancelled" | "booking_not_confirmed" | "booking_not_cancelled" | "never_confirmed" | "payment_already_undone" | "refund_exceeds_paid" | "no_deposit" | "deposit_already_collected" | "deposit_not_held" | "keep_exceeds_deposit" | "refund_exceeds_price" | "booking_not_draft" | "has_bookings" | "accommodation_archived" | "endpoint_limit" | "duplicate_feed_name" | "template_in_use" | "rule_in_use" | "message_not_scheduled" | "guest_without_email" | "login_taken" | "last_owner" | "assignee_not_allowed" | "task_cancelled" | "body_too_large" | "rate_limited" | "draft_limit" | "headers_too_large" | "store_unavailable" | "shutting_down" | "outcome_unknown";
         /** @description event types sent to the endpoint; default every booking event (booking.created, booking.confirmed, booking.modified, booking.cancelled, booking.expired, payment.issue); calendar.changed only when listed */
         Events: components["schemas"]["EventsItem"][];
         Events2: components["schemas"]["EventsItem2"][];
@@ -2395,13 +2547,13 @@ export interface components {
             success: true;
         };
         GetAdminMessageRulesResponse: {
-            data: components["schemas"]["DataItem5"];
+            data: components["schemas"]["DataItem7"];
             metadata: components["schemas"]["Metadata"];
             /** @enum {boolean} */
             success: true;
         };
         GetAdminMessageTemplatesResponse: {
-            data: components["schemas"]["DataItem4"];
+            data: components["schemas"]["DataItem6"];
             metadata: components["schemas"]["Metadata"];
             /** @enum {boolean} */
             success: true;
@@ -2659,7 +2811,7 @@ export interface components {
             success: true;
         };
         ListAdminBookingsMessagesResponse: {
-            data: components["schemas"]["DataItem6"][];
+            data: components["schemas"]["DataItem8"][];
             metadata: components["schemas"]["Metadata"];
             /** @enum {boolean} */
             success: true;
@@ -2748,13 +2900,13 @@ export interface components {
             success: true;
         };
         ListAdminMessageRulesResponse: {
-            data: components["schemas"]["DataItem5"][];
+            data: components["schemas"]["DataItem7"][];
             metadata: components["schemas"]["Metadata"];
             /** @enum {boolean} */
             success: true;
         };
         ListAdminMessageTemplatesResponse: {
-            data: components["schemas"]["DataItem4"][];
+            data: components["schemas"]["DataItem6"][];
             metadata: components["schemas"]["Metadata"];
             /** @enum {boolean} */
             success: true;
@@ -2872,6 +3024,18 @@ export interface components {
         };
         ListAdminSettingsResponse: {
             data: components["schemas"]["Data6"];
+            metadata: components["schemas"]["Metadata"];
+            /** @enum {boolean} */
+            success: true;
+        };
+        ListAdminTasksResponse: {
+            data: components["schemas"]["DataItem5"][];
+            metadata: components["schemas"]["Metadata"];
+            /** @enum {boolean} */
+            success: true;
+        };
+        ListAdminUsersResponse: {
+            data: components["schemas"]["DataItem4"][];
             metadata: components["schemas"]["Metadata"];
             /** @enum {boolean} */
             success: true;
@@ -3160,6 +3324,8 @@ export interface components {
             max_stay: number;
             min_stay: number;
         };
+        /** @description owner: everything; manager: all but users, secrets and keys; front_desk; cleaner; accountant */
+        Role: "owner" | "manager" | "front_desk" | "cleaner" | "accountant";
         /** @description when the price falls due under the payment terms the booking keeps (one entry when it has none or the stay is closer than the balance days); empty once cancelled */
         Schedule: components["schemas"]["ScheduleItem"][];
         ScheduleItem: {
@@ -3457,7 +3623,7 @@ export interface components {
             trigger?: components["schemas"]["Trigger"];
         };
         UpdateAdminMessageRulesResponse: {
-            data: components["schemas"]["DataItem5"];
+            data: components["schemas"]["DataItem7"];
             metadata: components["schemas"]["Metadata"];
             /** @enum {boolean} */
             success: true;
@@ -3468,6 +3634,31 @@ export interface components {
             subject?: components["schemas"]["Subject"];
         };
         UpdateAdminMessageTemplatesResponse: {
+            data: components["schemas"]["DataItem6"];
+            metadata: components["schemas"]["Metadata"];
+            /** @enum {boolean} */
+            success: true;
+        };
+        UpdateAdminTasksRequest: {
+            /** @description null: no one */
+            assignee_id?: number | null;
+            /** @description a task is cancelled only when its stay goes; 'open' undoes a 'done' */
+            state?: "open" | "done";
+        };
+        UpdateAdminTasksResponse: {
+            data: components["schemas"]["DataItem5"];
+            metadata: components["schemas"]["Metadata"];
+            /** @enum {boolean} */
+            success: true;
+        };
+        UpdateAdminUsersRequest: {
+            /** @description the homes a cleaner works in (cleaners only) */
+            accommodation_ids?: number[];
+            email?: string | null;
+            name?: string;
+            role?: components["schemas"]["Role"];
+        };
+        UpdateAdminUsersResponse: {
             data: components["schemas"]["DataItem4"];
             metadata: components["schemas"]["Metadata"];
             /** @enum {boolean} */
@@ -4139,6 +4330,26 @@ export interface components {
                         details?: {
                             /** @enum {unknown} */
                             reason: "api_key_not_found" | "endpoint_not_found" | "delivery_not_found";
+                        };
+                    };
+                };
+            };
+        };
+        /** @description Not found */
+        NotFound12: {
+            headers: {
+                "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorEnvelope"] & {
+                    error?: {
+                        details?: {
+                            /** @enum {unknown} */
+                            reason: "calendar_not_found";
                         };
                     };
                 };
@@ -7090,6 +7301,125 @@ export interface operations {
             503: components["responses"]["Unavailable2"];
         };
     };
+    listAdminTasks: {
+        parameters: {
+            query?: {
+                /** @description integer id */
+                assignee_id?: string;
+                /** @description YYYY-MM-DD */
+                from?: string;
+                /** @description YYYY-MM-DD */
+                to?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ListAdminTasksResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest10"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            408: components["responses"]["RequestTimeout2"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge2"];
+            500: components["responses"]["InternalError2"];
+            503: components["responses"]["Unavailable2"];
+        };
+    };
+    updateAdminTasks: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description integer id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateAdminTasksRequest"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UpdateAdminTasksResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest4"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            /** @description Not found */
+            404: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        error?: {
+                            details?: {
+                                /** @enum {unknown} */
+                                reason: "task_not_found";
+                            };
+                        };
+                    };
+                };
+            };
+            408: components["responses"]["RequestTimeout2"];
+            /** @description Conflict */
+            409: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        error?: {
+                            details?: {
+                                /** @enum {unknown} */
+                                reason: "assignee_not_allowed" | "task_cancelled";
+                            };
+                        };
+                    };
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge2"];
+            500: components["responses"]["InternalError2"];
+            503: components["responses"]["Unavailable2"];
+        };
+    };
     deleteAdminTestData: {
         parameters: {
             query?: never;
@@ -7135,6 +7465,213 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             408: components["responses"]["RequestTimeout2"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge2"];
+            500: components["responses"]["InternalError2"];
+            503: components["responses"]["Unavailable2"];
+        };
+    };
+    listAdminUsers: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ListAdminUsersResponse"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            408: components["responses"]["RequestTimeout2"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge2"];
+            500: components["responses"]["InternalError2"];
+            503: components["responses"]["Unavailable2"];
+        };
+    };
+    createAdminUsers: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateAdminUsersRequest"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CreateAdminUsersResponse"];
+                };
+            };
+            /** @description Bad request: details.reason says what to change */
+            400: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        error?: {
+                            details?: {
+                                /** @enum {unknown} */
+                                reason: "malformed_json" | "forbidden_json_key" | "unsupported_media_type" | "nul_character" | "invalid" | "missing" | "unknown_parameter" | "invalid_type" | "invalid_enum" | "invalid_const" | "invalid_anyOf" | "invalid_format" | "invalid_pattern" | "invalid_minLength" | "invalid_maxLength" | "invalid_minimum" | "invalid_maximum" | "invalid_exclusiveMinimum" | "invalid_exclusiveMaximum" | "invalid_minItems" | "invalid_maxItems" | "homes_for_cleaners";
+                            };
+                        };
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            408: components["responses"]["RequestTimeout2"];
+            /** @description Conflict */
+            409: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        error?: {
+                            details?: {
+                                /** @enum {unknown} */
+                                reason: "login_taken";
+                            };
+                        };
+                    };
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge2"];
+            500: components["responses"]["InternalError2"];
+            503: components["responses"]["Unavailable2"];
+        };
+    };
+    updateAdminUsers: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description integer id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateAdminUsersRequest"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UpdateAdminUsersResponse"];
+                };
+            };
+            /** @description Bad request: details.reason says what to change */
+            400: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        error?: {
+                            details?: {
+                                /** @enum {unknown} */
+                                reason: "malformed_json" | "forbidden_json_key" | "unsupported_media_type" | "bad_url" | "param_too_long" | "nul_character" | "invalid" | "missing" | "unknown_parameter" | "invalid_type" | "invalid_enum" | "invalid_const" | "invalid_anyOf" | "invalid_format" | "invalid_pattern" | "invalid_minLength" | "invalid_maxLength" | "invalid_minimum" | "invalid_maximum" | "invalid_exclusiveMinimum" | "invalid_exclusiveMaximum" | "invalid_minItems" | "invalid_maxItems" | "homes_for_cleaners";
+                            };
+                        };
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            /** @description Not found */
+            404: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        error?: {
+                            details?: {
+                                /** @enum {unknown} */
+                                reason: "accommodation_not_found" | "user_not_found";
+                            };
+                        };
+                    };
+                };
+            };
+            408: components["responses"]["RequestTimeout2"];
+            /** @description Conflict */
+            409: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        error?: {
+                            details?: {
+                                /** @enum {unknown} */
+                                reason: "last_owner";
+                            };
+                        };
+                    };
+                };
+            };
             413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["TooManyRequests"];
             431: components["responses"]["HeadersTooLarge2"];
@@ -8494,26 +9031,7 @@ export interface operations {
                 content?: never;
             };
             400: components["responses"]["BadRequest3"];
-            /** @description Not found */
-            404: {
-                headers: {
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"] & {
-                        error?: {
-                            details?: {
-                                /** @enum {unknown} */
-                                reason: "calendar_not_found";
-                            };
-                        };
-                    };
-                };
-            };
+            404: components["responses"]["NotFound12"];
             408: components["responses"]["RequestTimeout2"];
             429: components["responses"]["TooManyRequests"];
             431: components["responses"]["HeadersTooLarge2"];
@@ -8566,6 +9084,39 @@ export interface operations {
                     };
                 };
             };
+            408: components["responses"]["RequestTimeout2"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge2"];
+            500: components["responses"]["InternalError2"];
+            503: components["responses"]["Unavailable2"];
+        };
+    };
+    getTasks: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                file: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The calendar */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/calendar": string;
+                };
+            };
+            400: components["responses"]["BadRequest3"];
+            404: components["responses"]["NotFound12"];
             408: components["responses"]["RequestTimeout2"];
             429: components["responses"]["TooManyRequests"];
             431: components["responses"]["HeadersTooLarge2"];

@@ -29,7 +29,7 @@ const FLOORS = [
     'messages',
   ],
   ['context'],
-  ['limits', 'tasks', 'bookings'],
+  ['limits', 'bookings'],
   [
     'availability',
     'ical',
@@ -44,7 +44,6 @@ const FLOORS = [
     'endpoints',
     'jobs',
     'seed',
-    'team',
   ],
   ['console'],
   ['app'],

@@ -42,8 +42,7 @@ export async function expireHolds(
       {
         event: EXPIRY.event,
         status: EXPIRY.to,
-        // A draft owes nothing on cancelling (docs/money.md#cancellation-policy).
-        set: { cancel_reason: PAYMENT_TIMEOUT, cancelled_at: now, hold_expired_at: now, cancellation_fee: 0 },
+        set: { cancel_reason: PAYMENT_TIMEOUT, cancelled_at: now, hold_expired_at: now },
         reason: 'card payment hold expired',
       },
       { kind: 'hold_expiry' },

@@ -13,10 +13,7 @@ import type { ColumnType, Generated, Insertable, Selectable, Updateable } from '
 type Timestamp = string;
 type Id = Generated<number>;
 
-/** The roles of the console's users (src/users/permissions.ts); `technical` owns the API keys and never signs in. */
-export const CONSOLE_ROLES = ['owner', 'manager', 'front_desk', 'cleaner', 'accountant'] as const;
-export type ConsoleRole = (typeof CONSOLE_ROLES)[number];
-export type UserRole = 'technical' | ConsoleRole;
+export type UserRole = 'technical' | 'admin';
 export type ApiKeyScope = 'api' | 'admin';
 /**
  * A test key's bookings are test bookings: they see the live calendar but never take a live night
@@ -38,36 +35,6 @@ export interface UsersTable {
   role: UserRole;
   password_hash: string;
   created_at: Timestamp;
-  email: ColumnType<string | null, string | null | undefined, string | null>;
-  /** SHA-256 of the secret token of the user's tasks feed; null: none made yet. */
-  tasks_feed_hash: ColumnType<string | null, string | null | undefined, string | null>;
-}
-
-/** The homes a cleaner works in. */
-export interface UserHomesTable {
-  user_id: number;
-  accommodation_id: number;
-}
-
-export type TaskState = 'open' | 'done' | 'cancelled';
-
-/** A turnover after one departure (src/tasks): of a booking or of an imported stay. */
-export interface TasksTable {
-  id: Id;
-  kind: 'turnover';
-  accommodation_id: number;
-  booking_id: number | null;
-  external_reservation_id: number | null;
-  departure_on: string;
-  due_from: Timestamp;
-  due_by: Timestamp;
-  /** The next arrival's date (null: none known); equal to departure_on for a same-day turnover. */
-  next_arrival_on: string | null;
-  next_guest_count: number | null;
-  assignee_id: number | null;
-  state: TaskState;
-  created_at: Timestamp;
-  updated_at: Timestamp;
 }
 
 export interface ApiKeysTable {
@@ -303,7 +270,7 @@ export interface BookingRefundsTable {
   id: Id;
   booking_id: number;
   amount: number;
-  method: RecordedPaymentMethod;
+  method: string;
   reason: string | null;
   effect: 'price_reduced' | 'money_returned';
   recorded_by: string;
@@ -338,14 +305,8 @@ export type BookingEventKind =
   | 'expired'
   | 'reinstated'
   | 'noted'
-  | 'guest_corrected'
   | 'payment_recorded'
-  | 'payment_undone'
-  | 'cancellation_fee'
-  | 'deposit_collected'
-  | 'deposit_returned'
-  | 'deposit_kept'
-  | 'refund_recorded';
+  | 'payment_undone';
 export type BookingActorKind = 'api_key' | 'webhook' | 'payment_event' | 'hold_expiry' | 'host' | 'system';
 
 /** One change of a booking's state: what happened, the status it left, who did it and why. */
@@ -616,8 +577,6 @@ export interface ScheduledMessagesTable {
 
 export interface Database {
   users: UsersTable;
-  user_homes: UserHomesTable;
-  tasks: TasksTable;
   api_keys: ApiKeysTable;
   settings: SettingsTable;
   accommodations: AccommodationsTable;

@@ -29,7 +29,7 @@ const FLOORS = [
     'messages',
   ],
   ['context'],
-  ['limits', 'bookings'],
+  ['limits', 'tasks', 'bookings'],
   [
     'availability',
     'ical',
@@ -44,6 +44,7 @@ const FLOORS = [
     'endpoints',
     'jobs',
     'seed',
+    'team',
   ],
   ['console'],
   ['app'],

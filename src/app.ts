@@ -1,3 +1,4 @@
+import { tasksFeedRoutes } from './team/tasks-feed-routes.ts';
 import type { ServerOptions } from 'node:http';
 import type { Socket } from 'node:net';
 import { fastifySwagger, type SwaggerTransformObject } from '@fastify/swagger';
@@ -82,7 +83,7 @@ function markOptionalBodies(document: { paths?: unknown }, optionalBodies: Reado
 /** Whether a route sits behind one of the request-rate limits (rate-limits.ts). */
 function isRateLimited(url: string, slug: string): boolean {
   return [`/api/v1/${slug}/`, '/admin/api/', `/${slug}/webhook/`, `/${slug}/api/payment/`, `/${slug}/invoices/`]
-    .concat(`/${slug}/ical/`)
+    .concat(`/${slug}/ical/`, `/${slug}/tasks/`)
     .some((prefix) => url.startsWith(prefix));
 }
 
@@ -204,7 +205,15 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   app.addHook('onRoute', (route) => {
     const methods = Array.isArray(route.method) ? route.method : [route.method];
     for (const method of methods) {
-      if (method !== 'HEAD') routes.push({ method, url: route.url, auth: route.config?.auth ?? 'public' });
+      if (method !== 'HEAD') {
+        const permission = route.config?.permission;
+        routes.push({
+          method,
+          url: route.url,
+          auth: route.config?.auth ?? 'public',
+          ...(permission && { permission }),
+        });
+      }
       if (route.config?.optionalBody === true) optionalBodies.add(`${method} ${openApiPath(route.url)}`);
     }
   });
@@ -258,6 +267,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   await app.register(async (exports) => {
     if (limits.icalExportPerIp !== null) exports.addHook('onRequest', limits.icalExportPerIp);
     await exports.register(icalExportRoutes, { ctx, prefix: `/${slug}/ical` });
+    await exports.register(tasksFeedRoutes, { ctx, prefix: `/${slug}/tasks` });
   });
 
   return app;

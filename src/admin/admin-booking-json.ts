@@ -1,9 +1,11 @@
 import { storedDecimals } from '../accommodations/accommodation-mapper.ts';
+import { guestAddressOf } from '../guests/stored-address.ts';
 import { paymentSummary } from '../pricing/payment-summary.ts';
+import { bookingSchedule } from '../pricing/payment-schedule.ts';
 import { parseExtras } from '../pricing/booked-extras.ts';
 import { diffDays } from '../shared/dates.ts';
 import { toMajor } from '../shared/money.ts';
-import type { BookingRow, ImportedStayRow, listPayments } from './booking-queries.ts';
+import type { BookingRow, ImportedStayRow, listPayments, listRefunds } from './booking-queries.ts';
 
 /** The admin's view of a booking: every stored fact, amounts in major units of its currency. */
 
@@ -41,6 +43,7 @@ export function bookingToJson(row: BookingRow) {
       extra_guest_fee: major(row.extra_guest_fee),
       tax: major(row.tax),
       city_tax: major(row.city_tax),
+      price_reduction: major(row.price_reduction),
       total: major(row.total),
     },
     total_amount: major(row.total),
@@ -50,7 +53,13 @@ export function bookingToJson(row: BookingRow) {
       amount_paid: major(payment.amount_paid),
       balance: major(payment.balance),
       state: payment.state,
+      schedule: bookingSchedule(row).map((e) => ({ due_on: e.due_on, amount: major(e.amount) })),
     },
+    cancellation_fee: row.cancellation_fee === null ? null : major(row.cancellation_fee),
+    deposit:
+      row.deposit_amount === null || row.deposit_state === null
+        ? null
+        : { amount: major(row.deposit_amount), state: row.deposit_state, kept_amount: major(row.deposit_kept) },
     hold_expires_at: row.hold_expires_at,
     cancel_reason: row.cancel_reason,
     partner: {
@@ -58,6 +67,15 @@ export function bookingToJson(row: BookingRow) {
       name: `${row.guest_first_name} ${row.guest_last_name}`.trim(),
       email: row.guest_email,
       phone: row.guest_phone,
+    },
+    guest: {
+      first_name: row.guest_first_name,
+      last_name: row.guest_last_name,
+      email: row.guest_email,
+      phone: row.guest_phone,
+      address: guestAddressOf(row.guest_address),
+      company_name: row.guest_company_name,
+      company_tax_id: row.guest_company_tax_id,
     },
     created_at: row.created_at,
     updated_at: row.updated_at,
@@ -78,6 +96,19 @@ export function paymentToJson(currency: string, p: Awaited<ReturnType<typeof lis
     recorded_at: p.created_at,
     undone_at: p.undone_at,
     undone_by: p.undone_by,
+  };
+}
+
+/** A refund, in major units of the booking's currency. */
+export function refundToJson(currency: string, r: Awaited<ReturnType<typeof listRefunds>>[number]) {
+  return {
+    id: r.id,
+    amount: toMajor(r.amount, storedDecimals(currency)),
+    method: r.method,
+    reason: r.reason,
+    effect: r.effect,
+    recorded_by: r.recorded_by,
+    recorded_at: r.created_at,
   };
 }
 

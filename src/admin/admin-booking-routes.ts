@@ -1,3 +1,4 @@
+import { actorNames } from '../users/actor-names.ts';
 import { Type, type Static } from 'typebox';
 import { listBookingEvents } from '../bookings/booking-lifecycle.ts';
 import { BOOKING_STATUSES } from '../db/schema.ts';
@@ -22,10 +23,11 @@ import {
   findBookingRow,
   listBookingsAndStays,
   listPayments,
+  listRefunds,
   type BookingFilter,
   type ListedStay,
 } from './booking-queries.ts';
-import { bookingToJson, importedStayToJson, paymentToJson } from './admin-booking-json.ts';
+import { bookingToJson, importedStayToJson, paymentToJson, refundToJson } from './admin-booking-json.ts';
 
 const Status = Type.Enum(BOOKING_STATUSES);
 
@@ -37,8 +39,29 @@ export const PaymentSummarySchema = Type.Object(
     amount_paid: Money,
     balance: Money,
     state: Type.Enum(PAYMENT_STATES),
+    schedule: Type.Array(Type.Object({ due_on: Type.String({ format: 'date' }), amount: Money }), {
+      description:
+        'when the price falls due under the payment terms the booking keeps (one entry when it has none or the stay ' +
+        'is closer than the balance days); empty once cancelled',
+    }),
   },
-  { description: "what is due, paid (recorded payments and what the processor's card payment paid) and left" },
+  {
+    description:
+      'what is due (the total, or the cancellation fee once cancelled), paid (recorded payments less refunds, and ' +
+      "what the processor's card payment paid) and left",
+  },
+);
+
+export const DepositSchema = Type.Union(
+  [
+    Type.Object({
+      amount: Money,
+      state: Type.Enum(['due', 'held', 'returned', 'kept', 'partly_kept']),
+      kept_amount: Money,
+    }),
+    Type.Null(),
+  ],
+  { description: 'the damage deposit asked of this booking, outside its price; null when none' },
 );
 
 export const AdminBookingSchema = Type.Object({
@@ -68,14 +91,40 @@ export const AdminBookingSchema = Type.Object({
     extra_guest_fee: Type.Number({ description: 'for guests beyond those the price includes; 0 when none' }),
     tax: Type.Number(),
     city_tax: Type.Number({ description: 'collected for the city; not revenue; 0 when none' }),
+    price_reduction: Type.Number({ description: 'what refunds that lowered the price took off the total' }),
     total: Type.Number(),
   }),
   total_amount: Type.Number(),
   price_note: Type.Union([Type.String(), Type.Null()], { description: 'why the host set the price by hand' }),
   payment: PaymentSummarySchema,
+  cancellation_fee: Type.Union([Type.Number(), Type.Null()], {
+    description: 'once cancelled, the fee kept (0 when none applied or it was waived); null while the booking stands',
+  }),
+  deposit: DepositSchema,
   hold_expires_at: NullableString,
   cancel_reason: NullableString,
   partner: Type.Object({ id: Type.Integer(), name: Type.String(), email: Type.String(), phone: NullableString }),
+  guest: Type.Object(
+    {
+      first_name: Type.String(),
+      last_name: Type.String(),
+      email: Type.String({ description: 'empty for a booking by hand made without one' }),
+      phone: NullableString,
+      address: Type.Union([
+        Type.Object({
+          line1: NullableString,
+          line2: NullableString,
+          postal_code: NullableString,
+          city: NullableString,
+          country: NullableString,
+        }),
+        Type.Null(),
+      ]),
+      company_name: NullableString,
+      company_tax_id: NullableString,
+    },
+    { description: 'the guest and billing details this booking keeps (PATCH `guest` corrects them)' },
+  ),
   created_at: Type.String(),
   updated_at: Type.String(),
   confirmed_at: NullableString,
@@ -107,6 +156,18 @@ export const PaymentSchema = Type.Object({
   undone_by: NullableString,
 });
 
+export const RefundSchema = Type.Object({
+  id: Type.Integer(),
+  amount: Money,
+  method: Type.Enum(['cash', 'bank_transfer', 'card', 'other']),
+  reason: NullableString,
+  effect: Type.Enum(['price_reduced', 'money_returned'], {
+    description: 'price_reduced: the price went down by the amount; money_returned: the price stands',
+  }),
+  recorded_by: Type.String({ description: 'api_key:<id> or console_user:<id>' }),
+  recorded_at: Type.String(),
+});
+
 export const BookingEventSchema = Type.Object({
   event: Type.Enum(
     [
@@ -117,8 +178,14 @@ export const BookingEventSchema = Type.Object({
       'expired',
       'reinstated',
       'noted',
+      'guest_corrected',
       'payment_recorded',
       'payment_undone',
+      'cancellation_fee',
+      'deposit_collected',
+      'deposit_returned',
+      'deposit_kept',
+      'refund_recorded',
     ],
     { description: 'what happened' },
   ),
@@ -128,7 +195,10 @@ export const BookingEventSchema = Type.Object({
       description: 'who made the change',
     }),
     ref: Type.Union([Type.String(), Type.Null()], {
-      description: 'the API key id, webhook delivery id or payment event id',
+      description: 'the API key id, webhook delivery id or payment event id; `console_user:<id>` for a console user',
+    }),
+    name: Type.Union([Type.String(), Type.Null()], {
+      description: 'the name of the console user who made the change; null for any other actor',
     }),
   }),
   reason: Type.Union([Type.String(), Type.Null()], {
@@ -141,6 +211,7 @@ export const BookingEventSchema = Type.Object({
 export const AdminBookingDetailSchema = Type.Object({
   ...AdminBookingSchema.properties,
   payments: Type.Array(PaymentSchema, { description: 'recorded payments, undone ones too, oldest first' }),
+  refunds: Type.Array(RefundSchema, { description: 'refunds, oldest first' }),
   events: Type.Array(BookingEventSchema),
 });
 
@@ -273,14 +344,23 @@ export async function bookingDetail(db: Executor, id: number) {
       expected: 'id of an existing booking',
       received: id,
     });
-  const [events, payments] = await Promise.all([listBookingEvents(db, id), listPayments(db, id)]);
+  const [events, payments, refunds] = await Promise.all([
+    listBookingEvents(db, id),
+    listPayments(db, id),
+    listRefunds(db, id),
+  ]);
+  const names = await actorNames(
+    db,
+    events.map((e) => e.actor_ref),
+  );
   return {
     ...bookingToJson(row),
     payments: payments.map((p) => paymentToJson(row.currency, p)),
+    refunds: refunds.map((r) => refundToJson(row.currency, r)),
     events: events.map((e) => ({
       event: e.event,
       status: e.status,
-      actor: { kind: e.actor_kind, ref: e.actor_ref },
+      actor: { kind: e.actor_kind, ref: e.actor_ref, name: names.get(e.actor_ref ?? '') ?? null },
       reason: e.reason,
       at: e.created_at,
     })),

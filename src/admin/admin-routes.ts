@@ -10,6 +10,8 @@ import { paymentIssueRoutes } from './payment-issue-routes.ts';
 import { testDataRoutes } from './test-data-routes.ts';
 import { priceRoutes } from '../accommodations/price-routes.ts';
 import { settingsRoutes } from '../settings/settings-routes.ts';
+import { teamRoutes } from '../team/team-routes.ts';
+import { taskRoutes } from '../tasks/task-routes.ts';
 import { documentRoutes } from '../invoices/document-routes.ts';
 import { messageRoutes } from '../messages/message-routes.ts';
 
@@ -25,6 +27,8 @@ export const adminRoutes: FeatureRoutes = async (app, { ctx }) => {
     documentRoutes,
     settingsRoutes,
     apiKeyRoutes,
+    teamRoutes,
+    taskRoutes,
     outboxRoutes,
     paymentIssueRoutes,
     testDataRoutes,

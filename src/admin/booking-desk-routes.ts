@@ -10,6 +10,10 @@ import {
   cancelByHost,
   createBookingByHand,
   CreateHostBookingBody,
+  DepositBody,
+  moveDeposit,
+  RefundBody,
+  refundBooking,
   editBooking,
   EditBookingBody,
   recordBookingPayment,
@@ -18,11 +22,11 @@ import {
   reinstateByHost,
   undoBookingPayment,
 } from './booking-desk.ts';
-import { AdminBookingDetailSchema, bookingDetail, PaymentSchema } from './admin-booking-routes.ts';
+import { AdminBookingDetailSchema, bookingDetail, PaymentSchema, RefundSchema } from './admin-booking-routes.ts';
 
 /**
  * The host's booking desk in the admin API (docs/api.md#admin-bookings): a booking by hand, an
- * edit, a cancellation and its undoing, a payment recorded or undone. Each route hands its body to booking-desk.ts
+ * edit, a cancellation and its undoing, a payment recorded or undone, the damage deposit, a refund. Each route hands its body to booking-desk.ts
  * (which calls the lifecycle verbs of src/bookings) with the admin key as the host acting, and
  * answers with the booking.
  */
@@ -61,7 +65,7 @@ export const bookingDeskRoutes: FeatureRoutes = async (app, { ctx }) => {
       schema: {
         ...adminRoute,
         summary:
-          'Edit a booking: dates, guests, internal note, price (re-priced when absent); the guest mailed only if asked',
+          'Edit a booking: dates, guests, internal note, price (re-priced when absent), guest and billing details; the guest mailed only if asked',
         params: IdParams,
         body: EditBookingBody,
         response: { 200: Detail, ...commonErrorResponses },
@@ -153,6 +157,51 @@ export const bookingDeskRoutes: FeatureRoutes = async (app, { ctx }) => {
       const id = toId(request.params.id);
       await undoBookingPayment(ctx, id, toId(request.params.paymentId), hostOf(request));
       return ok(await bookingDetail(ctx.db, id), requestMetadata(request.id));
+    },
+  );
+
+  app.post(
+    '/bookings/:id/deposit',
+    {
+      config: { auth: 'admin' },
+      schema: {
+        ...adminRoute,
+        summary:
+          'Collect, return or keep (with a reason) the damage deposit: its own ledger, outside price and revenue',
+        params: IdParams,
+        body: DepositBody,
+        response: { 200: Detail, ...commonErrorResponses },
+      },
+    },
+    async (request) => {
+      const id = toId(request.params.id);
+      await moveDeposit(ctx, id, request.body, hostOf(request));
+      return ok(await bookingDetail(ctx.db, id), requestMetadata(request.id));
+    },
+  );
+
+  app.post(
+    '/bookings/:id/refunds',
+    {
+      config: { auth: 'admin' },
+      schema: {
+        ...adminRoute,
+        summary: 'Give money back: lowering the price (reduce_price) or only returning money, which is then due again',
+        params: IdParams,
+        body: RefundBody,
+        response: {
+          201: Envelope(Type.Object({ refund: RefundSchema, booking: AdminBookingDetailSchema })),
+          ...commonErrorResponses,
+        },
+      },
+    },
+    async (request, reply) => {
+      const id = toId(request.params.id);
+      const refundId = await refundBooking(ctx, id, request.body, hostOf(request));
+      const booking = await bookingDetail(ctx.db, id);
+      const refund = booking.refunds.find((r) => r.id === refundId);
+      if (refund === undefined) throw new Error(`refund ${refundId} not found after it was recorded`);
+      return reply.code(201).send(ok({ refund, booking }, requestMetadata(request.id)));
     },
   );
 };

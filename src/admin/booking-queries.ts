@@ -32,10 +32,10 @@ type FilterOnly = Omit<BookingFilter, 'limit' | 'offset' | 'sort'>;
 /**
  * The SQL of paymentSummary (src/pricing/payment-summary.ts), for filtering a list by payment
  * state; the two are tested to agree (test/integration/payment-state-filter.test.ts). Due: the total
- * unless cancelled; paid: the recorded payments
+ * unless cancelled, then the cancellation fee; paid: the recorded payments less refunds
  * and what the card processor's payment paid.
  */
-const DUE = sql<number>`(case when b.status = 'cancelled' then 0 else b.total end)`;
+const DUE = sql<number>`(case when b.status = 'cancelled' then coalesce(b.cancellation_fee, 0) else b.total end)`;
 const PAID = sql<number>`(b.amount_paid + b.processor_paid)`;
 
 function paymentStateIs(state: PaymentState): Expression<SqlBool> {
@@ -89,6 +89,16 @@ export function findBookingRow(db: Executor, id: number): Promise<BookingRow | u
 }
 
 /** A booking's recorded payments, undone ones too, oldest first. */
+/** A booking's refunds, oldest first. */
+export function listRefunds(db: Executor, bookingId: number) {
+  return db
+    .selectFrom('booking_refunds')
+    .select(['id', 'amount', 'method', 'reason', 'effect', 'recorded_by', 'created_at'])
+    .where('booking_id', '=', bookingId)
+    .orderBy('id')
+    .execute();
+}
+
 export function listPayments(db: Executor, bookingId: number) {
   return db
     .selectFrom('booking_payments')

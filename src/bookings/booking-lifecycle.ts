@@ -18,6 +18,7 @@ import { enqueueBookingMail, type BookingMailKind } from '../mail/enqueue-bookin
 import { syncDocuments } from '../invoices/sync-documents.ts';
 import { keepBookingMessagesTrue } from '../messages/keep-messages-true.ts';
 import { announceToPartners, wakeDeliveries } from './partner-events.ts';
+import { syncTurnovers } from '../tasks/sync-turnovers.ts';
 
 /**
  * The booking lifecycle: the only code that writes `bookings.status`, and with every change a
@@ -176,7 +177,8 @@ const PARTNER_EVENT_OF: Record<Transition['event'], BookingEventType> = {
  * What follows every move, once its status, history and nights are written, in the same unit:
  * the guest's mail and the partners' events (outbox rows, committed with the move or not at all:
  * partner-events.ts; `formerStay` is where a modified booking's nights were), the guest messages
- * their rules schedule (moved, skipped or scheduled again: docs/messages.md), and once committed,
+ * their rules schedule (moved, skipped or scheduled again: docs/messages.md), the homes' turnover
+ * tasks (src/tasks), and once committed,
  * this process's caches of the accommodation (the database triggers announce the change to the
  * other processes). The one place where a move's outbox rows are written. Last, the booking's
  * documents are brought in line with it (an invoice, a credit note: docs/money.md), which takes
@@ -210,6 +212,7 @@ export async function afterTransition(
     unit.now,
   );
   const accommodations = new Set(bookings.map((b) => b.accommodation_id));
+  await syncTurnovers(unit.trx, accommodations, unit.now);
   unit.afterCommit(() => {
     for (const id of accommodations) ctx.store.changes.committed({ table: 'bookings', id: String(id) });
     wakeDeliveries(ctx.store.changes, queued);

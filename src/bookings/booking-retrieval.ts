@@ -51,6 +51,7 @@ export type BookingViewFacts = Pick<
   | 'cancel_reason'
   | 'cancelled_at'
   | 'updated_at'
+  | 'cancellation_fee'
 >;
 
 /**
@@ -84,6 +85,7 @@ export function bookingView(row: BookingViewFacts): BookingView {
     hold_expires_at: row.status === 'draft' ? row.hold_expires_at : null,
     cancel_reason: row.cancel_reason,
     cancelled_at: row.cancelled_at,
+    cancellation_fee: row.cancellation_fee === null ? null : toMajor(row.cancellation_fee, decimalsOf(row.currency)),
     updated_at: row.updated_at,
   };
 }

@@ -109,12 +109,13 @@ export const BookingViewSchema = Type.Object({
       amount_paid: Type.Number(),
       balance: Type.Number({
         description:
-          'what is left to pay: total_amount - amount_paid, or -amount_paid once cancelled (negative when overpaid)',
+          'what is left to pay: total_amount - amount_paid, or cancellation_fee - amount_paid once cancelled ' +
+          '(negative when overpaid: owed back)',
       }),
     },
     {
       description:
-        'what has been paid: payments the host recorded and ' +
+        'what has been paid: payments the host recorded, less refunds given back, and ' +
         "what the processor's card payment paid when it confirmed the booking",
     },
   ),
@@ -123,6 +124,11 @@ export const BookingViewSchema = Type.Object({
   }),
   cancel_reason: Type.Union([Type.String(), Type.Null()]),
   cancelled_at: Type.Union([Type.String(), Type.Null()]),
+  cancellation_fee: Type.Union([Type.Number(), Type.Null()], {
+    description:
+      "once cancelled, the fee the home's cancellation policy keeps (0 when none applies or the host waived it); " +
+      'null while the booking stands',
+  }),
   updated_at: Type.String(),
 });
 export type BookingView = Static<typeof BookingViewSchema>;

@@ -2,6 +2,7 @@ import type { Unit } from '../db/unit-of-work.ts';
 import { releaseBookingNights } from '../occupancy/night-ledger.ts';
 import {
   afterTransition,
+  bookingEventRow,
   onLockedBooking,
   writeTransition,
   type BookingCommand,
@@ -9,6 +10,7 @@ import {
   type LifecycleOutcome,
 } from './booking-lifecycle.ts';
 import { moveOf } from './booking-transitions.ts';
+import { cancellationCharge } from './cancellation-charge.ts';
 import { conflict, notFound } from '../http/errors.ts';
 
 export interface CancelCommand extends BookingCommand {
@@ -21,13 +23,16 @@ export interface CancelCommand extends BookingCommand {
    * there for it (404), and only a draft may be released (409).
    */
   draftOfKey?: number;
+  /** The host waives the cancellation fee the home's policy would keep (the desk and console only). */
+  waiveFee?: boolean | undefined;
 }
 
 /**
  * Cancels a booking: it becomes cancelled, its nights are free at once, the reason is kept for
  * the guest and the history, and the guest is mailed. Cancelling twice changes nothing. Whatever
  * the reason says, this is not a hold expiry: only expireHolds marks a booking as one a late
- * payment may still confirm.
+ * payment may still confirm. The fee the home's cancellation policy keeps is set with it
+ * (cancellation-charge.ts): the amount due becomes that fee.
  */
 export async function cancelBooking(
   ctx: LifecycleContext,
@@ -60,18 +65,30 @@ export async function cancelBooking(
     }
     const now = unit.now.toISOString();
     const keptReason = command.reason?.trim() ? command.reason.trim() : null;
+    const charge = await cancellationCharge(unit, booking, command.waiveFee === true);
     const changed = await writeTransition(
       unit.trx,
       [booking.id],
       {
         event: move.event,
         status: move.to,
-        set: { cancel_reason: keptReason, cancelled_at: now, hold_expires_at: null, hold_expired_at: null },
+        set: {
+          cancel_reason: keptReason,
+          cancelled_at: now,
+          hold_expires_at: null,
+          hold_expired_at: null,
+          cancellation_fee: charge.fee,
+        },
         reason: keptReason,
       },
       command.actor,
       now,
     );
+    if (charge.noted !== null)
+      await unit.trx
+        .insertInto('booking_events')
+        .values(bookingEventRow(booking.id, 'cancellation_fee', move.to, command.actor, charge.noted, now))
+        .execute();
     await releaseBookingNights(unit.trx, booking.id, now);
     const mailed = command.notifyGuest !== false && booking.guest_email !== '';
     await afterTransition(ctx, unit, changed, move.event, { notify: mailed });

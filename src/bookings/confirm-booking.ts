@@ -131,6 +131,7 @@ export async function confirmBooking(
           hold_expired_at: null,
           cancel_reason: null,
           cancelled_at: null,
+          cancellation_fee: null,
         },
         reason: `payment ${payment.intentId}`,
       },

@@ -15,6 +15,7 @@ import { bookingSearchText } from '../shared/search-text.ts';
 import type { BookingActor } from './booking-lifecycle.ts';
 import { colorIndexOf, newConfirmationCode, newInvoiceToken } from './booking-codes.ts';
 import type { BookingRows } from './insert-booking-rows.ts';
+import { moneySnapshot } from './money-snapshot.ts';
 import { writeBooking } from './write-booking.ts';
 import { cachedHostIdentity } from '../settings/host-identity.ts';
 
@@ -115,6 +116,7 @@ export async function createHostBooking(
     payment_intent_id: null,
     currency: accommodation.currency,
     ...columns,
+    ...moneySnapshot(accommodation),
     hold_expires_at: null,
     cancel_reason: null,
     invoice_token: newInvoiceToken(),
@@ -150,6 +152,7 @@ export async function createHostBooking(
               checkin_time: accommodation.checkin_time,
               checkout_time: accommodation.checkout_time,
               accommodation_language: accommodation.language,
+              timezone: accommodation.timezone,
               registration_number: accommodation.registration_number,
             },
             host,

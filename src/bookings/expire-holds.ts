@@ -42,7 +42,8 @@ export async function expireHolds(
       {
         event: EXPIRY.event,
         status: EXPIRY.to,
-        set: { cancel_reason: PAYMENT_TIMEOUT, cancelled_at: now, hold_expired_at: now },
+        // A draft owes nothing on cancelling (docs/money.md#cancellation-policy).
+        set: { cancel_reason: PAYMENT_TIMEOUT, cancelled_at: now, hold_expired_at: now, cancellation_fee: 0 },
         reason: 'card payment hold expired',
       },
       { kind: 'hold_expiry' },

@@ -159,7 +159,11 @@ async function modify(
     });
   }
 
-  const total = newData.total ?? quote?.total ?? booking.total;
+  // A re-priced stay keeps the refunds that lowered its price; a price set by hand replaces them
+  // (docs/money.md#refunds).
+  const repriced = quote === null ? booking.total : Math.max(0, quote.total - booking.price_reduction);
+  const total = newData.total ?? repriced;
+  const priceReduction = newData.total === undefined ? booking.price_reduction : 0;
   const priceNote = newData.total === undefined ? (quote === null ? booking.price_note : null) : booking.price_note;
   const guestWords = `${guests} guest${guests === 1 ? '' : 's'}${babies > 0 ? ` and ${babies} bab${babies === 1 ? 'y' : 'ies'}` : ''}`;
   // What changed for the guest: the history says it, and so does their mail (in their language).
@@ -194,6 +198,7 @@ async function modify(
         internal_note: internalNote,
         ...(quote === null ? {} : quoteColumns(quote)),
         total,
+        price_reduction: priceReduction,
         price_note: priceNote,
       },
       reason: what,

@@ -13,6 +13,7 @@ import { bookingSearchText } from '../shared/search-text.ts';
 import { colorIndexOf } from './booking-codes.ts';
 import type { BookingCreated, CreateBookingInput } from './booking-schemas.ts';
 import { isConfirmed } from './booking-transitions.ts';
+import { moneySnapshot } from './money-snapshot.ts';
 import type { BookingRows } from './insert-booking-rows.ts';
 import { nextSteps } from './next-steps.ts';
 
@@ -71,6 +72,7 @@ export function newBookingRows(
     payment_intent_id: b.payment_intent_id ?? null,
     currency: accommodation.currency,
     ...quoteColumns(quote),
+    ...moneySnapshot(accommodation),
     hold_expires_at: priced.holdExpiresAt,
     cancel_reason: null,
     invoice_token: facts.invoiceToken,
@@ -102,6 +104,7 @@ export function newBookingRows(
             checkin_time: accommodation.checkin_time,
             checkout_time: accommodation.checkout_time,
             accommodation_language: accommodation.language,
+            timezone: accommodation.timezone,
             registration_number: accommodation.registration_number,
           },
           facts.host,

@@ -73,7 +73,7 @@ export async function reinstateBooking(
       {
         event: move.event,
         status: move.to,
-        set: { cancel_reason: null, cancelled_at: null },
+        set: { cancel_reason: null, cancelled_at: null, cancellation_fee: null },
         reason: 'cancellation undone',
       },
       command.actor,

@@ -1,4 +1,5 @@
 import type { AppContext } from '../app-context.ts';
+import { syncTurnovers } from '../tasks/sync-turnovers.ts';
 import { isForeignKeyViolation, isPostgres, isTransientConflict, isUniqueViolation } from '../db/dialect.ts';
 import { mayHaveCommitted } from '../db/unavailable.ts';
 import { notFound, type AppError } from '../http/errors.ts';
@@ -117,6 +118,8 @@ async function writeOnce<T>(ctx: AppContext, write: BookingWrite<T>): Promise<{ 
   const capped = draftCap !== null && draftCap.cap > 0 ? draftCap : null;
   // A live booking confirmed as it is made gets its invoice in the same transaction.
   const invoiced = rows.booking.mode !== 'test' && rows.booking.status !== 'draft';
+  // And its turnover task (src/tasks): a confirmed live booking departs.
+  const turnover = rows.booking.mode !== 'test' && rows.booking.status === 'confirmed';
   const eventsFor = (ids: NewBookingIds) => {
     const written = writtenFacts(rows.booking, ids, write.accommodationName);
     const announced = { ...written, mode: rows.booking.mode ?? 'live' };
@@ -144,11 +147,12 @@ async function writeOnce<T>(ctx: AppContext, write: BookingWrite<T>): Promise<{ 
       });
     }
     const queued = inserted.queued + (cut === null ? await recordBookingEvents(db, eventsFor(ids)) : 0);
+    if (turnover) await syncTurnovers(db, [rows.booking.accommodation_id], new Date(now));
     // Last: the invoice of a booking confirmed as it is made takes the series' lock (sync-documents.ts).
     if (invoiced) await syncDocumentsIn(db, new Date(now), ids.bookingId, true);
     return { created: response, queued };
   };
-  if (cut !== null && capped === null && idempotency === null && !invoiced) return work(ctx.db);
+  if (cut !== null && capped === null && idempotency === null && !invoiced && !turnover) return work(ctx.db);
   return ctx.store.commitTogether(work);
 }
 
@@ -172,6 +176,7 @@ function writtenFacts(
     hold_expires_at: booking.hold_expires_at ?? null,
     cancel_reason: booking.cancel_reason ?? null,
     cancelled_at: booking.cancelled_at ?? null,
+    cancellation_fee: booking.cancellation_fee ?? null,
   };
 }
 

@@ -1,3 +1,5 @@
+import type { Permission } from '../users/permissions.ts';
+
 /**
  * Every page of the console: the one list that its routes, its navigation and the tests read. A
  * page module registers each GET route at the path given here (`PAGES.booking.path`), the
@@ -19,28 +21,32 @@ export interface ConsolePage {
   readonly params?: Readonly<Record<string, RowKind>>;
   /** Reached without a session (only the sign-in page). */
   readonly public?: boolean;
+  /** What a role needs to see the page's entry in the navigation (its route checks the same). */
+  readonly permission?: Permission;
 }
 
 const CONSOLE_PREFIX = '/admin';
 
 export const PAGES = {
   'sign-in': { path: '/sign-in', public: true },
-  today: { path: '/', nav: 'Today' },
-  bookings: { path: '/bookings', nav: 'Bookings' },
+  today: { path: '/', nav: 'Today', permission: 'bookings.read' },
+  bookings: { path: '/bookings', nav: 'Bookings', permission: 'bookings.read' },
   'new-booking': { path: '/bookings/new' },
   booking: { path: '/bookings/:id', params: { id: 'booking' } },
   'edit-booking': { path: '/bookings/:id/edit', params: { id: 'booking' } },
-  calendar: { path: '/calendar', nav: 'Calendar' },
-  reports: { path: '/reports', nav: 'Reports' },
-  documents: { path: '/documents', nav: 'Documents' },
-  accommodations: { path: '/accommodations', nav: 'Accommodations' },
-  messages: { path: '/messages', nav: 'Messages' },
+  'booking-guest': { path: '/bookings/:id/guest', params: { id: 'booking' }, permission: 'bookings.write' },
+  calendar: { path: '/calendar', nav: 'Calendar', permission: 'calendar' },
+  tasks: { path: '/tasks', nav: 'Tasks', permission: 'tasks' },
+  reports: { path: '/reports', nav: 'Reports', permission: 'reports.read' },
+  documents: { path: '/documents', nav: 'Documents', permission: 'documents.read' },
+  accommodations: { path: '/accommodations', nav: 'Accommodations', permission: 'accommodations' },
+  messages: { path: '/messages', nav: 'Messages', permission: 'messages' },
   'new-accommodation': { path: '/accommodations/new' },
   accommodation: { path: '/accommodations/:id', params: { id: 'accommodation' } },
-  settings: { path: '/settings', nav: 'Settings' },
+  settings: { path: '/settings', nav: 'Settings', permission: 'settings' },
   integrations: { path: '/settings/integrations' },
-  endpoints: { path: '/endpoints', nav: 'Endpoints' },
-  outbox: { path: '/outbox', nav: 'Outbox' },
+  endpoints: { path: '/endpoints', nav: 'Endpoints', permission: 'integrations' },
+  outbox: { path: '/outbox', nav: 'Outbox', permission: 'messages' },
   confirm: { path: '/confirm' },
 } as const satisfies Readonly<Record<string, ConsolePage>>;
 
@@ -63,5 +69,7 @@ function isSection(name: string): name is Section {
 
 /** The navigation's entries, in the order of PAGES. */
 export const NAVIGATION = Object.entries(ALL_PAGES).flatMap(([name, page]) =>
-  isSection(name) && page.nav !== undefined ? [{ section: name, label: page.nav, href: pageUrl(name) }] : [],
+  isSection(name) && page.nav !== undefined
+    ? [{ section: name, label: page.nav, href: pageUrl(name), permission: page.permission ?? 'session' }]
+    : [],
 );

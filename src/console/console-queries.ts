@@ -137,3 +137,33 @@ export function importedStaysBetween(db: Executor, column: 'start_date' | 'end_d
 }
 
 export type ImportedStayView = Awaited<ReturnType<typeof importedStaysBetween>>[number];
+
+/**
+ * Live bookings holding a damage deposit whose guests may have left (checkout on or before
+ * `latestToday`, the latest "today" of any home's time zone; the page checks each home's own).
+ */
+export function heldDeposits(db: Executor, latestToday: string): Promise<BookingWithGuest[]> {
+  return bookingsWithGuest(db)
+    .where('b.mode', '=', 'live')
+    .where('b.deposit_state', '=', 'held')
+    .where('b.checkout', '<=', latestToday)
+    .orderBy('b.checkout')
+    .orderBy('b.id')
+    .limit(200)
+    .execute();
+}
+
+/**
+ * Live confirmed or modified bookings with something left to pay (the page checks which part of
+ * their schedule has fallen due), soonest arrival first.
+ */
+export function bookingsOwing(db: Executor): Promise<BookingWithGuest[]> {
+  return bookingsWithGuest(db)
+    .where('b.mode', '=', 'live')
+    .where('b.status', 'in', ['confirmed', 'modified'])
+    .where((eb) => eb(eb('b.amount_paid', '+', eb.ref('b.processor_paid')), '<', eb.ref('b.total')))
+    .orderBy('b.checkin')
+    .orderBy('b.id')
+    .limit(500)
+    .execute();
+}

@@ -49,7 +49,7 @@ export function sendPage(
   const chrome = {
     title,
     section,
-    user: s === null ? null : { login: s.user.login, csrf: s.csrf },
+    user: s === null ? null : { login: s.user.login, csrf: s.csrf, role: s.user.role },
     locale: fmt(request).locale,
     mail: request.consoleMail,
     flash: request.consoleFlash,

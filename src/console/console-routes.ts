@@ -9,7 +9,9 @@ import { sendPage, session } from './console-request.ts';
 import { sessionRoute } from './console-schemas.ts';
 import { accommodationPages } from './pages/accommodations.ts';
 import { bookingDeskPages } from './pages/booking-desk-page.ts';
+import { bookingGuestPages } from './pages/booking-guest-form.ts';
 import { bookingPages } from './pages/bookings.ts';
+import { bookingMoneyPages } from './pages/booking-money.ts';
 import { calendarPage } from './pages/calendar.ts';
 import { confirmPage } from './pages/confirm.ts';
 import { endpointPages } from './pages/endpoints.ts';
@@ -23,12 +25,15 @@ import { settingsPages } from './pages/settings.ts';
 import { setupRoutes } from './pages/setup.ts';
 import { signInRoutes } from './pages/sign-in.ts';
 import { todayPage } from './pages/today.ts';
+import { tasksPages } from './pages/tasks.ts';
 import { fieldMessages } from './schema-errors.ts';
 import { deleteSession } from './session-repository.ts';
 import { takeFlash } from './flash.ts';
 import { mailHealth } from '../mail/mail-health.ts';
 import { createSignInLimits } from './sign-in-limits.ts';
 import { homeZones } from './console-queries.ts';
+import { may } from '../users/permissions.ts';
+import { pageUrl } from './console-pages.ts';
 
 const ASSETS = join(import.meta.dirname, 'assets');
 const CSS = readFileSync(join(ASSETS, 'console.css'), 'utf8');
@@ -137,6 +142,16 @@ export const consoleRoutes: FeatureRoutes = async (app, { ctx }) => {
 
   await app.register(async (pages) => {
     pages.addHook('onRequest', requireSession(ctx));
+    // The role's permission, from the table of src/users/permissions.ts: before the body is read.
+    pages.addHook('onRequest', async (request, reply) => {
+      const { role } = session(request).user;
+      const needed = request.routeOptions.config.permission;
+      if (needed !== undefined && may(role, needed)) return;
+      // A cleaner's console is their tasks: Today (the console's home) leads there.
+      if (request.method === 'GET' && /^\/admin\/?$/.test(request.routeOptions.url ?? '') && may(role, 'tasks'))
+        return reply.code(303).header('location', pageUrl('tasks')).send();
+      return problemPage(request, reply, 403, 'Your role does not open this page; ask the owner if you need it.');
+    });
     // Before the schemas: a change without the session's token is refused whatever its fields.
     pages.addHook('preValidation', requireCsrf);
     // A page reads what the change before it left (flash.ts), and whether mail goes out (the banner).
@@ -147,7 +162,7 @@ export const consoleRoutes: FeatureRoutes = async (app, { ctx }) => {
       takeFlash(request, reply, ctx.config.publicBaseUrl);
       request.consoleMail = await mailHealth(ctx.db, ctx.config.smtpUrl);
     });
-    pages.post('/sign-out', sessionRoute({}), async (request, reply) => {
+    pages.post('/sign-out', sessionRoute('session', {}), async (request, reply) => {
       await deleteSession(ctx.db, session(request).user.sessionId);
       return reply
         .code(303)
@@ -161,7 +176,10 @@ export const consoleRoutes: FeatureRoutes = async (app, { ctx }) => {
       bookingMessagePages,
       messagesPage,
       bookingDeskPages,
+      bookingMoneyPages,
+      bookingGuestPages,
       calendarPage,
+      tasksPages,
       reportsPage,
       documentsPage,
       accommodationPages,

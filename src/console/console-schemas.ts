@@ -1,6 +1,7 @@
 import type { FastifySchema } from 'fastify';
 import { Type } from 'typebox';
 import { IdString } from '../http/ids.ts';
+import type { Permission } from '../users/permissions.ts';
 
 /**
  * What the console's routes declare of their requests. Every console route has a schema for its
@@ -14,9 +15,19 @@ import { IdString } from '../http/ids.ts';
  * schema (schema-errors.ts), so that an error shows beside its field.
  */
 
-/** A console route's options: a session, its schemas, and no place in the OpenAPI document. */
-export function sessionRoute<const Schema extends FastifySchema>(schema: Schema) {
-  return { config: { auth: 'session' as const }, schema: { hide: true, ...schema } };
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** What a console route needs the signed-in user's role to allow (src/users/permissions.ts). */
+    permission?: Permission;
+  }
+}
+
+/**
+ * A console route's options: a session whose role has `permission` (checked before anything
+ * else reads the request: console-routes.ts), its schemas, and no place in the OpenAPI document.
+ */
+export function sessionRoute<const Schema extends FastifySchema>(permission: Permission, schema: Schema) {
+  return { config: { auth: 'session' as const, permission }, schema: { hide: true, ...schema } };
 }
 
 /** The options of a route reached without a session (the sign-in page). */

@@ -2,12 +2,14 @@ import type { MailHealth } from '../mail/mail-health.ts';
 import { attributes, html, type AttributeValue, type Html, type Renderable } from '../shared/html.ts';
 import { NAVIGATION, type Section } from './console-pages.ts';
 import type { Flash } from './flash.ts';
+import type { ConsoleRole } from '../db/schema.ts';
+import { may } from '../users/permissions.ts';
 
 export interface PageChrome {
   title: string;
   section: Section | null;
   /** The signed-in user and the session's CSRF token (for the sign-out form); null on the sign-in page. */
-  user: { login: string; csrf: string } | null;
+  user: { login: string; csrf: string; role: ConsoleRole } | null;
   locale: string;
   /** Whether mail goes out; a banner says so on every page when it does not. */
   mail?: MailHealth | null;
@@ -34,7 +36,7 @@ export function page(chrome: PageChrome, body: Renderable): Html {
 <span class="brand">Staydesk</span>
 ${chrome.user === null ? '' : navigation(chrome.section, chrome.user)}
 </header>
-${chrome.user === null ? '' : mailBanner(chrome.mail ?? null, chrome.user.csrf)}
+${chrome.user === null || !may(chrome.user.role, 'messages') ? '' : mailBanner(chrome.mail ?? null, chrome.user.csrf)}
 <main id="main" tabindex="-1">
 <h1>${chrome.title}</h1>
 ${flashMessages(chrome.flash ?? null)}
@@ -48,8 +50,8 @@ ${body}
  * The console's navigation (the current page's entry marked) and sign-out as a quiet link-styled
  * button. On a phone the entries scroll sideways in one line instead of filling the screen.
  */
-function navigation(section: Section | null, user: { login: string; csrf: string }): Html {
-  const entries = NAVIGATION.map((entry) => {
+function navigation(section: Section | null, user: { login: string; csrf: string; role: ConsoleRole }): Html {
+  const entries = NAVIGATION.filter((entry) => may(user.role, entry.permission)).map((entry) => {
     const current = entry.section === section && 'page';
     return html`<li><a${attributes({ href: entry.href, 'aria-current': current })}>${entry.label}</a></li>`;
   });

@@ -1,6 +1,8 @@
 import { sql } from 'kysely';
 import { hash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Executor } from '../db/store.ts';
+import type { ConsoleRole } from '../db/schema.ts';
+import { isConsoleRole } from '../users/permissions.ts';
 
 /**
  * Console sessions: a random 256-bit token in the cookie, only its SHA-256 hash in the store.
@@ -15,6 +17,7 @@ export interface ConsoleUser {
   userId: number;
   login: string;
   displayName: string;
+  role: ConsoleRole;
   sessionId: number;
 }
 
@@ -60,8 +63,8 @@ export async function findSession(db: Executor, token: string, now: Date): Promi
     .select(['s.id', 's.user_id', 's.token_hash', 's.expires_at', 'u.login', 'u.display_name', 'u.role'])
     .where('s.token_hash', '=', hashSessionToken(token))
     .executeTakeFirst();
-  if (row === undefined || row.role !== 'admin' || Date.parse(row.expires_at) <= now.getTime()) return undefined;
-  return { userId: row.user_id, login: row.login, displayName: row.display_name, sessionId: row.id };
+  if (row === undefined || !isConsoleRole(row.role) || Date.parse(row.expires_at) <= now.getTime()) return undefined;
+  return { userId: row.user_id, login: row.login, displayName: row.display_name, role: row.role, sessionId: row.id };
 }
 
 export async function deleteSession(db: Executor, sessionId: number): Promise<void> {
@@ -74,15 +77,6 @@ export function findConsoleUserByLogin(db: Executor, login: string) {
     .selectFrom('users')
     .select(['id', 'login', 'password_hash', 'role'])
     .where(sql<string>`lower(login)`, '=', login.toLowerCase())
-    .where('role', '=', 'admin')
+    .where('role', '<>', 'technical')
     .executeTakeFirst();
-}
-
-export function listConsoleUsers(db: Executor) {
-  return db
-    .selectFrom('users')
-    .select(['id', 'login', 'display_name', 'created_at'])
-    .where('role', '=', 'admin')
-    .orderBy('id')
-    .execute();
 }

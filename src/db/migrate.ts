@@ -26,6 +26,7 @@ import * as oneWordOneMeaning from './migrations/0027-one-word-one-meaning.ts';
 import * as testMode from './migrations/0028-test-mode.ts';
 import * as money from './migrations/0029-money.ts';
 import * as guestMessages from './migrations/0030-guest-messages.ts';
+import * as teamAndTasks from './migrations/0031-team-and-tasks.ts';
 import type { Db } from './store.ts';
 import { withoutLimits } from './store-timeouts.ts';
 
@@ -56,6 +57,7 @@ export const migrations: Record<string, Migration> = {
   '0028-test-mode': testMode,
   '0029-money': money,
   '0030-guest-messages': guestMessages,
+  '0031-team-and-tasks': teamAndTasks,
 };
 
 export class MigrationError extends Error {

@@ -12,6 +12,9 @@ const onPostgres = (db: Executor): boolean => isPostgres(db);
 interface Lockable<T> {
   forUpdate(): T;
 }
+interface NoKeyLockable<T> {
+  forNoKeyUpdate(): T;
+}
 interface SkipLockable<T> extends Lockable<T> {
   skipLocked(): T;
 }
@@ -19,6 +22,16 @@ interface SkipLockable<T> extends Lockable<T> {
 /** `FOR UPDATE` on PostgreSQL: the row is ours until the transaction ends. */
 export function lockRows<T extends Lockable<T>>(db: Executor, query: T): T {
   return onPostgres(db) ? query.forUpdate() : query;
+}
+
+/**
+ * `FOR NO KEY UPDATE` on PostgreSQL: one transaction at a time holds the row, yet rows that refer
+ * to it by foreign key can still be inserted meanwhile (their `FOR KEY SHARE` does not wait). Lock
+ * a parent row this way to serialise work on its children: `FOR UPDATE` would deadlock with
+ * transactions that inserted a child before taking the lock.
+ */
+export function lockParentRows<T extends NoKeyLockable<T>>(db: Executor, query: T): T {
+  return onPostgres(db) ? query.forNoKeyUpdate() : query;
 }
 
 /**

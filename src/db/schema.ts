@@ -13,7 +13,10 @@ import type { ColumnType, Generated, Insertable, Selectable, Updateable } from '
 type Timestamp = string;
 type Id = Generated<number>;
 
-export type UserRole = 'technical' | 'admin';
+/** The roles of the console's users (src/users/permissions.ts); `technical` owns the API keys and never signs in. */
+export const CONSOLE_ROLES = ['owner', 'manager', 'front_desk', 'cleaner', 'accountant'] as const;
+export type ConsoleRole = (typeof CONSOLE_ROLES)[number];
+export type UserRole = 'technical' | ConsoleRole;
 export type ApiKeyScope = 'api' | 'admin';
 /**
  * A test key's bookings are test bookings: they see the live calendar but never take a live night
@@ -35,6 +38,36 @@ export interface UsersTable {
   role: UserRole;
   password_hash: string;
   created_at: Timestamp;
+  email: ColumnType<string | null, string | null | undefined, string | null>;
+  /** SHA-256 of the secret token of the user's tasks feed; null: none made yet. */
+  tasks_feed_hash: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
+/** The homes a cleaner works in. */
+export interface UserHomesTable {
+  user_id: number;
+  accommodation_id: number;
+}
+
+export type TaskState = 'open' | 'done' | 'cancelled';
+
+/** A turnover after one departure (src/tasks): of a booking or of an imported stay. */
+export interface TasksTable {
+  id: Id;
+  kind: 'turnover';
+  accommodation_id: number;
+  booking_id: number | null;
+  external_reservation_id: number | null;
+  departure_on: string;
+  due_from: Timestamp;
+  due_by: Timestamp;
+  /** The next arrival's date (null: none known); equal to departure_on for a same-day turnover. */
+  next_arrival_on: string | null;
+  next_guest_count: number | null;
+  assignee_id: number | null;
+  state: TaskState;
+  created_at: Timestamp;
+  updated_at: Timestamp;
 }
 
 export interface ApiKeysTable {
@@ -270,7 +303,7 @@ export interface BookingRefundsTable {
   id: Id;
   booking_id: number;
   amount: number;
-  method: string;
+  method: RecordedPaymentMethod;
   reason: string | null;
   effect: 'price_reduced' | 'money_returned';
   recorded_by: string;
@@ -305,8 +338,14 @@ export type BookingEventKind =
   | 'expired'
   | 'reinstated'
   | 'noted'
+  | 'guest_corrected'
   | 'payment_recorded'
-  | 'payment_undone';
+  | 'payment_undone'
+  | 'cancellation_fee'
+  | 'deposit_collected'
+  | 'deposit_returned'
+  | 'deposit_kept'
+  | 'refund_recorded';
 export type BookingActorKind = 'api_key' | 'webhook' | 'payment_event' | 'hold_expiry' | 'host' | 'system';
 
 /** One change of a booking's state: what happened, the status it left, who did it and why. */
@@ -577,6 +616,8 @@ export interface ScheduledMessagesTable {
 
 export interface Database {
   users: UsersTable;
+  user_homes: UserHomesTable;
+  tasks: TasksTable;
   api_keys: ApiKeysTable;
   settings: SettingsTable;
   accommodations: AccommodationsTable;

@@ -31,6 +31,7 @@ function sampleBooking(now: Date): BookingView {
     hold_expires_at: null,
     cancel_reason: null,
     cancelled_at: null,
+    cancellation_fee: null,
     updated_at: now.toISOString(),
   };
 }

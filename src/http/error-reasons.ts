@@ -37,16 +37,20 @@ export const ERROR_REASONS = {
   invalid_maxItems: { status: [400], meaning: 'a list with more items than allowed' },
   // 400: values the schema cannot judge
   blank: { status: [400], meaning: 'a name that is empty once trimmed' },
+  homes_for_cleaners: {
+    status: [400],
+    meaning: '`accommodation_ids` given to a role other than `cleaner` (the other roles see every home)',
+  },
   test_admin_key: { status: [400], meaning: 'a test key asked for with admin scope: test keys call the v1 API only' },
   out_of_range: {
     status: [400],
     meaning: 'a list `limit` outside its range: 1–200 (admin lists), 1–500 (`GET /events`); the message names it',
   },
   invalid_date: { status: [400], meaning: 'not a real calendar date `YYYY-MM-DD`' },
-  invalid_range: { status: [400], meaning: 'an end date not after the start date' },
+  invalid_range: { status: [400], meaning: 'an end date not after the start date (of tasks: before it)' },
   range_too_long: {
     status: [400],
-    meaning: 'an admin date range of more than 731 nights (blocks, prices) or 1827 nights (reports)',
+    meaning: 'an admin date range of more than 731 nights (blocks, prices), 1827 nights (reports) or 366 days (tasks)',
   },
   past_date: { status: [400], meaning: "a stay that starts before today in the accommodation's time zone" },
   min_stay: { status: [400], meaning: "fewer nights than the accommodation's minimum stay" },
@@ -63,8 +67,10 @@ export const ERROR_REASONS = {
     status: [400],
     meaning: "an amount that cannot be expressed in the currency's minor units, or a payment of 0",
   },
+  reason_required: { status: [400], meaning: 'keeping a damage deposit, or part of it, without saying why' },
   amount_too_large: { status: [400], meaning: 'a money amount above the bound the store holds' },
   invalid_rate: { status: [400], meaning: 'a rate that is not a fraction from 0 to 1 with at most 6 decimals' },
+  unknown_country: { status: [400], meaning: 'a `country` that is not an ISO 3166-1 alpha-2 code' },
   unknown_timezone: { status: [400], meaning: 'not an IANA time zone name' },
   invalid_iban: { status: [400], meaning: 'an IBAN whose ISO 13616 check digits do not match' },
   invalid_url: { status: [400], meaning: 'a feed or event endpoint URL that is not an http(s) URL' },
@@ -127,6 +133,8 @@ export const ERROR_REASONS = {
   rule_not_found: { status: [404], meaning: 'no message rule with this id' },
   scheduled_message_not_found: { status: [404], meaning: 'the booking has no scheduled guest message with this id' },
   delivery_not_found: { status: [404], meaning: 'the event endpoint has no delivery with this id' },
+  user_not_found: { status: [404], meaning: 'no console user with this id' },
+  task_not_found: { status: [404], meaning: 'no task with this id' },
   // 408
   request_timeout: { status: [408], meaning: 'the headers and body did not all arrive within the request timeout' },
   // 409
@@ -146,6 +154,26 @@ export const ERROR_REASONS = {
     meaning:
       'the refunds of a booking would be more than was paid for it ' +
       '(a refund too large, or undoing a payment a refund gave back)',
+  },
+  no_deposit: {
+    status: [409],
+    meaning: 'the booking has no damage deposit (its home asked none when it was booked)',
+  },
+  deposit_already_collected: {
+    status: [409],
+    meaning: 'the damage deposit was collected already',
+  },
+  deposit_not_held: {
+    status: [409],
+    meaning: 'the damage deposit is not held: not collected yet, or already returned or kept',
+  },
+  keep_exceeds_deposit: {
+    status: [409],
+    meaning: 'keeping more of a damage deposit than is held',
+  },
+  refund_exceeds_price: {
+    status: [409],
+    meaning: "a refund that lowers the price by more than the booking's price",
   },
   booking_not_draft: { status: [409], meaning: 'only a draft awaiting card payment can be released by its API key' },
   has_bookings: {
@@ -174,6 +202,15 @@ export const ERROR_REASONS = {
     meaning: 'a booking whose guest has no e-mail address cannot be sent a message',
   },
   login_taken: { status: [409], meaning: 'a user with this login exists' },
+  last_owner: { status: [409], meaning: 'the last owner cannot be given another role' },
+  assignee_not_allowed: {
+    status: [409],
+    meaning: "the task's assignee cannot do tasks (their role), or is a cleaner not given the task's home",
+  },
+  task_cancelled: {
+    status: [409],
+    meaning: 'a cancelled task (its stay was cancelled) cannot be reopened or ticked done',
+  },
   // 413, 429, 431, 503
   body_too_large: { status: [413], meaning: 'a body over 1 MiB' },
   rate_limited: { status: [429], meaning: 'too many requests (per key, per address, or failed authentications)' },

@@ -117,6 +117,7 @@ const OPERATION_REASONS: Record<string, ErrorReason[]> = {
   ],
   'GET /invoices/{token}': ['invoice_not_found'],
   'GET /ical/{file}': ['calendar_not_found'],
+  'GET /tasks/{file}': ['calendar_not_found'],
   'GET /metrics': ['missing_metrics_token', 'invalid_metrics_token'],
 };
 
@@ -133,6 +134,10 @@ const ADMIN_REASONS: [RegExp, ErrorReason[]][] = [
   [/\/api-keys\/\{id\}/, ['api_key_not_found']],
   [/^POST \/admin\/api\/webhook-endpoints$/, ['invalid_url', 'private_address', 'api_key_not_found', 'endpoint_limit']],
   [/\/outbox\/\{id\}/, ['message_not_found']],
+  [/^POST \/admin\/api\/users$/, ['login_taken', 'homes_for_cleaners', 'accommodation_not_found']],
+  [/\/users\/\{id\}/, ['user_not_found', 'last_owner', 'homes_for_cleaners', 'accommodation_not_found']],
+  [/^GET \/admin\/api\/tasks$/, NIGHT_RANGE],
+  [/\/tasks\/\{id\}/, ['task_not_found', 'task_cancelled', 'assignee_not_allowed']],
   [
     /\/webhook-endpoints/,
     ['invalid_url', 'private_address', 'api_key_not_found', 'endpoint_not_found', 'delivery_not_found'],
@@ -144,7 +149,31 @@ const ADMIN_REASONS: [RegExp, ErrorReason[]][] = [
   ],
   [
     /^PATCH \/admin\/api\/bookings\/\{id\}$/,
-    [...STAY, ...HAND_BOOKING, 'booking_not_found', 'booking_cancelled', 'booking_not_confirmed'],
+    [...STAY, ...HAND_BOOKING, 'booking_not_found', 'booking_cancelled', 'booking_not_confirmed', 'unknown_country'],
+  ],
+  [
+    /^POST \/admin\/api\/bookings\/\{id\}\/deposit$/,
+    [
+      'booking_not_found',
+      'no_deposit',
+      'deposit_already_collected',
+      'deposit_not_held',
+      'keep_exceeds_deposit',
+      'reason_required',
+      'invalid_amount',
+      'amount_too_large',
+    ],
+  ],
+  [
+    /^POST \/admin\/api\/bookings\/\{id\}\/refunds$/,
+    [
+      'booking_not_found',
+      'refund_exceeds_paid',
+      'refund_exceeds_price',
+      'booking_cancelled',
+      'invalid_amount',
+      'amount_too_large',
+    ],
   ],
   [
     /\/payments/,

@@ -31,6 +31,8 @@ export interface RouteInfo {
   method: string;
   url: string;
   auth: RouteAuth;
+  /** What a console route needs the user's role to allow; undefined: it names nothing (and is refused). */
+  permission?: string;
 }
 
 declare module 'fastify' {

@@ -14,6 +14,7 @@ import { echoContext, mirroredHolder } from './echoes.ts';
 import { deleteStays, insertStays, storedStays, updateStay, type StayToWrite } from './import-repository.ts';
 import { reconcileAlerts, type NewAlert } from './overbooking-alerts.ts';
 import type { ImportedStay } from './parse-feed.ts';
+import { syncTurnovers } from '../tasks/sync-turnovers.ts';
 
 export type Feed = Selectable<ExternalFeedsTable>;
 
@@ -67,6 +68,8 @@ export async function applyStays(
   const newAlerts = await retakeNights(trx, feed, now);
   const moved = touchedRange(diff, stored);
   if (moved !== null) await recordCalendarChange(trx, { accommodation_id: feed.accommodation_id, ...moved }, at);
+  if (removed.length + diff.added.length + diff.changed.length + diff.quiet.length > 0)
+    await syncTurnovers(trx, [feed.accommodation_id], now);
   return { added: diff.added.length, changed: diff.changed.length, removed: removed.length, newAlerts };
 }
 

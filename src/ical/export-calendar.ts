@@ -62,14 +62,14 @@ export function escapeText(value: string): string {
     .replace(CONTROL, '');
 }
 
-function utcStamp(instant: Date): string {
+export function utcStamp(instant: Date): string {
   return `${instant.toISOString().slice(0, 19).replace(/[-:]/g, '')}Z`;
 }
 
 const MAX_OCTETS = 75;
 
 /** Folds a content line at 75 octets, never inside a UTF-8 sequence (RFC 5545 3.1). */
-function fold(line: string): string {
+export function fold(line: string): string {
   if (Buffer.byteLength(line) <= MAX_OCTETS) return line;
   const parts: string[] = [];
   let current = '';

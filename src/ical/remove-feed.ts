@@ -1,4 +1,5 @@
 import { deleteFeed } from './external-feed-repository.ts';
+import { syncTurnovers } from '../tasks/sync-turnovers.ts';
 import { feedNotFound } from './ical-feeds.ts';
 import { requireAccommodation } from '../accommodations/manage-accommodations.ts';
 import type { Db } from '../db/store.ts';
@@ -20,6 +21,8 @@ export async function removeFeed(db: Db, accommodationId: number, feedId: number
       .where('echo_of', 'is', null)
       .executeTakeFirst();
     if (!(await deleteFeed(trx, accommodationId, feedId, at))) throw feedNotFound(accommodationId, feedId);
+    // Its stays are gone: their turnover tasks are cancelled, and the ones before them re-timed.
+    await syncTurnovers(trx, [accommodationId], now);
     if (span?.from != null && span.to != null)
       await recordCalendarChange(trx, { accommodation_id: accommodationId, from: span.from, to: span.to }, at);
   });

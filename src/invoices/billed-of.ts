@@ -1,10 +1,10 @@
 import type { PaymentMethod } from '../db/schema.ts';
-import { parseAddress } from '../guests/stored-address.ts';
+import { guestAddressOf } from '../guests/stored-address.ts';
 import { parseExtras } from '../pricing/booked-extras.ts';
 import type { HostIdentity } from '../settings/host-identity.ts';
 import { guestLanguageOf } from '../shared/guest-language.ts';
 import { includedTax } from '../shared/money.ts';
-import type { Billed, BilledAddress, BilledLine } from './billed.ts';
+import type { Billed, BilledLine } from './billed.ts';
 
 /** What a booking's document is made of: its stored columns, its home's name, rate, language and registration number. */
 export interface BilledFacts {
@@ -43,22 +43,6 @@ export interface BilledFacts {
 
 const blank = (s: string | null | undefined): string | null =>
   s === undefined || s === null || s.trim() === '' ? null : s.trim();
-
-/**
- * The guest's billing address from the stored one: the desk's fields (line1, line2, postal_code)
- * or a v1 booking's (street, zip); null when it has no part at all.
- */
-function addressOf(stored: string | null): BilledAddress | null {
-  const a = parseAddress(stored);
-  const address: BilledAddress = {
-    line1: blank(a.line1 ?? a.street),
-    line2: blank(a.line2),
-    postal_code: blank(a.postal_code ?? a.zip),
-    city: blank(a.city),
-    country: blank(a.country),
-  };
-  return Object.values(address).every((v) => v === null) ? null : address;
-}
 
 function issuerOf(host: HostIdentity, method: PaymentMethod): Billed['issuer'] {
   const b = host.business;
@@ -131,7 +115,7 @@ export function billedOf(f: BilledFacts, host: HostIdentity): Billed {
     recipient: {
       name: [f.guest_title, f.guest_first_name, f.guest_last_name].filter((p) => blank(p) !== null).join(' '),
       email: f.guest_email,
-      address: addressOf(f.guest_address),
+      address: guestAddressOf(f.guest_address),
       company_name: blank(f.guest_company_name),
       company_tax_id: blank(f.guest_company_tax_id),
     },

@@ -1,64 +1,105 @@
-import { formatMoney } from '../shared/money.ts';
 import type { DocumentPdfInput } from './billed.ts';
-import { INVOICE_WORDS } from './invoice-words.ts';
+import { documentFonts } from './document-font.ts';
+import { documentText, type TextRow } from './document-text.ts';
 
-const TITLES = { credit_note: 'Credit note', pro_forma: 'Pro-forma (not an invoice)' } as const;
-
-/** Text as the built-in fonts can draw it (WinAnsi): characters beyond it become '?'. */
-const drawable = (text: string): string => text.replace(/[^\u0020-\u00ff\n]/g, '?');
-
-const amount = (minor: number, currency: string) => formatMoney(minor, currency);
+const LEFT = 50;
+const RIGHT = 545;
+const AMOUNT_WIDTH = 130;
 
 /**
- * A document as a one-page PDF, a plain drawing with the built-in Helvetica. Deterministic: its
- * creation date is the issue date, so the same input gives the same bytes. pdfkit is loaded with
- * the first document.
+ * Draws a document (invoice, credit note or pro-forma) as a PDF with its embedded font
+ * (document-font.ts; docs/money.md#the-pdf). The same input always gives the same bytes: the PDF's creation date
+ * is the document's date and its file id follows from its metadata, so a stored document can be
+ * drawn again for a check and compared byte for byte. pdfkit (slow to load) is loaded with the
+ * first document.
  */
 export async function renderDocumentPdf(input: DocumentPdfInput): Promise<Uint8Array> {
-  const { default: PDFDocument } = await import('pdfkit');
-  const { billed } = input;
-  const words = INVOICE_WORDS[billed.language];
-  const kind = input.kind === 'invoice' ? words.title : TITLES[input.kind];
-  const title = `${input.test === true ? 'TEST ' : ''}${kind}${input.number === null ? '' : ` ${input.number}`}`;
-  const doc = new PDFDocument({
-    size: 'A4',
-    margin: 50,
-    lang: billed.language,
-    info: {
-      Title: title,
-      Author: billed.issuer?.name ?? 'Staydesk',
-      CreationDate: new Date(`${input.issued_on}T00:00:00Z`),
-    },
-  });
-  const chunks: Buffer[] = [];
-  const done = new Promise<Uint8Array>((resolve, reject) => {
+  const [{ default: PDFDocument }, font] = await Promise.all([import('pdfkit'), documentFonts()]);
+  const t = documentText(input);
+  return new Promise((resolve, reject) => {
+    const doc = new PDFDocument({
+      size: 'A4',
+      margin: 50,
+      lang: t.language,
+      info: {
+        Title: t.pdfTitle,
+        Author: input.billed.issuer?.name ?? 'Staydesk',
+        Creator: 'Staydesk',
+        Producer: 'Staydesk',
+        CreationDate: new Date(`${input.issued_on}T00:00:00Z`),
+      },
+    });
+    const chunks: Buffer[] = [];
     doc.on('data', (chunk: Buffer) => chunks.push(chunk));
     doc.on('end', () => {
-      resolve(new Uint8Array(Buffer.concat(chunks)));
+      const bytes = Buffer.concat(chunks);
+      resolve(new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength));
     });
     doc.on('error', reject);
+    doc.registerFont('body', font.regular);
+    doc.registerFont('bold', font.bold);
+
+    const block = (heading: string, lines: string[]) => {
+      doc
+        .font('bold')
+        .fontSize(11)
+        .text(heading, LEFT, doc.y, { width: RIGHT - LEFT });
+      doc.font('body').fontSize(10);
+      for (const line of lines) doc.text(line, { width: RIGHT - LEFT });
+      doc.moveDown();
+    };
+    const row = ({ label, amount }: TextRow, bold = false) => {
+      const y = doc.y;
+      doc.font(bold ? 'bold' : 'body').fontSize(10);
+      doc.text(label, LEFT, y, { width: RIGHT - LEFT - AMOUNT_WIDTH - 10 });
+      const below = doc.y;
+      doc.text(amount, RIGHT - AMOUNT_WIDTH, y, { width: AMOUNT_WIDTH, align: 'right' });
+      doc.y = Math.max(below, doc.y);
+      doc.moveDown(0.3);
+    };
+
+    if (t.testMark !== null) {
+      doc
+        .font('bold')
+        .fontSize(14)
+        .fillColor('#b00020')
+        .text(t.testMark, LEFT, doc.y, { width: RIGHT - LEFT });
+      doc.fillColor('black').moveDown(0.5);
+    }
+    if (t.issuer !== null) {
+      doc
+        .font('bold')
+        .fontSize(12)
+        .text(t.issuer.name, LEFT, doc.y, { width: RIGHT - LEFT, align: 'right' });
+      doc.font('body').fontSize(9);
+      for (const line of t.issuer.lines) doc.text(line, { width: RIGHT - LEFT, align: 'right' });
+      doc.moveDown();
+    }
+    doc
+      .font('bold')
+      .fontSize(20)
+      .text(t.title, LEFT, doc.y, { width: RIGHT - LEFT });
+    doc.moveDown(0.3).font('body').fontSize(10);
+    for (const line of t.heading) doc.text(line, { width: RIGHT - LEFT });
+    doc.moveDown();
+    block(t.recipient.heading, t.recipient.lines);
+    block(t.accommodation.heading, t.accommodation.lines);
+
+    for (const line of t.lines) row(line);
+    doc.moveTo(LEFT, doc.y).lineTo(RIGHT, doc.y).stroke();
+    doc.moveDown(0.3);
+    row(t.total, true);
+    doc.moveDown();
+
+    doc
+      .font('bold')
+      .fontSize(11)
+      .text(t.payments.heading, LEFT, doc.y, { width: RIGHT - LEFT });
+    doc.moveDown(0.2);
+    for (const payment of t.payments.rows) row(payment);
+    doc.moveDown();
+    doc.font('body').fontSize(10);
+    for (const line of t.paymentNote) doc.text(line, LEFT, doc.y, { width: RIGHT - LEFT });
+    doc.end();
   });
-  const line = (text: string) => doc.text(drawable(text));
-  if (billed.issuer !== null) {
-    const i = billed.issuer;
-    line([i.name, i.address, i.tax_id].filter((p) => p !== null).join(', '));
-  }
-  doc.fontSize(18);
-  line(title);
-  doc.fontSize(10);
-  line(`${words.issued}: ${input.issued_on}${input.corrects === null ? '' : `, cancels ${input.corrects}`}`);
-  const r = billed.recipient;
-  const a = r.address;
-  const address = a === null ? [] : [a.line1, a.line2, a.postal_code, a.city, a.country];
-  line([r.name, r.company_name, r.company_tax_id, ...address].filter((p) => p !== null).join(', '));
-  const reg = billed.accommodation.registration_number;
-  line(
-    `${billed.accommodation.name}${reg === null ? '' : ` (${reg})`}: ${billed.stay.checkin} to ${billed.stay.checkout}`,
-  );
-  for (const l of billed.lines)
-    line(`${l.kind}${l.detail === null ? '' : ` ${l.detail}`}: ${amount(l.amount, billed.currency)}`);
-  line(`${words.total}: ${amount(billed.total, billed.currency)}`);
-  for (const p of input.payments) line(`Paid ${p.received_on} (${p.method}): ${amount(p.amount, billed.currency)}`);
-  doc.end();
-  return done;
 }

@@ -1,8 +1,8 @@
 import type { GuestLanguage } from '../shared/guest-language.ts';
 
 /**
- * The words of the invoice in each language (invoice-data.ts puts them together). Dates,
- * amounts and percentages come in already formatted for the language.
+ * The words of the invoice in each language (document-words.ts adds what the other documents
+ * need). Dates, amounts and percentages come in already formatted for the language.
  */
 export interface InvoiceWords {
   title: string;

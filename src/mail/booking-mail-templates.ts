@@ -34,6 +34,8 @@ export interface BookingMailDetails {
   /** The home's short-term-rental registration number (docs/money.md), or null: shown when set. */
   registrationNumber: string | null;
   paymentMethod: PaymentMethod;
+  /** When the total falls due (minor units), said with bank transfer instructions when it has more than one entry. */
+  schedule?: readonly { due_on: string; amount: number }[];
   cancelReason: string | null;
   /**
    * What changed for the guest in a modification (the new values are the details above); absent
@@ -104,12 +106,19 @@ interface Content {
   link: { label: string; url: string } | null;
 }
 
+/** A payment schedule of more than one entry (docs/money.md#payment-terms): a heading and one line per entry. */
+function scheduleLines(d: BookingMailDetails, w: MailWords, f: GuestFormats): string[] {
+  const schedule = d.schedule ?? [];
+  if (schedule.length < 2) return [];
+  return [w.schedule, ...schedule.map((e) => `– ${w.dueBy(f.money(e.amount, d.currency), f.date(e.due_on))}`)];
+}
+
 function paymentLines(d: BookingMailDetails, w: MailWords, f: GuestFormats): string[] {
   const amount = f.money(d.total, d.currency);
   switch (d.paymentMethod) {
     case 'bank_transfer': {
       const bank = d.host.bank;
-      if (bank === null) return [w.transferToHost(amount, d.confirmationCode)];
+      if (bank === null) return [w.transferToHost(amount, d.confirmationCode), ...scheduleLines(d, w, f)];
       const label = COMMON_WORDS[d.language].bank;
       return [
         w.transferToAccount(amount, d.confirmationCode),
@@ -117,6 +126,7 @@ function paymentLines(d: BookingMailDetails, w: MailWords, f: GuestFormats): str
         `${label.iban}: ${printedIban(bank.iban)}`,
         ...(bank.bic === null ? [] : [`${label.bic}: ${bank.bic}`]),
         ...(bank.bank_name === null ? [] : [`${label.bank}: ${bank.bank_name}`]),
+        ...scheduleLines(d, w, f),
       ];
     }
     case 'cash':

@@ -3,6 +3,7 @@ import type { Mode, NewOutboxMessage } from '../db/schema.ts';
 import { bookingsWithGuest, type BookingWithGuest } from '../db/booking-with-guest.ts';
 import type { Executor } from '../db/store.ts';
 import { invoiceUrl } from '../invoices/invoice-url.ts';
+import { bookingSchedule } from '../pricing/payment-schedule.ts';
 import { guestLanguageOf } from '../shared/guest-language.ts';
 import { readHostIdentity, type HostIdentity } from '../settings/host-identity.ts';
 import {
@@ -91,6 +92,10 @@ export type MailedBooking = Pick<
   | 'cancel_reason'
   | 'language'
   | 'accommodation_language'
+  | 'status'
+  | 'created_at'
+  | 'payment_terms'
+  | 'timezone'
 >;
 
 /** The one mapping from a booking to the fields its mails show. */
@@ -114,6 +119,7 @@ function mailDetailsOf(b: MailedBooking, host: HostIdentity): BookingMailDetails
     currency: b.currency,
     registrationNumber: b.registration_number,
     paymentMethod: b.payment_method,
+    schedule: bookingSchedule(b),
     cancelReason: b.cancel_reason,
     language: guestLanguageOf(b.language) ?? guestLanguageOf(b.accommodation_language) ?? 'en',
   };

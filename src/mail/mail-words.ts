@@ -41,6 +41,9 @@ export interface MailWords {
   cash(amount: string): string;
   card: string;
   other: (amount: string) => string;
+  /** The heading of a bank transfer's payment schedule, and one of its entries. */
+  schedule: string;
+  dueBy(amount: string, date: string): string;
   /** A modification mail's line naming what changed (`parts` from the three below). */
   whatChanged(parts: readonly string[]): string;
   changedDates(from: string, to: string): string;
@@ -98,6 +101,8 @@ export const MAIL_WORDS: Readonly<Record<GuestLanguage, MailWords>> = {
     cash: (amount) => `Payment: ${amount} in cash on arrival.`,
     card: 'Your card payment has been received.',
     other: (amount) => `Payment: ${amount}, as arranged with your host.`,
+    schedule: 'Payment schedule:',
+    dueBy: (amount, date) => `${amount} by ${date}`,
     whatChanged: (parts) => `What changed: ${parts.join('; ')}.`,
     changedDates: (from, to) => `dates ${from} to ${to}`,
     changedTotal: (amount) => `total ${amount}`,
@@ -146,6 +151,8 @@ export const MAIL_WORDS: Readonly<Record<GuestLanguage, MailWords>> = {
     cash: (amount) => `Zahlung: ${amount} in bar bei Anreise.`,
     card: 'Ihre Kartenzahlung ist eingegangen.',
     other: (amount) => `Zahlung: ${amount}, wie mit Ihrem Gastgeber vereinbart.`,
+    schedule: 'Zahlungsplan:',
+    dueBy: (amount, date) => `${amount} bis ${date}`,
     whatChanged: (parts) => `Änderungen: ${parts.join('; ')}.`,
     changedDates: (from, to) => `Reisedaten ${from} bis ${to}`,
     changedTotal: (amount) => `Gesamtbetrag ${amount}`,
@@ -192,6 +199,8 @@ export const MAIL_WORDS: Readonly<Record<GuestLanguage, MailWords>> = {
     cash: (amount) => `Paiement : ${amount} en espèces à l'arrivée.`,
     card: 'Votre paiement par carte a bien été reçu.',
     other: (amount) => `Paiement : ${amount}, comme convenu avec votre hôte.`,
+    schedule: 'Échéancier de paiement :',
+    dueBy: (amount, date) => `${amount} avant le ${date}`,
     whatChanged: (parts) => `Ce qui a changé : ${parts.join(' ; ')}.`,
     changedDates: (from, to) => `dates du ${from} au ${to}`,
     changedTotal: (amount) => `total ${amount}`,
@@ -238,6 +247,8 @@ export const MAIL_WORDS: Readonly<Record<GuestLanguage, MailWords>> = {
     cash: (amount) => `Pago: ${amount} en efectivo a la llegada.`,
     card: 'Hemos recibido tu pago con tarjeta.',
     other: (amount) => `Pago: ${amount}, según lo acordado con tu anfitrión.`,
+    schedule: 'Calendario de pagos:',
+    dueBy: (amount, date) => `${amount} antes del ${date}`,
     whatChanged: (parts) => `Qué ha cambiado: ${parts.join('; ')}.`,
     changedDates: (from, to) => `fechas del ${from} al ${to}`,
     changedTotal: (amount) => `total ${amount}`,
@@ -284,6 +295,8 @@ export const MAIL_WORDS: Readonly<Record<GuestLanguage, MailWords>> = {
     cash: (amount) => `Pagamento: ${amount} in contanti all'arrivo.`,
     card: 'Abbiamo ricevuto il Suo pagamento con carta.',
     other: (amount) => `Pagamento: ${amount}, come concordato con il Suo host.`,
+    schedule: 'Piano dei pagamenti:',
+    dueBy: (amount, date) => `${amount} entro il ${date}`,
     whatChanged: (parts) => `Cosa è cambiato: ${parts.join('; ')}.`,
     changedDates: (from, to) => `date ${italianFrom(from)} ${italianTo(to)}`,
     changedTotal: (amount) => `totale ${amount}`,

@@ -34,6 +34,7 @@ function bookingFactsQuery(db: Executor) {
       'b.total',
       'b.amount_paid',
       'b.processor_paid',
+      'b.cancellation_fee',
       'b.currency',
       'b.language',
       'a.language as accommodation_language',

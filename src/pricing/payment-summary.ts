@@ -5,11 +5,12 @@ import type { BookingStatus } from '../db/schema.ts';
  * and what is left, in minor units, and a state in words. Every admin booking carries it; it lives
  * on the domain floor so that any answer about a booking (the lifecycle's own) may read it.
  *
- * - Due: the booking's total; nothing for a cancelled booking (what was paid for it is then owed
- *   back: the balance is negative and the state `overpaid`).
- * - Paid: the payments the host recorded and did not undo, plus what the card processor's payment
- *   paid, for a card booking it confirmed (that amount as paid, so a booking re-priced afterwards
- *   shows what is left to pay or to pay back).
+ * - Due: the booking's total (less any refund that lowered the price); for a cancelled booking its
+ *   cancellation fee, 0 when none (what was paid beyond it is then owed back: the balance is
+ *   negative and the state `overpaid`).
+ * - Paid: the payments the host recorded and did not undo, less the refunds given back, plus what
+ *   the card processor's payment paid, for a card booking it confirmed (that amount as paid, so a
+ *   booking re-priced afterwards shows what is left to pay or to pay back).
  * - Balance: due − paid. State, first that holds: `overpaid` (balance below 0: owed back);
  *   `unpaid` (nothing paid, and something due or the booking cancelled: a cancelled draft, or a
  *   cancelled booking whose payments were given back); `paid` (balance 0: paid in full, or a
@@ -31,7 +32,7 @@ export interface PaymentSummary {
 export interface PaymentFacts {
   status: BookingStatus;
   total: number;
-  /** Sum of the recorded payments that were not undone (bookings.amount_paid). */
+  /** Sum of the recorded payments that were not undone, less the refunds (bookings.amount_paid). */
   amount_paid: number;
   /**
    * What the card processor's payment paid (bookings.processor_paid): written when it confirmed
@@ -39,10 +40,12 @@ export interface PaymentFacts {
    * what the host records).
    */
   processor_paid: number;
+  /** Set once cancelled: the fee kept (docs/money.md#cancellation-policy); null while standing. */
+  cancellation_fee: number | null;
 }
 
 export function paymentSummary(b: PaymentFacts): PaymentSummary {
-  const due = b.status === 'cancelled' ? 0 : b.total;
+  const due = b.status === 'cancelled' ? (b.cancellation_fee ?? 0) : b.total;
   const paid = b.amount_paid + b.processor_paid;
   const balance = due - paid;
   return { amount_due: due, amount_paid: paid, balance, state: stateOf(b.status, due, paid) };

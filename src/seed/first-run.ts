@@ -23,7 +23,7 @@ export const DEMO_KEY_NAME = 'first-run demo key';
  * On an empty embedded (or in-memory) store, the first start loads a demo accommodation, creates
  * an API key, and sets a webhook signing secret, so a newcomer has something to call and webhooks
  * are signed from the start (`staydesk webhook-secret clear` turns signatures off), and creates a
- * console user `admin` with a generated password, so the console at /admin opens. Returns null
+ * console user `admin` (an owner) with a generated password, so the console at /admin opens. Returns null
  * when the store was not empty.
  */
 export async function seedFirstRun(ctx: AppContext): Promise<FirstRun | null> {
@@ -38,7 +38,7 @@ export async function seedFirstRun(ctx: AppContext): Promise<FirstRun | null> {
       await setSetting(trx, 'webhook_secret', webhookSecret);
     }
     let consoleUser: FirstRun['consoleUser'] = null;
-    const existing = await trx.selectFrom('users').select('id').where('role', '=', 'admin').limit(1).execute();
+    const existing = await trx.selectFrom('users').select('id').where('role', '=', 'owner').limit(1).execute();
     if (existing.length === 0) {
       const { password } = await createAdminUser(trx, FIRST_CONSOLE_LOGIN);
       consoleUser = { login: FIRST_CONSOLE_LOGIN, password };

@@ -272,7 +272,7 @@ describe(`staydesk admin create (${testStoreKind})`, () => {
     const user = await query(s, (db) =>
       db.selectFrom('users').selectAll().where('login', '=', 'anna@example.com').executeTakeFirstOrThrow(),
     );
-    assert.equal(user.role, 'admin');
+    assert.equal(user.role, 'owner', 'the CLI makes an owner');
     assert.notEqual(user.password_hash, password);
     assert.match(user.password_hash, /^scrypt\$/);
     assert.equal(await verifyPassword(password, user.password_hash), true);

@@ -169,8 +169,8 @@ const CASES: Case[] = [
   {
     form: 'console user',
     url: () => '/admin/settings/console-users',
-    body: () => ({ login: 'x' }),
-    fields: { login: { label: 'Login of the new console user' } },
+    body: () => ({ login: 'x', email: 'not an address' }),
+    fields: { login: { label: 'Login' }, email: { label: 'E-mail' }, role: { label: 'Role' } },
   },
 ];
 

@@ -246,7 +246,12 @@ describe(`console pages (${testStoreKind})`, () => {
     assert.equal(claims.length, 0, 'its nights are free');
     const page = await host.get(`/admin/bookings/${booking.id}?done=cancelled`);
     assert.match(page.body, /a cancellation mail is queued for the guest/);
-    assert.match(page.body, /by host: pipe burst/);
+    const me = await t.ctx.db
+      .selectFrom('users')
+      .select('display_name')
+      .where('id', '=', host.userId)
+      .executeTakeFirstOrThrow();
+    assert.ok(page.body.includes(`by ${me.display_name}: pipe burst`), 'the history names who cancelled it');
   });
 
   test('a booking whose stored extras or address are damaged still shows, and so does its invoice', async () => {
@@ -546,7 +551,11 @@ describe(`console pages (${testStoreKind})`, () => {
   });
 
   test('console users: a new one gets a password shown once and can sign in; a taken login is refused by the field', async () => {
-    const added = await host.post('/admin/settings/console-users', { login: 'front.desk' });
+    const added = await host.post('/admin/settings/console-users', {
+      login: 'front.desk',
+      name: 'Frida Desk',
+      role: 'front_desk',
+    });
     assert.equal(added.statusCode, 303);
     const created = await host.follow(added);
     const password = /id="new-secret" class="secret" readonly value="([^"]+)"/.exec(created.body)?.[1];
@@ -557,14 +566,14 @@ describe(`console pages (${testStoreKind})`, () => {
       .select(['password_hash', 'role'])
       .where('login', '=', 'front.desk')
       .executeTakeFirstOrThrow();
-    assert.equal(stored.role, 'admin');
+    assert.equal(stored.role, 'front_desk');
     assert.ok(!stored.password_hash.includes(password), 'only a hash is stored');
     const signedIn = await postSignIn(t.app, { login: 'front.desk', password });
     assert.equal(signedIn.statusCode, 303, 'the new user signs in with the password shown');
-    const taken = await host.post('/admin/settings/console-users', { login: 'front.desk' });
+    const taken = await host.post('/admin/settings/console-users', { login: 'front.desk', role: 'manager' });
     assert.equal(taken.statusCode, 409);
     assert.match(errorFor(taken.body, 'login') ?? '', /already exists/);
-    const bad = await host.post('/admin/settings/console-users', { login: 'x' });
+    const bad = await host.post('/admin/settings/console-users', { login: 'x', role: 'manager' });
     assert.equal(bad.statusCode, 400);
     assert.ok(errorFor(bad.body, 'login') !== undefined);
   });

@@ -48,6 +48,8 @@ const TABLES = {
   message_templates: true,
   message_rules: true,
   scheduled_messages: true,
+  user_homes: true,
+  tasks: true,
 } as const satisfies Record<keyof Database, true>;
 const TABLE_NAMES = Object.keys(TABLES).sort();
 const MIGRATION_NAMES = Object.keys(migrations).sort();

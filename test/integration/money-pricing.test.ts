@@ -176,6 +176,7 @@ describe('bookings', () => {
       extra_guest_fee: 30,
       tax: 28,
       city_tax: 15,
+      price_reduction: 0,
       total: 323,
     });
 

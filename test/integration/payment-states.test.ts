@@ -107,8 +107,13 @@ describe(`payment states (${testStoreKind})`, () => {
   test("the admin list's payment filter agrees with paymentSummary for every status and amount", async () => {
     const booking = await insertBooking(t.ctx.db, house, { ...futureStay(2, 400) });
     const statuses: BookingStatus[] = ['draft', 'confirmed', 'modified', 'cancelled'];
-    const amounts = [
+    const amounts: { total: number; amount_paid: number; processor_paid: number; cancellation_fee?: number }[] = [
       { total: 30000, amount_paid: 0, processor_paid: 0 },
+      // A cancellation fee is what a cancelled booking owes: paid below, at and above it.
+      { total: 30000, amount_paid: 5000, processor_paid: 0, cancellation_fee: 9000 },
+      { total: 30000, amount_paid: 9000, processor_paid: 0, cancellation_fee: 9000 },
+      { total: 30000, amount_paid: 30000, processor_paid: 0, cancellation_fee: 9000 },
+      { total: 30000, amount_paid: 0, processor_paid: 0, cancellation_fee: 9000 },
       { total: 30000, amount_paid: 100, processor_paid: 0 },
       { total: 30000, amount_paid: 0, processor_paid: 30000 },
       { total: 30000, amount_paid: 10000, processor_paid: 20000 },
@@ -121,10 +126,10 @@ describe(`payment states (${testStoreKind})`, () => {
       for (const money of amounts) {
         await t.ctx.db
           .updateTable('bookings')
-          .set({ status, ...money })
+          .set({ status, ...money, cancellation_fee: money.cancellation_fee ?? null })
           .where('id', '=', booking.id)
           .execute();
-        const expected = paymentSummary({ status, ...money }).state;
+        const expected = paymentSummary({ status, ...money, cancellation_fee: money.cancellation_fee ?? null }).state;
         const matching: string[] = [];
         for (const state of PAYMENT_STATES) {
           const rows = await filteredBookings(t.ctx.db, { paymentState: state })

@@ -112,6 +112,8 @@ function cases(): Case[] {
         ['POST', '/admin/api/bookings/:id/reinstate', '/reinstate', {}],
         ['POST', '/admin/api/bookings/:id/payments', '/payments', { amount: 1, method: 'cash' }],
         ['DELETE', '/admin/api/bookings/:id/payments/:paymentId', '/payments/1', undefined],
+        ['POST', '/admin/api/bookings/:id/deposit', '/deposit', { action: 'collect' }],
+        ['POST', '/admin/api/bookings/:id/refunds', '/refunds', { amount: 1, method: 'cash' }],
         ['GET', '/admin/api/bookings/:id/documents', '/documents', undefined],
       ] as const
     ).map(([method, route, suffix, payload]): Case => ({
@@ -273,6 +275,29 @@ function cases(): Case[] {
       url: `/${slug}/ical/${TOKEN}.ics`,
       key: null,
       reason: 'calendar_not_found',
+    },
+    {
+      route: `/${slug}/tasks/:file`,
+      method: 'GET',
+      url: `/${slug}/tasks/${TOKEN}.ics`,
+      key: null,
+      reason: 'calendar_not_found',
+    },
+    {
+      route: '/admin/api/users/:id',
+      method: 'PATCH',
+      url: `/admin/api/users/${UNKNOWN}`,
+      key: 'admin',
+      reason: 'user_not_found',
+      payload: { role: 'manager' },
+    },
+    {
+      route: '/admin/api/tasks/:id',
+      method: 'PATCH',
+      url: `/admin/api/tasks/${UNKNOWN}`,
+      key: 'admin',
+      reason: 'task_not_found',
+      payload: { state: 'done' },
     },
     // Resources named in the body.
     {

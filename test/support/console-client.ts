@@ -1,5 +1,6 @@
 import type { LightMyRequestResponse } from 'fastify';
-import { createAdminUser } from '../../src/users/user-repository.ts';
+import type { ConsoleRole } from '../../src/db/schema.ts';
+import { createConsoleUser } from '../../src/users/user-repository.ts';
 import type { TestApp } from './test-app.ts';
 
 /** A signed-in console user of a test app: GET pages and POST forms with the session's CSRF token. */
@@ -56,15 +57,30 @@ export async function postSignIn(
   });
 }
 
-export async function signIn(t: Pick<TestApp, 'app' | 'ctx'>, login?: string): Promise<ConsoleClient> {
+/** Signs in a new console user: an owner unless `as` gives another role (and a cleaner's homes). */
+export async function signIn(
+  t: Pick<TestApp, 'app' | 'ctx'>,
+  login?: string,
+  as: { role?: ConsoleRole; homes?: readonly number[]; name?: string } = {},
+): Promise<ConsoleClient> {
   users += 1;
   const name = login ?? `host${users}-${process.pid}`;
-  const { id: userId, password } = await createAdminUser(t.ctx.db, name);
+  const { id: userId, password } = await createConsoleUser(t.ctx.db, {
+    login: name,
+    name: as.name ?? name,
+    role: as.role ?? 'owner',
+    accommodationIds: as.homes ?? [],
+  });
   const res = await postSignIn(t.app, { login: name, password });
   if (res.statusCode !== 303) throw new Error(`sign-in failed: ${res.statusCode} ${res.body}`);
   const setCookie = String(res.headers['set-cookie']);
   const cookie = setCookie.split(';')[0] ?? '';
-  const page = await t.app.inject({ method: 'GET', url: '/admin', headers: { cookie } });
+  const home = await t.app.inject({ method: 'GET', url: '/admin', headers: { cookie } });
+  // A cleaner's console opens on their tasks.
+  const page =
+    home.statusCode === 303
+      ? await t.app.inject({ method: 'GET', url: String(home.headers.location), headers: { cookie } })
+      : home;
   const csrf = /name="_csrf" value="([^"]+)"/.exec(page.body)?.[1];
   if (csrf === undefined) throw new Error(`no CSRF token on the Today page: ${page.statusCode}`);
   return {

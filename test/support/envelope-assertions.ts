@@ -52,3 +52,12 @@ export function assertErrorEnvelope(
   assert.equal(body.metadata.request_id, res.headers['x-request-id'], 'metadata.request_id is the x-request-id header');
   return body;
 }
+
+const NAME_OF: Record<number, string> = { 400: 'BAD_REQUEST', 404: 'NOT_FOUND', 409: 'CONFLICT' };
+
+/** An error envelope with this status and `details.reason`. */
+export function assertRefused(res: LightMyRequestResponse, status: 400 | 404 | 409, reason: string): ErrorEnvelope {
+  const body = assertErrorEnvelope(res, status, NAME_OF[status] ?? '');
+  assert.equal(body.error.details.reason, reason, res.body);
+  return body;
+}

@@ -7,6 +7,7 @@ const booking: PaymentFacts = {
   total: 30000,
   amount_paid: 0,
   processor_paid: 0,
+  cancellation_fee: null,
 };
 
 describe('paymentSummary', () => {
@@ -93,6 +94,7 @@ describe('paymentSummary', () => {
           total: row.total,
           amount_paid: row.paid,
           processor_paid: row.processor,
+          cancellation_fee: status === 'cancelled' ? 0 : null,
         });
         const due = status === 'cancelled' ? 0 : row.total;
         const paid = row.paid + row.processor;

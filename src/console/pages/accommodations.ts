@@ -410,18 +410,24 @@ function accommodationList(list: Awaited<ReturnType<typeof listAccommodations>>,
 
 /** Accommodations: list, create, edit every rule, seasonal prices, blocks, iCal feeds and export URLs. */
 export const accommodationPages: FeatureRoutes = async (app, { ctx }) => {
-  app.get(PAGES.accommodations.path, sessionRoute({ querystring: ListQuery }), async (request, reply) => {
-    const [list, archived] = await Promise.all([listAccommodations(ctx.db), listArchivedAccommodations(ctx.db)]);
-    const body = html`${notice(LIST_NOTICES.text(request.query.done))}
+  app.get(
+    PAGES.accommodations.path,
+    sessionRoute('accommodations', { querystring: ListQuery }),
+    async (request, reply) => {
+      const [list, archived] = await Promise.all([listAccommodations(ctx.db), listArchivedAccommodations(ctx.db)]);
+      const body = html`${notice(LIST_NOTICES.text(request.query.done))}
 <p><a class="button" href="/admin/accommodations/new">New accommodation</a></p>
 ${accommodationList(list, fmt(request))}
 ${archivedList(archived)}`;
-    return sendPage(request, reply, 'Accommodations', 'accommodations', body);
-  });
+      return sendPage(request, reply, 'Accommodations', 'accommodations', body);
+    },
+  );
 
-  app.get(PAGES['new-accommodation'].path, sessionRoute({}), (request, reply) => newPage(request, reply));
+  app.get(PAGES['new-accommodation'].path, sessionRoute('accommodations', {}), (request, reply) =>
+    newPage(request, reply),
+  );
 
-  app.post('/accommodations', sessionRoute({ body: AccommodationForm }), async (request, reply) => {
+  app.post('/accommodations', sessionRoute('accommodations', { body: AccommodationForm }), async (request, reply) => {
     const values = request.body;
     const sent = accommodationInput(values);
     const input = await checkForm(AccommodationCreateSchema, sent);
@@ -432,29 +438,37 @@ ${archivedList(archived)}`;
     return seeOther(reply, `/admin/accommodations/${result.value.id}?done=created`);
   });
 
-  app.get(PAGES.accommodation.path, sessionRoute({ params: IdParams, querystring: DetailQuery }), (request, reply) => {
-    const q = request.query;
-    const price = { from: q.price_from, to: q.price_to, price: q.price };
-    const block =
-      q.block_from === undefined || q.block_to === undefined
-        ? {}
-        : { from: q.block_from, to: q.block_to, reason: q.block_reason, old_from: q.block_from, old_to: q.block_to };
-    return detailPage(ctx, request, reply, idOf(request.params.id), { notice: NOTICES.text(q.done), price, block });
-  });
+  app.get(
+    PAGES.accommodation.path,
+    sessionRoute('accommodations', { params: IdParams, querystring: DetailQuery }),
+    (request, reply) => {
+      const q = request.query;
+      const price = { from: q.price_from, to: q.price_to, price: q.price };
+      const block =
+        q.block_from === undefined || q.block_to === undefined
+          ? {}
+          : { from: q.block_from, to: q.block_to, reason: q.block_reason, old_from: q.block_from, old_to: q.block_to };
+      return detailPage(ctx, request, reply, idOf(request.params.id), { notice: NOTICES.text(q.done), price, block });
+    },
+  );
 
-  app.post('/accommodations/:id/delete', sessionRoute({ params: IdParams }), async (request, reply) => {
-    const id = idOf(request.params.id);
-    const result = await attempt(() => removeAccommodation(ctx, id, ctx.now()));
-    if (!result.ok) {
-      const error = Object.values(result.errors)[0] ?? 'Not possible.';
-      return redirectWith(request, reply, `/admin/accommodations/${id}`, { error }, ctx.config.publicBaseUrl);
-    }
-    return seeOther(reply, `/admin/accommodations?done=${result.value}`);
-  });
+  app.post(
+    '/accommodations/:id/delete',
+    sessionRoute('accommodations', { params: IdParams }),
+    async (request, reply) => {
+      const id = idOf(request.params.id);
+      const result = await attempt(() => removeAccommodation(ctx, id, ctx.now()));
+      if (!result.ok) {
+        const error = Object.values(result.errors)[0] ?? 'Not possible.';
+        return redirectWith(request, reply, `/admin/accommodations/${id}`, { error }, ctx.config.publicBaseUrl);
+      }
+      return seeOther(reply, `/admin/accommodations?done=${result.value}`);
+    },
+  );
 
   app.post(
     '/accommodations/:id',
-    sessionRoute({ params: IdParams, body: AccommodationForm }),
+    sessionRoute('accommodations', { params: IdParams, body: AccommodationForm }),
     async (request, reply) => {
       const id = idOf(request.params.id);
       const values = request.body;
@@ -476,7 +490,7 @@ ${archivedList(archived)}`;
 
   app.post(
     '/accommodations/:id/prices',
-    sessionRoute({ params: IdParams, body: PriceForm }),
+    sessionRoute('accommodations', { params: IdParams, body: PriceForm }),
     async (request, reply) => {
       const id = idOf(request.params.id);
       const values = request.body;
@@ -497,7 +511,7 @@ ${archivedList(archived)}`;
 
   app.post(
     '/accommodations/:id/blocks',
-    sessionRoute({ params: IdParams, body: EditBlockForm }),
+    sessionRoute('accommodations', { params: IdParams, body: EditBlockForm }),
     async (request, reply) => {
       const id = idOf(request.params.id);
       const values = request.body;
@@ -518,7 +532,7 @@ ${archivedList(archived)}`;
 
   app.post(
     '/accommodations/:id/unblock',
-    sessionRoute({ params: IdParams, body: BlockForm }),
+    sessionRoute('accommodations', { params: IdParams, body: BlockForm }),
     async (request, reply) => {
       const id = idOf(request.params.id);
       const form = await blockRequest(request.body);
@@ -530,19 +544,23 @@ ${archivedList(archived)}`;
     },
   );
 
-  app.post('/accommodations/:id/feeds', sessionRoute({ params: IdParams, body: FeedForm }), async (request, reply) => {
-    const id = idOf(request.params.id);
-    const values = request.body;
-    const input = await checkForm(FeedBody, { name: (values.name ?? '').trim(), url: (values.url ?? '').trim() });
-    if (!input.ok) return detailPage(ctx, request, reply, id, refused('feed', values, input.errors, 400));
-    const result = await attempt(() => addFeed(ctx.db, id, input.value, ctx.now(), feedUrlRules(ctx.config)));
-    if (!result.ok) return detailPage(ctx, request, reply, id, refused('feed', values, result.errors, result.status));
-    return seeOther(reply, `/admin/accommodations/${id}?done=feed_added`);
-  });
+  app.post(
+    '/accommodations/:id/feeds',
+    sessionRoute('accommodations', { params: IdParams, body: FeedForm }),
+    async (request, reply) => {
+      const id = idOf(request.params.id);
+      const values = request.body;
+      const input = await checkForm(FeedBody, { name: (values.name ?? '').trim(), url: (values.url ?? '').trim() });
+      if (!input.ok) return detailPage(ctx, request, reply, id, refused('feed', values, input.errors, 400));
+      const result = await attempt(() => addFeed(ctx.db, id, input.value, ctx.now(), feedUrlRules(ctx.config)));
+      if (!result.ok) return detailPage(ctx, request, reply, id, refused('feed', values, result.errors, result.status));
+      return seeOther(reply, `/admin/accommodations/${id}?done=feed_added`);
+    },
+  );
 
   app.post(
     '/accommodations/:id/feeds/:feedId',
-    sessionRoute({ params: FeedParams, body: FeedUrlForm }),
+    sessionRoute('accommodations', { params: FeedParams, body: FeedUrlForm }),
     async (request, reply) => {
       const id = idOf(request.params.id);
       const feedId = idOf(request.params.feedId, 'calendar');
@@ -556,25 +574,33 @@ ${archivedList(archived)}`;
     },
   );
 
-  app.post('/accommodations/:id/feeds/:feedId/remove', sessionRoute({ params: FeedParams }), async (request, reply) => {
-    const id = idOf(request.params.id);
-    const feedId = idOf(request.params.feedId, 'calendar');
-    await removeFeed(ctx.db, id, feedId, ctx.now());
-    return seeOther(reply, `/admin/accommodations/${id}?done=feed_removed`);
-  });
+  app.post(
+    '/accommodations/:id/feeds/:feedId/remove',
+    sessionRoute('accommodations', { params: FeedParams }),
+    async (request, reply) => {
+      const id = idOf(request.params.id);
+      const feedId = idOf(request.params.feedId, 'calendar');
+      await removeFeed(ctx.db, id, feedId, ctx.now());
+      return seeOther(reply, `/admin/accommodations/${id}?done=feed_removed`);
+    },
+  );
 
-  app.post('/accommodations/:id/feeds/:feedId/sync', sessionRoute({ params: FeedParams }), async (request, reply) => {
-    const id = idOf(request.params.id);
-    const feedId = idOf(request.params.feedId, 'calendar');
-    const feed = await findFeed(ctx.db, id, feedId);
-    if (feed === undefined)
-      throw notFound('feed_not_found', `This accommodation has no calendar ${feedId}.`, {
-        parameter: 'feedId',
-        received: feedId,
-      });
-    const pull = await pullFeed({ ctx }, feed);
-    const note = pullNote(feed.name, pull);
-    const flash = pull.outcome === 'failed' ? { error: note } : { notice: note };
-    return redirectWith(request, reply, `/admin/accommodations/${id}`, flash, ctx.config.publicBaseUrl);
-  });
+  app.post(
+    '/accommodations/:id/feeds/:feedId/sync',
+    sessionRoute('accommodations', { params: FeedParams }),
+    async (request, reply) => {
+      const id = idOf(request.params.id);
+      const feedId = idOf(request.params.feedId, 'calendar');
+      const feed = await findFeed(ctx.db, id, feedId);
+      if (feed === undefined)
+        throw notFound('feed_not_found', `This accommodation has no calendar ${feedId}.`, {
+          parameter: 'feedId',
+          received: feedId,
+        });
+      const pull = await pullFeed({ ctx }, feed);
+      const note = pullNote(feed.name, pull);
+      const flash = pull.outcome === 'failed' ? { error: note } : { notice: note };
+      return redirectWith(request, reply, `/admin/accommodations/${id}`, flash, ctx.config.publicBaseUrl);
+    },
+  );
 };

@@ -1,3 +1,4 @@
+import { actorNames } from '../../users/actor-names.ts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Type, type Static } from 'typebox';
 import type { AppContext, FeatureRoutes } from '../../app-context.ts';
@@ -457,9 +458,16 @@ export async function paymentSection(
   const summary = paymentSummary(b);
   const payments = await listPayments(ctx.db, b.id);
   const methodWord = (m: string) => PAID_BY.find(([v]) => v === m)?.[1] ?? m;
+  const names = await actorNames(
+    ctx.db,
+    payments.flatMap((p) => [p.recorded_by, p.undone_by]),
+  );
+  const by = (label: string | null) => (label === null ? '' : (names.get(label) ?? label.split(':')[0] ?? ''));
   const table = stackTable(['Received', 'Amount', 'Method', 'Reference', 'Undo'], payments, (p) => [
-    f.date(p.received_on),
-    p.undone_at === null ? money(p.amount) : html`<s>${money(p.amount)}</s> <span class="muted">undone</span>`,
+    html`${f.date(p.received_on)} <span class="muted">by ${by(p.recorded_by)}</span>`,
+    p.undone_at === null
+      ? money(p.amount)
+      : html`<s>${money(p.amount)}</s> <span class="muted">undone by ${by(p.undone_by)}</span>`,
     methodWord(p.method),
     p.reference ?? '—',
     p.undone_at === null
@@ -524,17 +532,17 @@ export async function undoPaymentFrom(ctx: AppContext, request: FastifyRequest, 
 
 /** Bookings by hand and edits in the console. */
 export const bookingDeskPages: FeatureRoutes = async (app, { ctx }) => {
-  app.get(PAGES['new-booking'].path, sessionRoute({ querystring: NewQuery }), (request, reply) =>
+  app.get(PAGES['new-booking'].path, sessionRoute('bookings.write', { querystring: NewQuery }), (request, reply) =>
     newBookingPage(ctx, request, reply, request.query),
   );
 
   // "Show the price": the form as typed (the guest's details and the note too) comes back with the
   // quote. A POST, so that none of it is in an address, the browser's history or a log line.
-  app.post('/bookings/new/quote', sessionRoute({ body: NewForm }), (request, reply) =>
+  app.post('/bookings/new/quote', sessionRoute('bookings.write', { body: NewForm }), (request, reply) =>
     newBookingPage(ctx, request, reply, request.body),
   );
 
-  app.post('/bookings/new', sessionRoute({ body: NewForm }), async (request, reply) => {
+  app.post('/bookings/new', sessionRoute('bookings.write', { body: NewForm }), async (request, reply) => {
     const form = request.body;
     const input = await checkForm(CreateHostBookingBody, newBookingInput(form));
     if (!input.ok) return newBookingPage(ctx, request, reply, form, input.errors, 400);
@@ -544,7 +552,7 @@ export const bookingDeskPages: FeatureRoutes = async (app, { ctx }) => {
   });
 
   // The calendar's selected range (its block form's fields), carried to a new booking's form.
-  app.post('/bookings/new/from-range', sessionRoute({ body: RangeForm }), (request, reply) => {
+  app.post('/bookings/new/from-range', sessionRoute('bookings.write', { body: RangeForm }), (request, reply) => {
     const { accommodation, from, to } = request.body;
     const query = new URLSearchParams();
     if (accommodation !== undefined) query.set('accommodation_id', accommodation);
@@ -553,18 +561,22 @@ export const bookingDeskPages: FeatureRoutes = async (app, { ctx }) => {
     return seeOther(reply, `/admin/bookings/new?${query.toString()}`);
   });
 
-  app.get(PAGES['edit-booking'].path, sessionRoute({ params: IdParams }), async (request, reply) => {
+  app.get(PAGES['edit-booking'].path, sessionRoute('bookings.write', { params: IdParams }), async (request, reply) => {
     const b = await bookingOr404(ctx, toId(request.params.id));
     return editPage(ctx, request, reply, b, editFormValues(b));
   });
 
-  app.post('/bookings/:id/edit', sessionRoute({ params: IdParams, body: EditForm }), async (request, reply) => {
-    const b = await bookingOr404(ctx, toId(request.params.id));
-    const form = request.body;
-    const input = await checkForm(EditBookingBody, editInput(form, b));
-    if (!input.ok) return editPage(ctx, request, reply, b, form, input.errors, 400);
-    const result = await attempt(() => editBooking(ctx, b.id, input.value, hostOf(request)));
-    if (!result.ok) return editPage(ctx, request, reply, b, form, result.errors, result.status);
-    return seeOther(reply, `/admin/bookings/${b.id}?done=edited`);
-  });
+  app.post(
+    '/bookings/:id/edit',
+    sessionRoute('bookings.write', { params: IdParams, body: EditForm }),
+    async (request, reply) => {
+      const b = await bookingOr404(ctx, toId(request.params.id));
+      const form = request.body;
+      const input = await checkForm(EditBookingBody, editInput(form, b));
+      if (!input.ok) return editPage(ctx, request, reply, b, form, input.errors, 400);
+      const result = await attempt(() => editBooking(ctx, b.id, input.value, hostOf(request)));
+      if (!result.ok) return editPage(ctx, request, reply, b, form, result.errors, result.status);
+      return seeOther(reply, `/admin/bookings/${b.id}?done=edited`);
+    },
+  );
 };

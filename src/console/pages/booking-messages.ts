@@ -68,11 +68,15 @@ export const bookingMessagePages: FeatureRoutes = async (app, { ctx }) => {
     ['send-now', sendNow, 'The message is queued into the outbox.'],
     ['skip', skipMessage, 'The message is skipped: it will not be sent.'],
   ] as const) {
-    app.post(`/bookings/:id/messages/:mid/${verb}`, sessionRoute({ params: MessageParams }), async (request, reply) => {
-      const id = toId(request.params.id);
-      const result = await attempt(() => run(ctx, id, toId(request.params.mid)));
-      const flash = result.ok ? { notice: done } : { error: Object.values(result.errors)[0] ?? 'Not possible.' };
-      return redirectWith(request, reply, `/admin/bookings/${id}#guest-messages`, flash, ctx.config.publicBaseUrl);
-    });
+    app.post(
+      `/bookings/:id/messages/:mid/${verb}`,
+      sessionRoute('messages', { params: MessageParams }),
+      async (request, reply) => {
+        const id = toId(request.params.id);
+        const result = await attempt(() => run(ctx, id, toId(request.params.mid)));
+        const flash = result.ok ? { notice: done } : { error: Object.values(result.errors)[0] ?? 'Not possible.' };
+        return redirectWith(request, reply, `/admin/bookings/${id}#guest-messages`, flash, ctx.config.publicBaseUrl);
+      },
+    );
   }
 };

@@ -1,3 +1,4 @@
+import { actorNames } from '../../users/actor-names.ts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Type, type Static } from 'typebox';
 import type { AppContext, FeatureRoutes } from '../../app-context.ts';
@@ -45,6 +46,7 @@ import {
 } from '../layout.ts';
 import { redirectWith } from '../flash.ts';
 import { stayRange } from '../stay-range.ts';
+import { bookingMoneySection } from './booking-money.ts';
 import { confirmLink } from './confirm.ts';
 
 const PAGE_SIZE = 50;
@@ -54,6 +56,7 @@ const NOTICES = notices({
   resent: 'The confirmation has been queued for the guest.',
   created: 'The booking is made.',
   edited: 'The booking is changed.',
+  guest: 'The guest details are corrected.',
   payment: 'The payment is recorded.',
   undone: 'The payment is undone; it stays listed, crossed out.',
 });
@@ -70,7 +73,7 @@ const ListQuery = Type.Object({
   page: Type.Optional(PageNumber),
 });
 const DetailQuery = Type.Object({ done: NOTICES.query });
-const CancelForm = Type.Object({ reason: Text(500) });
+const CancelForm = Type.Object({ reason: Text(500), waive_fee: Type.Optional(Type.Literal('on')) });
 
 type ListFilters = Static<typeof ListQuery>;
 
@@ -190,6 +193,7 @@ ${line('Name', `${b.guest_title ?? ''} ${b.guest_first_name} ${b.guest_last_name
 ${line('E-mail', mailLink(b.guest_email))}
 ${line('Phone', phoneLink(b.guest_phone))}
 ${line('Address', address === '' ? '—' : address)}
+${line('Company', [b.guest_company_name, b.guest_company_tax_id].filter((c) => c !== null).join(', ') || '—')}
 ${line('Notes', b.guest_notes === '' ? '—' : b.guest_notes)}
 ${line('Internal note', b.internal_note === '' ? '—' : b.internal_note)}
 </tbody></table>`;
@@ -261,8 +265,13 @@ async function detailPage(
     html`${mailState(m.status)}${m.last_error === null ? '' : html`<br><span class="error">${m.last_error}</span>`}`,
     f.instant(m.created_at, b.timezone),
   ]);
+  const names = await actorNames(
+    ctx.db,
+    events.map((e) => e.actor_ref),
+  );
   const event = (e: (typeof events)[number]) => {
-    const who = `${e.actor_kind.replace('_', ' ')}${e.reason === null ? '' : `: ${e.reason}`}`;
+    const actor = names.get(e.actor_ref ?? '') ?? e.actor_kind.replace('_', ' ');
+    const who = `${actor}${e.reason === null ? '' : `: ${e.reason}`}`;
     return html`<li>${f.instant(e.created_at, b.timezone)}: ${e.event} (${e.status}) by ${who}</li>`;
   };
   const paymentIntent = b.payment_intent_id === null ? '' : html` <span class="muted">(${b.payment_intent_id})</span>`;
@@ -272,6 +281,7 @@ ${notice(shown.notice ?? null)}
 ${isConfirmed(b.status) ? html`<p><a class="button secondary" href="/admin/bookings/${b.id}/edit">Edit booking</a></p>` : ''}
 <h2>Guest</h2>
 ${guestTable(b)}
+<p><a class="button secondary" href="/admin/bookings/${b.id}/guest">Correct guest and billing details</a></p>
 <h2>Price as quoted</h2>
 ${priceTable(b, f)}
 <h2>Payment</h2>
@@ -279,6 +289,7 @@ ${priceTable(b, f)}
 ${deliveries.length === 0 ? '' : html`<h3>Payment events and webhooks</h3><ul>${deliveries.map(delivery)}</ul>`}
 ${issues.length === 0 ? '' : html`<h3>Payment issues</h3><ul>${issues.map(issue)}</ul>`}
 <div id="payments">${await paymentSection(ctx, request, b, errors, shown.payment)}</div>
+${await bookingMoneySection(ctx, request, b)}
 ${await bookingDocumentsSection(ctx.db, f, { id: b.id, invoice_url: invoiceUrl(ctx.config, b.invoice_token) })}
 <h2>Mails</h2>
 ${mails.length === 0 ? html`<p class="muted">No mails.</p>` : mailTable}
@@ -320,26 +331,38 @@ export const bookingPages: FeatureRoutes = async (app, { ctx }) => {
       ctx.config.publicBaseUrl,
     );
 
-  app.get(PAGES.bookings.path, sessionRoute({ querystring: ListQuery }), (request, reply) =>
+  app.get(PAGES.bookings.path, sessionRoute('bookings.read', { querystring: ListQuery }), (request, reply) =>
     listPage(ctx, request, reply, request.query),
   );
 
-  app.get(PAGES.booking.path, sessionRoute({ params: IdParams, querystring: DetailQuery }), (request, reply) =>
-    detailPage(ctx, request, reply, toId(request.params.id), { notice: NOTICES.text(request.query.done) }),
+  app.get(
+    PAGES.booking.path,
+    sessionRoute('bookings.read', { params: IdParams, querystring: DetailQuery }),
+    (request, reply) =>
+      detailPage(ctx, request, reply, toId(request.params.id), { notice: NOTICES.text(request.query.done) }),
   );
 
-  app.post('/bookings/:id/cancel', sessionRoute({ params: IdParams, body: CancelForm }), async (request, reply) => {
-    const id = toId(request.params.id);
-    const reason = request.body.reason ?? '';
-    const user = session(request).user;
-    const result = await attempt(() =>
-      cancelBooking(ctx, { bookingId: id, actor: { kind: 'host', consoleUserId: user.userId }, reason }),
-    );
-    if (!result.ok) return refusedAction(request, reply, id, result.errors);
-    return seeOther(reply, `/admin/bookings/${id}?done=cancelled`);
-  });
+  app.post(
+    '/bookings/:id/cancel',
+    sessionRoute('bookings.write', { params: IdParams, body: CancelForm }),
+    async (request, reply) => {
+      const id = toId(request.params.id);
+      const reason = request.body.reason ?? '';
+      const user = session(request).user;
+      const result = await attempt(() =>
+        cancelBooking(ctx, {
+          bookingId: id,
+          actor: { kind: 'host', consoleUserId: user.userId },
+          reason,
+          waiveFee: request.body.waive_fee === 'on',
+        }),
+      );
+      if (!result.ok) return refusedAction(request, reply, id, result.errors);
+      return seeOther(reply, `/admin/bookings/${id}?done=cancelled`);
+    },
+  );
 
-  app.post('/bookings/:id/reinstate', sessionRoute({ params: IdParams }), async (request, reply) => {
+  app.post('/bookings/:id/reinstate', sessionRoute('bookings.write', { params: IdParams }), async (request, reply) => {
     const id = toId(request.params.id);
     const user = session(request).user;
     const result = await attempt(() => reinstateByHost(ctx, id, { kind: 'host', consoleUserId: user.userId }));
@@ -347,21 +370,25 @@ export const bookingPages: FeatureRoutes = async (app, { ctx }) => {
     return seeOther(reply, `/admin/bookings/${id}?done=reinstated`);
   });
 
-  app.post('/bookings/:id/payments', sessionRoute({ params: IdParams, body: PaymentForm }), async (request, reply) => {
-    const id = toId(request.params.id);
-    const result = await recordPaymentFrom(ctx, request, request.body, id);
-    if (!result.ok)
-      return detailPage(ctx, request, reply, id, {
-        errors: paymentErrors(result.errors),
-        status: result.status,
-        payment: request.body,
-      });
-    return seeOther(reply, `/admin/bookings/${id}?done=payment#payments`);
-  });
+  app.post(
+    '/bookings/:id/payments',
+    sessionRoute('payments.write', { params: IdParams, body: PaymentForm }),
+    async (request, reply) => {
+      const id = toId(request.params.id);
+      const result = await recordPaymentFrom(ctx, request, request.body, id);
+      if (!result.ok)
+        return detailPage(ctx, request, reply, id, {
+          errors: paymentErrors(result.errors),
+          status: result.status,
+          payment: request.body,
+        });
+      return seeOther(reply, `/admin/bookings/${id}?done=payment#payments`);
+    },
+  );
 
   app.post(
     '/bookings/:id/payments/:paymentId/undo',
-    sessionRoute({ params: PaymentParams }),
+    sessionRoute('payments.write', { params: PaymentParams }),
     async (request, reply) => {
       const id = toId(request.params.id);
       const result = await undoPaymentFrom(ctx, request, id, toId(request.params.paymentId));
@@ -371,7 +398,7 @@ export const bookingPages: FeatureRoutes = async (app, { ctx }) => {
     },
   );
 
-  app.post('/bookings/:id/resend', sessionRoute({ params: IdParams }), async (request, reply) => {
+  app.post('/bookings/:id/resend', sessionRoute('bookings.write', { params: IdParams }), async (request, reply) => {
     const id = toId(request.params.id);
     const b = await findBookingRow(ctx.db, id);
     if (b !== undefined && b.guest_email.trim() === '')

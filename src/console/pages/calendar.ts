@@ -207,11 +207,11 @@ const backTo = (month: string | undefined, done: 'blocked' | 'priced') =>
 
 /** The calendar: one row per accommodation, one column per night; block nights and set prices. */
 export const calendarPage: FeatureRoutes = async (app, { ctx }) => {
-  app.get(PAGES.calendar.path, sessionRoute({ querystring: CalendarQuery }), (request, reply) =>
+  app.get(PAGES.calendar.path, sessionRoute('calendar', { querystring: CalendarQuery }), (request, reply) =>
     calendarView(ctx, request, reply, { month: request.query.month, notice: NOTICES.text(request.query.done) }),
   );
 
-  app.post('/calendar/block', sessionRoute({ body: CalendarBlockForm }), async (request, reply) => {
+  app.post('/calendar/block', sessionRoute('calendar', { body: CalendarBlockForm }), async (request, reply) => {
     const values = request.body;
     const form = await blockRequest(values);
     if (!form.ok)
@@ -228,7 +228,7 @@ export const calendarPage: FeatureRoutes = async (app, { ctx }) => {
     return seeOther(reply, backTo(values.month, 'blocked'));
   });
 
-  app.post('/calendar/price', sessionRoute({ body: CalendarPriceForm }), async (request, reply) => {
+  app.post('/calendar/price', sessionRoute('accommodations', { body: CalendarPriceForm }), async (request, reply) => {
     const values = request.body;
     const form = await priceRequest(values);
     if (!form.ok)

@@ -15,6 +15,7 @@ import { sessionRoute } from '../console-schemas.ts';
 import type { Formatter } from '../format.ts';
 import { csrfField } from '../layout.ts';
 import { stayRange } from '../stay-range.ts';
+import { cancelFeeFields } from './booking-money.ts';
 
 /**
  * The confirmation step of every action that cannot be taken back by a click: cancelling a
@@ -89,7 +90,8 @@ async function describe(ctx: AppContext, q: Query, f: Formatter): Promise<Confir
         button: `Cancel booking ${b.confirmation_code}`,
         back: `/admin/bookings/${b.id}`,
         fields: html`<div class="field"><label for="f-reason">Reason (sent to the guest)</label>
-<input id="f-reason" name="reason" maxlength="500"></div>`,
+<input id="f-reason" name="reason" maxlength="500"></div>
+${await cancelFeeFields(ctx, b, f)}`,
       };
     }
     case 'revoke-key': {
@@ -204,7 +206,7 @@ async function describe(ctx: AppContext, q: Query, f: Formatter): Promise<Confir
 
 /** GET /admin/confirm: what an action will do, its form, and the way back. */
 export const confirmPage: FeatureRoutes = async (app, { ctx }) => {
-  app.get(PAGES.confirm.path, sessionRoute({ querystring: ConfirmQuery }), async (request, reply) => {
+  app.get(PAGES.confirm.path, sessionRoute('bookings.write', { querystring: ConfirmQuery }), async (request, reply) => {
     const c = await describe(ctx, request.query, fmt(request));
     if (c === null) {
       const body = html`<p>There is nothing to confirm here (any more): the action was done already, or the row is gone.</p>

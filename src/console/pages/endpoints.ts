@@ -209,11 +209,11 @@ ${endpoints.map((e, i) => endpointSection(e, byId, deliveries[i] ?? [], csrf, f,
 
 /** Endpoints: every key's event endpoints, their deliveries, and the host's actions on them. */
 export const endpointPages: FeatureRoutes = async (app, { ctx }) => {
-  app.get(PAGES.endpoints.path, sessionRoute({ querystring: EndpointsQuery }), (request, reply) =>
+  app.get(PAGES.endpoints.path, sessionRoute('integrations', { querystring: EndpointsQuery }), (request, reply) =>
     endpointsPage(ctx, request, reply, { notice: NOTICES.text(request.query.done) }),
   );
 
-  app.post(PAGES.endpoints.path, sessionRoute({ body: EndpointForm }), async (request, reply) => {
+  app.post(PAGES.endpoints.path, sessionRoute('integrations', { body: EndpointForm }), async (request, reply) => {
     const values = request.body as FormBody;
     const events = EVENT_TYPES.filter((type) => values[eventField(type)] !== undefined);
     const added = await attempt(() =>
@@ -232,31 +232,47 @@ export const endpointPages: FeatureRoutes = async (app, { ctx }) => {
     ['pause', true],
     ['resume', false],
   ] as const) {
-    app.post(`${PAGES.endpoints.path}/:id/${action}`, sessionRoute({ params: IdParams }), async (request, reply) => {
-      await pauseEndpoint(ctx, toId(request.params.id), paused);
-      return seeOther(reply, `${HERE}?done=${paused ? 'paused' : 'resumed'}`);
-    });
+    app.post(
+      `${PAGES.endpoints.path}/:id/${action}`,
+      sessionRoute('integrations', { params: IdParams }),
+      async (request, reply) => {
+        await pauseEndpoint(ctx, toId(request.params.id), paused);
+        return seeOther(reply, `${HERE}?done=${paused ? 'paused' : 'resumed'}`);
+      },
+    );
   }
 
-  app.post(`${PAGES.endpoints.path}/:id/test`, sessionRoute({ params: IdParams }), async (request, reply) => {
-    await sendTestEvent(ctx, 'host', toId(request.params.id));
-    return seeOther(reply, `${HERE}?done=test_sent`);
-  });
+  app.post(
+    `${PAGES.endpoints.path}/:id/test`,
+    sessionRoute('integrations', { params: IdParams }),
+    async (request, reply) => {
+      await sendTestEvent(ctx, 'host', toId(request.params.id));
+      return seeOther(reply, `${HERE}?done=test_sent`);
+    },
+  );
 
-  app.post(`${PAGES.endpoints.path}/:id/rotate`, sessionRoute({ params: IdParams }), async (request, reply) => {
-    const rotated = await rotateSecret(ctx, toId(request.params.id));
-    const secret = { label: `New signing secret of endpoint ${rotated.id}`, value: rotated.secret };
-    return redirectWith(request, reply, HERE, { secret }, ctx.config.publicBaseUrl);
-  });
+  app.post(
+    `${PAGES.endpoints.path}/:id/rotate`,
+    sessionRoute('integrations', { params: IdParams }),
+    async (request, reply) => {
+      const rotated = await rotateSecret(ctx, toId(request.params.id));
+      const secret = { label: `New signing secret of endpoint ${rotated.id}`, value: rotated.secret };
+      return redirectWith(request, reply, HERE, { secret }, ctx.config.publicBaseUrl);
+    },
+  );
 
-  app.post(`${PAGES.endpoints.path}/:id/remove`, sessionRoute({ params: IdParams }), async (request, reply) => {
-    await deleteEndpoint(ctx, 'host', toId(request.params.id));
-    return seeOther(reply, `${HERE}?done=removed`);
-  });
+  app.post(
+    `${PAGES.endpoints.path}/:id/remove`,
+    sessionRoute('integrations', { params: IdParams }),
+    async (request, reply) => {
+      await deleteEndpoint(ctx, 'host', toId(request.params.id));
+      return seeOther(reply, `${HERE}?done=removed`);
+    },
+  );
 
   app.post(
     `${PAGES.endpoints.path}/:id/deliveries/:delivery_id/redeliver`,
-    sessionRoute({ params: DeliveryParams }),
+    sessionRoute('integrations', { params: DeliveryParams }),
     async (request, reply) => {
       const id = toId(request.params.id);
       await redeliverOne(ctx, id, toId(request.params.delivery_id));

@@ -197,11 +197,11 @@ export const integrationPages: FeatureRoutes = async (app, { ctx }) => {
   // A reload of the page that shows a new secret makes no second one: the POST redirects (flash.ts).
   const showOnce = (request: FastifyRequest, reply: FastifyReply, secret: { label: string; value: string }) =>
     redirectWith(request, reply, HERE, { secret }, ctx.config.publicBaseUrl);
-  app.get(PAGES.integrations.path, sessionRoute({ querystring: IntegrationsQuery }), (request, reply) =>
+  app.get(PAGES.integrations.path, sessionRoute('integrations', { querystring: IntegrationsQuery }), (request, reply) =>
     integrationsPage(ctx, request, reply, { notice: NOTICES.text(request.query.done) }),
   );
 
-  app.post('/settings/api-keys', sessionRoute({ body: ApiKeyForm }), async (request, reply) => {
+  app.post('/settings/api-keys', sessionRoute('integrations', { body: ApiKeyForm }), async (request, reply) => {
     const values = request.body;
     // The form's one choice: a v1 key, an admin key, or a test key (a v1 key in test mode).
     const chosen = values.scope ?? 'api';
@@ -220,34 +220,46 @@ export const integrationPages: FeatureRoutes = async (app, { ctx }) => {
     return showOnce(request, reply, { label: `New ${what} “${record.name}”`, value: key });
   });
 
-  app.post('/settings/api-keys/:id/revoke', sessionRoute({ params: IdParams }), async (request, reply) => {
-    const id = toId(request.params.id);
-    const revoked = id === 0 ? undefined : await revokeKey(ctx, id);
-    if (revoked === undefined)
-      throw notFound('api_key_not_found', 'There is no such API key.', {
-        parameter: 'id',
-        received: request.params.id,
-      });
-    return seeOther(reply, `${HERE}?done=revoked`);
-  });
+  app.post(
+    '/settings/api-keys/:id/revoke',
+    sessionRoute('integrations', { params: IdParams }),
+    async (request, reply) => {
+      const id = toId(request.params.id);
+      const revoked = id === 0 ? undefined : await revokeKey(ctx, id);
+      if (revoked === undefined)
+        throw notFound('api_key_not_found', 'There is no such API key.', {
+          parameter: 'id',
+          received: request.params.id,
+        });
+      return seeOther(reply, `${HERE}?done=revoked`);
+    },
+  );
 
-  app.post('/settings/api-keys/:id/webhook-secret', sessionRoute({ params: IdParams }), async (request, reply) => {
-    const id = toId(request.params.id);
-    const value = await giveKeyWebhookSecret(ctx.db, id);
-    const key = await findApiKey(ctx.db, id);
-    return showOnce(request, reply, { label: `Webhook signing secret of the key “${key?.name ?? id}”`, value });
-  });
+  app.post(
+    '/settings/api-keys/:id/webhook-secret',
+    sessionRoute('integrations', { params: IdParams }),
+    async (request, reply) => {
+      const id = toId(request.params.id);
+      const value = await giveKeyWebhookSecret(ctx.db, id);
+      const key = await findApiKey(ctx.db, id);
+      return showOnce(request, reply, { label: `Webhook signing secret of the key “${key?.name ?? id}”`, value });
+    },
+  );
 
-  app.post('/settings/secrets/:kind/generate', sessionRoute({ params: SecretParams }), async (request, reply) => {
-    const s = SECRETS[request.params.kind];
-    const value = generateWebhookSecret();
-    await changeSetting(ctx, s.setting, value);
-    return showOnce(request, reply, { label: s.label, value });
-  });
+  app.post(
+    '/settings/secrets/:kind/generate',
+    sessionRoute('integrations', { params: SecretParams }),
+    async (request, reply) => {
+      const s = SECRETS[request.params.kind];
+      const value = generateWebhookSecret();
+      await changeSetting(ctx, s.setting, value);
+      return showOnce(request, reply, { label: s.label, value });
+    },
+  );
 
   app.post(
     '/settings/secrets/:kind',
-    sessionRoute({ params: SecretParams, body: SecretForm }),
+    sessionRoute('integrations', { params: SecretParams, body: SecretForm }),
     async (request, reply) => {
       const { kind } = request.params;
       const s = SECRETS[kind];
@@ -262,24 +274,32 @@ export const integrationPages: FeatureRoutes = async (app, { ctx }) => {
     },
   );
 
-  app.post('/settings/secrets/:kind/clear', sessionRoute({ params: SecretParams }), async (request, reply) => {
-    await changeSetting(ctx, SECRETS[request.params.kind].setting, null);
-    return seeOther(reply, `${HERE}?done=cleared`);
-  });
+  app.post(
+    '/settings/secrets/:kind/clear',
+    sessionRoute('integrations', { params: SecretParams }),
+    async (request, reply) => {
+      await changeSetting(ctx, SECRETS[request.params.kind].setting, null);
+      return seeOther(reply, `${HERE}?done=cleared`);
+    },
+  );
 
-  app.post(`${PAGES.integrations.path}/test-data/delete`, sessionRoute({}), async (_request, reply) => {
+  app.post(`${PAGES.integrations.path}/test-data/delete`, sessionRoute('integrations', {}), async (_request, reply) => {
     await deleteTestData(ctx);
     return seeOther(reply, `${HERE}?done=test_data`);
   });
 
-  app.post(`${PAGES.integrations.path}/test-mail`, sessionRoute({ body: TestMailForm }), async (request, reply) => {
-    const values = request.body;
-    const input = await checkForm(TestMailBody, { recipient: (values.recipient ?? '').trim() });
-    if (!input.ok) {
-      const errors = { recipient: 'Enter an e-mail address like name@example.com.' };
-      return integrationsPage(ctx, request, reply, { errors, values }, 400);
-    }
-    await queueTestMail(ctx.db, input.value.recipient, ctx.now());
-    return seeOther(reply, `${HERE}?done=test_mail`);
-  });
+  app.post(
+    `${PAGES.integrations.path}/test-mail`,
+    sessionRoute('integrations', { body: TestMailForm }),
+    async (request, reply) => {
+      const values = request.body;
+      const input = await checkForm(TestMailBody, { recipient: (values.recipient ?? '').trim() });
+      if (!input.ok) {
+        const errors = { recipient: 'Enter an e-mail address like name@example.com.' };
+        return integrationsPage(ctx, request, reply, { errors, values }, 400);
+      }
+      await queueTestMail(ctx.db, input.value.recipient, ctx.now());
+      return seeOther(reply, `${HERE}?done=test_mail`);
+    },
+  );
 };

@@ -261,13 +261,13 @@ async function showPage(
 }
 
 export const messagesPage: FeatureRoutes = async (app, { ctx }) => {
-  app.get(PAGES.messages.path, sessionRoute({ querystring: PageQuery }), (request, reply) =>
+  app.get(PAGES.messages.path, sessionRoute('messages', { querystring: PageQuery }), (request, reply) =>
     showPage(ctx, request, reply, request.query.template === undefined ? null : toId(request.query.template), {
       done: request.query.done,
     }),
   );
 
-  app.post('/messages/templates', sessionRoute({ body: TemplateForm }), async (request, reply) => {
+  app.post('/messages/templates', sessionRoute('messages', { body: TemplateForm }), async (request, reply) => {
     const v = request.body;
     const id = toId(v.template_id ?? '');
     const language = guestLanguageOf(v.language) ?? 'en';
@@ -298,7 +298,7 @@ export const messagesPage: FeatureRoutes = async (app, { ctx }) => {
     return seeOther(reply, `/admin/messages?template=${result.value.id}&done=template_saved#template-form`);
   });
 
-  app.post('/messages/rules', sessionRoute({ body: RuleForm }), async (request, reply) => {
+  app.post('/messages/rules', sessionRoute('messages', { body: RuleForm }), async (request, reply) => {
     const v = request.body;
     const minNights = numberField(v.min_nights);
     const input = {
@@ -330,7 +330,7 @@ export const messagesPage: FeatureRoutes = async (app, { ctx }) => {
     ['pause', false],
     ['resume', true],
   ] as const) {
-    app.post(`/messages/rules/:id/${verb}`, sessionRoute({ params: IdParams }), async (request, reply) => {
+    app.post(`/messages/rules/:id/${verb}`, sessionRoute('messages', { params: IdParams }), async (request, reply) => {
       await editRule(ctx, toId(request.params.id), { active });
       return seeOther(reply, `/admin/messages?done=${active ? 'resumed' : 'paused'}`);
     });

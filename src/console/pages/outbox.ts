@@ -25,7 +25,7 @@ const OutboxQuery = Type.Object({ status: Type.Optional(Type.Enum(STATUSES)), do
 
 /** Outbox: mails with their state and last error; a failed one can be tried again. */
 export const outboxPage: FeatureRoutes = async (app, { ctx }) => {
-  app.get(PAGES.outbox.path, sessionRoute({ querystring: OutboxQuery }), async (request, reply) => {
+  app.get(PAGES.outbox.path, sessionRoute('messages', { querystring: OutboxQuery }), async (request, reply) => {
     const f = fmt(request);
     const { status, done } = request.query;
     const rows = await listOutbox(ctx.db, { ...(status === undefined ? {} : { status }), limit: 100, offset: 0 });
@@ -61,7 +61,7 @@ ${field('Send a test mail to', 'to', {}, { idPrefix: 'outbox', type: 'email', re
     return sendPage(request, reply, 'Outbox', 'outbox', body);
   });
 
-  app.post('/outbox/test-mail', sessionRoute({ body: TestMailForm }), async (request, reply) => {
+  app.post('/outbox/test-mail', sessionRoute('messages', { body: TestMailForm }), async (request, reply) => {
     const to = (request.body.to ?? '').trim();
     const input = await checkForm(SettingsBody, { host_email: to });
     if (to === '' || !input.ok) {
@@ -72,7 +72,7 @@ ${field('Send a test mail to', 'to', {}, { idPrefix: 'outbox', type: 'email', re
     return seeOther(reply, '/admin/outbox?done=test_queued');
   });
 
-  app.post('/outbox/:id/retry', sessionRoute({ params: IdParams }), async (request, reply) => {
+  app.post('/outbox/:id/retry', sessionRoute('messages', { params: IdParams }), async (request, reply) => {
     const id = toId(request.params.id);
     const retried = id !== 0 && (await retryFailedMail(ctx.db, id, ctx.now()));
     return seeOther(reply, `/admin/outbox?done=${retried ? 'retried' : 'not_failed'}`);

@@ -233,7 +233,7 @@ imported stays are the nights channels' calendars hold.</p>`;
 
 /** GET /admin/reports: occupancy and revenue of a range by month or year, as charts and tables, or as CSV. */
 export const reportsPage: FeatureRoutes = async (app, { ctx }) => {
-  app.get(PAGES.reports.path, sessionRoute({ querystring: ReportsQuery }), async (request, reply) => {
+  app.get(PAGES.reports.path, sessionRoute('reports.read', { querystring: ReportsQuery }), async (request, reply) => {
     const q = request.query;
     // Archived ones too: their past nights and revenue are still reported.
     const homes = await listAccommodations(ctx.db, { archived: true });

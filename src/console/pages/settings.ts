@@ -6,14 +6,17 @@ import { secretStatus } from '../../settings/secret-status.ts';
 import { changeSetting, changeSettings, settingChanges } from '../../settings/change-settings.ts';
 import { printedIban, readHostIdentity, type HostIdentity } from '../../settings/host-identity.ts';
 import { html, type Html } from '../../shared/html.ts';
-import { LOGIN_PATTERN, createAdminUser } from '../../users/user-repository.ts';
+import { listTeam } from '../../users/user-repository.ts';
+import { may } from '../../users/permissions.ts';
+import { listAccommodations } from '../../accommodations/accommodation-repository.ts';
+import { addTeamMember } from '../../team/manage-team.ts';
+import { teamMemberInput, TeamMemberForm, USER_LABELS, usersSection } from './settings-users.ts';
 import { PAGES } from '../console-pages.ts';
 import { attempt, fmt, seeOther, sendPage, session, type FormBody } from '../console-request.ts';
 import { notices, sessionRoute, Text } from '../console-schemas.ts';
 import { csrfField, errorSummary, field, fieldError, notice } from '../layout.ts';
 import { redirectWith } from '../flash.ts';
 import { checkForm, forHost, type Labels } from '../schema-errors.ts';
-import { listConsoleUsers } from '../session-repository.ts';
 import { secretBox, settingsTabs } from './settings-parts.ts';
 import { readInvoicing } from '../../settings/invoicing.ts';
 import { INVOICING_LABELS, invoiceSeriesForm } from './invoice-series-form.ts';
@@ -26,7 +29,6 @@ const NOTICES = notices({
 });
 
 const SettingsQuery = Type.Object({ done: NOTICES.query });
-const ConsoleUserForm = Type.Object({ login: Text(200) });
 const InvoicingForm = Type.Object({ invoicing_prefix: Text(1000), invoicing_yearly_reset: Text(10) });
 const HostEmailForm = Type.Object({ host_email: Text(1000) });
 const BusinessForm = Type.Object({
@@ -68,7 +70,6 @@ const BANK_LABELS: Labels = {
   bank_details_bank_name: 'Bank name',
 };
 const ALERT_LABELS: Labels = { host_email: 'Mail overbooking alerts to' };
-const USER_LABELS: Labels = { login: 'Login of the new console user' };
 const ALL_LABELS: Labels = {
   ...BUSINESS_LABELS,
   ...BANK_LABELS,
@@ -130,10 +131,12 @@ async function settingsPage(
   status = 200,
 ): Promise<FastifyReply> {
   const f = fmt(request);
-  const csrf = session(request).csrf;
-  const [settings, users, identity, invoicing] = await Promise.all([
+  const { csrf, user: me } = session(request);
+  const owner = may(me.role, 'users');
+  const [settings, team, homes, identity, invoicing] = await Promise.all([
     secretStatus(ctx.db, ctx.config),
-    listConsoleUsers(ctx.db),
+    owner ? listTeam(ctx.db) : [],
+    owner ? listAccommodations(ctx.db) : [],
     readHostIdentity(ctx.db),
     readInvoicing(ctx.db),
   ]);
@@ -141,10 +144,6 @@ async function settingsPage(
   const values = shown.values ?? {};
   const secret = shown.secret ?? request.consoleFlash?.secret;
   const hostEmail = values.host_email ?? settings.host_email;
-  const user = (u: (typeof users)[number]) => {
-    const name = u.display_name === u.login ? '' : ` (${u.display_name})`;
-    return html`<li>${u.login}${name} <span class="muted">since ${f.instant(u.created_at)}</span></li>`;
-  };
   const body = html`
 ${settingsTabs('settings')}
 ${notice(shown.notice ?? null)}
@@ -156,19 +155,7 @@ ${errorSummary(errors, ALERT_LABELS, { whole: null })}
 <form method="post" action="/admin/settings/host-email" class="row">${csrfField(csrf)}
 ${field('Mail overbooking alerts to', 'host_email', errors, { type: 'email', value: hostEmail })}
 <button type="submit" class="secondary">Save</button></form>
-<h2>Console users</h2>
-<ul>${users.map(user)}</ul>
-${errorSummary(errors, USER_LABELS, { whole: null })}
-<form method="post" action="/admin/settings/console-users" class="row">${csrfField(csrf)}
-${field('Login of the new console user', 'login', errors, {
-  value: values.login ?? null,
-  required: true,
-  hint: '3 to 64 letters, digits, “.”, “_”, “@” or “-”',
-  attributes: { autocomplete: 'off' },
-})}
-<button type="submit">Add console user</button></form>
-<p class="muted">A password is generated and shown once.
-<code>staydesk admin create --login NAME</code> does the same from the command line.</p>`;
+${owner ? usersSection(team, homes, f, csrf, values, errors) : ''}`;
   return sendPage(request, reply, 'Settings', 'settings', body, status);
 }
 
@@ -181,26 +168,21 @@ export const settingsPages: FeatureRoutes = async (app, { ctx }) => {
   const showOnce = (request: FastifyRequest, reply: FastifyReply, secret: { label: string; value: string }) =>
     redirectWith(request, reply, '/admin/settings', { secret }, ctx.config.publicBaseUrl);
 
-  app.get(PAGES.settings.path, sessionRoute({ querystring: SettingsQuery }), (request, reply) =>
+  app.get(PAGES.settings.path, sessionRoute('settings', { querystring: SettingsQuery }), (request, reply) =>
     settingsPage(ctx, request, reply, { notice: NOTICES.text(request.query.done) }),
   );
 
-  app.post('/settings/console-users', sessionRoute({ body: ConsoleUserForm }), async (request, reply) => {
-    const values = request.body;
-    const login = (values.login ?? '').trim();
-    if (!LOGIN_PATTERN.test(login)) {
-      const errors = { login: 'Use 3 to 64 letters, digits, “.”, “_”, “@” or “-”.' };
-      return settingsPage(ctx, request, reply, { errors, values }, 400);
-    }
-    const created = await attempt(() => createAdminUser(ctx.db, login));
-    if (!created.ok) {
-      const errors = { login: Object.values(created.errors)[0] ?? 'Not valid.' };
-      return settingsPage(ctx, request, reply, { errors, values }, created.status);
-    }
+  app.post('/settings/console-users', sessionRoute('users', { body: TeamMemberForm }), async (request, reply) => {
+    const values = request.body as FormBody;
+    const input = teamMemberInput(values);
+    if ('errors' in input) return settingsPage(ctx, request, reply, { errors: input.errors, values }, 400);
+    const created = await attempt(() => addTeamMember(ctx, input));
+    if (!created.ok) return settingsPage(ctx, request, reply, { errors: created.errors, values }, created.status);
+    const { login } = input;
     return showOnce(request, reply, { label: `Password of console user “${login}”`, value: created.value.password });
   });
 
-  app.post('/settings/business', sessionRoute({ body: BusinessForm }), async (request, reply) => {
+  app.post('/settings/business', sessionRoute('settings', { body: BusinessForm }), async (request, reply) => {
     const values = request.body;
     const fields = fieldsUnder(values, 'business', ['name', 'address', 'tax_id', 'email', 'phone']);
     return saveIdentity(
@@ -211,7 +193,7 @@ export const settingsPages: FeatureRoutes = async (app, { ctx }) => {
     );
   });
 
-  app.post('/settings/bank', sessionRoute({ body: BankForm }), async (request, reply) => {
+  app.post('/settings/bank', sessionRoute('settings', { body: BankForm }), async (request, reply) => {
     const values = request.body;
     const fields = fieldsUnder(values, 'bank_details', ['account_holder', 'iban', 'bic', 'bank_name']);
     return saveIdentity(
@@ -224,7 +206,7 @@ export const settingsPages: FeatureRoutes = async (app, { ctx }) => {
     );
   });
 
-  app.post('/settings/invoicing', sessionRoute({ body: InvoicingForm }), async (request, reply) => {
+  app.post('/settings/invoicing', sessionRoute('settings', { body: InvoicingForm }), async (request, reply) => {
     const values = request.body;
     const invoicing = {
       prefix: (values.invoicing_prefix ?? '').trim(),
@@ -254,7 +236,7 @@ export const settingsPages: FeatureRoutes = async (app, { ctx }) => {
     return seeOther(reply, `/admin/settings?done=${done}`);
   }
 
-  app.post('/settings/host-email', sessionRoute({ body: HostEmailForm }), async (request, reply) => {
+  app.post('/settings/host-email', sessionRoute('settings', { body: HostEmailForm }), async (request, reply) => {
     const values = request.body;
     const email = (values.host_email ?? '').trim();
     const input = await checkForm(SettingsBody, { host_email: email === '' ? null : email });

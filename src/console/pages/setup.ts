@@ -116,7 +116,7 @@ export async function setupSection(ctx: AppContext, csrf: string, fmt: Formatter
 
 /** POST /admin/setup/remove-demo: the demo home and key, in one step; back to Today. */
 export const setupRoutes: FeatureRoutes = async (app, { ctx }) => {
-  app.post(REMOVE_DEMO, sessionRoute({}), async (_request, reply) => {
+  app.post(REMOVE_DEMO, sessionRoute('accommodations', {}), async (_request, reply) => {
     await removeDemo(ctx);
     return seeOther(reply, `${pageUrl('today')}#setup`);
   });

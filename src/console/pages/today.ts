@@ -22,6 +22,8 @@ import type { Formatter } from '../format.ts';
 import { importedBadge, stackTable, statusBadge } from '../layout.ts';
 import { stayRange } from '../stay-range.ts';
 import { setupSection } from './setup.ts';
+import { todayMoneySections } from './today-money.ts';
+import { todayTurnovers } from './today-turnovers.ts';
 
 const guestLink = (b: BookingWithGuest): Html =>
   html`<a href="/admin/bookings/${b.id}">${b.guest_first_name} ${b.guest_last_name}</a>`;
@@ -121,7 +123,7 @@ on ${a.nights} night(s) from ${f.date(a.first_night)}.</li>`;
 
 /** GET /admin: who arrives and leaves this week, card drafts waiting, and what needs attention. */
 export const todayPage: FeatureRoutes = async (app, { ctx }) => {
-  app.get(PAGES.today.path, sessionRoute({}), async (request, reply) => {
+  app.get(PAGES.today.path, sessionRoute('bookings.read', {}), async (request, reply) => {
     const f = fmt(request);
     const accommodations = await listAccommodations(ctx.db);
     // "Today" where the homes are: their time zone when they share one, else UTC (said on the page).
@@ -152,7 +154,9 @@ export const todayPage: FeatureRoutes = async (app, { ctx }) => {
 <p class="muted">Today is ${f.date(today)} (${zone}). Arrivals and departures cover today and the next 7 days.</p>
 ${stayTable('Arrivals', [...arrivals.map((b) => bookingStay(b, b.checkin)), ...importedIn.map((s) => importedStay(s, s.start_date))], f)}
 ${balancesToCollect(arrivals, f)}
+${await todayMoneySections(ctx, f)}
 ${stayTable('Departures', [...departures.map((b) => bookingStay(b, b.checkout)), ...importedOut.map((s) => importedStay(s, s.end_date))], f)}
+${await todayTurnovers(ctx, session(request).user, today, accommodations, f)}
 <h2>Card drafts waiting for payment</h2>
 ${draftTable(drafts, f)}
 <h2>Needs attention (${attention})</h2>

@@ -264,7 +264,7 @@ export interface paths {
         delete?: never;
         options?: never;
         head?: never;
-        /** Edit a booking: dates, guests, internal note, price (re-priced when absent); the guest mailed only if asked */
+        /** Edit a booking: dates, guests, internal note, price (re-priced when absent), guest and billing details; the guest mailed only if asked */
         patch: operations["updateAdminBookings"];
         trace?: never;
     };
@@ -279,6 +279,23 @@ export interface paths {
         put?: never;
         /** Cancel a booking: its nights are free at once; the guest is mailed unless notify_guest is false */
         post: operations["createAdminBookingsCancel"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/api/bookings/{id}/deposit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Collect, return or keep (with a reason) the damage deposit: its own ledger, outside price and revenue */
+        post: operations["createAdminBookingsDeposit"];
         delete?: never;
         options?: never;
         head?: never;
@@ -382,6 +399,23 @@ export interface paths {
         post?: never;
         /** Undo a payment recorded by mistake: it stays in the list, marked undone, and no longer counts */
         delete: operations["deleteAdminBookingsPayments"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/api/bookings/{id}/refunds": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Give money back: lowering the price (reduce_price) or only returning money, which is then due again */
+        post: operations["createAdminBookingsRefunds"];
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -649,6 +683,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/admin/api/tasks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Turnover tasks whose departure falls from `from` (default today) through `to` (default 7 days later) */
+        get: operations["listAdminTasks"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/api/tasks/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Assign a task (`assignee_id`, null for no one) or tick it done (`state`) */
+        patch: operations["updateAdminTasks"];
+        trace?: never;
+    };
     "/admin/api/test-data": {
         parameters: {
             query?: never;
@@ -664,6 +732,41 @@ export interface paths {
         options?: never;
         head?: never;
         patch?: never;
+        trace?: never;
+    };
+    "/admin/api/users": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The console's users and their roles (never a password) */
+        get: operations["listAdminUsers"];
+        put?: never;
+        /** Add a console user with a role; the answer shows their generated password once */
+        post: operations["createAdminUsers"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/api/users/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Change a console user's name, role, e-mail or homes */
+        patch: operations["updateAdminUsers"];
         trace?: never;
     };
     "/admin/api/webhook-endpoints": {
@@ -1175,6 +1278,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/staydesk/tasks/{file}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A console user's turnover tasks as iCalendar (the token in the URL is the credential) */
+        get: operations["getTasks"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/staydesk/webhook/calendar_sync": {
         parameters: {
             query?: never;
@@ -1242,7 +1362,9 @@ export interface components {
              * @enum {unknown}
              */
             kind: "api_key" | "webhook" | "payment_event" | "hold_expiry" | "host" | "system";
-            /** @description the API key id, webhook delivery id or payment event id */
+            /** @description the name of the console user who made the change; null for any other actor */
+            name: string | null;
+            /** @description the API key id, webhook delivery id or payment event id; `console_user:<id>` for a console user */
             ref: string | null;
         };
         Address: {
@@ -1251,18 +1373,34 @@ export interface components {
             street?: string;
             zip?: string;
         };
+        Address2: components["schemas"]["AnyOf2"] | null;
         /** @description per counted person per night, major units of the currency; at most 1000000000 minor units (e.g. 10000000.00 EUR), else 400 amount_too_large */
         Amount: number;
         /** @description per guest beyond included_guests per night, major units of the currency; at most 1000000000 minor units (e.g. 10000000.00 EUR), else 400 amount_too_large */
         Amount2: number;
         AnyOf: {
+            /** @description major units of the booking currency */
+            amount: number;
+            /** @description major units of the booking currency */
+            kept_amount: number;
+            /** @enum {unknown} */
+            state: "due" | "held" | "returned" | "kept" | "partly_kept";
+        };
+        AnyOf2: {
+            city: string | null;
+            country: string | null;
+            line1: string | null;
+            line2: string | null;
+            postal_code: string | null;
+        };
+        AnyOf3: {
             address: string | null;
             email: string | null;
             name: string;
             phone: string | null;
             tax_id: string | null;
         };
-        AnyOf2: {
+        AnyOf4: {
             account_holder: string;
             bank_name: string | null;
             bic: string | null;
@@ -1272,7 +1410,9 @@ export interface components {
         ArchivedAt: string | null;
         /** @description HH:MM in the home's time zone; null: at the event's instant (booking_confirmed, booking_cancelled) or 10:00 */
         At: string | null;
-        BankDetails: components["schemas"]["AnyOf2"] | null;
+        /** @description what is left to pay: total_amount - amount_paid, or cancellation_fee - amount_paid once cancelled (negative when overpaid: owed back) */
+        Balance: number;
+        BankDetails: components["schemas"]["AnyOf4"] | null;
         /** @description price per night, major units of the currency; at most 1000000000 minor units (e.g. 10000000.00 EUR), else 400 amount_too_large */
         BasePrice: number;
         /** @description the text, with {{ variables }} per language (en, de, fr, es, it): {"en": "..."}; the same languages as the other part */
@@ -1286,6 +1426,7 @@ export interface components {
             /** @enum {string} */
             booking_status: "draft" | "confirmed" | "modified" | "cancelled";
             cancel_reason: string | null;
+            cancellation_fee: components["schemas"]["CancellationFee"];
             cancelled_at: string | null;
             checkin_date: string;
             checkout_date: string;
@@ -1340,7 +1481,7 @@ export interface components {
         };
         /** @description per guest per night, major units of the currency; at most 1000000000 minor units (e.g. 10000000.00 EUR), else 400 amount_too_large */
         Breakfast: number;
-        Business: components["schemas"]["AnyOf"] | null;
+        Business: components["schemas"]["AnyOf3"] | null;
         CalendarBooking: {
             color_index: number;
             composition: components["schemas"]["Composition"];
@@ -1367,6 +1508,8 @@ export interface components {
             /** @enum {boolean} */
             success: true;
         };
+        /** @description once cancelled, the fee the home's cancellation policy keeps (0 when none applies or the host waived it); null while the booking stands */
+        CancellationFee: number | null;
         /** @description largest days_before_checkin first */
         CancellationPolicy: {
             days_before_checkin: number;
@@ -1594,6 +1737,8 @@ export interface components {
             /** @description default true */
             notify_guest?: boolean;
             reason?: string;
+            /** @description waive the fee the home's cancellation policy would keep (default false) */
+            waive_fee?: boolean;
         };
         CreateAdminBookingsCancelResponse: {
             data: components["schemas"]["Data5"];
@@ -1601,14 +1746,31 @@ export interface components {
             /** @enum {boolean} */
             success: true;
         };
+        CreateAdminBookingsDepositRequest: {
+            /**
+             * @description collect (due → held), return (all held back to the guest), keep (all or part, with a reason)
+             * @enum {unknown}
+             */
+            action: "collect" | "return" | "keep";
+            /** @description major units; collect: what was taken (default the amount asked); keep: how much (default all held) */
+            amount?: number;
+            /** @description why it is kept: required for keep */
+            reason?: string;
+        };
+        CreateAdminBookingsDepositResponse: {
+            data: components["schemas"]["Data5"];
+            metadata: components["schemas"]["Metadata"];
+            /** @enum {boolean} */
+            success: true;
+        };
         CreateAdminBookingsMessagesSendNowResponse: {
-            data: components["schemas"]["DataItem6"];
+            data: components["schemas"]["DataItem8"];
             metadata: components["schemas"]["Metadata"];
             /** @enum {boolean} */
             success: true;
         };
         CreateAdminBookingsMessagesSkipResponse: {
-            data: components["schemas"]["DataItem6"];
+            data: components["schemas"]["DataItem8"];
             metadata: components["schemas"]["Metadata"];
             /** @enum {boolean} */
             success: true;
@@ -1626,6 +1788,24 @@ export interface components {
             data: {
                 booking: components["schemas"]["Data5"];
                 payment: components["schemas"]["PaymentsItem"];
+            };
+            metadata: components["schemas"]["Metadata"];
+            /** @enum {boolean} */
+            success: true;
+        };
+        CreateAdminBookingsRefundsRequest: {
+            /** @description major units, above 0 */
+            amount: number;
+            /** @enum {unknown} */
+            method: "cash" | "bank_transfer" | "card" | "other";
+            reason?: string;
+            /** @description true: the price drops by the amount (a credit note and a new invoice); false (default): money returned, due again */
+            reduce_price?: boolean;
+        };
+        CreateAdminBookingsRefundsResponse: {
+            data: {
+                booking: components["schemas"]["Data5"];
+                refund: components["schemas"]["RefundsItem"];
             };
             metadata: components["schemas"]["Metadata"];
             /** @enum {boolean} */
@@ -1684,7 +1864,7 @@ export interface components {
             trigger: components["schemas"]["Trigger"];
         };
         CreateAdminMessageRulesResponse: {
-            data: components["schemas"]["DataItem5"];
+            data: components["schemas"]["DataItem7"];
             metadata: components["schemas"]["Metadata"];
             /** @enum {boolean} */
             success: true;
@@ -1714,7 +1894,32 @@ export interface components {
             subject: components["schemas"]["Subject"];
         };
         CreateAdminMessageTemplatesResponse: {
-            data: components["schemas"]["DataItem4"];
+            data: components["schemas"]["DataItem6"];
+            metadata: components["schemas"]["Metadata"];
+            /** @enum {boolean} */
+            success: true;
+        };
+        CreateAdminUsersRequest: {
+            /** @description the homes a cleaner works in (cleaners only) */
+            accommodation_ids?: number[];
+            email?: string | null;
+            /** @description 3 to 64 letters, digits, ".", "_", "@" or "-" */
+            login: string;
+            name: string;
+            role: components["schemas"]["Role"];
+        };
+        CreateAdminUsersResponse: {
+            data: {
+                accommodation_ids: number[];
+                created_at: string;
+                email: string | null;
+                id: number;
+                login: string;
+                name: string;
+                /** @description the generated password, shown this once */
+                password: string;
+                role: components["schemas"]["Role"];
+            };
             metadata: components["schemas"]["Metadata"];
             /** @enum {boolean} */
             success: true;
@@ -1867,6 +2072,8 @@ export interface components {
             adults: number;
             babies: number;
             cancel_reason: string | null;
+            /** @description once cancelled, the fee kept (0 when none applied or it was waived); null while the booking stands */
+            cancellation_fee: number | null;
             cancelled_at: string | null;
             checkin_date: string;
             checkout_date: string;
@@ -1875,7 +2082,9 @@ export interface components {
             confirmed_at: string | null;
             created_at: string;
             currency: string;
+            deposit: components["schemas"]["Deposit"];
             events: components["schemas"]["Events2"];
+            guest: components["schemas"]["Guest"];
             guest_notes: string;
             hold_expires_at: string | null;
             id: number;
@@ -1892,6 +2101,7 @@ export interface components {
             /** @description why the host set the price by hand */
             price_note: string | null;
             pricing: components["schemas"]["Pricing2"];
+            refunds: components["schemas"]["Refunds"];
             source: string;
             /** @enum {unknown} */
             status: "draft" | "confirmed" | "modified" | "cancelled";
@@ -1952,6 +2162,39 @@ export interface components {
             scope: "api" | "admin";
         };
         DataItem4: {
+            accommodation_ids: number[];
+            created_at: string;
+            email: string | null;
+            id: number;
+            login: string;
+            name: string;
+            role: components["schemas"]["Role"];
+        };
+        DataItem5: {
+            accommodation_id: number;
+            assignee_id: number | null;
+            /** @description the departing booking; null for an imported stay */
+            booking_id: number | null;
+            /** @description the departure date, YYYY-MM-DD */
+            departure_on: string;
+            /** @description the next arrival's check-in time, or the end of the day after the departure when no one is known to arrive */
+            due_by: string;
+            /** @description the departure's checkout time, an ISO instant */
+            due_from: string;
+            id: number;
+            /** @description the departing stay imported from a channel calendar; null for a booking */
+            imported_stay_id: number | null;
+            /** @enum {string} */
+            kind: "turnover";
+            next_arrival_on: string | null;
+            /** @description null when not known (an imported stay) */
+            next_guest_count: number | null;
+            /** @description someone arrives on the day of the departure */
+            same_day: boolean;
+            state: "open" | "done" | "cancelled";
+            updated_at: string;
+        };
+        DataItem6: {
             body: {
                 [key: string]: string;
             };
@@ -1965,7 +2208,7 @@ export interface components {
             /** Format: date-time */
             updated_at: string;
         };
-        DataItem5: {
+        DataItem7: {
             active: boolean;
             conditions: components["schemas"]["Conditions"];
             /** Format: date-time */
@@ -1977,7 +2220,7 @@ export interface components {
             /** Format: date-time */
             updated_at: string;
         };
-        DataItem6: {
+        DataItem8: {
             id: number;
             /** @description why it was skipped or failed (docs/messages.md#what-happens-on-each-change); null otherwise */
             reason: string | null;
@@ -2107,6 +2350,8 @@ export interface components {
             /** @enum {boolean} */
             success: true;
         };
+        /** @description the damage deposit asked of this booking, outside its price; null when none */
+        Deposit: components["schemas"]["AnyOf"] | null;
         /** @description how many event endpoints the key may have (1 to 10000); null: the ENDPOINTS_PER_KEY of the server */
         EndpointLimit: number | null;
         ErrorEnvelope: {
@@ -2154,11 +2399,12 @@ export interface components {
          *     invalid_minItems: a list with fewer items than allowed
          *     invalid_maxItems: a list with more items than allowed
          *     blank: a name that is empty once trimmed
+         *     homes_for_cleaners: `accommodation_ids` given to a role other than `cleaner` (the other roles see every home)
          *     test_admin_key: a test key asked for with admin scope: test keys call the v1 API only
          *     out_of_range: a list `limit` outside its range: 1–200 (admin lists), 1–500 (`GET /events`); the message names it
          *     invalid_date: not a real calendar date `YYYY-MM-DD`
-         *     invalid_range: an end date not after the start date
-         *     range_too_long: an admin date range of more than 731 nights (blocks, prices) or 1827 nights (reports)
+         *     invalid_range: an end date not after the start date (of tasks: before it)
+         *     range_too_long: an admin date range of more than 731 nights (blocks, prices), 1827 nights (reports) or 366 days (tasks)
          *     past_date: a stay that starts before today in the accommodation's time zone
          *     min_stay: fewer nights than the accommodation's minimum stay
          *     max_stay: more nights than the accommodation's maximum stay
@@ -2168,8 +2414,10 @@ export interface components {
          *     duplicate_tier: a cancellation policy with two tiers for the same `days_before_checkin`
          *     unknown_currency: not an ISO 4217 currency code
          *     invalid_amount: an amount that cannot be expressed in the currency's minor units, or a payment of 0
+         *     reason_required: keeping a damage deposit, or part of it, without saying why
          *     amount_too_large: a money amount above the bound the store holds
          *     invalid_rate: a rate that is not a fraction from 0 to 1 with at most 6 decimals
+         *     unknown_country: a `country` that is not an ISO 3166-1 alpha-2 code
          *     unknown_timezone: not an IANA time zone name
          *     invalid_iban: an IBAN whose ISO 13616 check digits do not match
          *     invalid_url: a feed or event endpoint URL that is not an http(s) URL
@@ -2209,6 +2457,8 @@ export interface components {
          *     rule_not_found: no message rule with this id
          *     scheduled_message_not_found: the booking has no scheduled guest message with this id
          *     delivery_not_found: the event endpoint has no delivery with this id
+         *     user_not_found: no console user with this id
+         *     task_not_found: no task with this id
          *     request_timeout: the headers and body did not all arrive within the request timeout
          *     dates_unavailable: a night of the stay is taken; `details` names the first one and its holder
          *     price_mismatch: the amount sent does not match the price of the stay
@@ -2219,6 +2469,11 @@ export interface components {
          *     never_confirmed: a booking that was never confirmed cannot have its cancellation undone
          *     payment_already_undone: the recorded payment was undone already
          *     refund_exceeds_paid: the refunds of a booking would be more than was paid for it (a refund too large, or undoing a payment a refund gave back)
+         *     no_deposit: the booking has no damage deposit (its home asked none when it was booked)
+         *     deposit_already_collected: the damage deposit was collected already
+         *     deposit_not_held: the damage deposit is not held: not collected yet, or already returned or kept
+         *     keep_exceeds_deposit: keeping more of a damage deposit than is held
+         *     refund_exceeds_price: a refund that lowers the price by more than the booking's price
          *     booking_not_draft: only a draft awaiting card payment can be released by its API key
          *     has_bookings: an accommodation with bookings cannot change currency (nor the set-up step remove a demo home's bookings)
          *     accommodation_archived: the accommodation is archived (it was deleted while it had bookings) and takes no new booking
@@ -2229,6 +2484,9 @@ export interface components {
          *     message_not_scheduled: a guest message that was sent already (or, to skip it, is not scheduled) cannot be sent now or skipped
          *     guest_without_email: a booking whose guest has no e-mail address cannot be sent a message
          *     login_taken: a user with this login exists
+         *     last_owner: the last owner cannot be given another role
+         *     assignee_not_allowed: the task's assignee cannot do tasks (their role), or is a cleaner not given the task's home
+         *     task_cancelled: a cancelled task (its stay was cancelled) cannot be reopened or ticked done
          *     body_too_large: a body over 1 MiB
          *     rate_limited: too many requests (per key, per address, or failed authentications)
          *     draft_limit: the API key holds the most live card-payment drafts it may
@@ -2238,7 +2496,7 @@ export interface components {
          *     outcome_unknown: the database went away while the change was being committed and it could not be checked whether it was; retry with the same `idempotency_key`
          * @enum {string}
          */
-        ErrorReason: "malformed_json" | "forbidden_json_key" | "unsupported_media_type" | "malformed_http" | "bad_request" | "bad_url" | "param_too_long" | "nul_character" | "legacy_jsonrpc_body" | "invalid" | "missing" | "unknown_parameter" | "invalid_type" | "invalid_enum" | "invalid_const" | "invalid_anyOf" | "invalid_format" | "invalid_pattern" | "invalid_minLength" | "invalid_maxLength" | "invalid_minimum" | "invalid_maximum" | "invalid_exclusiveMinimum" | "invalid_exclusiveMaximum" | "invalid_minItems" | "invalid_maxItems" | "blank" | "test_admin_key" | "out_of_range" | "invalid_date" | "invalid_range" | "range_too_long" | "past_date" | "min_stay" | "max_stay" | "max_guests" | "extra_not_offered" | "composition_mismatch" | "duplicate_tier" | "unknown_currency" | "invalid_amount" | "amount_too_large" | "invalid_rate" | "unknown_timezone" | "invalid_iban" | "invalid_url" | "private_address" | "unknown_variable" | "invalid_template" | "unknown_language" | "invalid_cursor" | "own_export_url" | "invalid_timestamp" | "invalid_payment_intent" | "payment_webhook_not_configured" | "stale_signature" | "missing_signature" | "invalid_signature" | "missing_api_key" | "invalid_api_key" | "missing_metrics_token" | "invalid_metrics_token" | "missing_timestamp" | "stale_timestamp" | "admin_scope_required" | "test_key_required" | "secret_scope" | "unknown_route" | "accommodation_not_found" | "booking_not_found" | "payment_not_found" | "api_key_not_found" | "message_not_found" | "feed_not_found" | "invoice_not_found" | "document_not_found" | "calendar_not_found" | "endpoint_not_found" | "template_not_found" | "rule_not_found" | "scheduled_message_not_found" | "delivery_not_found" | "request_timeout" | "dates_unavailable" | "price_mismatch" | "idempotency_key_reused" | "booking_cancelled" | "booking_not_confirmed" | "booking_not_cancelled" | "never_confirmed" | "payment_already_undone" | "refund_exceeds_paid" | "booking_not_draft" | "has_bookings" | "accommodation_archived" | "endpoint_limit" | "duplicate_feed_name" | "template_in_use" | "rule_in_use" | "message_not_scheduled" | "guest_without_email" | "login_taken" | "body_too_large" | "rate_limited" | "draft_limit" | "headers_too_large" | "store_unavailable" | "shutting_down" | "outcome_unknown";
+        ErrorReason: "malformed_json" | "forbidden_json_key" | "unsupported_media_type" | "malformed_http" | "bad_request" | "bad_url" | "param_too_long" | "nul_character" | "legacy_jsonrpc_body" | "invalid" | "missing" | "unknown_parameter" | "invalid_type" | "invalid_enum" | "invalid_const" | "invalid_anyOf" | "invalid_format" | "invalid_pattern" | "invalid_minLength" | "invalid_maxLength" | "invalid_minimum" | "invalid_maximum" | "invalid_exclusiveMinimum" | "invalid_exclusiveMaximum" | "invalid_minItems" | "invalid_maxItems" | "blank" | "homes_for_cleaners" | "test_admin_key" | "out_of_range" | "invalid_date" | "invalid_range" | "range_too_long" | "past_date" | "min_stay" | "max_stay" | "max_guests" | "extra_not_offered" | "composition_mismatch" | "duplicate_tier" | "unknown_currency" | "invalid_amount" | "reason_required" | "amount_too_large" | "invalid_rate" | "unknown_country" | "unknown_timezone" | "invalid_iban" | "invalid_url" | "private_address" | "unknown_variable" | "invalid_template" | "unknown_language" | "invalid_cursor" | "own_export_url" | "invalid_timestamp" | "invalid_payment_intent" | "payment_webhook_not_configured" | "stale_signature" | "missing_signature" | "invalid_signature" | "missing_api_key" | "invalid_api_key" | "missing_metrics_token" | "invalid_metrics_token" | "missing_timestamp" | "stale_timestamp" | "admin_scope_required" | "test_key_required" | "secret_scope" | "unknown_route" | "accommodation_not_found" | "booking_not_found" | "payment_not_found" | "api_key_not_found" | "message_not_found" | "feed_not_found" | "invoice_not_found" | "document_not_found" | "calendar_not_found" | "endpoint_not_found" | "template_not_found" | "rule_not_found" | "scheduled_message_not_found" | "delivery_not_found" | "user_not_found" | "task_not_found" | "request_timeout" | "dates_unavailable" | "price_mismatch" | "idempotency_key_reused" | "booking_cancelled" | "booking_not_confirmed" | "booking_not_cancelled" | "never_confirmed" | "payment_already_undone" | "refund_exceeds_paid" | "no_deposit" | "deposit_already_collected" | "deposit_not_held" | "keep_exceeds_deposit" | "refund_exceeds_price" | "booking_not_draft" | "has_bookings" | "accommodation_archived" | "endpoint_limit" | "duplicate_feed_name" | "template_in_use" | "rule_in_use" | "message_not_scheduled" | "guest_without_email" | "login_taken" | "last_owner" | "assignee_not_allowed" | "task_cancelled" | "body_too_large" | "rate_limited" | "draft_limit" | "headers_too_large" | "store_unavailable" | "shutting_down" | "outcome_unknown";
         /** @description event types sent to the endpoint; default every booking event (booking.created, booking.confirmed, booking.modified, booking.cancelled, booking.expired, payment.issue); calendar.changed only when listed */
         Events: components["schemas"]["EventsItem"][];
         Events2: components["schemas"]["EventsItem2"][];
@@ -2250,7 +2508,7 @@ export interface components {
              * @description what happened
              * @enum {unknown}
              */
-            event: "created" | "confirmed" | "modified" | "cancelled" | "expired" | "reinstated" | "noted" | "payment_recorded" | "payment_undone";
+            event: "created" | "confirmed" | "modified" | "cancelled" | "expired" | "reinstated" | "noted" | "guest_corrected" | "payment_recorded" | "payment_undone" | "cancellation_fee" | "deposit_collected" | "deposit_returned" | "deposit_kept" | "refund_recorded";
             /** @description why: the payment, the cancellation reason, what was modified */
             reason: string | null;
             /** @enum {unknown} */
@@ -2289,13 +2547,13 @@ export interface components {
             success: true;
         };
         GetAdminMessageRulesResponse: {
-            data: components["schemas"]["DataItem5"];
+            data: components["schemas"]["DataItem7"];
             metadata: components["schemas"]["Metadata"];
             /** @enum {boolean} */
             success: true;
         };
         GetAdminMessageTemplatesResponse: {
-            data: components["schemas"]["DataItem4"];
+            data: components["schemas"]["DataItem6"];
             metadata: components["schemas"]["Metadata"];
             /** @enum {boolean} */
             success: true;
@@ -2394,6 +2652,17 @@ export interface components {
             /** @enum {string} */
             status: "ready";
             store: string;
+        };
+        /** @description the guest and billing details this booking keeps (PATCH `guest` corrects them) */
+        Guest: {
+            address: components["schemas"]["Address2"];
+            company_name: string | null;
+            company_tax_id: string | null;
+            /** @description empty for a booking by hand made without one */
+            email: string;
+            first_name: string;
+            last_name: string;
+            phone: string | null;
         };
         Invoicing: {
             /** @description starts every invoice and credit note number; letters, digits and -_. (at most 20) */
@@ -2542,7 +2811,7 @@ export interface components {
             success: true;
         };
         ListAdminBookingsMessagesResponse: {
-            data: components["schemas"]["DataItem6"][];
+            data: components["schemas"]["DataItem8"][];
             metadata: components["schemas"]["Metadata"];
             /** @enum {boolean} */
             success: true;
@@ -2554,6 +2823,8 @@ export interface components {
                 adults: number;
                 babies: number;
                 cancel_reason: string | null;
+                /** @description once cancelled, the fee kept (0 when none applied or it was waived); null while the booking stands */
+                cancellation_fee: number | null;
                 cancelled_at: string | null;
                 checkin_date: string;
                 checkout_date: string;
@@ -2562,6 +2833,8 @@ export interface components {
                 confirmed_at: string | null;
                 created_at: string;
                 currency: string;
+                deposit: components["schemas"]["Deposit"];
+                guest: components["schemas"]["Guest"];
                 guest_notes: string;
                 hold_expires_at: string | null;
                 id: number;
@@ -2627,13 +2900,13 @@ export interface components {
             success: true;
         };
         ListAdminMessageRulesResponse: {
-            data: components["schemas"]["DataItem5"][];
+            data: components["schemas"]["DataItem7"][];
             metadata: components["schemas"]["Metadata"];
             /** @enum {boolean} */
             success: true;
         };
         ListAdminMessageTemplatesResponse: {
-            data: components["schemas"]["DataItem4"][];
+            data: components["schemas"]["DataItem6"][];
             metadata: components["schemas"]["Metadata"];
             /** @enum {boolean} */
             success: true;
@@ -2755,6 +3028,18 @@ export interface components {
             /** @enum {boolean} */
             success: true;
         };
+        ListAdminTasksResponse: {
+            data: components["schemas"]["DataItem5"][];
+            metadata: components["schemas"]["Metadata"];
+            /** @enum {boolean} */
+            success: true;
+        };
+        ListAdminUsersResponse: {
+            data: components["schemas"]["DataItem4"][];
+            metadata: components["schemas"]["Metadata"];
+            /** @enum {boolean} */
+            success: true;
+        };
         ListAdminWebhookEndpointsDeliveriesResponse: {
             data: {
                 attempts: number;
@@ -2837,14 +3122,13 @@ export interface components {
             phone?: string;
             title?: string;
         };
-        /** @description what has been paid: payments the host recorded and what the processor's card payment paid when it confirmed the booking */
+        /** @description what has been paid: payments the host recorded, less refunds given back, and what the processor's card payment paid when it confirmed the booking */
         Payment: {
             amount_paid: number;
-            /** @description what is left to pay: total_amount - amount_paid, or -amount_paid once cancelled (negative when overpaid) */
-            balance: number;
+            balance: components["schemas"]["Balance"];
             state: "unpaid" | "partly_paid" | "paid" | "overpaid";
         };
-        /** @description what is due, paid (recorded payments and what the processor's card payment paid) and left */
+        /** @description what is due (the total, or the cancellation fee once cancelled), paid (recorded payments less refunds, and what the processor's card payment paid) and left */
         Payment2: {
             /** @description major units of the booking currency */
             amount_due: number;
@@ -2852,6 +3136,7 @@ export interface components {
             amount_paid: number;
             /** @description major units of the booking currency */
             balance: number;
+            schedule: components["schemas"]["Schedule"];
             /** @enum {unknown} */
             state: "unpaid" | "partly_paid" | "paid" | "overpaid";
         };
@@ -2996,6 +3281,8 @@ export interface components {
             extras: {
                 [key: string]: number;
             };
+            /** @description what refunds that lowered the price took off the total */
+            price_reduction: number;
             tax: number;
             total: number;
         };
@@ -3012,12 +3299,40 @@ export interface components {
         };
         /** @description 'stay': the booking's price; 'cancellation_fee': the fee kept on cancelling */
         Purpose: "stay" | "cancellation_fee";
+        /** @description refunds, oldest first */
+        Refunds: components["schemas"]["RefundsItem"][];
+        RefundsItem: {
+            /** @description major units of the booking currency */
+            amount: number;
+            /**
+             * @description price_reduced: the price went down by the amount; money_returned: the price stands
+             * @enum {unknown}
+             */
+            effect: "price_reduced" | "money_returned";
+            id: number;
+            /** @enum {unknown} */
+            method: "cash" | "bank_transfer" | "card" | "other";
+            reason: string | null;
+            recorded_at: string;
+            /** @description api_key:<id> or console_user:<id> */
+            recorded_by: string;
+        };
         Restrictions: {
             checkin_time: string;
             checkout_time: string;
             max_guests: number;
             max_stay: number;
             min_stay: number;
+        };
+        /** @description owner: everything; manager: all but users, secrets and keys; front_desk; cleaner; accountant */
+        Role: "owner" | "manager" | "front_desk" | "cleaner" | "accountant";
+        /** @description when the price falls due under the payment terms the booking keeps (one entry when it has none or the stay is closer than the balance days); empty once cancelled */
+        Schedule: components["schemas"]["ScheduleItem"][];
+        ScheduleItem: {
+            /** @description major units of the booking currency */
+            amount: number;
+            /** Format: date */
+            due_on: string;
         };
         SendTestEventResponse: {
             data: components["schemas"]["Data3"];
@@ -3271,6 +3586,22 @@ export interface components {
             /** @description YYYY-MM-DD */
             checkout_date?: string;
             children_count?: number;
+            guest?: {
+                address?: {
+                    city?: string | null;
+                    country?: string | null;
+                    line1?: string | null;
+                    line2?: string | null;
+                    postal_code?: string | null;
+                } | null;
+                company_name?: string | null;
+                company_tax_id?: string | null;
+                /** Format: email */
+                email?: string;
+                first_name?: string;
+                last_name?: string;
+                phone?: string | null;
+            };
             internal_note?: string;
             /** @description mail the guest what changed for them (default false) */
             notify_guest?: boolean;
@@ -3292,7 +3623,7 @@ export interface components {
             trigger?: components["schemas"]["Trigger"];
         };
         UpdateAdminMessageRulesResponse: {
-            data: components["schemas"]["DataItem5"];
+            data: components["schemas"]["DataItem7"];
             metadata: components["schemas"]["Metadata"];
             /** @enum {boolean} */
             success: true;
@@ -3303,6 +3634,31 @@ export interface components {
             subject?: components["schemas"]["Subject"];
         };
         UpdateAdminMessageTemplatesResponse: {
+            data: components["schemas"]["DataItem6"];
+            metadata: components["schemas"]["Metadata"];
+            /** @enum {boolean} */
+            success: true;
+        };
+        UpdateAdminTasksRequest: {
+            /** @description null: no one */
+            assignee_id?: number | null;
+            /** @description a task is cancelled only when its stay goes; 'open' undoes a 'done' */
+            state?: "open" | "done";
+        };
+        UpdateAdminTasksResponse: {
+            data: components["schemas"]["DataItem5"];
+            metadata: components["schemas"]["Metadata"];
+            /** @enum {boolean} */
+            success: true;
+        };
+        UpdateAdminUsersRequest: {
+            /** @description the homes a cleaner works in (cleaners only) */
+            accommodation_ids?: number[];
+            email?: string | null;
+            name?: string;
+            role?: components["schemas"]["Role"];
+        };
+        UpdateAdminUsersResponse: {
             data: components["schemas"]["DataItem4"];
             metadata: components["schemas"]["Metadata"];
             /** @enum {boolean} */
@@ -3974,6 +4330,26 @@ export interface components {
                         details?: {
                             /** @enum {unknown} */
                             reason: "api_key_not_found" | "endpoint_not_found" | "delivery_not_found";
+                        };
+                    };
+                };
+            };
+        };
+        /** @description Not found */
+        NotFound12: {
+            headers: {
+                "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorEnvelope"] & {
+                    error?: {
+                        details?: {
+                            /** @enum {unknown} */
+                            reason: "calendar_not_found";
                         };
                     };
                 };
@@ -5401,7 +5777,7 @@ export interface operations {
                         error?: {
                             details?: {
                                 /** @enum {unknown} */
-                                reason: "malformed_json" | "forbidden_json_key" | "unsupported_media_type" | "bad_url" | "param_too_long" | "nul_character" | "invalid" | "missing" | "unknown_parameter" | "invalid_type" | "invalid_enum" | "invalid_const" | "invalid_anyOf" | "invalid_format" | "invalid_pattern" | "invalid_minLength" | "invalid_maxLength" | "invalid_minimum" | "invalid_maximum" | "invalid_exclusiveMinimum" | "invalid_exclusiveMaximum" | "invalid_minItems" | "invalid_maxItems" | "blank" | "invalid_date" | "invalid_range" | "past_date" | "min_stay" | "max_stay" | "max_guests" | "extra_not_offered" | "invalid_amount" | "amount_too_large";
+                                reason: "malformed_json" | "forbidden_json_key" | "unsupported_media_type" | "bad_url" | "param_too_long" | "nul_character" | "invalid" | "missing" | "unknown_parameter" | "invalid_type" | "invalid_enum" | "invalid_const" | "invalid_anyOf" | "invalid_format" | "invalid_pattern" | "invalid_minLength" | "invalid_maxLength" | "invalid_minimum" | "invalid_maximum" | "invalid_exclusiveMinimum" | "invalid_exclusiveMaximum" | "invalid_minItems" | "invalid_maxItems" | "blank" | "invalid_date" | "invalid_range" | "past_date" | "min_stay" | "max_stay" | "max_guests" | "extra_not_offered" | "invalid_amount" | "amount_too_large" | "unknown_country";
                             };
                         };
                     };
@@ -5491,6 +5867,86 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound2"];
             408: components["responses"]["RequestTimeout2"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge2"];
+            500: components["responses"]["InternalError2"];
+            503: components["responses"]["Unavailable2"];
+        };
+    };
+    createAdminBookingsDeposit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description integer id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateAdminBookingsDepositRequest"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CreateAdminBookingsDepositResponse"];
+                };
+            };
+            /** @description Bad request: details.reason says what to change */
+            400: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        error?: {
+                            details?: {
+                                /** @enum {unknown} */
+                                reason: "malformed_json" | "forbidden_json_key" | "unsupported_media_type" | "bad_url" | "param_too_long" | "nul_character" | "invalid" | "missing" | "unknown_parameter" | "invalid_type" | "invalid_enum" | "invalid_const" | "invalid_anyOf" | "invalid_format" | "invalid_pattern" | "invalid_minLength" | "invalid_maxLength" | "invalid_minimum" | "invalid_maximum" | "invalid_exclusiveMinimum" | "invalid_exclusiveMaximum" | "invalid_minItems" | "invalid_maxItems" | "invalid_amount" | "reason_required" | "amount_too_large";
+                            };
+                        };
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound2"];
+            408: components["responses"]["RequestTimeout2"];
+            /** @description Conflict */
+            409: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        error?: {
+                            details?: {
+                                /** @enum {unknown} */
+                                reason: "no_deposit" | "deposit_already_collected" | "deposit_not_held" | "keep_exceeds_deposit";
+                            };
+                        };
+                    };
+                };
+            };
             413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["TooManyRequests"];
             431: components["responses"]["HeadersTooLarge2"];
@@ -5725,6 +6181,86 @@ export interface operations {
             404: components["responses"]["NotFound5"];
             408: components["responses"]["RequestTimeout2"];
             409: components["responses"]["Conflict4"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge2"];
+            500: components["responses"]["InternalError2"];
+            503: components["responses"]["Unavailable2"];
+        };
+    };
+    createAdminBookingsRefunds: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description integer id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateAdminBookingsRefundsRequest"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CreateAdminBookingsRefundsResponse"];
+                };
+            };
+            /** @description Bad request: details.reason says what to change */
+            400: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        error?: {
+                            details?: {
+                                /** @enum {unknown} */
+                                reason: "malformed_json" | "forbidden_json_key" | "unsupported_media_type" | "bad_url" | "param_too_long" | "nul_character" | "invalid" | "missing" | "unknown_parameter" | "invalid_type" | "invalid_enum" | "invalid_const" | "invalid_anyOf" | "invalid_format" | "invalid_pattern" | "invalid_minLength" | "invalid_maxLength" | "invalid_minimum" | "invalid_maximum" | "invalid_exclusiveMinimum" | "invalid_exclusiveMaximum" | "invalid_minItems" | "invalid_maxItems" | "invalid_amount" | "amount_too_large";
+                            };
+                        };
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound2"];
+            408: components["responses"]["RequestTimeout2"];
+            /** @description Conflict */
+            409: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        error?: {
+                            details?: {
+                                /** @enum {unknown} */
+                                reason: "booking_cancelled" | "refund_exceeds_paid" | "refund_exceeds_price";
+                            };
+                        };
+                    };
+                };
+            };
             413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["TooManyRequests"];
             431: components["responses"]["HeadersTooLarge2"];
@@ -6765,6 +7301,125 @@ export interface operations {
             503: components["responses"]["Unavailable2"];
         };
     };
+    listAdminTasks: {
+        parameters: {
+            query?: {
+                /** @description integer id */
+                assignee_id?: string;
+                /** @description YYYY-MM-DD */
+                from?: string;
+                /** @description YYYY-MM-DD */
+                to?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ListAdminTasksResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest10"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            408: components["responses"]["RequestTimeout2"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge2"];
+            500: components["responses"]["InternalError2"];
+            503: components["responses"]["Unavailable2"];
+        };
+    };
+    updateAdminTasks: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description integer id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateAdminTasksRequest"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UpdateAdminTasksResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest4"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            /** @description Not found */
+            404: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        error?: {
+                            details?: {
+                                /** @enum {unknown} */
+                                reason: "task_not_found";
+                            };
+                        };
+                    };
+                };
+            };
+            408: components["responses"]["RequestTimeout2"];
+            /** @description Conflict */
+            409: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        error?: {
+                            details?: {
+                                /** @enum {unknown} */
+                                reason: "assignee_not_allowed" | "task_cancelled";
+                            };
+                        };
+                    };
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge2"];
+            500: components["responses"]["InternalError2"];
+            503: components["responses"]["Unavailable2"];
+        };
+    };
     deleteAdminTestData: {
         parameters: {
             query?: never;
@@ -6810,6 +7465,213 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             408: components["responses"]["RequestTimeout2"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge2"];
+            500: components["responses"]["InternalError2"];
+            503: components["responses"]["Unavailable2"];
+        };
+    };
+    listAdminUsers: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ListAdminUsersResponse"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            408: components["responses"]["RequestTimeout2"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge2"];
+            500: components["responses"]["InternalError2"];
+            503: components["responses"]["Unavailable2"];
+        };
+    };
+    createAdminUsers: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateAdminUsersRequest"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CreateAdminUsersResponse"];
+                };
+            };
+            /** @description Bad request: details.reason says what to change */
+            400: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        error?: {
+                            details?: {
+                                /** @enum {unknown} */
+                                reason: "malformed_json" | "forbidden_json_key" | "unsupported_media_type" | "nul_character" | "invalid" | "missing" | "unknown_parameter" | "invalid_type" | "invalid_enum" | "invalid_const" | "invalid_anyOf" | "invalid_format" | "invalid_pattern" | "invalid_minLength" | "invalid_maxLength" | "invalid_minimum" | "invalid_maximum" | "invalid_exclusiveMinimum" | "invalid_exclusiveMaximum" | "invalid_minItems" | "invalid_maxItems" | "homes_for_cleaners";
+                            };
+                        };
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            408: components["responses"]["RequestTimeout2"];
+            /** @description Conflict */
+            409: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        error?: {
+                            details?: {
+                                /** @enum {unknown} */
+                                reason: "login_taken";
+                            };
+                        };
+                    };
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge2"];
+            500: components["responses"]["InternalError2"];
+            503: components["responses"]["Unavailable2"];
+        };
+    };
+    updateAdminUsers: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description integer id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateAdminUsersRequest"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UpdateAdminUsersResponse"];
+                };
+            };
+            /** @description Bad request: details.reason says what to change */
+            400: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        error?: {
+                            details?: {
+                                /** @enum {unknown} */
+                                reason: "malformed_json" | "forbidden_json_key" | "unsupported_media_type" | "bad_url" | "param_too_long" | "nul_character" | "invalid" | "missing" | "unknown_parameter" | "invalid_type" | "invalid_enum" | "invalid_const" | "invalid_anyOf" | "invalid_format" | "invalid_pattern" | "invalid_minLength" | "invalid_maxLength" | "invalid_minimum" | "invalid_maximum" | "invalid_exclusiveMinimum" | "invalid_exclusiveMaximum" | "invalid_minItems" | "invalid_maxItems" | "homes_for_cleaners";
+                            };
+                        };
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            /** @description Not found */
+            404: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        error?: {
+                            details?: {
+                                /** @enum {unknown} */
+                                reason: "accommodation_not_found" | "user_not_found";
+                            };
+                        };
+                    };
+                };
+            };
+            408: components["responses"]["RequestTimeout2"];
+            /** @description Conflict */
+            409: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        error?: {
+                            details?: {
+                                /** @enum {unknown} */
+                                reason: "last_owner";
+                            };
+                        };
+                    };
+                };
+            };
             413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["TooManyRequests"];
             431: components["responses"]["HeadersTooLarge2"];
@@ -8169,26 +9031,7 @@ export interface operations {
                 content?: never;
             };
             400: components["responses"]["BadRequest3"];
-            /** @description Not found */
-            404: {
-                headers: {
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"] & {
-                        error?: {
-                            details?: {
-                                /** @enum {unknown} */
-                                reason: "calendar_not_found";
-                            };
-                        };
-                    };
-                };
-            };
+            404: components["responses"]["NotFound12"];
             408: components["responses"]["RequestTimeout2"];
             429: components["responses"]["TooManyRequests"];
             431: components["responses"]["HeadersTooLarge2"];
@@ -8241,6 +9084,39 @@ export interface operations {
                     };
                 };
             };
+            408: components["responses"]["RequestTimeout2"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge2"];
+            500: components["responses"]["InternalError2"];
+            503: components["responses"]["Unavailable2"];
+        };
+    };
+    getTasks: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                file: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The calendar */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/calendar": string;
+                };
+            };
+            400: components["responses"]["BadRequest3"];
+            404: components["responses"]["NotFound12"];
             408: components["responses"]["RequestTimeout2"];
             429: components["responses"]["TooManyRequests"];
             431: components["responses"]["HeadersTooLarge2"];

@@ -1,0 +1,163 @@
+import type { Executor } from '../db/store.ts';
+import { lockParentRows } from '../db/row-locks.ts';
+import { addDays, todayIn } from '../shared/dates.ts';
+import { planTurnovers, refKey, type PlannedStay, type PlannedTurnover } from './turnover-plan.ts';
+
+/**
+ * Keeps the turnover tasks of homes true to their stays, in the transaction of the change that
+ * moved a stay (a booking's creation or move through the lifecycle, an iCal pull): every live
+ * departure from yesterday on (in the home's time zone) has exactly one task, found again by its
+ * stay, so a stay moved moves its task, a stay gone cancels it, a stay back reopens it, and the
+ * task before a moved arrival gets its new deadline. Departures before yesterday are history and
+ * are left as they were. A task a cleaner ticked done stays done unless its departure moved to
+ * another day. A new task goes to the home's cleaner when the home has exactly one.
+ */
+export async function syncTurnovers(db: Executor, accommodationIds: Iterable<number>, now: Date): Promise<void> {
+  // In one order everywhere, so two changes that touch the same homes never wait on each other.
+  for (const id of [...new Set(accommodationIds)].sort((a, b) => a - b)) await syncHome(db, id, now);
+}
+
+/** The live stays of a home that end on or after `from`. */
+async function liveStays(db: Executor, accommodationId: number, from: string): Promise<PlannedStay[]> {
+  const bookings = await db
+    .selectFrom('bookings')
+    .select(['id', 'checkin', 'checkout', 'adults', 'children', 'babies'])
+    .where('accommodation_id', '=', accommodationId)
+    .where('status', 'in', ['confirmed', 'modified'])
+    .where('mode', '=', 'live')
+    .where('checkout', '>=', from)
+    .execute();
+  const imported = await db
+    .selectFrom('external_reservations')
+    .select(['id', 'start_date', 'end_date'])
+    .where('accommodation_id', '=', accommodationId)
+    .where('echo_of', 'is', null)
+    .where('kind', '=', 'reserved')
+    .where('end_date', '>=', from)
+    .execute();
+  return [
+    ...bookings.map((b) => ({
+      ref: { booking_id: b.id },
+      start: b.checkin,
+      end: b.checkout,
+      guests: b.adults + b.children + b.babies,
+    })),
+    ...imported.map((r) => ({
+      ref: { external_reservation_id: r.id },
+      start: r.start_date,
+      end: r.end_date,
+      guests: null,
+    })),
+  ];
+}
+
+async function syncHome(db: Executor, accommodationId: number, now: Date): Promise<void> {
+  // One change at a time plans a home's turnovers: two bookings at once must not both add a task.
+  // The booking being written already refers to this row, hence a lock that lets references be.
+  const home = await lockParentRows(
+    db,
+    db
+      .selectFrom('accommodations')
+      .select(['id', 'timezone', 'checkin_time', 'checkout_time'])
+      .where('id', '=', accommodationId),
+  ).executeTakeFirst();
+  if (home === undefined) return;
+  const from = addDays(todayIn(home.timezone, now), -1);
+  const stays = await liveStays(db, accommodationId, from);
+  const plan = planTurnovers(
+    stays,
+    { timeZone: home.timezone, checkinTime: home.checkin_time, checkoutTime: home.checkout_time },
+    from,
+  );
+  const bookingIds = plan.flatMap((p) => ('booking_id' in p.ref ? [p.ref.booking_id] : []));
+  const importIds = plan.flatMap((p) => ('external_reservation_id' in p.ref ? [p.ref.external_reservation_id] : []));
+  const existing = await db
+    .selectFrom('tasks')
+    .selectAll()
+    .where('kind', '=', 'turnover')
+    .where((eb) =>
+      eb.or([
+        eb.and([eb('accommodation_id', '=', accommodationId), eb('departure_on', '>=', from)]),
+        ...(bookingIds.length > 0 ? [eb('booking_id', 'in', bookingIds)] : []),
+        ...(importIds.length > 0 ? [eb('external_reservation_id', 'in', importIds)] : []),
+      ]),
+    )
+    .execute();
+  const byRef = new Map(existing.map((t) => [refKeyOf(t), t]));
+  const at = now.toISOString();
+  const planned = new Set<string>();
+  let cleaner: number | null | undefined;
+  for (const p of plan) {
+    const key = refKey(p.ref);
+    planned.add(key);
+    const task = byRef.get(key);
+    if (task === undefined) {
+      cleaner ??= await onlyCleaner(db, accommodationId);
+      await db
+        .insertInto('tasks')
+        .values({ ...rowOf(accommodationId, p), assignee_id: cleaner, state: 'open', created_at: at, updated_at: at })
+        .execute();
+      continue;
+    }
+    const moved = task.departure_on !== p.departure_on;
+    const state = task.state === 'cancelled' || (moved && task.state === 'done') ? 'open' : task.state;
+    const same =
+      !moved &&
+      state === task.state &&
+      task.accommodation_id === accommodationId &&
+      task.due_from === p.due_from &&
+      task.due_by === p.due_by &&
+      task.next_arrival_on === p.next_arrival_on &&
+      task.next_guest_count === p.next_guest_count;
+    if (same) continue;
+    await db
+      .updateTable('tasks')
+      .set({ ...rowOf(accommodationId, p), state, updated_at: at })
+      .where('id', '=', task.id)
+      .execute();
+  }
+  const gone = existing.filter((t) => t.state === 'open' && !planned.has(refKeyOf(t)));
+  if (gone.length > 0)
+    await db
+      .updateTable('tasks')
+      .set({ state: 'cancelled', updated_at: at })
+      .where(
+        'id',
+        'in',
+        gone.map((t) => t.id),
+      )
+      .execute();
+}
+
+function refKeyOf(t: { booking_id: number | null; external_reservation_id: number | null }): string {
+  return refKey(
+    t.booking_id === null ? { external_reservation_id: t.external_reservation_id ?? 0 } : { booking_id: t.booking_id },
+  );
+}
+
+function rowOf(accommodationId: number, p: PlannedTurnover) {
+  return {
+    kind: 'turnover' as const,
+    accommodation_id: accommodationId,
+    booking_id: 'booking_id' in p.ref ? p.ref.booking_id : null,
+    external_reservation_id: 'external_reservation_id' in p.ref ? p.ref.external_reservation_id : null,
+    departure_on: p.departure_on,
+    due_from: p.due_from,
+    due_by: p.due_by,
+    next_arrival_on: p.next_arrival_on,
+    next_guest_count: p.next_guest_count,
+  };
+}
+
+/** The home's cleaner when exactly one cleaner is given the home, else null. */
+async function onlyCleaner(db: Executor, accommodationId: number): Promise<number | null> {
+  const rows = await db
+    .selectFrom('user_homes as h')
+    .innerJoin('users as u', 'u.id', 'h.user_id')
+    .select('u.id')
+    .where('h.accommodation_id', '=', accommodationId)
+    .where('u.role', '=', 'cleaner')
+    .limit(2)
+    .execute();
+  return rows.length === 1 ? (rows[0]?.id ?? null) : null;
+}

@@ -27,6 +27,7 @@ import * as testMode from './migrations/0028-test-mode.ts';
 import * as money from './migrations/0029-money.ts';
 import * as guestMessages from './migrations/0030-guest-messages.ts';
 import * as teamAndTasks from './migrations/0031-team-and-tasks.ts';
+import * as guestRegistrations from './migrations/0032-guest-registrations.ts';
 import type { Db } from './store.ts';
 import { withoutLimits } from './store-timeouts.ts';
 
@@ -58,6 +59,7 @@ export const migrations: Record<string, Migration> = {
   '0029-money': money,
   '0030-guest-messages': guestMessages,
   '0031-team-and-tasks': teamAndTasks,
+  '0032-guest-registrations': guestRegistrations,
 };
 
 export class MigrationError extends Error {

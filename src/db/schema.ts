@@ -614,6 +614,41 @@ export interface ScheduledMessagesTable {
   updated_at: Timestamp;
 }
 
+/** One booking's online check-in (src/registrations). */
+export interface RegistrationsTable {
+  booking_id: number;
+  /** `HH:MM` as the guest gave it; null: not given. */
+  arrival_time: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export type RegistrationSex = 'M' | 'F';
+export type RegistrationDocumentType = 'passport' | 'id_card' | 'driving_licence';
+
+/** One guest of a check-in; position 0 is the lead guest. Null fields: not given (or erased). */
+export interface RegistrationGuestsTable {
+  id: Id;
+  booking_id: number;
+  position: number;
+  first_name: string;
+  last_name: string;
+  sex: RegistrationSex | null;
+  birth_date: string | null;
+  birth_place: string | null;
+  /** ISO 3166-1 alpha-2. */
+  nationality: string | null;
+  document_type: RegistrationDocumentType | null;
+  document_number: string | null;
+  document_country: string | null;
+  /** The lead guest's address: the JSON object of src/guests/stored-address.ts. */
+  address: string | null;
+  /** When the retention job erased the document fields; null: kept. */
+  documents_erased_at: Timestamp | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
 export interface Database {
   users: UsersTable;
   user_homes: UserHomesTable;
@@ -649,6 +684,8 @@ export interface Database {
   message_templates: MessageTemplatesTable;
   message_rules: MessageRulesTable;
   scheduled_messages: ScheduledMessagesTable;
+  registrations: RegistrationsTable;
+  registration_guests: RegistrationGuestsTable;
 }
 
 export type Accommodation = Selectable<AccommodationsTable>;

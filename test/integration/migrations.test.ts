@@ -50,6 +50,8 @@ const TABLES = {
   scheduled_messages: true,
   user_homes: true,
   tasks: true,
+  registrations: true,
+  registration_guests: true,
 } as const satisfies Record<keyof Database, true>;
 const TABLE_NAMES = Object.keys(TABLES).sort();
 const MIGRATION_NAMES = Object.keys(migrations).sort();

@@ -1,6 +1,6 @@
 import { Type } from 'typebox';
 import { DateString } from '../http/admin-params.ts';
-import { IdString } from '../http/ids.ts';
+import { IdInteger, IdString } from '../http/ids.ts';
 
 /** The admin API's shapes of turnover tasks (docs/team-and-tasks.md). */
 
@@ -43,9 +43,7 @@ export const TaskQuery = Type.Object(
 
 export const TaskChangeBody = Type.Object(
   {
-    assignee_id: Type.Optional(
-      Type.Union([Type.Integer({ minimum: 1 }), Type.Null()], { description: 'null: no one' }),
-    ),
+    assignee_id: Type.Optional(Type.Union([IdInteger, Type.Null()], { description: 'null: no one' })),
     state: Type.Optional(
       Type.Union([Type.Literal('open'), Type.Literal('done')], {
         description: "a task is cancelled only when its stay goes; 'open' undoes a 'done'",

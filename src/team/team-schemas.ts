@@ -1,4 +1,5 @@
 import { Type } from 'typebox';
+import { IdInteger } from '../http/ids.ts';
 import { LOGIN_PATTERN } from '../users/user-repository.ts';
 
 /** The admin API's shapes of the console's users (docs/team-and-tasks.md). */
@@ -14,7 +15,7 @@ export const Role = Type.Union(
   { description: 'owner: everything; manager: all but users, secrets and keys; front_desk; cleaner; accountant' },
 );
 
-const HomeIds = Type.Array(Type.Integer({ minimum: 1 }), {
+const HomeIds = Type.Array(IdInteger, {
   maxItems: 1000,
   description: 'the homes a cleaner works in (cleaners only)',
 });

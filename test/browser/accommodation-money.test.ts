@@ -1,9 +1,7 @@
 import assert from 'node:assert/strict';
-import { after, before, test } from 'node:test';
-import type { Browser, Page } from 'playwright-core';
-import { axeViolations, launchChromium, watchPage } from './support/chromium.ts';
-import { createAdminUser } from '../../src/users/user-repository.ts';
-import { createTestApp, type TestApp } from '../support/test-app.ts';
+import { test } from 'node:test';
+import { axeViolations, watchPage } from './support/chromium.ts';
+import { signIn, SIZES, useConsoleRig } from './support/console-rig.ts';
 
 // The money rules of the accommodation form in a real browser, at desktop and phone width
 // (docs/money.md): a host sets a city tax, an extra-guest fee, a damage deposit, cancellation
@@ -11,51 +9,24 @@ import { createTestApp, type TestApp } from '../support/test-app.ts';
 // about (a tier's on the row it was typed in, though empty rows are not sent); what is saved is
 // shown again, and an amount emptied clears its rule. axe-core checks each page.
 
-let t: TestApp;
-let browser: Browser;
-let base: string;
-let login: { login: string; password: string };
 const problems: string[] = [];
 
-before(async () => {
-  t = await createTestApp();
-  await t.app.listen({ host: '127.0.0.1', port: 0 });
-  const address = t.app.server.address();
-  if (address === null || typeof address === 'string') throw new Error('no port');
-  base = `http://127.0.0.1:${address.port}`;
-  const user = await createAdminUser(t.ctx.db, 'money-host');
-  login = { login: 'money-host', password: user.password };
-  browser = await launchChromium();
-});
-after(async () => {
-  await browser.close();
-  await t.close();
-});
-
-async function signIn(page: Page): Promise<void> {
-  await page.goto(`${base}/admin`);
-  await page.getByLabel('Login').fill(login.login);
-  await page.getByLabel('Password').fill(login.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.waitForURL(`${base}/admin`);
-}
-
-const SIZES = [
-  { name: 'desktop', width: 1280, height: 900 },
-  { name: 'phone', width: 390, height: 844 },
-] as const;
+const rig = useConsoleRig('money-host');
 
 for (const size of SIZES) {
   test(`a host sets the money rules of a home (${size.name})`, async () => {
-    const context = await browser.newContext({ locale: 'en-GB', viewport: { width: size.width, height: size.height } });
+    const context = await rig.browser.newContext({
+      locale: 'en-GB',
+      viewport: { width: size.width, height: size.height },
+    });
     const page = await context.newPage();
     watchPage(page, problems);
     const violations: string[] = [];
     const label = (text: string) => page.getByLabel(text, { exact: true });
-    await signIn(page);
+    await signIn(page, rig);
 
     const name = `Casa Lago ${size.name}`;
-    await page.goto(`${base}/admin/accommodations/new`);
+    await page.goto(`${rig.base}/admin/accommodations/new`);
     await label('Name').fill(name);
     await label('Base price per night').fill('120');
     await label('Maximum guests').fill('6');
@@ -100,7 +71,7 @@ for (const size of SIZES) {
     await page.getByRole('button', { name: 'Create accommodation' }).click();
     await page.getByText('The accommodation is created.').waitFor();
     const id = Number(/accommodations\/(\d+)/.exec(page.url())?.[1]);
-    const stored = await t.ctx.db
+    const stored = await rig.t.ctx.db
       .selectFrom('accommodations')
       .select([
         'city_tax',
@@ -138,7 +109,7 @@ for (const size of SIZES) {
     await label('City tax per person per night').fill('');
     await page.getByRole('button', { name: 'Save the rules' }).click();
     await page.waitForURL(/done=saved/);
-    const after = await t.ctx.db
+    const after = await rig.t.ctx.db
       .selectFrom('accommodations')
       .select(['city_tax', 'damage_deposit'])
       .where('id', '=', id)

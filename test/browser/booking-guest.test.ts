@@ -1,10 +1,8 @@
 import assert from 'node:assert/strict';
-import { after, before, test } from 'node:test';
-import type { Browser } from 'playwright-core';
-import { axeViolations, launchChromium, watchPage } from './support/chromium.ts';
-import { createAdminUser } from '../../src/users/user-repository.ts';
+import { test } from 'node:test';
+import { axeViolations, watchPage } from './support/chromium.ts';
+import { signIn, SIZES, useConsoleRig } from './support/console-rig.ts';
 import { futureStay, insertBooking, makeAccommodation } from '../support/factories.ts';
-import { createTestApp, type TestApp } from '../support/test-app.ts';
 
 // Correcting a booking's guest and billing details in a real browser (Debian's Chromium through
 // playwright-core), at desktop and phone width: the host opens the form from the booking, sees a
@@ -13,55 +11,32 @@ import { createTestApp, type TestApp } from '../support/test-app.ts';
 // A partner's address written as text (a country by its name) is kept as written unless changed.
 // Every page is checked by axe-core, and no page logs an error.
 
-let t: TestApp;
-let browser: Browser;
-let base: string;
-let login: { login: string; password: string };
 const problems: string[] = [];
 
-before(async () => {
-  t = await createTestApp();
-  await t.app.listen({ host: '127.0.0.1', port: 0 });
-  const address = t.app.server.address();
-  if (address === null || typeof address === 'string') throw new Error('no port');
-  base = `http://127.0.0.1:${address.port}`;
-  const user = await createAdminUser(t.ctx.db, 'guest-host');
-  login = { login: 'guest-host', password: user.password };
-  browser = await launchChromium();
-});
-after(async () => {
-  await browser.close();
-  await t.close();
-});
-
-const SIZES = [
-  { name: 'desktop', width: 1280, height: 900 },
-  { name: 'phone', width: 390, height: 844 },
-] as const;
+const rig = useConsoleRig('guest-host');
 
 for (const size of SIZES) {
   test(`a host corrects a guest's billing details (${size.name})`, async () => {
-    const acc = await makeAccommodation(t.ctx.db, { name: `Guest House ${size.name}` });
-    const booking = await insertBooking(t.ctx.db, acc, { ...futureStay(3), firstName: 'Jiri' });
-    await t.ctx.db
+    const acc = await makeAccommodation(rig.t.ctx.db, { name: `Guest House ${size.name}` });
+    const booking = await insertBooking(rig.t.ctx.db, acc, { ...futureStay(3), firstName: 'Jiri' });
+    await rig.t.ctx.db
       .updateTable('bookings')
       .set({ guest_address: JSON.stringify({ street: 'Krizikova 148/34', zip: '301 00', country: 'Czechia' }) })
       .where('id', '=', booking.id)
       .execute();
-    const context = await browser.newContext({ locale: 'en-GB', viewport: { width: size.width, height: size.height } });
+    const context = await rig.browser.newContext({
+      locale: 'en-GB',
+      viewport: { width: size.width, height: size.height },
+    });
     const page = await context.newPage();
     watchPage(page, problems);
     const violations: string[] = [];
 
-    await page.goto(`${base}/admin`);
-    await page.getByLabel('Login').fill(login.login);
-    await page.getByLabel('Password').fill(login.password);
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.waitForURL(`${base}/admin`);
+    await signIn(page, rig);
 
-    await page.goto(`${base}/admin/bookings/${booking.id}`);
+    await page.goto(`${rig.base}/admin/bookings/${booking.id}`);
     await page.getByRole('link', { name: 'Correct guest and billing details' }).click();
-    await page.waitForURL(`${base}/admin/bookings/${booking.id}/guest`);
+    await page.waitForURL(`${rig.base}/admin/bookings/${booking.id}/guest`);
     assert.equal(await page.getByLabel('First name').inputValue(), 'Jiri');
     assert.equal(await page.getByLabel('Country').inputValue(), 'Czechia');
     violations.push(...(await axeViolations(page)));
@@ -82,7 +57,7 @@ for (const size of SIZES) {
     await page.getByLabel('Company', { exact: true }).fill('Dvořák s.r.o.');
     await page.getByLabel("Company's tax id (VAT number)").fill('CZ12345678');
     await page.getByRole('button', { name: 'Save guest details' }).click();
-    await page.waitForURL(`${base}/admin/bookings/${booking.id}?done=guest`);
+    await page.waitForURL(`${rig.base}/admin/bookings/${booking.id}?done=guest`);
     await page.getByText('The guest details are corrected.').waitFor();
     const guest = (await page.locator('table').first().textContent()) ?? '';
     assert.match(guest, /Jiří Dvořák/);
@@ -92,7 +67,7 @@ for (const size of SIZES) {
     assert.match((await page.locator('ol').last().textContent()) ?? '', /guest_corrected/);
     violations.push(...(await axeViolations(page)));
 
-    const row = await t.ctx.db
+    const row = await rig.t.ctx.db
       .selectFrom('bookings')
       .select(['guest_address'])
       .where('id', '=', booking.id)

@@ -1,12 +1,10 @@
 import assert from 'node:assert/strict';
-import { after, before, test } from 'node:test';
-import type { Browser } from 'playwright-core';
-import { axeViolations, launchChromium, watchPage } from './support/chromium.ts';
+import { test } from 'node:test';
+import { axeViolations, watchPage } from './support/chromium.ts';
+import { signIn, SIZES, useConsoleRig } from './support/console-rig.ts';
 import { addDays, todayIn } from '../../src/shared/dates.ts';
-import { createAdminUser } from '../../src/users/user-repository.ts';
 import { insertBooking, makeAccommodation } from '../support/factories.ts';
 import { moneyRules } from '../support/money-rules.ts';
-import { createTestApp, type TestApp } from '../support/test-app.ts';
 
 // The money of a booking in a real browser (Debian's Chromium through playwright-core), at
 // desktop and phone width: the schedule of its payment terms, the damage deposit collected and
@@ -14,34 +12,11 @@ import { createTestApp, type TestApp } from '../support/test-app.ts';
 // cancel step; Today lists the payment due. Every page is checked by axe-core, and no page logs
 // an error.
 
-let t: TestApp;
-let browser: Browser;
-let base: string;
-let login: { login: string; password: string };
-
-before(async () => {
-  t = await createTestApp();
-  await t.app.listen({ host: '127.0.0.1', port: 0 });
-  const address = t.app.server.address();
-  if (address === null || typeof address === 'string') throw new Error('no port');
-  base = `http://127.0.0.1:${address.port}`;
-  const user = await createAdminUser(t.ctx.db, 'money-host');
-  login = { login: 'money-host', password: user.password };
-  browser = await launchChromium();
-});
-after(async () => {
-  await browser.close();
-  await t.close();
-});
-
-const SIZES = [
-  { name: 'desktop', width: 1280, height: 900 },
-  { name: 'phone', width: 390, height: 844 },
-] as const;
+const rig = useConsoleRig('money-host');
 
 for (const size of SIZES) {
   test(`a host handles a booking's deposit, schedule, refund and cancellation fee (${size.name})`, async () => {
-    const acc = await makeAccommodation(t.ctx.db, {
+    const acc = await makeAccommodation(rig.t.ctx.db, {
       name: `Money House ${size.name}`,
       ...moneyRules({
         deposit: 20000,
@@ -52,7 +27,7 @@ for (const size of SIZES) {
     const today = todayIn('UTC');
     const terms = JSON.stringify({ deposit_ppm: 300_000, balance_days_before: 14 });
     // Booked a month ago, its balance due 4 days ago: 115.50 paid of 385.00.
-    const b = await insertBooking(t.ctx.db, acc, {
+    const b = await insertBooking(rig.t.ctx.db, acc, {
       checkin: addDays(today, 10),
       checkout: addDays(today, 13),
       firstName: `Greta ${size.name}`,
@@ -66,14 +41,13 @@ for (const size of SIZES) {
     });
     const problems: string[] = [];
     const violations: string[] = [];
-    const context = await browser.newContext({ locale: 'en-GB', viewport: { width: size.width, height: size.height } });
+    const context = await rig.browser.newContext({
+      locale: 'en-GB',
+      viewport: { width: size.width, height: size.height },
+    });
     const page = await context.newPage();
     watchPage(page, problems);
-    await page.goto(`${base}/admin`);
-    await page.getByLabel('Login').fill(login.login);
-    await page.getByLabel('Password').fill(login.password);
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.waitForURL(`${base}/admin`);
+    await signIn(page, rig);
 
     // Today: the balance that has fallen due.
     const due = page.getByRole('heading', { level: 2, name: 'Payments due' });
@@ -84,7 +58,7 @@ for (const size of SIZES) {
       .waitFor();
     violations.push(...(await axeViolations(page)));
 
-    await page.goto(`${base}/admin/bookings/${b.id}`);
+    await page.goto(`${rig.base}/admin/bookings/${b.id}`);
     await page.getByRole('heading', { name: 'Payment schedule' }).waitFor();
     await page.getByRole('cell', { name: 'overdue' }).waitFor();
     violations.push(...(await axeViolations(page)));
@@ -96,7 +70,7 @@ for (const size of SIZES) {
     await page.getByLabel('Why it is kept').fill('broken lamp');
     await page.getByRole('button', { name: 'Keep the deposit' }).click();
     await page.getByText('The damage deposit is kept.').waitFor();
-    const kept = await t.ctx.db.selectFrom('bookings').selectAll().where('id', '=', b.id).executeTakeFirstOrThrow();
+    const kept = await rig.t.ctx.db.selectFrom('bookings').selectAll().where('id', '=', b.id).executeTakeFirstOrThrow();
     assert.deepEqual({ state: kept.deposit_state, kept: kept.deposit_kept }, { state: 'partly_kept', kept: 4000 });
     violations.push(...(await axeViolations(page)));
 
@@ -115,7 +89,11 @@ for (const size of SIZES) {
     await page.getByRole('button', { name: 'Give money back' }).click();
     await page.getByText('The refund is recorded and the price lowered.').waitFor();
     await page.getByRole('cell', { name: 'pool closed' }).waitFor();
-    const refunded = await t.ctx.db.selectFrom('bookings').selectAll().where('id', '=', b.id).executeTakeFirstOrThrow();
+    const refunded = await rig.t.ctx.db
+      .selectFrom('bookings')
+      .selectAll()
+      .where('id', '=', b.id)
+      .executeTakeFirstOrThrow();
     assert.deepEqual({ total: refunded.total, paid: refunded.amount_paid }, { total: 36950, paid: 10000 });
     violations.push(...(await axeViolations(page)));
 
@@ -127,7 +105,7 @@ for (const size of SIZES) {
     await page.getByRole('button', { name: /^Cancel booking/ }).click();
     await page.getByText('The booking is cancelled').waitFor();
     await page.getByText(/Cancellation fee:/).waitFor();
-    const cancelled = await t.ctx.db
+    const cancelled = await rig.t.ctx.db
       .selectFrom('bookings')
       .selectAll()
       .where('id', '=', b.id)

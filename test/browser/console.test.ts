@@ -1,13 +1,12 @@
 import assert from 'node:assert/strict';
-import { after, before, test } from 'node:test';
-import type { Browser, Page } from 'playwright-core';
-import { axeViolations, launchChromium, watchPage } from './support/chromium.ts';
+import { test } from 'node:test';
+import type { Page } from 'playwright-core';
+import { axeViolations, watchPage } from './support/chromium.ts';
+import { SIZES, useConsoleRig } from './support/console-rig.ts';
 import { quoteStay } from '../../src/pricing/quote-stay.ts';
 import { addDays, todayIn } from '../../src/shared/dates.ts';
-import { createAdminUser } from '../../src/users/user-repository.ts';
 import { consolePages } from '../support/console-pages.ts';
 import { bookingBody } from '../support/factories.ts';
-import { createTestApp, type TestApp } from '../support/test-app.ts';
 
 // The console in a real browser (Debian's Chromium through playwright-core): a host signs in,
 // creates an accommodation, sets a season's price, blocks nights (then edits and removes both),
@@ -16,48 +15,29 @@ import { createTestApp, type TestApp } from '../support/test-app.ts';
 // key and reads a report, at desktop and at phone size. Every page is loaded at desktop and phone
 // width with no console errors and no axe-core violations.
 
-let t: TestApp;
-let browser: Browser;
-let base: string;
-let login: { login: string; password: string };
 const problems: string[] = [];
 
-before(async () => {
-  t = await createTestApp();
-  await t.app.listen({ host: '127.0.0.1', port: 0 });
-  const address = t.app.server.address();
-  if (address === null || typeof address === 'string') throw new Error('no port');
-  base = `http://127.0.0.1:${address.port}`;
-  const user = await createAdminUser(t.ctx.db, 'browser-host');
-  login = { login: 'browser-host', password: user.password };
-  browser = await launchChromium();
-});
-after(async () => {
-  await browser.close();
-  await t.close();
-});
+const rig = useConsoleRig('browser-host');
 
 function watch(page: Page): void {
   watchPage(page, problems);
 }
 
 async function signIn(page: Page): Promise<void> {
-  await page.goto(`${base}/admin`);
+  await page.goto(`${rig.base}/admin`);
   assert.match(page.url(), /\/admin\/sign-in/);
-  await page.getByLabel('Login').fill(login.login);
-  await page.getByLabel('Password').fill(login.password);
+  await page.getByLabel('Login').fill(rig.login.login);
+  await page.getByLabel('Password').fill(rig.login.password);
   await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.waitForURL(`${base}/admin`);
+  await page.waitForURL(`${rig.base}/admin`);
 }
-
-const SIZES = [
-  { name: 'desktop', width: 1280, height: 900 },
-  { name: 'phone', width: 390, height: 844 },
-] as const;
 
 for (const size of SIZES)
   test(`a host runs the day in the console (${size.name})`, async () => {
-    const context = await browser.newContext({ locale: 'en-GB', viewport: { width: size.width, height: size.height } });
+    const context = await rig.browser.newContext({
+      locale: 'en-GB',
+      viewport: { width: size.width, height: size.height },
+    });
     const lodge = `Browser Lodge ${size.name}`;
     const keyName = `browser key ${size.name}`;
     const page = await context.newPage();
@@ -95,7 +75,7 @@ for (const size of SIZES)
     await page.getByText('The accommodation is created.').waitFor();
     const id = Number(/accommodations\/(\d+)/.exec(page.url())?.[1]);
     assert.ok(id > 0);
-    const stored = await t.ctx.db
+    const stored = await rig.t.ctx.db
       .selectFrom('accommodations')
       .select(['tax_rate_ppm', 'timezone'])
       .where('id', '=', id)
@@ -111,7 +91,7 @@ for (const size of SIZES)
     await page.locator('#price-price').fill('175');
     await page.getByRole('button', { name: 'Set the price' }).click();
     await page.getByText('The price of the nights is set.').waitFor();
-    const prices = await t.ctx.db
+    const prices = await rig.t.ctx.db
       .selectFrom('nightly_prices')
       .select('price')
       .where('accommodation_id', '=', id)
@@ -120,7 +100,7 @@ for (const size of SIZES)
 
     // Block nights from the calendar; a taken night shows its error beside the form.
     const month = season.slice(0, 7);
-    await page.goto(`${base}/admin/calendar?month=${month}`);
+    await page.goto(`${rig.base}/admin/calendar?month=${month}`);
     // Selecting two nights in the timeline fills the form (progressive enhancement).
     await page.locator(`tr[data-accommodation="${id}"] td[data-night="${addDays(season, 10)}"]`).click();
     await page.locator(`tr[data-accommodation="${id}"] td[data-night="${addDays(season, 11)}"]`).click();
@@ -130,7 +110,7 @@ for (const size of SIZES)
     await page.locator('#block-reason').fill('roof repair');
     await page.getByRole('button', { name: 'Block these nights' }).click();
     await page.getByText('The nights are blocked.').waitFor();
-    const blocks = await t.ctx.db
+    const blocks = await rig.t.ctx.db
       .selectFrom('night_claims')
       .select('night')
       .where('accommodation_id', '=', id)
@@ -151,7 +131,7 @@ for (const size of SIZES)
       .waitFor();
 
     // Seasonal prices and blocked nights are edited and removed on the accommodation's page.
-    await page.goto(`${base}/admin/accommodations/${id}`);
+    await page.goto(`${rig.base}/admin/accommodations/${id}`);
     await page.getByRole('link', { name: /^Edit the price of / }).click();
     assert.equal(await page.locator('#price-price').inputValue(), '175');
     await page.locator('#price-price').fill('180');
@@ -174,21 +154,21 @@ for (const size of SIZES)
     await page.getByText('No nights from today on are blocked.').waitFor();
 
     // A booking through the v1 API appears in the calendar; open it and cancel it.
-    const accommodation = await t.ctx.db
+    const accommodation = await rig.t.ctx.db
       .selectFrom('accommodations')
       .selectAll()
       .where('id', '=', id)
       .executeTakeFirstOrThrow();
     const stay = { checkin: addDays(season, 1), checkout: addDays(season, 4) };
-    const quote = await quoteStay(t.ctx.db, accommodation, {
+    const quote = await quoteStay(rig.t.ctx.db, accommodation, {
       checkin: stay.checkin,
       checkout: stay.checkout,
       guests: 2,
       extras: {},
     });
-    const made = await fetch(`${base}${t.v1}/bookings`, {
+    const made = await fetch(`${rig.base}${rig.t.v1}/bookings`, {
       method: 'POST',
-      headers: { authorization: `Bearer ${t.apiKey}`, 'content-type': 'application/json' },
+      headers: { authorization: `Bearer ${rig.t.apiKey}`, 'content-type': 'application/json' },
       body: JSON.stringify(
         bookingBody(id, stay, {
           partner: { first_name: 'Marie', last_name: 'Curie', email: 'marie@example.com' },
@@ -197,7 +177,7 @@ for (const size of SIZES)
       ),
     });
     assert.equal(made.status, 200, await made.text());
-    await page.goto(`${base}/admin/calendar?month=${month}`);
+    await page.goto(`${rig.base}/admin/calendar?month=${month}`);
     await page.getByRole('link', { name: 'Marie Curie' }).click();
     await page.getByRole('heading', { level: 1, name: /^Booking / }).waitFor();
     assert.equal(
@@ -215,7 +195,7 @@ for (const size of SIZES)
     await page.getByText('Queued, not sent yet').first().waitFor();
     const cancelledId = Number(/bookings\/(\d+)/.exec(page.url())?.[1]);
     const events = () =>
-      t.ctx.db.selectFrom('booking_events').select('event').where('booking_id', '=', cancelledId).execute();
+      rig.t.ctx.db.selectFrom('booking_events').select('event').where('booking_id', '=', cancelledId).execute();
     const eventsBefore = (await events()).length;
     await page.reload();
     assert.equal((await events()).length, eventsBefore, 'a reload repeats nothing');
@@ -223,15 +203,20 @@ for (const size of SIZES)
     await page.getByRole('button', { name: /^Undo the cancellation of/ }).click();
     await page.getByText('The cancellation is undone').waitFor();
     assert.equal(
-      (await t.ctx.db.selectFrom('bookings').select('status').where('id', '=', cancelledId).executeTakeFirstOrThrow())
-        .status,
+      (
+        await rig.t.ctx.db
+          .selectFrom('bookings')
+          .select('status')
+          .where('id', '=', cancelledId)
+          .executeTakeFirstOrThrow()
+      ).status,
       'confirmed',
     );
     // And cancel it again for the rest of the walk.
     await page.getByRole('link', { name: /^Cancel booking .*…$/ }).click();
     await page.getByRole('button', { name: /^Cancel booking/ }).click();
     await page.getByText('a cancellation mail is queued for the guest').waitFor();
-    const mail = await t.ctx.db
+    const mail = await rig.t.ctx.db
       .selectFrom('outbox')
       .select(['template', 'recipient'])
       .where('recipient', '=', 'marie@example.com')
@@ -247,17 +232,23 @@ for (const size of SIZES)
     const secret = await page.locator('#new-secret').inputValue();
     assert.match(secret, /^sdk_/);
     assert.equal(new URL(page.url()).pathname, '/admin/settings/integrations', 'the key is shown after a redirect');
-    const keyCount = async () => (await t.ctx.db.selectFrom('api_keys').select('id').execute()).length;
+    const keyCount = async () => (await rig.t.ctx.db.selectFrom('api_keys').select('id').execute()).length;
     const keys = await keyCount();
     await page.reload();
     assert.equal(await keyCount(), keys, 'a reload creates no second key');
     assert.equal(await page.locator('#new-secret').count(), 0, 'and shows the secret no more');
-    assert.equal((await fetch(`${base}${t.v1}/test`, { headers: { authorization: `Bearer ${secret}` } })).status, 200);
+    assert.equal(
+      (await fetch(`${rig.base}${rig.t.v1}/test`, { headers: { authorization: `Bearer ${secret}` } })).status,
+      200,
+    );
     await page.getByRole('link', { name: `Revoke ${keyName}…` }).click();
     await page.getByRole('heading', { level: 1, name: `Revoke the key “${keyName}”?` }).waitFor();
     await page.getByRole('button', { name: `Revoke ${keyName}` }).click();
     await page.getByText('The key is revoked').waitFor();
-    assert.equal((await fetch(`${base}${t.v1}/test`, { headers: { authorization: `Bearer ${secret}` } })).status, 401);
+    assert.equal(
+      (await fetch(`${rig.base}${rig.t.v1}/test`, { headers: { authorization: `Bearer ${secret}` } })).status,
+      401,
+    );
 
     // The month's report, chosen with the form: the charts are images named by their title.
     await page.getByRole('link', { name: 'Reports' }).click();
@@ -273,7 +264,7 @@ for (const size of SIZES)
     assert.equal(csv, `/admin/reports?from=${month}-01&to=${nextMonth}&group=month&format=csv`);
 
     // An imported calendar, so the accommodation page shows its forms (sync, remove, change the URL).
-    const feed = await t.admin('POST', `/admin/api/accommodations/${id}/ical-feeds`, {
+    const feed = await rig.t.admin('POST', `/admin/api/accommodations/${id}/ical-feeds`, {
       name: 'airbnb',
       url: 'https://calendar.example.com/listing.ics',
     });
@@ -281,7 +272,11 @@ for (const size of SIZES)
 
     // Every page, desktop and phone width: no console errors, no axe violations.
     const bookingId = (
-      await t.ctx.db.selectFrom('bookings').select('id').where('accommodation_id', '=', id).executeTakeFirstOrThrow()
+      await rig.t.ctx.db
+        .selectFrom('bookings')
+        .select('id')
+        .where('accommodation_id', '=', id)
+        .executeTakeFirstOrThrow()
     ).id;
     const pages = consolePages(
       { booking: bookingId, accommodation: id },
@@ -292,7 +287,7 @@ for (const size of SIZES)
     for (const width of size.name === 'desktop' ? [1280, 390] : []) {
       await page.setViewportSize({ width, height: 900 });
       for (const { url } of pages.filter((p) => !p.public)) {
-        const res = await page.goto(`${base}${url}`);
+        const res = await page.goto(`${rig.base}${url}`);
         assert.equal(res?.status(), 200, url);
         violations.push(...(await axeViolations(page)));
       }
@@ -301,7 +296,7 @@ for (const size of SIZES)
     watch(signInPage);
     await signInPage.context().clearCookies();
     for (const { url } of pages.filter((p) => p.public && size.name === 'desktop')) {
-      await signInPage.goto(`${base}${url}`);
+      await signInPage.goto(`${rig.base}${url}`);
       violations.push(...(await axeViolations(signInPage)));
     }
     assert.deepEqual(violations, []);
@@ -320,7 +315,7 @@ for (const size of SIZES)
   });
 
 test('the console tells the truth and fits a phone', async () => {
-  const context = await browser.newContext({ locale: 'en-GB', viewport: { width: 390, height: 844 } });
+  const context = await rig.browser.newContext({ locale: 'en-GB', viewport: { width: 390, height: 844 } });
   const page = await context.newPage();
   const earlier = problems.length;
   watch(page);
@@ -346,7 +341,7 @@ test('the console tells the truth and fits a phone', async () => {
   assert.match(look, /rgba\(0, 0, 0, 0\)|transparent/, 'sign-out has no filled background');
 
   // The calendar opens at the current month with today marked and scrolled into view.
-  const home = await t.admin('POST', '/admin/api/accommodations', {
+  const home = await rig.t.admin('POST', '/admin/api/accommodations', {
     name: 'Phone Flat',
     base_price: 80,
     max_guests: 2,

@@ -1,11 +1,10 @@
 import assert from 'node:assert/strict';
-import { after, before, test } from 'node:test';
-import type { Browser, Page } from 'playwright-core';
-import { axeViolations, launchChromium, watchPage } from './support/chromium.ts';
+import { test } from 'node:test';
+import type { Page } from 'playwright-core';
+import { axeViolations, watchPage } from './support/chromium.ts';
+import { signIn, useConsoleRig } from './support/console-rig.ts';
 import { addDays, todayIn } from '../../src/shared/dates.ts';
-import { createAdminUser } from '../../src/users/user-repository.ts';
 import { insertBooking, insertFeed, insertReservation, makeAccommodation } from '../support/factories.ts';
-import { createTestApp, type TestApp } from '../support/test-app.ts';
 
 // The booking desk in a real browser (Debian's Chromium through playwright-core), at desktop and
 // phone width: a host enters the business and bank details, takes a booking by phone (the price
@@ -15,37 +14,12 @@ import { createTestApp, type TestApp } from '../support/test-app.ts';
 // range selected on the calendar, and deletes the home, which archives it since it has a
 // booking. Every page the desk touches is checked by axe-core, and no page logs an error.
 
-let t: TestApp;
-let browser: Browser;
-let base: string;
-let login: { login: string; password: string };
 const problems: string[] = [];
 
-before(async () => {
-  t = await createTestApp();
-  await t.app.listen({ host: '127.0.0.1', port: 0 });
-  const address = t.app.server.address();
-  if (address === null || typeof address === 'string') throw new Error('no port');
-  base = `http://127.0.0.1:${address.port}`;
-  const user = await createAdminUser(t.ctx.db, 'desk-host');
-  login = { login: 'desk-host', password: user.password };
-  browser = await launchChromium();
-});
-after(async () => {
-  await browser.close();
-  await t.close();
-});
+const rig = useConsoleRig('desk-host');
 
 function watch(page: Page): void {
   watchPage(page, problems);
-}
-
-async function signIn(page: Page): Promise<void> {
-  await page.goto(`${base}/admin`);
-  await page.getByLabel('Login').fill(login.login);
-  await page.getByLabel('Password').fill(login.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.waitForURL(`${base}/admin`);
 }
 
 const SIZES = [
@@ -55,12 +29,15 @@ const SIZES = [
 
 for (const size of SIZES) {
   test(`a host runs the booking desk (${size.name})`, async () => {
-    const acc = await makeAccommodation(t.ctx.db, { name: `Desk House ${size.name}`, max_guests: 6 });
-    const context = await browser.newContext({ locale: 'en-GB', viewport: { width: size.width, height: size.height } });
+    const acc = await makeAccommodation(rig.t.ctx.db, { name: `Desk House ${size.name}`, max_guests: 6 });
+    const context = await rig.browser.newContext({
+      locale: 'en-GB',
+      viewport: { width: size.width, height: size.height },
+    });
     const page = await context.newPage();
     watch(page);
     const violations: string[] = [];
-    await signIn(page);
+    await signIn(page, rig);
 
     // The host's identity in Settings: the business signs the guest's mails, the bank gets transfers.
     const business = `Seaside Lets ${size.name}`;
@@ -94,7 +71,7 @@ for (const size of SIZES) {
     await page.getByLabel('Internal note', { exact: true }).fill('prefers the top floor');
     await page.getByRole('button', { name: 'Show the price' }).click();
     await page.getByText(`3 night(s) at Desk House ${size.name}`).waitFor();
-    assert.equal(page.url(), `${base}/admin/bookings/new/quote`, 'the quote is a POST: nothing in the address');
+    assert.equal(page.url(), `${rig.base}/admin/bookings/new/quote`, 'the quote is a POST: nothing in the address');
     assert.equal(await page.getByLabel('E-mail', { exact: true }).inputValue(), email, 'what was typed stays');
     assert.equal(await page.getByLabel('Internal note', { exact: true }).inputValue(), 'prefers the top floor');
     violations.push(...(await axeViolations(page)));
@@ -113,10 +90,10 @@ for (const size of SIZES) {
     await page.getByText('The booking is made.').waitFor();
     const id = Number(/bookings\/(\d+)/.exec(page.url())?.[1]);
     assert.ok(id > 0);
-    const made = await t.ctx.db.selectFrom('bookings').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+    const made = await rig.t.ctx.db.selectFrom('bookings').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
     assert.equal(made.checkin, checkin);
     assert.equal(made.internal_note, 'prefers the top floor');
-    const confirmation = await t.ctx.db
+    const confirmation = await rig.t.ctx.db
       .selectFrom('outbox')
       .select('body_text')
       .where('booking_id', '=', id)
@@ -125,7 +102,7 @@ for (const size of SIZES) {
     violations.push(...(await axeViolations(page)));
 
     // The same nights again: the quote says they are taken, and by which booking.
-    await page.goto(`${base}/admin/bookings/new`);
+    await page.goto(`${rig.base}/admin/bookings/new`);
     await page.getByLabel('Accommodation', { exact: true }).selectOption(String(acc.id));
     await page.getByLabel('Arrival', { exact: true }).fill(addDays(checkin, 1));
     await page.getByLabel('Departure', { exact: true }).fill(addDays(checkout, 1));
@@ -133,11 +110,11 @@ for (const size of SIZES) {
     await page.getByRole('heading', { level: 2, name: 'Not available' }).waitFor();
     await page.getByRole('link', { name: made.confirmation_code }).waitFor();
     violations.push(...(await axeViolations(page)));
-    await page.goto(`${base}/admin/bookings/${id}`);
+    await page.goto(`${rig.base}/admin/bookings/${id}`);
 
     // Reloading the page after the change repeats nothing (the POST was answered with a redirect).
     await page.reload();
-    const count = await t.ctx.db
+    const count = await rig.t.ctx.db
       .selectFrom('bookings')
       .select(({ fn }) => fn.countAll<string | number>().as('n'))
       .where('accommodation_id', '=', acc.id)
@@ -147,7 +124,7 @@ for (const size of SIZES) {
     {
       // A guest without an e-mail: the page says "no e-mail" (no empty mailto link) and offers no resend.
       const later = addDays(checkin, 10);
-      await page.goto(`${base}/admin/bookings/new`);
+      await page.goto(`${rig.base}/admin/bookings/new`);
       await page.getByLabel('Accommodation', { exact: true }).selectOption(String(acc.id));
       await page.getByLabel('Arrival', { exact: true }).fill(later);
       await page.getByLabel('Departure', { exact: true }).fill(addDays(later, 2));
@@ -159,7 +136,7 @@ for (const size of SIZES) {
       assert.equal(await page.locator('a[href^="mailto:"]').count(), 0);
       await page.getByText('The guest has no e-mail, so there is no confirmation to send.').waitFor();
       violations.push(...(await axeViolations(page)));
-      await page.goto(`${base}/admin/bookings/${id}`);
+      await page.goto(`${rig.base}/admin/bookings/${id}`);
     }
 
     // Edit: one more guest, the price kept.
@@ -169,7 +146,7 @@ for (const size of SIZES) {
     violations.push(...(await axeViolations(page)));
     await page.getByRole('button', { name: 'Save changes' }).click();
     await page.getByText('The booking is changed.').waitFor();
-    const edited = await t.ctx.db.selectFrom('bookings').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+    const edited = await rig.t.ctx.db.selectFrom('bookings').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
     assert.equal(edited.adults, 3);
     assert.equal(edited.total, made.total);
 
@@ -183,7 +160,11 @@ for (const size of SIZES) {
     await page.getByRole('button', { name: /^Undo / }).click();
     await page.getByText('The payment is undone').waitFor();
     await page.getByText('Unpaid').waitFor();
-    const payments = await t.ctx.db.selectFrom('booking_payments').selectAll().where('booking_id', '=', id).execute();
+    const payments = await rig.t.ctx.db
+      .selectFrom('booking_payments')
+      .selectAll()
+      .where('booking_id', '=', id)
+      .execute();
     assert.equal(payments.length, 1);
     assert.notEqual(payments[0]?.undone_at, null);
 
@@ -200,9 +181,9 @@ for (const size of SIZES) {
     violations.push(...(await axeViolations(page)));
 
     // Today: the balance to collect on arrival, and a stay imported from a channel arriving too.
-    const feed = await insertFeed(t.ctx.db, acc.id, `airbnb_${size.name}`);
+    const feed = await insertFeed(rig.t.ctx.db, acc.id, `airbnb_${size.name}`);
     const imported = todayIn('UTC');
-    await insertReservation(t.ctx.db, feed.id, acc.id, {
+    await insertReservation(rig.t.ctx.db, feed.id, acc.id, {
       uid: `desk-${size.name}`,
       summary: `Airbnb guest ${size.name}`,
       start: imported,
@@ -224,7 +205,7 @@ for (const size of SIZES) {
     {
       // What needs attention: a card draft whose hold ran out, and a channel's stay over a booking.
       const lateStay = { checkin: addDays(todayIn('UTC'), 30), checkout: addDays(todayIn('UTC'), 32) };
-      await insertBooking(t.ctx.db, acc, {
+      await insertBooking(rig.t.ctx.db, acc, {
         ...lateStay,
         status: 'cancelled',
         paymentMethod: 'card_processor',
@@ -232,14 +213,14 @@ for (const size of SIZES) {
         row: { hold_expired_at: new Date(Date.now() - 3600_000).toISOString(), cancel_reason: 'payment_timeout' },
       });
       const stay = { checkin: addDays(todayIn('UTC'), 20), checkout: addDays(todayIn('UTC'), 22) };
-      const held = await insertBooking(t.ctx.db, acc, { ...stay, firstName: `Held ${size.name}` });
-      const over = await insertReservation(t.ctx.db, feed.id, acc.id, {
+      const held = await insertBooking(rig.t.ctx.db, acc, { ...stay, firstName: `Held ${size.name}` });
+      const over = await insertReservation(rig.t.ctx.db, feed.id, acc.id, {
         uid: `over-${size.name}`,
         summary: 'Double guest',
         start: stay.checkin,
         end: stay.checkout,
       });
-      await t.ctx.db
+      await rig.t.ctx.db
         .insertInto('overbooking_alerts')
         .values({
           accommodation_id: acc.id,
@@ -260,7 +241,7 @@ for (const size of SIZES) {
       await page.getByRole('heading', { name: 'Overbooking alerts' }).waitFor();
       await page.getByText(`a stay imported from “airbnb_${size.name}” (Double guest`).waitFor();
       violations.push(...(await axeViolations(page)));
-      await page.goto(`${base}/admin/calendar?month=${stay.checkin.slice(0, 7)}`);
+      await page.goto(`${rig.base}/admin/calendar?month=${stay.checkin.slice(0, 7)}`);
       const row = page.locator(`tr[data-accommodation="${acc.id}"]`);
       assert.equal(await row.locator('td.overbooked').count(), 2, 'both nights framed');
       await row.locator('td.overbooked').first().getByText('Overbooked').waitFor();
@@ -270,7 +251,7 @@ for (const size of SIZES) {
     {
       // A range selected on the calendar (clicked, or tapped on a phone) starts a booking with its dates.
       const night = `${addDays(todayIn('UTC'), 40).slice(0, 7)}-10`;
-      await page.goto(`${base}/admin/calendar?month=${night.slice(0, 7)}`);
+      await page.goto(`${rig.base}/admin/calendar?month=${night.slice(0, 7)}`);
       await page.locator(`tr[data-accommodation="${acc.id}"] td[data-night="${night}"]`).click();
       await page.locator(`tr[data-accommodation="${acc.id}"] td[data-night="${addDays(night, 1)}"]`).click();
       await page.getByRole('button', { name: 'New booking for these nights' }).click();
@@ -284,7 +265,7 @@ for (const size of SIZES) {
     {
       // The home has a booking, so Delete archives it: the confirmation step says so first.
       const name = `Desk House ${size.name}`;
-      await page.goto(`${base}/admin/accommodations/${acc.id}`);
+      await page.goto(`${rig.base}/admin/accommodations/${acc.id}`);
       await page.getByRole('heading', { level: 2, name: 'Archive' }).waitFor();
       await page.getByRole('link', { name: `Archive ${name}…` }).click();
       await page.getByRole('heading', { level: 1, name: `Archive ${name}?` }).waitFor();
@@ -296,13 +277,13 @@ for (const size of SIZES) {
       await page.getByText(/^Archived \(\d\)$/).click();
       await page.locator('details.archived').getByRole('link', { name }).waitFor();
       violations.push(...(await axeViolations(page)));
-      await page.goto(`${base}/admin/bookings/new`);
+      await page.goto(`${rig.base}/admin/bookings/new`);
       const offered = await page.getByLabel('Accommodation', { exact: true }).locator('option').allTextContents();
       assert.ok(!offered.includes(name), `not offered for a new booking: ${offered.join(', ')}`);
       // Its booking still opens, with its payments.
-      await page.goto(`${base}/admin/bookings/${id}`);
+      await page.goto(`${rig.base}/admin/bookings/${id}`);
       await page.getByRole('button', { name: 'Record payment' }).waitFor();
-      const archived = await t.ctx.db
+      const archived = await rig.t.ctx.db
         .selectFrom('accommodations')
         .select('archived_at')
         .where('id', '=', acc.id)

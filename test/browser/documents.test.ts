@@ -1,35 +1,15 @@
 import assert from 'node:assert/strict';
-import { after, before, test } from 'node:test';
-import type { Browser } from 'playwright-core';
-import { axeViolations, launchChromium, watchPage } from './support/chromium.ts';
+import { test } from 'node:test';
+import { axeViolations, watchPage } from './support/chromium.ts';
+import { signIn, useConsoleRig } from './support/console-rig.ts';
 import { todayIn } from '../../src/shared/dates.ts';
-import { createAdminUser } from '../../src/users/user-repository.ts';
 import { bookingBody, futureStay, makeAccommodation } from '../support/factories.ts';
-import { createTestApp, type TestApp } from '../support/test-app.ts';
 
 // Issued documents in a real browser, at desktop and phone width: the host sets the invoice
 // numbers in Settings, a booking is invoiced, the Documents page lists the register with its CSV,
 // and the booking's page lists its documents. axe-core checks every page; no page logs an error.
 
-let t: TestApp;
-let browser: Browser;
-let base: string;
-let login: { login: string; password: string };
-
-before(async () => {
-  t = await createTestApp();
-  await t.app.listen({ host: '127.0.0.1', port: 0 });
-  const address = t.app.server.address();
-  if (address === null || typeof address === 'string') throw new Error('no port');
-  base = `http://127.0.0.1:${address.port}`;
-  const user = await createAdminUser(t.ctx.db, 'documents-host');
-  login = { login: 'documents-host', password: user.password };
-  browser = await launchChromium();
-});
-after(async () => {
-  await browser.close();
-  await t.close();
-});
+const rig = useConsoleRig('documents-host');
 
 const SIZES = [
   { name: 'desktop', width: 1280, height: 900, prefix: 'DESK-' },
@@ -39,15 +19,14 @@ const SIZES = [
 for (const size of SIZES) {
   test(`a host sets the invoice numbers and finds the documents (${size.name})`, async () => {
     const problems: string[] = [];
-    const context = await browser.newContext({ locale: 'en-GB', viewport: { width: size.width, height: size.height } });
+    const context = await rig.browser.newContext({
+      locale: 'en-GB',
+      viewport: { width: size.width, height: size.height },
+    });
     const page = await context.newPage();
     watchPage(page, problems);
     const violations: string[] = [];
-    await page.goto(`${base}/admin`);
-    await page.getByLabel('Login').fill(login.login);
-    await page.getByLabel('Password').fill(login.password);
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.waitForURL(`${base}/admin`);
+    await signIn(page, rig);
 
     await page.getByRole('navigation', { name: 'Console' }).getByRole('link', { name: 'Settings' }).click();
     await page.getByLabel('Number prefix').fill(size.prefix);
@@ -58,10 +37,10 @@ for (const size of SIZES) {
     assert.equal(await page.getByLabel('Start again from 1 each year').isChecked(), false);
     violations.push(...(await axeViolations(page)));
 
-    const home = await makeAccommodation(t.ctx.db, { name: `Documents House ${size.name}` });
-    const res = await t.request({
+    const home = await makeAccommodation(rig.t.ctx.db, { name: `Documents House ${size.name}` });
+    const res = await rig.t.request({
       method: 'POST',
-      url: `${t.v1}/bookings`,
+      url: `${rig.t.v1}/bookings`,
       payload: bookingBody(home.id, futureStay(2), { booking: { expected_amount: 275 } }),
     });
     assert.equal(res.statusCode, 200, res.body);
@@ -85,13 +64,13 @@ for (const size of SIZES) {
     await page.getByRole('button', { name: 'Show' }).click();
     await page.getByText('No documents were issued in this range.').waitFor();
 
-    await page.goto(`${base}/admin/bookings/${bookingId}`);
+    await page.goto(`${rig.base}/admin/bookings/${bookingId}`);
     await page.getByRole('heading', { name: 'Documents' }).waitFor();
     await page.getByRole('link', { name: number }).waitFor();
     await page.getByRole('link', { name: "What the guest's invoice link shows (PDF)" }).waitFor();
     violations.push(...(await axeViolations(page)));
 
-    const pdf = await page.request.get(`${base}/admin/documents?number=${number}&format=pdf`);
+    const pdf = await page.request.get(`${rig.base}/admin/documents?number=${number}&format=pdf`);
     assert.equal(pdf.status(), 200);
     assert.equal(pdf.headers()['content-type'], 'application/pdf');
 

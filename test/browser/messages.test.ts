@@ -1,54 +1,22 @@
 import assert from 'node:assert/strict';
-import { after, before, test } from 'node:test';
-import type { Browser, Page } from 'playwright-core';
-import { axeViolations, launchChromium, watchPage } from './support/chromium.ts';
-import { createAdminUser } from '../../src/users/user-repository.ts';
+import { test } from 'node:test';
+import { axeViolations, watchPage } from './support/chromium.ts';
+import { signIn, SIZES, useConsoleRig } from './support/console-rig.ts';
 import { futureStay, makeAccommodation } from '../support/factories.ts';
-import { createTestApp, type TestApp } from '../support/test-app.ts';
 
 // Guest messages in a real browser, at desktop and phone size: a host writes a template and
 // previews it with a real booking, makes a rule, finds the message on the booking's timeline and
 // skips it. The Messages page and the booking's page have no axe-core violations and no console errors.
 
-let t: TestApp;
-let browser: Browser;
-let base: string;
-let login: { login: string; password: string };
 const problems: string[] = [];
 
-before(async () => {
-  t = await createTestApp();
-  await t.app.listen({ host: '127.0.0.1', port: 0 });
-  const address = t.app.server.address();
-  if (address === null || typeof address === 'string') throw new Error('no port');
-  base = `http://127.0.0.1:${address.port}`;
-  const user = await createAdminUser(t.ctx.db, 'messages-host');
-  login = { login: 'messages-host', password: user.password };
-  browser = await launchChromium();
-});
-after(async () => {
-  await browser.close();
-  await t.close();
-});
-
-async function signIn(page: Page): Promise<void> {
-  await page.goto(`${base}/admin`);
-  await page.getByLabel('Login').fill(login.login);
-  await page.getByLabel('Password').fill(login.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.waitForURL(`${base}/admin`);
-}
-
-const SIZES = [
-  { name: 'desktop', width: 1280, height: 900 },
-  { name: 'phone', width: 390, height: 844 },
-] as const;
+const rig = useConsoleRig('messages-host');
 
 for (const size of SIZES)
   test(`a host sets up guest messages (${size.name})`, async () => {
-    const home = await makeAccommodation(t.ctx.db, { name: `Pine Cabin ${size.name}` });
+    const home = await makeAccommodation(rig.t.ctx.db, { name: `Pine Cabin ${size.name}` });
     const stay = futureStay(3);
-    const made = await t.admin('POST', '/admin/api/bookings', {
+    const made = await rig.t.admin('POST', '/admin/api/bookings', {
       accommodation_id: home.id,
       checkin_date: stay.checkin,
       checkout_date: stay.checkout,
@@ -59,11 +27,14 @@ for (const size of SIZES)
     assert.equal(made.statusCode, 201, made.body);
     const bookingId = made.json<{ data: { id: number } }>().data.id;
 
-    const context = await browser.newContext({ locale: 'en-GB', viewport: { width: size.width, height: size.height } });
+    const context = await rig.browser.newContext({
+      locale: 'en-GB',
+      viewport: { width: size.width, height: size.height },
+    });
     const page = await context.newPage();
     watchPage(page, problems);
-    await signIn(page);
-    await page.goto(`${base}/admin/messages`);
+    await signIn(page, rig);
+    await page.goto(`${rig.base}/admin/messages`);
     await page.getByRole('heading', { level: 1, name: 'Messages' }).waitFor();
 
     const template = `Arrival ${size.name}`;
@@ -96,7 +67,7 @@ for (const size of SIZES)
     await page.getByText('The rule is saved').waitFor();
     violations.push(...(await axeViolations(page)));
 
-    await page.goto(`${base}/admin/bookings/${bookingId}`);
+    await page.goto(`${rig.base}/admin/bookings/${bookingId}`);
     // The other size's rule reaches this booking too: its own row is the one named after this size.
     const timeline = page.locator('tr').filter({ hasText: `Before arrival ${size.name}` });
     await timeline.waitFor();

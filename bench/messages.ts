@@ -14,9 +14,7 @@
  * quiet machine (it prints the load average).
  */
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { cpus, loadavg, tmpdir } from 'node:os';
-import path from 'node:path';
+import { cpus, loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { claimRows } from '../src/db/row-locks.ts';
 import type { NewBooking } from '../src/db/schema.ts';
@@ -24,7 +22,8 @@ import type { Db } from '../src/db/store.ts';
 import { createRule, createTemplate } from '../src/messages/manage-messages.ts';
 import { addDays, todayIn } from '../src/shared/dates.ts';
 import { makeAccommodation } from '../test/support/factories.ts';
-import { createTestApp, type TestApp } from '../test/support/test-app.ts';
+import type { TestApp } from '../test/support/test-app.ts';
+import { onBothStores } from './both-stores.ts';
 
 const BOOKINGS = Number(process.env.BENCH_MESSAGE_BOOKINGS ?? 20_000);
 const SCHEDULED = Number(process.env.BENCH_MESSAGE_SCHEDULED ?? 100_000);
@@ -235,29 +234,5 @@ export async function runMessagesBench(pgServer: string): Promise<void> {
       .map((l) => l.toFixed(1))
       .join(' ')}`,
   );
-  const previous = process.env.TEST_DATABASE_URL;
-  delete process.env.TEST_DATABASE_URL;
-  const dir = mkdtempSync(path.join(tmpdir(), 'staydesk-bench-messages-'));
-  try {
-    const t = await createTestApp({}, { file: path.join(dir, 'staydesk.db') });
-    try {
-      await measure('embedded SQLite (a file)', t);
-    } finally {
-      await t.close();
-    }
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
-  process.env.TEST_DATABASE_URL = pgServer;
-  try {
-    const t = await createTestApp();
-    try {
-      await measure('PostgreSQL', t);
-    } finally {
-      await t.close();
-    }
-  } finally {
-    if (previous === undefined) delete process.env.TEST_DATABASE_URL;
-    else process.env.TEST_DATABASE_URL = previous;
-  }
+  await onBothStores('messages', pgServer, measure);
 }

@@ -10,9 +10,7 @@
  * the JSON answer under 500 ms.
  */
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { loadavg, tmpdir } from 'node:os';
-import path from 'node:path';
+import { loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import type { Insertable } from 'kysely';
 import type { Db } from '../src/db/store.ts';
@@ -21,7 +19,8 @@ import { claimRow } from '../src/occupancy/night-ledger.ts';
 import { addDays, eachDate } from '../src/shared/dates.ts';
 import { signIn } from '../test/support/console-client.ts';
 import { makeAccommodation } from '../test/support/factories.ts';
-import { createTestApp, type TestApp } from '../test/support/test-app.ts';
+import type { TestApp } from '../test/support/test-app.ts';
+import { onBothStores } from './both-stores.ts';
 
 const HOMES = Number(process.env.BENCH_REPORT_HOMES ?? 100);
 const BOOKINGS = Number(process.env.BENCH_REPORT_BOOKINGS ?? 20_000);
@@ -250,29 +249,5 @@ async function measure(label: string, t: TestApp): Promise<void> {
 
 export async function runReportsBench(pgServer: string): Promise<void> {
   console.log('target: the JSON answer under 500 ms (median)');
-  const previous = process.env.TEST_DATABASE_URL;
-  delete process.env.TEST_DATABASE_URL;
-  const dir = mkdtempSync(path.join(tmpdir(), 'staydesk-bench-reports-'));
-  try {
-    const t = await createTestApp({}, { file: path.join(dir, 'staydesk.db') });
-    try {
-      await measure('embedded SQLite (a file)', t);
-    } finally {
-      await t.close();
-    }
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
-  process.env.TEST_DATABASE_URL = pgServer;
-  try {
-    const t = await createTestApp();
-    try {
-      await measure('PostgreSQL', t);
-    } finally {
-      await t.close();
-    }
-  } finally {
-    if (previous === undefined) delete process.env.TEST_DATABASE_URL;
-    else process.env.TEST_DATABASE_URL = previous;
-  }
+  await onBothStores('reports', pgServer, measure);
 }

@@ -49,7 +49,10 @@ export function registrationJson(party: number, stored: StoredRegistration) {
   };
 }
 
-/** The stored check-in as the form's values, one entry per adult and child of the booking. */
+/**
+ * @public The stored check-in as the form's values, one entry per adult and child of the booking
+ * (for the guest page's renderRegistrationForm).
+ */
 export function formValuesOf(party: number, stored: StoredRegistration): RegistrationInput {
   const guests: GuestInput[] = Array.from({ length: party }, (_, position) => {
     const g = stored.guests.find((s) => s.position === position);

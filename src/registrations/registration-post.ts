@@ -40,7 +40,7 @@ export interface RegistrationContext {
 
 const Text = Type.Union([Type.String({ maxLength: 200 }), Type.Null()]);
 
-/** The JSON body, for the route's OpenAPI document: every field optional, null meaning not given. */
+/** @public The JSON body, for the guest route's OpenAPI document: every field optional, null meaning not given. */
 export const RegistrationBodySchema = Type.Object({
   guests: Type.Optional(
     Type.Array(
@@ -63,7 +63,7 @@ export const RegistrationBodySchema = Type.Object({
 const isJson = (request: FastifyRequest): boolean =>
   (request.headers['content-type'] ?? '').toLowerCase().split(';')[0]?.trim() === 'application/json';
 
-/** Answers the guest route for booking `bookingId`; the route itself is one line of the guest page. */
+/** @public Answers the guest route for booking `bookingId`; the route itself is one line of the guest page. */
 export async function postRegistration(
   ctx: RegistrationContext,
   bookingId: number,

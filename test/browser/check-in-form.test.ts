@@ -109,7 +109,9 @@ for (const size of SIZES) {
     await page.getByLabel('Expected arrival time').fill('17:30');
     // A date field's limit (max: today) holds the form back in the browser; a guest's browser
     // without it (or a hand-made request) is answered by the server, which is what is tested here.
-    await page.locator('#check-in-guests-2-birth_date').evaluate((input) => input.removeAttribute('max'));
+    await page.locator('#check-in-guests-2-birth_date').evaluate((input: { removeAttribute(name: string): void }) => {
+      input.removeAttribute('max');
+    });
     await page.getByRole('button', { name: 'Save check-in' }).click();
     await page.waitForLoadState();
     const refused = page.locator('#check-in-guests-2-birth_date');

@@ -27,6 +27,7 @@ const FLOORS = [
     'mail',
     'events',
     'messages',
+    'registrations',
   ],
   ['context'],
   ['limits', 'tasks', 'bookings'],

@@ -5,11 +5,14 @@ import { bookingSchedule } from '../pricing/payment-schedule.ts';
 import { parseExtras } from '../pricing/booked-extras.ts';
 import { diffDays } from '../shared/dates.ts';
 import { toMajor } from '../shared/money.ts';
+import type { RegistrationState } from '../registrations/registration-state.ts';
 import type { BookingRow, ImportedStayRow, listPayments, listRefunds } from './booking-queries.ts';
 
-/** The admin's view of a booking: every stored fact, amounts in major units of its currency. */
-
-export function bookingToJson(row: BookingRow) {
+/**
+ * The admin's view of a booking: every stored fact, amounts in major units of its currency, and
+ * how far its online check-in is (registrationStates, src/registrations/registration-repository.ts).
+ */
+export function bookingToJson(row: BookingRow, registration: RegistrationState) {
   const decimals = storedDecimals(row.currency);
   const major = (minor: number) => toMajor(minor, decimals);
   const extras = Object.fromEntries(
@@ -77,6 +80,7 @@ export function bookingToJson(row: BookingRow) {
       company_name: row.guest_company_name,
       company_tax_id: row.guest_company_tax_id,
     },
+    registration_state: registration,
     created_at: row.created_at,
     updated_at: row.updated_at,
     confirmed_at: row.confirmed_at,

@@ -28,6 +28,9 @@ import {
   type ListedStay,
 } from './booking-queries.ts';
 import { bookingToJson, importedStayToJson, paymentToJson, refundToJson } from './admin-booking-json.ts';
+import { registrationStates } from '../registrations/registration-repository.ts';
+import { RegistrationStateSchema } from '../registrations/registration-json.ts';
+import type { RegistrationState } from '../registrations/registration-state.ts';
 
 const Status = Type.Enum(BOOKING_STATUSES);
 
@@ -125,6 +128,7 @@ export const AdminBookingSchema = Type.Object({
     },
     { description: 'the guest and billing details this booking keeps (PATCH `guest` corrects them)' },
   ),
+  registration_state: RegistrationStateSchema,
   created_at: Type.String(),
   updated_at: Type.String(),
   confirmed_at: NullableString,
@@ -257,8 +261,8 @@ export function bookingFilterOf(
 /** The most rows one CSV download holds. */
 const CSV_MAX_ROWS = 50_000;
 
-function stayToJson(s: ListedStay) {
-  return s.kind === 'booking' ? bookingToJson(s.row) : importedStayToJson(s.row);
+function stayToJson(s: ListedStay, states: ReadonlyMap<number, RegistrationState>) {
+  return s.kind === 'booking' ? bookingToJson(s.row, states.get(s.row.id) ?? 'missing') : importedStayToJson(s.row);
 }
 
 /** Bookings, read: the filtered and searched list, as JSON or CSV, and one booking. */
@@ -281,7 +285,14 @@ export const adminBookingRoutes: FeatureRoutes = async (app, { ctx }) => {
     async (request) => {
       const q = request.query;
       const rows = await listBookingsAndStays(ctx.db, { ...bookingFilterOf(q), ...page(q) }, q.include === 'imports');
-      return ok(rows.map(stayToJson), requestMetadata(request.id));
+      const states = await registrationStates(
+        ctx.db,
+        rows.flatMap((s) => (s.kind === 'booking' ? [s.row] : [])),
+      );
+      return ok(
+        rows.map((s) => stayToJson(s, states)),
+        requestMetadata(request.id),
+      );
     },
   );
 
@@ -344,17 +355,18 @@ export async function bookingDetail(db: Executor, id: number) {
       expected: 'id of an existing booking',
       received: id,
     });
-  const [events, payments, refunds] = await Promise.all([
+  const [events, payments, refunds, states] = await Promise.all([
     listBookingEvents(db, id),
     listPayments(db, id),
     listRefunds(db, id),
+    registrationStates(db, [row]),
   ]);
   const names = await actorNames(
     db,
     events.map((e) => e.actor_ref),
   );
   return {
-    ...bookingToJson(row),
+    ...bookingToJson(row, states.get(id) ?? 'missing'),
     payments: payments.map((p) => paymentToJson(row.currency, p)),
     refunds: refunds.map((r) => refundToJson(row.currency, r)),
     events: events.map((e) => ({

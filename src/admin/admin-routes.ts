@@ -14,6 +14,7 @@ import { teamRoutes } from '../team/team-routes.ts';
 import { taskRoutes } from '../tasks/task-routes.ts';
 import { documentRoutes } from '../invoices/document-routes.ts';
 import { messageRoutes } from '../messages/message-routes.ts';
+import { registrationRoutes } from '../registrations/registration-routes.ts';
 
 /** admin API under /admin/api (admin key, checked in app.ts): one sub-plugin per resource. */
 export const adminRoutes: FeatureRoutes = async (app, { ctx }) => {
@@ -33,6 +34,7 @@ export const adminRoutes: FeatureRoutes = async (app, { ctx }) => {
     paymentIssueRoutes,
     testDataRoutes,
     messageRoutes,
+    registrationRoutes,
   ]) {
     await app.register(routes, { ctx });
   }

@@ -97,6 +97,17 @@ export function statusBadge(status: string): Html {
   return html`<span class="badge status-${status}">${STATUS_WORDS[status] ?? status}</span>`;
 }
 
+const CHECK_IN_WORDS: Readonly<Record<string, string>> = {
+  missing: 'Check-in not started',
+  partial: 'Check-in started',
+  complete: 'Checked in online',
+};
+
+/** How far a booking's online check-in is (src/registrations/registration-state.ts), as a badge. */
+export function checkInBadge(state: string): Html {
+  return html`<span class="badge check-in-${state}">${CHECK_IN_WORDS[state] ?? state}</span>`;
+}
+
 /** A stay imported from a channel's calendar: its channel (the feed's name) instead of a status. */
 export function importedBadge(feed: string): Html {
   return html`<span class="badge status-imported">Imported from ${feed}</span>`;

@@ -53,6 +53,13 @@ export const ERROR_REASONS = {
     meaning: 'an admin date range of more than 731 nights (blocks, prices), 1827 nights (reports) or 366 days (tasks)',
   },
   past_date: { status: [400], meaning: "a stay that starts before today in the accommodation's time zone" },
+  future_date: { status: [400], meaning: "a guest's birth date after today" },
+  implausible_date: { status: [400], meaning: "a guest's birth date more than 120 years ago" },
+  invalid_time: { status: [400], meaning: 'not a time of day `HH:MM` (00:00 to 23:59)' },
+  too_many_guests: {
+    status: [400],
+    meaning: "a check-in with more guests than the booking's adults and children",
+  },
   min_stay: { status: [400], meaning: "fewer nights than the accommodation's minimum stay" },
   max_stay: { status: [400], meaning: "more nights than the accommodation's maximum stay" },
   max_guests: { status: [400], meaning: 'more guests than the accommodation takes' },

@@ -15,6 +15,9 @@ const CODES = new Set(
   ).split(' '),
 );
 
+/** Every assigned code, in alphabetical order (a form's list of countries). */
+export const COUNTRY_CODES: readonly string[] = [...CODES].sort();
+
 /** The code as stored (upper case) when it is an assigned ISO 3166-1 alpha-2 code, else null ("pl" → "PL"). */
 export function countryCode(text: string): string | null {
   const code = text.trim().toUpperCase();

@@ -10,6 +10,11 @@ export const PERMISSIONS = [
   'session',
   /** Today, the bookings list and a booking's page, and the bookings CSV. */
   'bookings.read',
+  /**
+   * The guests' check-in details on a booking's page: names, birth, nationality, identity
+   * documents, the lead guest's home address. Without it a role sees only how far the check-in is.
+   */
+  'registrations.read',
   /** Make, change, cancel, reinstate a booking; resend its mail; confirm a step. */
   'bookings.write',
   /** Record and undo a booking's payments. */
@@ -48,6 +53,7 @@ export const ROLE_PERMISSIONS: Readonly<Record<ConsoleRole, readonly Permission[
   front_desk: [
     'session',
     'bookings.read',
+    'registrations.read',
     'bookings.write',
     'payments.write',
     'calendar',

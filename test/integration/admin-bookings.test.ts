@@ -123,6 +123,7 @@ describe(`admin bookings (${testStoreKind})`, () => {
         company_name: null,
         company_tax_id: null,
       },
+      registration_state: 'missing',
       created_at: booking.created_at,
       updated_at: booking.updated_at,
       confirmed_at: booking.confirmed_at,

@@ -2,6 +2,8 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { CONSOLE_ROLES } from '../../src/db/schema.ts';
 import { may, PERMISSIONS, type Permission } from '../../src/users/permissions.ts';
+import { registrationOfJson } from '../../src/registrations/parse-registration.ts';
+import { saveRegistration } from '../../src/registrations/save-registration.ts';
 import { addDays, todayIn } from '../../src/shared/dates.ts';
 import { signIn } from '../support/console-client.ts';
 import { consolePages } from '../support/console-pages.ts';
@@ -110,6 +112,36 @@ describe(`console roles (${testStoreKind})`, () => {
     );
     assert.equal((await cleaner.post(`/admin/bookings/${rows.booking}/cancel`, { reason: 'x' })).statusCode, 403);
     assert.deepEqual(await count(), before);
+  });
+
+  test("each role that reads bookings sees a booking's check-in; its guests' details only with registrations.read", async () => {
+    const sent = await saveRegistration(
+      t.ctx.db,
+      rows.booking,
+      registrationOfJson({
+        guests: [{ first_name: 'Role', last_name: 'Guest', document_type: 'passport', document_number: 'RG7654321' }],
+        arrival_time: '14:00',
+      }).input,
+      t.ctx.now(),
+    );
+    assert.ok(sent.saved);
+    for (const role of CONSOLE_ROLES) {
+      const client = await signIn(t, undefined, { role, homes: role === 'cleaner' ? [rows.accommodation] : [] });
+      const page = await client.get(`/admin/bookings/${rows.booking}`);
+      if (!may(role, 'bookings.read')) {
+        assert.equal(page.statusCode, 403, role);
+        assert.doesNotMatch(page.body, /RG7654321/, role);
+        continue;
+      }
+      assert.equal(page.statusCode, 200, role);
+      assert.match(page.body, /Check-in started/, role);
+      if (may(role, 'registrations.read')) assert.match(page.body, /RG7654321/, role);
+      else assert.doesNotMatch(page.body, /RG7654321/, role);
+    }
+    assert.deepEqual(
+      CONSOLE_ROLES.filter((role) => may(role, 'registrations.read')),
+      ['owner', 'manager', 'front_desk'],
+    );
   });
 
   test('the navigation shows a role only what it may open', async () => {

@@ -115,6 +115,7 @@ function cases(): Case[] {
         ['POST', '/admin/api/bookings/:id/deposit', '/deposit', { action: 'collect' }],
         ['POST', '/admin/api/bookings/:id/refunds', '/refunds', { amount: 1, method: 'cash' }],
         ['GET', '/admin/api/bookings/:id/documents', '/documents', undefined],
+        ['GET', '/admin/api/bookings/:id/registration', '/registration', undefined],
       ] as const
     ).map(([method, route, suffix, payload]): Case => ({
       route,

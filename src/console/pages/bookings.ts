@@ -22,6 +22,7 @@ import { resendConfirmation } from '../../bookings/resend-confirmation.ts';
 import { BOOKING_STATUSES } from '../../db/schema.ts';
 import { notFound } from '../../http/errors.ts';
 import { IdString, toId } from '../../http/ids.ts';
+import { bookingCheckInSection } from './booking-check-in.ts';
 import { bookingDocumentsSection } from './booking-documents.ts';
 import { invoiceUrl } from '../../invoices/invoice-url.ts';
 import { parseAddress } from '../../guests/stored-address.ts';
@@ -282,6 +283,7 @@ ${isConfirmed(b.status) ? html`<p><a class="button secondary" href="/admin/booki
 <h2>Guest</h2>
 ${guestTable(b)}
 <p><a class="button secondary" href="/admin/bookings/${b.id}/guest">Correct guest and billing details</a></p>
+${await bookingCheckInSection(ctx.db, session(request).user, b, f)}
 <h2>Price as quoted</h2>
 ${priceTable(b, f)}
 <h2>Payment</h2>

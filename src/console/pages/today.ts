@@ -19,7 +19,9 @@ import {
 import { fmt, sendPage, session } from '../console-request.ts';
 import { sessionRoute } from '../console-schemas.ts';
 import type { Formatter } from '../format.ts';
-import { importedBadge, stackTable, statusBadge } from '../layout.ts';
+import { checkInBadge, importedBadge, stackTable, statusBadge } from '../layout.ts';
+import { registrationStates } from '../../registrations/registration-repository.ts';
+import type { RegistrationState } from '../../registrations/registration-state.ts';
 import { stayRange } from '../stay-range.ts';
 import { setupSection } from './setup.ts';
 import { todayMoneySections } from './today-money.ts';
@@ -35,6 +37,8 @@ interface DayStay {
   home: string;
   nights: number;
   status: Html;
+  /** Arrivals only: how far the booking's online check-in is; a channel's stay has none. */
+  checkIn?: Html | string;
 }
 
 const bookingStay = (b: BookingWithGuest, date: string): DayStay => ({
@@ -53,15 +57,23 @@ const importedStay = (s: ImportedStayView, date: string): DayStay => ({
   status: importedBadge(s.feed),
 });
 
-function stayTable(caption: string, rows: readonly DayStay[], f: Formatter): Html {
+/** An arrival with how far its check-in is. */
+const arrivalStay = (b: BookingWithGuest, states: ReadonlyMap<number, RegistrationState>): DayStay => ({
+  ...bookingStay(b, b.checkin),
+  checkIn: checkInBadge(states.get(b.id) ?? 'missing'),
+});
+
+function stayTable(caption: string, rows: readonly DayStay[], f: Formatter, withCheckIn = false): Html {
   if (rows.length === 0) return html`<h2>${caption}</h2><p class="muted">None.</p>`;
   const sorted = [...rows].sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : 0));
-  return html`<h2>${caption}</h2>${stackTable(['Date', 'Guest', 'Accommodation', 'Nights', 'Status'], sorted, (s) => [
+  const columns = ['Date', 'Guest', 'Accommodation', 'Nights', 'Status', ...(withCheckIn ? ['Check-in'] : [])];
+  return html`<h2>${caption}</h2>${stackTable(columns, sorted, (s) => [
     f.date(s.date),
     s.guest,
     s.home,
     s.nights,
     s.status,
+    ...(withCheckIn ? [s.checkIn ?? '—'] : []),
   ])}`;
 }
 
@@ -149,10 +161,11 @@ export const todayPage: FeatureRoutes = async (app, { ctx }) => {
     const mail = request.consoleMail;
     const mailDown = mail !== null && mail.state !== 'ok' ? 1 : 0;
     const names = new Map(accommodations.map((a) => [a.id, a.name]));
+    const checkIns = await registrationStates(ctx.db, arrivals);
     const attention = alerts.length + issues.length + mails.length + feeds.length + expired.length + mailDown;
     const body = html`${setup}
 <p class="muted">Today is ${f.date(today)} (${zone}). Arrivals and departures cover today and the next 7 days.</p>
-${stayTable('Arrivals', [...arrivals.map((b) => bookingStay(b, b.checkin)), ...importedIn.map((s) => importedStay(s, s.start_date))], f)}
+${stayTable('Arrivals', [...arrivals.map((b) => arrivalStay(b, checkIns)), ...importedIn.map((s) => importedStay(s, s.start_date))], f, true)}
 ${balancesToCollect(arrivals, f)}
 ${await todayMoneySections(ctx, f)}
 ${stayTable('Departures', [...departures.map((b) => bookingStay(b, b.checkout)), ...importedOut.map((s) => importedStay(s, s.end_date))], f)}

@@ -421,6 +421,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/admin/api/bookings/{id}/registration": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A booking's online check-in: its state, each registered guest and the arrival time */
+        get: operations["listAdminBookingsRegistration"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/admin/api/bookings/{id}/reinstate": {
         parameters: {
             query?: never;
@@ -2102,6 +2119,11 @@ export interface components {
             price_note: string | null;
             pricing: components["schemas"]["Pricing2"];
             refunds: components["schemas"]["Refunds"];
+            /**
+             * @description missing: nothing given; complete: the arrival time and every field of each adult and child, the lead guest's address included; partial: anything between
+             * @enum {unknown}
+             */
+            registration_state: "missing" | "partial" | "complete";
             source: string;
             /** @enum {unknown} */
             status: "draft" | "confirmed" | "modified" | "cancelled";
@@ -2406,6 +2428,10 @@ export interface components {
          *     invalid_range: an end date not after the start date (of tasks: before it)
          *     range_too_long: an admin date range of more than 731 nights (blocks, prices), 1827 nights (reports) or 366 days (tasks)
          *     past_date: a stay that starts before today in the accommodation's time zone
+         *     future_date: a guest's birth date after today
+         *     implausible_date: a guest's birth date more than 120 years ago
+         *     invalid_time: not a time of day `HH:MM` (00:00 to 23:59)
+         *     too_many_guests: a check-in with more guests than the booking's adults and children
          *     min_stay: fewer nights than the accommodation's minimum stay
          *     max_stay: more nights than the accommodation's maximum stay
          *     max_guests: more guests than the accommodation takes
@@ -2496,7 +2522,7 @@ export interface components {
          *     outcome_unknown: the database went away while the change was being committed and it could not be checked whether it was; retry with the same `idempotency_key`
          * @enum {string}
          */
-        ErrorReason: "malformed_json" | "forbidden_json_key" | "unsupported_media_type" | "malformed_http" | "bad_request" | "bad_url" | "param_too_long" | "nul_character" | "legacy_jsonrpc_body" | "invalid" | "missing" | "unknown_parameter" | "invalid_type" | "invalid_enum" | "invalid_const" | "invalid_anyOf" | "invalid_format" | "invalid_pattern" | "invalid_minLength" | "invalid_maxLength" | "invalid_minimum" | "invalid_maximum" | "invalid_exclusiveMinimum" | "invalid_exclusiveMaximum" | "invalid_minItems" | "invalid_maxItems" | "blank" | "homes_for_cleaners" | "test_admin_key" | "out_of_range" | "invalid_date" | "invalid_range" | "range_too_long" | "past_date" | "min_stay" | "max_stay" | "max_guests" | "extra_not_offered" | "composition_mismatch" | "duplicate_tier" | "unknown_currency" | "invalid_amount" | "reason_required" | "amount_too_large" | "invalid_rate" | "unknown_country" | "unknown_timezone" | "invalid_iban" | "invalid_url" | "private_address" | "unknown_variable" | "invalid_template" | "unknown_language" | "invalid_cursor" | "own_export_url" | "invalid_timestamp" | "invalid_payment_intent" | "payment_webhook_not_configured" | "stale_signature" | "missing_signature" | "invalid_signature" | "missing_api_key" | "invalid_api_key" | "missing_metrics_token" | "invalid_metrics_token" | "missing_timestamp" | "stale_timestamp" | "admin_scope_required" | "test_key_required" | "secret_scope" | "unknown_route" | "accommodation_not_found" | "booking_not_found" | "payment_not_found" | "api_key_not_found" | "message_not_found" | "feed_not_found" | "invoice_not_found" | "document_not_found" | "calendar_not_found" | "endpoint_not_found" | "template_not_found" | "rule_not_found" | "scheduled_message_not_found" | "delivery_not_found" | "user_not_found" | "task_not_found" | "request_timeout" | "dates_unavailable" | "price_mismatch" | "idempotency_key_reused" | "booking_cancelled" | "booking_not_confirmed" | "booking_not_cancelled" | "never_confirmed" | "payment_already_undone" | "refund_exceeds_paid" | "no_deposit" | "deposit_already_collected" | "deposit_not_held" | "keep_exceeds_deposit" | "refund_exceeds_price" | "booking_not_draft" | "has_bookings" | "accommodation_archived" | "endpoint_limit" | "duplicate_feed_name" | "template_in_use" | "rule_in_use" | "message_not_scheduled" | "guest_without_email" | "login_taken" | "last_owner" | "assignee_not_allowed" | "task_cancelled" | "body_too_large" | "rate_limited" | "draft_limit" | "headers_too_large" | "store_unavailable" | "shutting_down" | "outcome_unknown";
+        ErrorReason: "malformed_json" | "forbidden_json_key" | "unsupported_media_type" | "malformed_http" | "bad_request" | "bad_url" | "param_too_long" | "nul_character" | "legacy_jsonrpc_body" | "invalid" | "missing" | "unknown_parameter" | "invalid_type" | "invalid_enum" | "invalid_const" | "invalid_anyOf" | "invalid_format" | "invalid_pattern" | "invalid_minLength" | "invalid_maxLength" | "invalid_minimum" | "invalid_maximum" | "invalid_exclusiveMinimum" | "invalid_exclusiveMaximum" | "invalid_minItems" | "invalid_maxItems" | "blank" | "homes_for_cleaners" | "test_admin_key" | "out_of_range" | "invalid_date" | "invalid_range" | "range_too_long" | "past_date" | "future_date" | "implausible_date" | "invalid_time" | "too_many_guests" | "min_stay" | "max_stay" | "max_guests" | "extra_not_offered" | "composition_mismatch" | "duplicate_tier" | "unknown_currency" | "invalid_amount" | "reason_required" | "amount_too_large" | "invalid_rate" | "unknown_country" | "unknown_timezone" | "invalid_iban" | "invalid_url" | "private_address" | "unknown_variable" | "invalid_template" | "unknown_language" | "invalid_cursor" | "own_export_url" | "invalid_timestamp" | "invalid_payment_intent" | "payment_webhook_not_configured" | "stale_signature" | "missing_signature" | "invalid_signature" | "missing_api_key" | "invalid_api_key" | "missing_metrics_token" | "invalid_metrics_token" | "missing_timestamp" | "stale_timestamp" | "admin_scope_required" | "test_key_required" | "secret_scope" | "unknown_route" | "accommodation_not_found" | "booking_not_found" | "payment_not_found" | "api_key_not_found" | "message_not_found" | "feed_not_found" | "invoice_not_found" | "document_not_found" | "calendar_not_found" | "endpoint_not_found" | "template_not_found" | "rule_not_found" | "scheduled_message_not_found" | "delivery_not_found" | "user_not_found" | "task_not_found" | "request_timeout" | "dates_unavailable" | "price_mismatch" | "idempotency_key_reused" | "booking_cancelled" | "booking_not_confirmed" | "booking_not_cancelled" | "never_confirmed" | "payment_already_undone" | "refund_exceeds_paid" | "no_deposit" | "deposit_already_collected" | "deposit_not_held" | "keep_exceeds_deposit" | "refund_exceeds_price" | "booking_not_draft" | "has_bookings" | "accommodation_archived" | "endpoint_limit" | "duplicate_feed_name" | "template_in_use" | "rule_in_use" | "message_not_scheduled" | "guest_without_email" | "login_taken" | "last_owner" | "assignee_not_allowed" | "task_cancelled" | "body_too_large" | "rate_limited" | "draft_limit" | "headers_too_large" | "store_unavailable" | "shutting_down" | "outcome_unknown";
         /** @description event types sent to the endpoint; default every booking event (booking.created, booking.confirmed, booking.modified, booking.cancelled, booking.expired, payment.issue); calendar.changed only when listed */
         Events: components["schemas"]["EventsItem"][];
         Events2: components["schemas"]["EventsItem2"][];
@@ -2816,6 +2842,44 @@ export interface components {
             /** @enum {boolean} */
             success: true;
         };
+        ListAdminBookingsRegistrationResponse: {
+            data: {
+                /** @description `HH:MM` as the guest gave it */
+                arrival_time: string | null;
+                /** @description the registered guests, by position */
+                guests: {
+                    address: {
+                        city: string | null;
+                        country: string | null;
+                        postal_code: string | null;
+                        street: string | null;
+                    } | null;
+                    birth_date: string | null;
+                    birth_place: string | null;
+                    document_country: string | null;
+                    document_number: string | null;
+                    document_type: string | null;
+                    /** @description when the retention job erased the document fields; null while they are kept */
+                    documents_erased_at: string | null;
+                    first_name: string | null;
+                    last_name: string | null;
+                    nationality: string | null;
+                    /** @description 0 for the lead guest, then in the order of the form */
+                    position: number;
+                    sex: string | null;
+                }[];
+                /**
+                 * @description missing: nothing given; complete: the arrival time and every field of each adult and child, the lead guest's address included; partial: anything between
+                 * @enum {unknown}
+                 */
+                state: "missing" | "partial" | "complete";
+                /** @description when it was last sent; null: never */
+                updated_at: string | null;
+            };
+            metadata: components["schemas"]["Metadata"];
+            /** @enum {boolean} */
+            success: true;
+        };
         ListAdminBookingsResponse: {
             data: ({
                 accommodation_id: number;
@@ -2850,6 +2914,11 @@ export interface components {
                 /** @description why the host set the price by hand */
                 price_note: string | null;
                 pricing: components["schemas"]["Pricing2"];
+                /**
+                 * @description missing: nothing given; complete: the arrival time and every field of each adult and child, the lead guest's address included; partial: anything between
+                 * @enum {unknown}
+                 */
+                registration_state: "missing" | "partial" | "complete";
                 source: string;
                 /** @enum {unknown} */
                 status: "draft" | "confirmed" | "modified" | "cancelled";
@@ -6262,6 +6331,42 @@ export interface operations {
                 };
             };
             413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge2"];
+            500: components["responses"]["InternalError2"];
+            503: components["responses"]["Unavailable2"];
+        };
+    };
+    listAdminBookingsRegistration: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description integer id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ListAdminBookingsRegistrationResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest3"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound2"];
+            408: components["responses"]["RequestTimeout2"];
             429: components["responses"]["TooManyRequests"];
             431: components["responses"]["HeadersTooLarge2"];
             500: components["responses"]["InternalError2"];

@@ -45,6 +45,8 @@ const FLOORS = [
     'jobs',
     'seed',
     'team',
+    'authorities',
+    'privacy',
   ],
   ['console'],
   ['app'],

@@ -126,7 +126,7 @@ export function birthOf(
     const candidates = tables.comuni
       .filter((c) => c.name_key === key && (province === undefined || c.province === province))
       .filter((c) => c.valid_until === null || c.valid_until >= guest.birthDate)
-      .sort((a, b) => (a.valid_until ?? '9999') .localeCompare(b.valid_until ?? '9999'));
+      .sort((a, b) => (a.valid_until ?? '9999').localeCompare(b.valid_until ?? '9999'));
     const [first, second] = candidates;
     if (first === undefined) continue;
     if (second !== undefined && second.valid_until === first.valid_until)

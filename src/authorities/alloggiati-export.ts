@@ -72,7 +72,8 @@ function guestRecord(
   const birthDate = guest.birth_date ?? '';
   const nationality = guest.nationality ?? '';
   const citizenship = stateCode(tables, nationality);
-  if (citizenship === null) block('nationality', `the country ${nationality} has no code in the imported table of states`);
+  if (citizenship === null)
+    block('nationality', `the country ${nationality} has no code in the imported table of states`);
   const birth = birthOf(tables, { birthPlace: guest.birth_place ?? '', birthDate, nationality });
   if (typeof birth === 'string') block('birth_place', birth);
   let document: AlloggiatiGuest['document'] = null;
@@ -82,7 +83,10 @@ function guestRecord(
     if (!tables.documents.some((d) => d.code === code))
       block('document_type', `the document code ${code} is not in the imported table of documents`);
     if (place === null)
-      block('document_country', `the country ${guest.document_country ?? ''} has no code in the imported table of states`);
+      block(
+        'document_country',
+        `the country ${guest.document_country ?? ''} has no code in the imported table of states`,
+      );
     document = { type: code, number: guest.document_number ?? '', place: place ?? '' };
   }
   if (citizenship === null || typeof birth === 'string') return null;
@@ -129,5 +133,7 @@ export function alloggiatiExport(tables: CodeTables, arrivals: readonly Arrival[
       if (record !== null) records.push(record);
     });
   }
-  return blocking.length > 0 ? { ok: false, blocking } : { ok: true, file: alloggiatiFile(records), records: records.length };
+  return blocking.length > 0
+    ? { ok: false, blocking }
+    : { ok: true, file: alloggiatiFile(records), records: records.length };
 }

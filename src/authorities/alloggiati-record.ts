@@ -26,7 +26,6 @@ export const ALLOGGIATI_FIELDS = [
 
 export type AlloggiatiField = (typeof ALLOGGIATI_FIELDS)[number]['name'];
 
-export const RECORD_LENGTH = 168;
 /** The portal refuses a stay of more days: a longer stay is reported with 30. */
 export const MAX_DAYS = 30;
 
@@ -58,7 +57,16 @@ export function italianDate(date: string): string {
   return `${day ?? ''}/${month ?? ''}/${year ?? ''}`;
 }
 
-const LETTERS: Readonly<Record<string, string>> = { ß: 'SS', Æ: 'AE', Œ: 'OE', Ø: 'O', Ł: 'L', Đ: 'D', Þ: 'TH', Ð: 'D' };
+const LETTERS: Readonly<Record<string, string>> = {
+  ß: 'SS',
+  Æ: 'AE',
+  Œ: 'OE',
+  Ø: 'O',
+  Ł: 'L',
+  Đ: 'D',
+  Þ: 'TH',
+  Ð: 'D',
+};
 
 /**
  * Text as the file carries it: upper case, plain ASCII (accents dropped, ß as SS), anything else

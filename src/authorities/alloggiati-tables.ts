@@ -60,7 +60,7 @@ export function splitLine(line: string, separator: string): string[] {
   let field = '';
   let quoted = false;
   for (let i = 0; i < line.length; i++) {
-    const c = line[i];
+    const c = line.charAt(i);
     if (quoted) {
       if (c === '"' && line[i + 1] === '"') {
         field += '"';
@@ -105,7 +105,12 @@ export function parseTable(fileName: string, kind: TableKind, text: string): Cod
   const separator = header.includes(';') ? ';' : header.includes('\t') ? '\t' : ',';
   const columns = splitLine(header, separator).map((c) => c.toLowerCase());
   const col = (name: string) => columns.indexOf(name);
-  const [code, description, province, ended] = [col('codice'), col('descrizione'), col('provincia'), col('datafineval')];
+  const [code, description, province, ended] = [
+    col('codice'),
+    col('descrizione'),
+    col('provincia'),
+    col('datafineval'),
+  ];
   if (code < 0 || description < 0)
     throw new TableFormatError(`${fileName}: the first line must name the columns Codice and Descrizione`);
   if (kind === 'places' && province < 0)

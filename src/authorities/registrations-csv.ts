@@ -47,7 +47,8 @@ export function registrationsCsv(stays: readonly ArrivingStay[], guests: readonl
       s.arrival_time ?? '',
     ];
     const own = guests.filter((g) => g.booking_id === s.booking_id);
-    if (own.length === 0) records.push([...stay, ...Array<string>(REGISTRATION_CSV_COLUMNS.length - stay.length).fill('')]);
+    if (own.length === 0)
+      records.push([...stay, ...Array<string>(REGISTRATION_CSV_COLUMNS.length - stay.length).fill('')]);
     for (const g of own) {
       const address = guestAddressOf(g.address);
       records.push([

@@ -233,7 +233,9 @@ export const commands: Command[] = [
       if (folder === undefined || positionals.length > 1) throw new UsageError('FOLDER is required (one folder)');
       return withContext(async (ctx) => {
         try {
-          const counts = await importAlloggiatiTables(ctx.db, folder, (line) => io.out(line));
+          const counts = await importAlloggiatiTables(ctx.db, folder, (line) => {
+            io.out(line);
+          });
           io.out(
             `Imported ${counts.comune} comuni, ${counts.state} states, ${counts.document} document types` +
               ` and ${counts.guest_type} guest types.`,

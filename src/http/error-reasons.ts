@@ -53,7 +53,8 @@ export const ERROR_REASONS = {
   },
   range_too_long: {
     status: [400],
-    meaning: 'an admin date range of more than 731 nights (blocks, prices), 1827 nights (reports) or 366 days (tasks, registrations)',
+    meaning:
+      'an admin date range of more than 731 nights (blocks, prices), 1827 nights (reports) or 366 days (tasks, registrations)',
   },
   not_in_italy: {
     status: [400],
@@ -200,7 +201,7 @@ export const ERROR_REASONS = {
   },
   alloggiati_tables_missing: {
     status: [409],
-    meaning: "the Alloggiati Web code tables are not loaded yet: run `staydesk alloggiati-tables import FOLDER`",
+    meaning: 'the Alloggiati Web code tables are not loaded yet: run `staydesk alloggiati-tables import FOLDER`',
   },
   registrations_blocking: {
     status: [409],

@@ -148,7 +148,7 @@ export function startBackgroundJobs(
         leased(
           'erase-registration-documents',
           async () => eraseExpiredDocuments(ctx.db, ctx.now(), await readRetentionDays(ctx.db)),
-          "check-in documents past their retention erased",
+          'check-in documents past their retention erased',
         ),
     },
     {

@@ -23,9 +23,7 @@ export async function eraseExpiredDocuments(db: Executor, now: Date, days: numbe
       updated_at: stamp,
     })
     .where('documents_erased_at', 'is', null)
-    .where('booking_id', 'in', (eb) =>
-      eb.selectFrom('bookings').select('id').where('checkout', '<=', lastDeparture),
-    )
+    .where('booking_id', 'in', (eb) => eb.selectFrom('bookings').select('id').where('checkout', '<=', lastDeparture))
     .executeTakeFirst();
   return Number(result.numUpdatedRows);
 }

@@ -117,10 +117,18 @@ export async function eraseGuest(ctx: StoreContext & { now(): Date }, id: number
           .executeTakeFirst(),
       );
       issues = n(
-        await trx.updateTable('payment_issues').set({ detail: ERASED_TEXT }).where('booking_id', 'in', ids).executeTakeFirst(),
+        await trx
+          .updateTable('payment_issues')
+          .set({ detail: ERASED_TEXT })
+          .where('booking_id', 'in', ids)
+          .executeTakeFirst(),
       );
       keys = n(await trx.deleteFrom('idempotency_keys').where('booking_id', 'in', ids).executeTakeFirst());
-      const payloads = await trx.selectFrom('partner_events').select(['id', 'payload']).where('booking_id', 'in', ids).execute();
+      const payloads = await trx
+        .selectFrom('partner_events')
+        .select(['id', 'payload'])
+        .where('booking_id', 'in', ids)
+        .execute();
       for (const e of payloads) {
         const scrubbed = scrubPersonalJson(e.payload);
         if (scrubbed === e.payload) continue;

@@ -147,5 +147,3 @@ export async function exportGuest(db: Executor, id: number, now: Date) {
     payment_issues: issues,
   };
 }
-
-export type GuestExport = Awaited<ReturnType<typeof exportGuest>>;

@@ -39,7 +39,11 @@ export function scrubPersonal(value: unknown, person = false): unknown {
   const out: Record<string, unknown> = {};
   for (const [key, child] of Object.entries(value))
     out[key] =
-      person && key === 'id' ? child : PERSONAL_KEYS.has(key) ? blank(child) : scrubPersonal(child, person || PERSON_KEYS.has(key));
+      person && key === 'id'
+        ? child
+        : PERSONAL_KEYS.has(key)
+          ? blank(child)
+          : scrubPersonal(child, person || PERSON_KEYS.has(key));
   return out;
 }
 

@@ -48,7 +48,8 @@ async function settingsAnswer(
   db: Executor,
   config: Pick<Config, 'paymentWebhookSecret'>,
 ): Promise<
-  Awaited<ReturnType<typeof secretStatus>> & HostIdentity & { invoicing: Invoicing; registration_retention_days: number }
+  Awaited<ReturnType<typeof secretStatus>> &
+    HostIdentity & { invoicing: Invoicing; registration_retention_days: number }
 > {
   const [status, identity, invoicing, retention] = await Promise.all([
     secretStatus(db, config),

@@ -21,7 +21,9 @@ async function fresh(): Promise<CliStore> {
 
 function folder(skip: string[] = []): string {
   const dir = alloggiatiFolder(skip);
-  cleanups.push(() => fs.rmSync(dir, { recursive: true, force: true }));
+  cleanups.push(() => {
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
   return dir;
 }
 

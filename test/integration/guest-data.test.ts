@@ -61,7 +61,13 @@ async function stayOfAda(email: string): Promise<Booked> {
     .execute();
   const template = await t.ctx.db
     .insertInto('message_templates')
-    .values({ name: `Welcome ${email}`, subject: 'Welcome', body: 'Hi {{guest.first_name}}', created_at: now, updated_at: now })
+    .values({
+      name: `Welcome ${email}`,
+      subject: 'Welcome',
+      body: 'Hi {{guest.first_name}}',
+      created_at: now,
+      updated_at: now,
+    })
     .returning('id')
     .executeTakeFirstOrThrow();
   const rule = await t.ctx.db
@@ -81,7 +87,14 @@ async function stayOfAda(email: string): Promise<Booked> {
     .executeTakeFirstOrThrow();
   await t.ctx.db
     .insertInto('scheduled_messages')
-    .values({ rule_id: rule.id, booking_id: booking, send_at: now, state: 'scheduled', created_at: now, updated_at: now })
+    .values({
+      rule_id: rule.id,
+      booking_id: booking,
+      send_at: now,
+      state: 'scheduled',
+      created_at: now,
+      updated_at: now,
+    })
     .execute();
   await t.ctx.db
     .insertInto('payment_issues')
@@ -93,7 +106,10 @@ async function stayOfAda(email: string): Promise<Booked> {
       api_key_id: null,
       booking_id: booking,
       type: 'booking.confirmed',
-      payload: JSON.stringify({ type: 'booking.confirmed', data: { id: booking, guest: { first_name: 'Ada', email } } }),
+      payload: JSON.stringify({
+        type: 'booking.confirmed',
+        data: { id: booking, guest: { first_name: 'Ada', email } },
+      }),
       created_at: now,
     })
     .execute();
@@ -103,8 +119,9 @@ async function stayOfAda(email: string): Promise<Booked> {
 const exported = async (guest: number) => {
   const res = await t.checkedRequest({ method: 'GET', url: `/admin/api/guests/${guest}/export`, key: t.adminKey });
   assert.equal(res.statusCode, 200, res.body);
-  return res.json<{ data: Record<string, unknown> & { guest: Record<string, unknown>; bookings: Record<string, unknown>[] } }>()
-    .data;
+  return res.json<{
+    data: Record<string, unknown> & { guest: Record<string, unknown>; bookings: Record<string, unknown>[] };
+  }>().data;
 };
 
 describe(`one guest's data (${testStoreKind})`, () => {
@@ -123,7 +140,10 @@ describe(`one guest's data (${testStoreKind})`, () => {
       ['CA1234567', 'C01X00T47'],
     );
     const messages = data.messages as { subject: string }[];
-    assert.ok(messages.some((m) => m.subject === 'Your stay, Ada'), 'a mail to the address, any case');
+    assert.ok(
+      messages.some((m) => m.subject === 'Your stay, Ada'),
+      'a mail to the address, any case',
+    );
     assert.ok(messages.length >= 2, 'and the booking confirmation');
     assert.equal((data.scheduled_messages as unknown[]).length, 1);
     assert.equal((data.documents as { kind: string }[])[0]?.kind, 'invoice');
@@ -141,7 +161,11 @@ describe(`one guest's data (${testStoreKind})`, () => {
       .select(['number', 'billed', 'pdf'])
       .where('booking_id', '=', ada.booking)
       .execute();
-    const res = await t.checkedRequest({ method: 'POST', url: `/admin/api/guests/${ada.guest}/erase`, key: t.adminKey });
+    const res = await t.checkedRequest({
+      method: 'POST',
+      url: `/admin/api/guests/${ada.guest}/erase`,
+      key: t.adminKey,
+    });
     assert.equal(res.statusCode, 200, res.body);
     const erasure = res.json<{ data: Record<string, number | string> }>().data;
     assert.equal(erasure.bookings_anonymised, 1);
@@ -168,9 +192,21 @@ describe(`one guest's data (${testStoreKind})`, () => {
     assert.ok(!text.toLowerCase().includes('ada.erase@example.com'), 'no mail keeps the address');
     assert.ok(text.includes('grace.keep@example.com'), "another guest's mails stay");
     const left = JSON.stringify({
-      events: await t.ctx.db.selectFrom('partner_events').select('payload').where('booking_id', '=', ada.booking).execute(),
-      issues: await t.ctx.db.selectFrom('payment_issues').select('detail').where('booking_id', '=', ada.booking).execute(),
-      keys: await t.ctx.db.selectFrom('idempotency_keys').select('response').where('booking_id', '=', ada.booking).execute(),
+      events: await t.ctx.db
+        .selectFrom('partner_events')
+        .select('payload')
+        .where('booking_id', '=', ada.booking)
+        .execute(),
+      issues: await t.ctx.db
+        .selectFrom('payment_issues')
+        .select('detail')
+        .where('booking_id', '=', ada.booking)
+        .execute(),
+      keys: await t.ctx.db
+        .selectFrom('idempotency_keys')
+        .select('response')
+        .where('booking_id', '=', ada.booking)
+        .execute(),
       search: await t.ctx.db.selectFrom('bookings').select('search_text').where('id', '=', ada.booking).execute(),
     });
     assert.ok(!/ada\.erase|Lovelace|St James/i.test(left), left);

@@ -72,7 +72,10 @@ describe(`retention of check-in documents (${testStoreKind})`, () => {
     const refused = await owner.post('/admin/settings/retention', { registration_retention_days: 'soon' });
     assert.equal(refused.statusCode, 400);
     assert.match(refused.body, /whole number of days from 1 to 3650/);
-    assert.equal((await owner.post('/admin/settings/retention', { registration_retention_days: '45' })).statusCode, 303);
+    assert.equal(
+      (await owner.post('/admin/settings/retention', { registration_retention_days: '45' })).statusCode,
+      303,
+    );
     assert.equal(await retention(), 45);
     assert.equal((await t.admin('PUT', '/admin/api/settings', { registration_retention_days: null })).statusCode, 200);
     assert.equal(await retention(), 90);

@@ -51,12 +51,18 @@ describe(`registrations for the authorities (${testStoreKind})`, () => {
   test('before the tables are imported the file is refused, saying how to import them', async () => {
     const res = await alloggiati(futureStay(1).checkin);
     assert.equal(res.statusCode, 409, res.body);
-    assert.equal(res.json<{ error: { details: { reason: string } } }>().error.details.reason, 'alloggiati_tables_missing');
+    assert.equal(
+      res.json<{ error: { details: { reason: string } } }>().error.details.reason,
+      'alloggiati_tables_missing',
+    );
     assert.match(res.body, /alloggiati-tables import/);
   });
 
   test('an import lacking a table changes nothing; a full one replaces the tables', async () => {
-    await assert.rejects(importAlloggiatiTables(t.ctx.db, folder(['documenti.csv']), () => undefined), TableFormatError);
+    await assert.rejects(
+      importAlloggiatiTables(t.ctx.db, folder(['documenti.csv']), () => undefined),
+      TableFormatError,
+    );
     assert.equal((await t.ctx.db.selectFrom('alloggiati_codes').select('code').execute()).length, 0);
     const lines: string[] = [];
     const counts = await importAlloggiatiTables(t.ctx.db, folder(), (l) => lines.push(l));
@@ -73,7 +79,10 @@ describe(`registrations for the authorities (${testStoreKind})`, () => {
   });
 
   test("a day's arrivals in Italian homes: one record per guest, field by field; other homes left out", async () => {
-    const italian = await makeAccommodation(t.ctx.db, { name: 'Casa Bologna', registration_number: 'IT037006C2ABCDEFGH' });
+    const italian = await makeAccommodation(t.ctx.db, {
+      name: 'Casa Bologna',
+      registration_number: 'IT037006C2ABCDEFGH',
+    });
     const german = await makeAccommodation(t.ctx.db, { name: 'Haus Berlin', registration_number: 'DE-BE-1' });
     const stay = futureStay(3);
     const family = await book(italian.id, stay, 2);
@@ -133,7 +142,10 @@ describe(`registrations for the authorities (${testStoreKind})`, () => {
     assert.equal(res.statusCode, 409, res.body);
     const body = res.json<{
       error: {
-        details: { reason: string; blocking: { confirmation_code: string; guest: number | null; field: string | null }[] };
+        details: {
+          reason: string;
+          blocking: { confirmation_code: string; guest: number | null; field: string | null }[];
+        };
       };
     }>().error;
     assert.equal(body.details.reason, 'registrations_blocking');
@@ -152,7 +164,9 @@ describe(`registrations for the authorities (${testStoreKind})`, () => {
       .execute();
     const again = await alloggiati(stay.checkin);
     assert.deepEqual(
-      again.json<{ error: { details: { blocking: { field: string | null }[] } } }>().error.details.blocking.map((b) => b.field),
+      again
+        .json<{ error: { details: { blocking: { field: string | null }[] } } }>()
+        .error.details.blocking.map((b) => b.field),
       [null, 'guests', 'birth_place'],
     );
   });

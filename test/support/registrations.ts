@@ -82,8 +82,10 @@ export function alloggiatiFolder(skip: string[] = []): string {
       '100000215,FRANCIA,ES,',
     ].join('\r\n'),
     // Semicolons and Windows-1252, as some downloads come.
-    'documenti.csv': 'Codice;Descrizione\r\nIDENT;CARTA DI IDENTITA\x92\r\nPASOR;PASSAPORTO ORDINARIO\r\nPATEN;PATENTE DI GUIDA',
-    'tipi_alloggiato.csv': 'Codice,Descrizione\n16,OSPITE SINGOLO\n17,CAPO FAMIGLIA\n18,CAPO GRUPPO\n19,FAMILIARE\n20,MEMBRO GRUPPO',
+    'documenti.csv':
+      'Codice;Descrizione\r\nIDENT;CARTA DI IDENTITA\x92\r\nPASOR;PASSAPORTO ORDINARIO\r\nPATEN;PATENTE DI GUIDA',
+    'tipi_alloggiato.csv':
+      'Codice,Descrizione\n16,OSPITE SINGOLO\n17,CAPO FAMIGLIA\n18,CAPO GRUPPO\n19,FAMILIARE\n20,MEMBRO GRUPPO',
     'leggimi.pdf': 'not a table',
   };
   for (const [name, text] of Object.entries(files))

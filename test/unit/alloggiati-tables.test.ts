@@ -42,7 +42,11 @@ describe('Alloggiati Web code tables', () => {
   });
 
   test('semicolons, quotes and Windows-1252 bytes are read as the portal writes them', () => {
-    const bytes = Uint8Array.from([...Buffer.from('Codice;Descrizione\n"PASOR";"PASSAPORTO ORDINARIO"\nIDENT;CARTA D'), 0x92, 0x49]);
+    const bytes = Uint8Array.from([
+      ...Buffer.from('Codice;Descrizione\n"PASOR";"PASSAPORTO ORDINARIO"\nIDENT;CARTA D'),
+      0x92,
+      0x49,
+    ]);
     const text = decodeTable(bytes);
     assert.deepEqual(
       parseTable('documenti.csv', 'document', text).map((r) => [r.code, r.name]),
@@ -57,9 +61,13 @@ describe('Alloggiati Web code tables', () => {
 
   test('a table not as the portal writes it stops with its file and line', () => {
     assert.throws(() => parseTable('comuni.csv', 'places', 'Code,Name\n1,X'), TableFormatError);
-    assert.throws(() => parseTable('comuni.csv', 'places', 'Codice,Descrizione,Provincia\n12,ROMA,RM'), /comuni.csv line 2/);
     assert.throws(
-      () => parseTable('comuni.csv', 'places', 'Codice,Descrizione,Provincia,DataFineVal\n412058091,ROMA,RM,2020-01-01'),
+      () => parseTable('comuni.csv', 'places', 'Codice,Descrizione,Provincia\n12,ROMA,RM'),
+      /comuni.csv line 2/,
+    );
+    assert.throws(
+      () =>
+        parseTable('comuni.csv', 'places', 'Codice,Descrizione,Provincia,DataFineVal\n412058091,ROMA,RM,2020-01-01'),
       /DataFineVal/,
     );
     assert.throws(() => parseTable('documenti.csv', 'document', 'Codice,Descrizione\n'), /no rows/);

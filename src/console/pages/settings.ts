@@ -232,7 +232,13 @@ export const settingsPages: FeatureRoutes = async (app, { ctx }) => {
     const values = request.body;
     const days = retentionInput(values);
     if (days === 'invalid')
-      return settingsPage(ctx, request, reply, { errors: { registration_retention_days: RETENTION_ERROR }, values }, 400);
+      return settingsPage(
+        ctx,
+        request,
+        reply,
+        { errors: { registration_retention_days: RETENTION_ERROR }, values },
+        400,
+      );
     await changeSettings(ctx, settingChanges({ registration_retention_days: days }));
     return seeOther(reply, '/admin/settings?done=retention');
   });

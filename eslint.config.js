@@ -46,6 +46,8 @@ const FLOORS = [
     'jobs',
     'seed',
     'team',
+    'authorities',
+    'privacy',
   ],
   ['console'],
   ['app'],

@@ -19,6 +19,8 @@ import { invoiceRoutes } from './invoices/invoice-routes.ts';
 import { paymentRoutes } from './payments/payment-routes.ts';
 import { testPaymentRoutes } from './payments/test-payment-routes.ts';
 import { reportRoutes } from './reports/report-routes.ts';
+import { registrationRoutes } from './authorities/registration-routes.ts';
+import { privacyRoutes } from './privacy/privacy-routes.ts';
 import { webhookRoutes } from './webhooks/webhook-routes.ts';
 import { adminEndpointRoutes } from './endpoints/admin-endpoint-routes.ts';
 import { partnerEventRoutes } from './endpoints/partner-routes.ts';
@@ -250,6 +252,8 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
       if (limits.perKey !== null) admin.addHook('onRequest', limits.perKey);
       await admin.register(adminRoutes, { ctx });
       await admin.register(reportRoutes, { ctx });
+      await admin.register(registrationRoutes, { ctx });
+      await admin.register(privacyRoutes, { ctx });
       await admin.register(adminEndpointRoutes, { ctx });
     },
     { prefix: '/admin/api' },

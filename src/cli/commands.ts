@@ -11,6 +11,8 @@ import { accommodationExportToken, exportUrl, rotateExportTokens } from '../ical
 import { syncCalendars } from '../ical/sync-calendars.ts';
 import { UsageError, positiveId, withContext, type Command } from './cli-support.ts';
 import { releaseOptimizingCompiler } from './optimizing-compiler.ts';
+import { importAlloggiatiTables } from '../authorities/import-alloggiati-tables.ts';
+import { TableFormatError } from '../authorities/alloggiati-tables.ts';
 
 export const commands: Command[] = [
   {
@@ -217,6 +219,33 @@ export const commands: Command[] = [
           );
         io.out(exportUrl(ctx.config, token));
         return 0;
+      });
+    },
+  },
+  {
+    name: 'alloggiati-tables import',
+    usage: 'staydesk alloggiati-tables import FOLDER',
+    summary:
+      "Load Italy's Alloggiati Web code tables (places, documents, guest types) downloaded from the portal into FOLDER; " +
+      'replaces the tables loaded before (docs/registrations.md).',
+    async run({ positionals }, io) {
+      const folder = positionals[0];
+      if (folder === undefined || positionals.length > 1) throw new UsageError('FOLDER is required (one folder)');
+      return withContext(async (ctx) => {
+        try {
+          const counts = await importAlloggiatiTables(ctx.db, folder, (line) => {
+            io.out(line);
+          });
+          io.out(
+            `Imported ${counts.comune} comuni, ${counts.state} states, ${counts.document} document types` +
+              ` and ${counts.guest_type} guest types.`,
+          );
+          return 0;
+        } catch (error) {
+          if (!(error instanceof TableFormatError)) throw error;
+          io.err(`staydesk alloggiati-tables import: ${error.message}. Nothing was changed.`);
+          return 1;
+        }
       });
     },
   },

@@ -176,6 +176,8 @@ export interface GuestsTable {
   address: string | null;
   created_at: Timestamp;
   updated_at: Timestamp;
+  /** When the guest's personal data was erased on request (src/privacy); null: kept. */
+  erased_at: ColumnType<Timestamp | null, Timestamp | null | undefined, Timestamp | null>;
 }
 
 export interface BookingsTable {
@@ -649,6 +651,21 @@ export interface RegistrationGuestsTable {
   updated_at: Timestamp;
 }
 
+export type AlloggiatiCodeKind = 'comune' | 'state' | 'document' | 'guest_type';
+
+/** Italy's Alloggiati Web code tables as the host imported them (src/authorities). */
+export interface AlloggiatiCodesTable {
+  kind: AlloggiatiCodeKind;
+  code: string;
+  name: string;
+  /** The name as places are matched by: upper case, without accents, apostrophes or punctuation. */
+  name_key: string;
+  /** A comune's province (two letters); null for other kinds. */
+  province: string | null;
+  /** The last day a place existed; null: still does. */
+  valid_until: string | null;
+}
+
 export interface Database {
   users: UsersTable;
   user_homes: UserHomesTable;
@@ -686,6 +703,7 @@ export interface Database {
   scheduled_messages: ScheduledMessagesTable;
   registrations: RegistrationsTable;
   registration_guests: RegistrationGuestsTable;
+  alloggiati_codes: AlloggiatiCodesTable;
 }
 
 export type Accommodation = Selectable<AccommodationsTable>;

@@ -47,10 +47,18 @@ export const ERROR_REASONS = {
     meaning: 'a list `limit` outside its range: 1–200 (admin lists), 1–500 (`GET /events`); the message names it',
   },
   invalid_date: { status: [400], meaning: 'not a real calendar date `YYYY-MM-DD`' },
-  invalid_range: { status: [400], meaning: 'an end date not after the start date (of tasks: before it)' },
+  invalid_range: {
+    status: [400],
+    meaning: 'an end date not after the start date (of tasks and registrations: before it)',
+  },
   range_too_long: {
     status: [400],
-    meaning: 'an admin date range of more than 731 nights (blocks, prices), 1827 nights (reports) or 366 days (tasks)',
+    meaning:
+      'an admin date range of more than 731 nights (blocks, prices), 1827 nights (reports) or 366 days (tasks, registrations)',
+  },
+  not_in_italy: {
+    status: [400],
+    meaning: 'an Alloggiati Web file asked for a home whose registration number is no Italian CIN (`IT…`)',
   },
   past_date: { status: [400], meaning: "a stay that starts before today in the accommodation's time zone" },
   future_date: { status: [400], meaning: "a guest's birth date after today" },
@@ -142,6 +150,7 @@ export const ERROR_REASONS = {
   delivery_not_found: { status: [404], meaning: 'the event endpoint has no delivery with this id' },
   user_not_found: { status: [404], meaning: 'no console user with this id' },
   task_not_found: { status: [404], meaning: 'no task with this id' },
+  guest_not_found: { status: [404], meaning: 'no guest record with this id' },
   // 408
   request_timeout: { status: [408], meaning: 'the headers and body did not all arrive within the request timeout' },
   // 409
@@ -196,6 +205,16 @@ export const ERROR_REASONS = {
     status: [409],
     meaning:
       'the API key has as many event endpoints as it may (`ENDPOINTS_PER_KEY`, or its own limit set by the host)',
+  },
+  alloggiati_tables_missing: {
+    status: [409],
+    meaning: 'the Alloggiati Web code tables are not loaded yet: run `staydesk alloggiati-tables import FOLDER`',
+  },
+  registrations_blocking: {
+    status: [409],
+    meaning:
+      'guests arriving that day cannot be written in the Alloggiati Web file yet: `details.blocking` names each guest, ' +
+      'the field and why',
   },
   duplicate_feed_name: { status: [409], meaning: 'the accommodation already has an iCal feed with this name' },
   template_in_use: { status: [409], meaning: 'a message template that a rule sends cannot be deleted' },

@@ -128,6 +128,13 @@ const ADMIN_REASONS: [RegExp, ErrorReason[]][] = [
   [/\/blocks$/, [...NIGHT_RANGE, 'dates_unavailable']],
   [/\/ical-feeds/, ['invalid_url', 'private_address', 'own_export_url', 'duplicate_feed_name', 'feed_not_found']],
   [/\/reports\//, [...NIGHT_RANGE, 'accommodation_not_found']],
+  [
+    /^GET \/admin\/api\/registrations\/alloggiati$/,
+    ['invalid_date', 'accommodation_not_found', 'not_in_italy', 'alloggiati_tables_missing', 'registrations_blocking'],
+  ],
+  [/^GET \/admin\/api\/registrations\.csv$/, ['invalid_date', 'invalid_range', 'range_too_long']],
+  [/^GET \/admin\/api\/guests\/\{id\}\/export$/, ['guest_not_found']],
+  [/^POST \/admin\/api\/guests\/\{id\}\/erase$/, ['guest_not_found']],
   [/^GET \/admin\/api\/documents(\.csv)?$/, ['invalid_date', 'invalid_range']],
   [/^GET \/admin\/api\/documents\/\{number\}\/pdf$/, ['document_not_found']],
   [/^POST \/admin\/api\/api-keys$/, ['blank', 'test_admin_key']],

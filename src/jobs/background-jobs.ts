@@ -11,6 +11,8 @@ import { createEventDelivery } from '../endpoints/deliver-events.ts';
 import { pruneEvents } from '../events/delivery-repository.ts';
 import { isDeliveriesQueued } from '../events/delivery-wake.ts';
 import { sendDueMessages } from '../messages/send-messages.ts';
+import { eraseExpiredDocuments } from '../privacy/document-retention.ts';
+import { readRetentionDays } from '../settings/registration-retention.ts';
 import { acquireLease } from './job-lease.ts';
 import { startJobRunner, type Job, type JobLogger, type JobRunner } from './job-runner.ts';
 
@@ -44,6 +46,8 @@ export function workerId(): string {
  * - prune-events hourly, under its own lease: forgets partners' events older than 30 days.
  * - send-guest-messages every STAYDESK_JOB_POLL_MS, on every process: claims due guest messages
  *   (each by one process), renders them and queues them into the mail outbox (docs/messages.md).
+ * - erase-registration-documents hourly, under its own lease: erases the identity documents of
+ *   check-ins whose stay departed `registration_retention_days` ago (docs/registrations.md#retention).
  */
 export function startBackgroundJobs(
   ctx: AppContext,
@@ -136,6 +140,16 @@ export function startBackgroundJobs(
         const { sent, failed } = await mail.run(signal);
         return sent + failed > 0 ? 'done' : 'skipped';
       },
+    },
+    {
+      name: 'erase-registration-documents',
+      intervalMs: PRUNE_INTERVAL_MS,
+      run: () =>
+        leased(
+          'erase-registration-documents',
+          async () => eraseExpiredDocuments(ctx.db, ctx.now(), await readRetentionDays(ctx.db)),
+          'check-in documents past their retention erased',
+        ),
     },
     {
       name: 'prune-idempotency',

@@ -16,6 +16,7 @@ const NAMES: readonly SettingName[] = [
   'business',
   'bank_details',
   'invoicing',
+  'registration_retention_days',
 ];
 
 /**
@@ -48,7 +49,7 @@ const blankToNull = (value: string | null | undefined): string | null => {
  * blank once trimmed, an IBAN whose check digits fail) and stored as JSON.
  */
 export function settingChanges(body: SettingsInput): SettingChanges {
-  const { business, bank_details: bank, invoicing, ...secrets } = body;
+  const { business, bank_details: bank, invoicing, registration_retention_days: retention, ...secrets } = body;
   const changes: { -readonly [N in keyof SettingChanges]: SettingChanges[N] } = { ...secrets };
   if (business !== undefined) {
     if (business !== null && blankToNull(business.name) === null)
@@ -85,6 +86,7 @@ export function settingChanges(body: SettingsInput): SettingChanges {
             bank_name: blankToNull(bank.bank_name),
           });
   }
+  if (retention !== undefined) changes.registration_retention_days = retention === null ? null : String(retention);
   if (invoicing !== undefined)
     changes.invoicing = JSON.stringify({ prefix: invoicing.prefix, yearly_reset: invoicing.yearly_reset });
   return changes;

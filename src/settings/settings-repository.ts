@@ -4,10 +4,17 @@ import type { Executor } from '../db/store.ts';
 /**
  * Secrets kept server-side (an HMAC key must be known to verify with, so it cannot be hashed),
  * the host's address for overbooking alerts, the host's identity as JSON (host-identity.ts) and
- * the invoice series (invoicing.ts).
+ * the invoice series (invoicing.ts), and how long check-in documents are kept
+ * (src/privacy/document-retention.ts).
  */
 export type SettingName =
-  'webhook_secret' | 'payment_webhook_secret' | 'host_email' | 'business' | 'bank_details' | 'invoicing';
+  | 'webhook_secret'
+  | 'payment_webhook_secret'
+  | 'host_email'
+  | 'business'
+  | 'bank_details'
+  | 'invoicing'
+  | 'registration_retention_days';
 
 export async function getSetting(db: Executor, name: SettingName): Promise<string | null> {
   const row = await db.selectFrom('settings').select('value').where('name', '=', name).executeTakeFirst();

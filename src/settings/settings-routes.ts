@@ -6,6 +6,7 @@ import { changeSettings, settingChanges } from './change-settings.ts';
 import { readHostIdentity, type HostIdentity } from './host-identity.ts';
 import { InvoicingSchema, SettingsBody } from './settings-schemas.ts';
 import { readInvoicing, type Invoicing } from './invoicing.ts';
+import { readRetentionDays } from './registration-retention.ts';
 import type { Executor, StoreContext } from '../db/store.ts';
 import type { RoutesWith } from '../http/types.ts';
 import type { Config } from '../config/config.ts';
@@ -37,19 +38,26 @@ const SettingsSchema = Type.Object({
     Type.Null(),
   ]),
   invoicing: InvoicingSchema,
+  registration_retention_days: Type.Integer({
+    description: "days after a stay's departure that check-in documents are kept (docs/registrations.md#retention)",
+  }),
 });
 
 /** What GET and PUT answer: each secret's state, the alert address, the host's identity and the invoice series. */
 async function settingsAnswer(
   db: Executor,
   config: Pick<Config, 'paymentWebhookSecret'>,
-): Promise<Awaited<ReturnType<typeof secretStatus>> & HostIdentity & { invoicing: Invoicing }> {
-  const [status, identity, invoicing] = await Promise.all([
+): Promise<
+  Awaited<ReturnType<typeof secretStatus>> &
+    HostIdentity & { invoicing: Invoicing; registration_retention_days: number }
+> {
+  const [status, identity, invoicing, retention] = await Promise.all([
     secretStatus(db, config),
     readHostIdentity(db),
     readInvoicing(db),
+    readRetentionDays(db),
   ]);
-  return { ...status, ...identity, invoicing };
+  return { ...status, ...identity, invoicing, registration_retention_days: retention };
 }
 
 /** Signing secrets: set or clear them, see whether each is set. Values are never shown. */

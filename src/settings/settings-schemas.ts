@@ -1,5 +1,6 @@
 import { Type } from 'typebox';
 import { INVOICE_PREFIX_PATTERN } from './invoicing.ts';
+import { DEFAULT_RETENTION_DAYS, MAX_RETENTION_DAYS } from './registration-retention.ts';
 
 /** The body that changes the settings, read by the admin API and the console's forms alike. */
 
@@ -75,6 +76,13 @@ export const SettingsBody = Type.Object(
       }),
     ),
     invoicing: Type.Optional(InvoicingSchema),
+    registration_retention_days: Type.Optional(
+      Type.Union([Type.Integer({ minimum: 1, maximum: MAX_RETENTION_DAYS }), Type.Null()], {
+        description:
+          "days after a stay's departure that the guests' identity documents given at check-in are kept, then " +
+          `erased; null returns to the default (${DEFAULT_RETENTION_DAYS})`,
+      }),
+    ),
   },
   { additionalProperties: false },
 );

@@ -70,6 +70,7 @@ const ALL_COMMANDS = [
   'seed-demo',
   'ical sync',
   'ical export-url',
+  'alloggiati-tables import',
 ];
 
 describe(`staydesk --help (${testStoreKind})`, () => {

@@ -24,11 +24,18 @@ interface SettingsAnswer extends SecretStatus {
   business: Record<string, string | null> | null;
   bank_details: Record<string, string | null> | null;
   invoicing: { prefix: string; yearly_reset: boolean };
+  registration_retention_days: number;
 }
 
-/** The answer's secret part (the host's identity and the invoice series have their own tests). */
+/** The answer's secret part (the host's identity, the invoice series and the retention have their own tests). */
 function secretsOf(answer: SettingsAnswer): SecretStatus {
-  const { business: _business, bank_details: _bank, invoicing: _invoicing, ...secrets } = answer;
+  const {
+    business: _business,
+    bank_details: _bank,
+    invoicing: _invoicing,
+    registration_retention_days: _retention,
+    ...secrets
+  } = answer;
   return secrets;
 }
 

@@ -52,6 +52,7 @@ const TABLES = {
   tasks: true,
   registrations: true,
   registration_guests: true,
+  alloggiati_codes: true,
 } as const satisfies Record<keyof Database, true>;
 const TABLE_NAMES = Object.keys(TABLES).sort();
 const MIGRATION_NAMES = Object.keys(migrations).sort();

@@ -24,10 +24,11 @@ const EVERY_COMMAND = [
   'seed-demo',
   'ical sync',
   'ical export-url',
+  'alloggiati-tables import',
 ];
 
 describe('command table', () => {
-  test('has exactly the commands of README.md#command-line, with the iCal export-url command', () => {
+  test('has exactly the commands of README.md#command-line, with the iCal export-url and Alloggiati tables commands', () => {
     assert.deepEqual(commands.map((c) => c.name).sort(), [...EVERY_COMMAND].sort());
   });
 

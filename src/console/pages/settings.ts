@@ -20,13 +20,17 @@ import { checkForm, forHost, type Labels } from '../schema-errors.ts';
 import { secretBox, settingsTabs } from './settings-parts.ts';
 import { readInvoicing } from '../../settings/invoicing.ts';
 import { INVOICING_LABELS, invoiceSeriesForm } from './invoice-series-form.ts';
+import { RETENTION_ERROR, RETENTION_LABELS, retentionForm, retentionInput } from './retention-form.ts';
+import { readRetentionDays } from '../../settings/registration-retention.ts';
 
 const NOTICES = notices({
   host_email: 'The alert address is saved.',
   business: 'The business details are saved.',
   bank: 'The bank details are saved.',
   invoicing: 'The invoice numbers are saved.',
+  retention: 'The retention of check-in documents is saved.',
 });
+const RetentionForm = Type.Object({ registration_retention_days: Text(100) });
 
 const SettingsQuery = Type.Object({ done: NOTICES.query });
 const InvoicingForm = Type.Object({ invoicing_prefix: Text(1000), invoicing_yearly_reset: Text(10) });
@@ -74,6 +78,7 @@ const ALL_LABELS: Labels = {
   ...BUSINESS_LABELS,
   ...BANK_LABELS,
   ...INVOICING_LABELS,
+  ...RETENTION_LABELS,
   ...ALERT_LABELS,
   ...USER_LABELS,
 };
@@ -133,12 +138,13 @@ async function settingsPage(
   const f = fmt(request);
   const { csrf, user: me } = session(request);
   const owner = may(me.role, 'users');
-  const [settings, team, homes, identity, invoicing] = await Promise.all([
+  const [settings, team, homes, identity, invoicing, retention] = await Promise.all([
     secretStatus(ctx.db, ctx.config),
     owner ? listTeam(ctx.db) : [],
     owner ? listAccommodations(ctx.db) : [],
     readHostIdentity(ctx.db),
     readInvoicing(ctx.db),
+    readRetentionDays(ctx.db),
   ]);
   const errors = forHost(shown.errors ?? {}, ALL_LABELS);
   const values = shown.values ?? {};
@@ -150,6 +156,7 @@ ${notice(shown.notice ?? null)}
 ${secret === undefined ? '' : secretBox(secret)}
 ${identityForms(identity, values, errors, csrf)}
 ${invoiceSeriesForm(invoicing, values, errors, csrf)}
+${retentionForm(retention, values, errors, csrf)}
 <h2>Overbooking alerts</h2>
 ${errorSummary(errors, ALERT_LABELS, { whole: null })}
 <form method="post" action="/admin/settings/host-email" class="row">${csrfField(csrf)}
@@ -219,6 +226,21 @@ export const settingsPages: FeatureRoutes = async (app, { ctx }) => {
     }
     await changeSettings(ctx, settingChanges(checked.value));
     return seeOther(reply, '/admin/settings?done=invoicing');
+  });
+
+  app.post('/settings/retention', sessionRoute('settings', { body: RetentionForm }), async (request, reply) => {
+    const values = request.body;
+    const days = retentionInput(values);
+    if (days === 'invalid')
+      return settingsPage(
+        ctx,
+        request,
+        reply,
+        { errors: { registration_retention_days: RETENTION_ERROR }, values },
+        400,
+      );
+    await changeSettings(ctx, settingChanges({ registration_retention_days: days }));
+    return seeOther(reply, '/admin/settings?done=retention');
   });
 
   /** Checks the form as the admin API would (schema, then name and IBAN) and saves it, or shows the errors. */

@@ -506,6 +506,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/admin/api/guests/{id}/erase": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Erase one guest's personal data everywhere but in issued invoices and credit notes; the bookings stay, anonymised. Repeating it is harmless. */
+        post: operations["createAdminGuestsErase"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/api/guests/{id}/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Everything held about one guest, as JSON: the record, bookings, check-ins, mails and documents */
+        get: operations["listAdminGuestsExport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/admin/api/message-rules": {
         parameters: {
             query?: never;
@@ -640,6 +674,40 @@ export interface paths {
         };
         /** Recorded payment issues, newest first */
         get: operations["listAdminPaymentIssues"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/api/registrations.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every registration of the stays arriving from `from` through `to`, for the authorities of any country (RFC 4180, UTF-8 with a byte order mark, a header row) */
+        get: operations["listAdminRegistrationsCsv"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/api/registrations/alloggiati": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Italy's Alloggiati Web file of the guests arriving on `date` in homes in Italy: one 168-character record per guest, CR LF between records */
+        get: operations["listAdminRegistrationsAlloggiati"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1391,6 +1459,10 @@ export interface components {
             zip?: string;
         };
         Address2: components["schemas"]["AnyOf2"] | null;
+        /** @description the address as given: street, zip, city, country (and line2 when corrected at the desk) */
+        Address3: {
+            [key: string]: string;
+        };
         /** @description per counted person per night, major units of the currency; at most 1000000000 minor units (e.g. 10000000.00 EUR), else 400 amount_too_large */
         Amount: number;
         /** @description per guest beyond included_guests per night, major units of the currency; at most 1000000000 minor units (e.g. 10000000.00 EUR), else 400 amount_too_large */
@@ -1872,6 +1944,34 @@ export interface components {
             /** @enum {boolean} */
             success: true;
         };
+        CreateAdminGuestsEraseResponse: {
+            data: {
+                /** @description bookings kept with the guest details blanked */
+                bookings_anonymised: number;
+                /** @description the bookings' online check-ins deleted, every guest of them */
+                check_ins_removed: number;
+                /** @description invoices and credit notes kept as issued, as the law requires */
+                documents_kept: number;
+                /** @description when the guest was first erased */
+                erased_at: string;
+                guest_id: number;
+                /** @description remembered answers to partners' retries, deleted */
+                idempotency_keys_removed: number;
+                /** @description mails sent (or failed), kept as a record without address, subject or text */
+                mails_anonymised: number;
+                /** @description mails not yet sent, deleted */
+                mails_removed: number;
+                /** @description partners' events whose guest details are erased */
+                partner_events_scrubbed: number;
+                /** @description payment problems whose text is erased */
+                payment_issues_anonymised: number;
+                /** @description guest messages still to send, skipped */
+                scheduled_messages_skipped: number;
+            };
+            metadata: components["schemas"]["Metadata"];
+            /** @enum {boolean} */
+            success: true;
+        };
         CreateAdminMessageRulesRequest: {
             /** @description default true; false: paused */
             active?: boolean;
@@ -2136,6 +2236,8 @@ export interface components {
             host_email: string | null;
             invoicing: components["schemas"]["Invoicing"];
             payment_webhook_secret: components["schemas"]["PaymentWebhookSecret"];
+            /** @description days after a stay's departure that check-in documents are kept (docs/registrations.md#retention) */
+            registration_retention_days: number;
             webhook_secret: {
                 set: boolean;
             };
@@ -2425,8 +2527,9 @@ export interface components {
          *     test_admin_key: a test key asked for with admin scope: test keys call the v1 API only
          *     out_of_range: a list `limit` outside its range: 1–200 (admin lists), 1–500 (`GET /events`); the message names it
          *     invalid_date: not a real calendar date `YYYY-MM-DD`
-         *     invalid_range: an end date not after the start date (of tasks: before it)
-         *     range_too_long: an admin date range of more than 731 nights (blocks, prices), 1827 nights (reports) or 366 days (tasks)
+         *     invalid_range: an end date not after the start date (of tasks and registrations: before it)
+         *     range_too_long: an admin date range of more than 731 nights (blocks, prices), 1827 nights (reports) or 366 days (tasks, registrations)
+         *     not_in_italy: an Alloggiati Web file asked for a home whose registration number is no Italian CIN (`IT…`)
          *     past_date: a stay that starts before today in the accommodation's time zone
          *     future_date: a guest's birth date after today
          *     implausible_date: a guest's birth date more than 120 years ago
@@ -2485,6 +2588,7 @@ export interface components {
          *     delivery_not_found: the event endpoint has no delivery with this id
          *     user_not_found: no console user with this id
          *     task_not_found: no task with this id
+         *     guest_not_found: no guest record with this id
          *     request_timeout: the headers and body did not all arrive within the request timeout
          *     dates_unavailable: a night of the stay is taken; `details` names the first one and its holder
          *     price_mismatch: the amount sent does not match the price of the stay
@@ -2504,6 +2608,8 @@ export interface components {
          *     has_bookings: an accommodation with bookings cannot change currency (nor the set-up step remove a demo home's bookings)
          *     accommodation_archived: the accommodation is archived (it was deleted while it had bookings) and takes no new booking
          *     endpoint_limit: the API key has as many event endpoints as it may (`ENDPOINTS_PER_KEY`, or its own limit set by the host)
+         *     alloggiati_tables_missing: the Alloggiati Web code tables are not loaded yet: run `staydesk alloggiati-tables import FOLDER`
+         *     registrations_blocking: guests arriving that day cannot be written in the Alloggiati Web file yet: `details.blocking` names each guest, the field and why
          *     duplicate_feed_name: the accommodation already has an iCal feed with this name
          *     template_in_use: a message template that a rule sends cannot be deleted
          *     rule_in_use: a message rule that has sent messages cannot be deleted: pause it
@@ -2522,7 +2628,7 @@ export interface components {
          *     outcome_unknown: the database went away while the change was being committed and it could not be checked whether it was; retry with the same `idempotency_key`
          * @enum {string}
          */
-        ErrorReason: "malformed_json" | "forbidden_json_key" | "unsupported_media_type" | "malformed_http" | "bad_request" | "bad_url" | "param_too_long" | "nul_character" | "legacy_jsonrpc_body" | "invalid" | "missing" | "unknown_parameter" | "invalid_type" | "invalid_enum" | "invalid_const" | "invalid_anyOf" | "invalid_format" | "invalid_pattern" | "invalid_minLength" | "invalid_maxLength" | "invalid_minimum" | "invalid_maximum" | "invalid_exclusiveMinimum" | "invalid_exclusiveMaximum" | "invalid_minItems" | "invalid_maxItems" | "blank" | "homes_for_cleaners" | "test_admin_key" | "out_of_range" | "invalid_date" | "invalid_range" | "range_too_long" | "past_date" | "future_date" | "implausible_date" | "invalid_time" | "too_many_guests" | "min_stay" | "max_stay" | "max_guests" | "extra_not_offered" | "composition_mismatch" | "duplicate_tier" | "unknown_currency" | "invalid_amount" | "reason_required" | "amount_too_large" | "invalid_rate" | "unknown_country" | "unknown_timezone" | "invalid_iban" | "invalid_url" | "private_address" | "unknown_variable" | "invalid_template" | "unknown_language" | "invalid_cursor" | "own_export_url" | "invalid_timestamp" | "invalid_payment_intent" | "payment_webhook_not_configured" | "stale_signature" | "missing_signature" | "invalid_signature" | "missing_api_key" | "invalid_api_key" | "missing_metrics_token" | "invalid_metrics_token" | "missing_timestamp" | "stale_timestamp" | "admin_scope_required" | "test_key_required" | "secret_scope" | "unknown_route" | "accommodation_not_found" | "booking_not_found" | "payment_not_found" | "api_key_not_found" | "message_not_found" | "feed_not_found" | "invoice_not_found" | "document_not_found" | "calendar_not_found" | "endpoint_not_found" | "template_not_found" | "rule_not_found" | "scheduled_message_not_found" | "delivery_not_found" | "user_not_found" | "task_not_found" | "request_timeout" | "dates_unavailable" | "price_mismatch" | "idempotency_key_reused" | "booking_cancelled" | "booking_not_confirmed" | "booking_not_cancelled" | "never_confirmed" | "payment_already_undone" | "refund_exceeds_paid" | "no_deposit" | "deposit_already_collected" | "deposit_not_held" | "keep_exceeds_deposit" | "refund_exceeds_price" | "booking_not_draft" | "has_bookings" | "accommodation_archived" | "endpoint_limit" | "duplicate_feed_name" | "template_in_use" | "rule_in_use" | "message_not_scheduled" | "guest_without_email" | "login_taken" | "last_owner" | "assignee_not_allowed" | "task_cancelled" | "body_too_large" | "rate_limited" | "draft_limit" | "headers_too_large" | "store_unavailable" | "shutting_down" | "outcome_unknown";
+        ErrorReason: "malformed_json" | "forbidden_json_key" | "unsupported_media_type" | "malformed_http" | "bad_request" | "bad_url" | "param_too_long" | "nul_character" | "legacy_jsonrpc_body" | "invalid" | "missing" | "unknown_parameter" | "invalid_type" | "invalid_enum" | "invalid_const" | "invalid_anyOf" | "invalid_format" | "invalid_pattern" | "invalid_minLength" | "invalid_maxLength" | "invalid_minimum" | "invalid_maximum" | "invalid_exclusiveMinimum" | "invalid_exclusiveMaximum" | "invalid_minItems" | "invalid_maxItems" | "blank" | "homes_for_cleaners" | "test_admin_key" | "out_of_range" | "invalid_date" | "invalid_range" | "range_too_long" | "not_in_italy" | "past_date" | "future_date" | "implausible_date" | "invalid_time" | "too_many_guests" | "min_stay" | "max_stay" | "max_guests" | "extra_not_offered" | "composition_mismatch" | "duplicate_tier" | "unknown_currency" | "invalid_amount" | "reason_required" | "amount_too_large" | "invalid_rate" | "unknown_country" | "unknown_timezone" | "invalid_iban" | "invalid_url" | "private_address" | "unknown_variable" | "invalid_template" | "unknown_language" | "invalid_cursor" | "own_export_url" | "invalid_timestamp" | "invalid_payment_intent" | "payment_webhook_not_configured" | "stale_signature" | "missing_signature" | "invalid_signature" | "missing_api_key" | "invalid_api_key" | "missing_metrics_token" | "invalid_metrics_token" | "missing_timestamp" | "stale_timestamp" | "admin_scope_required" | "test_key_required" | "secret_scope" | "unknown_route" | "accommodation_not_found" | "booking_not_found" | "payment_not_found" | "api_key_not_found" | "message_not_found" | "feed_not_found" | "invoice_not_found" | "document_not_found" | "calendar_not_found" | "endpoint_not_found" | "template_not_found" | "rule_not_found" | "scheduled_message_not_found" | "delivery_not_found" | "user_not_found" | "task_not_found" | "guest_not_found" | "request_timeout" | "dates_unavailable" | "price_mismatch" | "idempotency_key_reused" | "booking_cancelled" | "booking_not_confirmed" | "booking_not_cancelled" | "never_confirmed" | "payment_already_undone" | "refund_exceeds_paid" | "no_deposit" | "deposit_already_collected" | "deposit_not_held" | "keep_exceeds_deposit" | "refund_exceeds_price" | "booking_not_draft" | "has_bookings" | "accommodation_archived" | "endpoint_limit" | "alloggiati_tables_missing" | "registrations_blocking" | "duplicate_feed_name" | "template_in_use" | "rule_in_use" | "message_not_scheduled" | "guest_without_email" | "login_taken" | "last_owner" | "assignee_not_allowed" | "task_cancelled" | "body_too_large" | "rate_limited" | "draft_limit" | "headers_too_large" | "store_unavailable" | "shutting_down" | "outcome_unknown";
         /** @description event types sent to the endpoint; default every booking event (booking.created, booking.confirmed, booking.modified, booking.cancelled, booking.expired, payment.issue); calendar.changed only when listed */
         Events: components["schemas"]["EventsItem"][];
         Events2: components["schemas"]["EventsItem2"][];
@@ -2964,6 +3070,108 @@ export interface components {
                 /** @description major units; a credit note's is negative */
                 total_amount: number;
             }[];
+            metadata: components["schemas"]["Metadata"];
+            /** @enum {boolean} */
+            success: true;
+        };
+        ListAdminGuestsExportResponse: {
+            data: {
+                bookings: {
+                    accommodation_id: number;
+                    accommodation_name: string;
+                    adults: number;
+                    amount_paid: number;
+                    babies: number;
+                    checkin: string;
+                    checkout: string;
+                    children: number;
+                    confirmation_code: string;
+                    created_at: string;
+                    currency: string;
+                    guest_address: components["schemas"]["Address3"];
+                    guest_company_name: string | null;
+                    guest_company_tax_id: string | null;
+                    guest_email: string;
+                    guest_first_name: string;
+                    guest_last_name: string;
+                    guest_notes: string;
+                    guest_phone: string | null;
+                    guest_title: string | null;
+                    id: number;
+                    /** @description the host's own note on the booking */
+                    internal_note: string;
+                    language: string | null;
+                    status: string;
+                    total: number;
+                }[];
+                documents: {
+                    booking_id: number;
+                    currency: string;
+                    issued_on: string;
+                    kind: string;
+                    number: string;
+                    purpose: string;
+                    total: number;
+                }[];
+                exported_at: string;
+                guest: {
+                    address: components["schemas"]["Address3"];
+                    created_at: string;
+                    email: string;
+                    erased_at: string | null;
+                    first_name: string;
+                    id: number;
+                    last_name: string;
+                    phone: string | null;
+                    title: string | null;
+                };
+                messages: {
+                    body_text: string;
+                    booking_id: number | null;
+                    created_at: string;
+                    id: number;
+                    kind: string;
+                    recipient: string;
+                    sent_at: string | null;
+                    status: string;
+                    subject: string;
+                    template: string;
+                }[];
+                payment_issues: {
+                    booking_id: number | null;
+                    created_at: string;
+                    detail: string;
+                    id: number;
+                    kind: string;
+                }[];
+                registrations: {
+                    arrival_time: string | null;
+                    booking_id: number;
+                    guests: {
+                        address: components["schemas"]["Address3"] | null;
+                        birth_date: string | null;
+                        birth_place: string | null;
+                        document_country: string | null;
+                        document_number: string | null;
+                        document_type: string | null;
+                        documents_erased_at: string | null;
+                        first_name: string;
+                        last_name: string;
+                        nationality: string | null;
+                        /** @description 0: the lead guest */
+                        position: number;
+                        sex: string | null;
+                    }[];
+                }[];
+                scheduled_messages: {
+                    booking_id: number;
+                    id: number;
+                    rule_id: number;
+                    send_at: string;
+                    sent_at: string | null;
+                    state: string;
+                }[];
+            };
             metadata: components["schemas"]["Metadata"];
             /** @enum {boolean} */
             success: true;
@@ -3456,6 +3664,8 @@ export interface components {
             invoicing?: components["schemas"]["Invoicing"];
             /** @description card processor's signing secret (whsec_...); at least 32 characters; null clears it */
             payment_webhook_secret?: string | null;
+            /** @description days after a stay's departure that the guests' identity documents given at check-in are kept, then erased; null returns to the default (90) */
+            registration_retention_days?: number | null;
             /** @description signing secret of /webhook/update and /webhook/calendar_sync; at least 32 characters; null clears it */
             webhook_secret?: string | null;
         };
@@ -4398,7 +4608,7 @@ export interface components {
                     error?: {
                         details?: {
                             /** @enum {unknown} */
-                            reason: "api_key_not_found" | "endpoint_not_found" | "delivery_not_found";
+                            reason: "guest_not_found";
                         };
                     };
                 };
@@ -4406,6 +4616,26 @@ export interface components {
         };
         /** @description Not found */
         NotFound12: {
+            headers: {
+                "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorEnvelope"] & {
+                    error?: {
+                        details?: {
+                            /** @enum {unknown} */
+                            reason: "api_key_not_found" | "endpoint_not_found" | "delivery_not_found";
+                        };
+                    };
+                };
+            };
+        };
+        /** @description Not found */
+        NotFound13: {
             headers: {
                 "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                 "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
@@ -6563,6 +6793,79 @@ export interface operations {
             503: components["responses"]["Unavailable2"];
         };
     };
+    createAdminGuestsErase: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description integer id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CreateAdminGuestsEraseResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest4"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound11"];
+            408: components["responses"]["RequestTimeout2"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge2"];
+            500: components["responses"]["InternalError2"];
+            503: components["responses"]["Unavailable2"];
+        };
+    };
+    listAdminGuestsExport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description integer id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ListAdminGuestsExportResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest3"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound11"];
+            408: components["responses"]["RequestTimeout2"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge2"];
+            500: components["responses"]["InternalError2"];
+            503: components["responses"]["Unavailable2"];
+        };
+    };
     listAdminMessageRules: {
         parameters: {
             query?: never;
@@ -7235,6 +7538,120 @@ export interface operations {
             503: components["responses"]["Unavailable2"];
         };
     };
+    listAdminRegistrationsCsv: {
+        parameters: {
+            query: {
+                /** @description YYYY-MM-DD */
+                from: string;
+                /** @description YYYY-MM-DD */
+                to: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One row per registered guest; a stay without a check-in has one row with the guest empty */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            400: components["responses"]["BadRequest10"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            408: components["responses"]["RequestTimeout2"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge2"];
+            500: components["responses"]["InternalError2"];
+            503: components["responses"]["Unavailable2"];
+        };
+    };
+    listAdminRegistrationsAlloggiati: {
+        parameters: {
+            query: {
+                /** @description integer id */
+                accommodation_id?: string;
+                /** @description YYYY-MM-DD */
+                date: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The file to upload on the portal (empty when nobody arrives) */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": string;
+                };
+            };
+            /** @description Bad request: details.reason says what to change */
+            400: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        error?: {
+                            details?: {
+                                /** @enum {unknown} */
+                                reason: "invalid" | "missing" | "unknown_parameter" | "invalid_type" | "invalid_enum" | "invalid_const" | "invalid_anyOf" | "invalid_format" | "invalid_pattern" | "invalid_minLength" | "invalid_maxLength" | "invalid_minimum" | "invalid_maximum" | "invalid_exclusiveMinimum" | "invalid_exclusiveMaximum" | "invalid_minItems" | "invalid_maxItems" | "invalid_date" | "not_in_italy";
+                            };
+                        };
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            408: components["responses"]["RequestTimeout2"];
+            /** @description Conflict */
+            409: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        error?: {
+                            details?: {
+                                /** @enum {unknown} */
+                                reason: "alloggiati_tables_missing" | "registrations_blocking";
+                            };
+                        };
+                    };
+                };
+            };
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge2"];
+            500: components["responses"]["InternalError2"];
+            503: components["responses"]["Unavailable2"];
+        };
+    };
     listAdminReportsOccupancy: {
         parameters: {
             query: {
@@ -7831,7 +8248,7 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound11"];
+            404: components["responses"]["NotFound12"];
             408: components["responses"]["RequestTimeout2"];
             429: components["responses"]["TooManyRequests"];
             431: components["responses"]["HeadersTooLarge2"];
@@ -7924,7 +8341,7 @@ export interface operations {
             400: components["responses"]["BadRequest11"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound11"];
+            404: components["responses"]["NotFound12"];
             408: components["responses"]["RequestTimeout2"];
             429: components["responses"]["TooManyRequests"];
             431: components["responses"]["HeadersTooLarge2"];
@@ -7959,7 +8376,7 @@ export interface operations {
             400: components["responses"]["BadRequest12"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound11"];
+            404: components["responses"]["NotFound12"];
             408: components["responses"]["RequestTimeout2"];
             413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["TooManyRequests"];
@@ -8000,7 +8417,7 @@ export interface operations {
             400: components["responses"]["BadRequest11"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound11"];
+            404: components["responses"]["NotFound12"];
             408: components["responses"]["RequestTimeout2"];
             429: components["responses"]["TooManyRequests"];
             431: components["responses"]["HeadersTooLarge2"];
@@ -8036,7 +8453,7 @@ export interface operations {
             400: components["responses"]["BadRequest12"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound11"];
+            404: components["responses"]["NotFound12"];
             408: components["responses"]["RequestTimeout2"];
             413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["TooManyRequests"];
@@ -8072,7 +8489,7 @@ export interface operations {
             400: components["responses"]["BadRequest12"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound11"];
+            404: components["responses"]["NotFound12"];
             408: components["responses"]["RequestTimeout2"];
             413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["TooManyRequests"];
@@ -8108,7 +8525,7 @@ export interface operations {
             400: components["responses"]["BadRequest12"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound11"];
+            404: components["responses"]["NotFound12"];
             408: components["responses"]["RequestTimeout2"];
             413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["TooManyRequests"];
@@ -8144,7 +8561,7 @@ export interface operations {
             400: components["responses"]["BadRequest12"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound11"];
+            404: components["responses"]["NotFound12"];
             408: components["responses"]["RequestTimeout2"];
             413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["TooManyRequests"];
@@ -8180,7 +8597,7 @@ export interface operations {
             400: components["responses"]["BadRequest12"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound11"];
+            404: components["responses"]["NotFound12"];
             408: components["responses"]["RequestTimeout2"];
             413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["TooManyRequests"];
@@ -9136,7 +9553,7 @@ export interface operations {
                 content?: never;
             };
             400: components["responses"]["BadRequest3"];
-            404: components["responses"]["NotFound12"];
+            404: components["responses"]["NotFound13"];
             408: components["responses"]["RequestTimeout2"];
             429: components["responses"]["TooManyRequests"];
             431: components["responses"]["HeadersTooLarge2"];
@@ -9221,7 +9638,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest3"];
-            404: components["responses"]["NotFound12"];
+            404: components["responses"]["NotFound13"];
             408: components["responses"]["RequestTimeout2"];
             429: components["responses"]["TooManyRequests"];
             431: components["responses"]["HeadersTooLarge2"];

@@ -90,6 +90,7 @@ async function seedBookings(db: Db): Promise<number[]> {
         hold_expires_at: null,
         cancel_reason: null,
         invoice_token: randomBytes(16).toString('hex'),
+        guest_token: randomBytes(32).toString('base64url'),
         api_key_id: null,
         color_index: 0,
         created_at: now,

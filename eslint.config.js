@@ -45,6 +45,7 @@ const FLOORS = [
     'jobs',
     'seed',
     'team',
+    'guest-page',
   ],
   ['console'],
   ['app'],

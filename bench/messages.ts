@@ -137,7 +137,7 @@ async function claimOnce(db: Db, now: string): Promise<number> {
 }
 
 async function measure(label: string, t: TestApp): Promise<void> {
-  const ctx = { db: t.ctx.db, now: () => new Date() };
+  const ctx = { db: t.ctx.db, config: t.ctx.config, now: () => new Date() };
   const bookings = await seedBookings(t.ctx.db);
   const template = await createTemplate(ctx, {
     name: 'Bench',

@@ -1,4 +1,6 @@
 import { storedDecimals } from '../accommodations/accommodation-mapper.ts';
+import type { Config } from '../config/config.ts';
+import { guestPageUrl } from '../guests/guest-page-url.ts';
 import { guestAddressOf } from '../guests/stored-address.ts';
 import { paymentSummary } from '../pricing/payment-summary.ts';
 import { bookingSchedule } from '../pricing/payment-schedule.ts';
@@ -9,7 +11,7 @@ import type { BookingRow, ImportedStayRow, listPayments, listRefunds } from './b
 
 /** The admin's view of a booking: every stored fact, amounts in major units of its currency. */
 
-export function bookingToJson(row: BookingRow) {
+export function bookingToJson(row: BookingRow, config: Pick<Config, 'publicBaseUrl'>) {
   const decimals = storedDecimals(row.currency);
   const major = (minor: number) => toMajor(minor, decimals);
   const extras = Object.fromEntries(
@@ -81,6 +83,7 @@ export function bookingToJson(row: BookingRow) {
     updated_at: row.updated_at,
     confirmed_at: row.confirmed_at,
     cancelled_at: row.cancelled_at,
+    guest_url: guestPageUrl(config, row.guest_token),
   };
 }
 

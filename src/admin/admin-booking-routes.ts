@@ -8,6 +8,7 @@ import { notFound } from '../http/errors.ts';
 import { PAYMENT_STATES } from '../pricing/payment-summary.ts';
 import type { FeatureRoutes } from '../app-context.ts';
 import type { Executor } from '../db/store.ts';
+import type { Config } from '../config/config.ts';
 import {
   adminRoute,
   DateString,
@@ -129,6 +130,11 @@ export const AdminBookingSchema = Type.Object({
   updated_at: Type.String(),
   confirmed_at: NullableString,
   cancelled_at: NullableString,
+  guest_url: Type.String({
+    format: 'uri',
+    description:
+      "the guest's private page (docs/guest-page.md): whoever holds this address sees the stay, and near arrival the door code; POST /bookings/{id}/guest-url replaces it",
+  }),
 });
 
 export const ImportedStaySchema = Type.Object({
@@ -186,6 +192,7 @@ export const BookingEventSchema = Type.Object({
       'deposit_returned',
       'deposit_kept',
       'refund_recorded',
+      'guest_url_renewed',
     ],
     { description: 'what happened' },
   ),
@@ -257,8 +264,8 @@ export function bookingFilterOf(
 /** The most rows one CSV download holds. */
 const CSV_MAX_ROWS = 50_000;
 
-function stayToJson(s: ListedStay) {
-  return s.kind === 'booking' ? bookingToJson(s.row) : importedStayToJson(s.row);
+function stayToJson(config: Pick<Config, 'publicBaseUrl'>) {
+  return (s: ListedStay) => (s.kind === 'booking' ? bookingToJson(s.row, config) : importedStayToJson(s.row));
 }
 
 /** Bookings, read: the filtered and searched list, as JSON or CSV, and one booking. */
@@ -281,7 +288,7 @@ export const adminBookingRoutes: FeatureRoutes = async (app, { ctx }) => {
     async (request) => {
       const q = request.query;
       const rows = await listBookingsAndStays(ctx.db, { ...bookingFilterOf(q), ...page(q) }, q.include === 'imports');
-      return ok(rows.map(stayToJson), requestMetadata(request.id));
+      return ok(rows.map(stayToJson(ctx.config)), requestMetadata(request.id));
     },
   );
 
@@ -330,13 +337,17 @@ export const adminBookingRoutes: FeatureRoutes = async (app, { ctx }) => {
       },
     },
     async (request) => {
-      return ok(await bookingDetail(ctx.db, toId(request.params.id)), requestMetadata(request.id));
+      return ok(await bookingDetail(ctx, toId(request.params.id)), requestMetadata(request.id));
     },
   );
 };
 
 /** One booking as the admin API shows it: with its payments and history; a 404 when there is none. */
-export async function bookingDetail(db: Executor, id: number) {
+export async function bookingDetail(
+  ctx: { readonly db: Executor; readonly config: Pick<Config, 'publicBaseUrl'> },
+  id: number,
+) {
+  const { db } = ctx;
   const row = await findBookingRow(db, id);
   if (row === undefined)
     throw notFound('booking_not_found', `No booking with id ${id}.`, {
@@ -354,7 +365,7 @@ export async function bookingDetail(db: Executor, id: number) {
     events.map((e) => e.actor_ref),
   );
   return {
-    ...bookingToJson(row),
+    ...bookingToJson(row, ctx.config),
     payments: payments.map((p) => paymentToJson(row.currency, p)),
     refunds: refunds.map((r) => refundToJson(row.currency, r)),
     events: events.map((e) => ({

@@ -349,7 +349,8 @@ export type BookingEventKind =
   | 'deposit_collected'
   | 'deposit_returned'
   | 'deposit_kept'
-  | 'refund_recorded';
+  | 'refund_recorded'
+  | 'guest_url_renewed';
 export type BookingActorKind = 'api_key' | 'webhook' | 'payment_event' | 'hold_expiry' | 'host' | 'system';
 
 /** One change of a booking's state: what happened, the status it left, who did it and why. */

@@ -7,7 +7,13 @@ import type { Executor } from '../db/store.ts';
  * the invoice series (invoicing.ts).
  */
 export type SettingName =
-  'webhook_secret' | 'payment_webhook_secret' | 'host_email' | 'business' | 'bank_details' | 'invoicing';
+  | 'webhook_secret'
+  | 'payment_webhook_secret'
+  | 'stripe_secret_key'
+  | 'host_email'
+  | 'business'
+  | 'bank_details'
+  | 'invoicing';
 
 export async function getSetting(db: Executor, name: SettingName): Promise<string | null> {
   const row = await db.selectFrom('settings').select('value').where('name', '=', name).executeTakeFirst();

@@ -162,7 +162,14 @@ export function guestPageRoutes(limit: LimitHook | null): FeatureRoutes {
 
     app.post(
       '/guest/:token/pay',
-      { ...limited, schema: { hide: true, params: TokenParams, body: PayForm } },
+      {
+        ...limited,
+        schema: { hide: true, params: TokenParams, body: PayForm },
+        // A form without fields may come without a body: it reads as an empty form.
+        preValidation: async (request: FastifyRequest) => {
+          request.body ??= {};
+        },
+      },
       async (request, reply) => {
         const { token } = request.params;
         const booking = await open(token);
@@ -172,7 +179,7 @@ export function guestPageRoutes(limit: LimitHook | null): FeatureRoutes {
         // Nothing to pay (paid meanwhile, cancelled): the page shows where the booking stands.
         if (balance <= 0 || !isConfirmed(booking.status)) return reply.redirect(page, 303);
         const language =
-          guestLanguageOf(request.body?.lang ?? null) ??
+          guestLanguageOf(request.body.lang ?? null) ??
           guestLanguageOf(booking.language) ??
           guestLanguageOf(booking.home_language) ??
           'en';

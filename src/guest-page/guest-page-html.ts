@@ -74,6 +74,7 @@ ${extras.checkIn ?? ''}
 <meta name="robots" content="noindex, nofollow">
 <title>${w.title(s.home)}</title>
 <link rel="stylesheet" href="/guest/page.css">
+<link rel="icon" href="/admin/assets/icon.svg" type="image/svg+xml">
 </head>
 <body>
 ${body}

@@ -80,7 +80,7 @@ function errorPage(reply: FastifyReply, status: number): FastifyReply {
   const text = ERROR_TEXT[status] ?? 'Something went wrong. Please try again later.';
   const page = html`<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${text}</title><link rel="stylesheet" href="/guest/page.css"></head>
+<title>${text}</title><link rel="stylesheet" href="/guest/page.css"><link rel="icon" href="/admin/assets/icon.svg" type="image/svg+xml"></head>
 <body><main><h1>${text}</h1></main></body></html>
 `;
   return reply.code(status).type('text/html; charset=utf-8').send(page.toString());

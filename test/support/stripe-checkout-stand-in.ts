@@ -64,7 +64,7 @@ export async function startCheckoutStandIn(): Promise<CheckoutStandIn> {
         res
           .writeHead(200, { 'content-type': 'text/html; charset=utf-8' })
           .end(
-            `<!doctype html><html lang="en"><head><title>Pay</title></head><body><main><h1>Pay ${amount}</h1>` +
+            `<!doctype html><html lang="en"><head><title>Pay</title><link rel="icon" href="data:,"></head><body><main><h1>Pay ${amount}</h1>` +
               `<form method="post"><button type="submit">Pay now</button></form></main></body></html>`,
           );
         return;

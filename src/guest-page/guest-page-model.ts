@@ -112,8 +112,7 @@ export function guestPageModel(f: GuestPageFacts): GuestPageModel {
   lines.sort((x, y) => (x.on < y.on ? -1 : x.on > y.on ? 1 : 0));
   const due = summary.balance > 0 && state === 'confirmed';
   return {
-    language:
-      f.chosenLanguage ?? guestLanguageOf(b.language) ?? guestLanguageOf(f.home.language) ?? ('en' as GuestLanguage),
+    language: f.chosenLanguage ?? guestLanguageOf(b.language) ?? guestLanguageOf(f.home.language) ?? 'en',
     confirmationCode: b.confirmation_code,
     firstName: b.guest_first_name,
     state,

@@ -89,7 +89,7 @@ export async function createBalanceCheckout(
       metadata,
       client_reference_id: checkout.confirmationCode,
       ...(checkout.email === null || checkout.email === '' ? {} : { customer_email: checkout.email }),
-      locale: checkout.language as Stripe.Checkout.SessionCreateParams.Locale,
+      locale: checkout.language,
       success_url: `${checkout.returnUrl}?paid=1`,
       cancel_url: checkout.returnUrl,
     });

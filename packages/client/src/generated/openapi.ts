@@ -319,6 +319,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/admin/api/bookings/{id}/guest-url": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Give the guest's page a new address (guest_url): the old one answers 404 from now on; the guest is not mailed */
+        post: operations["createAdminBookingsGuestUrl"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/admin/api/bookings/{id}/messages": {
         parameters: {
             query?: never;
@@ -1661,6 +1678,7 @@ export interface components {
             damage_deposit?: components["schemas"]["DamageDeposit"];
             /** @description the door or key-box code; null: none */
             door_code?: string | null;
+            door_code_days?: components["schemas"]["DoorCodeDays"];
             extra_guest_fee?: components["schemas"]["ExtraGuestFee"];
             extras?: components["schemas"]["Extras2"];
             /**
@@ -1758,6 +1776,12 @@ export interface components {
             reason?: string;
         };
         CreateAdminBookingsDepositResponse: {
+            data: components["schemas"]["Data5"];
+            metadata: components["schemas"]["Metadata"];
+            /** @enum {boolean} */
+            success: true;
+        };
+        CreateAdminBookingsGuestUrlResponse: {
             data: components["schemas"]["Data5"];
             metadata: components["schemas"]["Metadata"];
             /** @enum {boolean} */
@@ -2035,6 +2059,7 @@ export interface components {
             damage_deposit: number | null;
             /** @description the door or key-box code; null: none */
             door_code: string | null;
+            door_code_days: components["schemas"]["DoorCodeDays"];
             extra_guest_fee: {
                 amount: number;
                 included_guests: number;
@@ -2086,6 +2111,7 @@ export interface components {
             events: components["schemas"]["Events2"];
             guest: components["schemas"]["Guest"];
             guest_notes: string;
+            guest_url: components["schemas"]["GuestUrl"];
             hold_expires_at: string | null;
             id: number;
             /** @description the host's own note; never shown to the guest, a partner or a channel */
@@ -2114,6 +2140,7 @@ export interface components {
             host_email: string | null;
             invoicing: components["schemas"]["Invoicing"];
             payment_webhook_secret: components["schemas"]["PaymentWebhookSecret"];
+            stripe_secret_key: components["schemas"]["PaymentWebhookSecret"];
             webhook_secret: {
                 set: boolean;
             };
@@ -2352,6 +2379,8 @@ export interface components {
         };
         /** @description the damage deposit asked of this booking, outside its price; null when none */
         Deposit: components["schemas"]["AnyOf"] | null;
+        /** @description how many days before arrival the guest's page shows the door code (0: on the day of arrival only), and only once nothing is due; default 2 */
+        DoorCodeDays: number;
         /** @description how many event endpoints the key may have (1 to 10000); null: the ENDPOINTS_PER_KEY of the server */
         EndpointLimit: number | null;
         ErrorEnvelope: {
@@ -2422,7 +2451,7 @@ export interface components {
          *     invalid_iban: an IBAN whose ISO 13616 check digits do not match
          *     invalid_url: a feed or event endpoint URL that is not an http(s) URL
          *     private_address: a feed or event endpoint URL naming a loopback, private or internal address
-         *     unknown_variable: a message template uses a variable that does not exist, or one that cannot be rendered yet (`guest_page_url`); the message names it
+         *     unknown_variable: a message template uses a variable that does not exist; the message names it
          *     invalid_template: a message template that is not valid Liquid (an unclosed tag, ...)
          *     unknown_language: a message template's language that is not offered, or a subject and body in different languages
          *     invalid_cursor: an events `after` cursor that is not an event id
@@ -2508,7 +2537,7 @@ export interface components {
              * @description what happened
              * @enum {unknown}
              */
-            event: "created" | "confirmed" | "modified" | "cancelled" | "expired" | "reinstated" | "noted" | "guest_corrected" | "payment_recorded" | "payment_undone" | "cancellation_fee" | "deposit_collected" | "deposit_returned" | "deposit_kept" | "refund_recorded";
+            event: "created" | "confirmed" | "modified" | "cancelled" | "expired" | "reinstated" | "noted" | "guest_corrected" | "payment_recorded" | "payment_undone" | "cancellation_fee" | "deposit_collected" | "deposit_returned" | "deposit_kept" | "refund_recorded" | "guest_url_renewed";
             /** @description why: the payment, the cancellation reason, what was modified */
             reason: string | null;
             /** @enum {unknown} */
@@ -2664,6 +2693,11 @@ export interface components {
             last_name: string;
             phone: string | null;
         };
+        /**
+         * Format: uri
+         * @description the guest's private page (docs/guest-page.md): whoever holds this address sees the stay, and near arrival the door code; POST /bookings/{id}/guest-url replaces it
+         */
+        GuestUrl: string;
         Invoicing: {
             /** @description starts every invoice and credit note number; letters, digits and -_. (at most 20) */
             prefix: string;
@@ -2751,6 +2785,7 @@ export interface components {
                 damage_deposit: number | null;
                 /** @description the door or key-box code; null: none */
                 door_code: string | null;
+                door_code_days: components["schemas"]["DoorCodeDays"];
                 extra_guest_fee: {
                     amount: number;
                     included_guests: number;
@@ -2836,6 +2871,7 @@ export interface components {
                 deposit: components["schemas"]["Deposit"];
                 guest: components["schemas"]["Guest"];
                 guest_notes: string;
+                guest_url: components["schemas"]["GuestUrl"];
                 hold_expires_at: string | null;
                 id: number;
                 /** @description the host's own note; never shown to the guest, a partner or a channel */
@@ -3387,6 +3423,8 @@ export interface components {
             invoicing?: components["schemas"]["Invoicing"];
             /** @description card processor's signing secret (whsec_...); at least 32 characters; null clears it */
             payment_webhook_secret?: string | null;
+            /** @description card processor's secret API key (sk_...), with which guests pay their balance by card on their page; at least 32 characters; null clears it */
+            stripe_secret_key?: string | null;
             /** @description signing secret of /webhook/update and /webhook/calendar_sync; at least 32 characters; null clears it */
             webhook_secret?: string | null;
         };
@@ -3534,6 +3572,7 @@ export interface components {
             damage_deposit?: components["schemas"]["DamageDeposit"];
             /** @description the door or key-box code; null: none */
             door_code?: string | null;
+            door_code_days?: components["schemas"]["DoorCodeDays"];
             extra_guest_fee?: components["schemas"]["ExtraGuestFee"];
             extras?: components["schemas"]["Extras2"];
             /**
@@ -5984,6 +6023,43 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound2"];
             408: components["responses"]["RequestTimeout2"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge2"];
+            500: components["responses"]["InternalError2"];
+            503: components["responses"]["Unavailable2"];
+        };
+    };
+    createAdminBookingsGuestUrl: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description integer id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CreateAdminBookingsGuestUrlResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest4"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound2"];
+            408: components["responses"]["RequestTimeout2"];
+            413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["TooManyRequests"];
             431: components["responses"]["HeadersTooLarge2"];
             500: components["responses"]["InternalError2"];

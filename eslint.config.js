@@ -48,6 +48,7 @@ const FLOORS = [
     'team',
     'authorities',
     'privacy',
+    'guest-page',
   ],
   ['console'],
   ['app'],

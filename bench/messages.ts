@@ -90,6 +90,7 @@ async function seedBookings(db: Db): Promise<number[]> {
         hold_expires_at: null,
         cancel_reason: null,
         invoice_token: randomBytes(16).toString('hex'),
+        guest_token: randomBytes(32).toString('base64url'),
         api_key_id: null,
         color_index: 0,
         created_at: now,
@@ -136,7 +137,7 @@ async function claimOnce(db: Db, now: string): Promise<number> {
 }
 
 async function measure(label: string, t: TestApp): Promise<void> {
-  const ctx = { db: t.ctx.db, now: () => new Date() };
+  const ctx = { db: t.ctx.db, config: t.ctx.config, now: () => new Date() };
   const bookings = await seedBookings(t.ctx.db);
   // The statistics a live database keeps, which a table loaded a moment ago does not have yet.
   await sql`analyze`.execute(t.ctx.db);

@@ -114,6 +114,7 @@ async function seed(db: Db): Promise<{ claims: number }> {
         hold_expires_at: status === 'draft' ? new Date(Date.now() + 3_600_000).toISOString() : null,
         cancel_reason: status === 'cancelled' ? 'guest' : null,
         invoice_token: randomBytes(16).toString('hex'),
+        guest_token: randomBytes(32).toString('base64url'),
         api_key_id: null,
         color_index: i % 10,
         created_at: created,

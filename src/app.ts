@@ -39,6 +39,7 @@ import { installV1BodyReading } from './http/v1-body.ts';
 import { refuseNulCharacters } from './http/text-guard.ts';
 import type { App, RouteInfo } from './http/types.ts';
 import { installRateLimits } from './limits/rate-limits.ts';
+import { guestPageRoutes } from './guest-page/guest-page-routes.ts';
 import { installDocsPage } from './ops/docs-page.ts';
 import { opsRoutes } from './ops/ops-routes.ts';
 
@@ -267,6 +268,8 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
     await pub.register(paymentRoutes, { ctx, prefix: `/${slug}/api/payment` });
     await pub.register(invoiceRoutes, { ctx, prefix: `/${slug}/invoices` });
   });
+  // Guests' pages: their token is the credential, so guessing is limited per address.
+  await app.register(guestPageRoutes(limits.guestPagePerIp), { ctx });
   // Exported calendars: channels poll them, so they have a per-address limit of their own.
   await app.register(async (exports) => {
     if (limits.icalExportPerIp !== null) exports.addHook('onRequest', limits.icalExportPerIp);

@@ -72,6 +72,7 @@ const NEW_ACCOMMODATION: AccommodationFields = {
   door_code: null,
   wifi_name: null,
   wifi_password: null,
+  door_code_days: 2,
 };
 
 /** Decimals of a currency already stored; an unknown one there is a bug, not a client error. */
@@ -111,6 +112,7 @@ export function accommodationToJson(row: Accommodation): AccommodationJson {
     door_code: row.door_code,
     wifi_name: row.wifi_name,
     wifi_password: row.wifi_password,
+    door_code_days: row.door_code_days,
     created_at: row.created_at,
     updated_at: row.updated_at,
     archived_at: row.archived_at,
@@ -205,6 +207,7 @@ export function applyAccommodationInput(
   if (input.max_guests !== undefined) next.max_guests = input.max_guests;
   if (input.checkin_time !== undefined) next.checkin_time = input.checkin_time;
   if (input.checkout_time !== undefined) next.checkout_time = input.checkout_time;
+  if (input.door_code_days !== undefined) next.door_code_days = input.door_code_days;
   for (const fact of GUEST_FACT_NAMES) {
     const sent = input[fact];
     // An empty text is no fact: stored as null.

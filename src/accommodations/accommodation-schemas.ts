@@ -35,6 +35,14 @@ const GUEST_FACTS = {
   wifi_password: GuestFact('the Wi-Fi password', 200),
 };
 
+/** When the guest's page shows the door code (docs/guest-page.md#the-door-code). */
+const DoorCodeDays = Type.Integer({
+  minimum: 0,
+  maximum: 365,
+  description:
+    "how many days before arrival the guest's page shows the door code (0: on the day of arrival only), and only once nothing is due; default 2",
+});
+
 export const GUEST_FACT_NAMES = Object.keys(GUEST_FACTS) as (keyof typeof GUEST_FACTS)[];
 
 const ExtrasInput = Type.Object(
@@ -151,6 +159,7 @@ export const AccommodationCreateSchema = Type.Object(
     door_code: Type.Optional(GUEST_FACTS.door_code),
     wifi_name: Type.Optional(GUEST_FACTS.wifi_name),
     wifi_password: Type.Optional(GUEST_FACTS.wifi_password),
+    door_code_days: Type.Optional(DoorCodeDays),
   },
   { additionalProperties: false },
 );
@@ -204,6 +213,7 @@ export const AccommodationSchema = Type.Object({
   extras: AccommodationExtrasSchema,
   ...MoneyRulesShown,
   ...GUEST_FACTS,
+  door_code_days: DoorCodeDays,
   created_at: Type.String({ format: 'date-time' }),
   updated_at: Type.String({ format: 'date-time' }),
   archived_at: Type.Union([Type.String({ format: 'date-time' }), Type.Null()], {

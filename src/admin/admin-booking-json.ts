@@ -1,4 +1,6 @@
 import { storedDecimals } from '../accommodations/accommodation-mapper.ts';
+import type { Config } from '../config/config.ts';
+import { guestPageUrl } from '../guests/guest-page-url.ts';
 import { guestAddressOf } from '../guests/stored-address.ts';
 import { paymentSummary } from '../pricing/payment-summary.ts';
 import { bookingSchedule } from '../pricing/payment-schedule.ts';
@@ -9,10 +11,11 @@ import type { RegistrationState } from '../registrations/registration-state.ts';
 import type { BookingRow, ImportedStayRow, listPayments, listRefunds } from './booking-queries.ts';
 
 /**
- * The admin's view of a booking: every stored fact, amounts in major units of its currency, and
- * how far its online check-in is (registrationStates, src/registrations/registration-repository.ts).
+ * The admin's view of a booking: every stored fact, amounts in major units of its currency, its
+ * guest page's address, and how far its online check-in is (registrationStates,
+ * src/registrations/registration-repository.ts).
  */
-export function bookingToJson(row: BookingRow, registration: RegistrationState) {
+export function bookingToJson(row: BookingRow, registration: RegistrationState, config: Pick<Config, 'publicBaseUrl'>) {
   const decimals = storedDecimals(row.currency);
   const major = (minor: number) => toMajor(minor, decimals);
   const extras = Object.fromEntries(
@@ -85,6 +88,7 @@ export function bookingToJson(row: BookingRow, registration: RegistrationState) 
     updated_at: row.updated_at,
     confirmed_at: row.confirmed_at,
     cancelled_at: row.cancelled_at,
+    guest_url: guestPageUrl(config, row.guest_token),
   };
 }
 

@@ -8,6 +8,7 @@ import { notFound } from '../http/errors.ts';
 import { PAYMENT_STATES } from '../pricing/payment-summary.ts';
 import type { FeatureRoutes } from '../app-context.ts';
 import type { Executor } from '../db/store.ts';
+import type { Config } from '../config/config.ts';
 import {
   adminRoute,
   DateString,
@@ -133,6 +134,11 @@ export const AdminBookingSchema = Type.Object({
   updated_at: Type.String(),
   confirmed_at: NullableString,
   cancelled_at: NullableString,
+  guest_url: Type.String({
+    format: 'uri',
+    description:
+      "the guest's private page (docs/guest-page.md): whoever holds this address sees the stay, and near arrival the door code; POST /bookings/{id}/guest-url replaces it",
+  }),
 });
 
 export const ImportedStaySchema = Type.Object({
@@ -190,6 +196,7 @@ export const BookingEventSchema = Type.Object({
       'deposit_returned',
       'deposit_kept',
       'refund_recorded',
+      'guest_url_renewed',
     ],
     { description: 'what happened' },
   ),
@@ -261,8 +268,14 @@ export function bookingFilterOf(
 /** The most rows one CSV download holds. */
 const CSV_MAX_ROWS = 50_000;
 
-function stayToJson(s: ListedStay, states: ReadonlyMap<number, RegistrationState>) {
-  return s.kind === 'booking' ? bookingToJson(s.row, states.get(s.row.id) ?? 'missing') : importedStayToJson(s.row);
+function stayToJson(
+  s: ListedStay,
+  states: ReadonlyMap<number, RegistrationState>,
+  config: Pick<Config, 'publicBaseUrl'>,
+) {
+  return s.kind === 'booking'
+    ? bookingToJson(s.row, states.get(s.row.id) ?? 'missing', config)
+    : importedStayToJson(s.row);
 }
 
 /** Bookings, read: the filtered and searched list, as JSON or CSV, and one booking. */
@@ -290,7 +303,7 @@ export const adminBookingRoutes: FeatureRoutes = async (app, { ctx }) => {
         rows.flatMap((s) => (s.kind === 'booking' ? [s.row] : [])),
       );
       return ok(
-        rows.map((s) => stayToJson(s, states)),
+        rows.map((s) => stayToJson(s, states, ctx.config)),
         requestMetadata(request.id),
       );
     },
@@ -341,13 +354,17 @@ export const adminBookingRoutes: FeatureRoutes = async (app, { ctx }) => {
       },
     },
     async (request) => {
-      return ok(await bookingDetail(ctx.db, toId(request.params.id)), requestMetadata(request.id));
+      return ok(await bookingDetail(ctx, toId(request.params.id)), requestMetadata(request.id));
     },
   );
 };
 
 /** One booking as the admin API shows it: with its payments and history; a 404 when there is none. */
-export async function bookingDetail(db: Executor, id: number) {
+export async function bookingDetail(
+  ctx: { readonly db: Executor; readonly config: Pick<Config, 'publicBaseUrl'> },
+  id: number,
+) {
+  const { db } = ctx;
   const row = await findBookingRow(db, id);
   if (row === undefined)
     throw notFound('booking_not_found', `No booking with id ${id}.`, {
@@ -366,7 +383,7 @@ export async function bookingDetail(db: Executor, id: number) {
     events.map((e) => e.actor_ref),
   );
   return {
-    ...bookingToJson(row, states.get(id) ?? 'missing'),
+    ...bookingToJson(row, states.get(id) ?? 'missing', ctx.config),
     payments: payments.map((p) => paymentToJson(row.currency, p)),
     refunds: refunds.map((r) => refundToJson(row.currency, r)),
     events: events.map((e) => ({

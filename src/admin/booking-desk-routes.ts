@@ -20,6 +20,7 @@ import {
   RecordPaymentBody,
   ReinstateBody,
   reinstateByHost,
+  renewGuestUrlByHost,
   undoBookingPayment,
 } from './booking-desk.ts';
 import { AdminBookingDetailSchema, bookingDetail, PaymentSchema, RefundSchema } from './admin-booking-routes.ts';
@@ -54,7 +55,7 @@ export const bookingDeskRoutes: FeatureRoutes = async (app, { ctx }) => {
     },
     async (request, reply) => {
       const id = await createBookingByHand(ctx, request.body, hostOf(request));
-      return reply.code(201).send(ok(await bookingDetail(ctx.db, id), requestMetadata(request.id)));
+      return reply.code(201).send(ok(await bookingDetail(ctx, id), requestMetadata(request.id)));
     },
   );
 
@@ -74,7 +75,7 @@ export const bookingDeskRoutes: FeatureRoutes = async (app, { ctx }) => {
     async (request) => {
       const id = toId(request.params.id);
       await editBooking(ctx, id, request.body, hostOf(request));
-      return ok(await bookingDetail(ctx.db, id), requestMetadata(request.id));
+      return ok(await bookingDetail(ctx, id), requestMetadata(request.id));
     },
   );
 
@@ -93,7 +94,7 @@ export const bookingDeskRoutes: FeatureRoutes = async (app, { ctx }) => {
     async (request) => {
       const id = toId(request.params.id);
       await cancelByHost(ctx, id, request.body, hostOf(request));
-      return ok(await bookingDetail(ctx.db, id), requestMetadata(request.id));
+      return ok(await bookingDetail(ctx, id), requestMetadata(request.id));
     },
   );
 
@@ -113,7 +114,26 @@ export const bookingDeskRoutes: FeatureRoutes = async (app, { ctx }) => {
     async (request) => {
       const id = toId(request.params.id);
       await reinstateByHost(ctx, id, hostOf(request));
-      return ok(await bookingDetail(ctx.db, id), requestMetadata(request.id));
+      return ok(await bookingDetail(ctx, id), requestMetadata(request.id));
+    },
+  );
+
+  app.post(
+    '/bookings/:id/guest-url',
+    {
+      config: { auth: 'admin' },
+      schema: {
+        ...adminRoute,
+        summary:
+          "Give the guest's page a new address (guest_url): the old one answers 404 from now on; the guest is not mailed",
+        params: IdParams,
+        response: { 200: Detail, ...commonErrorResponses },
+      },
+    },
+    async (request) => {
+      const id = toId(request.params.id);
+      await renewGuestUrlByHost(ctx, id, hostOf(request));
+      return ok(await bookingDetail(ctx, id), requestMetadata(request.id));
     },
   );
 
@@ -135,7 +155,7 @@ export const bookingDeskRoutes: FeatureRoutes = async (app, { ctx }) => {
     async (request, reply) => {
       const id = toId(request.params.id);
       const paymentId = await recordBookingPayment(ctx, id, request.body, hostOf(request));
-      const booking = await bookingDetail(ctx.db, id);
+      const booking = await bookingDetail(ctx, id);
       const payment = booking.payments.find((p) => p.id === paymentId);
       if (payment === undefined) throw new Error(`payment ${paymentId} not found after it was recorded`);
       return reply.code(201).send(ok({ payment, booking }, requestMetadata(request.id)));
@@ -156,7 +176,7 @@ export const bookingDeskRoutes: FeatureRoutes = async (app, { ctx }) => {
     async (request) => {
       const id = toId(request.params.id);
       await undoBookingPayment(ctx, id, toId(request.params.paymentId), hostOf(request));
-      return ok(await bookingDetail(ctx.db, id), requestMetadata(request.id));
+      return ok(await bookingDetail(ctx, id), requestMetadata(request.id));
     },
   );
 
@@ -176,7 +196,7 @@ export const bookingDeskRoutes: FeatureRoutes = async (app, { ctx }) => {
     async (request) => {
       const id = toId(request.params.id);
       await moveDeposit(ctx, id, request.body, hostOf(request));
-      return ok(await bookingDetail(ctx.db, id), requestMetadata(request.id));
+      return ok(await bookingDetail(ctx, id), requestMetadata(request.id));
     },
   );
 
@@ -198,7 +218,7 @@ export const bookingDeskRoutes: FeatureRoutes = async (app, { ctx }) => {
     async (request, reply) => {
       const id = toId(request.params.id);
       const refundId = await refundBooking(ctx, id, request.body, hostOf(request));
-      const booking = await bookingDetail(ctx.db, id);
+      const booking = await bookingDetail(ctx, id);
       const refund = booking.refunds.find((r) => r.id === refundId);
       if (refund === undefined) throw new Error(`refund ${refundId} not found after it was recorded`);
       return reply.code(201).send(ok({ refund, booking }, requestMetadata(request.id)));

@@ -11,6 +11,7 @@ import { recordDeposit } from '../bookings/record-deposit.ts';
 import { recordPayment, undoPayment } from '../bookings/record-payment.ts';
 import { recordRefund } from '../bookings/record-refund.ts';
 import { reinstateBooking, type ReinstateCommand } from '../bookings/reinstate-booking.ts';
+import { renewGuestUrl } from '../bookings/renew-guest-url.ts';
 import { badRequest, isAppError, notFound } from '../http/errors.ts';
 import { IdInteger } from '../http/ids.ts';
 import { todayIn } from '../shared/dates.ts';
@@ -304,6 +305,11 @@ export async function cancelByHost(
 /** POST /bookings/:id/reinstate: the cancellation undone while the nights are free (else 409). */
 export async function reinstateByHost(ctx: AppContext, id: number, actor: ReinstateCommand['actor']): Promise<void> {
   await plainErrors(reinstateBooking(ctx, { bookingId: id, actor }));
+}
+
+/** POST /bookings/:id/guest-url: the guest page's new address; the old one stops working. */
+export async function renewGuestUrlByHost(ctx: AppContext, id: number, actor: BookingActor): Promise<void> {
+  await plainErrors(renewGuestUrl(ctx, { bookingId: id, actor }));
 }
 
 /** POST /bookings/:id/payments; returns the payment's id. */

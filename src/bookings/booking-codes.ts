@@ -28,6 +28,15 @@ let poolOffset = POOL.length;
 
 /** The secret part of a booking's invoice URL: 256 random bits. */
 export function newInvoiceToken(): string {
+  return pooledToken();
+}
+
+/** The secret part of a booking's guest page URL (docs/guest-page.md): 256 random bits. */
+export function newGuestToken(): string {
+  return pooledToken();
+}
+
+function pooledToken(): string {
   if (poolOffset + 32 > POOL.length) {
     randomFillSync(POOL);
     poolOffset = 0;

@@ -26,6 +26,11 @@ export interface Payment {
   /** Minor units, as the processor sent it (not necessarily a safe integer). */
   amount: number;
   currency: string;
+  /**
+   * The guest paid the open balance on their page (the intent's `metadata.payment_for` is
+   * `balance`, set by the checkout session: docs/guest-page.md#paying-the-balance-by-card).
+   */
+  forBalance?: boolean;
 }
 
 export interface ConfirmCommand extends BookingCommand {
@@ -144,8 +149,9 @@ export async function confirmBooking(
 }
 
 /**
- * A card booking's open balance paid through the processor (a booking the processor's payment
- * confirmed, re-priced upwards since): a payment of at most the balance, in the booking's
+ * A confirmed booking's open balance paid through the processor (a booking the processor's
+ * payment confirmed, re-priced upwards since; or any confirmed booking whose guest paid on their
+ * page, `forBalance`): a payment of at most the balance, in the booking's
  * currency, by another payment intent, is written to the booking's ledger (method card, the
  * intent as its reference, dated today where the home is). Returns false when written; true when
  * this intent was written before (counted once, also when the host has undone it since); null
@@ -158,7 +164,7 @@ async function payBalance(
   payment: Payment,
   actor: ConfirmCommand['actor'],
 ): Promise<boolean | null> {
-  if (!isConfirmed(booking.status) || booking.processor_paid === 0) return null;
+  if (!isConfirmed(booking.status) || (booking.processor_paid === 0 && payment.forBalance !== true)) return null;
   if (!sameCurrency(payment, booking)) return null;
   const intentId = payment.intentId.trim();
   const written = await unit.trx

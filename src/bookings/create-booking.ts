@@ -10,7 +10,7 @@ import type { StayQuote } from '../pricing/price-stay.ts';
 import { priceFromOverrides } from '../pricing/quote-stay.ts';
 import { cachedHostIdentity } from '../settings/host-identity.ts';
 import { amountMatches, toMajor } from '../shared/money.ts';
-import { newConfirmationCode, newInvoiceToken } from './booking-codes.ts';
+import { newConfirmationCode, newGuestToken, newInvoiceToken } from './booking-codes.ts';
 import type { BookingCreated, CreateBookingInput } from './booking-schemas.ts';
 import { initialStatus, isDraft } from './booking-transitions.ts';
 import { replayIdempotent, requestHash } from './idempotency.ts';
@@ -51,6 +51,7 @@ export async function createBooking(
     guestsOfKey: key.scope === 'admin' ? null : apiKeyId,
     confirmationCode: newConfirmationCode(),
     invoiceToken: newInvoiceToken(),
+    guestToken: newGuestToken(),
     now: now.toISOString(),
     host: await cachedHostIdentity(ctx.db, ctx.caches.hostIdentity),
     mode: key.mode ?? 'live',

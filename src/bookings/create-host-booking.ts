@@ -13,7 +13,7 @@ import { priceFromOverrides, quoteColumns } from '../pricing/quote-stay.ts';
 import { eachDate } from '../shared/dates.ts';
 import { bookingSearchText } from '../shared/search-text.ts';
 import type { BookingActor } from './booking-lifecycle.ts';
-import { colorIndexOf, newConfirmationCode, newInvoiceToken } from './booking-codes.ts';
+import { colorIndexOf, newConfirmationCode, newGuestToken, newInvoiceToken } from './booking-codes.ts';
 import type { BookingRows } from './insert-booking-rows.ts';
 import { moneySnapshot } from './money-snapshot.ts';
 import { writeBooking } from './write-booking.ts';
@@ -120,6 +120,7 @@ export async function createHostBooking(
     hold_expires_at: null,
     cancel_reason: null,
     invoice_token: newInvoiceToken(),
+    guest_token: newGuestToken(),
     api_key_id: actor.kind === 'host' && 'apiKeyId' in actor ? actor.apiKeyId : null,
     color_index: colorIndexOf(code),
     created_at: now,

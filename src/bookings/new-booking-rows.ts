@@ -41,6 +41,7 @@ export interface NewBookingFacts {
   guestsOfKey: number | null;
   confirmationCode: string;
   invoiceToken: string;
+  guestToken: string;
   now: string;
   /** The host's business and bank details, which the confirmation mail carries. */
   host: HostIdentity;
@@ -76,6 +77,7 @@ export function newBookingRows(
     hold_expires_at: priced.holdExpiresAt,
     cancel_reason: null,
     invoice_token: facts.invoiceToken,
+    guest_token: facts.guestToken,
     api_key_id: facts.apiKeyId,
     color_index: colorIndexOf(facts.confirmationCode),
     created_at: facts.now,

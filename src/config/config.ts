@@ -20,6 +20,13 @@ export interface Config {
   smtpUrl: string | null;
   mailFrom: string;
   paymentWebhookSecret: string | null;
+  /** STRIPE_SECRET_KEY: the card processor's secret API key (may also be set in admin settings). */
+  stripeSecretKey: string | null;
+  /**
+   * STRIPE_API_BASE: where the `stripe` package sends its calls instead of the processor's own
+   * API (a local stand-in in tests); null: the processor's.
+   */
+  stripeApiBase: StripeApiBase | null;
   draftHoldSeconds: number;
   icalSyncIntervalSeconds: number;
   /**
@@ -54,6 +61,13 @@ export interface Config {
   nightMemoryMax: number;
 }
 
+/** The host, port and protocol `new Stripe(key, {host, port, protocol})` takes. */
+export interface StripeApiBase {
+  host: string;
+  port: number;
+  protocol: 'http' | 'https';
+}
+
 export interface Limits {
   /** A request whose headers and body have not arrived within this is answered 408. */
   requestTimeoutSeconds: number;
@@ -63,6 +77,8 @@ export interface Limits {
   publicPerIpPerMinute: number;
   /** Fetches of exported calendars per client address per minute: far above any channel's polling. */
   icalExportPerIpPerMinute: number;
+  /** Requests per client address per minute to guest pages (`/guest/...`): a guesser of tokens is refused soon. */
+  guestPagePerIpPerMinute: number;
   /** Failed authentications per client address per minute before it is refused with 429. */
   authFailuresPerIpPerMinute: number;
   /** Card-payment drafts a key may hold at once. */
@@ -124,6 +140,23 @@ function storeFrom(env: Env, dataDir: string): StoreConfig {
   throw new ConfigError('DATABASE_URL', 'expected postgres://..., memory:, or unset for the embedded store');
 }
 
+function stripeApiBase(env: Env): StripeApiBase | null {
+  const raw = value(env, 'STRIPE_API_BASE');
+  if (raw === undefined) return null;
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new ConfigError('STRIPE_API_BASE', `is not a valid URL: "${raw}"`);
+  }
+  if ((url.protocol !== 'http:' && url.protocol !== 'https:') || (url.pathname !== '/' && url.pathname !== '')) {
+    throw new ConfigError('STRIPE_API_BASE', 'expected http://host:port or https://host[:port], without a path');
+  }
+  const protocol = url.protocol === 'http:' ? 'http' : 'https';
+  const port = url.port === '' ? (protocol === 'http' ? 80 : 443) : Number(url.port);
+  return { host: url.hostname.replace(/^\[(.*)\]$/, '$1'), port, protocol };
+}
+
 /** Reads and validates every setting; throws a ConfigError naming the bad variable. */
 export function loadConfig(env: Env = process.env): Config {
   const dataDir = path.resolve(value(env, 'STAYDESK_DATA_DIR') ?? './.staydesk');
@@ -171,6 +204,8 @@ export function loadConfig(env: Env = process.env): Config {
     smtpUrl,
     mailFrom: value(env, 'MAIL_FROM') ?? 'Staydesk <no-reply@localhost>',
     paymentWebhookSecret: value(env, 'PAYMENT_WEBHOOK_SECRET') ?? null,
+    stripeSecretKey: value(env, 'STRIPE_SECRET_KEY') ?? null,
+    stripeApiBase: stripeApiBase(env),
     draftHoldSeconds: integer(env, 'DRAFT_HOLD_SECONDS', 1800, 1, 60 * 60 * 24 * 30),
     icalSyncIntervalSeconds: integer(env, 'ICAL_SYNC_INTERVAL_SECONDS', 900, 0, 60 * 60 * 24 * 7),
     allowPrivateNetworks:
@@ -187,6 +222,7 @@ export function loadConfig(env: Env = process.env): Config {
       perKeyPerMinute: integer(env, 'RATE_LIMIT_PER_KEY', 600, 0, 10_000_000),
       publicPerIpPerMinute: integer(env, 'RATE_LIMIT_PUBLIC_PER_IP', 120, 0, 10_000_000),
       icalExportPerIpPerMinute: integer(env, 'RATE_LIMIT_ICAL_EXPORT_PER_IP', 6000, 0, 10_000_000),
+      guestPagePerIpPerMinute: integer(env, 'RATE_LIMIT_GUEST_PAGE_PER_IP', 30, 0, 10_000_000),
       authFailuresPerIpPerMinute: integer(env, 'AUTH_FAILURES_PER_IP', 20, 0, 10_000_000),
       draftsPerKey: integer(env, 'DRAFTS_PER_KEY', 20, 0, 1_000_000),
       redisUrl,

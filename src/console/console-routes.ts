@@ -17,6 +17,7 @@ import { confirmPage } from './pages/confirm.ts';
 import { endpointPages } from './pages/endpoints.ts';
 import { outboxPage } from './pages/outbox.ts';
 import { bookingMessagePages } from './pages/booking-messages.ts';
+import { bookingGuestPagePages } from './pages/booking-guest-page.ts';
 import { messagesPage } from './pages/messages.ts';
 import { reportsPage } from './pages/reports.ts';
 import { documentsPage } from './pages/documents.ts';
@@ -174,6 +175,7 @@ export const consoleRoutes: FeatureRoutes = async (app, { ctx }) => {
       todayPage,
       bookingPages,
       bookingMessagePages,
+      bookingGuestPagePages,
       messagesPage,
       bookingDeskPages,
       bookingMoneyPages,

@@ -28,6 +28,7 @@ import * as money from './migrations/0029-money.ts';
 import * as guestMessages from './migrations/0030-guest-messages.ts';
 import * as teamAndTasks from './migrations/0031-team-and-tasks.ts';
 import * as guestRegistrations from './migrations/0032-guest-registrations.ts';
+import * as guestPage from './migrations/0033-guest-page.ts';
 import * as authoritiesAndPrivacy from './migrations/0035-authorities-and-privacy.ts';
 import type { Db } from './store.ts';
 import { withoutLimits } from './store-timeouts.ts';
@@ -61,6 +62,7 @@ export const migrations: Record<string, Migration> = {
   '0030-guest-messages': guestMessages,
   '0031-team-and-tasks': teamAndTasks,
   '0032-guest-registrations': guestRegistrations,
+  '0033-guest-page': guestPage,
   '0035-authorities-and-privacy': authoritiesAndPrivacy,
 };
 

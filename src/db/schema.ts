@@ -136,6 +136,8 @@ export interface AccommodationsTable {
   door_code: ColumnType<string | null, string | null | undefined, string | null>;
   wifi_name: ColumnType<string | null, string | null | undefined, string | null>;
   wifi_password: ColumnType<string | null, string | null | undefined, string | null>;
+  /** How many days before arrival the guest's page shows the door code (docs/guest-page.md). */
+  door_code_days: ColumnType<number, number | undefined, number>;
 }
 
 export interface NightlyPricesTable {
@@ -211,6 +213,8 @@ export interface BookingsTable {
   /** The guest's language (a GuestLanguage code) when the booking said it; null: the accommodation's. */
   language: string | null;
   invoice_token: string;
+  /** The secret of the guest's page `/guest/<token>` (docs/guest-page.md); a new one voids the old. */
+  guest_token: string;
   api_key_id: number | null;
   color_index: number;
   created_at: Timestamp;
@@ -347,7 +351,8 @@ export type BookingEventKind =
   | 'deposit_collected'
   | 'deposit_returned'
   | 'deposit_kept'
-  | 'refund_recorded';
+  | 'refund_recorded'
+  | 'guest_url_renewed';
 export type BookingActorKind = 'api_key' | 'webhook' | 'payment_event' | 'hold_expiry' | 'host' | 'system';
 
 /** One change of a booking's state: what happened, the status it left, who did it and why. */

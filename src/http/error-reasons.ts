@@ -95,8 +95,7 @@ export const ERROR_REASONS = {
   },
   unknown_variable: {
     status: [400],
-    meaning:
-      'a message template uses a variable that does not exist, or one that cannot be rendered yet (`guest_page_url`); the message names it',
+    meaning: 'a message template uses a variable that does not exist; the message names it',
   },
   invalid_template: { status: [400], meaning: 'a message template that is not valid Liquid (an unclosed tag, ...)' },
   unknown_language: {

@@ -45,6 +45,16 @@ export async function documentByNumber(db: Executor, number: string): Promise<Do
   return doc === undefined ? undefined : issuedPdf(db, doc);
 }
 
+/** One of a booking's documents by its number (the guest's page), or undefined when the booking has none of that number. */
+export async function bookingDocumentByNumber(
+  db: Executor,
+  bookingId: number,
+  number: string,
+): Promise<DownloadedDocument | undefined> {
+  const doc = await findDocument(db, { number });
+  return doc?.booking_id === bookingId ? issuedPdf(db, doc) : undefined;
+}
+
 /**
  * What a booking's invoice address serves (docs/api.md#invoices): its latest document (after a
  * cancellation, the credit note), or for a booking with none (a draft, a test booking, one

@@ -110,7 +110,7 @@ export function documentRegister(db: Executor, from: string, to: string) {
 export function findDocument(db: Executor, where: { number: string } | { bookingId: number; latest: true }) {
   const q = db
     .selectFrom('documents')
-    .select(['id', 'number', 'kind', 'issued_on', 'corrects', 'billed', 'payments', 'pdf']);
+    .select(['id', 'booking_id', 'number', 'kind', 'issued_on', 'corrects', 'billed', 'payments', 'pdf']);
   return (
     'number' in where
       ? q.where('number', '=', where.number)

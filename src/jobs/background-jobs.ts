@@ -123,7 +123,7 @@ export function startBackgroundJobs(
         let total = 0;
         // Stopping: the batch in hand is committed, no other is claimed.
         while (!signal.aborted) {
-          const { sent, skipped, failed } = await sendDueMessages(ctx.db, ctx.now(), MESSAGE_BATCH);
+          const { sent, skipped, failed } = await sendDueMessages(ctx.db, ctx.config, ctx.now(), MESSAGE_BATCH);
           if (failed > 0) log.warn({ failed }, 'guest messages could not be rendered: marked failed');
           const done = sent + skipped + failed;
           total += done;

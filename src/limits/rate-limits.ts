@@ -13,6 +13,8 @@ import type { App } from '../http/types.ts';
  * - per client address on the public webhook, payment and invoice routes (RATE_LIMIT_PUBLIC_PER_IP);
  * - per client address on exported calendars, a limit of their own far above any channel's
  *   polling (RATE_LIMIT_ICAL_EXPORT_PER_IP): channels behind one proxy share an address;
+ * - per client address on guest pages (RATE_LIMIT_GUEST_PAGE_PER_IP), low enough that a guesser of
+ *   page tokens is refused after a few tries, high enough for a guest reading their own page;
  * - per client address on failed authentication (AUTH_FAILURES_PER_IP): past the limit, the
  *   address is refused before its key is even looked up, until the minute is over.
  * Counters live in the process, or in Redis when RATE_LIMIT_REDIS_URL is set so that several
@@ -34,6 +36,8 @@ export interface Limiters {
   publicPerIp: LimitHook | null;
   /** Per-address hook for exported calendars, or null when off. */
   icalExportPerIp: LimitHook | null;
+  /** Per-address hook for guest pages, or null when off. */
+  guestPagePerIp: LimitHook | null;
   /** Wraps the key check so that failed attempts are counted and, past the limit, refused. */
   guardAuth(check: onRequestHookHandler): onRequestHookHandler;
 }
@@ -59,9 +63,16 @@ export async function installRateLimits(app: App, ctx: Pick<AppContext, 'config'
     limits.perKeyPerMinute === 0 &&
     limits.publicPerIpPerMinute === 0 &&
     limits.icalExportPerIpPerMinute === 0 &&
+    limits.guestPagePerIpPerMinute === 0 &&
     limits.authFailuresPerIpPerMinute === 0
   ) {
-    return { perKey: null, publicPerIp: null, icalExportPerIp: null, guardAuth: (check) => check };
+    return {
+      perKey: null,
+      publicPerIp: null,
+      icalExportPerIp: null,
+      guestPagePerIp: null,
+      guardAuth: (check) => check,
+    };
   }
   let redis: Redis | null = null;
   if (limits.redisUrl !== null) {
@@ -111,9 +122,17 @@ export async function installRateLimits(app: App, ctx: Pick<AppContext, 'config'
           timeWindow: MINUTE_MS,
           keyGenerator: (request) => `ical-export:${request.ip}`,
         });
+  const guestPagePerIp: LimitHook | null =
+    limits.guestPagePerIpPerMinute === 0
+      ? null
+      : app.rateLimit({
+          max: limits.guestPagePerIpPerMinute,
+          timeWindow: MINUTE_MS,
+          keyGenerator: (request) => `guest-page:${request.ip}`,
+        });
 
   const maxFailures = limits.authFailuresPerIpPerMinute;
-  if (maxFailures === 0) return { perKey, publicPerIp, icalExportPerIp, guardAuth: (check) => check };
+  if (maxFailures === 0) return { perKey, publicPerIp, icalExportPerIp, guestPagePerIp, guardAuth: (check) => check };
   const countFailure = app.createRateLimit({
     max: maxFailures,
     timeWindow: MINUTE_MS,
@@ -162,5 +181,5 @@ export async function installRateLimits(app: App, ctx: Pick<AppContext, 'config'
         check as (this: unknown, request: FastifyRequest, reply: FastifyReply, done: (error?: Error) => void) => void
       ).call(this, request, reply, after);
     };
-  return { perKey, publicPerIp, icalExportPerIp, guardAuth };
+  return { perKey, publicPerIp, icalExportPerIp, guestPagePerIp, guardAuth };
 }

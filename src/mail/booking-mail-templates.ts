@@ -103,7 +103,7 @@ interface Content {
   subject: string;
   intro: string[];
   after: string[];
-  link: { label: string; url: string } | null;
+  links: readonly { label: string; url: string }[];
 }
 
 /** A payment schedule of more than one entry (docs/money.md#payment-terms): a heading and one line per entry. */
@@ -138,32 +138,40 @@ function paymentLines(d: BookingMailDetails, w: MailWords, f: GuestFormats): str
   }
 }
 
-function content(kind: BookingMailKind, d: BookingMailDetails, invoiceUrl: string | null): Content {
+function content(
+  kind: BookingMailKind,
+  d: BookingMailDetails,
+  invoiceUrl: string | null,
+  guestPageUrl: string | null,
+): Content {
   const w = MAIL_WORDS[d.language];
   const f = guestFormats(d.language);
   const home = d.accommodationName;
   const code = d.confirmationCode;
   const stay = w.stay(home, f.date(d.checkin), f.date(d.checkout));
-  const invoice = invoiceUrl === null ? null : { label: w.invoice, url: invoiceUrl };
+  const links = [
+    ...(guestPageUrl === null ? [] : [{ label: w.guestPage, url: guestPageUrl }]),
+    ...(invoiceUrl === null ? [] : [{ label: w.invoice, url: invoiceUrl }]),
+  ];
   switch (kind) {
     case 'confirmation':
       return {
         subject: w.subject.confirmed(stay, code),
         intro: [w.intro.confirmed(home)],
         after: paymentLines(d, w, f),
-        link: invoice,
+        links,
       };
     case 'modification':
       return {
         subject: w.subject.changed(stay, code),
         intro: [w.intro.changed(home), ...whatChanged(d, w, f)],
         after: [],
-        link: invoice,
+        links,
       };
     case 'cancellation':
       return d.cancelReason === PAYMENT_TIMEOUT
-        ? { subject: w.subject.released(code), intro: w.intro.released(home), after: [], link: null }
-        : { subject: w.subject.cancelled(stay, code), intro: [w.intro.cancelled(home)], after: [], link: null };
+        ? { subject: w.subject.released(code), intro: w.intro.released(home), after: [], links: [] }
+        : { subject: w.subject.cancelled(stay, code), intro: [w.intro.cancelled(home)], after: [], links: [] };
   }
 }
 
@@ -176,8 +184,10 @@ export function renderBookingMail(
   kind: BookingMailKind,
   d: BookingMailDetails,
   invoiceUrl: string | null,
+  /** The guest's page, linked from the confirmation and modification mails. */
+  guestPageUrl: string | null = null,
 ): RenderedMail {
-  const c = content(kind, d, invoiceUrl);
+  const c = content(kind, d, invoiceUrl, guestPageUrl);
   const w = MAIL_WORDS[d.language];
   const greeting = w.hello(d.firstName);
   const rows = detailRows(d, w, guestFormats(d.language));
@@ -190,7 +200,7 @@ export function renderBookingMail(
     '',
     ...rows.map(([label, value]) => `${`${label}:`.padEnd(width + 1)} ${value}`),
     ...(c.after.length > 0 ? ['', ...c.after] : []),
-    ...(c.link === null ? [] : ['', `${c.link.label}: ${c.link.url}`]),
+    ...(c.links.length === 0 ? [] : ['', ...c.links.map((l) => `${l.label}: ${l.url}`)]),
     '',
     w.regards,
     d.host.signature,
@@ -198,7 +208,7 @@ export function renderBookingMail(
   ].join('\n');
 
   const paragraphs = (lines: readonly string[]): Html[] => lines.map((line) => html`<p>${line}</p>\n`);
-  const link = c.link === null ? '' : html`<p><a href="${c.link.url}">${c.link.label}</a></p>\n`;
+  const link = c.links.map((l) => html`<p><a href="${l.url}">${l.label}</a></p>\n`);
   const body = html`<!doctype html>
 <html lang="${d.language}"><body style="font-family: sans-serif; line-height: 1.4">
 <p>${greeting}</p>

@@ -2,6 +2,7 @@ import type { Config } from '../config/config.ts';
 import type { Mode, NewOutboxMessage } from '../db/schema.ts';
 import { bookingsWithGuest, type BookingWithGuest } from '../db/booking-with-guest.ts';
 import type { Executor } from '../db/store.ts';
+import { guestPageUrl } from '../guests/guest-page-url.ts';
 import { invoiceUrl } from '../invoices/invoice-url.ts';
 import { bookingSchedule } from '../pricing/payment-schedule.ts';
 import { guestLanguageOf } from '../shared/guest-language.ts';
@@ -35,7 +36,9 @@ export async function enqueueBookingMail(
     db,
     kind,
     bookingId,
-    kind === 'cancellation' ? null : (token) => invoiceUrl(config, token),
+    kind === 'cancellation'
+      ? null
+      : (row) => ({ invoice: invoiceUrl(config, row.invoice_token), guestPage: guestPageUrl(config, row.guest_token) }),
     now,
     changes,
   );
@@ -45,7 +48,7 @@ async function writeBookingMail(
   db: Executor,
   kind: BookingMailKind,
   bookingId: number,
-  linkFor: ((invoiceToken: string) => string) | null,
+  linkFor: ((row: Pick<MailedBooking, 'invoice_token' | 'guest_token'>) => MailLinks) | null,
   now: string,
   changes: MailedChanges | undefined,
 ): Promise<void> {
@@ -58,7 +61,7 @@ async function writeBookingMail(
     db,
     kind,
     { bookingId, recipient: row.guest_email, details },
-    linkFor === null ? null : linkFor(row.invoice_token),
+    linkFor === null ? NO_LINKS : linkFor(row),
     now,
     row.mode,
   );
@@ -74,6 +77,7 @@ export type MailedBooking = Pick<
   | 'guest_first_name'
   | 'guest_email'
   | 'invoice_token'
+  | 'guest_token'
   | 'accommodation_name'
   | 'checkin'
   | 'checkout'
@@ -142,21 +146,28 @@ export function bookingMailRow(
   return outboxRow(
     kind,
     { recipient: booking.guest_email, details: mailDetailsOf(booking, host) },
-    invoiceUrl(config, booking.invoice_token),
+    { invoice: invoiceUrl(config, booking.invoice_token), guestPage: guestPageUrl(config, booking.guest_token) },
     now,
     mode,
   );
 }
 
+/** The links a booking mail carries: its invoice and the guest's page. */
+interface MailLinks {
+  invoice: string | null;
+  guestPage: string | null;
+}
+const NO_LINKS: MailLinks = { invoice: null, guestPage: null };
+
 /** A test booking's mail is kept for the host to read, as `test`: the mail worker sends only `pending` ones. */
 function outboxRow(
   kind: BookingMailKind,
   mail: { recipient: string; details: BookingMailDetails },
-  invoiceLink: string | null,
+  links: MailLinks,
   now: string,
   mode: Mode,
 ): BookingMailRow {
-  const rendered = renderBookingMail(kind, mail.details, invoiceLink);
+  const rendered = renderBookingMail(kind, mail.details, links.invoice, links.guestPage);
   return {
     kind: 'mail',
     template: `booking_${kind}`,
@@ -178,11 +189,11 @@ async function insertBookingMail(
   db: Executor,
   kind: BookingMailKind,
   mail: { bookingId: number; recipient: string; details: BookingMailDetails },
-  invoiceLink: string | null,
+  links: MailLinks,
   now: string,
   mode: Mode,
 ): Promise<void> {
-  const row = outboxRow(kind, mail, invoiceLink, now, mode);
+  const row = outboxRow(kind, mail, links, now, mode);
   await db
     .insertInto('outbox')
     .values({ ...row, booking_id: mail.bookingId })

@@ -49,6 +49,8 @@ export interface MailWords {
   changedDates(from: string, to: string): string;
   changedTotal(amount: string): string;
   invoice: string;
+  /** The link to the guest's own page (docs/guest-page.md). */
+  guestPage: string;
   regards: string;
 }
 
@@ -107,6 +109,7 @@ export const MAIL_WORDS: Readonly<Record<GuestLanguage, MailWords>> = {
     changedDates: (from, to) => `dates ${from} to ${to}`,
     changedTotal: (amount) => `total ${amount}`,
     invoice: 'Your invoice (PDF)',
+    guestPage: 'Your stay online (arrival details, payments, documents)',
     regards: 'Kind regards,',
   },
   de: {
@@ -157,6 +160,7 @@ export const MAIL_WORDS: Readonly<Record<GuestLanguage, MailWords>> = {
     changedDates: (from, to) => `Reisedaten ${from} bis ${to}`,
     changedTotal: (amount) => `Gesamtbetrag ${amount}`,
     invoice: 'Ihre Rechnung (PDF)',
+    guestPage: 'Ihr Aufenthalt online (Anreise, Zahlungen, Dokumente)',
     regards: 'Viele Grüße',
   },
   fr: {
@@ -205,6 +209,7 @@ export const MAIL_WORDS: Readonly<Record<GuestLanguage, MailWords>> = {
     changedDates: (from, to) => `dates du ${from} au ${to}`,
     changedTotal: (amount) => `total ${amount}`,
     invoice: 'Votre facture (PDF)',
+    guestPage: 'Votre séjour en ligne (arrivée, paiements, documents)',
     regards: 'Cordialement,',
   },
   es: {
@@ -253,6 +258,7 @@ export const MAIL_WORDS: Readonly<Record<GuestLanguage, MailWords>> = {
     changedDates: (from, to) => `fechas del ${from} al ${to}`,
     changedTotal: (amount) => `total ${amount}`,
     invoice: 'Tu factura (PDF)',
+    guestPage: 'Su estancia en línea (llegada, pagos, documentos)',
     regards: 'Un saludo,',
   },
   it: {
@@ -301,6 +307,7 @@ export const MAIL_WORDS: Readonly<Record<GuestLanguage, MailWords>> = {
     changedDates: (from, to) => `date ${italianFrom(from)} ${italianTo(to)}`,
     changedTotal: (amount) => `totale ${amount}`,
     invoice: 'La Sua fattura (PDF)',
+    guestPage: 'Il Suo soggiorno online (arrivo, pagamenti, documenti)',
     regards: 'Cordiali saluti,',
   },
 };

@@ -1,3 +1,4 @@
+import type { Config } from '../config/config.ts';
 import { lockRows } from '../db/row-locks.ts';
 import type { Db, Executor } from '../db/store.ts';
 import { inUnit } from '../db/unit-of-work.ts';
@@ -36,6 +37,8 @@ import {
 /** What they need of the app: the store and the clock. */
 export interface MessageContext {
   readonly db: Db;
+  /** Where the guest's page is (`{{guest_page_url}}`). */
+  readonly config: Pick<Config, 'publicBaseUrl'>;
   now(): Date;
 }
 
@@ -149,7 +152,7 @@ export async function previewTexts(
       ? input.language
       : messageLanguage(template.texts, input.language ?? booking.language, booking.accommodation_language);
   const host = await readHostIdentity(ctx.db);
-  return renderMessage(template.texts, language, messageValues(booking, host, language));
+  return renderMessage(template.texts, language, messageValues(booking, host, language, ctx.config));
 }
 
 function ruleFields(input: RuleInput): RuleFields {
@@ -277,7 +280,7 @@ export async function sendNow(ctx: MessageContext, bookingId: number, messageId:
       .select(['id', 'rule_id', 'booking_id'])
       .where('id', '=', messageId)
       .executeTakeFirstOrThrow();
-    const outcome = await sendOne(trx, row, now, { byHost: true });
+    const outcome = await sendOne(trx, row, now, { byHost: true, config: ctx.config });
     if (outcome === 'skipped')
       throw conflict('guest_without_email', `Booking ${bookingId}'s guest has no e-mail address.`, {
         parameter: 'id',

@@ -1,5 +1,7 @@
 import { readPaymentTerms } from '../accommodations/money-rules.ts';
+import type { Config } from '../config/config.ts';
 import type { Executor } from '../db/store.ts';
+import { guestPageUrl } from '../guests/guest-page-url.ts';
 import { paymentSummary } from '../pricing/payment-summary.ts';
 import { guestFormats, type GuestLanguage } from '../shared/guest-language.ts';
 import type { HostIdentity } from '../settings/host-identity.ts';
@@ -37,6 +39,7 @@ function bookingFactsQuery(db: Executor) {
       'b.cancellation_fee',
       'b.currency',
       'b.language',
+      'b.guest_token',
       'a.language as accommodation_language',
       'a.name as accommodation_name',
       'a.timezone',
@@ -84,7 +87,12 @@ export function bookingPayment(b: MessageBooking) {
 }
 
 /** The values a message prints for this booking, written for `language`. */
-export function messageValues(b: MessageBooking, host: HostIdentity, language: GuestLanguage): MessageValues {
+export function messageValues(
+  b: MessageBooking,
+  host: HostIdentity,
+  language: GuestLanguage,
+  config: Pick<Config, 'publicBaseUrl'>,
+): MessageValues {
   const f = guestFormats(language);
   const payment = bookingPayment(b);
   return {
@@ -110,5 +118,6 @@ export function messageValues(b: MessageBooking, host: HostIdentity, language: G
       balance: f.money(Math.max(payment.balance, 0), b.currency),
     },
     host: { name: host.business?.name ?? b.accommodation_name },
+    guest_page_url: guestPageUrl(config, b.guest_token),
   };
 }

@@ -29,19 +29,17 @@ export const MESSAGE_VARIABLES = {
   'payment.total': "the booking's total, written for the language",
   'payment.balance': 'what is left to pay, written for the language',
   'host.name': "the host's business name (settings), else the home's name",
+  guest_page_url: "the address of the guest's own page (docs/guest-page.md)",
 } as const;
-
-/**
- * Variables decisions name that cannot be rendered yet, and why: a template using one is refused
- * when saved rather than sending guests a link to nothing.
- */
-export const UNAVAILABLE_VARIABLES: Readonly<Record<string, string>> = {
-  guest_page_url: "the guest's page does not exist yet, so there is no address to send",
-};
 
 /** The values of one booking's message, already written for its language. */
 export type MessageValues = Readonly<
-  Record<'guest' | 'stay' | 'accommodation' | 'booking' | 'payment' | 'host', Record<string, string | number | null>>
+  Record<
+    'guest' | 'stay' | 'accommodation' | 'booking' | 'payment' | 'host',
+    Record<string, string | number | null>
+  > & {
+    guest_page_url: string;
+  }
 >;
 
 export interface MessageTexts {
@@ -89,15 +87,12 @@ export async function checkMessageText(text: string, parameter: string): Promise
     });
   }
   for (const variable of used) {
-    const unavailable = UNAVAILABLE_VARIABLES[variable];
-    if (unavailable !== undefined || !Object.hasOwn(MESSAGE_VARIABLES, variable)) {
-      throw badRequest(
-        'unknown_variable',
-        unavailable === undefined
-          ? `${parameter} uses {{${variable}}}, which is not a message variable.`
-          : `${parameter} uses {{${variable}}}: ${unavailable}.`,
-        { parameter, expected: Object.keys(MESSAGE_VARIABLES).join(', '), received: variable },
-      );
+    if (!Object.hasOwn(MESSAGE_VARIABLES, variable)) {
+      throw badRequest('unknown_variable', `${parameter} uses {{${variable}}}, which is not a message variable.`, {
+        parameter,
+        expected: Object.keys(MESSAGE_VARIABLES).join(', '),
+        received: variable,
+      });
     }
   }
 }

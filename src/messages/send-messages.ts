@@ -1,3 +1,4 @@
+import type { Config } from '../config/config.ts';
 import { claimRows } from '../db/row-locks.ts';
 import type { Db, Executor } from '../db/store.ts';
 import { queueGuestMessage } from '../mail/guest-message-mail.ts';
@@ -54,7 +55,7 @@ export async function sendOne(
   db: Executor,
   message: Pick<ScheduledMessage, 'id' | 'rule_id' | 'booking_id'>,
   now: Date,
-  options: { host?: HostIdentity; byHost?: boolean } = {},
+  options: { host?: HostIdentity; byHost?: boolean; config: Pick<Config, 'publicBaseUrl'> },
 ): Promise<SendOutcome> {
   const at = now.toISOString();
   const rule = await findRule(db, message.rule_id);
@@ -72,7 +73,7 @@ export async function sendOne(
     const template = await findTemplate(db, rule.template_id);
     if (template === undefined) throw new Error(`template ${rule.template_id} not found`);
     const language = messageLanguage(template.texts, booking.language, booking.accommodation_language);
-    rendered = await renderMessage(template.texts, language, messageValues(booking, host, language));
+    rendered = await renderMessage(template.texts, language, messageValues(booking, host, language, options.config));
   } catch (error) {
     await mark(db, message.id, { state: 'failed', reason: failure(error) }, at);
     return 'failed';
@@ -92,7 +93,12 @@ export async function sendOne(
  * skips rows another process holds (`FOR UPDATE SKIP LOCKED`), and each claimed row leaves the
  * `scheduled` state before the commit, so every due message is sent by one process, once.
  */
-export async function sendDueMessages(db: Db, now: Date, limit: number): Promise<Record<SendOutcome, number>> {
+export async function sendDueMessages(
+  db: Db,
+  config: Pick<Config, 'publicBaseUrl'>,
+  now: Date,
+  limit: number,
+): Promise<Record<SendOutcome, number>> {
   const counts: Record<SendOutcome, number> = { sent: 0, skipped: 0, failed: 0 };
   await db.transaction().execute(async (trx) => {
     const due = await claimRows(
@@ -107,7 +113,7 @@ export async function sendDueMessages(db: Db, now: Date, limit: number): Promise
     ).execute();
     if (due.length === 0) return;
     const host = await readHostIdentity(trx);
-    for (const message of due) counts[await sendOne(trx, message, now, { host })]++;
+    for (const message of due) counts[await sendOne(trx, message, now, { host, config })]++;
   });
   return counts;
 }

@@ -11,6 +11,7 @@ import { DuplicateDeliveryError, deliveryOutcome, finishDelivery, inDelivery } f
 import { readPaymentIntent, type PaymentEvent, type PaymentIntent } from './payment-event.ts';
 import type { PaymentIssueKind } from '../events/payment-issue.ts';
 import { recordPaymentIssue } from './payment-issue-repository.ts';
+import { BALANCE_PAYMENT } from './checkout-session.ts';
 
 /** What happened to an event; an issue kind means it was recorded for the host in payment_issues. */
 export type PaymentOutcome =
@@ -182,7 +183,12 @@ async function paymentSucceeded(
     {
       bookingId: paidFor.id,
       actor: { kind: 'payment_event', eventId },
-      payment: { intentId: intent.id, amount: amountOf(intent), currency: intent.currency },
+      payment: {
+        intentId: intent.id,
+        amount: amountOf(intent),
+        currency: intent.currency,
+        forBalance: intent.metadata?.payment_for === BALANCE_PAYMENT,
+      },
     },
     unit,
   );

@@ -12,6 +12,7 @@ export type SettingChanges = { readonly [N in SettingName]?: string | null };
 const NAMES: readonly SettingName[] = [
   'webhook_secret',
   'payment_webhook_secret',
+  'stripe_secret_key',
   'host_email',
   'business',
   'bank_details',

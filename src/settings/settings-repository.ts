@@ -10,6 +10,7 @@ import type { Executor } from '../db/store.ts';
 export type SettingName =
   | 'webhook_secret'
   | 'payment_webhook_secret'
+  | 'stripe_secret_key'
   | 'host_email'
   | 'business'
   | 'bank_details'

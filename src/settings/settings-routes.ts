@@ -17,6 +17,10 @@ const SettingsSchema = Type.Object({
     set: Type.Boolean(),
     source: Type.Union([Type.Literal('settings'), Type.Literal('environment'), Type.Null()]),
   }),
+  stripe_secret_key: Type.Object({
+    set: Type.Boolean(),
+    source: Type.Union([Type.Literal('settings'), Type.Literal('environment'), Type.Null()]),
+  }),
   host_email: Type.Union([Type.String(), Type.Null()]),
   business: Type.Union([
     Type.Object({
@@ -46,7 +50,7 @@ const SettingsSchema = Type.Object({
 /** What GET and PUT answer: each secret's state, the alert address, the host's identity and the invoice series. */
 async function settingsAnswer(
   db: Executor,
-  config: Pick<Config, 'paymentWebhookSecret'>,
+  config: Pick<Config, 'paymentWebhookSecret' | 'stripeSecretKey'>,
 ): Promise<
   Awaited<ReturnType<typeof secretStatus>> &
     HostIdentity & { invoicing: Invoicing; registration_retention_days: number }

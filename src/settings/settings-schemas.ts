@@ -60,6 +60,9 @@ export const SettingsBody = Type.Object(
   {
     webhook_secret: Secret('signing secret of /webhook/update and /webhook/calendar_sync'),
     payment_webhook_secret: Secret("card processor's signing secret (whsec_...)"),
+    stripe_secret_key: Secret(
+      "card processor's secret API key (sk_...), with which guests pay their balance by card on their page",
+    ),
     host_email: Type.Optional(
       Type.Union([Type.String({ pattern: '^[^@\\s]+@[^@\\s]+\\.[^@\\s]+$', maxLength: 254 }), Type.Null()], {
         description: 'address that overbooking alerts from imported calendars are mailed to; null clears it',

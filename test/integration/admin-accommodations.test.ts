@@ -110,6 +110,7 @@ describe(`admin accommodations (${testStoreKind})`, () => {
         address: null,
         arrival_instructions: null,
         door_code: null,
+        door_code_days: 2,
         wifi_name: null,
         wifi_password: null,
         created_at: '',

@@ -128,6 +128,7 @@ describe(`admin bookings (${testStoreKind})`, () => {
       updated_at: booking.updated_at,
       confirmed_at: booking.confirmed_at,
       cancelled_at: null,
+      guest_url: `http://staydesk.test/guest/${booking.guest_token}`,
       payments: [],
       refunds: [],
       // Written straight into the table by the factory, not through the lifecycle: no history.

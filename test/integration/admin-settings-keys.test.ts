@@ -17,6 +17,7 @@ after(async () => {
 interface SecretStatus {
   webhook_secret: { set: boolean };
   payment_webhook_secret: { set: boolean; source: string | null };
+  stripe_secret_key: { set: boolean; source: string | null };
   host_email: string | null;
 }
 
@@ -72,6 +73,7 @@ describe(`admin settings (${testStoreKind})`, () => {
     assert.deepEqual(await getSettings(t), {
       webhook_secret: { set: false },
       payment_webhook_secret: { set: false, source: null },
+      stripe_secret_key: { set: false, source: null },
       host_email: null,
     });
 
@@ -80,6 +82,7 @@ describe(`admin settings (${testStoreKind})`, () => {
     assert.deepEqual(await putSettings(t, { webhook_secret: webhook }), {
       webhook_secret: { set: true },
       payment_webhook_secret: { set: false, source: null },
+      stripe_secret_key: { set: false, source: null },
       host_email: null,
     });
     assert.equal(await getSetting(t.ctx.db, 'webhook_secret'), webhook, 'stored as sent');
@@ -87,6 +90,7 @@ describe(`admin settings (${testStoreKind})`, () => {
     assert.deepEqual(await putSettings(t, { payment_webhook_secret: payment }), {
       webhook_secret: { set: true },
       payment_webhook_secret: { set: true, source: 'settings' },
+      stripe_secret_key: { set: false, source: null },
       host_email: null,
     });
     const shown = await t.admin('GET', '/admin/api/settings');
@@ -95,6 +99,7 @@ describe(`admin settings (${testStoreKind})`, () => {
     assert.deepEqual(await putSettings(t, { webhook_secret: null }), {
       webhook_secret: { set: false },
       payment_webhook_secret: { set: true, source: 'settings' },
+      stripe_secret_key: { set: false, source: null },
       host_email: null,
     });
     assert.equal(await getSetting(t.ctx.db, 'webhook_secret'), null);
@@ -103,8 +108,27 @@ describe(`admin settings (${testStoreKind})`, () => {
     assert.deepEqual(await getSettings(t), {
       webhook_secret: { set: false },
       payment_webhook_secret: { set: false, source: null },
+      stripe_secret_key: { set: false, source: null },
       host_email: null,
     });
+  });
+
+  test("the card processor's secret API key: set, shown only as set, cleared; the environment's when none is set", async () => {
+    const key = 'sk_test_guest_page_settings_0123456789abcdef';
+    const set = await putSettings(t, { stripe_secret_key: key });
+    assert.deepEqual(set.stripe_secret_key, { set: true, source: 'settings' });
+    assert.equal(await getSetting(t.ctx.db, 'stripe_secret_key'), key);
+    assert.ok(!(await t.admin('GET', '/admin/api/settings')).body.includes(key), 'GET never carries it');
+    assert.deepEqual((await putSettings(t, { stripe_secret_key: null })).stripe_secret_key, {
+      set: false,
+      source: null,
+    });
+    const fromEnv = await createTestApp({ STRIPE_SECRET_KEY: 'sk_test_from_the_environment_0123456789' });
+    try {
+      assert.deepEqual((await getSettings(fromEnv)).stripe_secret_key, { set: true, source: 'environment' });
+    } finally {
+      await fromEnv.close();
+    }
   });
 
   test('the host alert address is shown, set and cleared', async () => {

@@ -16,7 +16,7 @@ import { announcementsSettled } from '../support/announcements.ts';
 import { assertErrorEnvelope } from '../support/envelope-assertions.ts';
 import { createTestApp } from '../support/test-app.ts';
 import { testStoreKind } from '../support/test-store.ts';
-import { isConsoleRoute } from '../support/console-routes.ts';
+import { isHtmlPage } from '../support/console-routes.ts';
 
 /**
  * Shared authentication tests over every route the app registers (app.staydeskRoutes), so a
@@ -37,7 +37,7 @@ const revokedAdmin = await createApiKey(t.ctx.db, { name: 'revoked admin key', s
 await revokeApiKey(t.ctx.db, revokedAdmin.record.id);
 const unknownKey = generateApiKey().key;
 
-const routes: readonly RouteInfo[] = t.app.staydeskRoutes.filter((r) => !isConsoleRoute(r));
+const routes: readonly RouteInfo[] = t.app.staydeskRoutes.filter((r) => !isHtmlPage(r));
 /** The routes of one kind of authentication; none at all is an error, so no sweep below is empty. */
 function byAuth(auth: RouteInfo['auth']): RouteInfo[] {
   const found = routes.filter((r) => r.auth === auth);

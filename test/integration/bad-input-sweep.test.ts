@@ -9,7 +9,7 @@ import { assertMatchesOpenApi } from '../support/openapi-check.ts';
 import { bookingBody, futureStay, insertBooking, makeAccommodation } from '../support/factories.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
 import { testStoreKind } from '../support/test-store.ts';
-import { isConsoleRoute } from '../support/console-routes.ts';
+import { isHtmlPage } from '../support/console-routes.ts';
 
 // docs/api.md#errors: whatever a caller sends to any route — broken JSON, wrong types, impossible
 // dates, huge strings, prototype-pollution keys, oversized or non-JSON bodies — the answer is
@@ -315,7 +315,7 @@ function urlsFor(route: RouteInfo): string[] {
 // Destructive routes last, so revoking a key or deleting accommodation 1 cannot hide the others
 // behind a 401 or 404; the API-key revocation is the very last of all.
 const weight = (r: RouteInfo) => (r.method === 'DELETE' ? (r.url.includes('api-keys') ? 2 : 1) : 0);
-const routes = t.app.staydeskRoutes.filter((r) => !isConsoleRoute(r)).sort((a, b) => weight(a) - weight(b));
+const routes = t.app.staydeskRoutes.filter((r) => !isHtmlPage(r)).sort((a, b) => weight(a) - weight(b));
 
 describe(`bad input to every route (${testStoreKind})`, () => {
   test('the app has routes of every auth kind to sweep', () => {

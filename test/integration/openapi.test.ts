@@ -5,7 +5,7 @@ import { ERROR_REASON_NAMES } from '../../src/http/error-reasons.ts';
 import { assertMatchesOpenApi } from '../support/openapi-check.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
 import { testStoreKind } from '../support/test-store.ts';
-import { isConsoleRoute } from '../support/console-routes.ts';
+import { isHtmlPage } from '../support/console-routes.ts';
 
 type JsonObject = Record<string, unknown>;
 
@@ -30,7 +30,7 @@ function openApiPath(url: string): string {
 
 function documentedRoutes() {
   return t.app.staydeskRoutes.filter(
-    (r) => !isConsoleRoute(r) && r.url !== '/openapi.json' && r.url !== '/docs' && !r.url.startsWith('/docs/'),
+    (r) => !isHtmlPage(r) && r.url !== '/openapi.json' && r.url !== '/docs' && !r.url.startsWith('/docs/'),
   );
 }
 

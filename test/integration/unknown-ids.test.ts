@@ -1,4 +1,4 @@
-import { isConsoleRoute } from '../support/console-routes.ts';
+import { isHtmlPage } from '../support/console-routes.ts';
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import type { InjectOptions } from 'fastify';
@@ -110,6 +110,7 @@ function cases(): Case[] {
         ['PATCH', '/admin/api/bookings/:id', '', { adults_count: 1 }],
         ['POST', '/admin/api/bookings/:id/cancel', '/cancel', {}],
         ['POST', '/admin/api/bookings/:id/reinstate', '/reinstate', {}],
+        ['POST', '/admin/api/bookings/:id/guest-url', '/guest-url', undefined],
         ['POST', '/admin/api/bookings/:id/payments', '/payments', { amount: 1, method: 'cash' }],
         ['DELETE', '/admin/api/bookings/:id/payments/:paymentId', '/payments/1', undefined],
         ['POST', '/admin/api/bookings/:id/deposit', '/deposit', { action: 'collect' }],
@@ -351,7 +352,7 @@ describe(`unknown ids are a 404 naming the resource (${testStoreKind})`, () => {
     const covered = new Set(cases().map((c) => `${c.method} ${c.route}`));
     // The console's HTML pages answer unknown ids with a page, not the envelope (console-security.test.ts).
     const withIds = t.app.staydeskRoutes
-      .filter((r) => r.url.includes('/:') && !isConsoleRoute(r))
+      .filter((r) => r.url.includes('/:') && !isHtmlPage(r))
       .map((r) => `${r.method} ${r.url}`);
     assert.ok(withIds.length >= 20, `the app's routes were listed (${withIds.length})`);
     assert.deepEqual(

@@ -7,3 +7,12 @@ import type { RouteInfo } from '../../src/http/types.ts';
 export function isConsoleRoute(route: Pick<RouteInfo, 'url'>): boolean {
   return route.url === '/admin' || (route.url.startsWith('/admin/') && !route.url.startsWith('/admin/api'));
 }
+
+/**
+ * The HTML pages people read, which answer with pages rather than the JSON envelope and are not
+ * in the OpenAPI document: the console's, and the guests' own (`/guest/...`, docs/guest-page.md,
+ * covered by test/integration/guest-page.test.ts).
+ */
+export function isHtmlPage(route: Pick<RouteInfo, 'url'>): boolean {
+  return isConsoleRoute(route) || route.url.startsWith('/guest/');
+}

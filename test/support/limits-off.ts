@@ -6,6 +6,7 @@ export const LIMITS_OFF: Readonly<Record<string, string>> = {
   RATE_LIMIT_PER_KEY: '0',
   RATE_LIMIT_PUBLIC_PER_IP: '0',
   RATE_LIMIT_ICAL_EXPORT_PER_IP: '0',
+  RATE_LIMIT_GUEST_PAGE_PER_IP: '0',
   AUTH_FAILURES_PER_IP: '0',
   DRAFTS_PER_KEY: '0',
 };

@@ -68,6 +68,7 @@ describe('newAccommodationFields', () => {
       door_code: null,
       wifi_name: null,
       wifi_password: null,
+      door_code_days: 2,
     });
   });
 
@@ -246,6 +247,7 @@ describe('accommodationToJson', () => {
       door_code: null,
       wifi_name: null,
       wifi_password: null,
+      door_code_days: 2,
       created_at: '2031-01-01T00:00:00.000Z',
       updated_at: '2031-01-02T00:00:00.000Z',
       archived_at: null,
@@ -284,6 +286,7 @@ describe('accommodationToJson', () => {
       door_code: '1234',
       wifi_name: 'Loft',
       wifi_password: 'secret',
+      door_code_days: 3,
     };
     const {
       id: _id,

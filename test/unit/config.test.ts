@@ -279,13 +279,14 @@ describe('ConfigError', () => {
 });
 
 describe('abuse limits and the metrics token (README, Security)', () => {
-  test('defaults: 30 s timeout, 600/min per key, 120/min per address on public routes, 6000/min per address on calendar exports, 20 auth failures, 20 drafts, no Redis, open metrics', () => {
+  test('defaults: 30 s timeout, 600/min per key, 120/min per address on public routes, 6000/min per address on calendar exports, 30/min per address on guest pages, 20 auth failures, 20 drafts, no Redis, open metrics', () => {
     const config = loadConfig({});
     assert.deepEqual(config.limits, {
       requestTimeoutSeconds: 30,
       perKeyPerMinute: 600,
       publicPerIpPerMinute: 120,
       icalExportPerIpPerMinute: 6000,
+      guestPagePerIpPerMinute: 30,
       authFailuresPerIpPerMinute: 20,
       draftsPerKey: 20,
       redisUrl: null,
@@ -299,6 +300,7 @@ describe('abuse limits and the metrics token (README, Security)', () => {
       RATE_LIMIT_PER_KEY: '5',
       RATE_LIMIT_PUBLIC_PER_IP: '0',
       RATE_LIMIT_ICAL_EXPORT_PER_IP: '7',
+      RATE_LIMIT_GUEST_PAGE_PER_IP: '4',
       AUTH_FAILURES_PER_IP: '3',
       DRAFTS_PER_KEY: '2',
       RATE_LIMIT_REDIS_URL: 'redis://127.0.0.1:6379',
@@ -309,6 +311,7 @@ describe('abuse limits and the metrics token (README, Security)', () => {
       perKeyPerMinute: 5,
       publicPerIpPerMinute: 0,
       icalExportPerIpPerMinute: 7,
+      guestPagePerIpPerMinute: 4,
       authFailuresPerIpPerMinute: 3,
       draftsPerKey: 2,
       redisUrl: 'redis://127.0.0.1:6379',

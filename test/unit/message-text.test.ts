@@ -28,6 +28,7 @@ const values: MessageValues = {
   booking: { confirmation_code: 'ABC123' },
   payment: { total: '€300.00', balance: '€0.00' },
   host: { name: 'Sea & Sky Ltd' },
+  guest_page_url: 'https://stay.example/guest/abc?x=1&y=2',
 };
 
 test('every documented variable passes the check; others are refused by name', async () => {
@@ -45,7 +46,6 @@ test('every documented variable passes the check; others are refused by name', a
     },
   );
   await assert.rejects(checkMessageText('{{ guest }}', 'body.en'), /not a message variable/);
-  await assert.rejects(checkMessageText('{{ guest_page_url }}', 'body.en'), /guest's page does not exist yet/);
   await assert.rejects(checkMessageText('{{ guest.first_name | no_such_filter }}', 'body.en'), /not a valid template/);
   // No file system: an include is refused when rendered, never reads a file.
   await assert.rejects(
@@ -69,6 +69,16 @@ test('the text is as written; the HTML part escapes every value and makes paragr
   assert.match(m.html, /<p>Hi Zoë &lt;script&gt;,<\/p>/);
   assert.match(m.html, /<p>Gate on the left\.<br>\nKey under the pot\.<br>\nWi-Fi: &quot;quoted&quot;<\/p>/);
   assert.doesNotMatch(m.html, /<script>/);
+});
+
+test("{{ guest_page_url }} prints the booking's page address, escaped in the HTML part", async () => {
+  const m = await renderMessage(
+    { subject: { en: 'Your page' }, body: { en: 'See {{ guest_page_url }}' } },
+    'en',
+    values,
+  );
+  assert.equal(m.text, 'See https://stay.example/guest/abc?x=1&y=2');
+  assert.match(m.html, /See https:\/\/stay\.example\/guest\/abc\?x=1&amp;y=2/);
 });
 
 test("the language: the booking's, else the home's, else the template's first", () => {

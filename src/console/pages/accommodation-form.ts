@@ -30,6 +30,7 @@ const NUMBERS = [
   'min_stay',
   'max_stay',
   'max_guests',
+  'door_code_days',
 ] as const;
 const TEXTS = ['name', 'currency', 'timezone', 'checkin_time', 'checkout_time', 'language'] as const;
 /** What guest messages quote (docs/messages.md): an empty field clears it. */
@@ -56,6 +57,7 @@ const LABELS: Readonly<Record<string, string>> = {
   address: 'Address',
   arrival_instructions: 'Arrival instructions',
   door_code: 'Door code',
+  door_code_days: "Door code on the guest's page from (days before arrival)",
   wifi_name: 'Wi-Fi network',
   wifi_password: 'Wi-Fi password',
   ...Object.fromEntries(EXTRAS.map(([name, label]) => [`extras_${name}`, label])),
@@ -249,6 +251,7 @@ ${factArea('address', v('address'), errors)}
 ${factArea('arrival_instructions', v('arrival_instructions'), errors)}
 <div class="row">
 ${field(label('door_code'), 'door_code', errors, { value: v('door_code') })}
+${field(label('door_code_days'), 'door_code_days', errors, { type: 'number', min: '0', value: v('door_code_days') ?? '2' })}
 ${field(label('wifi_name'), 'wifi_name', errors, { value: v('wifi_name') })}
 ${field(label('wifi_password'), 'wifi_password', errors, { value: v('wifi_password') })}
 </div></fieldset>

@@ -32,6 +32,7 @@ import { PAGES } from '../console-pages.ts';
 import { deliveriesOfBooking, mailsOfBooking, paymentIssuesOfBooking } from '../console-queries.ts';
 import { attempt, fmt, seeOther, sendPage, session } from '../console-request.ts';
 import { bookingMessagesSection } from './booking-messages.ts';
+import { guestPageSection } from './booking-guest-page.ts';
 import { IdParams, notices, PageNumber, sessionRoute, Text } from '../console-schemas.ts';
 import type { Formatter } from '../format.ts';
 import {
@@ -293,6 +294,7 @@ ${issues.length === 0 ? '' : html`<h3>Payment issues</h3><ul>${issues.map(issue)
 <div id="payments">${await paymentSection(ctx, request, b, errors, shown.payment)}</div>
 ${await bookingMoneySection(ctx, request, b)}
 ${await bookingDocumentsSection(ctx.db, f, { id: b.id, invoice_url: invoiceUrl(ctx.config, b.invoice_token) })}
+${guestPageSection(ctx, request, b)}
 <h2>Mails</h2>
 ${mails.length === 0 ? html`<p class="muted">No mails.</p>` : mailTable}
 ${await bookingMessagesSection(ctx, request, b)}

@@ -319,6 +319,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/admin/api/bookings/{id}/guest-url": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Give the guest's page a new address (guest_url): the old one answers 404 from now on; the guest is not mailed */
+        post: operations["createAdminBookingsGuestUrl"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/admin/api/bookings/{id}/messages": {
         parameters: {
             query?: never;
@@ -1750,6 +1767,7 @@ export interface components {
             damage_deposit?: components["schemas"]["DamageDeposit"];
             /** @description the door or key-box code; null: none */
             door_code?: string | null;
+            door_code_days?: components["schemas"]["DoorCodeDays"];
             extra_guest_fee?: components["schemas"]["ExtraGuestFee"];
             extras?: components["schemas"]["Extras2"];
             /**
@@ -1847,6 +1865,12 @@ export interface components {
             reason?: string;
         };
         CreateAdminBookingsDepositResponse: {
+            data: components["schemas"]["Data5"];
+            metadata: components["schemas"]["Metadata"];
+            /** @enum {boolean} */
+            success: true;
+        };
+        CreateAdminBookingsGuestUrlResponse: {
             data: components["schemas"]["Data5"];
             metadata: components["schemas"]["Metadata"];
             /** @enum {boolean} */
@@ -2152,6 +2176,7 @@ export interface components {
             damage_deposit: number | null;
             /** @description the door or key-box code; null: none */
             door_code: string | null;
+            door_code_days: components["schemas"]["DoorCodeDays"];
             extra_guest_fee: {
                 amount: number;
                 included_guests: number;
@@ -2203,6 +2228,7 @@ export interface components {
             events: components["schemas"]["Events2"];
             guest: components["schemas"]["Guest"];
             guest_notes: string;
+            guest_url: components["schemas"]["GuestUrl"];
             hold_expires_at: string | null;
             id: number;
             /** @description the host's own note; never shown to the guest, a partner or a channel */
@@ -2238,6 +2264,7 @@ export interface components {
             payment_webhook_secret: components["schemas"]["PaymentWebhookSecret"];
             /** @description days after a stay's departure that check-in documents are kept (docs/registrations.md#retention) */
             registration_retention_days: number;
+            stripe_secret_key: components["schemas"]["PaymentWebhookSecret"];
             webhook_secret: {
                 set: boolean;
             };
@@ -2476,6 +2503,8 @@ export interface components {
         };
         /** @description the damage deposit asked of this booking, outside its price; null when none */
         Deposit: components["schemas"]["AnyOf"] | null;
+        /** @description how many days before arrival the guest's page shows the door code (0: on the day of arrival only), and only once nothing is due; default 2 */
+        DoorCodeDays: number;
         /** @description how many event endpoints the key may have (1 to 10000); null: the ENDPOINTS_PER_KEY of the server */
         EndpointLimit: number | null;
         ErrorEnvelope: {
@@ -2551,7 +2580,7 @@ export interface components {
          *     invalid_iban: an IBAN whose ISO 13616 check digits do not match
          *     invalid_url: a feed or event endpoint URL that is not an http(s) URL
          *     private_address: a feed or event endpoint URL naming a loopback, private or internal address
-         *     unknown_variable: a message template uses a variable that does not exist, or one that cannot be rendered yet (`guest_page_url`); the message names it
+         *     unknown_variable: a message template uses a variable that does not exist; the message names it
          *     invalid_template: a message template that is not valid Liquid (an unclosed tag, ...)
          *     unknown_language: a message template's language that is not offered, or a subject and body in different languages
          *     invalid_cursor: an events `after` cursor that is not an event id
@@ -2640,7 +2669,7 @@ export interface components {
              * @description what happened
              * @enum {unknown}
              */
-            event: "created" | "confirmed" | "modified" | "cancelled" | "expired" | "reinstated" | "noted" | "guest_corrected" | "payment_recorded" | "payment_undone" | "cancellation_fee" | "deposit_collected" | "deposit_returned" | "deposit_kept" | "refund_recorded";
+            event: "created" | "confirmed" | "modified" | "cancelled" | "expired" | "reinstated" | "noted" | "guest_corrected" | "payment_recorded" | "payment_undone" | "cancellation_fee" | "deposit_collected" | "deposit_returned" | "deposit_kept" | "refund_recorded" | "guest_url_renewed";
             /** @description why: the payment, the cancellation reason, what was modified */
             reason: string | null;
             /** @enum {unknown} */
@@ -2796,6 +2825,11 @@ export interface components {
             last_name: string;
             phone: string | null;
         };
+        /**
+         * Format: uri
+         * @description the guest's private page (docs/guest-page.md): whoever holds this address sees the stay, and near arrival the door code; POST /bookings/{id}/guest-url replaces it
+         */
+        GuestUrl: string;
         Invoicing: {
             /** @description starts every invoice and credit note number; letters, digits and -_. (at most 20) */
             prefix: string;
@@ -2883,6 +2917,7 @@ export interface components {
                 damage_deposit: number | null;
                 /** @description the door or key-box code; null: none */
                 door_code: string | null;
+                door_code_days: components["schemas"]["DoorCodeDays"];
                 extra_guest_fee: {
                     amount: number;
                     included_guests: number;
@@ -3006,6 +3041,7 @@ export interface components {
                 deposit: components["schemas"]["Deposit"];
                 guest: components["schemas"]["Guest"];
                 guest_notes: string;
+                guest_url: components["schemas"]["GuestUrl"];
                 hold_expires_at: string | null;
                 id: number;
                 /** @description the host's own note; never shown to the guest, a partner or a channel */
@@ -3666,6 +3702,8 @@ export interface components {
             payment_webhook_secret?: string | null;
             /** @description days after a stay's departure that the guests' identity documents given at check-in are kept, then erased; null returns to the default (90) */
             registration_retention_days?: number | null;
+            /** @description card processor's secret API key (sk_...), with which guests pay their balance by card on their page; at least 32 characters; null clears it */
+            stripe_secret_key?: string | null;
             /** @description signing secret of /webhook/update and /webhook/calendar_sync; at least 32 characters; null clears it */
             webhook_secret?: string | null;
         };
@@ -3813,6 +3851,7 @@ export interface components {
             damage_deposit?: components["schemas"]["DamageDeposit"];
             /** @description the door or key-box code; null: none */
             door_code?: string | null;
+            door_code_days?: components["schemas"]["DoorCodeDays"];
             extra_guest_fee?: components["schemas"]["ExtraGuestFee"];
             extras?: components["schemas"]["Extras2"];
             /**
@@ -6283,6 +6322,43 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound2"];
             408: components["responses"]["RequestTimeout2"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge2"];
+            500: components["responses"]["InternalError2"];
+            503: components["responses"]["Unavailable2"];
+        };
+    };
+    createAdminBookingsGuestUrl: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description integer id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CreateAdminBookingsGuestUrlResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest4"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound2"];
+            408: components["responses"]["RequestTimeout2"];
+            413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["TooManyRequests"];
             431: components["responses"]["HeadersTooLarge2"];
             500: components["responses"]["InternalError2"];

@@ -5,11 +5,14 @@ import { Type } from 'typebox';
 import type { AppContext, FeatureRoutes } from '../app-context.ts';
 import { isConfirmed } from '../bookings/booking-transitions.ts';
 import { guestPageUrl } from '../guests/guest-page-url.ts';
+import { sendError } from '../http/error-handler.ts';
 import { isAppError } from '../http/errors.ts';
 import { bookingDocumentByNumber } from '../invoices/document-downloads.ts';
 import type { LimitHook } from '../limits/rate-limits.ts';
 import { cardPaymentsReady, CheckoutUnavailableError, createBalanceCheckout } from '../payments/checkout-session.ts';
 import { paymentSummary } from '../pricing/payment-summary.ts';
+import { checkInSection } from '../registrations/check-in-section.ts';
+import { isJsonRequest, postRegistration } from '../registrations/registration-post.ts';
 import { todayIn } from '../shared/dates.ts';
 import { guestLanguageOf } from '../shared/guest-language.ts';
 import { html } from '../shared/html.ts';
@@ -93,6 +96,7 @@ async function renderPage(
   language: string | undefined,
   extras: GuestPageExtras,
 ): Promise<string> {
+  const chosen = guestLanguageOf(language ?? null);
   const [rest, card] = await Promise.all([
     guestMoneyAndDocuments(ctx.db, booking.id),
     cardPaymentsReady(ctx.db, ctx.config),
@@ -114,9 +118,19 @@ async function renderPage(
     ...rest,
     cardPayments: card,
     today: todayIn(booking.timezone, ctx.now()),
-    chosenLanguage: guestLanguageOf(language ?? null),
+    chosenLanguage: chosen,
   });
-  return guestPageHtml(model, { page: `/guest/${token}` }, extras);
+  // A confirmed stay takes its guests' check-in (src/registrations); a cancelled or unpaid one does not.
+  const checkIn =
+    model.state !== 'confirmed'
+      ? null
+      : (extras.checkIn ??
+        (await checkInSection(ctx.db, booking.id, ctx.now(), {
+          language: model.language,
+          action: `/guest/${token}/registration`,
+          ...(chosen === null ? {} : { hidden: { lang: chosen } }),
+        })));
+  return guestPageHtml(model, { page: `/guest/${token}` }, { ...extras, checkIn });
 }
 
 /** The routes, each behind `limit` (the per-address limit of src/limits, null when off) but the style sheet. */
@@ -134,6 +148,8 @@ export function guestPageRoutes(limit: LimitHook | null): FeatureRoutes {
       },
     );
     app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+      // A check-in sent as JSON is answered as the API answers: the error envelope.
+      if (isAppError(error) && isJsonRequest(request)) return sendError(request, reply, error);
       const status = isAppError(error) ? error.status : (error.statusCode ?? 500);
       if (status >= 500) request.log.error({ err: error }, 'guest page failed');
       return errorPage(reply, status >= 400 && status < 600 ? status : 500);
@@ -200,6 +216,33 @@ export function guestPageRoutes(limit: LimitHook | null): FeatureRoutes {
           const html = await renderPage(ctx, booking, token, language, { notice: 'checkout_failed' });
           return reply.code(503).type('text/html; charset=utf-8').send(html);
         }
+      },
+    );
+
+    app.post(
+      '/guest/:token/registration',
+      { ...limited, schema: { hide: true, params: TokenParams, querystring: PageQuery } },
+      async (request, reply) => {
+        const { token } = request.params;
+        const booking = await open(token);
+        if (booking === undefined) return errorPage(reply, 404);
+        // The language the guest chose on the page: the form's hidden field, or `?lang=`.
+        const body = request.body as Readonly<Record<string, unknown>> | undefined;
+        const chosen = typeof body?.lang === 'string' ? body.lang : request.query.lang;
+        const page = `/guest/${token}`;
+        const language =
+          guestLanguageOf(chosen ?? null) ??
+          guestLanguageOf(booking.language) ??
+          guestLanguageOf(booking.home_language) ??
+          'en';
+        return postRegistration(ctx, booking.id, request, reply, {
+          language,
+          action: `${page}/registration`,
+          savedUrl: `${page}${chosen === undefined ? '' : `?lang=${encodeURIComponent(chosen)}`}#check-in`,
+          today: todayIn(booking.timezone, ctx.now()),
+          ...(chosen === undefined ? {} : { hidden: { lang: chosen } }),
+          render: (form) => renderPage(ctx, booking, token, chosen, { checkIn: form }),
+        });
       },
     );
 

@@ -8,7 +8,7 @@ import { loadRegistration } from './registration-repository.ts';
 import { registrationState } from './registration-state.ts';
 
 /**
- * @public The guest page's check-in section for a booking, as stored now: the form with the
+ * The guest page's check-in section for a booking, as stored now: the form with the
  * stored values and the state (registration-form.ts), birth dates offered up to today where the
  * home is. An unknown booking is a 404 `booking_not_found`.
  */

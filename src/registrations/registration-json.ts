@@ -50,7 +50,7 @@ export function registrationJson(party: number, stored: StoredRegistration) {
 }
 
 /**
- * @public The stored check-in as the form's values, one entry per adult and child of the booking
+ * The stored check-in as the form's values, one entry per adult and child of the booking
  * (for the guest page's renderRegistrationForm).
  */
 export function formValuesOf(party: number, stored: StoredRegistration): RegistrationInput {

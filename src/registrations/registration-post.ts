@@ -1,10 +1,8 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { Type } from 'typebox';
 import type { Db } from '../db/store.ts';
 import { ok, requestMetadata } from '../http/envelope.ts';
 import type { GuestLanguage } from '../shared/guest-language.ts';
 import type { Html } from '../shared/html.ts';
-import { ADDRESS_FIELDS, GUEST_FIELDS } from './registration-fields.ts';
 import { renderRegistrationForm } from './registration-form.ts';
 import { registrationJson } from './registration-json.ts';
 import { registrationOfForm, registrationOfJson } from './parse-registration.ts';
@@ -28,7 +26,7 @@ export interface RegistrationPage {
   /** Today where the home is (`YYYY-MM-DD`), the latest birth date the form offers. */
   today?: string;
   /** The guest page around the check-in form that was refused. */
-  render(form: Html): Html | string;
+  render(form: Html): Promise<Html | string> | Html | string;
   /** Fields of the page's own posted with the form. */
   hidden?: Readonly<Record<string, string>>;
 }
@@ -38,32 +36,11 @@ export interface RegistrationContext {
   now(): Date;
 }
 
-const Text = Type.Union([Type.String({ maxLength: 200 }), Type.Null()]);
-
-/** @public The JSON body, for the guest route's OpenAPI document: every field optional, null meaning not given. */
-export const RegistrationBodySchema = Type.Object({
-  guests: Type.Optional(
-    Type.Array(
-      Type.Object({
-        ...Object.fromEntries(GUEST_FIELDS.map((f) => [f, Type.Optional(Text)])),
-        address: Type.Optional(
-          Type.Union([
-            Type.Object(Object.fromEntries(ADDRESS_FIELDS.map((f) => [f, Type.Optional(Text)]))),
-            Type.Null(),
-          ]),
-        ),
-      }),
-      { description: 'adults, then children; the first is the lead guest, the only one with `address`' },
-    ),
-  ),
-  arrival_time: Type.Optional(Type.Union([Type.String({ description: 'HH:MM' }), Type.Null()])),
-});
-
 /** Whether the request's body is JSON (anything else is read as the page's form). */
-const isJson = (request: FastifyRequest): boolean =>
+export const isJsonRequest = (request: FastifyRequest): boolean =>
   (request.headers['content-type'] ?? '').toLowerCase().split(';')[0]?.trim() === 'application/json';
 
-/** @public Answers the guest route for booking `bookingId`; the route itself is one line of the guest page. */
+/** Answers the guest route for booking `bookingId`; the route itself is one line of the guest page. */
 export async function postRegistration(
   ctx: RegistrationContext,
   bookingId: number,
@@ -71,7 +48,7 @@ export async function postRegistration(
   reply: FastifyReply,
   page: RegistrationPage,
 ): Promise<FastifyReply> {
-  const json = isJson(request);
+  const json = isJsonRequest(request);
   const body: unknown = request.body;
   const form = typeof body === 'string' || (typeof body === 'object' && body !== null) ? body : '';
   const parsed = json
@@ -96,5 +73,5 @@ export async function postRegistration(
   return reply
     .code(400)
     .type('text/html; charset=utf-8')
-    .send(String(page.render(refused)));
+    .send(String(await page.render(refused)));
 }

@@ -99,6 +99,20 @@ function cases(): Case[] {
       reason: 'feed_not_found',
     },
     {
+      route: '/admin/api/guests/:id/export',
+      method: 'GET',
+      url: `/admin/api/guests/${UNKNOWN}/export`,
+      key: 'admin',
+      reason: 'guest_not_found',
+    },
+    {
+      route: '/admin/api/guests/:id/erase',
+      method: 'POST',
+      url: `/admin/api/guests/${UNKNOWN}/erase`,
+      key: 'admin',
+      reason: 'guest_not_found',
+    },
+    {
       route: '/admin/api/bookings/:id',
       method: 'GET',
       url: `/admin/api/bookings/${UNKNOWN}`,

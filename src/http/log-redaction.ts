@@ -90,7 +90,8 @@ function decoded(path: string): string {
 }
 
 /**
- * The URL as it may be logged. A path is recognised as an invoice or calendar-export address by
+ * The URL as it may be logged. A path is recognised as an invoice, calendar-export, tasks-feed or
+ * guest-page address (each holds a token that opens it) by
  * the route it matched (`route`, the pattern) or, when it matched none, by its decoded form in
  * any case: `/staydesk/%69nvoices/<token>` serves the invoice, so it is redacted like it. A
  * console page keeps only the values of its plain parameters (CONSOLE_PLAIN_PARAMETERS).
@@ -105,8 +106,22 @@ export function redactUrl(url: string, slug: string, route?: string): string {
     route?.startsWith(`${prefix}${folder}/`) === true || seen.startsWith(`${prefix}${folder}/`.toLowerCase());
   if (under('invoices')) path = `${prefix}invoices/${REDACTED}`;
   else if (under('ical')) path = `${prefix}ical/${REDACTED}${seen.endsWith('.ics') ? '.ics' : ''}`;
+  else if (under('tasks')) path = `${prefix}tasks/${REDACTED}${seen.endsWith('.ics') ? '.ics' : ''}`;
+  else if (isGuestPagePath(route) || isGuestPagePath(seen)) path = guestPagePath(decoded(path));
   const onConsole = isConsolePath(route ?? '') || isConsolePath(seen);
   return query === null ? path : `${path}?${redactQuery(query, onConsole)}`;
+}
+
+/** `/guest/<token>…`: a guest's page, whose token opens it (the style sheet is not a token). */
+function isGuestPagePath(path: string | undefined): boolean {
+  return path !== undefined && path.toLowerCase().startsWith('/guest/') && path.toLowerCase() !== '/guest/page.css';
+}
+
+/** The guest page's path with its token redacted and what follows it kept: `/guest/[redacted]/pay`. */
+function guestPagePath(seen: string): string {
+  const rest = seen.slice('/guest/'.length);
+  const slash = rest.indexOf('/');
+  return `/guest/${REDACTED}${slash === -1 ? '' : rest.slice(slash)}`;
 }
 
 /** pino's `req` serializer: Fastify's usual fields, with the URL redacted. */

@@ -38,7 +38,7 @@ after(async () => {
 const logText = () => lines.join('');
 
 describe(`request log lines carry no tokens or query secrets (${testStoreKind})`, () => {
-  test('invoice tokens, iCal export tokens and secrets in query strings are redacted', async () => {
+  test('invoice, iCal export, tasks feed and guest page tokens and secrets in query strings are redacted', async () => {
     const a = await makeAccommodation(ctx.db);
     const created = await app.inject({
       method: 'POST',
@@ -51,11 +51,21 @@ describe(`request log lines carry no tokens or query secrets (${testStoreKind})`
     const invoiceToken = invoicePath.split('/').pop() ?? '';
     assert.ok(invoiceToken.length >= 20);
     const icalToken = 'icalSecretToken0123456789abcdefXYZ';
+    const tasksToken = 'tasksSecretToken0123456789abcdefXYZ';
+    const booking = await ctx.db
+      .selectFrom('bookings')
+      .select('guest_token')
+      .where('invoice_token', '=', invoiceToken)
+      .executeTakeFirstOrThrow();
+    const guestToken = booking.guest_token;
     const secrets = ['queryKey0123456789', 'queryToken0123456789', 'queryApiKey0123456789', 'querySecret0123456789'];
 
     lines.length = 0;
     assert.equal((await app.inject({ method: 'GET', url: invoicePath })).statusCode, 200);
     await app.inject({ method: 'GET', url: `/${ctx.config.slug}/ical/${icalToken}.ics` });
+    await app.inject({ method: 'GET', url: `/${ctx.config.slug}/tasks/${tasksToken}.ics` });
+    assert.equal((await app.inject({ method: 'GET', url: `/guest/${guestToken}` })).statusCode, 200);
+    await app.inject({ method: 'GET', url: `/guest/${guestToken}/documents/NONE-1` });
     await app.inject({
       method: 'GET',
       url: `/api/v1/${ctx.config.slug}/test?key=${secrets[0]}&token=${secrets[1]}&api_key=${secrets[2]}&secret=${secrets[3]}&month=5`,
@@ -63,10 +73,12 @@ describe(`request log lines carry no tokens or query secrets (${testStoreKind})`
     const text = logText();
     assert.ok(lines.length >= 3, `request lines were logged: ${lines.length}`);
     assert.ok(text.includes('"request completed"'), text.slice(0, 500));
-    for (const secret of [invoiceToken, icalToken, ...secrets])
+    for (const secret of [invoiceToken, icalToken, tasksToken, guestToken, ...secrets])
       assert.ok(!text.includes(secret), `a log line contains ${secret.slice(0, 8)}…`);
     assert.ok(text.includes(`/${ctx.config.slug}/invoices/[redacted]`), 'the invoice path is still recognisable');
     assert.ok(text.includes(`/${ctx.config.slug}/ical/[redacted].ics`));
+    assert.ok(text.includes(`/${ctx.config.slug}/tasks/[redacted].ics`));
+    assert.ok(text.includes('/guest/[redacted]/documents/NONE-1'));
     assert.ok(text.includes('month=5'), 'harmless parameters stay');
     assert.ok(!text.includes(apiKey), 'the Authorization header is never logged');
   });
@@ -77,6 +89,14 @@ describe(`request log lines carry no tokens or query secrets (${testStoreKind})`
       redactUrl('/staydesk/invoices/abc?download=1', 'staydesk'),
       '/staydesk/invoices/[redacted]?download=1',
     );
+    assert.equal(redactUrl('/staydesk/tasks/t0k3n.ics', 'staydesk'), '/staydesk/tasks/[redacted].ics');
+    assert.equal(redactUrl('/guest/Abc_123-xyz?lang=de', 'staydesk'), '/guest/[redacted]?lang=de');
+    assert.equal(
+      redactUrl('/guest/Abc_123-xyz/documents/INV-1', 'staydesk', '/guest/:token/documents/:number'),
+      '/guest/[redacted]/documents/INV-1',
+    );
+    assert.equal(redactUrl('/GUEST/%41bc/pay', 'staydesk'), '/guest/[redacted]/pay');
+    assert.equal(redactUrl('/guest/page.css', 'staydesk'), '/guest/page.css');
     assert.equal(
       redactUrl('/x?API%5FKEY=s3cr3t&access_token=t0k&sig=zz&keyword=beach', 'staydesk'),
       '/x?API%5FKEY=[redacted]&access_token=[redacted]&sig=[redacted]&keyword=beach',

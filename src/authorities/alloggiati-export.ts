@@ -49,7 +49,7 @@ export interface BlockingGuest {
 
 export type AlloggiatiResult = { ok: true; file: string; records: number } | { ok: false; blocking: BlockingGuest[] };
 
-const PERSONAL = ['sex', 'birth_date', 'birth_place', 'nationality'] as const;
+const PERSONAL = ['last_name', 'first_name', 'sex', 'birth_date', 'birth_place', 'nationality'] as const;
 const DOCUMENT = ['document_type', 'document_number', 'document_country'] as const;
 
 function guestRecord(
@@ -115,15 +115,19 @@ export function alloggiatiExport(tables: CodeTables, arrivals: readonly Arrival[
       blocking.push({ ...at, guest: null, name: null, field: null, problem: 'no online check-in yet' });
       continue;
     }
-    if (arrival.guests.length < arrival.party)
+    // Guests stored beyond the party (a booking changed to fewer guests after its check-in) are
+    // not arriving: neither reported nor blocking, as registrationState counts them.
+    const guests = [...arrival.guests]
+      .filter((g) => g.position < arrival.party)
+      .sort((a, b) => a.position - b.position);
+    if (guests.length < arrival.party)
       blocking.push({
         ...at,
         guest: null,
         name: null,
         field: 'guests',
-        problem: `the check-in lists ${arrival.guests.length} of ${arrival.party} guests`,
+        problem: `the check-in lists ${guests.length} of ${arrival.party} guests`,
       });
-    const guests = [...arrival.guests].sort((a, b) => a.position - b.position);
     const types = partyTypes(guests.length);
     guests.forEach((guest, i) => {
       const name = `${guest.first_name} ${guest.last_name}`.trim();

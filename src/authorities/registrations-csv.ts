@@ -46,7 +46,8 @@ export function registrationsCsv(stays: readonly ArrivingStay[], guests: readonl
       diffDays(s.checkin, s.checkout),
       s.arrival_time ?? '',
     ];
-    const own = guests.filter((g) => g.booking_id === s.booking_id);
+    // Only the guests the booking has now: one stored beyond its party is not arriving.
+    const own = guests.filter((g) => g.booking_id === s.booking_id && g.position < s.party);
     if (own.length === 0)
       records.push([...stay, ...Array<string>(REGISTRATION_CSV_COLUMNS.length - stay.length).fill('')]);
     for (const g of own) {

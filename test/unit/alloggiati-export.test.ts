@@ -115,4 +115,27 @@ describe('Alloggiati Web codes and export', () => {
     );
     assert.equal(blocking[2]?.name, 'Anna Bianchi');
   });
+
+  test('a guest without a surname or name blocks the file: the portal refuses a blank one', () => {
+    const result = alloggiatiExport(tables, [
+      arrival([guest({ last_name: '' }), guest({ position: 1, first_name: '' })]),
+    ]);
+    assert.equal(result.ok, false);
+    assert.deepEqual(
+      (result.ok ? [] : result.blocking).map((b) => [b.guest, b.field, b.problem]),
+      [
+        [0, 'last_name', 'missing'],
+        [1, 'first_name', 'missing'],
+      ],
+    );
+  });
+
+  test('a guest stored beyond the party (the booking now has fewer guests) is neither reported nor blocking', () => {
+    const result = alloggiatiExport(tables, [
+      arrival([guest(), guest({ position: 1, first_name: 'Luca', document_type: null, sex: null })], 1),
+    ]);
+    assert.ok(result.ok, JSON.stringify(result));
+    assert.equal(result.records, 1);
+    assert.equal(result.file.slice(0, 2), '16');
+  });
 });

@@ -1,6 +1,8 @@
 import type { ExpressionBuilder } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import type { StoreContext } from '../db/store.ts';
+import { newGuestToken } from '../bookings/booking-codes.ts';
+import { PAYMENT_TIMEOUT } from '../mail/booking-mail-templates.ts';
 import { bookingSearchText } from '../shared/search-text.ts';
 import { requireGuest } from './guest-export.ts';
 import { scrubPersonalJson } from './scrub-personal.ts';
@@ -37,7 +39,7 @@ export async function eraseGuest(ctx: StoreContext & { now(): Date }, id: number
     const guest = await requireGuest(trx, id);
     const bookings = await trx
       .selectFrom('bookings')
-      .select(['id', 'accommodation_id', 'confirmation_code'])
+      .select(['id', 'accommodation_id', 'confirmation_code', 'cancel_reason'])
       .where('guest_id', '=', id)
       .execute();
     const ids = bookings.map((b) => b.id);
@@ -70,6 +72,12 @@ export async function eraseGuest(ctx: StoreContext & { now(): Date }, id: number
           guest_company_tax_id: null,
           guest_notes: '',
           internal_note: '',
+          // A cancellation's reason is free text the guest or partner wrote, but for the code of
+          // an expired card hold, which partners read.
+          cancel_reason:
+            b.cancel_reason === null || b.cancel_reason === PAYMENT_TIMEOUT ? b.cancel_reason : ERASED_TEXT,
+          // Addresses mailed before the erasure open nothing any more.
+          guest_token: newGuestToken(),
           search_text: bookingSearchText({
             confirmation_code: b.confirmation_code,
             guest_first_name: ERASED_NAME.first_name,
@@ -106,6 +114,14 @@ export async function eraseGuest(ctx: StoreContext & { now(): Date }, id: number
     let events = 0;
     let documents = 0;
     if (some) {
+      // The history keeps what happened and when; the reasons typed with a cancellation go.
+      await trx
+        .updateTable('booking_events')
+        .set({ reason: ERASED_TEXT })
+        .where('booking_id', 'in', ids)
+        .where('event', '=', 'cancelled')
+        .where('reason', 'is not', null)
+        .execute();
       await trx.deleteFrom('registration_guests').where('booking_id', 'in', ids).execute();
       checkIns = n(await trx.deleteFrom('registrations').where('booking_id', 'in', ids).executeTakeFirst());
       skipped = n(

@@ -25,6 +25,7 @@ const PERSONAL_KEYS = new Set([
   'company_name',
   'company_tax_id',
   'tax_id',
+  'cancel_reason',
 ]);
 
 /** Objects that describe the guest as a whole: everything in them but their `id` goes. */

@@ -235,4 +235,40 @@ describe(`one guest's data (${testStoreKind})`, () => {
     assert.equal(again.json<{ data: { erased_at: string } }>().data.erased_at, erasure.erased_at);
     assert.equal((await t.request({ method: 'POST', url: `/admin/api/guests/${ada.guest}/erase` })).statusCode, 403);
   });
+
+  test('erase: a cancellation reason the guest wrote goes from the booking and its history; old guest page links open nothing', async () => {
+    const ada = await stayOfAda('ada.cancelled@example.com');
+    const cancelled = await t.admin('POST', `/admin/api/bookings/${ada.booking}/cancel`, {
+      reason: 'Ada Lovelace broke her leg',
+    });
+    assert.equal(cancelled.statusCode, 200, cancelled.body);
+    const before = await t.ctx.db
+      .selectFrom('bookings')
+      .select('guest_token')
+      .where('id', '=', ada.booking)
+      .executeTakeFirstOrThrow();
+    assert.equal((await t.app.inject({ method: 'GET', url: `/guest/${before.guest_token}` })).statusCode, 200);
+
+    assert.equal((await t.admin('POST', `/admin/api/guests/${ada.guest}/erase`)).statusCode, 200);
+    const after = await t.ctx.db
+      .selectFrom('bookings')
+      .select(['guest_token', 'cancel_reason'])
+      .where('id', '=', ada.booking)
+      .executeTakeFirstOrThrow();
+    assert.equal(after.cancel_reason, '(erased on request)');
+    const history = await t.ctx.db
+      .selectFrom('booking_events')
+      .select('reason')
+      .where('booking_id', '=', ada.booking)
+      .execute();
+    assert.ok(!JSON.stringify(history).includes('Lovelace'), JSON.stringify(history));
+    const events = await t.ctx.db
+      .selectFrom('partner_events')
+      .select('payload')
+      .where('booking_id', '=', ada.booking)
+      .execute();
+    assert.ok(!JSON.stringify(events).includes('Lovelace'), JSON.stringify(events));
+    assert.equal((await t.app.inject({ method: 'GET', url: `/guest/${before.guest_token}` })).statusCode, 404);
+    assert.notEqual(after.guest_token, before.guest_token);
+  });
 });

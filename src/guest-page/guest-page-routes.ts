@@ -5,7 +5,7 @@ import { Type } from 'typebox';
 import type { AppContext, FeatureRoutes } from '../app-context.ts';
 import { isConfirmed } from '../bookings/booking-transitions.ts';
 import { guestPageUrl } from '../guests/guest-page-url.ts';
-import { sendError } from '../http/error-handler.ts';
+import { fromFastify, sendError } from '../http/error-handler.ts';
 import { isAppError } from '../http/errors.ts';
 import { bookingDocumentByNumber } from '../invoices/document-downloads.ts';
 import type { LimitHook } from '../limits/rate-limits.ts';
@@ -120,9 +120,10 @@ async function renderPage(
     today: todayIn(booking.timezone, ctx.now()),
     chosenLanguage: chosen,
   });
-  // A confirmed stay takes its guests' check-in (src/registrations); a cancelled or unpaid one does not.
+  // A confirmed stay takes its guests' check-in (src/registrations) until its departure day; a
+  // cancelled or unpaid one does not, and after the stay the page no longer shows what was sent.
   const checkIn =
-    model.state !== 'confirmed'
+    model.state !== 'confirmed' || todayIn(booking.timezone, ctx.now()) > booking.checkout
       ? null
       : (extras.checkIn ??
         (await checkInSection(ctx.db, booking.id, ctx.now(), {
@@ -148,8 +149,10 @@ export function guestPageRoutes(limit: LimitHook | null): FeatureRoutes {
       },
     );
     app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
-      // A check-in sent as JSON is answered as the API answers: the error envelope.
-      if (isAppError(error) && isJsonRequest(request)) return sendError(request, reply, error);
+      // A check-in sent as JSON is answered as the API answers: the error envelope (unreadable
+      // JSON included).
+      const mapped = isJsonRequest(request) ? (isAppError(error) ? error : fromFastify(error)) : null;
+      if (mapped !== null) return sendError(request, reply, mapped);
       const status = isAppError(error) ? error.status : (error.statusCode ?? 500);
       if (status >= 500) request.log.error({ err: error }, 'guest page failed');
       return errorPage(reply, status >= 400 && status < 600 ? status : 500);

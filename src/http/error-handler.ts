@@ -17,7 +17,7 @@ import { validationToAppError } from './validation-errors.ts';
  * else is a 500 that says nothing of internals and is logged with the request id.
  */
 
-function fromFastify(error: FastifyError): AppError | null {
+export function fromFastify(error: FastifyError): AppError | null {
   if (error.validation) return validationToAppError(error.validation, error.validationContext);
   switch (error.code) {
     case 'FST_ERR_CTP_INVALID_JSON_BODY':

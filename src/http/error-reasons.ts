@@ -161,6 +161,7 @@ export const ERROR_REASONS = {
   idempotency_key_reused: { status: [409], meaning: 'an idempotency key repeated with a different body' },
   booking_cancelled: { status: [409], meaning: 'a cancelled booking cannot be modified' },
   booking_not_confirmed: { status: [409], meaning: 'a draft awaiting card payment cannot be modified' },
+  stay_ended: { status: [409], meaning: "the stay's departure day has passed: its check-in can no longer be changed" },
   booking_not_cancelled: { status: [409], meaning: 'only a cancelled booking can have its cancellation undone' },
   never_confirmed: { status: [409], meaning: 'a booking that was never confirmed cannot have its cancellation undone' },
   payment_already_undone: { status: [409], meaning: 'the recorded payment was undone already' },

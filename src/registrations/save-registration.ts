@@ -1,4 +1,4 @@
-import { lockParentRows } from '../db/row-locks.ts';
+import { lockRows } from '../db/row-locks.ts';
 import type { Db, Executor, Tx } from '../db/store.ts';
 import { badRequest, conflict, notFound, type AppError } from '../http/errors.ts';
 import { echo } from '../http/validation-errors.ts';
@@ -25,15 +25,21 @@ export type SaveOutcome =
   | { saved: true; state: RegistrationState; registration: StoredRegistration; party: Party }
   | { saved: false; errors: FieldError[]; party: Party };
 
-function bookingToRegister(trx: Executor, bookingId: number) {
-  return lockParentRows(
+async function bookingToRegister(trx: Executor, bookingId: number) {
+  // The booking's row alone, locked as every change of a booking locks it (booking-lifecycle.ts):
+  // a lock taken through the join would lock the home's row too, which a booking's change takes
+  // after its booking's (the turnover), and the two could wait on each other.
+  const locked = await lockRows(
     trx,
-    trx
-      .selectFrom('bookings as b')
-      .innerJoin('accommodations as a', 'a.id', 'b.accommodation_id')
-      .select(['b.id', 'b.status', 'b.adults', 'b.children', 'a.timezone'])
-      .where('b.id', '=', bookingId),
+    trx.selectFrom('bookings').select('id').where('id', '=', bookingId),
   ).executeTakeFirst();
+  if (locked === undefined) return undefined;
+  return trx
+    .selectFrom('bookings as b')
+    .innerJoin('accommodations as a', 'a.id', 'b.accommodation_id')
+    .select(['b.id', 'b.status', 'b.adults', 'b.children', 'b.checkout', 'a.timezone'])
+    .where('b.id', '=', bookingId)
+    .executeTakeFirst();
 }
 
 async function saveIn(
@@ -50,9 +56,19 @@ async function saveIn(
     throw conflict('booking_cancelled', 'The booking is cancelled: there is no stay to check in to.', {
       received: booking.status,
     });
+  if (booking.status === 'draft')
+    throw conflict('booking_not_confirmed', 'The booking awaits its card payment: check-in opens once it is paid.', {
+      received: booking.status,
+    });
+  const today = todayIn(booking.timezone, now);
+  // After the stay, the check-in is what was reported: it is not sent again.
+  if (today > booking.checkout)
+    throw conflict('stay_ended', 'The stay has ended: its check-in can no longer be changed.', {
+      received: booking.checkout,
+    });
   const party = { adults: booking.adults, children: booking.children };
   const guests = party.adults + party.children;
-  const checked = validateRegistration(input, { guests, today: todayIn(booking.timezone, now) });
+  const checked = validateRegistration(input, { guests, today });
   const errors = [...refused, ...checked.errors];
   if (errors.length > 0) return { saved: false, errors, party };
   await replaceRegistration(trx, bookingId, checked.registration, now);
@@ -64,7 +80,8 @@ async function saveIn(
  * Checks and stores `input` as the booking's check-in, in the caller's transaction (`trx`) or in
  * one of its own (`db`). `refused`: fields the body's parser could not read
  * (parse-registration.ts); any of them, like any field validation refuses, stores nothing.
- * An unknown booking is a 404 `booking_not_found`, a cancelled one a 409 `booking_cancelled`.
+ * An unknown booking is a 404 `booking_not_found`; a cancelled one a 409 `booking_cancelled`, a
+ * draft awaiting payment `booking_not_confirmed`, one whose departure day has passed `stay_ended`.
  */
 export async function saveRegistration(
   on: Db | Tx,

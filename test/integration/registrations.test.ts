@@ -4,7 +4,7 @@ import { registrationOfJson } from '../../src/registrations/parse-registration.t
 import { saveRegistration } from '../../src/registrations/save-registration.ts';
 import { addDays, todayIn } from '../../src/shared/dates.ts';
 import { signIn } from '../support/console-client.ts';
-import { makeAccommodation } from '../support/factories.ts';
+import { futureStay, insertBooking, makeAccommodation } from '../support/factories.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
 import { testStoreKind } from '../support/test-store.ts';
 
@@ -203,6 +203,47 @@ describe(`online check-in (${testStoreKind})`, () => {
     const unknown = await t.admin('GET', '/admin/api/bookings/999999/registration');
     assert.equal(unknown.statusCode, 404);
     assert.equal(unknown.json<{ error: { details: { reason: string } } }>().error.details.reason, 'booking_not_found');
+  });
+
+  test('no check-in for an unpaid draft or after the departure day; the page shows the form only until then', async () => {
+    const home = await makeAccommodation(t.ctx.db, { name: 'Casa Bozza', timezone: 'UTC', min_stay: 1 });
+    const draft = await insertBooking(t.ctx.db, home, { ...futureStay(3), status: 'draft' });
+    const draftPage = await t.ctx.db
+      .selectFrom('bookings')
+      .select('guest_token')
+      .where('id', '=', draft.id)
+      .executeTakeFirstOrThrow();
+    guestPages.set(draft.id, `/guest/${draftPage.guest_token}`);
+    const refused = await post(draft.id, { arrival_time: '10:00' });
+    assert.equal(refused.statusCode, 409, refused.body);
+    assert.equal(
+      refused.json<{ error: { details: { reason: string } } }>().error.details.reason,
+      'booking_not_confirmed',
+    );
+
+    const id = await book(1, 0, 'Passata');
+    const page = guestPages.get(id) ?? '';
+    assert.match((await t.app.inject({ method: 'GET', url: page })).body, /id="check-in"/);
+    // book() departs in three days: the day after that, the stay has ended.
+    const ended = new Date(`${addDays(today, 4)}T12:00:00Z`);
+    await t.at(ended, async () => {
+      const res = await post(id, { arrival_time: '10:00' });
+      assert.equal(res.statusCode, 409, res.body);
+      assert.equal(res.json<{ error: { details: { reason: string } } }>().error.details.reason, 'stay_ended');
+      assert.doesNotMatch((await t.app.inject({ method: 'GET', url: page })).body, /id="check-in"/);
+    });
+    // The departure day itself still takes it.
+    await t.at(new Date(`${addDays(today, 3)}T09:00:00Z`), async () => {
+      assert.equal((await post(id, { arrival_time: '10:00' })).statusCode, 200);
+    });
+  });
+
+  test('unreadable JSON is answered with the error envelope, as the API answers', async () => {
+    const id = await book(1, 0, 'Rotta');
+    const res = await post(id, '{"guests": [');
+    assert.equal(res.statusCode, 400, res.body);
+    assert.match(res.headers['content-type'] ?? '', /application\/json/);
+    assert.equal(res.json<{ success: boolean }>().success, false);
   });
 
   test('two check-ins sent at once: each replaces the other whole, never a mix or a failure', async () => {

@@ -39,6 +39,7 @@ export const PAGES = {
   tasks: { path: '/tasks', nav: 'Tasks', permission: 'tasks' },
   reports: { path: '/reports', nav: 'Reports', permission: 'reports.read' },
   documents: { path: '/documents', nav: 'Documents', permission: 'documents.read' },
+  registrations: { path: '/registrations', nav: 'Registrations', permission: 'registrations.read' },
   accommodations: { path: '/accommodations', nav: 'Accommodations', permission: 'accommodations' },
   messages: { path: '/messages', nav: 'Messages', permission: 'messages' },
   'new-accommodation': { path: '/accommodations/new' },

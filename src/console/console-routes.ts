@@ -18,9 +18,11 @@ import { endpointPages } from './pages/endpoints.ts';
 import { outboxPage } from './pages/outbox.ts';
 import { bookingMessagePages } from './pages/booking-messages.ts';
 import { bookingGuestPagePages } from './pages/booking-guest-page.ts';
+import { bookingGuestDataPages } from './pages/booking-guest-data.ts';
 import { messagesPage } from './pages/messages.ts';
 import { reportsPage } from './pages/reports.ts';
 import { documentsPage } from './pages/documents.ts';
+import { registrationsPage } from './pages/registrations.ts';
 import { integrationPages } from './pages/integrations.ts';
 import { settingsPages } from './pages/settings.ts';
 import { setupRoutes } from './pages/setup.ts';
@@ -176,6 +178,7 @@ export const consoleRoutes: FeatureRoutes = async (app, { ctx }) => {
       bookingPages,
       bookingMessagePages,
       bookingGuestPagePages,
+      bookingGuestDataPages,
       messagesPage,
       bookingDeskPages,
       bookingMoneyPages,
@@ -184,6 +187,7 @@ export const consoleRoutes: FeatureRoutes = async (app, { ctx }) => {
       tasksPages,
       reportsPage,
       documentsPage,
+      registrationsPage,
       accommodationPages,
       settingsPages,
       integrationPages,

@@ -15,6 +15,11 @@ export const PERMISSIONS = [
    * documents, the lead guest's home address. Without it a role sees only how far the check-in is.
    */
   'registrations.read',
+  /**
+   * One guest's data on request (docs/registrations.md#one-guests-data): export it as JSON, erase
+   * it. The owner's alone, as the admin API's keys that do the same act for the owner.
+   */
+  'guests.privacy',
   /** Make, change, cancel, reinstate a booking; resend its mail; confirm a step. */
   'bookings.write',
   /** Record and undo a booking's payments. */
@@ -49,7 +54,7 @@ const EVERYTHING: readonly Permission[] = PERMISSIONS;
 /** The table: each role and what it may do. */
 export const ROLE_PERMISSIONS: Readonly<Record<ConsoleRole, readonly Permission[]>> = {
   owner: EVERYTHING,
-  manager: EVERYTHING.filter((p) => p !== 'users' && p !== 'integrations'),
+  manager: EVERYTHING.filter((p) => p !== 'users' && p !== 'integrations' && p !== 'guests.privacy'),
   front_desk: [
     'session',
     'bookings.read',

@@ -33,6 +33,7 @@ import { deliveriesOfBooking, mailsOfBooking, paymentIssuesOfBooking } from '../
 import { attempt, fmt, seeOther, sendPage, session } from '../console-request.ts';
 import { bookingMessagesSection } from './booking-messages.ts';
 import { guestPageSection } from './booking-guest-page.ts';
+import { guestDataSection } from './booking-guest-data.ts';
 import { IdParams, notices, PageNumber, sessionRoute, Text } from '../console-schemas.ts';
 import type { Formatter } from '../format.ts';
 import {
@@ -295,6 +296,7 @@ ${issues.length === 0 ? '' : html`<h3>Payment issues</h3><ul>${issues.map(issue)
 ${await bookingMoneySection(ctx, request, b)}
 ${await bookingDocumentsSection(ctx.db, f, { id: b.id, invoice_url: invoiceUrl(ctx.config, b.invoice_token) })}
 ${guestPageSection(ctx, request, b)}
+${await guestDataSection(ctx, request, b, f)}
 <h2>Mails</h2>
 ${mails.length === 0 ? html`<p class="muted">No mails.</p>` : mailTable}
 ${await bookingMessagesSection(ctx, request, b)}

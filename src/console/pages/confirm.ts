@@ -14,6 +14,7 @@ import { fmt, sendPage, session } from '../console-request.ts';
 import { sessionRoute } from '../console-schemas.ts';
 import type { Formatter } from '../format.ts';
 import { csrfField } from '../layout.ts';
+import { may, type Permission } from '../../users/permissions.ts';
 import { stayRange } from '../stay-range.ts';
 import { cancelFeeFields } from './booking-money.ts';
 
@@ -21,7 +22,7 @@ import { cancelFeeFields } from './booking-money.ts';
  * The confirmation step of every action that cannot be taken back by a click: cancelling a
  * booking, revoking a key or replacing its webhook secret, clearing a secret, removing a
  * calendar, prices or blocked nights, deleting an accommodation, removing an event endpoint or
- * rotating its secret. The page of the row links here (a plain link, so it works without
+ * rotating its secret, erasing a guest's data. The page of the row links here (a plain link, so it works without
  * JavaScript); this page says what will happen and holds the one form that posts the action.
  */
 const ACTIONS = [
@@ -35,8 +36,12 @@ const ACTIONS = [
   'delete-accommodation',
   'remove-endpoint',
   'rotate-endpoint-secret',
+  'erase-guest',
 ] as const;
 type Action = (typeof ACTIONS)[number];
+
+/** The actions whose forms need more than `bookings.write` (src/users/permissions.ts). */
+const NEEDS: Partial<Record<Action, Permission>> = { 'erase-guest': 'guests.privacy' };
 
 const ConfirmQuery = Type.Object({
   action: Type.Optional(Type.Enum(ACTIONS)),
@@ -178,6 +183,30 @@ ${await cancelFeeFields(ctx, b, f)}`,
         back: '/admin/endpoints',
       };
     }
+    case 'erase-guest': {
+      const b = await findBookingRow(ctx.db, idOf(q.id));
+      if (b === undefined) return null;
+      const guest = await ctx.db
+        .selectFrom('guests')
+        .select(['id', 'first_name', 'last_name', 'email', 'erased_at'])
+        .where('id', '=', b.guest_id)
+        .executeTakeFirst();
+      if (guest === undefined || guest.erased_at !== null) return null;
+      const email = guest.email === null || guest.email === '' ? '' : ` (${guest.email})`;
+      return {
+        title: `Erase the data of ${guest.first_name} ${guest.last_name}?`,
+        question: `The guest of booking ${b.confirmation_code}${email}, and of every other booking made under them.`,
+        consequence:
+          'Their name, contact details, address and notes are erased from their bookings, mails, messages and ' +
+          "partners' events, and the check-ins of those bookings are deleted, companions included. The bookings stay, " +
+          'anonymised, with their dates, nights and amounts; issued invoices and credit notes stay as issued. ' +
+          'This cannot be undone: export the data first if the guest asked for it.',
+        action: `/admin/bookings/${b.id}/guest-data/erase`,
+        button: `Erase the data of ${guest.first_name} ${guest.last_name}`,
+        back: `/admin/bookings/${b.id}#guest-data`,
+        hidden: { guest: String(guest.id) },
+      };
+    }
     case 'delete-accommodation': {
       const a = await findAccommodation(ctx.db, idOf(q.id));
       if (a === undefined || a.archived_at !== null) return null;
@@ -207,6 +236,13 @@ ${await cancelFeeFields(ctx, b, f)}`,
 /** GET /admin/confirm: what an action will do, its form, and the way back. */
 export const confirmPage: FeatureRoutes = async (app, { ctx }) => {
   app.get(PAGES.confirm.path, sessionRoute('bookings.write', { querystring: ConfirmQuery }), async (request, reply) => {
+    // The page's route needs `bookings.write`; an action that needs more is refused here, as its form would be.
+    const needed = request.query.action === undefined ? undefined : NEEDS[request.query.action];
+    if (needed !== undefined && !may(session(request).user.role, needed)) {
+      const refused = html`<div class="error" role="alert">Your role does not open this page; ask the owner if you need it.</div>
+<p><a href="/admin">Back to Today</a></p>`;
+      return sendPage(request, reply, 'Not possible', null, refused, 403);
+    }
     const c = await describe(ctx, request.query, fmt(request));
     if (c === null) {
       const body = html`<p>There is nothing to confirm here (any more): the action was done already, or the row is gone.</p>

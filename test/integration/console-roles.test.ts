@@ -144,6 +144,54 @@ describe(`console roles (${testStoreKind})`, () => {
     );
   });
 
+  test("the Registrations page and a guest's data: each role's answer, route by route", async () => {
+    const expected: Record<string, Record<string, number>> = {
+      'GET /admin/registrations': { owner: 200, manager: 200, front_desk: 200, accountant: 403, cleaner: 403 },
+      'GET /admin/confirm?action=erase-guest': {
+        owner: 200,
+        manager: 403,
+        front_desk: 403,
+        accountant: 403,
+        cleaner: 403,
+      },
+      // The owner's form without the guest it was shown for is a 400; every other role's is refused first.
+      'POST /admin/bookings/:id/guest-data/export': {
+        owner: 400,
+        manager: 403,
+        front_desk: 403,
+        accountant: 403,
+        cleaner: 403,
+      },
+      'POST /admin/bookings/:id/guest-data/erase': {
+        owner: 400,
+        manager: 403,
+        front_desk: 403,
+        accountant: 403,
+        cleaner: 403,
+      },
+    };
+    for (const role of CONSOLE_ROLES) {
+      const client = await signIn(t, undefined, { role, homes: role === 'cleaner' ? [rows.accommodation] : [] });
+      for (const [route, statuses] of Object.entries(expected)) {
+        const [method = '', path = ''] = route.split(' ');
+        const url = path.replace(':id', String(rows.booking)).replace('erase-guest', `erase-guest&id=${rows.booking}`);
+        const res = method === 'GET' ? await client.get(url) : await client.post(url, {});
+        assert.equal(res.statusCode, statuses[role], `${role} ${method} ${url}: ${res.body.slice(0, 200)}`);
+      }
+    }
+    assert.deepEqual(
+      CONSOLE_ROLES.filter((role) => may(role, 'guests.privacy')),
+      ['owner'],
+    );
+    const guest = await t.ctx.db
+      .selectFrom('guests')
+      .select('erased_at')
+      .innerJoin('bookings', 'bookings.guest_id', 'guests.id')
+      .where('bookings.id', '=', rows.booking)
+      .executeTakeFirstOrThrow();
+    assert.equal(guest.erased_at, null, 'no form without its guest erased anyone');
+  });
+
   test('the navigation shows a role only what it may open', async () => {
     const accountant = await signIn(t, undefined, { role: 'accountant' });
     const nav = /<nav aria-label="Console">([\s\S]*?)<\/nav>/.exec((await accountant.get('/admin')).body)?.[1] ?? '';

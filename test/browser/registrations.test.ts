@@ -14,7 +14,9 @@ import { ANNA, alloggiatiFolder, registerGuests } from '../support/registrations
 
 const rig = useConsoleRig('registrations-host');
 const folder = alloggiatiFolder();
-after(() => fs.rmSync(folder, { recursive: true, force: true }));
+after(() => {
+  fs.rmSync(folder, { recursive: true, force: true });
+});
 
 async function book(accommodationId: number, stay: { checkin: string; checkout: string }) {
   const res = await rig.t.admin('POST', '/admin/api/bookings', {

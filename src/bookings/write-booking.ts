@@ -1,5 +1,5 @@
 import type { AppContext } from '../app-context.ts';
-import { syncTurnovers } from '../tasks/sync-turnovers.ts';
+import { syncTurnoversOfNewStay } from '../tasks/sync-turnovers.ts';
 import { isForeignKeyViolation, isPostgres, isTransientConflict, isUniqueViolation } from '../db/dialect.ts';
 import { mayHaveCommitted } from '../db/unavailable.ts';
 import { notFound, type AppError } from '../http/errors.ts';
@@ -147,7 +147,13 @@ async function writeOnce<T>(ctx: AppContext, write: BookingWrite<T>): Promise<{ 
       });
     }
     const queued = inserted.queued + (cut === null ? await recordBookingEvents(db, eventsFor(ids)) : 0);
-    if (turnover) await syncTurnovers(db, [rows.booking.accommodation_id], new Date(now));
+    if (turnover)
+      await syncTurnoversOfNewStay(
+        db,
+        rows.booking.accommodation_id,
+        { start: rows.booking.checkin, end: rows.booking.checkout },
+        new Date(now),
+      );
     // Last: the invoice of a booking confirmed as it is made takes the series' lock (sync-documents.ts).
     if (invoiced) await syncDocumentsIn(db, new Date(now), ids.bookingId, true);
     return { created: response, queued };

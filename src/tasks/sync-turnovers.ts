@@ -17,24 +17,49 @@ export async function syncTurnovers(db: Executor, accommodationIds: Iterable<num
   for (const id of [...new Set(accommodationIds)].sort((a, b) => a - b)) await syncHome(db, id, now);
 }
 
-/** The live stays of a home that end on or after `from`. */
-async function liveStays(db: Executor, accommodationId: number, from: string): Promise<PlannedStay[]> {
-  const bookings = await db
+/**
+ * After a new stay of one home only: the same tasks as syncTurnovers, for less. A new stay
+ * changes only its own task and the tasks of the stays that depart after the last arrival before
+ * its own (whose next arrival it may now be), and what those tasks read lies between that
+ * arrival and the first arrival on or after its departure. So the stays of that window are
+ * planned, and only the tasks of those departing by the new stay's departure are written.
+ */
+export async function syncTurnoversOfNewStay(
+  db: Executor,
+  accommodationId: number,
+  stay: { start: string; end: string },
+  now: Date,
+): Promise<void> {
+  await syncHome(db, accommodationId, now, stay);
+}
+
+/** The live stays of a home that end on or after `from` (and, given `to`, arrive on or before it). */
+async function liveStays(
+  db: Executor,
+  accommodationId: number,
+  from: string,
+  to: string | null = null,
+): Promise<PlannedStay[]> {
+  let bookingsQuery = db
     .selectFrom('bookings')
     .select(['id', 'checkin', 'checkout', 'adults', 'children', 'babies'])
     .where('accommodation_id', '=', accommodationId)
     .where('status', 'in', ['confirmed', 'modified'])
     .where('mode', '=', 'live')
-    .where('checkout', '>=', from)
-    .execute();
-  const imported = await db
+    .where('checkout', '>=', from);
+  let importedQuery = db
     .selectFrom('external_reservations')
     .select(['id', 'start_date', 'end_date'])
     .where('accommodation_id', '=', accommodationId)
     .where('echo_of', 'is', null)
     .where('kind', '=', 'reserved')
-    .where('end_date', '>=', from)
-    .execute();
+    .where('end_date', '>=', from);
+  if (to !== null) {
+    bookingsQuery = bookingsQuery.where('checkin', '<=', to);
+    importedQuery = importedQuery.where('start_date', '<=', to);
+  }
+  const bookings = await bookingsQuery.execute();
+  const imported = await importedQuery.execute();
   return [
     ...bookings.map((b) => ({
       ref: { booking_id: b.id },
@@ -51,7 +76,57 @@ async function liveStays(db: Executor, accommodationId: number, from: string): P
   ];
 }
 
-async function syncHome(db: Executor, accommodationId: number, now: Date): Promise<void> {
+/**
+ * The window a new stay's tasks lie in: from the last arrival before its own (a stay departing
+ * before that arrival has it as its next one, not the new stay) to the first arrival on or after
+ * its departure (the new stay's own next one), among the home's other live stays.
+ */
+async function windowAround(
+  db: Executor,
+  accommodationId: number,
+  stay: { start: string; end: string },
+): Promise<{ from: string | null; to: string | null }> {
+  const booked = () =>
+    db
+      .selectFrom('bookings')
+      .where('accommodation_id', '=', accommodationId)
+      .where('status', 'in', ['confirmed', 'modified'])
+      .where('mode', '=', 'live');
+  const imported = () =>
+    db
+      .selectFrom('external_reservations')
+      .where('accommodation_id', '=', accommodationId)
+      .where('echo_of', 'is', null)
+      .where('kind', '=', 'reserved');
+  const lastBooked = await booked()
+    .select((eb) => eb.fn.max('checkin').as('d'))
+    .where('checkin', '<', stay.start)
+    .executeTakeFirst();
+  const lastImported = await imported()
+    .select((eb) => eb.fn.max('start_date').as('d'))
+    .where('start_date', '<', stay.start)
+    .executeTakeFirst();
+  const nextBooked = await booked()
+    .select((eb) => eb.fn.min('checkin').as('d'))
+    .where('checkin', '>=', stay.end)
+    .executeTakeFirst();
+  const nextImported = await imported()
+    .select((eb) => eb.fn.min('start_date').as('d'))
+    .where('start_date', '>=', stay.end)
+    .executeTakeFirst();
+  const dates = (xs: unknown[]) => xs.filter((x): x is string => typeof x === 'string').sort();
+  return {
+    from: dates([lastBooked?.d, lastImported?.d]).at(-1) ?? null,
+    to: dates([nextBooked?.d, nextImported?.d])[0] ?? null,
+  };
+}
+
+async function syncHome(
+  db: Executor,
+  accommodationId: number,
+  now: Date,
+  newStay: { start: string; end: string } | null = null,
+): Promise<void> {
   // One change at a time plans a home's turnovers: two bookings at once must not both add a task.
   // The booking being written already refers to this row, hence a lock that lets references be.
   const home = await lockParentRows(
@@ -63,12 +138,18 @@ async function syncHome(db: Executor, accommodationId: number, now: Date): Promi
   ).executeTakeFirst();
   if (home === undefined) return;
   const from = addDays(todayIn(home.timezone, now), -1);
-  const stays = await liveStays(db, accommodationId, from);
-  const plan = planTurnovers(
+  const window = newStay === null ? null : await windowAround(db, accommodationId, newStay);
+  // A new stay's window: from the last arrival before it (or its own arrival) to the next arrival after it.
+  const low = window === null ? from : (window.from ?? newStay?.start ?? from);
+  const stays = await liveStays(db, accommodationId, low < from ? from : low, window?.to ?? null);
+  const fullPlan = planTurnovers(
     stays,
     { timeZone: home.timezone, checkinTime: home.checkin_time, checkoutTime: home.checkout_time },
     from,
   );
+  // In a new stay's window, the last stay is there as the next arrival only: its own task reads
+  // beyond the window and is left as it is.
+  const plan = newStay === null ? fullPlan : fullPlan.filter((p) => p.departure_on <= newStay.end);
   const bookingIds = plan.flatMap((p) => ('booking_id' in p.ref ? [p.ref.booking_id] : []));
   const importIds = plan.flatMap((p) => ('external_reservation_id' in p.ref ? [p.ref.external_reservation_id] : []));
   const existing = await db
@@ -77,7 +158,10 @@ async function syncHome(db: Executor, accommodationId: number, now: Date): Promi
     .where('kind', '=', 'turnover')
     .where((eb) =>
       eb.or([
-        eb.and([eb('accommodation_id', '=', accommodationId), eb('departure_on', '>=', from)]),
+        // A new stay's sync touches only the tasks of its window's stays, found by their stays.
+        ...(window === null
+          ? [eb.and([eb('accommodation_id', '=', accommodationId), eb('departure_on', '>=', from)])]
+          : []),
         ...(bookingIds.length > 0 ? [eb('booking_id', 'in', bookingIds)] : []),
         ...(importIds.length > 0 ? [eb('external_reservation_id', 'in', importIds)] : []),
       ]),
@@ -116,7 +200,8 @@ async function syncHome(db: Executor, accommodationId: number, now: Date): Promi
       .where('id', '=', task.id)
       .execute();
   }
-  const gone = existing.filter((t) => t.state === 'open' && !planned.has(refKeyOf(t)));
+  // A new stay takes no stay away: only a full sync cancels the tasks of stays gone.
+  const gone = window === null ? existing.filter((t) => t.state === 'open' && !planned.has(refKeyOf(t))) : [];
   if (gone.length > 0)
     await db
       .updateTable('tasks')

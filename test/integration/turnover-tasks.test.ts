@@ -4,6 +4,7 @@ import { confirmBooking } from '../../src/bookings/confirm-booking.ts';
 import { expireDueDrafts } from '../../src/bookings/expire-holds.ts';
 import type { Accommodation } from '../../src/db/schema.ts';
 import { quoteStay } from '../../src/pricing/quote-stay.ts';
+import { syncTurnovers } from '../../src/tasks/sync-turnovers.ts';
 import { addDays, todayIn } from '../../src/shared/dates.ts';
 import { bookingBody, bookingById, makeAccommodation } from '../support/factories.ts';
 import { calendarOf, startFeedServer, type FeedServer } from '../support/feed-server.ts';
@@ -99,6 +100,48 @@ async function cardDraft(a: Accommodation, checkin: string, checkout: string): P
 const at = (date: string, time: string) => `${date}T${time}:00.000Z`;
 
 describe(`turnover tasks follow their bookings (${testStoreKind})`, () => {
+  test('stays booked in any order around imported ones: the tasks a new booking writes are those a full sync writes', async () => {
+    const a = await home();
+    // Adjacent, same-day, far apart and in between, booked out of date order; then one before all.
+    const stays: [number, number][] = [
+      [20, 23],
+      [10, 12],
+      [30, 33],
+      [12, 15],
+      [40, 41],
+      [16, 20],
+      [34, 36],
+      [5, 7],
+    ];
+    // Two imported stays first, which the new bookings arrive and depart around.
+    const path = `/window-${a.id}.ics`;
+    feeds.set(
+      path,
+      calendarOf([
+        { uid: 'w-1', start: day(25), end: day(28), summary: 'Reserved' },
+        { uid: 'w-2', start: day(37), end: day(40), summary: 'Reserved' },
+      ]),
+    );
+    const base = `/admin/api/accommodations/${a.id}`;
+    const feed = await t.admin('POST', `${base}/ical-feeds`, { name: 'airbnb', url: feeds.url(path) });
+    assert.equal(feed.statusCode, 201, feed.body);
+    const feedId = feed.json<{ data: { id: number } }>().data.id;
+    assert.equal((await t.admin('POST', `${base}/ical-feeds/${feedId}/sync`)).statusCode, 200);
+    for (const [from, to] of stays) await hostBooking(a, day(from), day(to), 1 + (from % 3));
+    const made = await rowsOf(a.id);
+    assert.equal(made.length, stays.length + 2);
+    await t.ctx.db.transaction().execute((trx) => syncTurnovers(trx, [a.id], t.ctx.now()));
+    assert.deepEqual(await rowsOf(a.id), made, 'a full sync finds nothing to change');
+    const byDeparture = new Map(made.map((r) => [r.departure_on, r.next_arrival_on]));
+    assert.equal(byDeparture.get(day(12)), day(12), 'a same-day turnover');
+    assert.equal(byDeparture.get(day(15)), day(16));
+    assert.equal(byDeparture.get(day(7)), day(10));
+    assert.equal(byDeparture.get(day(41)), null);
+    assert.equal(byDeparture.get(day(23)), day(25), 'a booking before an imported stay');
+    assert.equal(byDeparture.get(day(28)), day(30), 'an imported stay before a booking made after it');
+    assert.equal(byDeparture.get(day(36)), day(37));
+  });
+
   test('made, joined by a same-day arrival, moved, cancelled, reinstated: one task each, always true', async () => {
     const a = await home();
     const first = await hostBooking(a, day(10), day(13));

@@ -1,3 +1,4 @@
+import { GUEST_FIELDS } from '../registrations/registration-fields.ts';
 import type { Executor } from '../db/store.ts';
 import type { Arrival, RegistrationGuest } from './alloggiati-export.ts';
 
@@ -78,21 +79,7 @@ export async function arrivingStays(
       ? []
       : await db
           .selectFrom('registration_guests')
-          .select([
-            'booking_id',
-            'position',
-            'first_name',
-            'last_name',
-            'sex',
-            'birth_date',
-            'birth_place',
-            'nationality',
-            'document_type',
-            'document_number',
-            'document_country',
-            'documents_erased_at',
-            'address',
-          ])
+          .select(['booking_id', 'position', ...GUEST_FIELDS, 'documents_erased_at', 'address'])
           .where('booking_id', 'in', ids)
           .orderBy('booking_id')
           .orderBy('position')

@@ -1,3 +1,4 @@
+import { GUEST_FIELDS } from './registration-fields.ts';
 import type { Executor, Tx } from '../db/store.ts';
 import type { RegistrationDocumentType, RegistrationSex } from '../db/schema.ts';
 import { guestAddressOf, storedAddressText } from '../guests/stored-address.ts';
@@ -82,21 +83,7 @@ export async function replaceRegistration(
 function guestColumns(db: Executor) {
   return db
     .selectFrom('registration_guests')
-    .select([
-      'booking_id',
-      'position',
-      'first_name',
-      'last_name',
-      'sex',
-      'birth_date',
-      'birth_place',
-      'nationality',
-      'document_type',
-      'document_number',
-      'document_country',
-      'address',
-      'documents_erased_at',
-    ]);
+    .select(['booking_id', 'position', ...GUEST_FIELDS, 'address', 'documents_erased_at']);
 }
 
 type GuestRow = Awaited<ReturnType<ReturnType<typeof guestColumns>['execute']>>[number];

@@ -1,8 +1,7 @@
-import { GUEST_FIELDS } from './registration-fields.ts';
 import type { Executor, Tx } from '../db/store.ts';
 import type { RegistrationDocumentType, RegistrationSex } from '../db/schema.ts';
 import { guestAddressOf, storedAddressText } from '../guests/stored-address.ts';
-import { isBlankGuest, type AddressInput, type RegistrationInput } from './registration-fields.ts';
+import { GUEST_FIELDS, isBlankGuest, type AddressInput, type RegistrationInput } from './registration-fields.ts';
 import { registrationState, type RegistrationState, type StoredGuest } from './registration-state.ts';
 
 /**

@@ -1,6 +1,7 @@
 import type { AppContext } from '../app-context.ts';
-import { syncTurnoversOfNewStay } from '../tasks/sync-turnovers.ts';
-import { isForeignKeyViolation, isPostgres, isTransientConflict, isUniqueViolation } from '../db/dialect.ts';
+import { planQueuedStays, queueNewStay } from '../tasks/new-stay-turnovers.ts';
+import { isForeignKeyViolation, isPostgres, isUniqueViolation } from '../db/dialect.ts';
+import { retryTransientConflicts } from '../db/retry-conflicts.ts';
 import { mayHaveCommitted } from '../db/unavailable.ts';
 import { notFound, type AppError } from '../http/errors.ts';
 import { askUntilAnswered, outcomeUnknown } from '../http/uncertain-commit.ts';
@@ -17,7 +18,7 @@ import { bookingView, type BookingViewFacts } from './booking-retrieval.ts';
 import { createdEvents, recordBookingEvents, wakeDeliveries } from './partner-events.ts';
 import { cutNewBookingEvents, type NewBookingIds } from '../events/new-booking-events.ts';
 import type { Executor } from '../db/store.ts';
-import { syncDocumentsIn } from '../invoices/sync-documents.ts';
+import { issueQueued, queueInvoice } from '../invoices/issue-queued-documents.ts';
 import { keepBookingMessagesTrue } from '../messages/keep-messages-true.ts';
 
 /** How often a booking is written when PostgreSQL aborts it for a deadlock. */
@@ -62,7 +63,9 @@ export async function writeBooking<T>(ctx: AppContext, write: BookingWrite<T>): 
   let uncertain = 0;
   for (let attempt = 1; created === null; attempt++) {
     try {
-      ({ created, queued } = await retryDeadlocks(() => writeOnce(ctx, write)));
+      // A booking's statement can deadlock with a transaction that frees and claims nights in
+      // another order (a block, a webhook change, a payment); the aborted booking runs again.
+      ({ created, queued } = await retryTransientConflicts(() => writeOnce(ctx, write), WRITE_ATTEMPTS));
     } catch (error) {
       // The connection broke after the write was sent: it may have committed (docs/api.md#failures).
       const broke = isPostgres(ctx.db) && mayHaveCommitted(error);
@@ -99,6 +102,11 @@ export async function writeBooking<T>(ctx: AppContext, write: BookingWrite<T>): 
   if (booking.mode !== 'test')
     ctx.store.changes.committed({ table: 'night_claims', id: String(booking.accommodation_id) }, { announce: true });
   wakeDeliveries(ctx.store.changes, queued);
+  // The booking is stored whatever these meet: a failed issuing or planning leaves its row queued
+  // for the issue-documents or plan-turnovers job, which does it again.
+  if (booking.mode !== 'test' && booking.status !== 'draft') await issueQueued(ctx).catch(() => undefined);
+  if (booking.mode !== 'test' && booking.status === 'confirmed')
+    await planQueuedStays(ctx, booking.accommodation_id).catch(() => undefined);
   ctx.metrics.bookingsCreated.labels(booking.status, booking.payment_method).inc();
   return created;
 }
@@ -147,15 +155,16 @@ async function writeOnce<T>(ctx: AppContext, write: BookingWrite<T>): Promise<{ 
       });
     }
     const queued = inserted.queued + (cut === null ? await recordBookingEvents(db, eventsFor(ids)) : 0);
+    // Its turnover is planned once it is committed (tasks/new-stay-turnovers.ts).
     if (turnover)
-      await syncTurnoversOfNewStay(
-        db,
-        rows.booking.accommodation_id,
-        { start: rows.booking.checkin, end: rows.booking.checkout },
-        new Date(now),
-      );
-    // Last: the invoice of a booking confirmed as it is made takes the series' lock (sync-documents.ts).
-    if (invoiced) await syncDocumentsIn(db, new Date(now), ids.bookingId, true);
+      await queueNewStay(db, {
+        accommodationId: rows.booking.accommodation_id,
+        bookingId: ids.bookingId,
+        start: rows.booking.checkin,
+        end: rows.booking.checkout,
+      });
+    // And its invoice is issued once it is committed (invoices/issue-queued-documents.ts).
+    if (invoiced) await queueInvoice(db, ids.bookingId);
     return { created: response, queued };
   };
   if (cut !== null && capped === null && idempotency === null && !invoiced && !turnover) return work(ctx.db);
@@ -184,21 +193,6 @@ function writtenFacts(
     cancelled_at: booking.cancelled_at ?? null,
     cancellation_fee: booking.cancellation_fee ?? null,
   };
-}
-
-/**
- * A booking's statement can deadlock with a transaction that frees and claims nights in another
- * order (a block, a webhook change, a payment); PostgreSQL then aborts one of them. The booking
- * changed nothing, so it runs again.
- */
-async function retryDeadlocks<T>(work: () => Promise<T>): Promise<T> {
-  for (let attempt = 1; ; attempt++) {
-    try {
-      return await work();
-    } catch (error) {
-      if (attempt >= WRITE_ATTEMPTS || !isTransientConflict(error)) throw error;
-    }
-  }
 }
 
 /**

@@ -30,6 +30,7 @@ import * as teamAndTasks from './migrations/0031-team-and-tasks.ts';
 import * as guestRegistrations from './migrations/0032-guest-registrations.ts';
 import * as guestPage from './migrations/0033-guest-page.ts';
 import * as authoritiesAndPrivacy from './migrations/0035-authorities-and-privacy.ts';
+import * as workAfterCommit from './migrations/0036-work-after-commit.ts';
 import type { Db } from './store.ts';
 import { withoutLimits } from './store-timeouts.ts';
 
@@ -64,6 +65,7 @@ export const migrations: Record<string, Migration> = {
   '0032-guest-registrations': guestRegistrations,
   '0033-guest-page': guestPage,
   '0035-authorities-and-privacy': authoritiesAndPrivacy,
+  '0036-work-after-commit': workAfterCommit,
 };
 
 export class MigrationError extends Error {

@@ -70,6 +70,20 @@ export interface TasksTable {
   updated_at: Timestamp;
 }
 
+/** A confirmed booking's stay whose turnover tasks are still to be planned (src/tasks/new-stay-turnovers.ts). */
+export interface TurnoversToPlanTable {
+  id: Id;
+  accommodation_id: number;
+  booking_id: number;
+  start_on: string;
+  end_on: string;
+}
+
+/** A booking confirmed as it was made whose invoice is still to be issued (src/invoices/issue-queued-documents.ts). */
+export interface DocumentsToIssueTable {
+  booking_id: number;
+}
+
 export interface ApiKeysTable {
   id: Id;
   user_id: number | null;
@@ -675,6 +689,7 @@ export interface Database {
   users: UsersTable;
   user_homes: UserHomesTable;
   tasks: TasksTable;
+  turnovers_to_plan: TurnoversToPlanTable;
   api_keys: ApiKeysTable;
   settings: SettingsTable;
   accommodations: AccommodationsTable;
@@ -687,6 +702,7 @@ export interface Database {
   booking_payments: BookingPaymentsTable;
   documents: DocumentsTable;
   document_series: DocumentSeriesTable;
+  documents_to_issue: DocumentsToIssueTable;
   deposit_movements: DepositMovementsTable;
   booking_refunds: BookingRefundsTable;
   external_feeds: ExternalFeedsTable;

@@ -19,19 +19,16 @@ export async function syncDocuments(unit: Unit, bookingId: number): Promise<void
   await syncDocumentsIn(unit.trx, unit.now, bookingId);
 }
 
-/**
- * syncDocuments in a transaction the caller holds. `fresh`: the booking was written by this very
- * transaction (write-booking.ts), so it has no documents or payments yet to read.
- */
-export async function syncDocumentsIn(trx: Executor, now: Date, bookingId: number, fresh = false): Promise<void> {
+/** syncDocuments in a transaction the caller holds. */
+export async function syncDocumentsIn(trx: Executor, now: Date, bookingId: number): Promise<void> {
   const booking = await readBookingForDocuments(trx, bookingId);
   if (booking === undefined || booking.mode === 'test' || booking.status === 'draft') return;
   const host = await readHostIdentity(trx);
-  const issued = fresh ? [] : await issuedDocuments(trx, bookingId);
+  const issued = await issuedDocuments(trx, bookingId);
   const plan = planDocuments(booking, billedOf(booking, host), issued);
   if (plan.length === 0) return;
   const invoicing = await readInvoicing(trx);
-  const payments = fresh ? [] : await receivedPayments(trx, bookingId);
+  const payments = await receivedPayments(trx, bookingId);
   const issuedOn = todayIn(booking.timezone, now);
   const series = seriesOf(invoicing, issuedOn);
   for (const doc of plan) {

@@ -11,6 +11,8 @@ import { createEventDelivery } from '../endpoints/deliver-events.ts';
 import { pruneEvents } from '../events/delivery-repository.ts';
 import { isDeliveriesQueued } from '../events/delivery-wake.ts';
 import { sendDueMessages } from '../messages/send-messages.ts';
+import { planAllQueued } from '../tasks/new-stay-turnovers.ts';
+import { issueAllQueued } from '../invoices/issue-queued-documents.ts';
 import { eraseExpiredDocuments } from '../privacy/document-retention.ts';
 import { readRetentionDays } from '../settings/registration-retention.ts';
 import { acquireLease } from './job-lease.ts';
@@ -46,6 +48,9 @@ export function workerId(): string {
  * - prune-events hourly, under its own lease: forgets partners' events older than 30 days.
  * - send-guest-messages every STAYDESK_JOB_POLL_MS, on every process: claims due guest messages
  *   (each by one process), renders them and queues them into the mail outbox (docs/messages.md).
+ * - plan-turnovers and issue-documents every STAYDESK_JOB_POLL_MS, on every process: plan the
+ *   turnover tasks and issue the invoices of new bookings whose request did not (the process died
+ *   right after the commit: src/tasks/new-stay-turnovers.ts, src/invoices/issue-queued-documents.ts).
  * - erase-registration-documents hourly, under its own lease: erases the identity documents of
  *   check-ins whose stay departed `registration_retention_days` ago (docs/registrations.md#retention).
  */
@@ -132,6 +137,16 @@ export function startBackgroundJobs(
         if (total > 0) runner.wake('deliver-mail');
         return total > 0 ? 'done' : 'skipped';
       },
+    },
+    {
+      name: 'plan-turnovers',
+      intervalMs: ctx.config.jobPollMs,
+      run: async () => ((await planAllQueued(ctx)) > 0 ? 'done' : 'skipped'),
+    },
+    {
+      name: 'issue-documents',
+      intervalMs: ctx.config.jobPollMs,
+      run: async () => ((await issueAllQueued(ctx)) ? 'done' : 'skipped'),
     },
     {
       name: 'deliver-mail',

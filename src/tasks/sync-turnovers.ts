@@ -18,19 +18,21 @@ export async function syncTurnovers(db: Executor, accommodationIds: Iterable<num
 }
 
 /**
- * After a new stay of one home only: the same tasks as syncTurnovers, for less. A new stay
- * changes only its own task and the tasks of the stays that depart after the last arrival before
- * its own (whose next arrival it may now be), and what those tasks read lies between that
- * arrival and the first arrival on or after its departure. So the stays of that window are
- * planned, and only the tasks of those departing by the new stay's departure are written.
+ * After new stays of one home only: the same tasks as syncTurnovers, for less, in a transaction
+ * that holds the home's lock (lockHome). A new stay changes only its own task and the tasks of
+ * the stays that depart after the last arrival before its own (whose next arrival it may now be),
+ * and what those tasks read lies between that arrival and the first arrival on or after its
+ * departure. So the stays of that window are planned, and only the tasks of those departing by the
+ * new stay's departure are written. Several new stays are planned as one: the span from the
+ * first's arrival to the last's departure.
  */
-export async function syncTurnoversOfNewStay(
+export async function syncTurnoversOfNewStays(
   db: Executor,
-  accommodationId: number,
-  stay: { start: string; end: string },
+  home: LockedHome,
+  span: { start: string; end: string },
   now: Date,
 ): Promise<void> {
-  await syncHome(db, accommodationId, now, stay);
+  await syncLocked(db, home, now, span);
 }
 
 /** The live stays of a home that end on or after `from` (and, given `to`, arrive on or before it). */
@@ -121,22 +123,40 @@ async function windowAround(
   };
 }
 
-async function syncHome(
-  db: Executor,
-  accommodationId: number,
-  now: Date,
-  newStay: { start: string; end: string } | null = null,
-): Promise<void> {
-  // One change at a time plans a home's turnovers: two bookings at once must not both add a task.
-  // The booking being written already refers to this row, hence a lock that lets references be.
-  const home = await lockParentRows(
+/** A home whose turnovers this transaction plans, locked (lockHome). */
+export interface LockedHome {
+  id: number;
+  timezone: string;
+  checkin_time: string;
+  checkout_time: string;
+}
+
+/**
+ * One change at a time plans a home's turnovers: two bookings at once must not both add a task.
+ * Bookings being written refer to this row, hence a lock that lets references be.
+ */
+export function lockHome(db: Executor, accommodationId: number): Promise<LockedHome | undefined> {
+  return lockParentRows(
     db,
     db
       .selectFrom('accommodations')
       .select(['id', 'timezone', 'checkin_time', 'checkout_time'])
       .where('id', '=', accommodationId),
   ).executeTakeFirst();
-  if (home === undefined) return;
+}
+
+async function syncHome(db: Executor, accommodationId: number, now: Date): Promise<void> {
+  const home = await lockHome(db, accommodationId);
+  if (home !== undefined) await syncLocked(db, home, now, null);
+}
+
+async function syncLocked(
+  db: Executor,
+  home: LockedHome,
+  now: Date,
+  newStay: { start: string; end: string } | null,
+): Promise<void> {
+  const accommodationId = home.id;
   const from = addDays(todayIn(home.timezone, now), -1);
   const window = newStay === null ? null : await windowAround(db, accommodationId, newStay);
   // A new stay's window: from the last arrival before it (or its own arrival) to the next arrival after it.

@@ -4,6 +4,7 @@ import { confirmBooking } from '../../src/bookings/confirm-booking.ts';
 import { expireDueDrafts } from '../../src/bookings/expire-holds.ts';
 import type { Accommodation } from '../../src/db/schema.ts';
 import { quoteStay } from '../../src/pricing/quote-stay.ts';
+import { planAllQueued } from '../../src/tasks/new-stay-turnovers.ts';
 import { syncTurnovers } from '../../src/tasks/sync-turnovers.ts';
 import { addDays, todayIn } from '../../src/shared/dates.ts';
 import { bookingBody, bookingById, makeAccommodation } from '../support/factories.ts';
@@ -83,6 +84,16 @@ async function hostBooking(a: Accommodation, checkin: string, checkout: string, 
   return res.json<{ data: { id: number } }>().data.id;
 }
 
+async function v1Booking(a: Accommodation, checkin: string, checkout: string, method: string) {
+  const stay = { checkin, checkout };
+  const quote = await quoteStay(t.ctx.db, a, { ...stay, guests: 2, extras: {} });
+  return t.request({
+    method: 'POST',
+    url: `${t.v1}/bookings`,
+    payload: bookingBody(a.id, stay, { booking: { payment_method: method, total_amount: quote.total / 100 } }),
+  });
+}
+
 async function cardDraft(a: Accommodation, checkin: string, checkout: string): Promise<number> {
   const stay = { checkin, checkout };
   const quote = await quoteStay(t.ctx.db, a, { ...stay, guests: 2, extras: {} });
@@ -140,6 +151,75 @@ describe(`turnover tasks follow their bookings (${testStoreKind})`, () => {
     assert.equal(byDeparture.get(day(23)), day(25), 'a booking before an imported stay');
     assert.equal(byDeparture.get(day(28)), day(30), 'an imported stay before a booking made after it');
     assert.equal(byDeparture.get(day(36)), day(37));
+  });
+
+  test('bookings of one home sent at once: each answer finds its task, and together they are what a full sync writes', async () => {
+    const a = await home();
+    const stays: [number, number][] = [
+      [30, 32],
+      [8, 10],
+      [20, 21],
+      [10, 13],
+      [44, 47],
+      [14, 18],
+      [2, 4],
+      [25, 30],
+      [38, 40],
+      [33, 35],
+      [21, 24],
+      [50, 51],
+    ];
+    const answers = await Promise.all(
+      stays.map(async ([from, to], i) => {
+        const res = await v1Booking(a, day(from), day(to), i % 2 === 0 ? 'bank_transfer' : 'cash');
+        assert.equal(res.statusCode, 200, res.body);
+        const id = res.json<{ data: { booking_id: number } }>().data.booking_id;
+        // Planned before the answer: the booking's own task is there when it arrives.
+        const own = await t.ctx.db.selectFrom('tasks').select('id').where('booking_id', '=', id).execute();
+        assert.equal(own.length, 1, `booking ${id}'s task when its answer arrived`);
+        return id;
+      }),
+    );
+    assert.equal(new Set(answers).size, stays.length);
+    const made = await rowsOf(a.id);
+    assert.equal(made.length, stays.length);
+    const queued = await t.ctx.db
+      .selectFrom('turnovers_to_plan')
+      .select('id')
+      .where('accommodation_id', '=', a.id)
+      .execute();
+    assert.deepEqual(queued, [], 'nothing is left to plan');
+    await t.ctx.db.transaction().execute((trx) => syncTurnovers(trx, [a.id], t.ctx.now()));
+    assert.deepEqual(await rowsOf(a.id), made, 'a full sync finds nothing to change');
+    const byDeparture = new Map(made.map((r) => [r.departure_on, r.next_arrival_on]));
+    assert.equal(byDeparture.get(day(10)), day(10), 'a same-day turnover');
+    assert.equal(byDeparture.get(day(13)), day(14));
+    assert.equal(byDeparture.get(day(4)), day(8));
+    assert.equal(byDeparture.get(day(51)), null);
+  });
+
+  test('a stay whose planning never ran (the process died after the commit) is planned by the plan-turnovers job', async () => {
+    const a = await home();
+    const before = await hostBooking(a, day(10), day(12));
+    const after = await hostBooking(a, day(20), day(22));
+    // As a crash right after the second booking's commit leaves it: its stay queued, no task, the
+    // task before it still without its next arrival.
+    await t.ctx.db.deleteFrom('tasks').where('booking_id', '=', after).execute();
+    await t.ctx.db.updateTable('tasks').set({ next_arrival_on: null }).where('booking_id', '=', before).execute();
+    await t.ctx.db
+      .insertInto('turnovers_to_plan')
+      .values({ accommodation_id: a.id, booking_id: after, start_on: day(20), end_on: day(22) })
+      .execute();
+    assert.equal(await planAllQueued(t.ctx), 1, 'one home had stays to plan');
+    const tasks = await tasksOf(a.id);
+    assert.deepEqual(
+      tasks.map((x) => [x.booking_id, x.next_arrival_on]),
+      [
+        [before, day(20)],
+        [after, null],
+      ],
+    );
+    assert.equal(await planAllQueued(t.ctx), 0, 'the queue is empty once planned');
   });
 
   test('made, joined by a same-day arrival, moved, cancelled, reinstated: one task each, always true', async () => {

@@ -1,0 +1,95 @@
+import type { AppContext } from '../app-context.ts';
+import { retryTransientConflicts } from '../db/retry-conflicts.ts';
+import { shareRowKeys } from '../db/row-locks.ts';
+import type { Executor, Store } from '../db/store.ts';
+import { JoinedRuns } from '../shared/joined-runs.ts';
+import { lockHome, syncTurnoversOfNewStays } from './sync-turnovers.ts';
+
+/**
+ * A new confirmed booking's turnover tasks are planned just after its commit, not in its
+ * transaction. Planning takes the home's lock (sync-turnovers.ts) and reads the stays around the
+ * new one: held by every booking's transaction, it made the bookings of one home wait on each
+ * other for as long as that took (docs/benchmarks.md). So the booking's transaction only writes a
+ * `turnovers_to_plan` row (queueNewStay, migration 0036); the request then plans the home's queued stays before it
+ * answers (planQueuedStays), so the task exists by the time the booking's answer arrives. Bookings
+ * of one home that commit while a planning runs are planned together by the next one: one
+ * planning at a time per home and process, whose transaction takes the lock (so processes take
+ * turns) and deletes the rows it planned. A row whose request never planned it (the process died
+ * after the commit, or the planning failed) is planned by the `plan-turnovers` job
+ * (planAllQueued). Until then the booking is stored and its task is missing, never wrong.
+ */
+export async function queueNewStay(
+  db: Executor,
+  stay: { accommodationId: number; bookingId: number; start: string; end: string },
+): Promise<void> {
+  await db
+    .insertInto('turnovers_to_plan')
+    .values({
+      accommodation_id: stay.accommodationId,
+      booking_id: stay.bookingId,
+      start_on: stay.start,
+      end_on: stay.end,
+    })
+    .execute();
+}
+
+/** Per store (one per process, or per test app): the plannings of each home (shared/joined-runs.ts). */
+const plannings = new WeakMap<Store, JoinedRuns<number>>();
+
+/**
+ * Plans the home's queued stays, together with every other caller of this process that asks
+ * while a planning is waited for: resolves once a planning that started after the call has
+ * committed (so it covers the caller's row).
+ */
+export function planQueuedStays(ctx: AppContext, accommodationId: number): Promise<void> {
+  let runs = plannings.get(ctx.store);
+  if (runs === undefined) {
+    runs = new JoinedRuns();
+    plannings.set(ctx.store, runs);
+  }
+  return runs.run(accommodationId, () => planOnce(ctx, accommodationId));
+}
+
+/** Plans every home's queued stays (the `plan-turnovers` job): how many homes had some. */
+export async function planAllQueued(ctx: AppContext): Promise<number> {
+  const homes = await ctx.db.selectFrom('turnovers_to_plan').select('accommodation_id').distinct().execute();
+  for (const home of homes) await planQueuedStays(ctx, home.accommodation_id);
+  return homes.length;
+}
+
+function planOnce(ctx: AppContext, accommodationId: number): Promise<void> {
+  return retryTransientConflicts(() => ctx.store.commitTogether((trx) => planIn(trx, accommodationId, ctx.now())));
+}
+
+async function planIn(trx: Executor, accommodationId: number, now: Date): Promise<void> {
+  const queued = await trx
+    .selectFrom('turnovers_to_plan')
+    .select(['id', 'booking_id', 'start_on', 'end_on'])
+    .where('accommodation_id', '=', accommodationId)
+    .orderBy('id')
+    .execute();
+  if (queued.length === 0) return;
+  // A change to a booking locks it, then its home: the bookings whose tasks this inserts are
+  // held the same way round, before the home, so that the two never wait on each other in a cycle.
+  const bookingIds = [...new Set(queued.map((q) => q.booking_id))].sort((a, b) => a - b);
+  await shareRowKeys(
+    trx,
+    trx.selectFrom('bookings').select('id').where('id', 'in', bookingIds).orderBy('id'),
+  ).execute();
+  const home = await lockHome(trx, accommodationId);
+  if (home !== undefined) {
+    const span = {
+      start: queued.map((q) => q.start_on).reduce((a, b) => (b < a ? b : a)),
+      end: queued.map((q) => q.end_on).reduce((a, b) => (b > a ? b : a)),
+    };
+    await syncTurnoversOfNewStays(trx, home, span, now);
+  }
+  await trx
+    .deleteFrom('turnovers_to_plan')
+    .where(
+      'id',
+      'in',
+      queued.map((q) => q.id),
+    )
+    .execute();
+}

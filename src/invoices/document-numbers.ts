@@ -17,19 +17,24 @@ export function documentNumber(series: { series: string; digits: number }, count
 }
 
 /**
- * The next number of a series, in the caller's transaction: one upsert of the series row, which on
- * PostgreSQL holds its lock until the transaction ends (so concurrent issuers wait, and a rollback
- * gives the number back: no gap, no repeat); the embedded store runs one transaction at a time.
- * Take it as the last lock of a transaction, so that issuers never wait on each other in a cycle.
+ * The next `count` numbers of a series, in order, in the caller's transaction: one upsert of the
+ * series row, which on PostgreSQL holds its lock until the transaction ends (so concurrent issuers
+ * wait, and a rollback gives the numbers back: no gap, no repeat); the embedded store runs one
+ * transaction at a time. Take it as the last lock of a transaction, so that issuers never wait on
+ * each other in a cycle.
  */
-export async function takeNumber(trx: Executor, series: { series: string; digits: number }): Promise<string> {
+export async function takeNumbers(
+  trx: Executor,
+  series: { series: string; digits: number },
+  count: number,
+): Promise<string[]> {
   const row = await trx
     .insertInto('document_series')
-    .values({ series: series.series, last_number: 1 })
+    .values({ series: series.series, last_number: count })
     .onConflict((oc) =>
-      oc.column('series').doUpdateSet((eb) => ({ last_number: eb('document_series.last_number', '+', 1) })),
+      oc.column('series').doUpdateSet((eb) => ({ last_number: eb('document_series.last_number', '+', count) })),
     )
     .returning('last_number')
     .executeTakeFirstOrThrow();
-  return documentNumber(series, row.last_number);
+  return Array.from({ length: count }, (_, i) => documentNumber(series, row.last_number - count + 1 + i));
 }

@@ -9,9 +9,9 @@ import type { DocumentKind, DocumentPurpose, IssuedDocument } from './document-p
  * their PDF, kept once on the first download.
  */
 
-/** A booking as its documents are made: billed facts, state, home's zone and mode. */
-export function readBookingForDocuments(db: Executor, bookingId: number) {
-  return bookingsWithGuest(db).where('b.id', '=', bookingId).executeTakeFirst();
+/** Bookings as their documents are made: billed facts, state, home's zone and mode; by id. */
+export function readBookingsForDocuments(db: Executor, bookingIds: readonly number[]) {
+  return bookingsWithGuest(db).where('b.id', 'in', bookingIds).orderBy('b.id').execute();
 }
 
 export function readBookingByInvoiceToken(db: Executor, token: string) {
@@ -20,15 +20,23 @@ export function readBookingByInvoiceToken(db: Executor, token: string) {
 
 /** The payments received and not undone, oldest first, as a document prints them. */
 export async function receivedPayments(db: Executor, bookingId: number): Promise<DocumentPayment[]> {
+  return (await receivedPaymentsOf(db, [bookingId])).get(bookingId) ?? [];
+}
+
+/** receivedPayments of many bookings, by booking (a booking with none is absent). */
+export async function receivedPaymentsOf(
+  db: Executor,
+  bookingIds: readonly number[],
+): Promise<Map<number, DocumentPayment[]>> {
   const rows = await db
     .selectFrom('booking_payments')
-    .select(['received_on', 'method', 'amount'])
-    .where('booking_id', '=', bookingId)
+    .select(['booking_id', 'received_on', 'method', 'amount'])
+    .where('booking_id', 'in', bookingIds)
     .where('undone_at', 'is', null)
     .orderBy('received_on')
     .orderBy('id')
     .execute();
-  return rows.map((r) => ({ received_on: r.received_on, method: r.method, amount: r.amount }));
+  return groupBy(rows, (r) => ({ received_on: r.received_on, method: r.method, amount: r.amount }));
 }
 
 /** Stored JSON read back; documents are written by this module only, so the shape is ours. */
@@ -38,14 +46,34 @@ export const storedPayments = (text: string): DocumentPayment[] => {
   return Array.isArray(parsed) ? (parsed as DocumentPayment[]) : [];
 };
 
-export async function issuedDocuments(db: Executor, bookingId: number): Promise<IssuedDocument[]> {
+/** The documents issued to each of the bookings, oldest first (a booking with none is absent). */
+export async function issuedDocumentsOf(
+  db: Executor,
+  bookingIds: readonly number[],
+): Promise<Map<number, IssuedDocument[]>> {
   const rows = await db
     .selectFrom('documents')
-    .select(['number', 'kind', 'purpose', 'corrects', 'billed'])
-    .where('booking_id', '=', bookingId)
+    .select(['booking_id', 'number', 'kind', 'purpose', 'corrects', 'billed'])
+    .where('booking_id', 'in', bookingIds)
     .orderBy('id')
     .execute();
-  return rows.map((r) => ({ ...r, billed: storedBilled(r.billed) }));
+  return groupBy(rows, (r) => ({
+    number: r.number,
+    kind: r.kind,
+    purpose: r.purpose,
+    corrects: r.corrects,
+    billed: storedBilled(r.billed),
+  }));
+}
+
+function groupBy<R extends { booking_id: number }, T>(rows: readonly R[], item: (row: R) => T): Map<number, T[]> {
+  const by = new Map<number, T[]>();
+  for (const row of rows) {
+    const list = by.get(row.booking_id);
+    if (list === undefined) by.set(row.booking_id, [item(row)]);
+    else list.push(item(row));
+  }
+  return by;
 }
 
 export interface NewDocument {
@@ -60,22 +88,26 @@ export interface NewDocument {
   created_at: string;
 }
 
-export async function insertDocument(db: Executor, d: NewDocument): Promise<void> {
+/** Inserts the documents, in their order (their ids follow it). */
+export async function insertDocuments(db: Executor, docs: readonly NewDocument[]): Promise<void> {
+  if (docs.length === 0) return;
   await db
     .insertInto('documents')
-    .values({
-      booking_id: d.booking_id,
-      number: d.number,
-      kind: d.kind,
-      purpose: d.purpose,
-      issued_on: d.issued_on,
-      total_amount: d.billed.total,
-      currency: d.billed.currency,
-      corrects: d.corrects,
-      billed: JSON.stringify(d.billed),
-      payments: JSON.stringify(d.payments),
-      created_at: d.created_at,
-    })
+    .values(
+      docs.map((d) => ({
+        booking_id: d.booking_id,
+        number: d.number,
+        kind: d.kind,
+        purpose: d.purpose,
+        issued_on: d.issued_on,
+        total_amount: d.billed.total,
+        currency: d.billed.currency,
+        corrects: d.corrects,
+        billed: JSON.stringify(d.billed),
+        payments: JSON.stringify(d.payments),
+        created_at: d.created_at,
+      })),
+    )
     .execute();
 }
 

@@ -69,8 +69,7 @@ function issueBatch(ctx: IssuingContext): Promise<number> {
       // A change to a booking locks it, then the series: the bookings this issues for are held the
       // same way round, all before the series, so that the two never wait on each other in a cycle.
       await shareRowKeys(trx, trx.selectFrom('bookings').select('id').where('id', 'in', ids).orderBy('id')).execute();
-      const now = ctx.now();
-      for (const id of ids) await syncDocumentsIn(trx, now, id);
+      await syncDocumentsIn(trx, ctx.now(), ids);
       await trx.deleteFrom('documents_to_issue').where('booking_id', 'in', ids).execute();
       return ids.length;
     }),

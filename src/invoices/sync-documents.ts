@@ -4,9 +4,14 @@ import { readHostIdentity } from '../settings/host-identity.ts';
 import { readInvoicing } from '../settings/invoicing.ts';
 import { todayIn } from '../shared/dates.ts';
 import { billedOf } from './billed-of.ts';
-import { seriesOf, takeNumber } from './document-numbers.ts';
+import { seriesOf, takeNumbers } from './document-numbers.ts';
 import { planDocuments } from './document-plan.ts';
-import { insertDocument, issuedDocuments, readBookingForDocuments, receivedPayments } from './document-repository.ts';
+import {
+  insertDocuments,
+  issuedDocumentsOf,
+  readBookingsForDocuments,
+  receivedPaymentsOf,
+} from './document-repository.ts';
 
 /**
  * Brings a booking's issued documents in line with what it bills now, in the unit that changed
@@ -16,32 +21,50 @@ import { insertDocument, issuedDocuments, readBookingForDocuments, receivedPayme
  * the last lock of the transaction. A test-mode booking gets no documents.
  */
 export async function syncDocuments(unit: Unit, bookingId: number): Promise<void> {
-  await syncDocumentsIn(unit.trx, unit.now, bookingId);
+  await syncDocumentsIn(unit.trx, unit.now, [bookingId]);
 }
 
-/** syncDocuments in a transaction the caller holds. */
-export async function syncDocumentsIn(trx: Executor, now: Date, bookingId: number): Promise<void> {
-  const booking = await readBookingForDocuments(trx, bookingId);
-  if (booking === undefined || booking.mode === 'test' || booking.status === 'draft') return;
+/**
+ * syncDocuments of many bookings in a transaction the caller holds, in a few statements whatever
+ * their number: the documents are numbered in the order of the bookings' ids, then of their plans.
+ */
+export async function syncDocumentsIn(trx: Executor, now: Date, bookingIds: readonly number[]): Promise<void> {
+  if (bookingIds.length === 0) return;
+  const bookings = (await readBookingsForDocuments(trx, bookingIds)).filter(
+    (b) => b.mode !== 'test' && b.status !== 'draft',
+  );
+  if (bookings.length === 0) return;
+  const ids = bookings.map((b) => b.id);
   const host = await readHostIdentity(trx);
-  const issued = await issuedDocuments(trx, bookingId);
-  const plan = planDocuments(booking, billedOf(booking, host), issued);
-  if (plan.length === 0) return;
+  const issued = await issuedDocumentsOf(trx, ids);
+  const planned = bookings.flatMap((booking) =>
+    planDocuments(booking, billedOf(booking, host), issued.get(booking.id) ?? []).map((doc) => ({ booking, doc })),
+  );
+  if (planned.length === 0) return;
   const invoicing = await readInvoicing(trx);
-  const payments = await receivedPayments(trx, bookingId);
-  const issuedOn = todayIn(booking.timezone, now);
-  const series = seriesOf(invoicing, issuedOn);
-  for (const doc of plan) {
-    await insertDocument(trx, {
-      booking_id: bookingId,
-      number: await takeNumber(trx, series),
+  const payments = await receivedPaymentsOf(trx, ids);
+  const documents = planned.map(({ booking, doc }) => {
+    const issuedOn = todayIn(booking.timezone, now);
+    return { booking, doc, issuedOn, series: seriesOf(invoicing, issuedOn) };
+  });
+  // One upsert per series (two only when the homes' zones straddle a new year).
+  const numbers = new Map<string, string[]>();
+  for (const series of new Map(documents.map((d) => [d.series.series, d.series])).values()) {
+    const count = documents.filter((d) => d.series.series === series.series).length;
+    numbers.set(series.series, await takeNumbers(trx, series, count));
+  }
+  await insertDocuments(
+    trx,
+    documents.map(({ booking, doc, issuedOn, series }) => ({
+      booking_id: booking.id,
+      number: numbers.get(series.series)?.shift() ?? '',
       kind: doc.kind,
       purpose: doc.purpose,
       issued_on: issuedOn,
       corrects: doc.corrects,
       billed: doc.billed,
-      payments,
+      payments: payments.get(booking.id) ?? [],
       created_at: now.toISOString(),
-    });
-  }
+    })),
+  );
 }

@@ -100,26 +100,31 @@ async function windowAround(
       .where('accommodation_id', '=', accommodationId)
       .where('echo_of', 'is', null)
       .where('kind', '=', 'reserved');
-  const lastBooked = await booked()
-    .select((eb) => eb.fn.max('checkin').as('d'))
-    .where('checkin', '<', stay.start)
-    .executeTakeFirst();
-  const lastImported = await imported()
-    .select((eb) => eb.fn.max('start_date').as('d'))
-    .where('start_date', '<', stay.start)
-    .executeTakeFirst();
-  const nextBooked = await booked()
-    .select((eb) => eb.fn.min('checkin').as('d'))
-    .where('checkin', '>=', stay.end)
-    .executeTakeFirst();
-  const nextImported = await imported()
-    .select((eb) => eb.fn.min('start_date').as('d'))
-    .where('start_date', '>=', stay.end)
+  // One round trip: the four dates as scalar subqueries of one select.
+  const found = await db
+    .selectNoFrom([
+      booked()
+        .select((eb) => eb.fn.max('checkin').as('d'))
+        .where('checkin', '<', stay.start)
+        .as('last_booked'),
+      imported()
+        .select((eb) => eb.fn.max('start_date').as('d'))
+        .where('start_date', '<', stay.start)
+        .as('last_imported'),
+      booked()
+        .select((eb) => eb.fn.min('checkin').as('d'))
+        .where('checkin', '>=', stay.end)
+        .as('next_booked'),
+      imported()
+        .select((eb) => eb.fn.min('start_date').as('d'))
+        .where('start_date', '>=', stay.end)
+        .as('next_imported'),
+    ])
     .executeTakeFirst();
   const dates = (xs: unknown[]) => xs.filter((x): x is string => typeof x === 'string').sort();
   return {
-    from: dates([lastBooked?.d, lastImported?.d]).at(-1) ?? null,
-    to: dates([nextBooked?.d, nextImported?.d])[0] ?? null,
+    from: dates([found?.last_booked, found?.last_imported]).at(-1) ?? null,
+    to: dates([found?.next_booked, found?.next_imported])[0] ?? null,
   };
 }
 

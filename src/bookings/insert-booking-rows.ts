@@ -15,6 +15,21 @@ import { bookingEventRow, type BookingActor } from './booking-lifecycle.ts';
 import { isDraft } from './booking-transitions.ts';
 import { newBookingEventCtes, type CutEvent } from '../events/new-booking-events.ts';
 import type { NamedCte } from '../events/record-event.ts';
+import { queueInvoice } from '../invoices/issue-queued-documents.ts';
+import { queueNewStay } from '../tasks/new-stay-turnovers.ts';
+
+/**
+ * What a new booking leaves to be done right after its commit (migration 0036), queued by its
+ * own rows: a live booking confirmed as it is made is invoiced (invoices/issue-queued-documents.ts),
+ * and a confirmed one departs, so its turnover is planned (tasks/new-stay-turnovers.ts).
+ */
+export function queuedAfterCommit(booking: Pick<NewBooking, 'mode' | 'status'>): {
+  invoice: boolean;
+  turnover: boolean;
+} {
+  const live = booking.mode !== 'test';
+  return { invoice: live && booking.status !== 'draft', turnover: live && booking.status === 'confirmed' };
+}
 
 /** The new booking's ids, and how many deliveries of its events were queued by the same statement. */
 export interface InsertedIds {
@@ -82,6 +97,15 @@ export async function insertBookingRows(
     await runShapedRow(db, 'booking-created-event', createdEvent(rows, bookingId, now), (event) =>
       db.insertInto('booking_events').values(event),
     );
+    const queue = queuedAfterCommit(rows.booking);
+    if (queue.invoice) await queueInvoice(db, bookingId);
+    if (queue.turnover)
+      await queueNewStay(db, {
+        accommodationId: rows.booking.accommodation_id,
+        bookingId,
+        start: rows.booking.checkin,
+        end: rows.booking.checkout,
+      });
     return { bookingId, guestId, queued: 0 };
   }
   try {
@@ -111,6 +135,7 @@ interface StoodRows {
   mail: BookingMailRow | null;
   nights: readonly string[];
   now: string;
+  queue: { invoice: boolean; turnover: boolean };
 }
 
 /**
@@ -138,7 +163,7 @@ function oneStatement(
 }
 
 /** The CTEs that write the booking's own rows, `p` (guest), `b`, `c` (claims), `e` (history) and `o` (mail). */
-function rowsCtes(db: Executor, { guest, booking, event, mail, nights, now }: StoodRows) {
+function rowsCtes(db: Executor, { guest, booking, event, mail, nights, now, queue }: StoodRows) {
   return (
     db
       .with('p', (qb) =>
@@ -175,6 +200,28 @@ function rowsCtes(db: Executor, { guest, booking, event, mail, nights, now }: St
               .values({ ...mail, booking_id: qb.selectFrom('b').select('b.id') })
               .returning('id'),
       )
+      // What is left to do once it has committed (queuedAfterCommit).
+      .with('qi', (qb) =>
+        queue.invoice
+          ? qb
+              .insertInto('documents_to_issue')
+              .values({ booking_id: qb.selectFrom('b').select('b.id') })
+              .returning('booking_id')
+          : qb.selectNoFrom(sql<number>`0`.as('none')),
+      )
+      .with('qt', (qb) =>
+        queue.turnover
+          ? qb
+              .insertInto('turnovers_to_plan')
+              .values({
+                accommodation_id: booking.accommodation_id,
+                booking_id: qb.selectFrom('b').select('b.id'),
+                start_on: booking.checkin,
+                end_on: booking.checkout,
+              })
+              .returning('id')
+          : qb.selectNoFrom(sql<number>`0`.as('none')),
+      )
   );
 }
 
@@ -194,9 +241,10 @@ async function insertInOneStatement(
   const events = newBookingEventCtes(cutEvents, v, 'b');
   // The events' structure (which ones, where the ids go in their text) is part of the statement's shape.
   const eventShapes = cutEvents.map((e) => `${e.write.event.type}/${String(e.write.always)}/${e.refs.join('.')}`);
-  const shape = `booking:${eventShapes.join(',')}`;
+  const queue = queuedAfterCommit(rows.booking);
+  const shape = `booking:${String(queue.invoice)}/${String(queue.turnover)}:${eventShapes.join(',')}`;
   const result = await runShaped(db, shape, v, () =>
-    oneStatement(db, { guest, booking, event, mail, nights, now: at }, events()),
+    oneStatement(db, { guest, booking, event, mail, nights, now: at, queue }, events()),
   );
   const row = result.rows[0];
   if (row === undefined) throw new Error('booking insert returned no row');

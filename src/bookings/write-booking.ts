@@ -1,5 +1,5 @@
 import type { AppContext } from '../app-context.ts';
-import { planQueuedStays, queueNewStay } from '../tasks/new-stay-turnovers.ts';
+import { planQueuedStays } from '../tasks/new-stay-turnovers.ts';
 import { isForeignKeyViolation, isPostgres, isUniqueViolation } from '../db/dialect.ts';
 import { retryTransientConflicts } from '../db/retry-conflicts.ts';
 import { mayHaveCommitted } from '../db/unavailable.ts';
@@ -13,12 +13,12 @@ import { assertDraftCapacity } from '../limits/draft-cap.ts';
 import type { BookingCreated } from './booking-schemas.ts';
 import { expireHolds, expireHoldsOverlapping } from './expire-holds.ts';
 import { recordIdempotent, replayIdempotent } from './idempotency.ts';
-import { insertBookingRows, type BookingRows } from './insert-booking-rows.ts';
+import { insertBookingRows, queuedAfterCommit, type BookingRows } from './insert-booking-rows.ts';
 import { bookingView, type BookingViewFacts } from './booking-retrieval.ts';
 import { createdEvents, recordBookingEvents, wakeDeliveries } from './partner-events.ts';
 import { cutNewBookingEvents, type NewBookingIds } from '../events/new-booking-events.ts';
 import type { Executor } from '../db/store.ts';
-import { issueQueued, queueInvoice } from '../invoices/issue-queued-documents.ts';
+import { issueQueued } from '../invoices/issue-queued-documents.ts';
 import { keepBookingMessagesTrue } from '../messages/keep-messages-true.ts';
 
 /** How often a booking is written when PostgreSQL aborts it for a deadlock. */
@@ -104,9 +104,9 @@ export async function writeBooking<T>(ctx: AppContext, write: BookingWrite<T>): 
   wakeDeliveries(ctx.store.changes, queued);
   // The booking is stored whatever these meet: a failed issuing or planning leaves its row queued
   // for the issue-documents or plan-turnovers job, which does it again.
-  if (booking.mode !== 'test' && booking.status !== 'draft') await issueQueued(ctx).catch(() => undefined);
-  if (booking.mode !== 'test' && booking.status === 'confirmed')
-    await planQueuedStays(ctx, booking.accommodation_id).catch(() => undefined);
+  const queue = queuedAfterCommit(booking);
+  if (queue.invoice) await issueQueued(ctx).catch(() => undefined);
+  if (queue.turnover) await planQueuedStays(ctx, booking.accommodation_id).catch(() => undefined);
   ctx.metrics.bookingsCreated.labels(booking.status, booking.payment_method).inc();
   return created;
 }
@@ -124,10 +124,9 @@ export async function writeBooking<T>(ctx: AppContext, write: BookingWrite<T>): 
 async function writeOnce<T>(ctx: AppContext, write: BookingWrite<T>): Promise<{ created: T; queued: number }> {
   const { rows, now, idempotency, draftCap } = write;
   const capped = draftCap !== null && draftCap.cap > 0 ? draftCap : null;
-  // A live booking confirmed as it is made gets its invoice in the same transaction.
-  const invoiced = rows.booking.mode !== 'test' && rows.booking.status !== 'draft';
-  // And its turnover task (src/tasks): a confirmed live booking departs.
-  const turnover = rows.booking.mode !== 'test' && rows.booking.status === 'confirmed';
+  // A live booking confirmed as it is made is invoiced, and its turnover planned, once committed:
+  // its rows queue both (insert-booking-rows.ts).
+  const queue = queuedAfterCommit(rows.booking);
   const eventsFor = (ids: NewBookingIds) => {
     const written = writtenFacts(rows.booking, ids, write.accommodationName);
     const announced = { ...written, mode: rows.booking.mode ?? 'live' };
@@ -141,7 +140,7 @@ async function writeOnce<T>(ctx: AppContext, write: BookingWrite<T>): Promise<{ 
     const inserted = await insertBookingRows(db, rows, now, cut ?? []);
     const ids = { bookingId: inserted.bookingId, guestId: inserted.guestId };
     // A draft has no messages until it is confirmed (then afterTransition schedules them).
-    if (invoiced) await keepBookingMessagesTrue(db, [ids.bookingId], new Date(now));
+    if (queue.invoice) await keepBookingMessagesTrue(db, [ids.bookingId], new Date(now));
     const response = write.answer(ids);
     if (idempotency !== null) {
       await recordIdempotent(db, {
@@ -155,19 +154,9 @@ async function writeOnce<T>(ctx: AppContext, write: BookingWrite<T>): Promise<{ 
       });
     }
     const queued = inserted.queued + (cut === null ? await recordBookingEvents(db, eventsFor(ids)) : 0);
-    // Its turnover is planned once it is committed (tasks/new-stay-turnovers.ts).
-    if (turnover)
-      await queueNewStay(db, {
-        accommodationId: rows.booking.accommodation_id,
-        bookingId: ids.bookingId,
-        start: rows.booking.checkin,
-        end: rows.booking.checkout,
-      });
-    // And its invoice is issued once it is committed (invoices/issue-queued-documents.ts).
-    if (invoiced) await queueInvoice(db, ids.bookingId);
     return { created: response, queued };
   };
-  if (cut !== null && capped === null && idempotency === null && !invoiced && !turnover) return work(ctx.db);
+  if (cut !== null && capped === null && idempotency === null && !queue.invoice) return work(ctx.db);
   return ctx.store.commitTogether(work);
 }
 

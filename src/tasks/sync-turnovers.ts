@@ -195,17 +195,13 @@ async function syncLocked(
   const byRef = new Map(existing.map((t) => [refKeyOf(t), t]));
   const at = now.toISOString();
   const planned = new Set<string>();
-  let cleaner: number | null | undefined;
+  const added: PlannedTurnover[] = [];
   for (const p of plan) {
     const key = refKey(p.ref);
     planned.add(key);
     const task = byRef.get(key);
     if (task === undefined) {
-      cleaner ??= await onlyCleaner(db, accommodationId);
-      await db
-        .insertInto('tasks')
-        .values({ ...rowOf(accommodationId, p), assignee_id: cleaner, state: 'open', created_at: at, updated_at: at })
-        .execute();
+      added.push(p);
       continue;
     }
     const moved = task.departure_on !== p.departure_on;
@@ -223,6 +219,21 @@ async function syncLocked(
       .updateTable('tasks')
       .set({ ...rowOf(accommodationId, p), state, updated_at: at })
       .where('id', '=', task.id)
+      .execute();
+  }
+  if (added.length > 0) {
+    const cleaner = await onlyCleaner(db, accommodationId);
+    await db
+      .insertInto('tasks')
+      .values(
+        added.map((p) => ({
+          ...rowOf(accommodationId, p),
+          assignee_id: cleaner,
+          state: 'open' as const,
+          created_at: at,
+          updated_at: at,
+        })),
+      )
       .execute();
   }
   // A new stay takes no stay away: only a full sync cancels the tasks of stays gone.

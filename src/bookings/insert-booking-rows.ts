@@ -15,20 +15,21 @@ import { bookingEventRow, type BookingActor } from './booking-lifecycle.ts';
 import { isDraft } from './booking-transitions.ts';
 import { newBookingEventCtes, type CutEvent } from '../events/new-booking-events.ts';
 import type { NamedCte } from '../events/record-event.ts';
-import { queueInvoice } from '../invoices/issue-queued-documents.ts';
+import { queueFollowUp } from './confirmed-follow-up.ts';
 import { queueNewStay } from '../tasks/new-stay-turnovers.ts';
 
 /**
  * What a new booking leaves to be done right after its commit (migration 0036), queued by its
- * own rows: a live booking confirmed as it is made is invoiced (invoices/issue-queued-documents.ts),
+ * own rows: a live booking confirmed as it is made is invoiced and its guest messages scheduled
+ * (confirmed-follow-up.ts),
  * and a confirmed one departs, so its turnover is planned (tasks/new-stay-turnovers.ts).
  */
 export function queuedAfterCommit(booking: Pick<NewBooking, 'mode' | 'status'>): {
-  invoice: boolean;
+  followUp: boolean;
   turnover: boolean;
 } {
   const live = booking.mode !== 'test';
-  return { invoice: live && booking.status !== 'draft', turnover: live && booking.status === 'confirmed' };
+  return { followUp: live && booking.status !== 'draft', turnover: live && booking.status === 'confirmed' };
 }
 
 /** The new booking's ids, and how many deliveries of its events were queued by the same statement. */
@@ -98,7 +99,7 @@ export async function insertBookingRows(
       db.insertInto('booking_events').values(event),
     );
     const queue = queuedAfterCommit(rows.booking);
-    if (queue.invoice) await queueInvoice(db, bookingId);
+    if (queue.followUp) await queueFollowUp(db, bookingId);
     if (queue.turnover)
       await queueNewStay(db, {
         accommodationId: rows.booking.accommodation_id,
@@ -135,7 +136,7 @@ interface StoodRows {
   mail: BookingMailRow | null;
   nights: readonly string[];
   now: string;
-  queue: { invoice: boolean; turnover: boolean };
+  queue: { followUp: boolean; turnover: boolean };
 }
 
 /**
@@ -202,9 +203,9 @@ function rowsCtes(db: Executor, { guest, booking, event, mail, nights, now, queu
       )
       // What is left to do once it has committed (queuedAfterCommit).
       .with('qi', (qb) =>
-        queue.invoice
+        queue.followUp
           ? qb
-              .insertInto('documents_to_issue')
+              .insertInto('bookings_to_follow_up')
               .values({ booking_id: qb.selectFrom('b').select('b.id') })
               .returning('booking_id')
           : qb.selectNoFrom(sql<number>`0`.as('none')),
@@ -242,7 +243,7 @@ async function insertInOneStatement(
   // The events' structure (which ones, where the ids go in their text) is part of the statement's shape.
   const eventShapes = cutEvents.map((e) => `${e.write.event.type}/${String(e.write.always)}/${e.refs.join('.')}`);
   const queue = queuedAfterCommit(rows.booking);
-  const shape = `booking:${String(queue.invoice)}/${String(queue.turnover)}:${eventShapes.join(',')}`;
+  const shape = `booking:${String(queue.followUp)}/${String(queue.turnover)}:${eventShapes.join(',')}`;
   const result = await runShaped(db, shape, v, () =>
     oneStatement(db, { guest, booking, event, mail, nights, now: at, queue }, events()),
   );

@@ -18,8 +18,7 @@ import { bookingView, type BookingViewFacts } from './booking-retrieval.ts';
 import { createdEvents, recordBookingEvents, wakeDeliveries } from './partner-events.ts';
 import { cutNewBookingEvents, type NewBookingIds } from '../events/new-booking-events.ts';
 import type { Executor } from '../db/store.ts';
-import { issueQueued } from '../invoices/issue-queued-documents.ts';
-import { keepBookingMessagesTrue } from '../messages/keep-messages-true.ts';
+import { followUpQueued } from './confirmed-follow-up.ts';
 
 /** How often a booking is written when PostgreSQL aborts it for a deadlock. */
 const WRITE_ATTEMPTS = 3;
@@ -102,10 +101,12 @@ export async function writeBooking<T>(ctx: AppContext, write: BookingWrite<T>): 
   if (booking.mode !== 'test')
     ctx.store.changes.committed({ table: 'night_claims', id: String(booking.accommodation_id) }, { announce: true });
   wakeDeliveries(ctx.store.changes, queued);
-  // The booking is stored whatever these meet: a failed issuing or planning leaves its row queued
-  // for the issue-documents or plan-turnovers job, which does it again.
+  // The booking is stored whatever these meet: a failed follow-up or planning leaves its row queued
+  // for the follow-up-bookings or plan-turnovers job, which does it again.
+  // A live booking confirmed as it is made is invoiced, its messages scheduled and its turnover
+  // planned once committed: its rows queued them (insert-booking-rows.ts); a draft has none.
   const queue = queuedAfterCommit(booking);
-  if (queue.invoice) await issueQueued(ctx).catch(() => undefined);
+  if (queue.followUp) await followUpQueued(ctx).catch(() => undefined);
   if (queue.turnover) await planQueuedStays(ctx, booking.accommodation_id).catch(() => undefined);
   ctx.metrics.bookingsCreated.labels(booking.status, booking.payment_method).inc();
   return created;
@@ -115,18 +116,15 @@ export async function writeBooking<T>(ctx: AppContext, write: BookingWrite<T>): 
  * Writes the booking once, with its events for the key's partners (the catch-up feed and the
  * key's endpoints: partner-events.ts), with the stored answer of an idempotency key, and under the
  * key's draft cap for a card draft (counted with the draft it writes), together or not at all. On
- * PostgreSQL the booking and its events are one statement (insert-booking-rows.ts), atomic by
- * itself, so a booking with no idempotency key, no draft cap and no invoice (a draft) needs no
- * transaction around it; the others run in one, which also issues a confirmed booking's invoice and
- * schedules its guest messages (a draft has none). On the embedded store, bookings that arrive together share one commit
- * (db/group-commit.ts).
+ * PostgreSQL the booking, its events and what is left to do once it has committed (its invoice,
+ * guest messages and turnover: insert-booking-rows.ts, queuedAfterCommit) are one statement,
+ * atomic by itself, so a booking with no idempotency key and no draft cap needs no transaction
+ * around it; the others run in one. On the embedded store, bookings that arrive together share one
+ * commit (db/group-commit.ts).
  */
 async function writeOnce<T>(ctx: AppContext, write: BookingWrite<T>): Promise<{ created: T; queued: number }> {
   const { rows, now, idempotency, draftCap } = write;
   const capped = draftCap !== null && draftCap.cap > 0 ? draftCap : null;
-  // A live booking confirmed as it is made is invoiced, and its turnover planned, once committed:
-  // its rows queue both (insert-booking-rows.ts).
-  const queue = queuedAfterCommit(rows.booking);
   const eventsFor = (ids: NewBookingIds) => {
     const written = writtenFacts(rows.booking, ids, write.accommodationName);
     const announced = { ...written, mode: rows.booking.mode ?? 'live' };
@@ -139,8 +137,6 @@ async function writeOnce<T>(ctx: AppContext, write: BookingWrite<T>): Promise<{ 
     if (capped !== null) await assertDraftCapacity(db, capped.cap, capped.apiKeyId, capped.now);
     const inserted = await insertBookingRows(db, rows, now, cut ?? []);
     const ids = { bookingId: inserted.bookingId, guestId: inserted.guestId };
-    // A draft has no messages until it is confirmed (then afterTransition schedules them).
-    if (queue.invoice) await keepBookingMessagesTrue(db, [ids.bookingId], new Date(now));
     const response = write.answer(ids);
     if (idempotency !== null) {
       await recordIdempotent(db, {
@@ -156,7 +152,7 @@ async function writeOnce<T>(ctx: AppContext, write: BookingWrite<T>): Promise<{ 
     const queued = inserted.queued + (cut === null ? await recordBookingEvents(db, eventsFor(ids)) : 0);
     return { created: response, queued };
   };
-  if (cut !== null && capped === null && idempotency === null && !queue.invoice) return work(ctx.db);
+  if (cut !== null && capped === null && idempotency === null) return work(ctx.db);
   return ctx.store.commitTogether(work);
 }
 

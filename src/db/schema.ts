@@ -79,8 +79,8 @@ export interface TurnoversToPlanTable {
   end_on: string;
 }
 
-/** A booking confirmed as it was made whose invoice is still to be issued (src/invoices/issue-queued-documents.ts). */
-export interface DocumentsToIssueTable {
+/** A booking confirmed as it was made whose invoice and guest messages are still to be made (src/bookings/confirmed-follow-up.ts). */
+export interface BookingsToFollowUpTable {
   booking_id: number;
 }
 
@@ -702,7 +702,7 @@ export interface Database {
   booking_payments: BookingPaymentsTable;
   documents: DocumentsTable;
   document_series: DocumentSeriesTable;
-  documents_to_issue: DocumentsToIssueTable;
+  bookings_to_follow_up: BookingsToFollowUpTable;
   deposit_movements: DepositMovementsTable;
   booking_refunds: BookingRefundsTable;
   external_feeds: ExternalFeedsTable;

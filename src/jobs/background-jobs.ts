@@ -12,7 +12,7 @@ import { pruneEvents } from '../events/delivery-repository.ts';
 import { isDeliveriesQueued } from '../events/delivery-wake.ts';
 import { sendDueMessages } from '../messages/send-messages.ts';
 import { planAllQueued } from '../tasks/new-stay-turnovers.ts';
-import { issueAllQueued } from '../invoices/issue-queued-documents.ts';
+import { followUpAllQueued } from '../bookings/confirmed-follow-up.ts';
 import { eraseExpiredDocuments } from '../privacy/document-retention.ts';
 import { readRetentionDays } from '../settings/registration-retention.ts';
 import { acquireLease } from './job-lease.ts';
@@ -48,9 +48,10 @@ export function workerId(): string {
  * - prune-events hourly, under its own lease: forgets partners' events older than 30 days.
  * - send-guest-messages every STAYDESK_JOB_POLL_MS, on every process: claims due guest messages
  *   (each by one process), renders them and queues them into the mail outbox (docs/messages.md).
- * - plan-turnovers and issue-documents every STAYDESK_JOB_POLL_MS, on every process: plan the
- *   turnover tasks and issue the invoices of new bookings whose request did not (the process died
- *   right after the commit: src/tasks/new-stay-turnovers.ts, src/invoices/issue-queued-documents.ts).
+ * - plan-turnovers and follow-up-bookings every STAYDESK_JOB_POLL_MS, on every process: plan the
+ *   turnover tasks, issue the invoices and schedule the guest messages of new bookings whose
+ *   request did not (the process died right after the commit: src/tasks/new-stay-turnovers.ts,
+ *   src/bookings/confirmed-follow-up.ts).
  * - erase-registration-documents hourly, under its own lease: erases the identity documents of
  *   check-ins whose stay departed `registration_retention_days` ago (docs/registrations.md#retention).
  */
@@ -144,9 +145,9 @@ export function startBackgroundJobs(
       run: async () => ((await planAllQueued(ctx)) > 0 ? 'done' : 'skipped'),
     },
     {
-      name: 'issue-documents',
+      name: 'follow-up-bookings',
       intervalMs: ctx.config.jobPollMs,
-      run: async () => ((await issueAllQueued(ctx)) ? 'done' : 'skipped'),
+      run: async () => ((await followUpAllQueued(ctx)) ? 'done' : 'skipped'),
     },
     {
       name: 'deliver-mail',

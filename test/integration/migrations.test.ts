@@ -43,7 +43,7 @@ const TABLES = {
   event_deliveries: true,
   documents: true,
   document_series: true,
-  documents_to_issue: true,
+  bookings_to_follow_up: true,
   deposit_movements: true,
   booking_refunds: true,
   message_templates: true,

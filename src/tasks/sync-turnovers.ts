@@ -35,6 +35,24 @@ export async function syncTurnoversOfNewStays(
   await syncLocked(db, home, now, span);
 }
 
+/** A home's live bookings: confirmed or modified, not test ones. */
+function liveBookings(db: Executor, accommodationId: number) {
+  return db
+    .selectFrom('bookings')
+    .where('accommodation_id', '=', accommodationId)
+    .where('status', 'in', ['confirmed', 'modified'])
+    .where('mode', '=', 'live');
+}
+
+/** The last arrival of a live booking of the home before `date`, as a scalar subquery. */
+function lastArrivalBefore(db: Executor, accommodationId: number, date: string) {
+  return liveBookings(db, accommodationId)
+    .select('checkin')
+    .where('checkin', '<', date)
+    .orderBy('checkin', 'desc')
+    .limit(1);
+}
+
 /** The live stays of a home that end on or after `from` (and, given `to`, arrive on or before it). */
 async function liveStays(
   db: Executor,
@@ -42,13 +60,13 @@ async function liveStays(
   from: string,
   to: string | null = null,
 ): Promise<PlannedStay[]> {
-  let bookingsQuery = db
-    .selectFrom('bookings')
+  // Live bookings never share a night, so of those arriving before `from` only the last can still
+  // be there on `from`: bounding the arrivals by it lets the index on (home, arrival) read the
+  // stays from there on, instead of every stay the home ever had.
+  let bookingsQuery = liveBookings(db, accommodationId)
     .select(['id', 'checkin', 'checkout', 'adults', 'children', 'babies'])
-    .where('accommodation_id', '=', accommodationId)
-    .where('status', 'in', ['confirmed', 'modified'])
-    .where('mode', '=', 'live')
-    .where('checkout', '>=', from);
+    .where('checkout', '>=', from)
+    .where((eb) => eb('checkin', '>=', eb.fn.coalesce(lastArrivalBefore(db, accommodationId, from), eb.val(from))));
   let importedQuery = db
     .selectFrom('external_reservations')
     .select(['id', 'start_date', 'end_date'])
@@ -88,32 +106,27 @@ async function windowAround(
   accommodationId: number,
   stay: { start: string; end: string },
 ): Promise<{ from: string | null; to: string | null }> {
-  const booked = () =>
-    db
-      .selectFrom('bookings')
-      .where('accommodation_id', '=', accommodationId)
-      .where('status', 'in', ['confirmed', 'modified'])
-      .where('mode', '=', 'live');
   const imported = () =>
     db
       .selectFrom('external_reservations')
       .where('accommodation_id', '=', accommodationId)
       .where('echo_of', 'is', null)
       .where('kind', '=', 'reserved');
-  // One round trip: the four dates as scalar subqueries of one select.
+  // One round trip: the four dates as scalar subqueries of one select. The bookings' are read as
+  // the first row in date order, which walks the index from the date and stops at the first live
+  // one (a max() would read every arrival of the home before it).
   const found = await db
     .selectNoFrom([
-      booked()
-        .select((eb) => eb.fn.max('checkin').as('d'))
-        .where('checkin', '<', stay.start)
-        .as('last_booked'),
+      lastArrivalBefore(db, accommodationId, stay.start).as('last_booked'),
       imported()
         .select((eb) => eb.fn.max('start_date').as('d'))
         .where('start_date', '<', stay.start)
         .as('last_imported'),
-      booked()
-        .select((eb) => eb.fn.min('checkin').as('d'))
+      liveBookings(db, accommodationId)
+        .select('checkin')
         .where('checkin', '>=', stay.end)
+        .orderBy('checkin')
+        .limit(1)
         .as('next_booked'),
       imported()
         .select((eb) => eb.fn.min('start_date').as('d'))

@@ -101,10 +101,10 @@ export async function writeBooking<T>(ctx: AppContext, write: BookingWrite<T>): 
   if (booking.mode !== 'test')
     ctx.store.changes.committed({ table: 'night_claims', id: String(booking.accommodation_id) }, { announce: true });
   wakeDeliveries(ctx.store.changes, queued);
-  // The booking is stored whatever these meet: a failed follow-up or planning leaves its row queued
-  // for the follow-up-bookings or plan-turnovers job, which does it again.
   // A live booking confirmed as it is made is invoiced, its messages scheduled and its turnover
-  // planned once committed: its rows queued them (insert-booking-rows.ts); a draft has none.
+  // planned once committed: its rows queued them (insert-booking-rows.ts); a draft has none. The
+  // booking is stored whatever these meet: a failed follow-up or planning leaves its row queued
+  // for the follow-up-bookings or plan-turnovers job, which does it again.
   const queue = queuedAfterCommit(booking);
   if (queue.followUp) await followUpQueued(ctx).catch(() => undefined);
   if (queue.turnover) await planQueuedStays(ctx, booking.accommodation_id).catch(() => undefined);

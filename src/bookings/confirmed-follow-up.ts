@@ -1,10 +1,10 @@
 import type { AppContext } from '../app-context.ts';
 import { retryTransientConflicts } from '../db/retry-conflicts.ts';
 import { claimRows, shareRowKeys } from '../db/row-locks.ts';
-import type { Executor, Store } from '../db/store.ts';
+import type { Executor } from '../db/store.ts';
 import { syncDocumentsIn } from '../invoices/sync-documents.ts';
 import { keepBookingMessagesTrue } from '../messages/keep-messages-true.ts';
-import { JoinedRuns } from '../shared/joined-runs.ts';
+import { joinedRunsPer } from '../shared/joined-runs.ts';
 
 /**
  * A booking confirmed as it is made gets its invoice and its guest messages just after its
@@ -26,8 +26,8 @@ export async function queueFollowUp(db: Executor, bookingId: number): Promise<vo
 /** Bookings followed up per transaction at most; more wait for the next. */
 const FOLLOW_UP_BATCH = 200;
 
-/** Per store (one per process, or per test app): the follow-ups (shared/joined-runs.ts). */
-const followUps = new WeakMap<Store, JoinedRuns<'all'>>();
+/** The follow-ups of each store (shared/joined-runs.ts). */
+const followUps = joinedRunsPer<'all'>();
 
 /**
  * Follows up the queued bookings, together with every other caller of this process that asks
@@ -35,12 +35,7 @@ const followUps = new WeakMap<Store, JoinedRuns<'all'>>();
  * committed.
  */
 export function followUpQueued(ctx: AppContext): Promise<void> {
-  let runs = followUps.get(ctx.store);
-  if (runs === undefined) {
-    runs = new JoinedRuns();
-    followUps.set(ctx.store, runs);
-  }
-  return runs.run('all', async () => {
+  return followUps(ctx.store).run('all', async () => {
     for (let done = FOLLOW_UP_BATCH; done === FOLLOW_UP_BATCH;) done = await followUpBatch(ctx);
   });
 }

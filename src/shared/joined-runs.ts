@@ -25,3 +25,16 @@ export class JoinedRuns<K> {
     return run;
   }
 }
+
+/** One JoinedRuns per owner (a store: one per process, or per test app), made on first use. */
+export function joinedRunsPer<K>(): (owner: object) => JoinedRuns<K> {
+  const runs = new WeakMap<object, JoinedRuns<K>>();
+  return (owner) => {
+    let found = runs.get(owner);
+    if (found === undefined) {
+      found = new JoinedRuns<K>();
+      runs.set(owner, found);
+    }
+    return found;
+  };
+}

@@ -1,8 +1,8 @@
 import type { AppContext } from '../app-context.ts';
 import { retryTransientConflicts } from '../db/retry-conflicts.ts';
 import { shareRowKeys } from '../db/row-locks.ts';
-import type { Executor, Store } from '../db/store.ts';
-import { JoinedRuns } from '../shared/joined-runs.ts';
+import type { Executor } from '../db/store.ts';
+import { joinedRunsPer } from '../shared/joined-runs.ts';
 import { lockHome, syncTurnoversOfNewStays } from './sync-turnovers.ts';
 
 /**
@@ -33,8 +33,8 @@ export async function queueNewStay(
     .execute();
 }
 
-/** Per store (one per process, or per test app): the plannings of each home (shared/joined-runs.ts). */
-const plannings = new WeakMap<Store, JoinedRuns<number>>();
+/** The plannings of each store, per home (shared/joined-runs.ts). */
+const plannings = joinedRunsPer<number>();
 
 /**
  * Plans the home's queued stays, together with every other caller of this process that asks
@@ -42,12 +42,7 @@ const plannings = new WeakMap<Store, JoinedRuns<number>>();
  * committed (so it covers the caller's row).
  */
 export function planQueuedStays(ctx: AppContext, accommodationId: number): Promise<void> {
-  let runs = plannings.get(ctx.store);
-  if (runs === undefined) {
-    runs = new JoinedRuns();
-    plannings.set(ctx.store, runs);
-  }
-  return runs.run(accommodationId, () => planOnce(ctx, accommodationId));
+  return plannings(ctx.store).run(accommodationId, () => planOnce(ctx, accommodationId));
 }
 
 /** Plans every home's queued stays (the `plan-turnovers` job): how many homes had some. */

@@ -79,7 +79,10 @@ export interface TurnoversToPlanTable {
   end_on: string;
 }
 
-/** A booking confirmed as it was made whose invoice and guest messages are still to be made (src/bookings/confirmed-follow-up.ts). */
+/**
+ * A booking confirmed as it was made whose invoice and guest messages are still to be made
+ * (src/bookings/confirmed-follow-up.ts).
+ */
 export interface BookingsToFollowUpTable {
   booking_id: number;
 }

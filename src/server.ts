@@ -41,6 +41,11 @@ export async function startServer(
 /** The longest pause between two tries to reach the database at start-up. */
 const STORE_WAIT_MAX_MS = 10_000;
 
+/** Defined by tools/build-bundle.ts in the bundle it builds; undefined in the TypeScript sources. */
+declare const STAYDESK_BUNDLED: true | undefined;
+/** Which code this process runs (bin/bundle.js chooses), as the start's log line says. */
+const CODE = typeof STAYDESK_BUNDLED === 'undefined' ? 'sources' : 'bundle';
+
 /**
  * Migrates the store. A PostgreSQL server that cannot be reached yet is not a reason to exit
  * (docs/decisions.md#requests-and-errors): null, and the caller waits for it (waitForStore).
@@ -104,7 +109,7 @@ async function start(
   const seeded = config.store.kind === 'postgres' ? null : await seedFirstRun(ctx);
   // Logged last: once this line is out, start-up (seeding included) is over. A signal that comes
   // earlier is held by startStoppableServer and stops the server once it has started.
-  app.log.info({ address, store: ctx.store.description }, `Staydesk listening on ${address}`);
+  app.log.info({ address, store: ctx.store.description, code: CODE }, `Staydesk listening on ${address}`);
   if (seeded !== null) for (const line of firstRunMessage(config, ctx.store.description, seeded)) out(line);
 
   // Draft expiry, mail delivery and calendar pulls (src/jobs); stopped before the store closes.

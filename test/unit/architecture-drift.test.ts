@@ -11,13 +11,13 @@ import { describe, test } from 'node:test';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 /** Folders whose files the documents name by path or by file name. */
-const CODE_FOLDERS = ['src', 'test', 'bench', 'bin', 'packages', 'examples', '.ci'];
+const CODE_FOLDERS = ['src', 'test', 'bench', 'bin', 'tools', 'packages', 'examples', '.ci'];
 const SKIPPED = new Set(['node_modules', 'dist', '.git']);
 /** Guides for partners: a file name alone there (`quote.ts`) is the partner's own file. */
 const PARTNER_GUIDES = new Set(['docs/partner-quickstart.md', 'docs/partners.md', 'docs/widget.md']);
 
 /** A path into one of the code folders, as a document writes it: `src/db/store.ts`, `test/pg`. */
-const PATH = /(?<![\w./@-])((?:src|test|bench|bin|packages|examples|\.ci)\/[\w./*<>…-]*)/g;
+const PATH = /(?<![\w./@-])((?:src|test|bench|bin|tools|packages|examples|\.ci)\/[\w./*<>…-]*)/g;
 /** A file name in backticks without a folder: `booking-lifecycle.ts`. */
 const FILE_NAME = /`([\w.-]+\.(?:ts|js))`/g;
 /** An npm package name, scoped or not, with an optional subpath (`typebox/value`). */

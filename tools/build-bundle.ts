@@ -21,7 +21,7 @@ const ROOT = fileURLToPath(new URL('..', import.meta.url));
 
 /**
  * Packages left out of the bundle, loaded by Node from node_modules as the sources load them.
- * A start loads none of them: the sources import each with `await import()` on first use, where
+ * A start loads none of them: the sources import each only with `await import()`, on first use, where
  * a chunk of esbuild's would gain nothing and, for a CommonJS package, would answer only its
  * default export. The first two also read files relative to their own.
  */
@@ -30,7 +30,6 @@ const EXTERNAL = [
   'pdfkit',
   // Serves its static files from its own folder.
   '@fastify/swagger-ui',
-  '@fastify/swagger',
   'ioredis',
   'liquidjs',
   'nodemailer',

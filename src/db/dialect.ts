@@ -54,6 +54,14 @@ export function isUniqueViolation(error: unknown): boolean {
   return typeof e.message === 'string' && e.message.includes('UNIQUE constraint failed');
 }
 
+/** True when a statement named a table that does not exist, on either store. */
+export function isMissingTable(error: unknown): boolean {
+  if (typeof error !== 'object' || error === null) return false;
+  const e = error as { code?: unknown; message?: unknown };
+  if (e.code === '42P01') return true; // PostgreSQL undefined_table
+  return typeof e.message === 'string' && e.message.startsWith('no such table');
+}
+
 /** True when the error is a foreign key violation on either store (a referenced row is gone). */
 export function isForeignKeyViolation(error: unknown): boolean {
   if (typeof error !== 'object' || error === null) return false;

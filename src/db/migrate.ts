@@ -1,6 +1,6 @@
 import { setTimeout as delay } from 'node:timers/promises';
 import { Migrator, sql, type Migration, type MigrationResultSet } from 'kysely';
-import { isPostgres, isSqliteBusy } from './dialect.ts';
+import { isMissingTable, isPostgres, isSqliteBusy } from './dialect.ts';
 import * as initial from './migrations/0001-initial.ts';
 import * as technicalUser from './migrations/0002-technical-user.ts';
 import * as bookingHistory from './migrations/0003-booking-history.ts';
@@ -128,8 +128,31 @@ async function run(db: Db, step: (db: Db) => Promise<MigrationResultSet>): Promi
   });
 }
 
+/**
+ * Whether the store has applied exactly the migrations of `list`, from one read of Kysely's own
+ * table (none yet: false). A start on an up-to-date store then needs neither the migrator's lock
+ * nor, on the embedded store, its write lock.
+ */
+async function upToDate(db: Db, list: Record<string, Migration>): Promise<boolean> {
+  let applied: { name: string }[];
+  try {
+    applied = (await sql<{ name: string }>`select name from kysely_migration`.execute(db)).rows;
+  } catch (error) {
+    if (isMissingTable(error)) return false;
+    // A store that cannot be read fails as a run of the migrator would (check, below).
+    throw new MigrationError(
+      `migrations failed: ${error instanceof Error ? error.message : String(error)}`,
+      undefined,
+      error,
+    );
+  }
+  const wanted = new Set(Object.keys(list));
+  return applied.length === wanted.size && applied.every((row) => wanted.has(row.name));
+}
+
 /** Brings the schema up to date; returns the names of the migrations it applied. */
 export async function migrateToLatest(db: Db, list: Record<string, Migration> = migrations): Promise<string[]> {
+  if (await upToDate(db, list)) return [];
   return check(await run(db, (d) => migrator(d, list).migrateToLatest()));
 }
 

@@ -98,3 +98,18 @@ test('a file locked past STORE_STATEMENT_TIMEOUT_MS: 503 store_unavailable withi
   await until('/readyz to answer 200', async () => (await app.inject({ url: '/readyz' })).statusCode === 200, 50);
   assert.equal((await book()).statusCode, 200);
 });
+
+test('a start on an up-to-date store reads which migrations it has and waits for no lock on the file', async () => {
+  const other = new DatabaseSync(file);
+  other.exec('begin immediate');
+  try {
+    const started = performance.now();
+    assert.deepEqual(await migrateToLatest(store.db), []);
+    const ms = performance.now() - started;
+    // A run of the migrator takes the write lock first, and would wait up to 30 s for it.
+    assert.ok(ms < LIMIT_MS, `answered after ${Math.round(ms)} ms`);
+  } finally {
+    other.exec('rollback');
+    other.close();
+  }
+});

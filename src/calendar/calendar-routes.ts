@@ -1,16 +1,10 @@
-import { createHash } from 'node:crypto';
 import { Type } from 'typebox';
 import { Envelope, commonErrorResponses, ok, requestMetadata } from '../http/envelope.ts';
 import type { FeatureRoutes } from '../app-context.ts';
 import { CalendarBody, CalendarData } from './calendar-schemas.ts';
-import { monthView } from './month-calendar.ts';
 import { rememberedMonth } from './month-memory.ts';
+import { viewedMonth } from './viewed-months.ts';
 import { requestViewer } from '../auth/require-key.ts';
-
-/** The ETag of a month as this caller sees it: the same data, the same tag. */
-function calendarEtag(view: unknown): string {
-  return `"${createHash('sha256').update(JSON.stringify(view)).digest('base64url').slice(0, 27)}"`;
-}
 
 /** If-None-Match names this tag (or `*`); weak tags compare as their strong form (RFC 9110 13.1.2). */
 function ifNoneMatch(header: string | undefined, etag: string): boolean {
@@ -50,9 +44,8 @@ export const calendarRoutes: FeatureRoutes = async (app, { ctx }) => {
         request.body,
         ctx.now(),
       );
-      const view = monthView(data, accommodation, year, month, requestViewer(request));
+      const { view, etag } = viewedMonth(data, accommodation, year, month, requestViewer(request));
       // docs/api.md#calendar: callers may cache it 5 minutes, and ask again with the ETag.
-      const etag = calendarEtag(view);
       void reply.header('cache-control', 'private, max-age=300').header('etag', etag);
       if (ifNoneMatch(request.headers['if-none-match'], etag)) return reply.code(304).send(null);
       return ok(view, requestMetadata(request.id));

@@ -20,7 +20,7 @@ export interface RememberedMonth {
  * migrations 0007, 0010 and 0012), so an announced change turns every kept month of the
  * accommodation into a miss; a new day is a new key; a card hold that runs out ends its month's
  * entry (MonthData.nextHoldEnd); STAYDESK_CACHE_TTL_MS bounds the rest. Every viewer shares the
- * entry: what a viewer may see is applied after (monthView).
+ * entry: what a viewer may see is applied after, and kept with the month (viewed-months.ts).
  *
  * The count is read before anything the month is built from, the accommodation included: a
  * change that lands while they are read raises the count, so what was read is kept under a key

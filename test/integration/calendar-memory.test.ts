@@ -226,6 +226,25 @@ describe(`calendar months from memory (${testStoreKind})`, () => {
     assert.equal(theirs.bookings[0]?.title, 'Reserved');
     assert.equal(theirs.bookings[0]?.confirmation_code, null);
     assert.equal(host.bookings[0]?.title, 'Ada Lovelace');
+
+    // Each viewer's view is kept with the month (src/calendar/viewed-months.ts): read again, in
+    // another order, each still sees its own, under an ETag of its own.
+    const etagOf = async (key: string) => {
+      const res = await t.checkedRequest({
+        method: 'POST',
+        url: `${t.v1}/calendar`,
+        payload: { accommodation_id: a.id, year: YEAR, month: 5 },
+        key,
+      });
+      assert.equal(res.statusCode, 200, res.body);
+      return { etag: res.headers.etag, title: res.json<{ data: Month }>().data.bookings[0]?.title };
+    };
+    const theirsAgain = await etagOf(other);
+    const ownAgain = await etagOf(t.apiKey);
+    assert.equal(theirsAgain.title, 'Reserved');
+    assert.equal(ownAgain.title, 'Ada Lovelace');
+    assert.notEqual(theirsAgain.etag, ownAgain.etag);
+    assert.deepEqual(await etagOf(other), theirsAgain, 'the same view and tag on every read');
   });
 
   test('/metrics shows the calendar months kept', async () => {

@@ -91,7 +91,9 @@ async function build(outDir: string): Promise<boolean> {
     // What a bundled CommonJS package requires (Node's own modules among them) goes through a
     // `require` of the chunk's own.
     banner: {
-      js: "import { createRequire as staydeskCreateRequire } from 'node:module'; const require = staydeskCreateRequire(import.meta.url);",
+      js:
+        "import { createRequire as staydeskCreateRequire } from 'node:module';\n" +
+        'const require = staydeskCreateRequire(import.meta.url);',
     },
     logLevel: 'warning',
     metafile: true,

@@ -139,12 +139,8 @@ async function upToDate(db: Db, list: Record<string, Migration>): Promise<boolea
     applied = (await sql<{ name: string }>`select name from kysely_migration`.execute(db)).rows;
   } catch (error) {
     if (isMissingTable(error)) return false;
-    // A store that cannot be read fails as a run of the migrator would (check, below).
-    throw new MigrationError(
-      `migrations failed: ${error instanceof Error ? error.message : String(error)}`,
-      undefined,
-      error,
-    );
+    // A store that cannot be read fails as a run of the migrator would.
+    throw migrationFailure(error, undefined);
   }
   const wanted = new Set(Object.keys(list));
   return applied.length === wanted.size && applied.every((row) => wanted.has(row.name));
@@ -161,15 +157,17 @@ export async function migrateDownOne(db: Db, list: Record<string, Migration> = m
   return check(await run(db, (d) => migrator(d, list).migrateDown()));
 }
 
+/** A failed run, naming the migration that failed when one did. */
+function migrationFailure(error: unknown, migration: string | undefined): MigrationError {
+  const reason = error instanceof Error ? error.message : JSON.stringify(error);
+  return new MigrationError(
+    migration === undefined ? `migrations failed: ${reason}` : `migration ${migration} failed: ${reason}`,
+    migration,
+    error,
+  );
+}
+
 function check({ error, results }: MigrationResultSet): string[] {
-  const failed = results?.find((r) => r.status === 'Error');
-  if (error !== undefined) {
-    const reason = error instanceof Error ? error.message : JSON.stringify(error);
-    throw new MigrationError(
-      failed ? `migration ${failed.migrationName} failed: ${reason}` : `migrations failed: ${reason}`,
-      failed?.migrationName,
-      error,
-    );
-  }
+  if (error !== undefined) throw migrationFailure(error, results?.find((r) => r.status === 'Error')?.migrationName);
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
 }

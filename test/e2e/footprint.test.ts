@@ -29,6 +29,9 @@ const LAZY = [
   'undici',
   '@opentelemetry/api',
 ];
+const LAZY_TITLE =
+  'stripe, pdfkit, nodemailer, ioredis, swagger-ui, ical.js, ajv, undici and the process metrics ' +
+  'are not loaded until first used';
 /** Modules of a package that is loaded at start, but whose other parts are loaded on first use. */
 const LAZY_MODULES = ['typebox/value'];
 /**
@@ -63,7 +66,7 @@ function stripeSignature(body: string, at: number): string {
 
 describe(`start-up footprint (${testStoreKind})`, () => {
   for (const code of ['sources', 'bundle'] as const)
-    test(`stripe, pdfkit, nodemailer, ioredis, swagger-ui, ical.js, ajv, undici and the process metrics are not loaded until first used (${code})`, async () => {
+    test(`${LAZY_TITLE} (${code})`, async () => {
       if (code === 'bundle') ensureFreshBundle();
       const s = await createCliStore();
       stores.push(s);

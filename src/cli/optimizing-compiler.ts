@@ -18,18 +18,24 @@ function tiersChosenByOperator(): boolean {
   return TIER_FLAG.test([...process.execArgv, process.env.NODE_OPTIONS ?? ''].join(' ').replaceAll('_', '-'));
 }
 
-let heldBack = false;
+/**
+ * Whether it is held back, kept on the process's global object rather than in this module: the bin
+ * holds it back through the sources' copy of this module, and `serve` releases it through the
+ * bundle's own copy when it runs the bundle (bin/bundle.js).
+ */
+const HELD_BACK = Symbol.for('staydesk.optimizingCompilerHeldBack');
+const state = globalThis as { [HELD_BACK]?: boolean };
 
 /** Called first thing by bin/staydesk.js. */
 export function holdBackOptimizingCompiler(): void {
   if (tiersChosenByOperator()) return;
   v8.setFlagsFromString('--no-turbofan');
-  heldBack = true;
+  state[HELD_BACK] = true;
 }
 
 /** Called by `serve` once the server listens; the other commands end before they would need it. */
 export function releaseOptimizingCompiler(): void {
-  if (!heldBack) return;
+  if (state[HELD_BACK] !== true) return;
   v8.setFlagsFromString('--turbofan');
-  heldBack = false;
+  state[HELD_BACK] = false;
 }

@@ -9,9 +9,10 @@ const moduleUrl = new URL('../../src/cli/optimizing-compiler.ts', import.meta.ur
  * Runs a script in a child Node with V8's natives syntax, which can force an optimisation and
  * read whether a function was optimised by TurboFan (bit 64 of %GetOptimizationStatus).
  */
-function turbofanned(flags: string[]): { heldBack: boolean; released: boolean } {
+function turbofanned(flags: string[], releasedBy = moduleUrl): { heldBack: boolean; released: boolean } {
   const script = `
-    const { holdBackOptimizingCompiler, releaseOptimizingCompiler } = await import(${JSON.stringify(moduleUrl)});
+    const { holdBackOptimizingCompiler } = await import(${JSON.stringify(moduleUrl)});
+    const { releaseOptimizingCompiler } = await import(${JSON.stringify(releasedBy)});
     const optimised = (f) => { %PrepareFunctionForOptimization(f); f(1); f(2); %OptimizeFunctionOnNextCall(f); f(3); return (%GetOptimizationStatus(f) & 64) !== 0; };
     holdBackOptimizingCompiler();
     const heldBack = optimised((x) => x + 1);
@@ -28,6 +29,11 @@ function turbofanned(flags: string[]): { heldBack: boolean; released: boolean } 
 
 test('TurboFan optimises nothing while held back, and optimises again once released', () => {
   assert.deepEqual(turbofanned([]), { heldBack: false, released: true });
+});
+
+test('released by another copy of the module, as the bundle releases what the bin held back', () => {
+  // A query string makes Node load the file as a second module, as the bundle holds its own copy.
+  assert.deepEqual(turbofanned([], `${moduleUrl}?bundle`), { heldBack: false, released: true });
 });
 
 test("a process started with its own compiler flag keeps the operator's choice", () => {

@@ -97,6 +97,9 @@ async function build(outDir: string): Promise<boolean> {
     },
     logLevel: 'warning',
     metafile: true,
+    // A third less to read and parse at every start; names stay, for stack traces.
+    minifyWhitespace: true,
+    minifySyntax: true,
     plugins: [
       {
         name: 'staydesk-sources',

@@ -10,7 +10,7 @@
  * Without esbuild (an install without devDependencies) it builds nothing and says so; `staydesk`
  * then runs the sources.
  */
-import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { BUILT_FROM, BUNDLE_DIR, sourcesFingerprint } from '../bin/bundle.js';
@@ -37,6 +37,11 @@ const EXTERNAL = [
   'undici',
   // pg's optional native binding, never installed.
   'pg-native',
+  // Required by Fastify only on first use: the validator and serializer compilers on a route's
+  // first request (src/http/lazy-schemas.ts loads them from node_modules itself), `inject`.
+  '@fastify/ajv-compiler',
+  '@fastify/fast-json-stringify-compiler',
+  'light-my-request',
 ];
 
 /** Every reference a source file makes to its own location, pointed from the bundle back at the file. */
@@ -51,6 +56,22 @@ function pointAtSource(text: string, file: string, outDir: string): string {
       .replaceAll('import.meta.dirname', `(import.meta.dirname + ${JSON.stringify(`/${dirFromBundle}`)})`)
       .replaceAll('import.meta.url', `new URL(${JSON.stringify(fromBundle)}, import.meta.url).href`)
   );
+}
+
+/**
+ * Escapes what esbuild leaves unescaped outside ASCII (inside template and regular expression
+ * literals, where `\uXXXX` means the same character): a file that is all ASCII is read into a
+ * string of one byte a character, half the memory and half the decoding time of two.
+ */
+function escapeToAscii(dir: string): void {
+  for (const name of readdirSync(dir).filter((file) => file.endsWith('.js'))) {
+    const file = path.join(dir, name);
+    const text = readFileSync(file, 'utf8');
+    // After a backslash the escape would mean another thing; esbuild's output never has one there.
+    if (/\\[\u0080-\uffff]/.test(text)) throw new Error(`${name}: a character outside ASCII after a backslash`);
+    const ascii = text.replace(/[\u0080-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+    if (ascii !== text) writeFileSync(file, ascii);
+  }
 }
 
 /** Each file of the bundle (by name) and the npm packages it holds, from esbuild's account of the build. */
@@ -112,6 +133,7 @@ async function build(outDir: string): Promise<boolean> {
       },
     ],
   });
+  escapeToAscii(building);
   writeFileSync(path.join(building, BUILT_FROM), `${JSON.stringify({ fingerprint })}\n`);
   writeFileSync(path.join(building, PACKAGES), `${JSON.stringify(packagesByFile(built.metafile))}\n`);
   // Swapped in whole: a process starting meanwhile finds the old bundle, the new one or (for an

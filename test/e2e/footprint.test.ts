@@ -36,12 +36,10 @@ const LAZY_TITLE =
 const LAZY_MODULES = ['typebox/value'];
 /**
  * Packages whose code the bundle's start loads in a file of the bundle without running it:
- * esbuild wraps each CommonJS module to run on its first `require`. Fastify's default compilers
- * (never required: src/http/lazy-schemas.ts loads them from node_modules on first use), and the
- * PostgreSQL driver and the process metrics, which src/db/store.ts and src/ops/prom.ts require
- * when first needed.
+ * esbuild wraps each CommonJS module to run on its first `require`: the PostgreSQL driver and the
+ * process metrics, which src/db/store.ts and src/ops/prom.ts require when first needed.
  */
-const HELD_UNRUN_BY_THE_BUNDLE = new Set(['ajv', 'pg', '@opentelemetry/api']);
+const HELD_UNRUN_BY_THE_BUNDLE = new Set(['pg', '@opentelemetry/api']);
 
 const stores: CliStore[] = [];
 const processes: RunningCli[] = [];

@@ -2,6 +2,7 @@ import type { Executor } from '../db/store.ts';
 import { lockParentRows } from '../db/row-locks.ts';
 import { addDays, todayIn } from '../shared/dates.ts';
 import { planTurnovers, refKey, type PlannedStay, type PlannedTurnover } from './turnover-plan.ts';
+import { updateTurnoverTasks, type ChangedTurnover } from './update-turnover-tasks.ts';
 
 /**
  * Keeps the turnover tasks of homes true to their stays, in the transaction of the change that
@@ -209,6 +210,7 @@ async function syncLocked(
   const at = now.toISOString();
   const planned = new Set<string>();
   const added: PlannedTurnover[] = [];
+  const changed: ChangedTurnover[] = [];
   for (const p of plan) {
     const key = refKey(p.ref);
     planned.add(key);
@@ -228,12 +230,19 @@ async function syncLocked(
       task.next_arrival_on === p.next_arrival_on &&
       task.next_guest_count === p.next_guest_count;
     if (same) continue;
-    await db
-      .updateTable('tasks')
-      .set({ ...rowOf(accommodationId, p), state, updated_at: at })
-      .where('id', '=', task.id)
-      .execute();
+    const { departure_on, due_from, due_by, next_arrival_on, next_guest_count } = p;
+    changed.push({
+      id: task.id,
+      accommodation_id: accommodationId,
+      state,
+      departure_on,
+      due_from,
+      due_by,
+      next_arrival_on,
+      next_guest_count,
+    });
   }
+  await updateTurnoverTasks(db, changed, at);
   if (added.length > 0) {
     const cleaner = await onlyCleaner(db, accommodationId);
     await db

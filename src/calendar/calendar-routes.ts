@@ -25,9 +25,13 @@ export const calendarRoutes: FeatureRoutes = async (app, { ctx }) => {
         tags: ['v1'],
         summary: 'Month calendar of one accommodation',
         description:
-          'month and year default to the current ones in the accommodation time zone. Callers may cache the answer for 5 minutes: it carries Cache-Control: private, max-age=300 and an ETag, and a request whose If-None-Match names that ETag gets 304 with no body while the month is unchanged. ' +
-          "A v1 key sees its own bookings in full; every other stay (other keys' bookings, bookings made by the host, imported reservations) " +
-          'is listed with its dates, status and source, titled "Reserved", with no confirmation code, guest, amount, party or notes. Admin keys see everything.',
+          'month and year default to the current ones in the accommodation time zone. ' +
+          'Callers may cache the answer for 5 minutes: it carries Cache-Control: private, max-age=300 and an ETag, ' +
+          'and a request whose If-None-Match names that ETag gets 304 with no body while the month is unchanged. ' +
+          'A v1 key sees its own bookings in full; ' +
+          "every other stay (other keys' bookings, bookings made by the host, imported reservations) " +
+          'is listed with its dates, status and source, titled "Reserved", ' +
+          'with no confirmation code, guest, amount, party or notes. Admin keys see everything.',
         security: [{ bearerKey: [] }],
         body: CalendarBody,
         response: {

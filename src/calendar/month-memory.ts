@@ -38,7 +38,8 @@ export async function rememberedMonth(
   const current = currentYearMonthIn(accommodation.timezone, now);
   const year = wanted.year ?? current.year;
   const month = wanted.month ?? current.month;
-  const key = `${String(accommodationId)}:${String(changes)}:${String(year)}-${String(month)}:${todayIn(accommodation.timezone, now)}`;
+  const today = todayIn(accommodation.timezone, now);
+  const key = `${String(accommodationId)}:${String(changes)}:${String(year)}-${String(month)}:${today}`;
   // Only this module stores months, and it stores MonthData (caches.ts, below the calendar, knows
   // just the part it needs: KeptMonth).
   const data = (await ctx.caches.months.getOrLoad(key, () => loadMonth(ctx.db, accommodation, year, month, now))) as

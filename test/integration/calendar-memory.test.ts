@@ -60,7 +60,10 @@ function monthStats() {
   return { ...t.ctx.caches.months.stats };
 }
 
-/** Once every change so far is announced (at once on SQLite, by NOTIFY on PostgreSQL), the calendar shows what `check` looks for. */
+/**
+ * Once every change so far is announced (at once on SQLite, by NOTIFY on PostgreSQL), the calendar
+ * shows what `check` looks for.
+ */
 async function seen(what: string, accommodationId: number, check: (m: Month) => boolean): Promise<void> {
   await announcementsSettled(t.ctx);
   const month = await calendar(accommodationId);

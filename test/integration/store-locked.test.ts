@@ -60,7 +60,7 @@ const book = () =>
     payload: bookingBody(accommodationId, futureStay(2), { booking: { total_amount: 275 } }),
   });
 
-test("a write waits STORE_STATEMENT_TIMEOUT_MS for another program's lock on the file, then fails as a store fault", async () => {
+test("a write waits STORE_STATEMENT_TIMEOUT_MS for another program's lock, then fails as a store fault", async () => {
   const other = new DatabaseSync(file);
   other.exec('begin immediate');
   try {
@@ -77,7 +77,7 @@ test("a write waits STORE_STATEMENT_TIMEOUT_MS for another program's lock on the
   }
 });
 
-test('a file locked past STORE_STATEMENT_TIMEOUT_MS: 503 store_unavailable within a few tries of it, then served', async () => {
+test('a file locked past STORE_STATEMENT_TIMEOUT_MS: 503 store_unavailable for a few tries, then served', async () => {
   assert.equal((await book()).statusCode, 200);
   const other = new DatabaseSync(file);
   other.exec('begin immediate');

@@ -13,7 +13,10 @@ function turbofanned(flags: string[], releasedBy = moduleUrl): { heldBack: boole
   const script = `
     const { holdBackOptimizingCompiler } = await import(${JSON.stringify(moduleUrl)});
     const { releaseOptimizingCompiler } = await import(${JSON.stringify(releasedBy)});
-    const optimised = (f) => { %PrepareFunctionForOptimization(f); f(1); f(2); %OptimizeFunctionOnNextCall(f); f(3); return (%GetOptimizationStatus(f) & 64) !== 0; };
+    const optimised = (f) => {
+      %PrepareFunctionForOptimization(f); f(1); f(2); %OptimizeFunctionOnNextCall(f); f(3);
+      return (%GetOptimizationStatus(f) & 64) !== 0;
+    };
     holdBackOptimizingCompiler();
     const heldBack = optimised((x) => x + 1);
     releaseOptimizingCompiler();

@@ -5,6 +5,8 @@
  * - schedule: a new rule over BENCH_MESSAGE_BOOKINGS (default 20 000) future bookings
  *   (`createRule`: the rule, then one scheduled row per booking, in one transaction), beside the
  *   floor of writing the same rows with the same chunked INSERTs and nothing else;
+ * - retime: that rule's time changed (`editRule`), which moves every one of its rows, beside the
+ *   same floor;
  * - scan: the scheduler's claim of 50 due messages among BENCH_MESSAGE_SCHEDULED (default
  *   100 000) scheduled rows, 1 in 100 due (the claiming transaction rolled back, so every round
  *   sees the same rows), beside the same claim over a table holding only the due rows: with the
@@ -20,7 +22,7 @@ import { sql } from 'kysely';
 import { claimRows } from '../src/db/row-locks.ts';
 import type { NewBooking } from '../src/db/schema.ts';
 import type { Db } from '../src/db/store.ts';
-import { createRule, createTemplate } from '../src/messages/manage-messages.ts';
+import { createRule, createTemplate, editRule } from '../src/messages/manage-messages.ts';
 import { addDays, todayIn } from '../src/shared/dates.ts';
 import { makeAccommodation } from '../test/support/factories.ts';
 import type { TestApp } from '../test/support/test-app.ts';
@@ -147,6 +149,7 @@ async function measure(label: string, t: TestApp): Promise<void> {
     body: { en: 'Door {{ accommodation.door_code }}' },
   });
   const schedule: number[] = [];
+  const retime: number[] = [];
   const floor: number[] = [];
   for (let round = 0; round < ROUNDS; round++) {
     let started = performance.now();
@@ -156,6 +159,9 @@ async function measure(label: string, t: TestApp): Promise<void> {
       trigger: { event: 'before_checkin', offset_days: 1, at: '10:00' },
     });
     schedule.push(performance.now() - started);
+    started = performance.now();
+    await editRule(ctx, rule.id, { trigger: { event: 'before_checkin', offset_days: 2, at: '09:00' } });
+    retime.push(performance.now() - started);
     const rows = await t.ctx.db.selectFrom('scheduled_messages').selectAll().where('rule_id', '=', rule.id).execute();
     await t.ctx.db.deleteFrom('scheduled_messages').where('rule_id', '=', rule.id).execute();
     started = performance.now();
@@ -172,6 +178,11 @@ async function measure(label: string, t: TestApp): Promise<void> {
   console.log(
     `${label}: schedule a rule over ${bookings.length} bookings ${s.toFixed(0)} ms (${((s * 1000) / bookings.length).toFixed(1)} µs a booking); ` +
       `floor (the same rows inserted) ${f.toFixed(0)} ms; ratio ${(s / f).toFixed(2)}`,
+  );
+  const r = median(retime);
+  console.log(
+    `${label}: retime that rule (every row moved) ${r.toFixed(0)} ms (${((r * 1000) / bookings.length).toFixed(1)} µs a booking); ` +
+      `ratio to the floor ${(r / f).toFixed(2)}`,
   );
 
   // The scan: SCHEDULED rows, 1 in 100 due now.

@@ -4,6 +4,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import type { Accommodation } from '../../src/db/schema.ts';
 import { sendDueMessages } from '../../src/messages/send-messages.ts';
 import { addDays, todayIn } from '../../src/shared/dates.ts';
+import { localInstant } from '../../src/shared/zoned-time.ts';
 import { bookingBody, makeAccommodation } from '../support/factories.ts';
 import { assertMatchesOpenApi } from '../support/openapi-check.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
@@ -316,6 +317,39 @@ describe('rules apply to sends still to come', () => {
     });
     const m = await only(id, ruleId);
     assert.deepEqual([m.state, m.send_at], ['scheduled', iso(addDays(stay.checkin, -3), '09:30')]);
+  });
+
+  test('a rule changed over several bookings writes each its own send, state and reason', async () => {
+    const ruleId = await rule({ event: 'before_checkin', offset_days: 1, at: '12:00' });
+    const stays = [stayIn(0), stayIn(0), stayIn(0)];
+    const ids = [await book(home, stays[0]!), await book(paris, stays[1]!), await book(home, stays[2]!)];
+    const noMail = stayIn(0);
+    const noMailId = await book(home, noMail, { first_name: 'No', last_name: 'Mail' });
+    const pause = await t.admin('PATCH', `/admin/api/message-rules/${ruleId}`, { active: false });
+    assert.equal(pause.statusCode, 200, pause.body);
+    for (const id of [...ids, noMailId]) {
+      const m = await only(id, ruleId);
+      assert.deepEqual([m.state, m.reason], ['skipped', 'rule_paused']);
+    }
+    const resume = await t.admin('PATCH', `/admin/api/message-rules/${ruleId}`, {
+      active: true,
+      trigger: { event: 'before_checkin', offset_days: 2, at: '08:15' },
+    });
+    assert.equal(resume.statusCode, 200, resume.body);
+    const sends = await Promise.all(ids.map((id) => only(id, ruleId)));
+    assert.deepEqual(
+      sends.map((m) => [m.state, m.reason, m.send_at]),
+      [
+        ['scheduled', null, iso(addDays(stays[0]!.checkin, -2), '08:15')],
+        ['scheduled', null, localInstant(addDays(stays[1]!.checkin, -2), '08:15', 'Europe/Paris').toISOString()],
+        ['scheduled', null, iso(addDays(stays[2]!.checkin, -2), '08:15')],
+      ],
+    );
+    const m = await only(noMailId, ruleId);
+    assert.deepEqual(
+      [m.state, m.reason, m.send_at],
+      ['skipped', 'no_email', iso(addDays(noMail.checkin, -2), '08:15')],
+    );
   });
 
   test('conditions choose the bookings: homes, sources, nights', async () => {

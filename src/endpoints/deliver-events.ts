@@ -54,6 +54,12 @@ interface Delivered {
 const LEASE_MS = SEND_TIMEOUT_MS * 2 * 4;
 const COUNT_QUEUED_EVERY_MS = 5_000;
 const POLL_MS = 1_000;
+/**
+ * While lanes are in flight, how long deliveries queued meanwhile wait to be claimed together
+ * unless a lane ends first: one claim for the bookings of those milliseconds, not one each
+ * (docs/benchmarks.md, "Partner events").
+ */
+const WAKE_GATHER_MS = 5;
 
 /**
  * The event delivery worker (docs/decisions.md#partner-events), run on every process: it claims
@@ -196,7 +202,10 @@ export function createEventDelivery(deps: EventDeliveryDeps) {
   /** Endpoint id → its lane's batch in flight. */
   const lanes = new Map<number, Promise<void>>();
   const maxLanes = laneCount(deps.config.endpointsPerKey);
+  /** Ends the wait between claims at once (a lane ended). */
   let nudge: (() => void) | null = null;
+  /** Ends it WAKE_GATHER_MS from now (deliveries were queued). */
+  let gather: (() => void) | null = null;
   let woken = false;
 
   /** Sends one endpoint's batch and records the answers. */
@@ -212,7 +221,7 @@ export function createEventDelivery(deps: EventDeliveryDeps) {
   async function fillLanes(tally: { delivered: number; failed: number }, faults: unknown[]): Promise<number> {
     let claimed = 0;
     while (lanes.size < maxLanes) {
-      const batch = await claimDueDeliveries(
+      const claim = await claimDueDeliveries(
         deps.db,
         {
           worker: deps.worker,
@@ -224,6 +233,7 @@ export function createEventDelivery(deps: EventDeliveryDeps) {
         },
         commit,
       );
+      const batch = claim.deliveries;
       if (batch.length === 0) break;
       claimed += batch.length;
       const byEndpoint = Map.groupBy(batch, (d) => d.endpoint_id);
@@ -239,20 +249,33 @@ export function createEventDelivery(deps: EventDeliveryDeps) {
           });
         lanes.set(endpointId, lane);
       }
+      // Every endpoint with something due now has its lane: a claim finds more once one ends.
+      if (!claim.more) break;
     }
     return claimed;
   }
 
-  /** Resolves when a lane ends, the worker is woken, or `pollMs` has passed. */
-  function nextNudge(): Promise<void> {
+  /**
+   * Resolves when a lane ends, WAKE_GATHER_MS after the worker was woken (`woken`: it already
+   * was), or once `pollMs` has passed.
+   */
+  function nextNudge(woken: boolean): Promise<void> {
     return new Promise((resolve) => {
-      const timer = setTimeout(done, deps.pollMs ?? POLL_MS);
+      let timer = setTimeout(done, woken ? WAKE_GATHER_MS : (deps.pollMs ?? POLL_MS));
       function done() {
         clearTimeout(timer);
         nudge = null;
+        gather = null;
         resolve();
       }
       nudge = done;
+      gather = woken
+        ? null
+        : () => {
+            gather = null;
+            clearTimeout(timer);
+            timer = setTimeout(done, WAKE_GATHER_MS);
+          };
     });
   }
 
@@ -271,7 +294,7 @@ export function createEventDelivery(deps: EventDeliveryDeps) {
           woken = false;
           const claimed = signal?.aborted === true || faults.length > 0 ? 0 : await fillLanes(tally, faults);
           if (lanes.size === 0 && claimed === 0 && !woken) break;
-          if (lanes.size > 0 && !woken) await nextNudge();
+          if (lanes.size > 0) await nextNudge(woken);
         }
       } finally {
         await Promise.all(lanes.values());
@@ -279,10 +302,13 @@ export function createEventDelivery(deps: EventDeliveryDeps) {
       if (faults.length > 0) throw faults[0];
       return tally;
     },
-    /** Deliveries were queued: a run in progress claims them now rather than when a lane ends. */
+    /**
+     * Deliveries were queued: a run in progress claims them within WAKE_GATHER_MS (sooner if a
+     * lane ends) rather than at its next poll.
+     */
     wake: (): void => {
       woken = true;
-      nudge?.();
+      gather?.();
     },
   };
 }

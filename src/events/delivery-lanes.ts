@@ -20,13 +20,13 @@ export function candidateWindow(endpoints: number): number {
 
 /**
  * The deliveries to claim from `candidates` (due, oldest first): those of the first `endpoints`
- * endpoints met, at most `perEndpoint` of each, in the order met.
+ * endpoints met, at most `perEndpoint` of each, in the order met; and how many endpoints that is.
  */
 export function pickLanes(
   candidates: readonly { id: number; endpoint_id: number }[],
   endpoints: number,
   perEndpoint: number,
-): number[] {
+): { ids: number[]; endpoints: number } {
   const taken = new Map<number, number>();
   const picked: number[] = [];
   for (const { id, endpoint_id } of candidates) {
@@ -36,5 +36,5 @@ export function pickLanes(
     taken.set(endpoint_id, (count ?? 0) + 1);
     picked.push(id);
   }
-  return picked;
+  return { ids: picked, endpoints: taken.size };
 }

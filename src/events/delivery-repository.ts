@@ -87,6 +87,16 @@ function withEndpointAndEvent(db: Executor, ids: readonly number[]) {
     .orderBy('d.id');
 }
 
+/** A claim's deliveries, and whether due ones may be left for endpoints it did not take. */
+export interface Claimed {
+  deliveries: DueDelivery[];
+  /**
+   * False when the claim saw every due delivery of the endpoints not busy and took a lane of each
+   * endpoint among them: until a lane ends or more is queued, claiming again would find nothing.
+   */
+  more: boolean;
+}
+
 /** What a worker claims: lanes for up to `endpoints` endpoints not in `busy`, `perEndpoint` deliveries each. */
 export interface ClaimInput {
   worker: string;
@@ -101,7 +111,8 @@ export interface ClaimInput {
 /**
  * Claims due deliveries for `worker` until `leaseMs` from now, for up to `endpoints` endpoints
  * (those whose oldest due delivery is oldest first) and up to `perEndpoint` of each
- * (delivery-lanes.ts), and returns what sending them takes, oldest first. The due rows are read,
+ * (delivery-lanes.ts), and returns what sending them takes, oldest first, and whether more may be
+ * due for other endpoints (`Claimed.more`). The due rows are read,
  * the lanes picked, then the picked rows leased if they are still free: on PostgreSQL in one
  * statement that locks them with SKIP LOCKED (rows another process is claiming are passed over,
  * not waited for) and reads them with their endpoint and event; on the embedded store, whose one
@@ -112,59 +123,101 @@ export async function claimDueDeliveries(
   db: Db,
   input: ClaimInput,
   commit: Commit = (work) => db.transaction().execute(work),
-): Promise<DueDelivery[]> {
+): Promise<Claimed> {
   const now = input.now.toISOString();
   const lockedUntil = new Date(input.now.getTime() + input.leaseMs).toISOString();
   const window = candidateWindow(input.endpoints);
-  const pick = async (trx: Executor) =>
-    pickLanes(await dueDeliveries(trx, now, input.busy ?? [], window).execute(), input.endpoints, input.perEndpoint);
-  if (isPostgres(db)) {
-    const ids = await pick(db);
-    if (ids.length === 0) return [];
-    const rows = await db
-      .with('due', () =>
-        claimRows(
-          db,
-          db
-            .selectFrom('event_deliveries')
-            .select('id')
-            .where('id', 'in', ids)
-            .where('status', '=', 'pending')
-            .where('next_attempt_at', '<=', now)
-            .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<', now)])),
-        ),
-      )
-      .with('claimed', (qb) =>
-        qb
-          .updateTable('event_deliveries as w')
-          .from('due')
-          .set({ locked_until: lockedUntil, locked_by: input.worker })
-          .whereRef('w.id', '=', 'due.id')
-          .returning(['w.id', 'w.endpoint_id', 'w.event_id', 'w.attempts', 'w.created_at']),
-      )
-      .selectFrom('claimed as d')
-      .innerJoin('event_endpoints as e', 'e.id', 'd.endpoint_id')
-      .innerJoin('partner_events as v', 'v.id', 'd.event_id')
-      .select(SENT_COLUMNS)
-      .orderBy('d.id')
-      .execute();
-    return rows;
-  }
+  if (isPostgres(db)) return claimOnPostgres(db, input, now, lockedUntil, window);
+  let more = false;
   const claimed = await commit(async (trx) => {
-    const ids = await pick(trx);
-    if (ids.length === 0) return [];
+    const due = await dueDeliveries(trx, now, input.busy ?? [], window).execute();
+    const picked = pickLanes(due, input.endpoints, input.perEndpoint);
+    more = due.length >= window || picked.endpoints >= input.endpoints;
+    if (picked.ids.length === 0) return [];
     return trx
       .updateTable('event_deliveries')
       .set({ locked_until: lockedUntil, locked_by: input.worker })
-      .where('id', 'in', ids)
+      .where('id', 'in', picked.ids)
       .returning('id')
       .execute();
   });
-  if (claimed.length === 0) return [];
-  return withEndpointAndEvent(
+  if (claimed.length === 0) return { deliveries: [], more };
+  const deliveries = await withEndpointAndEvent(
     db,
     claimed.map((r) => r.id),
   ).execute();
+  return { deliveries, more };
+}
+
+/**
+ * The claim on PostgreSQL in one statement: the due rows read (`candidates`), the lanes picked as
+ * pickLanes picks them (the endpoints met first, by their oldest due row; at most `perEndpoint`
+ * rows of each, oldest first), the picked rows locked with SKIP LOCKED and leased, and returned
+ * with their endpoint and event, with how many candidates and lanes there were.
+ */
+async function claimOnPostgres(
+  db: Db,
+  input: ClaimInput,
+  now: string,
+  lockedUntil: string,
+  window: number,
+): Promise<Claimed> {
+  const rows = await db
+    .with('candidates', () => dueDeliveries(db, now, input.busy ?? [], window))
+    .with('lanes', (qb) =>
+      qb
+        .selectFrom('candidates')
+        .select((eb) => ['endpoint_id', eb.fn.min('id').as('first_id')])
+        .groupBy('endpoint_id')
+        .orderBy('first_id')
+        .limit(input.endpoints),
+    )
+    .with('ranked', (qb) =>
+      qb
+        .selectFrom('candidates as c')
+        .innerJoin('lanes as l', 'l.endpoint_id', 'c.endpoint_id')
+        .select((eb) => [
+          'c.id',
+          eb.fn
+            .agg<number>('row_number')
+            .over((ob) => ob.partitionBy('c.endpoint_id').orderBy('c.id'))
+            .as('n'),
+        ]),
+    )
+    .with('due', (qb) =>
+      claimRows(
+        db,
+        qb
+          .selectFrom('event_deliveries')
+          .select('id')
+          .where('id', 'in', (eb) => eb.selectFrom('ranked').select('ranked.id').where('n', '<=', input.perEndpoint))
+          .where('status', '=', 'pending')
+          .where('next_attempt_at', '<=', now)
+          .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<', now)])),
+      ),
+    )
+    .with('claimed', (qb) =>
+      qb
+        .updateTable('event_deliveries as w')
+        .from('due')
+        .set({ locked_until: lockedUntil, locked_by: input.worker })
+        .whereRef('w.id', '=', 'due.id')
+        .returning(['w.id', 'w.endpoint_id', 'w.event_id', 'w.attempts', 'w.created_at']),
+    )
+    .selectFrom('claimed as d')
+    .innerJoin('event_endpoints as e', 'e.id', 'd.endpoint_id')
+    .innerJoin('partner_events as v', 'v.id', 'd.event_id')
+    .select(SENT_COLUMNS)
+    .select((eb) => [
+      eb.selectFrom('candidates').select(eb.fn.countAll<string>().as('n')).as('candidate_count'),
+      eb.selectFrom('lanes').select(eb.fn.countAll<string>().as('n')).as('lane_count'),
+    ])
+    .orderBy('d.id')
+    .execute();
+  const [first] = rows;
+  if (first === undefined) return { deliveries: [], more: false };
+  const more = Number(first.candidate_count) >= window || Number(first.lane_count) >= input.endpoints;
+  return { deliveries: rows.map(({ candidate_count: _, lane_count: __, ...d }) => d), more };
 }
 
 /**

@@ -73,13 +73,14 @@ const deliveries = () =>
 describe(`event delivery failures (${testStoreKind})`, () => {
   test('a delivery held by a process that died goes out once its lease runs out, with the same id', async () => {
     const bookingId = await book();
-    const held = await claimDueDeliveries(t.ctx.db, {
+    const { deliveries: held, more } = await claimDueDeliveries(t.ctx.db, {
       worker: 'killed-process',
       now: t.ctx.now(),
       leaseMs: 60_000,
       endpoints: 10,
       perEndpoint: 25,
     });
+    assert.equal(more, false, 'every due delivery seen, and a lane for each of their endpoints');
     assert.equal(held.length, 1);
     assert.deepEqual(await worker().run(), { delivered: 0, failed: 0 }, 'not while the lease holds');
     const start = receiver.received.length;

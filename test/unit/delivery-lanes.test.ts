@@ -20,15 +20,15 @@ describe('delivery lanes', () => {
 
   test('picks the endpoints met first, at most perEndpoint deliveries of each, in order', () => {
     const due = rows([1, 7], [2, 7], [3, 8], [4, 7], [5, 9], [6, 8], [7, 10]);
-    assert.deepEqual(pickLanes(due, 2, 2), [1, 2, 3, 6]);
-    assert.deepEqual(pickLanes(due, 3, 1), [1, 3, 5]);
-    assert.deepEqual(pickLanes(due, 10, 10), [1, 2, 3, 4, 5, 6, 7]);
+    assert.deepEqual(pickLanes(due, 2, 2), { ids: [1, 2, 3, 6], endpoints: 2 });
+    assert.deepEqual(pickLanes(due, 3, 1), { ids: [1, 3, 5], endpoints: 3 });
+    assert.deepEqual(pickLanes(due, 10, 10), { ids: [1, 2, 3, 4, 5, 6, 7], endpoints: 4 });
   });
 
   test('a backlog of one endpoint takes one lane only; the others are picked after it', () => {
     const backlog = Array.from({ length: 30 }, (_, i): [number, number] => [i + 1, 1]);
     const due = rows(...backlog, [31, 2], [32, 3]);
-    const picked = pickLanes(due, 3, LANE_BATCH);
+    const picked = pickLanes(due, 3, LANE_BATCH).ids;
     assert.equal(picked.filter((id) => id <= 30).length, LANE_BATCH);
     assert.deepEqual(
       picked.filter((id) => id > 30),
@@ -37,7 +37,7 @@ describe('delivery lanes', () => {
   });
 
   test('nothing due, or no lane free, picks nothing', () => {
-    assert.deepEqual(pickLanes([], 5, 5), []);
-    assert.deepEqual(pickLanes(rows([1, 1]), 0, 5), []);
+    assert.deepEqual(pickLanes([], 5, 5), { ids: [], endpoints: 0 });
+    assert.deepEqual(pickLanes(rows([1, 1]), 0, 5), { ids: [], endpoints: 0 });
   });
 });

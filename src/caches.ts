@@ -9,12 +9,12 @@ import { TtlCache } from './shared/ttl-cache.ts';
  * API keys, accommodation rules, nightly prices, taken nights, calendar months and the host's
  * identity are read on every request (or every booking) and change rarely. Each process keeps
  * them in memory; every change to the rows they come from is announced by database triggers
- * (migrations 0007 and 0012, db/change-feed.ts), on PostgreSQL to every process when it commits, except a new booking's claims, which its process announces right after
- * the commit (migration 0010); the entry is dropped on receipt. STAYDESK_CACHE_TTL_MS (default
- * 2 s) bounds how long an entry is kept at all: the fallback for a change no announcement
- * reaches (another process on the embedded store, such as the CLI). While a process's
- * PostgreSQL listening connection is down, its caches keep nothing and every read goes to the
- * store, until it has subscribed again.
+ * (migrations 0007 and 0012, db/change-feed.ts), on PostgreSQL to every process when it commits,
+ * except a new booking's claims, which its process announces right after the commit (migration
+ * 0010); the entry is dropped on receipt. STAYDESK_CACHE_TTL_MS (default 2 s) bounds how long an
+ * entry is kept at all: the fallback for a change no announcement reaches (another process on the
+ * embedded store, such as the CLI). While a process's PostgreSQL listening connection is down, its
+ * caches keep nothing and every read goes to the store, until it has subscribed again.
  */
 export interface Caches {
   /**

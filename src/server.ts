@@ -193,7 +193,8 @@ export async function startStoppableServer(config: Config): Promise<RunningServe
     const limit = config.shutdownTimeoutSeconds;
     startLimit = setTimeout(() => {
       process.stderr.write(
-        `${signal} during start-up and the server had not started within SHUTDOWN_TIMEOUT_SECONDS (${limit} s): exiting.\n`,
+        `${signal} during start-up and the server had not started ` +
+          `within SHUTDOWN_TIMEOUT_SECONDS (${limit} s): exiting.\n`,
       );
       process.exit(1);
     }, limit * 1000).unref();

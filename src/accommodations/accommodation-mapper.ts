@@ -42,7 +42,10 @@ const RATE_COLUMNS = {
 } as const;
 const RATE_NAMES = Object.keys(RATE_COLUMNS) as RateField[];
 
-/** The defaults of docs/api.md#admin-accommodations. Name, base price and max guests are required on create, so their placeholders never survive. */
+/**
+ * The defaults of docs/api.md#admin-accommodations. Name, base price and max guests are required on
+ * create, so their placeholders never survive.
+ */
 const NEW_ACCOMMODATION: AccommodationFields = {
   name: '',
   currency: 'EUR',
@@ -163,7 +166,8 @@ export function applyAccommodationInput(
     if (rescaled === null) {
       throw badRequest(
         'invalid_amount',
-        `${parameter} (${toMajor(stored, currentDecimals)} ${current.currency}) cannot be expressed in ${currency}; send ${parameter} with the new currency.`,
+        `${parameter} (${toMajor(stored, currentDecimals)} ${current.currency}) cannot be expressed in ${currency}; ` +
+          `send ${parameter} with the new currency.`,
         {
           parameter,
           expected: `amount with at most ${decimals} decimals`,

@@ -16,7 +16,9 @@ const Amount = (description: string) =>
   Type.Number({
     minimum: 0,
     maximum: MAX_AMOUNT_MINOR,
-    description: `${description}, major units of the currency; at most ${MAX_AMOUNT_MINOR} minor units (e.g. 10000000.00 EUR), else 400 amount_too_large`,
+    description:
+      `${description}, major units of the currency; ` +
+      `at most ${MAX_AMOUNT_MINOR} minor units (e.g. 10000000.00 EUR), else 400 amount_too_large`,
   });
 const Rate = (description: string) =>
   Type.Number({ minimum: 0, maximum: 1, description: `${description}, fraction 0..1, at most 6 decimals` });
@@ -40,7 +42,8 @@ const DoorCodeDays = Type.Integer({
   minimum: 0,
   maximum: 365,
   description:
-    "how many days before arrival the guest's page shows the door code (0: on the day of arrival only), and only once nothing is due; default 2",
+    "how many days before arrival the guest's page shows the door code (0: on the day of arrival only), " +
+    'and only once nothing is due; default 2',
 });
 
 export const GUEST_FACT_NAMES = Object.keys(GUEST_FACTS) as (keyof typeof GUEST_FACTS)[];

@@ -70,7 +70,8 @@ export async function editAccommodation(
       if (lossy !== null) {
         throw badRequest(
           'invalid_amount',
-          `The price set for ${lossy.night} (${toMajor(lossy.price, fromDecimals)} ${current.currency}) cannot be expressed in ${fields.currency}; change or clear it first.`,
+          `The price set for ${lossy.night} (${toMajor(lossy.price, fromDecimals)} ${current.currency}) ` +
+            `cannot be expressed in ${fields.currency}; change or clear it first.`,
           {
             parameter: 'currency',
             expected: `a currency that can hold the nightly prices`,

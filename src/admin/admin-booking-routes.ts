@@ -137,7 +137,8 @@ export const AdminBookingSchema = Type.Object({
   guest_url: Type.String({
     format: 'uri',
     description:
-      "the guest's private page (docs/guest-page.md): whoever holds this address sees the stay, and near arrival the door code; POST /bookings/{id}/guest-url replaces it",
+      "the guest's private page (docs/guest-page.md): whoever holds this address sees the stay, " +
+      'and near arrival the door code; POST /bookings/{id}/guest-url replaces it',
   }),
 });
 

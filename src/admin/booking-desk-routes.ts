@@ -27,9 +27,9 @@ import { AdminBookingDetailSchema, bookingDetail, PaymentSchema, RefundSchema } 
 
 /**
  * The host's booking desk in the admin API (docs/api.md#admin-bookings): a booking by hand, an
- * edit, a cancellation and its undoing, a payment recorded or undone, the damage deposit, a refund. Each route hands its body to booking-desk.ts
- * (which calls the lifecycle verbs of src/bookings) with the admin key as the host acting, and
- * answers with the booking.
+ * edit, a cancellation and its undoing, a payment recorded or undone, the damage deposit, a refund.
+ * Each route hands its body to booking-desk.ts (which calls the lifecycle verbs of src/bookings)
+ * with the admin key as the host acting, and answers with the booking.
  */
 
 const PaymentParams = Type.Object({ id: IdString, paymentId: IdString });
@@ -66,7 +66,8 @@ export const bookingDeskRoutes: FeatureRoutes = async (app, { ctx }) => {
       schema: {
         ...adminRoute,
         summary:
-          'Edit a booking: dates, guests, internal note, price (re-priced when absent), guest and billing details; the guest mailed only if asked',
+          'Edit a booking: dates, guests, internal note, price (re-priced when absent), guest and billing details; ' +
+          'the guest mailed only if asked',
         params: IdParams,
         body: EditBookingBody,
         response: { 200: Detail, ...commonErrorResponses },
@@ -105,7 +106,8 @@ export const bookingDeskRoutes: FeatureRoutes = async (app, { ctx }) => {
       schema: {
         ...adminRoute,
         summary:
-          'Undo a cancellation while every night of the stay is still free (taken meanwhile: 409); the guest is mailed the confirmation',
+          'Undo a cancellation while every night of the stay is still free (taken meanwhile: 409); ' +
+          'the guest is mailed the confirmation',
         params: IdParams,
         body: ReinstateBody,
         response: { 200: Detail, ...commonErrorResponses },
@@ -125,7 +127,8 @@ export const bookingDeskRoutes: FeatureRoutes = async (app, { ctx }) => {
       schema: {
         ...adminRoute,
         summary:
-          "Give the guest's page a new address (guest_url): the old one answers 404 from now on; the guest is not mailed",
+          "Give the guest's page a new address (guest_url): the old one answers 404 from now on; " +
+          'the guest is not mailed',
         params: IdParams,
         response: { 200: Detail, ...commonErrorResponses },
       },

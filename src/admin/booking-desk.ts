@@ -166,7 +166,8 @@ export const RefundBody = Type.Object(
     reduce_price: Type.Optional(
       Type.Boolean({
         description:
-          'true: the price drops by the amount (a credit note and a new invoice); false (default): money returned, due again',
+          'true: the price drops by the amount (a credit note and a new invoice); ' +
+          'false (default): money returned, due again',
       }),
     ),
   },

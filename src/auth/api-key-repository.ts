@@ -73,7 +73,10 @@ export async function setEndpointLimit(
     .executeTakeFirst();
 }
 
-/** Marks a key revoked; returns the key, or undefined when there is no such key. Revoking twice keeps the first time. */
+/**
+ * Marks a key revoked; returns the key, or undefined when there is no such key. Revoking twice keeps
+ * the first time.
+ */
 export async function revokeApiKey(db: Executor, id: number): Promise<ApiKeySummary | undefined> {
   await db
     .updateTable('api_keys')

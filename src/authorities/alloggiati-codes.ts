@@ -130,7 +130,10 @@ export function birthOf(
     const [first, second] = candidates;
     if (first === undefined) continue;
     if (second !== undefined && second.valid_until === first.valid_until)
-      return `"${part}" names more than one comune: write it with its province, e.g. "${first.name} (${first.province ?? ''})"`;
+      return (
+        `"${part}" names more than one comune: ` +
+        `write it with its province, e.g. "${first.name} (${first.province ?? ''})"`
+      );
     if (italy === null) return 'the table of states has no ITALIA';
     return { comune: { code: first.code, province: first.province ?? '' }, state: italy };
   }

@@ -26,7 +26,8 @@ export const availabilityRoutes: FeatureRoutes = async (app, { ctx }) => {
         tags: ['v1'],
         summary: 'Check availability and compute the price of a stay',
         description:
-          'When a night is taken, message names the first conflicting booking by its code only if the calling key created it (or is an admin key); ' +
+          'When a night is taken, message names the first conflicting booking by its code ' +
+          'only if the calling key created it (or is an admin key); ' +
           'another booking reads as "another reservation".',
         security: [{ bearerKey: [] }],
         body: AvailabilityBody,

@@ -18,7 +18,8 @@ export const AvailabilityBody = Type.Object({
       },
       {
         description:
-          'Who stays, for the city tax (docs/money.md#city-tax-and-extra-guests); without it every guest counts as an adult. ' +
+          'Who stays, for the city tax (docs/money.md#city-tax-and-extra-guests); ' +
+          'without it every guest counts as an adult. ' +
           'adults + children must equal guest_count when both are sent; babies are not guests.',
       },
     ),

@@ -19,7 +19,8 @@ export function partyOf(body: Pick<Static<typeof AvailabilityBody>, 'guest_count
   if (body.guest_count !== undefined && body.guest_count !== guests) {
     throw badRequest(
       'composition_mismatch',
-      `guest_count is ${body.guest_count} but composition has ${guests} guests (adults + children; babies do not count).`,
+      `guest_count is ${body.guest_count} but composition has ${guests} guests ` +
+        '(adults + children; babies do not count).',
       { parameter: 'composition', expected: `adults + children = ${body.guest_count}`, received: guests },
     );
   }

@@ -102,7 +102,8 @@ export const commands: Command[] = [
     name: 'apikey revoke',
     usage: 'staydesk apikey revoke ID',
     summary:
-      'Revoke an API key; running servers on PostgreSQL refuse it at once, on the embedded store within STAYDESK_CACHE_TTL_MS (2 s).',
+      'Revoke an API key; running servers on PostgreSQL refuse it at once, ' +
+      'on the embedded store within STAYDESK_CACHE_TTL_MS (2 s).',
     async run({ positionals }, io) {
       const id = positiveId(positionals[0], 'ID');
       return withContext(async (ctx) => {
@@ -201,7 +202,8 @@ export const commands: Command[] = [
     name: 'ical export-url',
     usage: 'staydesk ical export-url ACCOMMODATION_ID [--rotate]',
     summary:
-      "Print the secret URL of an accommodation's calendar for other channels; --rotate replaces it (and each feed's) first.",
+      "Print the secret URL of an accommodation's calendar for other channels; " +
+      "--rotate replaces it (and each feed's) first.",
     options: { rotate: { type: 'boolean' } },
     async run({ positionals, values }, io) {
       if (positionals[0] === undefined) throw new UsageError('ACCOMMODATION_ID is required');
@@ -226,7 +228,8 @@ export const commands: Command[] = [
     name: 'alloggiati-tables import',
     usage: 'staydesk alloggiati-tables import FOLDER',
     summary:
-      "Load Italy's Alloggiati Web code tables (places, documents, guest types) downloaded from the portal into FOLDER; " +
+      "Load Italy's Alloggiati Web code tables (places, documents, guest types) " +
+      'downloaded from the portal into FOLDER; ' +
       'replaces the tables loaded before (docs/registrations.md).',
     async run({ positionals }, io) {
       const folder = positionals[0];

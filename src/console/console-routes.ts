@@ -110,7 +110,8 @@ function errorPage(request: FastifyRequest, reply: FastifyReply, error: FastifyE
 }
 
 /**
- * The host's console under /admin: server-rendered pages and plain form posts (ARCHITECTURE.md#console). Every page needs a session; every change also needs the session's CSRF token.
+ * The host's console under /admin: server-rendered pages and plain form posts (ARCHITECTURE.md#console).
+ * Every page needs a session; every change also needs the session's CSRF token.
  */
 export const consoleRoutes: FeatureRoutes = async (app, { ctx }) => {
   app.decorateRequest('consoleSession', null);

@@ -73,7 +73,17 @@ server's environment and restart Staydesk.`
 Check <code>SMTP_URL</code> and the mail server; failed mails can be retried from the outbox.`;
   return html`<aside class="banner" aria-label="Mail problem"><p>${why}</p>
 <form method="post" action="/admin/outbox/test-mail" class="row">${csrfField(csrf)}
-${field('Send a test mail to', 'to', {}, { idPrefix: 'banner', type: 'email', required: true, attributes: { autocomplete: 'email' } })}
+${field(
+  'Send a test mail to',
+  'to',
+  {},
+  {
+    idPrefix: 'banner',
+    type: 'email',
+    required: true,
+    attributes: { autocomplete: 'email' },
+  },
+)}
 <button type="submit" class="secondary">Send a test mail</button></form></aside>`;
 }
 

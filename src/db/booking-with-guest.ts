@@ -4,7 +4,8 @@ import type { Executor } from './store.ts';
 /**
  * The one base query for a booking with its guest and its accommodation: every stored column of
  * the booking (which keeps the guest details it was made with, guest_*), the accommodation's name,
- * times, tax rate, language and registration number. Retrieval, the admin views, the invoice and the mail add their filter.
+ * times, tax rate, language and registration number. Retrieval, the admin views, the invoice and
+ * the mail add their filter.
  */
 export function bookingsWithGuest(db: Executor) {
   return db

@@ -38,7 +38,9 @@ export function guestPageHtml(m: GuestPageModel, at: GuestPageAddresses, extras:
         : '';
   const state =
     m.state === 'cancelled' && m.cancellation !== null
-      ? html`<section class="card cancelled" aria-labelledby="h-state"><h2 id="h-state">${w.cancelled(f.date(m.cancellation.on))}</h2>
+      ? html`<section class="card cancelled" aria-labelledby="h-state"><h2 id="h-state">${w.cancelled(
+          f.date(m.cancellation.on),
+        )}</h2>
 <p>${m.cancellation.fee > 0 ? w.cancellationFee(money(m.cancellation.fee)) : w.noCancellationFee}</p></section>`
       : m.state === 'awaiting_payment'
         ? html`<p class="notice">${w.awaitingPayment}</p>`
@@ -64,7 +66,12 @@ ${extras.checkIn ?? ''}
 </main>
 <footer><nav aria-label="${w.language}"><ul class="languages">${GUEST_LANGUAGES.map(
     (l) =>
-      html`<li><a${attributes({ href: `${at.page}?lang=${l}`, lang: l, hreflang: l, 'aria-current': l === lang && 'true' })}>${LANGUAGE_NAMES[l]}</a></li>`,
+      html`<li><a${attributes({
+        href: `${at.page}?lang=${l}`,
+        lang: l,
+        hreflang: l,
+        'aria-current': l === lang && 'true',
+      })}>${LANGUAGE_NAMES[l]}</a></li>`,
   )}</ul></nav></footer>`;
   return html`<!doctype html>
 <html lang="${lang}">
@@ -94,7 +101,11 @@ function gettingThere(m: GuestPageModel): Html | '' {
     access = html`<dl>
 ${doorCode === null ? '' : html`<div><dt>${w.doorCode}</dt><dd class="secret">${doorCode}</dd></div>`}
 ${wifiName === null ? '' : html`<div><dt>${w.wifi}</dt><dd>${wifiName}</dd></div>`}
-${wifiPassword === null || wifiName === null ? '' : html`<div><dt>${w.wifiPassword}</dt><dd class="secret">${wifiPassword}</dd></div>`}
+${
+  wifiPassword === null || wifiName === null
+    ? ''
+    : html`<div><dt>${w.wifiPassword}</dt><dd class="secret">${wifiPassword}</dd></div>`
+}
 </dl>`;
   } else if (hasAccess && m.access.kind === 'later') {
     const { from, balanceDue } = m.access;
@@ -142,7 +153,11 @@ function moneySection(m: GuestPageModel, at: GuestPageAddresses, money: (minor: 
 <div><dt>${w.paid}</dt><dd>${money(m.money.paid)}</dd></div>
 <div class="balance"><dt>${w.balance}</dt><dd id="balance">${money(Math.max(balance, 0))}</dd></div>
 </dl>
-${lines.length === 0 ? '' : html`<table><caption class="visually-hidden">${w.money}</caption><tbody>${lines}</tbody></table>`}
+${
+  lines.length === 0
+    ? ''
+    : html`<table><caption class="visually-hidden">${w.money}</caption><tbody>${lines}</tbody></table>`
+}
 ${standing}
 ${pay}
 </section>`;
@@ -152,11 +167,11 @@ function documentsSection(m: GuestPageModel, at: GuestPageAddresses): Html | '' 
   if (m.documents.length === 0) return '';
   const w = GUEST_PAGE_WORDS[m.language];
   const f = guestFormats(m.language);
-  const items = m.documents.map(
-    (d) =>
-      html`<li>${w.documentKinds[d.kind]} ${d.number}, ${f.date(d.issued_on)}, ${f.money(d.total_amount, m.money.currency)} —
-<a href="${at.page}/documents/${encodeURIComponent(d.number)}">${w.download(d.number)}</a></li>`,
-  );
+  const items = m.documents.map((d) => {
+    const total = f.money(d.total_amount, m.money.currency);
+    return html`<li>${w.documentKinds[d.kind]} ${d.number}, ${f.date(d.issued_on)}, ${total} —
+<a href="${at.page}/documents/${encodeURIComponent(d.number)}">${w.download(d.number)}</a></li>`;
+  });
   return html`<section class="card" aria-labelledby="h-docs"><h2 id="h-docs">${w.documents}</h2>
 <ul class="documents">${items}</ul></section>`;
 }

@@ -1,6 +1,9 @@
 import type { Executor } from '../db/store.ts';
 
-/** What a guest's page reads: its booking by the page's token, with its home's facts, payments, refunds and documents. */
+/**
+ * What a guest's page reads: its booking by the page's token, with its home's facts, payments, refunds
+ * and documents.
+ */
 
 export function findGuestBooking(db: Executor, token: string) {
   return db

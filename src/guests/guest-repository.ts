@@ -50,7 +50,10 @@ export function guestRow(input: GuestInput, now: string) {
   };
 }
 
-/** The guest details a booking keeps as it was made (docs/api.md#bookings-create): a later booking never changes them. */
+/**
+ * The guest details a booking keeps as it was made (docs/api.md#bookings-create): a later booking never
+ * changes them.
+ */
 export function guestColumns(input: GuestInput) {
   const row = guestRow(input, '');
   return {

@@ -54,7 +54,8 @@ export const ERROR_REASONS = {
   range_too_long: {
     status: [400],
     meaning:
-      'an admin date range of more than 731 nights (blocks, prices), 1827 nights (reports) or 366 days (tasks, registrations)',
+      'an admin date range of more than 731 nights (blocks, prices), 1827 nights (reports) ' +
+      'or 366 days (tasks, registrations)',
   },
   not_in_italy: {
     status: [400],
@@ -213,8 +214,8 @@ export const ERROR_REASONS = {
   registrations_blocking: {
     status: [409],
     meaning:
-      'guests arriving that day cannot be written in the Alloggiati Web file yet: `details.blocking` names each guest, ' +
-      'the field and why',
+      'guests arriving that day cannot be written in the Alloggiati Web file yet: ' +
+      '`details.blocking` names each guest, the field and why',
   },
   duplicate_feed_name: { status: [409], meaning: 'the accommodation already has an iCal feed with this name' },
   template_in_use: { status: [409], meaning: 'a message template that a rule sends cannot be deleted' },
@@ -250,7 +251,8 @@ export const ERROR_REASONS = {
   outcome_unknown: {
     status: [503],
     meaning:
-      'the database went away while the change was being committed and it could not be checked whether it was; retry with the same `idempotency_key`',
+      'the database went away while the change was being committed and it could not be checked whether it was; ' +
+      'retry with the same `idempotency_key`',
   },
 } as const satisfies Record<string, { status: readonly number[]; meaning: string }>;
 

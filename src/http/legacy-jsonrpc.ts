@@ -16,7 +16,8 @@ export function isLegacyWrapper(body: unknown): boolean {
 export function legacyJsonRpcError(): AppError {
   return badRequest(
     'legacy_jsonrpc_body',
-    'This is a legacy JSON-RPC body (jsonrpc, method, params). v1 takes the plain JSON body: send the contents of "params" as the body itself.',
+    'This is a legacy JSON-RPC body (jsonrpc, method, params). ' +
+      'v1 takes the plain JSON body: send the contents of "params" as the body itself.',
     {
       parameter: 'body',
       expected: 'the plain JSON body described in /openapi.json',

@@ -44,7 +44,10 @@ export async function queueAlertDigest(
   const lines = alerts.slice(0, LISTED).map((alert) => {
     const stay = byId.get(alert.reservationId);
     const what = stay === undefined ? 'A stay' : `${stay.summary} from ${stay.start_date} to ${stay.end_date}`;
-    return `- ${what}: ${alert.nights} night(s) from ${alert.firstNight} are already held by ${otherSide(alert.otherKey)}.`;
+    return (
+      `- ${what}: ${alert.nights} night(s) from ${alert.firstNight} ` +
+      `are already held by ${otherSide(alert.otherKey)}.`
+    );
   });
   if (alerts.length > LISTED) lines.push(`- and ${alerts.length - LISTED} more.`);
   const first = alerts.map((a) => a.firstNight).sort()[0] ?? '';
@@ -57,9 +60,11 @@ export async function queueAlertDigest(
           ? `Overbooking: ${accommodation.name}, ${feed.name} stay from ${first}`
           : `Overbooking: ${accommodation.name}, ${alerts.length} ${feed.name} stays from ${first}`,
       paragraphs: [
-        `The calendar imported from "${feed.name}" has ${alerts.length === 1 ? 'a stay' : `${alerts.length} stays`} at ${accommodation.name} over nights that are already taken:`,
+        `The calendar imported from "${feed.name}" has ${alerts.length === 1 ? 'a stay' : `${alerts.length} stays`} ` +
+          `at ${accommodation.name} over nights that are already taken:`,
         lines.join('\n'),
-        'Resolve each on one of the two sides; an alert clears when either side goes away. The console and GET /admin/api/accommodations/:id/overbooking-alerts list them all.',
+        'Resolve each on one of the two sides; an alert clears when either side goes away. ' +
+          'The console and GET /admin/api/accommodations/:id/overbooking-alerts list them all.',
       ],
     },
     now,
@@ -85,8 +90,11 @@ export async function queueEmptyFeedMail(
       template: 'ical_feed_empty',
       subject: `Calendar came back empty: ${accommodation.name}, ${feed.name}`,
       paragraphs: [
-        `The calendar imported from "${feed.name}" for ${accommodation.name} came back with no events at all, although it had ${stays} stay(s).`,
-        'Channels sometimes answer an empty calendar by mistake, so those stays keep their nights for now. If the next pull is empty too, they are removed and their nights become free; if the channel really has no more stays, nothing else needs doing.',
+        `The calendar imported from "${feed.name}" for ${accommodation.name} came back with no events at all, ` +
+          `although it had ${stays} stay(s).`,
+        'Channels sometimes answer an empty calendar by mistake, so those stays keep their nights for now. ' +
+          'If the next pull is empty too, they are removed and their nights become free; ' +
+          'if the channel really has no more stays, nothing else needs doing.',
       ],
     },
     now,

@@ -32,7 +32,10 @@ export function mirroredHolder(
   return run === undefined ? null : run.holder;
 }
 
-/** What an echo needs to know of the accommodation: what we publish to the feed, and since when it can have been seen. */
+/**
+ * What an echo needs to know of the accommodation: what we publish to the feed, and since when it can
+ * have been seen.
+ */
 export async function echoContext(
   db: Executor,
   feed: { id: number; accommodation_id: number },

@@ -159,6 +159,7 @@ function spend(budget: Budget): void {
   budget.occurrences += 1;
   if (budget.occurrences > budget.limits.occurrences)
     throw new FeedParseError(
-      `the calendar's recurring events have more than ${budget.limits.occurrences} occurrences up to the horizon; at most ${budget.limits.occurrences} are read from one feed`,
+      `the calendar's recurring events have more than ${budget.limits.occurrences} occurrences up to the horizon; ` +
+        `at most ${budget.limits.occurrences} are read from one feed`,
     );
 }

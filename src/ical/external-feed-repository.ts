@@ -56,7 +56,10 @@ export function findFeed(db: Executor, accommodationId: number, feedId: number):
     .executeTakeFirst();
 }
 
-/** Deletes a feed with its imported reservations and the nights they held. False when the accommodation has no such feed. */
+/**
+ * Deletes a feed with its imported reservations and the nights they held. False when the accommodation
+ * has no such feed.
+ */
 export async function deleteFeed(db: Executor, accommodationId: number, feedId: number, now: string): Promise<boolean> {
   const feed = await db
     .selectFrom('external_feeds')

@@ -12,7 +12,8 @@ export const FeedBody = Type.Object(
       minLength: 1,
       maxLength: 2000,
       description:
-        'http(s) URL of the iCal feed; loopback, private and link-local addresses are refused unless ICAL_ALLOW_PRIVATE_NETWORKS=true',
+        'http(s) URL of the iCal feed; ' +
+        'loopback, private and link-local addresses are refused unless ICAL_ALLOW_PRIVATE_NETWORKS=true',
     }),
   },
   { additionalProperties: false },

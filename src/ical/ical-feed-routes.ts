@@ -17,7 +17,10 @@ const Outcome = Type.Union(
   [Type.Literal('updated'), Type.Literal('not_modified'), Type.Literal('held'), Type.Literal('failed')],
   {
     description:
-      'updated: read and applied; not_modified: a 304 or the same body as last time; held: the calendar came back empty while the feed had stays, which are kept until the next pull confirms it; failed: nothing changed',
+      'updated: read and applied; not_modified: a 304 or the same body as last time; ' +
+      'held: the calendar came back empty while the feed had stays, ' +
+      'which are kept until the next pull confirms it; ' +
+      'failed: nothing changed',
   },
 );
 
@@ -119,7 +122,8 @@ export const icalFeedRoutes: FeatureRoutes = async (app, { ctx }) => {
       schema: {
         ...adminRoute,
         summary:
-          "Change an external calendar's name or URL in place: it keeps its export URL and its stays until the next pull reads the new URL",
+          "Change an external calendar's name or URL in place: " +
+          'it keeps its export URL and its stays until the next pull reads the new URL',
         params: FeedParams,
         body: FeedPatchBody,
         response: { 200: Envelope(FeedSchema), ...commonErrorResponses },

@@ -65,7 +65,10 @@ async function refuseOwnExport(db: Executor, accommodationId: number, url: strin
   if (whole === undefined && feed === undefined) return;
   throw badRequest(
     'own_export_url',
-    "This is the accommodation's own calendar export URL: imported as a feed it would block its own nights. Give it to the other channel instead, and add that channel's calendar URL here.",
+    "This is the accommodation's own calendar export URL: " +
+      'imported as a feed it would block its own nights. ' +
+      'Give it to the other channel instead, ' +
+      "and add that channel's calendar URL here.",
     { parameter: 'url', expected: "another channel's calendar URL", received: redactUrl(url) },
   );
 }

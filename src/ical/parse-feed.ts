@@ -111,11 +111,14 @@ export function readFeed(text: string, options: ParseOptions): ReadFeed {
     stayNights += (Date.parse(stay.end) - Date.parse(stay.start)) / 86_400_000;
     if (stays > limits.stays)
       throw new FeedParseError(
-        `the calendar has more than ${limits.stays} stays from today to the horizon; at most ${limits.stays} are read from one feed`,
+        `the calendar has more than ${limits.stays} stays from today to the horizon; ` +
+          `at most ${limits.stays} are read from one feed`,
       );
     if (stayNights > limits.nights)
       throw new FeedParseError(
-        `the calendar's stays hold more than ${limits.nights} nights from today to the horizon, counting overlaps; at most ${limits.nights} are read from one feed`,
+        `the calendar's stays hold more than ${limits.nights} nights ` +
+          'from today to the horizon, counting overlaps; ' +
+          `at most ${limits.nights} are read from one feed`,
       );
   };
 

@@ -6,7 +6,10 @@ import { guestLanguageOf } from '../shared/guest-language.ts';
 import { includedTax } from '../shared/money.ts';
 import type { Billed, BilledLine } from './billed.ts';
 
-/** What a booking's document is made of: its stored columns, its home's name, rate, language and registration number. */
+/**
+ * What a booking's document is made of: its stored columns, its home's name, rate, language and
+ * registration number.
+ */
 export interface BilledFacts {
   language: string | null;
   accommodation_language: string;

@@ -45,7 +45,10 @@ export async function documentByNumber(db: Executor, number: string): Promise<Do
   return doc === undefined ? undefined : issuedPdf(db, doc);
 }
 
-/** One of a booking's documents by its number (the guest's page), or undefined when the booking has none of that number. */
+/**
+ * One of a booking's documents by its number (the guest's page), or undefined when the booking has
+ * none of that number.
+ */
 export async function bookingDocumentByNumber(
   db: Executor,
   bookingId: number,

@@ -61,7 +61,10 @@ function openInvoice(issued: readonly IssuedDocument[], purpose: DocumentPurpose
   return issued.findLast((d) => d.kind === 'invoice' && d.purpose === purpose && !cancelled.has(d.number));
 }
 
-/** What one purpose should bill now (null: nothing), against its open invoice: nothing, an invoice, or a credit note and an invoice. */
+/**
+ * What one purpose should bill now (null: nothing), against its open invoice: nothing, an invoice, or
+ * a credit note and an invoice.
+ */
 function bringInLine(
   open: IssuedDocument | undefined,
   wanted: Billed | null,

@@ -78,9 +78,10 @@ function lineLabel(line: BilledLine, w: DocumentWords, nights: string, percent: 
 
 /**
  * The texts of a document (pure): its title by kind, its number and date, the issuer with bank
- * details for a bank-transfer booking (not on a credit note, which asks for no payment), the recipient with company and billing address, the
- * accommodation with its registration number, the stay, every line, the total, the payments
- * received and how to pay, in the document's language with its dates and amounts.
+ * details for a bank-transfer booking (not on a credit note, which asks for no payment), the
+ * recipient with company and billing address, the accommodation with its registration number, the
+ * stay, every line, the total, the payments received and how to pay, in the document's language
+ * with its dates and amounts.
  */
 export function documentText(input: DocumentPdfInput): DocumentText {
   const b = input.billed;

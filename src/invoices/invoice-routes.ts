@@ -17,7 +17,8 @@ export const invoiceRoutes: RoutesWith<{ readonly db: Db; now(): Date }> = async
       schema: {
         tags: ['invoices'],
         summary:
-          "A booking's latest invoice or credit note as PDF, or a pro-forma while it has none (the token in the URL is the credential)",
+          "A booking's latest invoice or credit note as PDF, or a pro-forma while it has none " +
+          '(the token in the URL is the credential)',
         params: Type.Object({ token: Type.String({ pattern: '^[A-Za-z0-9_-]{20,100}$' }) }),
         response: {
           200: {

@@ -52,7 +52,10 @@ export function startJobRunner(
   const stopping = new AbortController();
   const timers = new Set<NodeJS.Timeout>();
   const running = new Set<Promise<void>>();
-  /** Per job: its pending timer and when it fires, whether it runs now, whether it was woken meanwhile, when it last ended. */
+  /**
+   * Per job: its pending timer and when it fires, whether it runs now, whether it was woken meanwhile,
+   * when it last ended.
+   */
   const state = new Map<
     string,
     { timer: NodeJS.Timeout | null; dueAt: number; running: boolean; woken: boolean; endedAt: number }

@@ -131,7 +131,8 @@ export const apiKeyRoutes: FeatureRoutes = async (app, { ctx }) => {
       schema: {
         ...adminRoute,
         summary:
-          "Give a key its own inbound webhook secret (shown once): signed with it, /webhook/update touches only that key's bookings",
+          'Give a key its own inbound webhook secret (shown once): ' +
+          "signed with it, /webhook/update touches only that key's bookings",
         params: IdParams,
         response: {
           200: Envelope(

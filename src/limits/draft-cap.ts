@@ -39,7 +39,9 @@ export async function assertDraftCapacity(trx: Executor, cap: number, apiKeyId: 
   const retryAfter = firstEnds === null ? 60 : Math.max(1, Math.ceil((Date.parse(firstEnds) - now.getTime()) / 1000));
   throw tooManyRequests(
     'draft_limit',
-    `This API key already holds ${count} unpaid card-payment drafts (at most ${cap}). Complete a payment or let a draft expire before starting another; bank_transfer and cash bookings are not limited.`,
+    `This API key already holds ${count} unpaid card-payment drafts (at most ${cap}). ` +
+      'Complete a payment or let a draft expire before starting another; ' +
+      'bank_transfer and cash bookings are not limited.',
     { limit: cap, received: count, retry_after_seconds: retryAfter },
   );
 }

@@ -295,9 +295,11 @@ export const MAIL_WORDS: Readonly<Record<GuestLanguage, MailWords>> = {
     from: (time) => `(dalle ${time})`,
     by: (time) => `(entro le ${time})`,
     transferToHost: (amount, code) =>
-      `Pagamento tramite bonifico: La preghiamo di versare ${amount} sul conto del Suo host indicando come causale ${code}.`,
+      `Pagamento tramite bonifico: La preghiamo di versare ${amount} ` +
+      `sul conto del Suo host indicando come causale ${code}.`,
     transferToAccount: (amount, code) =>
-      `Pagamento tramite bonifico: La preghiamo di versare ${amount} sul conto indicato qui sotto, con causale ${code}.`,
+      `Pagamento tramite bonifico: La preghiamo di versare ${amount} ` +
+      `sul conto indicato qui sotto, con causale ${code}.`,
     cash: (amount) => `Pagamento: ${amount} in contanti all'arrivo.`,
     card: 'Abbiamo ricevuto il Suo pagamento con carta.',
     other: (amount) => `Pagamento: ${amount}, come concordato con il Suo host.`,

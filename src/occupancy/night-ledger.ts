@@ -50,7 +50,8 @@ export function holdsNothing(claim: { status: string | null; hold_expires_at: st
  * a block or an imported night has no booking and is always live).
  */
 export function liveClaim(now: string): RawBuilder<SqlBool> {
-  return sql<SqlBool>`(${sql.ref('b.status')} is null or ${sql.ref('b.status')} <> 'draft' or ${sql.ref('b.hold_expires_at')} > ${now})`;
+  const status = sql.ref('b.status');
+  return sql<SqlBool>`(${status} is null or ${status} <> 'draft' or ${sql.ref('b.hold_expires_at')} > ${now})`;
 }
 
 /** One claim row; every claim the ledger writes, in any statement, is built here. */

@@ -174,7 +174,8 @@ async function paymentSucceeded(
       'unknown_booking',
       undefined,
       intent,
-      `Payment ${intent.id} of ${paid} names no known booking (metadata ${JSON.stringify(intent.metadata ?? {}).slice(0, 500)}).`,
+      `Payment ${intent.id} of ${paid} names no known booking ` +
+        `(metadata ${JSON.stringify(intent.metadata ?? {}).slice(0, 500)}).`,
       now,
     );
   }
@@ -199,7 +200,9 @@ async function paymentSucceeded(
       return {
         outcome: 'confirmed',
         bookingId: booking.id,
-        message: `Booking ${code} confirmed by payment ${intent.id}${outcome.late ? ' (after its hold had expired; its dates were still free)' : ''}.`,
+        message:
+          `Booking ${code} confirmed by payment ${intent.id}` +
+          `${outcome.late ? ' (after its hold had expired; its dates were still free)' : ''}.`,
       };
     case 'already_confirmed':
       return {
@@ -234,7 +237,8 @@ async function paymentSucceeded(
         'currency_mismatch',
         booking,
         intent,
-        `Payment ${intent.id} is in ${intent.currency.toUpperCase()}, booking ${code} is in ${booking.currency}; the booking stays unconfirmed.`,
+        `Payment ${intent.id} is in ${intent.currency.toUpperCase()}, booking ${code} is in ${booking.currency}; ` +
+          'the booking stays unconfirmed.',
         now,
       );
     case 'amount_mismatch':
@@ -243,7 +247,8 @@ async function paymentSucceeded(
         'amount_mismatch',
         booking,
         intent,
-        `Payment ${intent.id} of ${paid} does not match the ${formatMoney(booking.total, booking.currency)} due for booking ${code}; the booking stays unconfirmed.`,
+        `Payment ${intent.id} of ${paid} does not match the ${formatMoney(booking.total, booking.currency)} ` +
+          `due for booking ${code}; the booking stays unconfirmed.`,
         now,
       );
     case 'nights_taken':
@@ -252,7 +257,8 @@ async function paymentSucceeded(
         'refund_needed',
         booking,
         intent,
-        `Payment ${intent.id} of ${paid} arrived after the hold of booking ${code} expired and its dates were taken: refund the guest.`,
+        `Payment ${intent.id} of ${paid} arrived after the hold of booking ${code} expired ` +
+          'and its dates were taken: refund the guest.',
         now,
       );
   }

@@ -90,7 +90,8 @@ export async function verifyPaymentEvent(
   if (secret === null) {
     throw badRequest(
       'payment_webhook_not_configured',
-      'The payment webhook is not configured: set PAYMENT_WEBHOOK_SECRET or the payment webhook secret in admin settings.',
+      'The payment webhook is not configured: ' +
+        'set PAYMENT_WEBHOOK_SECRET or the payment webhook secret in admin settings.',
     );
   }
   if (typeof header !== 'string' || header === '') {

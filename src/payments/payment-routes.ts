@@ -42,7 +42,10 @@ export const paymentRoutes: FeatureRoutes = async (app, { ctx }) => {
         tags: ['webhooks'],
         summary: 'Card processor events (Stripe format, Stripe-Signature header)',
         description:
-          'payment_intent.succeeded for a draft with the right amount and currency confirms it and mails the guest; mismatches and late payments are recorded for the host; other event types are acknowledged and ignored. The same event id twice is applied once.',
+          'payment_intent.succeeded for a draft with the right amount and currency confirms it and mails the guest; ' +
+          'mismatches and late payments are recorded for the host; ' +
+          'other event types are acknowledged and ignored. ' +
+          'The same event id twice is applied once.',
         security: [{ stripeSignature: [] }],
         body: PaymentEventSchema,
         response: { 200: ReceivedSchema, 400: ErrorEnvelopeSchema, 413: ErrorEnvelopeSchema, 500: ErrorEnvelopeSchema },

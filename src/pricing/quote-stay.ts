@@ -134,7 +134,9 @@ function totalTooLarge(accommodation: Accommodation, total: number | null) {
   const max = toMajor(MAX_AMOUNT_MINOR, decimals);
   return badRequest(
     'amount_too_large',
-    `The price of this stay is too large: a booking's total may be at most ${max} ${accommodation.currency}. Book fewer nights or guests.`,
+    'The price of this stay is too large: ' +
+      `a booking's total may be at most ${max} ${accommodation.currency}. ` +
+      'Book fewer nights or guests.',
     {
       expected: `total up to ${max}`,
       received: total === null || !Number.isSafeInteger(total) ? null : toMajor(total, decimals),

@@ -88,7 +88,14 @@ const errorText = (f: Field): Html | string =>
 function input(f: Field, type: 'text' | 'date' | 'time', extra: Record<string, string | number | undefined> = {}) {
   const id = idOf(f.path);
   return html`<div class="field"><label for="${id}">${f.label}</label>
-<input${attributes({ type, id, name: f.path, value: f.value ?? '', autocomplete: f.autocomplete, ...extra })}${described(f)}>
+<input${attributes({
+    type,
+    id,
+    name: f.path,
+    value: f.value ?? '',
+    autocomplete: f.autocomplete,
+    ...extra,
+  })}${described(f)}>
 ${errorText(f)}</div>`;
 }
 
@@ -212,7 +219,12 @@ ${summary}
 ${Array.from({ length: party }, (_, i) => guestFieldset(o, words, i, errors))}
 <div class="field"><label for="${idOf('arrival_time')}">${arrival.label}</label>
 <p class="hint" id="${hint}">${words.arrivalHint}</p>
-<input${attributes({ type: 'time', id: idOf('arrival_time'), name: 'arrival_time', value: arrival.value ?? '' })}${described(arrival, hint)}>
+<input${attributes({
+    type: 'time',
+    id: idOf('arrival_time'),
+    name: 'arrival_time',
+    value: arrival.value ?? '',
+  })}${described(arrival, hint)}>
 ${errorText(arrival)}</div>
 <button type="submit">${words.save}</button>
 </form></section>`;

@@ -25,7 +25,8 @@ export const CHECK_IN_WORDS: Readonly<Record<GuestLanguage, CheckInWords>> = {
   en: {
     title: 'Online check-in',
     intro:
-      'The law asks us to register every guest before arrival. Fill in what you have now; you can come back to complete it.',
+      'The law asks us to register every guest before arrival. ' +
+      'Fill in what you have now; you can come back to complete it.',
     state: { missing: 'not started', partial: 'started, not complete', complete: 'complete' },
     stateLabel: 'Check-in',
     guest: (n, kind, lead) => `Guest ${n} (${kind === 'adult' ? 'adult' : 'child'}${lead ? ', main guest' : ''})`,
@@ -68,7 +69,8 @@ export const CHECK_IN_WORDS: Readonly<Record<GuestLanguage, CheckInWords>> = {
   de: {
     title: 'Online-Check-in',
     intro:
-      'Das Gesetz verlangt, dass wir jeden Gast vor der Anreise melden. Füllen Sie aus, was Sie jetzt haben; den Rest können Sie später ergänzen.',
+      'Das Gesetz verlangt, dass wir jeden Gast vor der Anreise melden. ' +
+      'Füllen Sie aus, was Sie jetzt haben; den Rest können Sie später ergänzen.',
     state: { missing: 'nicht begonnen', partial: 'begonnen, nicht vollständig', complete: 'vollständig' },
     stateLabel: 'Check-in',
     guest: (n, kind, lead) => `Gast ${n} (${kind === 'adult' ? 'Erwachsener' : 'Kind'}${lead ? ', Hauptgast' : ''})`,
@@ -111,7 +113,8 @@ export const CHECK_IN_WORDS: Readonly<Record<GuestLanguage, CheckInWords>> = {
   fr: {
     title: 'Enregistrement en ligne',
     intro:
-      "La loi nous demande d'enregistrer chaque voyageur avant l'arrivée. Remplissez ce que vous avez maintenant ; vous pourrez revenir compléter.",
+      "La loi nous demande d'enregistrer chaque voyageur avant l'arrivée. " +
+      'Remplissez ce que vous avez maintenant ; vous pourrez revenir compléter.',
     state: { missing: 'non commencé', partial: 'commencé, incomplet', complete: 'complet' },
     stateLabel: 'Enregistrement',
     guest: (n, kind, lead) =>
@@ -155,7 +158,8 @@ export const CHECK_IN_WORDS: Readonly<Record<GuestLanguage, CheckInWords>> = {
   es: {
     title: 'Check-in en línea',
     intro:
-      'La ley nos exige registrar a cada huésped antes de la llegada. Rellene lo que tenga ahora; puede volver para completarlo.',
+      'La ley nos exige registrar a cada huésped antes de la llegada. ' +
+      'Rellene lo que tenga ahora; puede volver para completarlo.',
     state: { missing: 'sin empezar', partial: 'empezado, incompleto', complete: 'completo' },
     stateLabel: 'Check-in',
     guest: (n, kind, lead) => `Huésped ${n} (${kind === 'adult' ? 'adulto' : 'niño'}${lead ? ', titular' : ''})`,
@@ -198,7 +202,8 @@ export const CHECK_IN_WORDS: Readonly<Record<GuestLanguage, CheckInWords>> = {
   it: {
     title: 'Check-in online',
     intro:
-      "La legge ci chiede di registrare ogni ospite prima dell'arrivo. Compili ciò che ha ora; potrà tornare a completarlo.",
+      "La legge ci chiede di registrare ogni ospite prima dell'arrivo. " +
+      'Compili ciò che ha ora; potrà tornare a completarlo.',
     state: { missing: 'non iniziato', partial: 'iniziato, incompleto', complete: 'completo' },
     stateLabel: 'Check-in',
     guest: (n, kind, lead) => `Ospite ${n} (${kind === 'adult' ? 'adulto' : 'bambino'}${lead ? ', capogruppo' : ''})`,

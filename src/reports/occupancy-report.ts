@@ -27,7 +27,10 @@ export interface ReportBooking {
   source: string;
   checkin: string;
   checkout: string;
-  /** What it earned, minor units of the accommodation's currency: its total less the city tax, collected for the city. */
+  /**
+   * What it earned, minor units of the accommodation's currency: its total less the city tax, collected
+   * for the city.
+   */
   revenue: number;
   /** When it was made, in whole seconds since 1970-01-01T00:00:00Z. */
   booked_at: number;

@@ -26,7 +26,8 @@ export const reportRoutes: FeatureRoutes = async (app, { ctx }) => {
       schema: {
         ...adminRoute,
         summary:
-          'Occupancy and revenue of the nights [from, to) per accommodation and per currency, by month or year with `group`',
+          'Occupancy and revenue of the nights [from, to) ' +
+          'per accommodation and per currency, by month or year with `group`',
         querystring: ReportQuery,
         response: { 200: Envelope(OccupancyReportSchema), ...commonErrorResponses },
       },

@@ -11,7 +11,8 @@ export function firstRunMessage(
   const lines = ['', `Staydesk is ready on ${config.publicBaseUrl} (${storeDescription}).`];
   if (config.store.kind === 'memory') {
     lines.push(
-      'The store is in memory (DATABASE_URL=memory:), so the demo data is seeded; everything is gone when the process stops.',
+      'The store is in memory (DATABASE_URL=memory:), so the demo data is seeded; ' +
+        'everything is gone when the process stops.',
     );
   }
   lines.push(
@@ -21,7 +22,8 @@ export function firstRunMessage(
   lines.push(`  curl -H "Authorization: Bearer ${seeded.apiKey}" ${url}`, '');
   if (seeded.webhookSecret !== null) {
     lines.push(
-      `Webhooks to /${config.slug}/webhook/... must carry X-Service-Signature made with this signing secret (not shown again;`,
+      `Webhooks to /${config.slug}/webhook/... must carry X-Service-Signature ` +
+        'made with this signing secret (not shown again;',
       '`staydesk webhook-secret generate` replaces it, `staydesk webhook-secret clear` turns signatures off):',
       '',
       `  ${seeded.webhookSecret}`,

@@ -106,7 +106,8 @@ export function checkFeedUrl(raw: string, allowPrivate: boolean): URL {
   if (isIP(host) !== 0 ? isRefusedAddress(host) : LOCAL_NAMES.test(host)) {
     throw new RefusedUrlError(
       'private_address',
-      'url points to a loopback, private, link-local or otherwise internal address; set OUTBOUND_ALLOW_PRIVATE_NETWORKS=true to allow it.',
+      'url points to a loopback, private, link-local or otherwise internal address; ' +
+        'set OUTBOUND_ALLOW_PRIVATE_NETWORKS=true to allow it.',
     );
   }
   return url;

@@ -111,7 +111,9 @@ export function checkStay(
       parameter: names.checkout,
       expected: `${short ? 'at least' : 'at most'} ${plural(limit, 'night')}`,
       received: nights,
-      message: `A stay of ${plural(nights, 'night')} is ${short ? 'shorter' : 'longer'} than this accommodation's ${short ? 'minimum' : 'maximum'} stay of ${plural(limit, 'night')}.`,
+      message:
+        `A stay of ${plural(nights, 'night')} is ${short ? 'shorter' : 'longer'} ` +
+        `than this accommodation's ${short ? 'minimum' : 'maximum'} stay of ${plural(limit, 'night')}.`,
     });
   }
 
@@ -121,7 +123,9 @@ export function checkStay(
       parameter: names.guests,
       expected: `at most ${plural(rules.maxGuests, 'guest')}`,
       received: req.guests,
-      message: `The stay is for ${plural(req.guests, 'guest')}, more than this accommodation's maximum of ${plural(rules.maxGuests, 'guest')}.`,
+      message:
+        `The stay is for ${plural(req.guests, 'guest')}, ` +
+        `more than this accommodation's maximum of ${plural(rules.maxGuests, 'guest')}.`,
     });
   }
 

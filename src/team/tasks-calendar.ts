@@ -27,7 +27,8 @@ export function tasksCalendar(
     const next =
       task.next_arrival_on === null
         ? 'No arrival known yet.'
-        : `Next arrival ${task.next_arrival_on}${task.next_guest_count === null ? '' : `, ${task.next_guest_count} guest(s)`}.`;
+        : `Next arrival ${task.next_arrival_on}` +
+          `${task.next_guest_count === null ? '' : `, ${task.next_guest_count} guest(s)`}.`;
     lines.push(
       'BEGIN:VEVENT',
       `UID:task-${task.id}@${escapeText(options.host)}`,

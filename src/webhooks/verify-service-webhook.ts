@@ -6,7 +6,10 @@ import { parseJsonStrict } from '../http/strict-json.ts';
 import { getWebhookSecret } from './webhook-secret.ts';
 import { keyWebhookSecrets } from '../auth/api-key-repository.ts';
 
-/** How long a delivery is remembered: a signed body with a timestamp can be replayed only while the timestamp is fresh. */
+/**
+ * How long a delivery is remembered: a signed body with a timestamp can be replayed only while the
+ * timestamp is fresh.
+ */
 export const TIMESTAMPED_RETENTION_MS = TIMESTAMP_TOLERANCE_MS * 3;
 /** Deliveries without a checked timestamp (no secret, or the legacy opt-out) are deduped by their bytes this long. */
 export const BYTES_RETENTION_MS = 24 * 3600 * 1000;
@@ -94,7 +97,8 @@ export async function verifyServiceWebhook(
   if (secret !== null && check === 'absent' && !options.allowMissingTimestamp) {
     throw unauthorized(
       'missing_timestamp',
-      'timestamp is missing: with webhook signatures on, every body must carry a timestamp (ISO 8601, within 5 minutes of now).',
+      'timestamp is missing: with webhook signatures on, ' +
+        'every body must carry a timestamp (ISO 8601, within 5 minutes of now).',
       {
         parameter: 'timestamp',
         expected: 'ISO 8601 date-time within 5 minutes of now',

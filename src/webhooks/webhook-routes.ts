@@ -54,7 +54,18 @@ export const webhookRoutes: FeatureRoutes = async (app, { ctx }) => {
         ...signed,
         summary: 'Modify or cancel a booking',
         description:
-          'booking_updated and modified apply new_data (dates and guests are checked like a new stay and re-priced) and answer new_status "modified", and leave the booking modified, also when new_data changed nothing (a confirmed booking then becomes modified with nothing else changed; one already modified answers updated false). Null optional fields are absent. A draft awaiting card payment is not modified: its payment is for the quoted total, so the answer is a 409 booking_not_confirmed with new_status "draft". cancelled frees the nights. The guest is mailed. With signatures on, the body must carry a timestamp within 5 minutes of now. The same bytes delivered again while remembered (15 minutes; 24 hours for bodies without a checked timestamp) change nothing and get the first answer, refusals included.',
+          'booking_updated and modified apply new_data (dates and guests are checked like a new stay and re-priced) ' +
+          'and answer new_status "modified", and leave the booking modified, also when new_data changed nothing ' +
+          '(a confirmed booking then becomes modified with nothing else changed; ' +
+          'one already modified answers updated false). ' +
+          'Null optional fields are absent. ' +
+          'A draft awaiting card payment is not modified: its payment is for the quoted total, ' +
+          'so the answer is a 409 booking_not_confirmed with new_status "draft". ' +
+          'cancelled frees the nights. The guest is mailed. ' +
+          'With signatures on, the body must carry a timestamp within 5 minutes of now. ' +
+          'The same bytes delivered again while remembered ' +
+          '(15 minutes; 24 hours for bodies without a checked timestamp) ' +
+          'change nothing and get the first answer, refusals included.',
         body: UpdateBodySchema,
         response: {
           200: UpdateResultSchema,
@@ -82,7 +93,15 @@ export const webhookRoutes: FeatureRoutes = async (app, { ctx }) => {
         ...signed,
         summary: "Synchronise one accommodation's calendar now",
         description:
-          "Pulls every external calendar of the accommodation before answering what changed per feed. Only the global webhook secret may sign it: a body signed with an API key's own secret is a 403 secret_scope and pulls nothing. With signatures on, the body must carry a timestamp within 5 minutes of now. With a webhook secret set, the same bytes delivered again while remembered (15 minutes; 24 hours under WEBHOOK_ALLOW_MISSING_TIMESTAMP for bodies without a timestamp) pull nothing and get the first answer, an unknown accommodation's 404 included; a fresh timestamp is a new delivery. Without a secret every call pulls.",
+          'Pulls every external calendar of the accommodation before answering what changed per feed. ' +
+          'Only the global webhook secret may sign it: ' +
+          "a body signed with an API key's own secret is a 403 secret_scope and pulls nothing. " +
+          'With signatures on, the body must carry a timestamp within 5 minutes of now. ' +
+          'With a webhook secret set, the same bytes delivered again while remembered ' +
+          '(15 minutes; 24 hours under WEBHOOK_ALLOW_MISSING_TIMESTAMP for bodies without a timestamp) ' +
+          "pull nothing and get the first answer, an unknown accommodation's 404 included; " +
+          'a fresh timestamp is a new delivery. ' +
+          'Without a secret every call pulls.',
         body: CalendarSyncBodySchema,
         response: {
           200: CalendarSyncResultSchema,
@@ -101,7 +120,8 @@ export const webhookRoutes: FeatureRoutes = async (app, { ctx }) => {
         ctx.metrics.webhooksReceived.labels('service', 'rejected').inc();
         throw forbidden(
           'secret_scope',
-          "calendar_sync must be signed with the global webhook secret: an API key's own secret signs /webhook/update for its bookings only.",
+          'calendar_sync must be signed with the global webhook secret: ' +
+            "an API key's own secret signs /webhook/update for its bookings only.",
           { parameter: 'X-Service-Signature', expected: 'signature made with the global webhook secret' },
         );
       }
@@ -130,8 +150,10 @@ export const webhookRoutes: FeatureRoutes = async (app, { ctx }) => {
         success: true as const,
         status: 'ok' as const,
         message: enabled
-          ? 'Staydesk webhook endpoint is reachable. Signatures are ON: sign each body with X-Service-Signature: sha256=<hex HMAC-SHA256>.'
-          : 'Staydesk webhook endpoint is reachable. Signatures are OFF: no webhook secret is configured and unsigned calls are accepted.',
+          ? 'Staydesk webhook endpoint is reachable. ' +
+            'Signatures are ON: sign each body with X-Service-Signature: sha256=<hex HMAC-SHA256>.'
+          : 'Staydesk webhook endpoint is reachable. ' +
+            'Signatures are OFF: no webhook secret is configured and unsigned calls are accepted.',
         signatures_enabled: enabled,
         signature_header: 'X-Service-Signature',
         timestamp: ctx.now().toISOString(),

@@ -8,7 +8,8 @@ import { IdInteger } from '../http/ids.ts';
 const Day = Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$', description: 'YYYY-MM-DD' });
 const Timestamp = Type.String({
   description:
-    'ISO 8601 (without a zone it is UTC); with signatures on it is required, and more than 5 minutes from now is refused as a possible replay',
+    'ISO 8601 (without a zone it is UTC); with signatures on it is required, ' +
+    'and more than 5 minutes from now is refused as a possible replay',
 });
 
 export const UpdateBodySchema = Type.Object(
@@ -49,7 +50,10 @@ export const UpdateResultSchema = Type.Object({
 });
 export type UpdateResult = Static<typeof UpdateResultSchema>;
 
-/** The error envelope with `updated: false`, plus the webhook's own fields where the booking is known (404, 409, 400 on new_data). */
+/**
+ * The error envelope with `updated: false`, plus the webhook's own fields where the booking is known
+ * (404, 409, 400 on new_data).
+ */
 export const UpdateErrorSchema = Type.Object({
   success: Type.Literal(false),
   updated: Type.Optional(Type.Literal(false)),

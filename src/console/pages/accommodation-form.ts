@@ -251,7 +251,11 @@ ${factArea('address', v('address'), errors)}
 ${factArea('arrival_instructions', v('arrival_instructions'), errors)}
 <div class="row">
 ${field(label('door_code'), 'door_code', errors, { value: v('door_code') })}
-${field(label('door_code_days'), 'door_code_days', errors, { type: 'number', min: '0', value: v('door_code_days') ?? '2' })}
+${field(label('door_code_days'), 'door_code_days', errors, {
+  type: 'number',
+  min: '0',
+  value: v('door_code_days') ?? '2',
+})}
 ${field(label('wifi_name'), 'wifi_name', errors, { value: v('wifi_name') })}
 ${field(label('wifi_password'), 'wifi_password', errors, { value: v('wifi_password') })}
 </div></fieldset>

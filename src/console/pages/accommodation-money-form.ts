@@ -163,14 +163,18 @@ export function moneyFieldsets(values: FormBody, errors: Readonly<Record<string,
     });
   const counts = v('city_tax_counts') ?? 'adults';
   const invalidCounts = errors.city_tax_counts !== undefined;
-  const countsSelect = html`<div class="field${invalidCounts ? ' invalid' : ''}"><label for="f-city_tax_counts">${MONEY_LABELS.city_tax_counts}</label>
+  const countsLabel = html`<label for="f-city_tax_counts">${MONEY_LABELS.city_tax_counts}</label>`;
+  const countsSelect = html`<div class="field${invalidCounts ? ' invalid' : ''}">${countsLabel}
 <select${attributes({
     id: 'f-city_tax_counts',
     name: 'city_tax_counts',
     'aria-invalid': invalidCounts && 'true',
     'aria-describedby': invalidCounts && 'err-city_tax_counts',
   })}><option${attributes({ value: 'adults', selected: counts !== 'adults_children' })}>Adults only</option>
-<option${attributes({ value: 'adults_children', selected: counts === 'adults_children' })}>Adults and children</option></select>
+<option${attributes({
+    value: 'adults_children',
+    selected: counts === 'adults_children',
+  })}>Adults and children</option></select>
 <small>babies are never counted</small>${fieldError(errors, 'city_tax_counts')}</div>`;
   const tiers = tierRows.map(
     (i) => html`<div class="row">

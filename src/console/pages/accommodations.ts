@@ -68,7 +68,8 @@ const NOTICES = notices({
   feed_added: 'The calendar is added; it is pulled on the schedule, or now with "Sync now".',
   feed_removed: 'The calendar and the stays imported from it are removed.',
   feed_edited:
-    'The calendar URL is changed; its export URL is the same. It is pulled from the new URL on the schedule, or now with "Sync now".',
+    'The calendar URL is changed; its export URL is the same. ' +
+    'It is pulled from the new URL on the schedule, or now with "Sync now".',
 });
 
 const DetailQuery = Type.Object({
@@ -88,7 +89,8 @@ const EditBlockForm = Type.Object({
 const LIST_NOTICES = notices({
   deleted: 'The accommodation is deleted.',
   archived:
-    'The accommodation is archived: it has bookings, so it is kept for them. It is listed nowhere and takes no new booking.',
+    'The accommodation is archived: it has bookings, so it is kept for them. ' +
+    'It is listed nowhere and takes no new booking.',
 });
 const ListQuery = Type.Object({ done: LIST_NOTICES.query });
 const FeedParams = Type.Object({ id: IdString, feedId: IdString });
@@ -200,9 +202,10 @@ ${confirmLink(`Unblock ${range}…`, 'unblock', { id: p.id, from: r.from, to: r.
   const form = { ...sent, errors: forHost(sent.errors, labels) };
   const { old_from: oldFrom, old_to: oldTo } = form.values;
   const editing = oldFrom !== undefined && oldTo !== undefined;
+  const other = html`<a href="${p.base}">Block other nights instead</a>`;
   const hidden = editing
     ? html`<input type="hidden" name="old_from" value="${oldFrom}"><input type="hidden" name="old_to" value="${oldTo}">
-<p class="muted">Changing the blocked nights ${stayRange(p.f, oldFrom, oldTo)}. <a href="${p.base}">Block other nights instead</a></p>`
+<p class="muted">Changing the blocked nights ${stayRange(p.f, oldFrom, oldTo)}. ${other}</p>`
     : '';
   return html`<h2>Blocked nights</h2>
 ${list}
@@ -243,7 +246,11 @@ function feedsSection(p: DetailParts, feeds: readonly FeedView[]): Html {
 ${confirmLink(`Remove ${feed.name}…`, 'remove-feed', { id: p.id, feed: feed.id })}
 ${errorSummary(urlErrors(feed), urlLabel(feed.name), { idOf: (name) => `feed-${feed.id}-${name}` })}
 <form method="post" action="${p.base}/feeds/${feed.id}" class="inline">${csrfField(p.csrf)}
-${field(`New iCal URL for ${feed.name}`, 'url', urlErrors(feed), { idPrefix: `feed-${feed.id}`, type: 'url', required: true })}
+${field(`New iCal URL for ${feed.name}`, 'url', urlErrors(feed), {
+  idPrefix: `feed-${feed.id}`,
+  type: 'url',
+  required: true,
+})}
 <button type="submit" class="secondary">Change the URL of ${feed.name}</button></form>`,
     ];
   });
@@ -355,7 +362,8 @@ ${removeSection(accommodation, booked)}`;
 /** What an archived accommodation is, said at the top of its page. */
 function archivedNote(accommodation: Accommodation, f: Formatter): Html {
   if (accommodation.archived_at === null) return html``;
-  return html`<p class="notice" role="status">Archived on ${f.instant(accommodation.archived_at, accommodation.timezone)}: it is listed
+  const when = f.instant(accommodation.archived_at, accommodation.timezone);
+  return html`<p class="notice" role="status">Archived on ${when}: it is listed
 nowhere and takes no new booking. Its bookings stay as they are: they can be seen, edited, cancelled and paid.</p>`;
 }
 

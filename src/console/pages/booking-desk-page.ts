@@ -211,7 +211,11 @@ function select(
 }
 
 function checkbox(label: string, name: string, on: boolean): Html {
-  return html`<div class="field"><label><input${attributes({ type: 'checkbox', name, checked: on })}> ${label}</label></div>`;
+  return html`<div class="field"><label><input${attributes({
+    type: 'checkbox',
+    name,
+    checked: on,
+  })}> ${label}</label></div>`;
 }
 
 function textarea(
@@ -266,8 +270,10 @@ async function quoteOf(ctx: AppContext, form: FormBody, f: Formatter): Promise<H
       overrideRules: checked(form, 'override_rules'),
     }),
   );
-  if (!result.ok)
-    return html`<div class="quote" role="status"><p class="error">${Object.values(forHost(result.errors, NEW_LABELS)).join(' ')}</p></div>`;
+  if (!result.ok) {
+    const messages = Object.values(forHost(result.errors, NEW_LABELS)).join(' ');
+    return html`<div class="quote" role="status"><p class="error">${messages}</p></div>`;
+  }
   const { quote, stay, accommodation } = result.value;
   const held = await nightsHeld(ctx.db, accommodation.id, stay.checkin, stay.checkout, ctx.now());
   if (held.length > 0) {
@@ -277,10 +283,11 @@ async function quoteOf(ctx: AppContext, form: FormBody, f: Formatter): Promise<H
 <ul>${runs}</ul></div>`;
   }
   const money = (minor: number) => f.money(minor, accommodation.currency);
+  const total = html`<strong>total ${money(quote.total)}</strong>`;
   return html`<div class="quote" role="status"><h2>Price</h2><p>${stay.nights} night(s) at ${accommodation.name}:
 nights ${money(quote.basePrice)}${quote.discount > 0 ? `, discount −${money(quote.discount)}` : ''}, cleaning
 ${money(quote.cleaningFee)}${quote.extraGuestFee > 0 ? `, extra guests ${money(quote.extraGuestFee)}` : ''}, tax
-${money(quote.tax)}${quote.cityTax > 0 ? `, city tax ${money(quote.cityTax)}` : ''}; <strong>total ${money(quote.total)}</strong>.</p></div>`;
+${money(quote.tax)}${quote.cityTax > 0 ? `, city tax ${money(quote.cityTax)}` : ''}; ${total}.</p></div>`;
 }
 
 async function newBookingPage(
@@ -311,11 +318,20 @@ ${field('Arrival', 'checkin_date', errors, { type: 'date', value: v('checkin_dat
 ${field('Departure', 'checkout_date', errors, { type: 'date', value: v('checkout_date'), required: true })}
 </div>
 <div class="row">
-${field('Adults', 'adults_count', errors, { type: 'number', min: '1', value: form.adults_count ?? '2', required: true })}
+${field('Adults', 'adults_count', errors, {
+  type: 'number',
+  min: '1',
+  value: form.adults_count ?? '2',
+  required: true,
+})}
 ${field('Children', 'children_count', errors, { type: 'number', min: '0', value: form.children_count ?? '0' })}
 ${field('Babies', 'babies_count', errors, { type: 'number', min: '0', value: form.babies_count ?? '0' })}
 </div>
-${checkbox('Allow a stay shorter or longer than the rules (minimum and maximum stay)', 'override_rules', checked(form, 'override_rules'))}
+${checkbox(
+  'Allow a stay shorter or longer than the rules (minimum and maximum stay)',
+  'override_rules',
+  checked(form, 'override_rules'),
+)}
 <p><button type="submit" class="secondary" formaction="/admin/bookings/new/quote" formnovalidate>Show the price</button></p>
 ${await quoteOf(ctx, form, f)}
 <h2>Guest</h2>
@@ -347,8 +363,18 @@ ${field('Price set by hand', 'total_amount', errors, {
 })}
 ${field('Why this price', 'price_note', errors, { value: v('price_note') })}
 </div>
-${textarea('Internal note', 'internal_note', v('internal_note'), 'only you see it: never mailed or shown to the guest', errors)}
-${checkbox('Mail the guest a confirmation (needs an e-mail)', 'notify_guest', form.notify_guest === undefined || checked(form, 'notify_guest'))}
+${textarea(
+  'Internal note',
+  'internal_note',
+  v('internal_note'),
+  'only you see it: never mailed or shown to the guest',
+  errors,
+)}
+${checkbox(
+  'Mail the guest a confirmation (needs an e-mail)',
+  'notify_guest',
+  form.notify_guest === undefined || checked(form, 'notify_guest'),
+)}
 <button type="submit">Create booking</button>
 </form>`;
   return sendPage(request, reply, 'New booking', 'bookings', body, status);
@@ -415,7 +441,12 @@ cannot be edited.</p>`;
   const v = (name: string) => form[name] ?? '';
   const price = form.price ?? 'reprice';
   const radio = (value: string, label: string) =>
-    html`<label><input${attributes({ type: 'radio', name: 'price', value, checked: price === value })}> ${label}</label>`;
+    html`<label><input${attributes({
+      type: 'radio',
+      name: 'price',
+      value,
+      checked: price === value,
+    })}> ${label}</label>`;
   const body = html`<p><a href="/admin/bookings/${b.id}">Back to the booking</a></p>
 <form method="post" action="/admin/bookings/${b.id}/edit" class="desk">${csrfField(session(request).csrf)}
 ${errorSummary(errors, EDIT_LABELS)}
@@ -434,7 +465,13 @@ ${radio('keep', `Keep ${f.money(b.total, b.currency)}`)}<br>
 ${radio('set', 'Set by hand:')}
 ${field('New total', 'total_amount', errors, { type: 'number', step: 'any', min: '0', value: v('total_amount') })}
 </fieldset>
-${textarea('Internal note', 'internal_note', v('internal_note'), 'only you see it: never mailed or shown to the guest', errors)}
+${textarea(
+  'Internal note',
+  'internal_note',
+  v('internal_note'),
+  'only you see it: never mailed or shown to the guest',
+  errors,
+)}
 ${checkbox('Mail the guest what changed for them', 'notify_guest', checked(form, 'notify_guest'))}
 <button type="submit">Save changes</button>
 </form>`;

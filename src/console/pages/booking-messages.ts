@@ -45,19 +45,27 @@ export async function bookingMessagesSection(
   const f = fmt(request);
   const csrf = session(request).csrf;
   const list = await bookingMessages(ctx, booking.id);
+  const base = `/admin/bookings/${booking.id}/messages`;
   const action = (id: number, verb: 'send-now' | 'skip', label: string) =>
-    html`<form method="post" action="/admin/bookings/${booking.id}/messages/${id}/${verb}" class="inline">${csrfField(csrf)}
+    html`<form method="post" action="${base}/${id}/${verb}" class="inline">${csrfField(csrf)}
 <button type="submit" class="secondary">${label}</button></form>`;
   const table = stackTable(['Message', 'When', 'State', 'Action'], list, (m) => [
     m.rule_name,
     f.instant(m.sent_at ?? m.send_at, booking.timezone),
-    html`${STATES[m.state] ?? m.state}${m.reason === null ? '' : html`<br><span class="muted">${reasonText(m.reason)}</span>`}`,
+    html`${STATES[m.state] ?? m.state}${
+      m.reason === null ? '' : html`<br><span class="muted">${reasonText(m.reason)}</span>`
+    }`,
     m.state === 'sent'
       ? ''
       : html`${action(m.id, 'send-now', 'Send now')}${m.state === 'scheduled' ? action(m.id, 'skip', 'Skip') : ''}`,
   ]);
+  const rules = html`<a href="/admin/messages">Messages</a>`;
   return html`<h2 id="guest-messages">Guest messages</h2>
-${list.length === 0 ? html`<p class="muted">No guest messages: no rule on the <a href="/admin/messages">Messages</a> page applies to this booking.</p>` : table}`;
+${
+  list.length === 0
+    ? html`<p class="muted">No guest messages: no rule on the ${rules} page applies to this booking.</p>`
+    : table
+}`;
 }
 
 const MessageParams = Type.Object({ id: IdString, mid: IdString });

@@ -75,7 +75,11 @@ function scheduleTable(b: BookingRow, f: Formatter, today: string): Html {
     return { entry, state };
   });
   return html`<h3>Payment schedule</h3>
-${stackTable(['Due on', 'Amount', 'State'], rows, (r) => [f.date(r.entry.due_on), f.money(r.entry.amount, b.currency), r.state])}`;
+${stackTable(['Due on', 'Amount', 'State'], rows, (r) => [
+  f.date(r.entry.due_on),
+  f.money(r.entry.amount, b.currency),
+  r.state,
+])}`;
 }
 
 function depositForms(b: BookingRow, f: Formatter, csrf: string): Html {
@@ -91,7 +95,17 @@ function depositForms(b: BookingRow, f: Formatter, csrf: string): Html {
     b.deposit_state === 'due'
       ? html`<form method="post" action="${action}" class="row">${csrfField(csrf)}
 <input type="hidden" name="action" value="collect">
-${field(`Deposit taken (${b.currency})`, 'amount', {}, { type: 'number', step: 'any', idPrefix: 'collect', hint: 'empty: the amount asked' })}
+${field(
+  `Deposit taken (${b.currency})`,
+  'amount',
+  {},
+  {
+    type: 'number',
+    step: 'any',
+    idPrefix: 'collect',
+    hint: 'empty: the amount asked',
+  },
+)}
 <button type="submit">Collect the deposit</button></form>`
       : b.deposit_state === 'held'
         ? html`<form method="post" action="${action}">${csrfField(csrf)}
@@ -99,7 +113,17 @@ ${field(`Deposit taken (${b.currency})`, 'amount', {}, { type: 'number', step: '
 <button type="submit">Return the whole deposit (${amount})</button></form>
 <form method="post" action="${action}" class="row">${csrfField(csrf)}
 <input type="hidden" name="action" value="keep">
-${field(`Deposit kept (${b.currency})`, 'amount', {}, { type: 'number', step: 'any', idPrefix: 'keep', hint: 'empty: all of it; the rest is returned' })}
+${field(
+  `Deposit kept (${b.currency})`,
+  'amount',
+  {},
+  {
+    type: 'number',
+    step: 'any',
+    idPrefix: 'keep',
+    hint: 'empty: all of it; the rest is returned',
+  },
+)}
 ${field('Why it is kept', 'reason', {}, { idPrefix: 'keep', required: true })}
 <button type="submit" class="secondary">Keep the deposit</button></form>`
         : html``;
@@ -120,13 +144,27 @@ async function refunds(ctx: AppContext, b: BookingRow, f: Formatter, csrf: strin
   const lower =
     b.status === 'cancelled'
       ? html``
-      : html`<div class="field"><label><input${attributes({ type: 'checkbox', name: 'reduce_price' })}> Lower the price by this amount (a credit note; a paid booking stays paid)</label></div>`;
+      : html`<div class="field"><label><input${attributes({
+          type: 'checkbox',
+          name: 'reduce_price',
+        })}> Lower the price by this amount (a credit note; a paid booking stays paid)</label></div>`;
+  const methods = REFUND_METHODS.map(([v, l]) => html`<option value="${v}">${l}</option>`);
   return html`<h3>Refunds</h3>
 ${list.length === 0 ? html`<p class="muted">No refunds.</p>` : table}
 <form method="post" action="/admin/bookings/${b.id}/refunds" class="row">${csrfField(csrf)}
-${field(`Refund amount (${b.currency})`, 'amount', {}, { type: 'number', step: 'any', required: true, idPrefix: 'refund' })}
+${field(
+  `Refund amount (${b.currency})`,
+  'amount',
+  {},
+  {
+    type: 'number',
+    step: 'any',
+    required: true,
+    idPrefix: 'refund',
+  },
+)}
 <div class="field"><label for="refund-method">Refund method</label>
-<select id="refund-method" name="method">${REFUND_METHODS.map(([v, l]) => html`<option value="${v}">${l}</option>`)}</select></div>
+<select id="refund-method" name="method">${methods}</select></div>
 ${field('Refund reason', 'reason', {}, { idPrefix: 'refund', hint: 'optional' })}
 ${lower}
 <button type="submit" class="secondary">Give money back</button></form>`;
@@ -136,10 +174,11 @@ ${lower}
 export async function bookingMoneySection(ctx: AppContext, request: FastifyRequest, b: BookingRow): Promise<Html> {
   const f = fmt(request);
   const csrf = session(request).csrf;
+  const owed = html`<span class="muted">(what the cancelled booking owes; paid beyond it is owed back)</span>`;
   const fee =
     b.cancellation_fee === null
       ? html``
-      : html`<p>Cancellation fee: <strong>${f.money(b.cancellation_fee, b.currency)}</strong> <span class="muted">(what the cancelled booking owes; paid beyond it is owed back)</span></p>`;
+      : html`<p>Cancellation fee: <strong>${f.money(b.cancellation_fee, b.currency)}</strong> ${owed}</p>`;
   return html`<section id="money" aria-label="Schedule, deposit and refunds">
 ${fee}
 ${scheduleTable(b, f, todayIn(b.timezone, ctx.now()))}
@@ -155,7 +194,9 @@ export async function cancelFeeFields(ctx: AppContext, b: BookingRow, f: Formatt
   const daysLeft = diffDays(todayIn(b.timezone, ctx.now()), b.checkin);
   const fee = cancellationFee(readCancellationPolicy(home?.cancellation_policy ?? null), b.total, daysLeft);
   if (fee === 0) return html`<p class="muted">No cancellation fee applies.</p>`;
-  return html`<p>The cancellation policy keeps <strong>${f.money(fee, b.currency)}</strong> (${Math.max(daysLeft, 0)} days before check-in).</p>
+  const kept = f.money(fee, b.currency);
+  const days = Math.max(daysLeft, 0);
+  return html`<p>The cancellation policy keeps <strong>${kept}</strong> (${days} days before check-in).</p>
 <div class="field"><label><input type="checkbox" name="waive_fee" value="on"> Waive the cancellation fee</label></div>`;
 }
 

@@ -88,7 +88,10 @@ function filterForm(
   // Archived ones too: their bookings are still listed.
   const homes = accommodations.map(
     (a) =>
-      html`<option${attributes({ value: a.id, selected: String(a.id) === q.accommodation })}>${a.name}${a.archived_at === null ? '' : ' (archived)'}</option>`,
+      html`<option${attributes({
+        value: a.id,
+        selected: String(a.id) === q.accommodation,
+      })}>${a.name}${a.archived_at === null ? '' : ' (archived)'}</option>`,
   );
   return html`<form method="get" action="/admin/bookings" class="row" role="search">
 <div class="field"><label for="f-q">Search: name, e-mail, phone or code</label>
@@ -157,7 +160,9 @@ async function listPage(ctx: AppContext, request: FastifyRequest, reply: Fastify
       const b = stay.row;
       return [
         html`<a href="/admin/bookings/${b.id}">${b.confirmation_code}</a>`,
-        html`${b.guest_first_name} ${b.guest_last_name}<br><span class="muted">${b.guest_email === '' ? 'no e-mail' : b.guest_email}</span>`,
+        html`${b.guest_first_name} ${b.guest_last_name}<br><span class="muted">${
+          b.guest_email === '' ? 'no e-mail' : b.guest_email
+        }</span>`,
         b.accommodation_name,
         stayRange(f, b.checkin, b.checkout),
         statusBadge(b.status),
@@ -281,7 +286,11 @@ async function detailPage(
   const body = html`
 ${notice(shown.notice ?? null)}
 <p>${statusBadge(b.status)} ${stay}</p>
-${isConfirmed(b.status) ? html`<p><a class="button secondary" href="/admin/bookings/${b.id}/edit">Edit booking</a></p>` : ''}
+${
+  isConfirmed(b.status)
+    ? html`<p><a class="button secondary" href="/admin/bookings/${b.id}/edit">Edit booking</a></p>`
+    : ''
+}
 <h2>Guest</h2>
 ${guestTable(b)}
 <p><a class="button secondary" href="/admin/bookings/${b.id}/guest">Correct guest and billing details</a></p>
@@ -313,7 +322,13 @@ ${
     : ''
 }
 ${fieldError(errors, '_form')}
-${canCancel ? html`<h2>Cancel</h2><p>${confirmLink(`Cancel booking ${b.confirmation_code}…`, 'cancel-booking', { id: b.id })}</p>` : ''}
+${
+  canCancel
+    ? html`<h2>Cancel</h2><p>${confirmLink(`Cancel booking ${b.confirmation_code}…`, 'cancel-booking', {
+        id: b.id,
+      })}</p>`
+    : ''
+}
 ${
   canReinstate(b)
     ? html`<h2>Undo the cancellation</h2>

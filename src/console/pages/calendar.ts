@@ -169,14 +169,18 @@ async function calendarView(
   const forms = html`<div class="forms">
 <form method="post" action="/admin/calendar/block" aria-labelledby="h-block">
 <h2 id="h-block">Block nights</h2>${csrfField(csrf)}${monthField}
-${errorSummary(block.errors, BLOCK_LABELS, { idOf: ids('block', 'b-acc') })}${accSelect('b', block)}${rangeFields('block', block)}
+${errorSummary(block.errors, BLOCK_LABELS, {
+  idOf: ids('block', 'b-acc'),
+})}${accSelect('b', block)}${rangeFields('block', block)}
 ${reasonField(block)}
 <button type="submit">Block these nights</button>
 <button type="submit" class="secondary" formaction="/admin/bookings/new/from-range" formnovalidate>New booking for these
 nights</button></form>
 <form method="post" action="/admin/calendar/price" aria-labelledby="h-price">
 <h2 id="h-price">Set the price of nights</h2>${csrfField(csrf)}${monthField}
-${errorSummary(price.errors, PRICE_LABELS, { idOf: ids('price', 'p-acc') })}${accSelect('p', price)}${rangeFields('price', price)}
+${errorSummary(price.errors, PRICE_LABELS, {
+  idOf: ids('price', 'p-acc'),
+})}${accSelect('p', price)}${rangeFields('price', price)}
 ${priceField('Price per night (empty: back to the base price)', price)}
 <button type="submit">Set the price</button></form>
 </div>`;
@@ -189,7 +193,11 @@ ${notice(shown.notice ?? null)}
 <a href="/admin/calendar#today">Today</a></nav>
 <p class="muted">Bars are bookings (hatched: a card draft waiting for payment); grey stripes are blocked nights and
 stays imported from other channels; a red frame marks a night that is overbooked. Each night shows its price.</p>
-${overbooked.size === 0 ? '' : html`<p class="error">${overbooked.size} night(s) this month are overbooked: see Today.</p>`}
+${
+  overbooked.size === 0
+    ? ''
+    : html`<p class="error">${overbooked.size} night(s) this month are overbooked: see Today.</p>`
+}
 ${monthTable(grid, title, f, today, overbooked)}
 ${grid.rows.length === 0 ? noAccommodations : forms}`;
   return sendPage(request, reply, 'Calendar', 'calendar', body, shown.status ?? 200);

@@ -87,7 +87,9 @@ async function describe(ctx: AppContext, q: Query, f: Formatter): Promise<Confir
       if (b === undefined || !canCancel(b.status)) return null;
       return {
         title: `Cancel booking ${b.confirmation_code}?`,
-        question: `${b.guest_first_name} ${b.guest_last_name}, ${b.accommodation_name}, ${stayRange(f, b.checkin, b.checkout)}.`,
+        question:
+          `${b.guest_first_name} ${b.guest_last_name}, ${b.accommodation_name}, ` +
+          `${stayRange(f, b.checkin, b.checkout)}.`,
         consequence:
           'Its nights become free at once and a cancellation mail is queued for the guest. ' +
           'You can undo the cancellation later while its nights are still free.',
@@ -118,7 +120,8 @@ ${await cancelFeeFields(ctx, b, f)}`,
         title: `Give the key “${key.name}” its own webhook secret?`,
         question: html`A new inbound webhook secret for the key starting with <code>${key.prefix}…</code>, shown once.`,
         consequence:
-          "A /webhook/update signed with it may touch only the bookings this key created. It replaces the key's earlier secret, if it had one: that one stops working at once.",
+          'A /webhook/update signed with it may touch only the bookings this key created. ' +
+          "It replaces the key's earlier secret, if it had one: that one stops working at once.",
         action: `/admin/settings/api-keys/${key.id}/webhook-secret`,
         button: `Give ${key.name} a new webhook secret`,
         back: '/admin/settings/integrations',
@@ -176,8 +179,11 @@ ${await cancelFeeFields(ctx, b, f)}`,
         title: remove ? `Remove endpoint ${e.id}?` : `Rotate the signing secret of endpoint ${e.id}?`,
         question: html`Endpoint ${e.id}, <span class="url">${e.url}</span>.`,
         consequence: remove
-          ? 'Nothing more is sent to it, and its delivery log is removed. The partner can add it again, with a new secret.'
-          : 'A new secret is shown once. For 24 hours the previous secret also signs every delivery, so the partner can switch without missing an event.',
+          ? 'Nothing more is sent to it, and its delivery log is removed. ' +
+            'The partner can add it again, with a new secret.'
+          : 'A new secret is shown once. ' +
+            'For 24 hours the previous secret also signs every delivery, ' +
+            'so the partner can switch without missing an event.',
         action: `/admin/endpoints/${e.id}/${remove ? 'remove' : 'rotate'}`,
         button: remove ? `Remove endpoint ${e.id}` : `Rotate the secret of endpoint ${e.id}`,
         back: '/admin/endpoints',
@@ -198,8 +204,9 @@ ${await cancelFeeFields(ctx, b, f)}`,
         question: `The guest of booking ${b.confirmation_code}${email}, and of every other booking made under them.`,
         consequence:
           'Their name, contact details, address and notes are erased from their bookings, mails, messages and ' +
-          "partners' events, and the check-ins of those bookings are deleted, companions included. The bookings stay, " +
-          'anonymised, with their dates, nights and amounts; issued invoices and credit notes stay as issued. ' +
+          "partners' events, and the check-ins of those bookings are deleted, companions included. " +
+          'The bookings stay, anonymised, with their dates, nights and amounts; ' +
+          'issued invoices and credit notes stay as issued. ' +
           'This cannot be undone: export the data first if the guest asked for it.',
         action: `/admin/bookings/${b.id}/guest-data/erase`,
         button: `Erase the data of ${guest.first_name} ${guest.last_name}`,
@@ -213,17 +220,22 @@ ${await cancelFeeFields(ctx, b, f)}`,
       if (await accommodationHasBookings(ctx.db, a.id))
         return {
           title: `Archive ${a.name}?`,
-          question: `${a.name} has bookings (cancelled ones count: they are its history), so it cannot be deleted: it will be archived.`,
+          question:
+            `${a.name} has bookings (cancelled ones count: they are its history), ` +
+            'so it cannot be deleted: it will be archived.',
           consequence:
             'Archived, it is listed nowhere and takes no new booking, from you or a partner. ' +
-            'Its bookings stay as they are: they can still be seen, edited, cancelled and paid, and their invoices still work.',
+            'Its bookings stay as they are: ' +
+            'they can still be seen, edited, cancelled and paid, and their invoices still work.',
           action: `/admin/accommodations/${a.id}/delete`,
           button: `Archive ${a.name}`,
           back: `/admin/accommodations/${a.id}`,
         };
       return {
         title: `Delete ${a.name}?`,
-        question: `${a.name} has no bookings: it will be deleted, with its rules, seasonal prices, blocked nights and imported calendars.`,
+        question:
+          `${a.name} has no bookings: it will be deleted, ` +
+          'with its rules, seasonal prices, blocked nights and imported calendars.',
         consequence: 'This cannot be undone.',
         action: `/admin/accommodations/${a.id}/delete`,
         button: `Delete ${a.name}`,

@@ -86,7 +86,8 @@ function state(e: EndpointView, f: Formatter): Html {
 
 function actions(e: EndpointView, csrf: string): Html {
   const paused = e.status !== 'active';
-  const toggle = html`<form method="post" action="${HERE}/${e.id}/${paused ? 'resume' : 'pause'}" class="inline">${csrfField(csrf)}
+  const verb = paused ? 'resume' : 'pause';
+  const toggle = html`<form method="post" action="${HERE}/${e.id}/${verb}" class="inline">${csrfField(csrf)}
 <button type="submit" class="secondary">${paused ? 'Resume' : 'Pause'} endpoint ${e.id}</button></form>`;
   const test = html`<form method="post" action="${HERE}/${e.id}/test" class="inline">${csrfField(csrf)}
 <button type="submit" class="secondary">Send a test event to endpoint ${e.id}</button></form>`;
@@ -135,7 +136,8 @@ function endpointSection(
     e.previous_secret_until === null || Date.parse(e.previous_secret_until) <= now.getTime()
       ? ''
       : html`<p class="muted">The previous secret also signs until ${f.instant(e.previous_secret_until)}.</p>`;
-  return html`<section aria-labelledby="endpoint-${e.id}"><h3 id="endpoint-${e.id}" class="url">Endpoint ${e.id}: ${e.url}</h3>
+  const id = `endpoint-${e.id}`;
+  return html`<section aria-labelledby="${id}"><h3 id="${id}" class="url">Endpoint ${e.id}: ${e.url}</h3>
 <p>${keyName(keys, e.api_key_id)} · ${state(e, f)}</p>${overlap}
 ${actions(e, csrf)}
 <h4>Recent deliveries</h4>
@@ -149,26 +151,50 @@ function addForm(keys: readonly ApiKeySummary[], csrf: string, shown: Shown): Ht
   const errors = forHost(shown.errors ?? {}, ADD_LABELS);
   const values = shown.values;
   const live = keys.filter((k) => k.revoked_at === null);
-  if (live.length === 0)
-    return html`<p>Create an API key under <a href="${pageUrl('integrations')}">Integrations</a> first: an endpoint receives the events of one key.</p>`;
+  if (live.length === 0) {
+    const link = html`<a href="${pageUrl('integrations')}">Integrations</a>`;
+    return html`<p>Create an API key under ${link} first: an endpoint receives the events of one key.</p>`;
+  }
   const options = live.map(
     (k) =>
-      html`<option${attributes({ value: k.id, selected: values?.api_key_id === String(k.id) })}>${k.name} (${k.prefix}…)</option>`,
+      html`<option${attributes({
+        value: k.id,
+        selected: values?.api_key_id === String(k.id),
+      })}>${k.name} (${k.prefix}…)</option>`,
   );
   const boxes = EVENT_TYPES.map((type) => {
     const name = eventField(type);
     const on = values === undefined ? DEFAULT_ENDPOINT_EVENTS.includes(type) : values[name] !== undefined;
-    return html`<label><input${attributes({ type: 'checkbox', name, value: 'on', checked: on })}> <code>${type}</code></label> `;
+    return html`<label><input${attributes({
+      type: 'checkbox',
+      name,
+      value: 'on',
+      checked: on,
+    })}> <code>${type}</code></label> `;
   });
   const eventsInvalid = errors.events !== undefined;
   const keyInvalid = errors.api_key_id !== undefined;
   return html`<form method="post" action="${HERE}" class="stack">${csrfField(csrf)}
 ${errorSummary(errors, ADD_LABELS)}
 <div class="field${keyInvalid ? ' invalid' : ''}"><label for="f-api_key_id">Partner (API key)</label>
-<select${attributes({ id: 'f-api_key_id', name: 'api_key_id', required: true, 'aria-invalid': keyInvalid && 'true', 'aria-describedby': keyInvalid && 'err-api_key_id' })}>${options}</select>
+<select${attributes({
+    id: 'f-api_key_id',
+    name: 'api_key_id',
+    required: true,
+    'aria-invalid': keyInvalid && 'true',
+    'aria-describedby': keyInvalid && 'err-api_key_id',
+  })}>${options}</select>
 ${fieldError(errors, 'api_key_id')}</div>
-${field('URL that receives the events', 'url', errors, { type: 'url', value: values?.url ?? null, required: true, hint: 'a public https address' })}
-<fieldset${attributes({ id: 'f-events', 'aria-describedby': eventsInvalid && 'err-events' })}><legend>Events</legend>${boxes}
+${field('URL that receives the events', 'url', errors, {
+  type: 'url',
+  value: values?.url ?? null,
+  required: true,
+  hint: 'a public https address',
+})}
+<fieldset${attributes({
+    id: 'f-events',
+    'aria-describedby': eventsInvalid && 'err-events',
+  })}><legend>Events</legend>${boxes}
 ${fieldError(errors, 'events')}</fieldset>
 <button type="submit">Add endpoint</button></form>`;
 }

@@ -94,7 +94,9 @@ function select(
   const items = options.map(
     ([v, text]) => html`<option${attributes({ value: v, selected: v === current })}>${text}</option>`,
   );
-  return html`<div class="field"><label for="${prefix}-${name}">${label}</label><select id="${prefix}-${name}" name="${name}">${items}</select></div>`;
+  const id = `${prefix}-${name}`;
+  const list = html`<select id="${id}" name="${name}">${items}</select>`;
+  return html`<div class="field"><label for="${id}">${label}</label>${list}</div>`;
 }
 
 function textArea(name: string, label: string, value: string, errors: Record<string, string>): Html {
@@ -158,7 +160,9 @@ async function messagesBody(ctx: AppContext, request: FastifyRequest, editing: n
     templates.find((t) => t.id === r.template_id)?.name ?? '',
     when(r),
     r.state === 'active' ? 'Active' : 'Paused',
-    html`<form method="post" action="/admin/messages/rules/${r.id}/${r.state === 'active' ? 'pause' : 'resume'}" class="inline">${csrfField(csrf)}
+    html`<form method="post" action="/admin/messages/rules/${r.id}/${
+      r.state === 'active' ? 'pause' : 'resume'
+    }" class="inline">${csrfField(csrf)}
 <button type="submit" class="secondary">${r.state === 'active' ? 'Pause' : 'Resume'} ${r.name}</button></form>`,
   ]);
   return html`
@@ -222,10 +226,21 @@ ${select(
   rv.event ?? 'before_checkin',
   'rule',
 )}
-${field('At (local time)', 'at', re, { type: 'time', value: rv.at ?? '10:00', hint: 'empty: at once, for the booking events', idPrefix: 'rule' })}
+${field('At (local time)', 'at', re, {
+  type: 'time',
+  value: rv.at ?? '10:00',
+  hint: 'empty: at once, for the booking events',
+  idPrefix: 'rule',
+})}
 </div>
 <div class="row">
-${select('accommodation_id', 'Homes', [['', 'Every home'], ...homes.map((h) => [String(h.id), h.name] as const)], rv.accommodation_id ?? '', 'rule')}
+${select(
+  'accommodation_id',
+  'Homes',
+  [['', 'Every home'], ...homes.map((h) => [String(h.id), h.name] as const)],
+  rv.accommodation_id ?? '',
+  'rule',
+)}
 ${field('Minimum nights', 'min_nights', re, { type: 'number', min: '1', value: rv.min_nights ?? '', idPrefix: 'rule' })}
 ${select(
   'payment_state',

@@ -36,9 +36,9 @@ export const outboxPage: FeatureRoutes = async (app, { ctx }) => {
     const table = stackTable(['Mail', 'To', 'State', 'Attempts', 'Queued', 'Action'], rows, (m) => [
       html`${m.subject}${m.booking_id === null ? '' : html` (<a href="/admin/bookings/${m.booking_id}">booking</a>)`}`,
       m.recipient,
-      html`${mailState(m.status)}${m.sent_at === null ? '' : html` <span class="muted">${f.instant(m.sent_at)}</span>`}${
-        m.last_error === null ? '' : html`<br><span class="error">${m.last_error}</span>`
-      }`,
+      html`${mailState(m.status)}${
+        m.sent_at === null ? '' : html` <span class="muted">${f.instant(m.sent_at)}</span>`
+      }${m.last_error === null ? '' : html`<br><span class="error">${m.last_error}</span>`}`,
       m.attempts,
       f.instant(m.created_at),
       m.status === 'failed'
@@ -56,7 +56,17 @@ ${rows.length === 0 ? html`<p>No mails.</p>` : table}
 <h2>Test mail</h2>
 <p>Queues a mail through the outbox like any other; its state above tells whether mail goes out.</p>
 <form method="post" action="/admin/outbox/test-mail" class="row">${csrfField(csrf)}
-${field('Send a test mail to', 'to', {}, { idPrefix: 'outbox', type: 'email', required: true, attributes: { autocomplete: 'email' } })}
+${field(
+  'Send a test mail to',
+  'to',
+  {},
+  {
+    idPrefix: 'outbox',
+    type: 'email',
+    required: true,
+    attributes: { autocomplete: 'email' },
+  },
+)}
 <button type="submit" class="secondary">Send a test mail</button></form>`;
     return sendPage(request, reply, 'Outbox', 'outbox', body);
   });

@@ -95,6 +95,7 @@ function periodSection(w: Writer, currency: string, periods: readonly PeriodTall
     'Bookings',
     'Cancellations',
   ];
+  const columnHeads = headers.map((h) => html`<th scope="col">${h}</th>`);
   const line = (r: (typeof rows)[number]) => html`<tr><th scope="row">${periodLabel(w, r.period)}</th>
 <td>${rate(w, r.figures.occupancy_rate)}</td><td>${money(w, r.figures.revenue, currency)}</td>
 <td>${r.figures.nights_booked}</td><td>${r.figures.nights_imported}</td>
@@ -102,7 +103,7 @@ function periodSection(w: Writer, currency: string, periods: readonly PeriodTall
 <td>${r.figures.bookings}</td><td>${r.figures.cancellations}</td></tr>\n`;
   // A table that scrolls sideways on a phone rather than stacking a dozen rows into a long list.
   const table = html`<div class="report-table" tabindex="0" role="region" aria-label="${currency} by ${by}, as numbers">
-<table><thead><tr><th scope="col">${group === 'month' ? 'Month' : 'Year'}</th>${headers.map((h) => html`<th scope="col">${h}</th>`)}</tr></thead>
+<table><thead><tr><th scope="col">${group === 'month' ? 'Month' : 'Year'}</th>${columnHeads}</tr></thead>
 <tbody>${rows.map(line)}</tbody></table></div>`;
   return html`<h2 id="${id}">${currency} by ${by}</h2>
 <div class="report-charts">

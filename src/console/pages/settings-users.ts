@@ -88,7 +88,11 @@ export function usersSection(
   const roleInvalid = errors.role !== undefined;
   const boxes = homes.map((h) => {
     const name = `home_${h.id}`;
-    return html`<label class="check"><input${attributes({ type: 'checkbox', name, checked: values[name] !== undefined })}> ${h.name}</label>`;
+    return html`<label class="check"><input${attributes({
+      type: 'checkbox',
+      name,
+      checked: values[name] !== undefined,
+    })}> ${h.name}</label>`;
   });
   return html`<h2 id="users">Users</h2>
 <ul>${team.map(member)}</ul>
@@ -102,7 +106,11 @@ ${field('Login', 'login', errors, {
 })}
 ${field('Name', 'name', errors, { value: values.name ?? null, hint: 'shown in the history; the login if left empty' })}
 <div class="field${roleInvalid ? ' invalid' : ''}"><label for="f-role">Role</label>
-<select${attributes({ id: 'f-role', name: 'role', 'aria-invalid': roleInvalid && 'true' })}>${roles}</select>${fieldError(errors, 'role')}</div>
+<select${attributes({
+    id: 'f-role',
+    name: 'role',
+    'aria-invalid': roleInvalid && 'true',
+  })}>${roles}</select>${fieldError(errors, 'role')}</div>
 ${field('E-mail', 'email', errors, { type: 'email', value: values.email ?? null, hint: 'optional' })}
 <fieldset><legend>Homes of a cleaner</legend>${boxes}${fieldError(errors, 'accommodation_ids')}</fieldset>
 <button type="submit">Add user</button></form>

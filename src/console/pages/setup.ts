@@ -32,7 +32,9 @@ function mailWords(f: SetupFacts, fmt: Formatter): Html {
   const how = html`Set <code>SMTP_URL</code> (for example <code>smtps://user:password@smtp.example.com:465</code>) and
 <code>MAIL_FROM</code> in the server's environment or its <code>.env</code> file, restart, then send a test mail.`;
   if (!f.smtpConfigured)
-    return html`Mail is not set up: guest mails wait in the Outbox.${queued}${sent ? ' (Mail went out before, with a mail server set up then.)' : ''}
+    return html`Mail is not set up: guest mails wait in the Outbox.${queued}${
+      sent ? ' (Mail went out before, with a mail server set up then.)' : ''
+    }
 ${how}`;
   if (sent) {
     const when = lastSentAt === null ? '' : `, the last one ${fmt.instant(lastSentAt)}`;
@@ -49,7 +51,9 @@ function stepText(name: SetupStepName, f: SetupFacts, csrf: string, fmt: Formatt
     case 'business':
       return {
         title: 'Your business',
-        what: 'Its name, address and tax number head every invoice and sign every guest mail; bank details tell guests where to transfer.',
+        what:
+          'Its name, address and tax number head every invoice and sign every guest mail; ' +
+          'bank details tell guests where to transfer.',
         link: { href: `${pageUrl('settings')}#business`, label: 'Enter your business details' },
       };
     case 'home':
@@ -70,7 +74,9 @@ function stepText(name: SetupStepName, f: SetupFacts, csrf: string, fmt: Formatt
     case 'channel':
       return {
         title: 'A channel connected',
-        what: 'Import the calendar of Airbnb, Booking.com or another channel (its iCal address) on a home’s page, so their stays block your nights.',
+        what:
+          'Import the calendar of Airbnb, Booking.com or another channel (its iCal address) ' +
+          'on a home’s page, so their stays block your nights.',
         link: { href: home ?? pageUrl('accommodations'), label: 'Connect a channel' },
       };
     case 'card':
@@ -110,7 +116,8 @@ export async function setupSection(ctx: AppContext, csrf: string, fmt: Formatter
 <span class="state">${step.done ? 'Done' : 'To do'}</span><strong>${t.title}</strong>
 <p>${what}${link}</p></li>`;
   };
-  return html`<section aria-labelledby="h-setup" id="setup"><h2 id="h-setup">Set up Staydesk (${done} of ${steps.length} done)</h2>
+  const heading = `Set up Staydesk (${done} of ${steps.length} done)`;
+  return html`<section aria-labelledby="h-setup" id="setup"><h2 id="h-setup">${heading}</h2>
 <ol class="steps">${steps.map(item)}</ol></section>`;
 }
 

@@ -54,7 +54,8 @@ function taskCard(card: Card, f: Formatter, csrf: string, team: readonly TeamMem
   const next =
     task.next_arrival_on === null
       ? 'No arrival known yet'
-      : `Next guests arrive ${f.date(task.next_arrival_on)}${task.next_guest_count === null ? '' : ` · ${task.next_guest_count} guest(s)`}`;
+      : `Next guests arrive ${f.date(task.next_arrival_on)}` +
+        (task.next_guest_count === null ? '' : ` · ${task.next_guest_count} guest(s)`);
   const tick =
     task.state === 'open'
       ? html`<form method="post" action="/admin/tasks/${task.id}/done">${csrfField(csrf)}

@@ -14,8 +14,10 @@ import { stackTable } from '../layout.ts';
  * what was paid. "Today" is each home's own, in its time zone.
  */
 
-const guestCell = (b: BookingWithGuest): Html =>
-  html`<a href="/admin/bookings/${b.id}">${b.guest_first_name} ${b.guest_last_name}</a> <span class="muted">${b.confirmation_code}</span>`;
+const guestCell = (b: BookingWithGuest): Html => {
+  const link = html`<a href="/admin/bookings/${b.id}">${b.guest_first_name} ${b.guest_last_name}</a>`;
+  return html`${link} <span class="muted">${b.confirmation_code}</span>`;
+};
 
 function depositsTable(rows: readonly BookingWithGuest[], f: Formatter): Html {
   const table = stackTable(['Left on', 'Guest', 'Accommodation', 'Deposit held'], rows, (b) => [

@@ -27,7 +27,8 @@ export async function todayTurnovers(
     html`${home.get(t.accommodation_id)?.name ?? `#${t.accommodation_id}`}${
       t.same_day ? html` <span class="badge status-draft">same day</span>` : ''
     }`,
-    `${f.instant(t.due_from, home.get(t.accommodation_id)?.timezone)} – ${f.instant(t.due_by, home.get(t.accommodation_id)?.timezone)}`,
+    `${f.instant(t.due_from, home.get(t.accommodation_id)?.timezone)} – ` +
+      f.instant(t.due_by, home.get(t.accommodation_id)?.timezone),
     t.assignee_id === null ? html`<span class="error">no one yet</span>` : (names.get(t.assignee_id) ?? ''),
     t.state,
   ]);

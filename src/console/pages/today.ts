@@ -165,10 +165,19 @@ export const todayPage: FeatureRoutes = async (app, { ctx }) => {
     const attention = alerts.length + issues.length + mails.length + feeds.length + expired.length + mailDown;
     const body = html`${setup}
 <p class="muted">Today is ${f.date(today)} (${zone}). Arrivals and departures cover today and the next 7 days.</p>
-${stayTable('Arrivals', [...arrivals.map((b) => arrivalStay(b, checkIns)), ...importedIn.map((s) => importedStay(s, s.start_date))], f, true)}
+${stayTable(
+  'Arrivals',
+  [...arrivals.map((b) => arrivalStay(b, checkIns)), ...importedIn.map((s) => importedStay(s, s.start_date))],
+  f,
+  true,
+)}
 ${balancesToCollect(arrivals, f)}
 ${await todayMoneySections(ctx, f)}
-${stayTable('Departures', [...departures.map((b) => bookingStay(b, b.checkout)), ...importedOut.map((s) => importedStay(s, s.end_date))], f)}
+${stayTable(
+  'Departures',
+  [...departures.map((b) => bookingStay(b, b.checkout)), ...importedOut.map((s) => importedStay(s, s.end_date))],
+  f,
+)}
 ${await todayTurnovers(ctx, session(request).user, today, accommodations, f)}
 <h2>Card drafts waiting for payment</h2>
 ${draftTable(drafts, f)}
@@ -186,7 +195,8 @@ ${
     ? ''
     : html`<h3>Payment issues</h3><ul>${issues.map((i) => {
         const link = i.booking_id === null ? '' : html` (<a href="/admin/bookings/${i.booking_id}">booking</a>)`;
-        return html`<li>${i.kind.replace(/_/g, ' ')}: ${i.detail}${link} <span class="muted">${f.instant(i.created_at)}</span></li>`;
+        const kind = i.kind.replace(/_/g, ' ');
+        return html`<li>${kind}: ${i.detail}${link} <span class="muted">${f.instant(i.created_at)}</span></li>`;
       })}</ul>`
 }
 ${

@@ -14,7 +14,7 @@ import { lockHome, syncTurnoversOfNewStays } from './sync-turnovers.ts';
  * answers (planQueuedStays), so the task exists by the time the booking's answer arrives. Bookings
  * of one home that commit while a planning runs are planned together by the next one: one
  * planning at a time per home and process, whose transaction takes the lock (so processes take
- * turns) and deletes the rows it planned. A row whose request never planned it (the process died
+ * turns) and deletes the rows it plans. A row whose request never planned it (the process died
  * after the commit, or the planning failed) is planned by the `plan-turnovers` job
  * (planAllQueued). Until then the booking is stored and its task is missing, never wrong.
  */
@@ -57,11 +57,13 @@ function planOnce(ctx: AppContext, accommodationId: number): Promise<void> {
 }
 
 async function planIn(trx: Executor, accommodationId: number, now: Date): Promise<void> {
+  // Taken off the queue first, in the same statement that reads them: the planning's transaction
+  // either plans them or, rolled back, leaves them queued. Another planning of the home that
+  // reaches them meanwhile waits for this one's commit, then finds them gone.
   const queued = await trx
-    .selectFrom('turnovers_to_plan')
-    .select(['id', 'booking_id', 'start_on', 'end_on'])
+    .deleteFrom('turnovers_to_plan')
     .where('accommodation_id', '=', accommodationId)
-    .orderBy('id')
+    .returning(['booking_id', 'start_on', 'end_on'])
     .execute();
   if (queued.length === 0) return;
   // A change to a booking locks it, then its home: the bookings whose tasks this inserts are
@@ -79,12 +81,4 @@ async function planIn(trx: Executor, accommodationId: number, now: Date): Promis
     };
     await syncTurnoversOfNewStays(trx, home, span, now);
   }
-  await trx
-    .deleteFrom('turnovers_to_plan')
-    .where(
-      'id',
-      'in',
-      queued.map((q) => q.id),
-    )
-    .execute();
 }

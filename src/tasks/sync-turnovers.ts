@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { Executor } from '../db/store.ts';
 import { lockParentRows } from '../db/row-locks.ts';
 import { addDays, todayIn } from '../shared/dates.ts';
@@ -54,7 +55,10 @@ function lastArrivalBefore(db: Executor, accommodationId: number, date: string) 
     .limit(1);
 }
 
-/** The live stays of a home that end on or after `from` (and, given `to`, arrive on or before it). */
+/**
+ * The live stays of a home that end on or after `from` (and, given `to`, arrive on or before it):
+ * its bookings and imported stays in one statement.
+ */
 async function liveStays(
   db: Executor,
   accommodationId: number,
@@ -65,12 +69,26 @@ async function liveStays(
   // be there on `from`: bounding the arrivals by it lets the index on (home, arrival) read the
   // stays from there on, instead of every stay the home ever had.
   let bookingsQuery = liveBookings(db, accommodationId)
-    .select(['id', 'checkin', 'checkout', 'adults', 'children', 'babies'])
+    .select((eb) => [
+      sql.lit('booking').as('source'),
+      'id',
+      'checkin as start',
+      'checkout as end',
+      eb(eb('adults', '+', eb.ref('children')), '+', eb.ref('babies'))
+        .$castTo<number | null>()
+        .as('guests'),
+    ])
     .where('checkout', '>=', from)
     .where((eb) => eb('checkin', '>=', eb.fn.coalesce(lastArrivalBefore(db, accommodationId, from), eb.val(from))));
   let importedQuery = db
     .selectFrom('external_reservations')
-    .select(['id', 'start_date', 'end_date'])
+    .select([
+      sql.lit('imported').as('source'),
+      'id',
+      'start_date as start',
+      'end_date as end',
+      sql<number | null>`null`.as('guests'),
+    ])
     .where('accommodation_id', '=', accommodationId)
     .where('echo_of', 'is', null)
     .where('kind', '=', 'reserved')
@@ -79,22 +97,15 @@ async function liveStays(
     bookingsQuery = bookingsQuery.where('checkin', '<=', to);
     importedQuery = importedQuery.where('start_date', '<=', to);
   }
-  const bookings = await bookingsQuery.execute();
-  const imported = await importedQuery.execute();
-  return [
-    ...bookings.map((b) => ({
-      ref: { booking_id: b.id },
-      start: b.checkin,
-      end: b.checkout,
-      guests: b.adults + b.children + b.babies,
-    })),
-    ...imported.map((r) => ({
-      ref: { external_reservation_id: r.id },
-      start: r.start_date,
-      end: r.end_date,
-      guests: null,
-    })),
-  ];
+  const rows = await bookingsQuery.unionAll(importedQuery).execute();
+  // Bookings first, then imported stays, as two statements read them.
+  const booked = (r: (typeof rows)[number]) => r.source === 'booking';
+  return [...rows.filter(booked), ...rows.filter((r) => !booked(r))].map((r) => ({
+    ref: booked(r) ? { booking_id: r.id } : { external_reservation_id: r.id },
+    start: r.start,
+    end: r.end,
+    guests: booked(r) ? Number(r.guests) : null,
+  }));
 }
 
 /**
@@ -244,13 +255,12 @@ async function syncLocked(
   }
   await updateTurnoverTasks(db, changed, at);
   if (added.length > 0) {
-    const cleaner = await onlyCleaner(db, accommodationId);
     await db
       .insertInto('tasks')
       .values(
         added.map((p) => ({
           ...rowOf(accommodationId, p),
-          assignee_id: cleaner,
+          assignee_id: onlyCleaner(db, accommodationId),
           state: 'open' as const,
           created_at: at,
           updated_at: at,
@@ -292,15 +302,15 @@ function rowOf(accommodationId: number, p: PlannedTurnover) {
   };
 }
 
-/** The home's cleaner when exactly one cleaner is given the home, else null. */
-async function onlyCleaner(db: Executor, accommodationId: number): Promise<number | null> {
-  const rows = await db
+/**
+ * The home's cleaner when exactly one cleaner is given the home, else null: a scalar subquery, so
+ * the insert of the tasks reads it in the same statement.
+ */
+function onlyCleaner(db: Executor, accommodationId: number) {
+  return db
     .selectFrom('user_homes as h')
     .innerJoin('users as u', 'u.id', 'h.user_id')
-    .select('u.id')
+    .select((eb) => eb.case().when(eb.fn.countAll(), '=', 1).then(eb.fn.max('u.id')).end().as('id'))
     .where('h.accommodation_id', '=', accommodationId)
-    .where('u.role', '=', 'cleaner')
-    .limit(2)
-    .execute();
-  return rows.length === 1 ? (rows[0]?.id ?? null) : null;
+    .where('u.role', '=', 'cleaner');
 }

@@ -141,6 +141,37 @@ describe(`who made a change, and the tasks feed (${testStoreKind})`, () => {
     assert.match(page.body, /by Fiona Front: guest called/);
   });
 
+  test('a home with two cleaners gives its new tasks to neither; a cleaner of another home counts for nothing', async () => {
+    const home = await makeAccommodation(t.ctx.db, { timezone: 'UTC', min_stay: 1 });
+    const other = await makeAccommodation(t.ctx.db, { timezone: 'UTC', min_stay: 1 });
+    const one = await signIn(t, undefined, { role: 'cleaner', homes: [home.id], name: 'Cleo One' });
+    await signIn(t, undefined, { role: 'cleaner', homes: [other.id], name: 'Otto Other' });
+    const book = async (from: number) => {
+      const res = await t.admin('POST', '/admin/api/bookings', {
+        accommodation_id: home.id,
+        checkin_date: addDays(today, from),
+        checkout_date: addDays(today, from + 2),
+        adults_count: 2,
+        guest: { first_name: 'Two', last_name: 'Cleaners' },
+      });
+      assert.equal(res.statusCode, 201, res.body);
+    };
+    const assignees = async () =>
+      (
+        await t.ctx.db
+          .selectFrom('tasks')
+          .select('assignee_id')
+          .where('accommodation_id', '=', home.id)
+          .orderBy('departure_on')
+          .execute()
+      ).map((r) => r.assignee_id);
+    await book(20);
+    assert.deepEqual(await assignees(), [one.userId], 'its only cleaner');
+    await signIn(t, undefined, { role: 'cleaner', homes: [home.id], name: 'Cleo Two' });
+    await book(30);
+    assert.deepEqual(await assignees(), [one.userId, null], 'two cleaners: nobody chosen');
+  });
+
   test("a user's tasks feed parses with ical.js, holds only their tasks, and a new address stops the old one", async () => {
     const home = await makeAccommodation(t.ctx.db, {
       name: 'Feed; Home, "quoted"',

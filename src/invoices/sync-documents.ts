@@ -1,7 +1,8 @@
 import type { Executor } from '../db/store.ts';
 import type { Unit } from '../db/unit-of-work.ts';
-import { readHostIdentity } from '../settings/host-identity.ts';
-import { readInvoicing } from '../settings/invoicing.ts';
+import { hostIdentityOf } from '../settings/host-identity.ts';
+import { invoicingOf } from '../settings/invoicing.ts';
+import { getSettings } from '../settings/settings-repository.ts';
 import { todayIn } from '../shared/dates.ts';
 import { billedOf } from './billed-of.ts';
 import { seriesOf, takeNumbers } from './document-numbers.ts';
@@ -35,13 +36,15 @@ export async function syncDocumentsIn(trx: Executor, now: Date, bookingIds: read
   );
   if (bookings.length === 0) return;
   const ids = bookings.map((b) => b.id);
-  const host = await readHostIdentity(trx);
+  // The host's identity and the invoice series in one read.
+  const settings = await getSettings(trx, ['business', 'bank_details', 'invoicing']);
+  const host = hostIdentityOf(settings);
   const issued = await issuedDocumentsOf(trx, ids);
   const planned = bookings.flatMap((booking) =>
     planDocuments(booking, billedOf(booking, host), issued.get(booking.id) ?? []).map((doc) => ({ booking, doc })),
   );
   if (planned.length === 0) return;
-  const invoicing = await readInvoicing(trx);
+  const invoicing = invoicingOf(settings.invoicing);
   const payments = await receivedPaymentsOf(trx, ids);
   const documents = planned.map(({ booking, doc }) => {
     const issuedOn = todayIn(booking.timezone, now);

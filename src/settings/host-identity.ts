@@ -1,4 +1,5 @@
 import type { Executor } from '../db/store.ts';
+import { getSettings } from './settings-repository.ts';
 import { storedObject } from '../shared/stored-json.ts';
 import type { TtlCache } from '../shared/ttl-cache.ts';
 
@@ -45,15 +46,14 @@ function bankDetailsOf(stored: string | null): BankDetails | null {
   return { account_holder: holder, iban, bic: text(o.bic), bank_name: text(o.bank_name) };
 }
 
+/** The identity the two settings' stored values give. */
+export function hostIdentityOf(stored: { business: string | null; bank_details: string | null }): HostIdentity {
+  return { business: businessOf(stored.business), bank_details: bankDetailsOf(stored.bank_details) };
+}
+
 /** One read of both settings (a new booking's mail is written from them). */
 export async function readHostIdentity(db: Executor): Promise<HostIdentity> {
-  const rows = await db
-    .selectFrom('settings')
-    .select(['name', 'value'])
-    .where('name', 'in', ['business', 'bank_details'])
-    .execute();
-  const value = (name: string) => rows.find((r) => r.name === name)?.value ?? null;
-  return { business: businessOf(value('business')), bank_details: bankDetailsOf(value('bank_details')) };
+  return hostIdentityOf(await getSettings(db, ['business', 'bank_details']));
 }
 
 /**

@@ -22,6 +22,17 @@ export async function getSetting(db: Executor, name: SettingName): Promise<strin
   return row?.value ?? null;
 }
 
+/** Several settings in one read: a value for each name, null where it is not set. */
+export async function getSettings<N extends SettingName>(
+  db: Executor,
+  names: readonly N[],
+): Promise<Record<N, string | null>> {
+  const rows = await db.selectFrom('settings').select(['name', 'value']).where('name', 'in', names).execute();
+  const values = Object.fromEntries(names.map((name) => [name, null])) as Record<N, string | null>;
+  for (const row of rows) values[row.name as N] = row.value;
+  return values;
+}
+
 /** Sets a value, or removes it with null. */
 export async function setSetting(db: Executor, name: SettingName, value: string | null): Promise<void> {
   if (value === null) {

@@ -51,11 +51,18 @@ export async function followUpAllQueued(ctx: AppContext): Promise<boolean> {
 function followUpBatch(ctx: AppContext): Promise<number> {
   return retryTransientConflicts(() =>
     ctx.store.commitTogether(async (trx) => {
-      // Claimed: another process following up now takes other bookings, never the same one twice.
-      const queued = await claimRows(
-        trx,
-        trx.selectFrom('bookings_to_follow_up').select('booking_id').orderBy('booking_id').limit(FOLLOW_UP_BATCH),
-      ).execute();
+      // Claimed and taken off the queue in one statement: another process following up now takes
+      // other bookings, never the same one twice; rolled back, the transaction leaves them queued.
+      const queued = await trx
+        .deleteFrom('bookings_to_follow_up')
+        .where('booking_id', 'in', () =>
+          claimRows(
+            trx,
+            trx.selectFrom('bookings_to_follow_up').select('booking_id').orderBy('booking_id').limit(FOLLOW_UP_BATCH),
+          ),
+        )
+        .returning('booking_id')
+        .execute();
       if (queued.length === 0) return 0;
       const ids = queued.map((q) => q.booking_id);
       // A change to a booking locks it, then the series: the bookings followed up are held the
@@ -65,7 +72,6 @@ function followUpBatch(ctx: AppContext): Promise<number> {
       await keepBookingMessagesTrue(trx, ids, now);
       // Last: the documents take the series' lock.
       await syncDocumentsIn(trx, now, ids);
-      await trx.deleteFrom('bookings_to_follow_up').where('booking_id', 'in', ids).execute();
       return ids.length;
     }),
   );

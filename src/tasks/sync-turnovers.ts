@@ -255,12 +255,13 @@ async function syncLocked(
   }
   await updateTurnoverTasks(db, changed, at);
   if (added.length > 0) {
+    const cleaner = await onlyCleaner(db, accommodationId);
     await db
       .insertInto('tasks')
       .values(
         added.map((p) => ({
           ...rowOf(accommodationId, p),
-          assignee_id: onlyCleaner(db, accommodationId),
+          assignee_id: cleaner,
           state: 'open' as const,
           created_at: at,
           updated_at: at,
@@ -302,15 +303,15 @@ function rowOf(accommodationId: number, p: PlannedTurnover) {
   };
 }
 
-/**
- * The home's cleaner when exactly one cleaner is given the home, else null: a scalar subquery, so
- * the insert of the tasks reads it in the same statement.
- */
-function onlyCleaner(db: Executor, accommodationId: number) {
-  return db
+/** The home's cleaner when exactly one cleaner is given the home, else null. */
+async function onlyCleaner(db: Executor, accommodationId: number): Promise<number | null> {
+  const rows = await db
     .selectFrom('user_homes as h')
     .innerJoin('users as u', 'u.id', 'h.user_id')
-    .select((eb) => eb.case().when(eb.fn.countAll(), '=', 1).then(eb.fn.max('u.id')).end().as('id'))
+    .select('u.id')
     .where('h.accommodation_id', '=', accommodationId)
-    .where('u.role', '=', 'cleaner');
+    .where('u.role', '=', 'cleaner')
+    .limit(2)
+    .execute();
+  return rows.length === 1 ? (rows[0]?.id ?? null) : null;
 }

@@ -26,10 +26,16 @@ export const bookingRoutes: FeatureRoutes = async (app, { ctx }) => {
         tags: ['v1'],
         summary: 'Create a direct booking',
         description:
-          'card_processor bookings start as draft and hold their nights for DRAFT_HOLD_SECONDS; bank_transfer and cash bookings are confirmed at once. ' +
-          'A repeat with the same booking_data.idempotency_key and body returns the first answer (the same booking_id), marked Idempotent-Replayed: true; the same key with another body is a 409 idempotency_key_reused. ' +
-          'Keys are remembered per API key for 7 days, and only for a booking that was made: a refused attempt (400, 409, 429) stores nothing, so the same key may be sent again (docs/api.md#idempotency). ' +
-          'A 409 dates_unavailable names the conflicting booking (conflicting_booking) only when the calling key created it or is an admin key.',
+          'card_processor bookings start as draft and hold their nights for DRAFT_HOLD_SECONDS; ' +
+          'bank_transfer and cash bookings are confirmed at once. ' +
+          'A repeat with the same booking_data.idempotency_key and body returns the first answer ' +
+          '(the same booking_id), marked Idempotent-Replayed: true; ' +
+          'the same key with another body is a 409 idempotency_key_reused. ' +
+          'Keys are remembered per API key for 7 days, and only for a booking that was made: ' +
+          'a refused attempt (400, 409, 429) stores nothing, ' +
+          'so the same key may be sent again (docs/api.md#idempotency). ' +
+          'A 409 dates_unavailable names the conflicting booking (conflicting_booking) ' +
+          'only when the calling key created it or is an admin key.',
         security: [{ bearerKey: [] }],
         body: CreateBookingBody,
         response: { 200: Envelope(BookingCreatedData), ...commonErrorResponses },
@@ -50,7 +56,9 @@ export const bookingRoutes: FeatureRoutes = async (app, { ctx }) => {
         tags: ['v1'],
         summary: 'Retrieve a booking',
         description:
-          'A v1 key reads only the bookings it created: any other booking answers 404, exactly as an unknown id does. Admin keys read every booking.',
+          'A v1 key reads only the bookings it created: ' +
+          'any other booking answers 404, exactly as an unknown id does. ' +
+          'Admin keys read every booking.',
         security: [{ bearerKey: [] }],
         params: BookingIdParams,
         response: { 200: BareEnvelope(BookingViewSchema), ...commonErrorResponses },
@@ -78,7 +86,8 @@ export const bookingRoutes: FeatureRoutes = async (app, { ctx }) => {
         tags: ['v1'],
         summary: "Release this key's own draft at once",
         description:
-          'A draft awaiting card payment made by this key is cancelled (reason released_by_partner) and its nights are free at once. ' +
+          'A draft awaiting card payment made by this key is cancelled (reason released_by_partner) ' +
+          'and its nights are free at once. ' +
           "Any other state is a 409 booking_not_draft; another key's booking answers 404, as an unknown id does.",
         security: [{ bearerKey: [] }],
         params: BookingIdParams,

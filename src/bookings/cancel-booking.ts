@@ -94,9 +94,9 @@ export async function cancelBooking(
     await afterTransition(ctx, unit, changed, move.event, { notify: mailed });
     return {
       updated: true,
-      message: `Booking ${code} cancelled${keptReason === null ? '' : ` (${keptReason})`}; its nights are free again and ${
-        mailed ? 'the guest has been mailed' : 'the guest was not mailed'
-      }.`,
+      message:
+        `Booking ${code} cancelled${keptReason === null ? '' : ` (${keptReason})`}; ` +
+        `its nights are free again and ${mailed ? 'the guest has been mailed' : 'the guest was not mailed'}.`,
       booking_id: booking.id,
       new_status: move.to,
     };

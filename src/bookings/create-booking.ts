@@ -131,7 +131,8 @@ function checkAmount(
   if (!matches) {
     throw conflict(
       'price_mismatch',
-      `The amount sent (${received}) does not match the price of the stay (${toMajor(quote.total, decimals)} ${accommodation.currency}).`,
+      `The amount sent (${received}) does not match the price of the stay ` +
+        `(${toMajor(quote.total, decimals)} ${accommodation.currency}).`,
       {
         parameter: expected_amount === undefined ? 'booking_data.total_amount' : 'booking_data.expected_amount',
         expected: toMajor(quote.total, decimals),

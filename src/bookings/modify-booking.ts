@@ -165,7 +165,8 @@ async function modify(
   const total = newData.total ?? repriced;
   const priceReduction = newData.total === undefined ? booking.price_reduction : 0;
   const priceNote = newData.total === undefined ? (quote === null ? booking.price_note : null) : booking.price_note;
-  const guestWords = `${guests} guest${guests === 1 ? '' : 's'}${babies > 0 ? ` and ${babies} bab${babies === 1 ? 'y' : 'ies'}` : ''}`;
+  const babyWords = babies > 0 ? ` and ${babies} bab${babies === 1 ? 'y' : 'ies'}` : '';
+  const guestWords = `${guests} guest${guests === 1 ? '' : 's'}${babyWords}`;
   // What changed for the guest: the history says it, and so does their mail (in their language).
   const newTotal = total !== booking.total;
   const changes = [
@@ -217,9 +218,10 @@ async function modify(
   );
   return {
     updated: true,
-    message: `Booking ${code} modified: ${checkin} to ${checkout}, ${guestWords}, total ${formatMoney(total, booking.currency)}; ${
-      mailed ? 'the guest has been mailed' : 'the guest was not mailed'
-    }.`,
+    message:
+      `Booking ${code} modified: ${checkin} to ${checkout}, ${guestWords}, ` +
+      `total ${formatMoney(total, booking.currency)}; ` +
+      `${mailed ? 'the guest has been mailed' : 'the guest was not mailed'}.`,
     booking_id: booking.id,
     new_status: move.to,
   };

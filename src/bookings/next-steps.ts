@@ -19,9 +19,12 @@ export interface NextStepsInput {
 export function nextSteps(i: NextStepsInput): string[] {
   if (isDraft(i.status)) {
     return [
-      `Draft booking ${i.confirmationCode} created; its ${i.nights} night(s) are held until ${i.holdExpiresAt ?? 'payment'}.`,
-      `Create a card payment of ${i.total} at the card processor with metadata.booking_reference = ${i.confirmationCode}.`,
-      `The booking is confirmed, and the guest e-mailed, when the processor reports the payment; poll GET ${i.bookingPath} until status is confirmed.`,
+      `Draft booking ${i.confirmationCode} created; ` +
+        `its ${i.nights} night(s) are held until ${i.holdExpiresAt ?? 'payment'}.`,
+      `Create a card payment of ${i.total} at the card processor ` +
+        `with metadata.booking_reference = ${i.confirmationCode}.`,
+      'The booking is confirmed, and the guest e-mailed, when the processor reports the payment; ' +
+        `poll GET ${i.bookingPath} until status is confirmed.`,
       `Unpaid drafts are cancelled when the hold ends and the nights become free again.`,
       `Invoice: ${i.invoiceUrl}`,
     ];
@@ -32,7 +35,8 @@ export function nextSteps(i: NextStepsInput): string[] {
   ];
   if (i.paymentMethod === 'bank_transfer') {
     steps.push(
-      `The guest pays ${i.total} by bank transfer with reference ${i.confirmationCode}; the e-mail contains the instructions.`,
+      `The guest pays ${i.total} by bank transfer with reference ${i.confirmationCode}; ` +
+        'the e-mail contains the instructions.',
     );
   } else {
     steps.push(`The guest pays ${i.total} in cash on arrival.`);

@@ -71,7 +71,8 @@ function planOf(
   if (b.deposit_state !== 'held')
     throw conflict(
       'deposit_not_held',
-      `The damage deposit of booking ${code} is ${b.deposit_state === 'due' ? 'not collected yet' : b.deposit_state.replace('_', ' ')}.`,
+      `The damage deposit of booking ${code} is ` +
+        `${b.deposit_state === 'due' ? 'not collected yet' : b.deposit_state.replace('_', ' ')}.`,
       {
         parameter: 'action',
         expected: b.deposit_state === 'due' ? 'collect' : 'nothing more',

@@ -89,7 +89,8 @@ export async function recordRefund(ctx: LifecycleContext, command: RefundCommand
     const effect = command.reducePrice
       ? `price lowered to ${money(booking.total - command.amount)}`
       : 'price unchanged';
-    const said = `refund ${inserted.id}: ${money(command.amount)} by ${command.method}, ${effect}${reason === null ? '' : ` (${reason})`}`;
+    const because = reason === null ? '' : ` (${reason})`;
+    const said = `refund ${inserted.id}: ${money(command.amount)} by ${command.method}, ${effect}${because}`;
     await unit.trx
       .insertInto('booking_events')
       .values(bookingEventRow(booking.id, 'refund_recorded', booking.status, command.actor, said, now))

@@ -82,7 +82,9 @@ export async function reinstateBooking(
     await afterTransition(ctx, unit, changed, move.event);
     return {
       updated: true,
-      message: `Booking ${booking.confirmation_code} is confirmed again; its nights are taken and the confirmation is queued for the guest.`,
+      message:
+        `Booking ${booking.confirmation_code} is confirmed again; ` +
+        'its nights are taken and the confirmation is queued for the guest.',
       booking_id: booking.id,
       new_status: move.to,
     };

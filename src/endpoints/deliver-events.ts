@@ -189,8 +189,11 @@ export function createEventDelivery(deps: EventDeliveryDeps) {
           template: 'endpoint_disabled',
           subject: `Event endpoint disabled: ${endpoint.url}`,
           paragraphs: [
-            `Every delivery to the event endpoint ${endpoint.url} (API key ${endpoint.api_key_id}) has failed since ${failingSince ?? 'some time'}, so it has been disabled; its events are kept for the key's catch-up feed.`,
-            'Once the partner has fixed its receiver, resume the endpoint in the console or with POST /admin/api/webhook-endpoints/:id/resume.',
+            `Every delivery to the event endpoint ${endpoint.url} (API key ${endpoint.api_key_id}) ` +
+              `has failed since ${failingSince ?? 'some time'}, so it has been disabled; ` +
+              "its events are kept for the key's catch-up feed.",
+            'Once the partner has fixed its receiver, resume the endpoint in the console ' +
+              'or with POST /admin/api/webhook-endpoints/:id/resume.',
           ],
         },
         now,

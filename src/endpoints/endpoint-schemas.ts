@@ -7,7 +7,9 @@ const EventTypes = Type.Array(Type.Union(EVENT_TYPES.map((t) => Type.Literal(t))
   minItems: 1,
   maxItems: EVENT_TYPES.length,
   uniqueItems: true,
-  description: `event types sent to the endpoint; default every booking event (${EVENT_TYPES.slice(0, -1).join(', ')}); calendar.changed only when listed`,
+  description:
+    `event types sent to the endpoint; default every booking event (${EVENT_TYPES.slice(0, -1).join(', ')}); ` +
+    'calendar.changed only when listed',
 });
 
 export const NewEndpointBody = Type.Object(

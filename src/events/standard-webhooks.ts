@@ -15,8 +15,8 @@ export function newEndpointSecret(): string {
 
 /**
  * Signing keys by secret, kept while in use: an HMAC keyed with a KeyObject costs a quarter of
- * one keyed with the key's bytes, and an endpoint signs every event with the same secret. At most KEPT_KEYS are kept (an endpoint has at
- * most two secrets at once); past that the oldest goes.
+ * one keyed with the key's bytes, and an endpoint signs every event with the same secret. At most
+ * KEPT_KEYS are kept (an endpoint has at most two secrets at once); past that the oldest goes.
  */
 const keys = new Map<string, KeyObject>();
 const KEPT_KEYS = 1000;

@@ -60,7 +60,10 @@ export function readMessageBookings(db: Executor, ids: readonly number[]): Promi
   return bookingFactsQuery(db).where('b.id', 'in', ids).execute();
 }
 
-/** Live bookings ever confirmed whose stay ends on or after `from`, `limit` at a time after `afterId` (a rule's reach). */
+/**
+ * Live bookings ever confirmed whose stay ends on or after `from`, `limit` at a time after
+ * `afterId` (a rule's reach).
+ */
 export function readMessageBookingsFrom(
   db: Executor,
   from: string,

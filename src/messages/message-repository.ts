@@ -179,7 +179,10 @@ export async function updateRule(db: Executor, id: number, r: RuleFields, now: s
   return ruleOf(row);
 }
 
-/** Deletes a rule with its messages that were never sent; false when it has sent or failed ones (their history stays). */
+/**
+ * Deletes a rule with its messages that were never sent; false when it has sent or failed ones
+ * (their history stays).
+ */
 export async function deleteRuleIfUnsent(db: Executor, id: number): Promise<boolean> {
   const kept = await db
     .selectFrom('scheduled_messages')

@@ -134,7 +134,10 @@ export function sendAtOf(rule: Pick<ScheduledRule, 'event' | 'offset_days' | 'at
   }
 }
 
-/** An event trigger: `offset_days` after the event, at `at` on that day if given (never before the event), out of quiet hours. */
+/**
+ * An event trigger: `offset_days` after the event, at `at` on that day if given (never before the
+ * event), out of quiet hours.
+ */
 function afterEvent(event: Date, rule: Pick<ScheduledRule, 'offset_days' | 'at'>, timeZone: string): Date {
   let at: Date;
   if (rule.at === null) at = new Date(event.getTime() + rule.offset_days * 86_400_000);

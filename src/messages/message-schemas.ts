@@ -8,7 +8,8 @@ import { MESSAGE_EVENTS } from './message-schedule.ts';
 
 const Texts = (what: string, maxLength: number) =>
   Type.Record(Type.String(), Type.String({ minLength: 1, maxLength }), {
-    description: `${what} per language (${GUEST_LANGUAGES.join(', ')}): {"en": "..."}; the same languages as the other part`,
+    description:
+      `${what} per language (${GUEST_LANGUAGES.join(', ')}): {"en": "..."}; ` + 'the same languages as the other part',
     minProperties: 1,
   });
 

@@ -238,6 +238,17 @@ function textarea(
 <textarea${area}>${value}</textarea><small>${hint}</small>${fieldError(errors, name)}</div>`;
 }
 
+/** The booking's internal note, on the new booking's form and the edit form alike. */
+function internalNoteField(value: string, errors: Readonly<Record<string, string>>): Html {
+  return textarea(
+    'Internal note',
+    'internal_note',
+    value,
+    'only you see it: never mailed or shown to the guest',
+    errors,
+  );
+}
+
 /** What holds a run of taken nights, in the host's words (the host's own desk: bookings by their code). */
 function holderText(holder: NightHolder): Html {
   switch (holder.kind) {
@@ -363,13 +374,7 @@ ${field('Price set by hand', 'total_amount', errors, {
 })}
 ${field('Why this price', 'price_note', errors, { value: v('price_note') })}
 </div>
-${textarea(
-  'Internal note',
-  'internal_note',
-  v('internal_note'),
-  'only you see it: never mailed or shown to the guest',
-  errors,
-)}
+${internalNoteField(v('internal_note'), errors)}
 ${checkbox(
   'Mail the guest a confirmation (needs an e-mail)',
   'notify_guest',
@@ -465,13 +470,7 @@ ${radio('keep', `Keep ${f.money(b.total, b.currency)}`)}<br>
 ${radio('set', 'Set by hand:')}
 ${field('New total', 'total_amount', errors, { type: 'number', step: 'any', min: '0', value: v('total_amount') })}
 </fieldset>
-${textarea(
-  'Internal note',
-  'internal_note',
-  v('internal_note'),
-  'only you see it: never mailed or shown to the guest',
-  errors,
-)}
+${internalNoteField(v('internal_note'), errors)}
 ${checkbox('Mail the guest what changed for them', 'notify_guest', checked(form, 'notify_guest'))}
 <button type="submit">Save changes</button>
 </form>`;

@@ -1,7 +1,8 @@
 import type { AppContext } from '../app-context.ts';
 import { retryTransientConflicts } from '../db/retry-conflicts.ts';
-import { claimRows, shareRowKeys } from '../db/row-locks.ts';
-import type { Executor } from '../db/store.ts';
+import { isPostgres } from '../db/dialect.ts';
+import { claimRows } from '../db/row-locks.ts';
+import type { Executor, Tx } from '../db/store.ts';
 import { syncDocumentsIn } from '../invoices/sync-documents.ts';
 import { keepBookingMessagesTrue } from '../messages/keep-messages-true.ts';
 import { joinedRunsPer } from '../shared/joined-runs.ts';
@@ -51,23 +52,8 @@ export async function followUpAllQueued(ctx: AppContext): Promise<boolean> {
 function followUpBatch(ctx: AppContext): Promise<number> {
   return retryTransientConflicts(() =>
     ctx.store.commitTogether(async (trx) => {
-      // Claimed and taken off the queue in one statement: another process following up now takes
-      // other bookings, never the same one twice; rolled back, the transaction leaves them queued.
-      const queued = await trx
-        .deleteFrom('bookings_to_follow_up')
-        .where('booking_id', 'in', () =>
-          claimRows(
-            trx,
-            trx.selectFrom('bookings_to_follow_up').select('booking_id').orderBy('booking_id').limit(FOLLOW_UP_BATCH),
-          ),
-        )
-        .returning('booking_id')
-        .execute();
-      if (queued.length === 0) return 0;
-      const ids = queued.map((q) => q.booking_id);
-      // A change to a booking locks it, then the series: the bookings followed up are held the
-      // same way round, all before the series, so that the two never wait on each other in a cycle.
-      await shareRowKeys(trx, trx.selectFrom('bookings').select('id').where('id', 'in', ids).orderBy('id')).execute();
+      const ids = await takeQueued(trx);
+      if (ids.length === 0) return 0;
       const now = ctx.now();
       await keepBookingMessagesTrue(trx, ids, now);
       // Last: the documents take the series' lock.
@@ -75,4 +61,37 @@ function followUpBatch(ctx: AppContext): Promise<number> {
       return ids.length;
     }),
   );
+}
+
+/**
+ * Claims queued bookings and takes them off the queue, in one statement: another process following
+ * up now takes other bookings, never the same one twice; rolled back, the transaction leaves them
+ * queued. On PostgreSQL the same statement holds the bookings (FOR KEY SHARE, in id order): a
+ * change to a booking locks it, then the series, so the bookings followed up are held the same way
+ * round, all before the series, and the two never wait on each other in a cycle. A queued row
+ * always has its booking (it goes with it, on delete cascade).
+ */
+async function takeQueued(trx: Tx): Promise<number[]> {
+  const dequeue = (db: Pick<Tx, 'deleteFrom' | 'selectFrom'>) =>
+    db
+      .deleteFrom('bookings_to_follow_up')
+      .where('booking_id', 'in', () =>
+        claimRows(
+          trx,
+          db.selectFrom('bookings_to_follow_up').select('booking_id').orderBy('booking_id').limit(FOLLOW_UP_BATCH),
+        ),
+      )
+      .returning('booking_id');
+  // The embedded store has no row locks: its one connection runs each transaction alone.
+  const rows = isPostgres(trx)
+    ? await trx
+        .with('queued', dequeue)
+        .selectFrom('queued as q')
+        .innerJoin('bookings as b', 'b.id', 'q.booking_id')
+        .select('q.booking_id')
+        .orderBy('b.id')
+        .forKeyShare('b')
+        .execute()
+    : await dequeue(trx).execute();
+  return rows.map((q) => q.booking_id);
 }

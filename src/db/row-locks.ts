@@ -15,9 +15,6 @@ interface Lockable<T> {
 interface NoKeyLockable<T> {
   forNoKeyUpdate(): T;
 }
-interface KeyShareable<T> {
-  forKeyShare(): T;
-}
 interface SkipLockable<T> extends Lockable<T> {
   skipLocked(): T;
 }
@@ -35,15 +32,6 @@ export function lockRows<T extends Lockable<T>>(db: Executor, query: T): T {
  */
 export function lockParentRows<T extends NoKeyLockable<T>>(db: Executor, query: T): T {
   return onPostgres(db) ? query.forNoKeyUpdate() : query;
-}
-
-/**
- * `FOR KEY SHARE` on PostgreSQL: the rows stay (no delete, no change of key) until the transaction
- * ends, as an insert of a row that refers to them would hold them, but taken now, in the order of
- * the caller's choice. Other changes to the rows do not wait for it.
- */
-export function shareRowKeys<T extends KeyShareable<T>>(db: Executor, query: T): T {
-  return onPostgres(db) ? query.forKeyShare() : query;
 }
 
 /**

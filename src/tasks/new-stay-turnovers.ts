@@ -1,9 +1,9 @@
 import type { AppContext } from '../app-context.ts';
 import { retryTransientConflicts } from '../db/retry-conflicts.ts';
-import { shareRowKeys } from '../db/row-locks.ts';
+import { isPostgres } from '../db/dialect.ts';
 import type { Executor } from '../db/store.ts';
 import { joinedRunsPer } from '../shared/joined-runs.ts';
-import { lockHome, syncTurnoversOfNewStays } from './sync-turnovers.ts';
+import { lockHome, syncTurnoversOfNewStays, type LockedHome } from './sync-turnovers.ts';
 
 /**
  * A new confirmed booking's turnover tasks are planned just after its commit, not in its
@@ -57,28 +57,72 @@ function planOnce(ctx: AppContext, accommodationId: number): Promise<void> {
 }
 
 async function planIn(trx: Executor, accommodationId: number, now: Date): Promise<void> {
-  // Taken off the queue first, in the same statement that reads them: the planning's transaction
-  // either plans them or, rolled back, leaves them queued. Another planning of the home that
-  // reaches them meanwhile waits for this one's commit, then finds them gone.
-  const queued = await trx
-    .deleteFrom('turnovers_to_plan')
-    .where('accommodation_id', '=', accommodationId)
-    .returning(['booking_id', 'start_on', 'end_on'])
-    .execute();
-  if (queued.length === 0) return;
-  // A change to a booking locks it, then its home: the bookings whose tasks this inserts are
-  // held the same way round, before the home, so that the two never wait on each other in a cycle.
-  const bookingIds = [...new Set(queued.map((q) => q.booking_id))].sort((a, b) => a - b);
-  await shareRowKeys(
-    trx,
-    trx.selectFrom('bookings').select('id').where('id', 'in', bookingIds).orderBy('id'),
-  ).execute();
-  const home = await lockHome(trx, accommodationId);
-  if (home !== undefined) {
+  const taken = await takeQueued(trx, accommodationId);
+  if (taken !== undefined) await syncTurnoversOfNewStays(trx, taken.home, taken.span, now);
+}
+
+/** The home, locked (lockHome), and the span of its stays taken off the queue. */
+interface Taken {
+  home: LockedHome;
+  span: { start: string; end: string };
+}
+
+/**
+ * Takes the home's queued stays off the queue, in the statement that reads them: the planning's
+ * transaction either plans them or, rolled back, leaves them queued. Another planning of the home
+ * that reaches them meanwhile waits for this one's commit, then finds them gone. Undefined when
+ * none was queued (or the home is gone).
+ *
+ * A change to a booking locks it, then its home: the bookings whose tasks the planning inserts are
+ * held the same way round (FOR KEY SHARE, in id order), before the home, so that the two never
+ * wait on each other in a cycle. On PostgreSQL one statement does it all: the home's row is locked
+ * above the filter that counts the held bookings, so every booking is held before the home is. A
+ * queued row always has its booking (it goes with it, on delete cascade).
+ */
+async function takeQueued(trx: Executor, accommodationId: number): Promise<Taken | undefined> {
+  const dequeue = (db: Pick<Executor, 'deleteFrom'>) =>
+    db
+      .deleteFrom('turnovers_to_plan')
+      .where('accommodation_id', '=', accommodationId)
+      .returning(['booking_id', 'start_on', 'end_on']);
+  if (!isPostgres(trx)) {
+    // The embedded store has no row locks: its one connection runs each transaction alone.
+    const queued = await dequeue(trx).execute();
+    const home = queued.length === 0 ? undefined : await lockHome(trx, accommodationId);
+    if (home === undefined) return undefined;
     const span = {
       start: queued.map((q) => q.start_on).reduce((a, b) => (b < a ? b : a)),
       end: queued.map((q) => q.end_on).reduce((a, b) => (b > a ? b : a)),
     };
-    await syncTurnoversOfNewStays(trx, home, span, now);
+    return { home, span };
   }
+  const row = await trx
+    .with('queued', dequeue)
+    .with('held', (db) =>
+      db
+        .selectFrom('queued as q')
+        .innerJoin('bookings as b', 'b.id', 'q.booking_id')
+        .select('b.id')
+        .orderBy('b.id')
+        .forKeyShare('b'),
+    )
+    .selectFrom('accommodations as a')
+    .select(['a.id', 'a.timezone', 'a.checkin_time', 'a.checkout_time'])
+    .select((eb) => [
+      eb
+        .selectFrom('queued')
+        .select((q) => q.fn.min('start_on').as('start'))
+        .as('start'),
+      eb
+        .selectFrom('queued')
+        .select((q) => q.fn.max('end_on').as('end'))
+        .as('end'),
+    ])
+    .where('a.id', '=', accommodationId)
+    .where((eb) => eb(eb.selectFrom('held').select(eb.fn.countAll().as('n')), '>', 0))
+    .forNoKeyUpdate('a')
+    .executeTakeFirst();
+  if (row === undefined || row.start === null || row.end === null) return undefined;
+  const { start, end, ...home } = row;
+  return { home, span: { start, end } };
 }

@@ -3,7 +3,7 @@ import type { Executor } from '../db/store.ts';
 import { lockParentRows } from '../db/row-locks.ts';
 import { addDays, todayIn } from '../shared/dates.ts';
 import { planTurnovers, refKey, type PlannedStay, type PlannedTurnover } from './turnover-plan.ts';
-import { updateTurnoverTasks, type ChangedTurnover } from './update-turnover-tasks.ts';
+import { writeTurnoverTasks, type ChangedTurnover } from './update-turnover-tasks.ts';
 
 /**
  * Keeps the turnover tasks of homes true to their stays, in the transaction of the change that
@@ -111,13 +111,14 @@ async function liveStays(
 /**
  * The window a new stay's tasks lie in: from the last arrival before its own (a stay departing
  * before that arrival has it as its next one, not the new stay) to the first arrival on or after
- * its departure (the new stay's own next one), among the home's other live stays.
+ * its departure (the new stay's own next one), among the home's other live stays; and, in the
+ * same statement, the cleaner its new tasks go to (onlyCleaner).
  */
 async function windowAround(
   db: Executor,
   accommodationId: number,
   stay: { start: string; end: string },
-): Promise<{ from: string | null; to: string | null }> {
+): Promise<{ from: string | null; to: string | null; cleaner: number | null }> {
   const imported = () =>
     db
       .selectFrom('external_reservations')
@@ -144,12 +145,14 @@ async function windowAround(
         .select((eb) => eb.fn.min('start_date').as('d'))
         .where('start_date', '>=', stay.end)
         .as('next_imported'),
+      onlyCleanerOf(db, accommodationId).as('cleaner'),
     ])
     .executeTakeFirst();
   const dates = (xs: unknown[]) => xs.filter((x): x is string => typeof x === 'string').sort();
   return {
     from: dates([found?.last_booked, found?.last_imported]).at(-1) ?? null,
     to: dates([found?.next_booked, found?.next_imported])[0] ?? null,
+    cleaner: found?.cleaner ?? null,
   };
 }
 
@@ -253,22 +256,19 @@ async function syncLocked(
       next_guest_count,
     });
   }
-  await updateTurnoverTasks(db, changed, at);
-  if (added.length > 0) {
-    const cleaner = await onlyCleaner(db, accommodationId);
-    await db
-      .insertInto('tasks')
-      .values(
-        added.map((p) => ({
-          ...rowOf(accommodationId, p),
-          assignee_id: cleaner,
-          state: 'open' as const,
-          created_at: at,
-          updated_at: at,
-        })),
-      )
-      .execute();
-  }
+  const cleaner = added.length === 0 ? null : window === null ? await onlyCleaner(db, accommodationId) : window.cleaner;
+  await writeTurnoverTasks(
+    db,
+    changed,
+    added.map((p) => ({
+      ...rowOf(accommodationId, p),
+      assignee_id: cleaner,
+      state: 'open' as const,
+      created_at: at,
+      updated_at: at,
+    })),
+    at,
+  );
   // A new stay takes no stay away: only a full sync cancels the tasks of stays gone.
   const gone = window === null ? existing.filter((t) => t.state === 'open' && !planned.has(refKeyOf(t))) : [];
   if (gone.length > 0)
@@ -305,13 +305,17 @@ function rowOf(accommodationId: number, p: PlannedTurnover) {
 
 /** The home's cleaner when exactly one cleaner is given the home, else null. */
 async function onlyCleaner(db: Executor, accommodationId: number): Promise<number | null> {
-  const rows = await db
+  return (await onlyCleanerOf(db, accommodationId).executeTakeFirst())?.id ?? null;
+}
+
+/** onlyCleaner as one row of one column, `id`, to be read alone or as a scalar subquery. */
+function onlyCleanerOf(db: Executor, accommodationId: number) {
+  const cleaners = db
     .selectFrom('user_homes as h')
     .innerJoin('users as u', 'u.id', 'h.user_id')
     .select('u.id')
     .where('h.accommodation_id', '=', accommodationId)
     .where('u.role', '=', 'cleaner')
-    .limit(2)
-    .execute();
-  return rows.length === 1 ? (rows[0]?.id ?? null) : null;
+    .limit(2);
+  return db.selectFrom(cleaners.as('c')).select(sql<number | null>`case when count(*) = 1 then max(c.id) end`.as('id'));
 }

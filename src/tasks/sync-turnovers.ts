@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Executor } from '../db/store.ts';
+import type { TaskRow } from './task-repository.ts';
 import { lockParentRows } from '../db/row-locks.ts';
 import { addDays, todayIn } from '../shared/dates.ts';
 import { planTurnovers, refKey, type PlannedStay, type PlannedTurnover } from './turnover-plan.ts';
@@ -41,9 +42,9 @@ export async function syncTurnoversOfNewStays(
 function liveBookings(db: Executor, accommodationId: number) {
   return db
     .selectFrom('bookings')
-    .where('accommodation_id', '=', accommodationId)
-    .where('status', 'in', ['confirmed', 'modified'])
-    .where('mode', '=', 'live');
+    .where('bookings.accommodation_id', '=', accommodationId)
+    .where('bookings.status', 'in', ['confirmed', 'modified'])
+    .where('bookings.mode', '=', 'live');
 }
 
 /** The last arrival of a live booking of the home before `date`, as a scalar subquery. */
@@ -55,57 +56,121 @@ function lastArrivalBefore(db: Executor, accommodationId: number, date: string) 
     .limit(1);
 }
 
+/** A stay's turnover task, as a planning compares it with the plan. */
+type StayTask = Pick<
+  TaskRow,
+  | 'id'
+  | 'accommodation_id'
+  | 'booking_id'
+  | 'external_reservation_id'
+  | 'departure_on'
+  | 'due_from'
+  | 'due_by'
+  | 'next_arrival_on'
+  | 'next_guest_count'
+  | 'state'
+>;
+
+/** The columns of a stay's turnover task, read beside the stay (`t`), prefixed `task_`. */
+const TASK_COLUMNS = [
+  't.id as task_id',
+  't.accommodation_id as task_accommodation_id',
+  't.departure_on as task_departure_on',
+  't.due_from as task_due_from',
+  't.due_by as task_due_by',
+  't.next_arrival_on as task_next_arrival_on',
+  't.next_guest_count as task_next_guest_count',
+  't.state as task_state',
+] as const;
+
 /**
  * The live stays of a home that end on or after `from` (and, given `to`, arrive on or before it):
- * its bookings and imported stays in one statement.
+ * its bookings and imported stays in one statement; with `withTasks`, each with its turnover task
+ * in the same statement (a stay has one at most: `tasks_booking`, `tasks_imported`).
  */
 async function liveStays(
   db: Executor,
   accommodationId: number,
   from: string,
-  to: string | null = null,
-): Promise<PlannedStay[]> {
+  to: string | null,
+  withTasks: boolean,
+): Promise<{ stays: PlannedStay[]; tasks: StayTask[] }> {
   // Live bookings never share a night, so of those arriving before `from` only the last can still
   // be there on `from`: bounding the arrivals by it lets the index on (home, arrival) read the
   // stays from there on, instead of every stay the home ever had.
   let bookingsQuery = liveBookings(db, accommodationId)
     .select((eb) => [
       sql.lit('booking').as('source'),
-      'id',
-      'checkin as start',
-      'checkout as end',
-      eb(eb('adults', '+', eb.ref('children')), '+', eb.ref('babies'))
+      'bookings.id',
+      'bookings.checkin as start',
+      'bookings.checkout as end',
+      eb(eb('bookings.adults', '+', eb.ref('bookings.children')), '+', eb.ref('bookings.babies'))
         .$castTo<number | null>()
         .as('guests'),
     ])
-    .where('checkout', '>=', from)
-    .where((eb) => eb('checkin', '>=', eb.fn.coalesce(lastArrivalBefore(db, accommodationId, from), eb.val(from))));
+    .where('bookings.checkout', '>=', from)
+    .where((eb) =>
+      eb('bookings.checkin', '>=', eb.fn.coalesce(lastArrivalBefore(db, accommodationId, from), eb.val(from))),
+    )
+    .$if(withTasks, (qb) =>
+      qb
+        .leftJoin('tasks as t', (join) => join.onRef('t.booking_id', '=', 'bookings.id').on('t.kind', '=', 'turnover'))
+        .select(TASK_COLUMNS),
+    );
   let importedQuery = db
-    .selectFrom('external_reservations')
+    .selectFrom('external_reservations as r')
     .select([
       sql.lit('imported').as('source'),
-      'id',
-      'start_date as start',
-      'end_date as end',
+      'r.id',
+      'r.start_date as start',
+      'r.end_date as end',
       sql<number | null>`null`.as('guests'),
     ])
-    .where('accommodation_id', '=', accommodationId)
-    .where('echo_of', 'is', null)
-    .where('kind', '=', 'reserved')
-    .where('end_date', '>=', from);
+    .where('r.accommodation_id', '=', accommodationId)
+    .where('r.echo_of', 'is', null)
+    .where('r.kind', '=', 'reserved')
+    .where('r.end_date', '>=', from)
+    .$if(withTasks, (qb) =>
+      qb
+        .leftJoin('tasks as t', (join) =>
+          join.onRef('t.external_reservation_id', '=', 'r.id').on('t.kind', '=', 'turnover'),
+        )
+        .select(TASK_COLUMNS),
+    );
   if (to !== null) {
-    bookingsQuery = bookingsQuery.where('checkin', '<=', to);
-    importedQuery = importedQuery.where('start_date', '<=', to);
+    bookingsQuery = bookingsQuery.where('bookings.checkin', '<=', to);
+    importedQuery = importedQuery.where('r.start_date', '<=', to);
   }
   const rows = await bookingsQuery.unionAll(importedQuery).execute();
   // Bookings first, then imported stays, as two statements read them.
   const booked = (r: (typeof rows)[number]) => r.source === 'booking';
-  return [...rows.filter(booked), ...rows.filter((r) => !booked(r))].map((r) => ({
+  const ordered = [...rows.filter(booked), ...rows.filter((r) => !booked(r))];
+  const stays = ordered.map((r) => ({
     ref: booked(r) ? { booking_id: r.id } : { external_reservation_id: r.id },
     start: r.start,
     end: r.end,
     guests: booked(r) ? Number(r.guests) : null,
   }));
+  // A task found by the left join has every column set.
+  const tasks = ordered.flatMap((r): StayTask[] =>
+    r.task_id === undefined || r.task_id === null
+      ? []
+      : [
+          {
+            id: r.task_id,
+            accommodation_id: r.task_accommodation_id as number,
+            booking_id: booked(r) ? r.id : null,
+            external_reservation_id: booked(r) ? null : r.id,
+            departure_on: r.task_departure_on as string,
+            due_from: r.task_due_from as string,
+            due_by: r.task_due_by as string,
+            next_arrival_on: r.task_next_arrival_on ?? null,
+            next_guest_count: r.task_next_guest_count ?? null,
+            state: r.task_state as StayTask['state'],
+          },
+        ],
+  );
+  return { stays, tasks };
 }
 
 /**
@@ -194,32 +259,17 @@ async function syncLocked(
   const window = newStay === null ? null : await windowAround(db, accommodationId, newStay);
   // A new stay's window: from the last arrival before it (or its own arrival) to the next arrival after it.
   const low = window === null ? from : (window.from ?? newStay?.start ?? from);
-  const stays = await liveStays(db, accommodationId, low < from ? from : low, window?.to ?? null);
+  // A new stay's planning touches only the tasks of its window's stays, read with the stays.
+  const read = await liveStays(db, accommodationId, low < from ? from : low, window?.to ?? null, window !== null);
   const fullPlan = planTurnovers(
-    stays,
+    read.stays,
     { timeZone: home.timezone, checkinTime: home.checkin_time, checkoutTime: home.checkout_time },
     from,
   );
   // In a new stay's window, the last stay is there as the next arrival only: its own task reads
   // beyond the window and is left as it is.
   const plan = newStay === null ? fullPlan : fullPlan.filter((p) => p.departure_on <= newStay.end);
-  const bookingIds = plan.flatMap((p) => ('booking_id' in p.ref ? [p.ref.booking_id] : []));
-  const importIds = plan.flatMap((p) => ('external_reservation_id' in p.ref ? [p.ref.external_reservation_id] : []));
-  const existing = await db
-    .selectFrom('tasks')
-    .selectAll()
-    .where('kind', '=', 'turnover')
-    .where((eb) =>
-      eb.or([
-        // A new stay's sync touches only the tasks of its window's stays, found by their stays.
-        ...(window === null
-          ? [eb.and([eb('accommodation_id', '=', accommodationId), eb('departure_on', '>=', from)])]
-          : []),
-        ...(bookingIds.length > 0 ? [eb('booking_id', 'in', bookingIds)] : []),
-        ...(importIds.length > 0 ? [eb('external_reservation_id', 'in', importIds)] : []),
-      ]),
-    )
-    .execute();
+  const existing: StayTask[] = window === null ? await tasksOfFullSync(db, accommodationId, from, plan) : read.tasks;
   const byRef = new Map(existing.map((t) => [refKeyOf(t), t]));
   const at = now.toISOString();
   const planned = new Set<string>();
@@ -281,6 +331,29 @@ async function syncLocked(
         gone.map((t) => t.id),
       )
       .execute();
+}
+
+/** A full sync's tasks: the home's from `from` on, and those of the plan's stays wherever they lie. */
+function tasksOfFullSync(
+  db: Executor,
+  accommodationId: number,
+  from: string,
+  plan: readonly PlannedTurnover[],
+): Promise<StayTask[]> {
+  const bookingIds = plan.flatMap((p) => ('booking_id' in p.ref ? [p.ref.booking_id] : []));
+  const importIds = plan.flatMap((p) => ('external_reservation_id' in p.ref ? [p.ref.external_reservation_id] : []));
+  return db
+    .selectFrom('tasks')
+    .selectAll()
+    .where('kind', '=', 'turnover')
+    .where((eb) =>
+      eb.or([
+        eb.and([eb('accommodation_id', '=', accommodationId), eb('departure_on', '>=', from)]),
+        ...(bookingIds.length > 0 ? [eb('booking_id', 'in', bookingIds)] : []),
+        ...(importIds.length > 0 ? [eb('external_reservation_id', 'in', importIds)] : []),
+      ]),
+    )
+    .execute();
 }
 
 function refKeyOf(t: { booking_id: number | null; external_reservation_id: number | null }): string {

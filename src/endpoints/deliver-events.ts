@@ -259,12 +259,12 @@ export function createEventDelivery(deps: EventDeliveryDeps) {
   }
 
   /**
-   * Resolves when a lane ends, WAKE_GATHER_MS after the worker was woken (`woken`: it already
-   * was), or once `pollMs` has passed.
+   * Resolves when a lane ends, WAKE_GATHER_MS after the worker was woken (`wokenBefore`: it was
+   * woken while it claimed), or once `pollMs` has passed.
    */
-  function nextNudge(woken: boolean): Promise<void> {
+  function nextNudge(wokenBefore: boolean): Promise<void> {
     return new Promise((resolve) => {
-      let timer = setTimeout(done, woken ? WAKE_GATHER_MS : (deps.pollMs ?? POLL_MS));
+      let timer = setTimeout(done, wokenBefore ? WAKE_GATHER_MS : (deps.pollMs ?? POLL_MS));
       function done() {
         clearTimeout(timer);
         nudge = null;
@@ -272,7 +272,7 @@ export function createEventDelivery(deps: EventDeliveryDeps) {
         resolve();
       }
       nudge = done;
-      gather = woken
+      gather = wokenBefore
         ? null
         : () => {
             gather = null;

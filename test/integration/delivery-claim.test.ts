@@ -3,7 +3,7 @@ import { after, before, describe, test } from 'node:test';
 import { createApiKey } from '../../src/auth/api-key-repository.ts';
 import type { Accommodation } from '../../src/db/schema.ts';
 import { claimDueDeliveries } from '../../src/events/delivery-repository.ts';
-import { bookingBody, futureStay, makeAccommodation } from '../support/factories.ts';
+import { makeAccommodation } from '../support/factories.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
 import { testStoreKind } from '../support/test-store.ts';
 
@@ -28,17 +28,7 @@ async function addEndpoint(): Promise<number> {
 }
 
 async function book(times: number): Promise<void> {
-  for (let i = 0; i < times; i++) {
-    const res = await t.request({
-      method: 'POST',
-      url: `${t.v1}/bookings`,
-      key: key.key,
-      payload: bookingBody(house.id, futureStay(2), {
-        booking: { payment_method: 'bank_transfer', expected_amount: 275 },
-      }),
-    });
-    assert.equal(res.statusCode, 200, res.body);
-  }
+  for (let i = 0; i < times; i++) await t.book(house.id, key.key);
 }
 
 const claim = (endpointCount: number, busy: number[] = []) =>

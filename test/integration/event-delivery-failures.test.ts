@@ -6,7 +6,7 @@ import { createEventDelivery } from '../../src/endpoints/deliver-events.ts';
 import { claimDueDeliveries } from '../../src/events/delivery-repository.ts';
 import { setSetting } from '../../src/settings/settings-repository.ts';
 import { startEventReceiver, verified, type EventReceiver } from '../support/event-receiver.ts';
-import { bookingBody, futureStay, makeAccommodation } from '../support/factories.ts';
+import { makeAccommodation } from '../support/factories.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
 import { testStoreKind } from '../support/test-store.ts';
 
@@ -54,18 +54,7 @@ function worker(options: { aheadMs?: number; allowPrivate?: boolean } = {}) {
   });
 }
 
-async function book(): Promise<number> {
-  const res = await t.request({
-    method: 'POST',
-    url: `${t.v1}/bookings`,
-    key: key.key,
-    payload: bookingBody(house.id, futureStay(2), {
-      booking: { payment_method: 'bank_transfer', expected_amount: 275 },
-    }),
-  });
-  assert.equal(res.statusCode, 200, res.body);
-  return res.json<{ data: { booking_id: number } }>().data.booking_id;
-}
+const book = () => t.book(house.id, key.key);
 
 const deliveries = () =>
   t.ctx.db.selectFrom('event_deliveries').selectAll().where('endpoint_id', '=', endpoint.id).orderBy('id').execute();

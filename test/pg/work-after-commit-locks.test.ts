@@ -4,7 +4,7 @@ import { after, before, test } from 'node:test';
 import pg from 'pg';
 import { followUpAllQueued } from '../../src/bookings/confirmed-follow-up.ts';
 import { planAllQueued } from '../../src/tasks/new-stay-turnovers.ts';
-import { bookingBody, futureStay, makeAccommodation } from '../support/factories.ts';
+import { makeAccommodation } from '../support/factories.ts';
 import { until } from '../support/until.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
 
@@ -51,13 +51,7 @@ async function lockedAtOnce(statement: string, values: unknown[]): Promise<boole
 
 async function book(): Promise<{ bookingId: number; homeId: number }> {
   const home = await makeAccommodation(t.ctx.db);
-  const res = await t.request({
-    method: 'POST',
-    url: `${t.v1}/bookings`,
-    payload: bookingBody(home.id, futureStay(2), { booking: { expected_amount: 275 } }),
-  });
-  assert.equal(res.statusCode, 200, res.body);
-  return { bookingId: res.json<{ data: { booking_id: number } }>().data.booking_id, homeId: home.id };
+  return { bookingId: await t.book(home.id), homeId: home.id };
 }
 
 test('a turnover planning waits for a queued booking held elsewhere, before it locks the home', async () => {

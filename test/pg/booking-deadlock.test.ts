@@ -4,6 +4,7 @@ import { after, before, test } from 'node:test';
 import pg from 'pg';
 import { addDays } from '../../src/shared/dates.ts';
 import { bookingBody, futureStay, makeAccommodation } from '../support/factories.ts';
+import { waitingOnLocks } from '../support/lock-waits.ts';
 import { until } from '../support/until.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
 
@@ -28,13 +29,6 @@ after(async () => {
   await t.close();
 });
 
-async function waitingOnLocks(): Promise<number> {
-  const res = await other.query<{ n: string }>(
-    `select count(*) as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock' and pid <> pg_backend_pid()`,
-  );
-  return Number(res.rows[0]?.n ?? 0);
-}
-
 test('a booking that deadlocks with another transaction is written again, and answers about the nights', async () => {
   const accommodation = await makeAccommodation(t.ctx.db);
   const stay = futureStay(2);
@@ -55,8 +49,8 @@ test('a booking that deadlocks with another transaction is written again, and an
     url: `${t.v1}/bookings`,
     payload: bookingBody(accommodation.id, stay, { booking: { expected_amount: 275 } }),
   });
-  await until('the booking to wait on a lock', async () => (await waitingOnLocks()) > 0, 10);
-  assert.equal(await waitingOnLocks(), 1, 'the booking waits for the second night');
+  await until('the booking to wait on a lock', async () => (await waitingOnLocks(other)) > 0, 10);
+  assert.equal(await waitingOnLocks(other), 1, 'the booking waits for the second night');
   // Now the other transaction claims the first night: each waits for the other.
   const otherClaim = await other.query(claim, [accommodation.id, first, now]).then(
     () => 'claimed',

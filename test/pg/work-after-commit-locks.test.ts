@@ -5,6 +5,7 @@ import pg from 'pg';
 import { followUpAllQueued } from '../../src/bookings/confirmed-follow-up.ts';
 import { planAllQueued } from '../../src/tasks/new-stay-turnovers.ts';
 import { makeAccommodation } from '../support/factories.ts';
+import { waitingOnLocks } from '../support/lock-waits.ts';
 import { until } from '../support/until.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
 
@@ -28,13 +29,6 @@ after(async () => {
   await other.end();
   await t.close();
 });
-
-async function waitingOnLocks(): Promise<number> {
-  const res = await other.query<{ n: string }>(
-    `select count(*) as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock' and pid <> pg_backend_pid()`,
-  );
-  return Number(res.rows[0]?.n ?? 0);
-}
 
 /** Whether `statement` (a row lock with NOWAIT) gets its lock at once; the lock is kept until commit. */
 async function lockedAtOnce(statement: string, values: unknown[]): Promise<boolean> {
@@ -69,7 +63,7 @@ test('a turnover planning waits for a queued booking held elsewhere, before it l
   await other.query('begin');
   await other.query('select id from bookings where id = $1 for update', [bookingId]);
   const planning = planAllQueued(t.ctx);
-  await until('the planning to wait on the booking', async () => (await waitingOnLocks()) > 0);
+  await until('the planning to wait on the booking', async () => (await waitingOnLocks(other)) > 0);
   assert.equal(
     await lockedAtOnce('select id from accommodations where id = $1 for no key update nowait', [homeId]),
     true,
@@ -92,7 +86,7 @@ test('a follow-up waits for a queued booking held elsewhere, before it takes the
   await other.query('begin');
   await other.query('select id from bookings where id = $1 for update', [bookingId]);
   const followUp = followUpAllQueued(t.ctx);
-  await until('the follow-up to wait on the booking', async () => (await waitingOnLocks()) > 0);
+  await until('the follow-up to wait on the booking', async () => (await waitingOnLocks(other)) > 0);
   assert.equal(
     await lockedAtOnce('select series from document_series for update nowait', []),
     true,

@@ -103,11 +103,15 @@ export async function writeBooking<T>(ctx: AppContext, write: BookingWrite<T>): 
   wakeDeliveries(ctx.store.changes, queued);
   // A live booking confirmed as it is made is invoiced, its messages scheduled and its turnover
   // planned once committed: its rows queued them (insert-booking-rows.ts); a draft has none. The
-  // booking is stored whatever these meet: a failed follow-up or planning leaves its row queued
-  // for the follow-up-bookings or plan-turnovers job, which does it again.
+  // two runs are independent (each holds its bookings, then a lock of its own: the series, the
+  // home), so they go together: on the embedded store they share a commit. The booking is stored
+  // whatever these meet: a failed follow-up or planning leaves its row queued for the
+  // follow-up-bookings or plan-turnovers job, which does it again.
   const queue = queuedAfterCommit(booking);
-  if (queue.followUp) await followUpQueued(ctx).catch(() => undefined);
-  if (queue.turnover) await planQueuedStays(ctx, booking.accommodation_id).catch(() => undefined);
+  await Promise.all([
+    queue.followUp ? followUpQueued(ctx).catch(() => undefined) : undefined,
+    queue.turnover ? planQueuedStays(ctx, booking.accommodation_id).catch(() => undefined) : undefined,
+  ]);
   ctx.metrics.bookingsCreated.labels(booking.status, booking.payment_method).inc();
   return created;
 }

@@ -1,14 +1,17 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
+import pg from 'pg';
 import { followUpAllQueued } from '../../src/bookings/confirmed-follow-up.ts';
 import { todayIn } from '../../src/shared/dates.ts';
 import { bookingBody, futureStay, makeAccommodation } from '../support/factories.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
 import { testStoreKind } from '../support/test-store.ts';
+import { waitingOnLocks } from '../support/lock-waits.ts';
+import { until } from '../support/until.ts';
 
 // A booking confirmed as it is made has its invoice issued and its guest messages scheduled right
 // after its commit, before its answer (src/bookings/confirmed-follow-up.ts); what a crash leaves
-// queued, the follow-up-bookings job does, once.
+// queued, the follow-up-bookings job does, once. Its turnover planning runs at the same time.
 
 let t: TestApp;
 before(async () => {
@@ -76,4 +79,53 @@ test(`an invoice and messages left queued by a crash are done by the job, and ne
   assert.equal(await followUpAllQueued(t.ctx), true);
   assert.deepEqual(await numbersOf(id), [`invoice INV-${year}-0001`]);
   assert.equal(await scheduledFor(id), 1);
+});
+
+test(`a booking's follow-up and its turnover planning run at the same time (${testStoreKind})`, async () => {
+  const home = await makeAccommodation(t.ctx.db);
+  const book = () =>
+    t.request({
+      method: 'POST',
+      url: `${t.v1}/bookings`,
+      payload: bookingBody(home.id, futureStay(2), { booking: { expected_amount: 275 } }),
+    });
+  const tasksOfHome = async () =>
+    (await t.ctx.db.selectFrom('tasks').select('id').where('accommodation_id', '=', home.id).execute()).length;
+  // The first booking makes the invoice series, so that there is a row to hold below.
+  const first = await book();
+  assert.equal(first.statusCode, 200, first.body);
+  assert.equal(await tasksOfHome(), 1);
+
+  if (t.config.store.kind !== 'postgres') {
+    // The embedded store: the two runs go in one commit after the booking's own.
+    const before = { ...t.ctx.store.groupStats };
+    assert.equal((await book()).statusCode, 200);
+    assert.deepEqual(
+      { batches: t.ctx.store.groupStats.batches - before.batches, units: t.ctx.store.groupStats.units - before.units },
+      { batches: 2, units: 3 },
+      'the booking, then its follow-up and planning together',
+    );
+    assert.equal(await tasksOfHome(), 2);
+    return;
+  }
+  // PostgreSQL: while another transaction holds the invoice series, the follow-up waits for it,
+  // and the planning is done meanwhile; the booking answers once both are.
+  const other = new pg.Client({ connectionString: t.config.store.url });
+  await other.connect();
+  let answered = false;
+  let second: ReturnType<typeof book> | undefined;
+  try {
+    await other.query('begin');
+    await other.query('select series from document_series for update');
+    second = book().finally(() => {
+      answered = true;
+    });
+    await until('the turnover planned while the series is held', async () => (await tasksOfHome()) === 2);
+    assert.equal(await waitingOnLocks(other), 1, 'the follow-up waits for the series');
+    assert.equal(answered, false, 'the booking answers after its follow-up');
+  } finally {
+    await other.query('commit');
+    await other.end();
+  }
+  assert.equal((await second).statusCode, 200);
 });

@@ -17,9 +17,9 @@ export interface PgProxy {
    * the server, 'answer' after the server answered it (the answer is dropped). Resolves when cut.
    * `options.after`: only on a connection that sent a message containing this first (the
    * statements of one transaction); `options.silently`: the connection goes silent (see setSilent)
-   * instead of being cut; `options.thenDown`: the proxy refuses connections from that moment on
-   * (until setDown(false)); `options.thenSilent`: the proxy goes silent from that moment on (until
-   * setSilent(false)).
+   * instead of being cut; `options.thenDown`: the server goes away at that moment (setDown(true):
+   * every open connection closed, new ones refused until setDown(false)); `options.thenSilent`:
+   * the proxy goes silent from that moment on (until setSilent(false)).
    */
   cutOn(
     marker: string,
@@ -126,6 +126,10 @@ export async function startPgProxy(target: { host: string; port: number }): Prom
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const address = server.address() as net.AddressInfo;
+  const setDown = (value: boolean) => {
+    down = value;
+    if (value) for (const s of sockets) s.destroy();
+  };
   const setSilent = (value: boolean) => {
     silent = value;
     if (value) for (const pair of pairs) pair.silent = true;
@@ -141,16 +145,13 @@ export async function startPgProxy(target: { host: string; port: number }): Prom
           when,
           silently: options.silently === true,
           cut: () => {
-            if (options.thenDown === true) down = true;
+            if (options.thenDown === true) setDown(true);
             if (options.thenSilent === true) setSilent(true);
             resolve();
           },
         };
       }),
-    setDown: (value) => {
-      down = value;
-      if (value) for (const s of sockets) s.destroy();
-    },
+    setDown,
     setSilent,
     openConnections: () => pairs.size,
     close: () =>

@@ -1,6 +1,7 @@
 import type { AppContext } from '../app-context.ts';
 import { retryTransientConflicts } from '../db/retry-conflicts.ts';
 import { isPostgres } from '../db/dialect.ts';
+import { prepared } from '../db/prepared.ts';
 import { claimRows } from '../db/row-locks.ts';
 import type { Executor, Tx } from '../db/store.ts';
 import { syncDocumentsIn } from '../invoices/sync-documents.ts';
@@ -72,26 +73,30 @@ function followUpBatch(ctx: AppContext): Promise<number> {
  * always has its booking (it goes with it, on delete cascade).
  */
 async function takeQueued(trx: Tx): Promise<number[]> {
-  const dequeue = (db: Pick<Tx, 'deleteFrom' | 'selectFrom'>) =>
-    db
-      .deleteFrom('bookings_to_follow_up')
-      .where('booking_id', 'in', () =>
-        claimRows(
-          trx,
-          db.selectFrom('bookings_to_follow_up').select('booking_id').orderBy('booking_id').limit(FOLLOW_UP_BATCH),
-        ),
-      )
-      .returning('booking_id');
   // The embedded store has no row locks: its one connection runs each transaction alone.
-  const rows = isPostgres(trx)
-    ? await trx
-        .with('queued', dequeue)
-        .selectFrom('queued as q')
-        .innerJoin('bookings as b', 'b.id', 'q.booking_id')
-        .select('q.booking_id')
-        .orderBy('b.id')
-        .forKeyShare('b')
-        .execute()
-    : await dequeue(trx).execute();
+  const rows = isPostgres(trx) ? await takeQueuedHolding(trx) : await dequeue(trx, trx).execute();
   return rows.map((q) => q.booking_id);
 }
+
+/** Queued bookings taken off the queue (claimed on PostgreSQL: skip-locked), FOLLOW_UP_BATCH at most. */
+const dequeue = (db: Pick<Tx, 'deleteFrom' | 'selectFrom'>, store: Executor) =>
+  db
+    .deleteFrom('bookings_to_follow_up')
+    .where('booking_id', 'in', () =>
+      claimRows(
+        store,
+        db.selectFrom('bookings_to_follow_up').select('booking_id').orderBy('booking_id').limit(FOLLOW_UP_BATCH),
+      ),
+    )
+    .returning('booking_id');
+
+/** takeQueued's one statement on PostgreSQL, compiled once (db/prepared.ts). */
+const takeQueuedHolding = prepared((db) =>
+  db
+    .with('queued', (d) => dequeue(d, db))
+    .selectFrom('queued as q')
+    .innerJoin('bookings as b', 'b.id', 'q.booking_id')
+    .select('q.booking_id')
+    .orderBy('b.id')
+    .forKeyShare('b'),
+);

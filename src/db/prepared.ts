@@ -7,7 +7,8 @@ let count = 0;
 /**
  * A Kysely query compiled once per dialect and then run with new parameter values. Building
  * and compiling a query costs more CPU than the store spends answering a simple one, so the
- * hot paths (availability, calendar, retrieval) compile theirs once. `build` is called once per
+ * hot paths (availability, calendar, retrieval, the work after a new booking's commit) compile
+ * theirs once. `build` is called once per
  * dialect with a stand-in for each argument (db/shaped-statement.ts), and each run puts the
  * arguments in their places; every argument must reach the query, and on PostgreSQL it is a named
  * prepared statement at once.

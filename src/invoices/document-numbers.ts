@@ -1,3 +1,4 @@
+import { prepared } from '../db/prepared.ts';
 import type { Executor } from '../db/store.ts';
 import type { Invoicing } from '../settings/invoicing.ts';
 
@@ -16,6 +17,17 @@ export function documentNumber(series: { series: string; digits: number }, count
   return `${series.series}${String(counter).padStart(series.digits, '0')}`;
 }
 
+/** takeNumbers' upsert, compiled once (db/prepared.ts): a new booking's follow-up runs it. */
+const advanceSeries = prepared((db, series: string, count: number) =>
+  db
+    .insertInto('document_series')
+    .values({ series, last_number: count })
+    .onConflict((oc) =>
+      oc.column('series').doUpdateSet((eb) => ({ last_number: eb('document_series.last_number', '+', count) })),
+    )
+    .returning('last_number'),
+);
+
 /**
  * The next `count` numbers of a series, in order, in the caller's transaction: one upsert of the
  * series row, which on PostgreSQL holds its lock until the transaction ends (so concurrent issuers
@@ -28,13 +40,7 @@ export async function takeNumbers(
   series: { series: string; digits: number },
   count: number,
 ): Promise<string[]> {
-  const row = await trx
-    .insertInto('document_series')
-    .values({ series: series.series, last_number: count })
-    .onConflict((oc) =>
-      oc.column('series').doUpdateSet((eb) => ({ last_number: eb('document_series.last_number', '+', count) })),
-    )
-    .returning('last_number')
-    .executeTakeFirstOrThrow();
+  const [row] = await advanceSeries(trx, series.series, count);
+  if (row === undefined) throw new Error(`the series ${series.series} was not advanced`);
   return Array.from({ length: count }, (_, i) => documentNumber(series, row.last_number - count + 1 + i));
 }

@@ -1,6 +1,7 @@
 import { sql, type Selectable } from 'kysely';
 import type { MessageRulesTable, MessageTemplatesTable, ScheduledMessagesTable } from '../db/schema.ts';
 import { isPostgres } from '../db/dialect.ts';
+import { prepared } from '../db/prepared.ts';
 import type { Executor } from '../db/store.ts';
 import { PAYMENT_STATES, type PaymentState } from '../pricing/payment-summary.ts';
 import { GUEST_LANGUAGES, type GuestLanguage } from '../shared/guest-language.ts';
@@ -128,8 +129,11 @@ export function ruleJson(rule: MessageRule): RuleJson {
   };
 }
 
+/** Every rule, read after each new booking: compiled once (db/prepared.ts). */
+const allRules = prepared((db) => db.selectFrom('message_rules').selectAll().orderBy('id'));
+
 export async function listRules(db: Executor): Promise<MessageRule[]> {
-  return (await db.selectFrom('message_rules').selectAll().orderBy('id').execute()).map(ruleOf);
+  return (await allRules(db)).map(ruleOf);
 }
 
 export async function findRule(db: Executor, id: number): Promise<MessageRule | undefined> {

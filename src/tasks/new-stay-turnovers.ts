@@ -1,6 +1,7 @@
 import type { AppContext } from '../app-context.ts';
 import { retryTransientConflicts } from '../db/retry-conflicts.ts';
 import { isPostgres } from '../db/dialect.ts';
+import { prepared } from '../db/prepared.ts';
 import type { Executor } from '../db/store.ts';
 import { joinedRunsPer } from '../shared/joined-runs.ts';
 import { lockHome, syncTurnoversOfNewStays, type LockedHome } from './sync-turnovers.ts';
@@ -67,39 +68,19 @@ interface Taken {
   span: { start: string; end: string };
 }
 
-/**
- * Takes the home's queued stays off the queue, in the statement that reads them: the planning's
- * transaction either plans them or, rolled back, leaves them queued. Another planning of the home
- * that reaches them meanwhile waits for this one's commit, then finds them gone. Undefined when
- * none was queued (or the home is gone).
- *
- * A change to a booking locks it, then its home: the bookings whose tasks the planning inserts are
- * held the same way round (FOR KEY SHARE, in id order), before the home, so that the two never
- * wait on each other in a cycle. On PostgreSQL one statement does it all: the home's row is locked
- * above the filter that counts the held bookings, so every booking is held before the home is. A
- * queued row always has its booking (it goes with it, on delete cascade).
- */
-async function takeQueued(trx: Executor, accommodationId: number): Promise<Taken | undefined> {
-  const dequeue = (db: Pick<Executor, 'deleteFrom'>) =>
-    db
-      .deleteFrom('turnovers_to_plan')
-      .where('accommodation_id', '=', accommodationId)
-      .returning(['booking_id', 'start_on', 'end_on']);
-  if (!isPostgres(trx)) {
-    // The embedded store has no row locks: its one connection runs each transaction alone.
-    const queued = await dequeue(trx).execute();
-    const home = queued.length === 0 ? undefined : await lockHome(trx, accommodationId);
-    if (home === undefined) return undefined;
-    const span = {
-      start: queued.map((q) => q.start_on).reduce((a, b) => (b < a ? b : a)),
-      end: queued.map((q) => q.end_on).reduce((a, b) => (b > a ? b : a)),
-    };
-    return { home, span };
-  }
-  const row = await trx
-    .with('queued', dequeue)
-    .with('held', (db) =>
-      db
+/** The home's queued stays, taken off the queue. */
+const dequeue = (db: Pick<Executor, 'deleteFrom'>, accommodationId: number) =>
+  db
+    .deleteFrom('turnovers_to_plan')
+    .where('accommodation_id', '=', accommodationId)
+    .returning(['booking_id', 'start_on', 'end_on']);
+
+/** takeQueued's one statement on PostgreSQL, compiled once (db/prepared.ts). */
+const takeQueuedLocking = prepared((db, accommodationId: number) =>
+  db
+    .with('queued', (d) => dequeue(d, accommodationId))
+    .with('held', (d) =>
+      d
         .selectFrom('queued as q')
         .innerJoin('bookings as b', 'b.id', 'q.booking_id')
         .select('b.id')
@@ -120,8 +101,34 @@ async function takeQueued(trx: Executor, accommodationId: number): Promise<Taken
     ])
     .where('a.id', '=', accommodationId)
     .where((eb) => eb(eb.selectFrom('held').select(eb.fn.countAll().as('n')), '>', 0))
-    .forNoKeyUpdate('a')
-    .executeTakeFirst();
+    .forNoKeyUpdate('a'),
+);
+
+/**
+ * Takes the home's queued stays off the queue, in the statement that reads them: the planning's
+ * transaction either plans them or, rolled back, leaves them queued. Another planning of the home
+ * that reaches them meanwhile waits for this one's commit, then finds them gone. Undefined when
+ * none was queued (or the home is gone).
+ *
+ * A change to a booking locks it, then its home: the bookings whose tasks the planning inserts are
+ * held the same way round (FOR KEY SHARE, in id order), before the home, so that the two never
+ * wait on each other in a cycle. On PostgreSQL one statement does it all: the home's row is locked
+ * above the filter that counts the held bookings, so every booking is held before the home is. A
+ * queued row always has its booking (it goes with it, on delete cascade).
+ */
+async function takeQueued(trx: Executor, accommodationId: number): Promise<Taken | undefined> {
+  if (!isPostgres(trx)) {
+    // The embedded store has no row locks: its one connection runs each transaction alone.
+    const queued = await dequeue(trx, accommodationId).execute();
+    const home = queued.length === 0 ? undefined : await lockHome(trx, accommodationId);
+    if (home === undefined) return undefined;
+    const span = {
+      start: queued.map((q) => q.start_on).reduce((a, b) => (b < a ? b : a)),
+      end: queued.map((q) => q.end_on).reduce((a, b) => (b > a ? b : a)),
+    };
+    return { home, span };
+  }
+  const [row] = await takeQueuedLocking(trx, accommodationId);
   if (row === undefined || row.start === null || row.end === null) return undefined;
   const { start, end, ...home } = row;
   return { home, span: { start, end } };

@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import type { Executor } from '../db/store.ts';
 import type { TaskRow } from './task-repository.ts';
 import { lockParentRows } from '../db/row-locks.ts';
+import { prepared } from '../db/prepared.ts';
 import { addDays, todayIn } from '../shared/dates.ts';
 import { planTurnovers, refKey, type PlannedStay, type PlannedTurnover } from './turnover-plan.ts';
 import { writeTurnoverTasks, type ChangedTurnover } from './update-turnover-tasks.ts';
@@ -88,13 +89,7 @@ const TASK_COLUMNS = [
  * its bookings and imported stays in one statement; with `withTasks`, each with its turnover task
  * in the same statement (a stay has one at most: `tasks_booking`, `tasks_imported`).
  */
-async function liveStays(
-  db: Executor,
-  accommodationId: number,
-  from: string,
-  to: string | null,
-  withTasks: boolean,
-): Promise<{ stays: PlannedStay[]; tasks: StayTask[] }> {
+function liveStaysQuery(db: Executor, accommodationId: number, from: string, to: string | null, withTasks: boolean) {
   // Live bookings never share a night, so of those arriving before `from` only the last can still
   // be there on `from`: bounding the arrivals by it lets the index on (home, arrival) read the
   // stays from there on, instead of every stay the home ever had.
@@ -141,7 +136,36 @@ async function liveStays(
     bookingsQuery = bookingsQuery.where('bookings.checkin', '<=', to);
     importedQuery = importedQuery.where('r.start_date', '<=', to);
   }
-  const rows = await bookingsQuery.unionAll(importedQuery).execute();
+  return bookingsQuery.unionAll(importedQuery);
+}
+
+/**
+ * liveStaysQuery in the three shapes a planning reads, each compiled once (db/prepared.ts): a
+ * planning runs after every new booking, and building the statement cost more of the server's CPU
+ * than running it (docs/benchmarks.md).
+ */
+const liveStaysIn = {
+  window: prepared((db, id: number, from: string, to: string) => liveStaysQuery(db, id, from, to, true)),
+  windowOpen: prepared((db, id: number, from: string) => liveStaysQuery(db, id, from, null, true)),
+  all: prepared((db, id: number, from: string) => liveStaysQuery(db, id, from, null, false)),
+};
+
+/**
+ * The live stays of a home that end on or after `from`: given a new stay's window, only those that
+ * arrive by its end (`window.to`, when it has one), each with its turnover task; else all of them.
+ */
+async function liveStays(
+  db: Executor,
+  accommodationId: number,
+  from: string,
+  window: { to: string | null } | null,
+): Promise<{ stays: PlannedStay[]; tasks: StayTask[] }> {
+  const rows =
+    window === null
+      ? await liveStaysIn.all(db, accommodationId, from)
+      : window.to === null
+        ? await liveStaysIn.windowOpen(db, accommodationId, from)
+        : await liveStaysIn.window(db, accommodationId, from, window.to);
   // Bookings first, then imported stays, as two statements read them.
   const booked = (r: (typeof rows)[number]) => r.source === 'booking';
   const ordered = [...rows.filter(booked), ...rows.filter((r) => !booked(r))];
@@ -173,6 +197,37 @@ async function liveStays(
   return { stays, tasks };
 }
 
+/** windowAround's statement, compiled once (db/prepared.ts). */
+const windowRead = prepared((db, accommodationId: number, start: string, end: string) => {
+  const imported = () =>
+    db
+      .selectFrom('external_reservations')
+      .where('accommodation_id', '=', accommodationId)
+      .where('echo_of', 'is', null)
+      .where('kind', '=', 'reserved');
+  // One round trip: the four dates as scalar subqueries of one select. The bookings' are read as
+  // the first row in date order, which walks the index from the date and stops at the first live
+  // one (a max() would read every arrival of the home before it).
+  return db.selectNoFrom([
+    lastArrivalBefore(db, accommodationId, start).as('last_booked'),
+    imported()
+      .select((eb) => eb.fn.max('start_date').as('d'))
+      .where('start_date', '<', start)
+      .as('last_imported'),
+    liveBookings(db, accommodationId)
+      .select('checkin')
+      .where('checkin', '>=', end)
+      .orderBy('checkin')
+      .limit(1)
+      .as('next_booked'),
+    imported()
+      .select((eb) => eb.fn.min('start_date').as('d'))
+      .where('start_date', '>=', end)
+      .as('next_imported'),
+    onlyCleanerOf(db, accommodationId).as('cleaner'),
+  ]);
+});
+
 /**
  * The window a new stay's tasks lie in: from the last arrival before its own (a stay departing
  * before that arrival has it as its next one, not the new stay) to the first arrival on or after
@@ -184,35 +239,7 @@ async function windowAround(
   accommodationId: number,
   stay: { start: string; end: string },
 ): Promise<{ from: string | null; to: string | null; cleaner: number | null }> {
-  const imported = () =>
-    db
-      .selectFrom('external_reservations')
-      .where('accommodation_id', '=', accommodationId)
-      .where('echo_of', 'is', null)
-      .where('kind', '=', 'reserved');
-  // One round trip: the four dates as scalar subqueries of one select. The bookings' are read as
-  // the first row in date order, which walks the index from the date and stops at the first live
-  // one (a max() would read every arrival of the home before it).
-  const found = await db
-    .selectNoFrom([
-      lastArrivalBefore(db, accommodationId, stay.start).as('last_booked'),
-      imported()
-        .select((eb) => eb.fn.max('start_date').as('d'))
-        .where('start_date', '<', stay.start)
-        .as('last_imported'),
-      liveBookings(db, accommodationId)
-        .select('checkin')
-        .where('checkin', '>=', stay.end)
-        .orderBy('checkin')
-        .limit(1)
-        .as('next_booked'),
-      imported()
-        .select((eb) => eb.fn.min('start_date').as('d'))
-        .where('start_date', '>=', stay.end)
-        .as('next_imported'),
-      onlyCleanerOf(db, accommodationId).as('cleaner'),
-    ])
-    .executeTakeFirst();
+  const [found] = await windowRead(db, accommodationId, stay.start, stay.end);
   const dates = (xs: unknown[]) => xs.filter((x): x is string => typeof x === 'string').sort();
   return {
     from: dates([found?.last_booked, found?.last_imported]).at(-1) ?? null,
@@ -260,7 +287,7 @@ async function syncLocked(
   // A new stay's window: from the last arrival before it (or its own arrival) to the next arrival after it.
   const low = window === null ? from : (window.from ?? newStay?.start ?? from);
   // A new stay's planning touches only the tasks of its window's stays, read with the stays.
-  const read = await liveStays(db, accommodationId, low < from ? from : low, window?.to ?? null, window !== null);
+  const read = await liveStays(db, accommodationId, low < from ? from : low, window);
   const fullPlan = planTurnovers(
     read.stays,
     { timeZone: home.timezone, checkinTime: home.checkin_time, checkoutTime: home.checkout_time },

@@ -1,6 +1,7 @@
 import { sql, type Insertable } from 'kysely';
 import type { TaskState, TasksTable } from '../db/schema.ts';
 import { isPostgres } from '../db/dialect.ts';
+import { runShaped, StatementValues } from '../db/shaped-statement.ts';
 import type { Executor } from '../db/store.ts';
 
 /** A new task, as inserted. */
@@ -34,15 +35,22 @@ export async function writeTurnoverTasks(
   at: string,
 ): Promise<void> {
   if (isPostgres(db)) {
+    // Compiled once per shape (db/shaped-statement.ts): a planning runs after each new booking.
+    const values = new StatementValues();
+    const rows = added.map((row) => values.row(row));
     if (added.length > 0) {
-      if (changed.length === 0) await db.insertInto('tasks').values(added).execute();
-      else
-        await db
-          // Kysely writes a raw CTE as it is: the parentheses are the statement's own.
-          .with('changed', () => sql<{ id: number }>`(${updateOnPostgres(changed, at)})`)
-          .insertInto('tasks')
-          .values(added)
-          .execute();
+      if (changed.length === 0)
+        await runShaped(db, 'turnover-tasks-insert', values, () => db.insertInto('tasks').values(rows));
+      else {
+        const update = updateOnPostgres(changed, at, values);
+        await runShaped(db, 'turnover-tasks-write', values, () =>
+          db
+            // Kysely writes a raw CTE as it is: the parentheses are the statement's own.
+            .with('changed', () => sql<{ id: number }>`(${update})`)
+            .insertInto('tasks')
+            .values(rows),
+        );
+      }
     } else if (changed.length > 0) await updateOnPostgres(changed, at).execute(db);
     return;
   }
@@ -57,12 +65,16 @@ export async function writeTurnoverTasks(
   if (added.length > 0) await db.insertInto('tasks').values(added).execute();
 }
 
-function updateOnPostgres(changed: readonly ChangedTurnover[], at: string) {
-  const column = <K extends keyof ChangedTurnover>(key: K): ChangedTurnover[K][] => changed.map((t) => t[key]);
+/** The update of changed tasks; given `values`, with their stand-ins (db/shaped-statement.ts). */
+function updateOnPostgres(changed: readonly ChangedTurnover[], at: string, values?: StatementValues) {
+  const column = <K extends keyof ChangedTurnover>(key: K): ChangedTurnover[K][] => {
+    const list = changed.map((t) => t[key]);
+    return values === undefined ? list : values.value(list);
+  };
   return sql<{ id: number }>`update tasks as t
     set accommodation_id = v.accommodation_id, departure_on = v.departure_on, due_from = v.due_from,
       due_by = v.due_by, next_arrival_on = v.next_arrival_on, next_guest_count = v.next_guest_count,
-      state = v.state, updated_at = ${at}
+      state = v.state, updated_at = ${values === undefined ? at : values.value(at)}
     from unnest(${column('id')}::integer[], ${column('accommodation_id')}::integer[],
       ${column('departure_on')}::date[], ${column('due_from')}::timestamptz[], ${column('due_by')}::timestamptz[],
       ${column('next_arrival_on')}::date[], ${column('next_guest_count')}::integer[], ${column('state')}::text[])

@@ -141,8 +141,8 @@ function liveStaysQuery(db: Executor, accommodationId: number, from: string, to:
 
 /**
  * liveStaysQuery in the three shapes a planning reads, each compiled once (db/prepared.ts): a
- * planning runs after every new booking, and building the statement cost more of the server's CPU
- * than running it (docs/benchmarks.md).
+ * planning runs after every new booking, and building its statements anew each time was a tenth of
+ * the server's CPU a booking (docs/benchmarks.md).
  */
 const liveStaysIn = {
   window: prepared((db, id: number, from: string, to: string) => liveStaysQuery(db, id, from, to, true)),

@@ -35,10 +35,10 @@ export async function writeTurnoverTasks(
   at: string,
 ): Promise<void> {
   if (isPostgres(db)) {
-    // Compiled once per shape (db/shaped-statement.ts): a planning runs after each new booking.
-    const values = new StatementValues();
-    const rows = added.map((row) => values.row(row));
     if (added.length > 0) {
+      // Compiled once per shape (db/shaped-statement.ts): a planning runs after each new booking.
+      const values = new StatementValues();
+      const rows = added.map((row) => values.row(row));
       if (changed.length === 0)
         await runShaped(db, 'turnover-tasks-insert', values, () => db.insertInto('tasks').values(rows));
       else {

@@ -22,8 +22,13 @@ import { joinedRunsPer } from '../shared/joined-runs.ts';
  * (followUpAllQueued), the invoice dated the day it is issued.
  */
 export async function queueFollowUp(db: Executor, bookingId: number): Promise<void> {
-  await db.insertInto('bookings_to_follow_up').values({ booking_id: bookingId }).execute();
+  await insertQueued(db, bookingId);
 }
+
+/** queueFollowUp's insert, compiled once (db/prepared.ts). */
+const insertQueued = prepared((db, bookingId: number) =>
+  db.insertInto('bookings_to_follow_up').values({ booking_id: bookingId }),
+);
 
 /** Bookings followed up per transaction at most; more wait for the next. */
 const FOLLOW_UP_BATCH = 200;

@@ -1,5 +1,6 @@
 import { sql, type RawBuilder } from 'kysely';
 import { isPostgres } from '../db/dialect.ts';
+import { prepared } from '../db/prepared.ts';
 import type { Executor } from '../db/store.ts';
 import { CALENDAR_CHANGED, type BookingEventType, type EventType } from './event-types.ts';
 
@@ -160,32 +161,77 @@ export async function recordEvents(db: Executor, events: readonly EventToWrite[]
   return recorded;
 }
 
+/**
+ * The embedded store's statements of an event, compiled once (db/prepared.ts); an event of a
+ * booking names its key (`OfKey`), a calendar change does not.
+ */
+const endpointTakes = (db: Executor, listed: string, apiKeyId: number | null) => {
+  const listing = db
+    .selectFrom('event_endpoints as e')
+    .where('e.status', '<>', 'disabled')
+    .where(sql<number>`instr(e.events, ${listed})`, '>', 0);
+  return apiKeyId === null ? listing : listing.where('e.api_key_id', '=', apiKeyId);
+};
+const anyTaker = prepared((db, listed: string) => endpointTakes(db, listed, null).select(sql`1`.as('one')).limit(1));
+const anyTakerOfKey = prepared((db, listed: string, apiKeyId: number) =>
+  endpointTakes(db, listed, apiKeyId).select(sql`1`.as('one')).limit(1),
+);
+const insertEvent = prepared(
+  (db, apiKeyId: number | null, bookingId: number | null, type: string, payload: string, now: string) =>
+    db
+      .insertInto('partner_events')
+      .values({ api_key_id: apiKeyId, booking_id: bookingId, type, payload, created_at: now })
+      .returning('id'),
+);
+/** One pending delivery, due now, to each endpoint that takes the event (their ids: the number queued). */
+const queueDeliveries = (
+  db: Executor,
+  listed: string,
+  apiKeyId: number | null,
+  eventId: number,
+  bookingId: number | null,
+  now: string,
+) =>
+  db
+    .insertInto('event_deliveries')
+    .columns(['endpoint_id', 'event_id', 'booking_id', 'status', 'next_attempt_at', 'created_at'])
+    .expression(
+      endpointTakes(db, listed, apiKeyId)
+        .select([
+          'e.id',
+          sql<number>`${eventId}`.as('event_id'),
+          sql<number | null>`${bookingId}`.as('booking_id'),
+          sql<string>`'pending'`.as('status'),
+          sql<string>`${now}`.as('next_attempt_at'),
+          sql<string>`${now}`.as('created_at'),
+        ])
+        .orderBy('e.id'),
+    )
+    .returning('id');
+const queueAllDeliveries = prepared(
+  (db, listed: string, eventId: number, bookingId: number | null, now: string) =>
+    queueDeliveries(db, listed, null, eventId, bookingId, now),
+);
+const queueKeyDeliveries = prepared(
+  (db, listed: string, apiKeyId: number, eventId: number, bookingId: number | null, now: string) =>
+    queueDeliveries(db, listed, apiKeyId, eventId, bookingId, now),
+);
+
 async function recordOnEmbedded(db: Executor, { event, always }: EventToWrite): Promise<RecordedEvent> {
   const payload = payloadOf({ event, always });
   const listed = JSON.stringify(event.type);
+  const key = event.apiKeyId;
   if (!always) {
-    const any =
-      await sql`select 1 from event_endpoints e where ${takers(listed, event.apiKeyId, false)} limit 1`.execute(db);
-    if (any.rows.length === 0) return { rowId: null, queued: 0 };
+    const any = key === null ? await anyTaker(db, listed) : await anyTakerOfKey(db, listed, key);
+    if (any.length === 0) return { rowId: null, queued: 0 };
   }
-  const inserted = await db
-    .insertInto('partner_events')
-    .values({
-      api_key_id: event.apiKeyId,
-      booking_id: event.bookingId,
-      type: event.type,
-      payload,
-      created_at: event.now,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  const queued = await sql`
-    insert into event_deliveries (endpoint_id, event_id, booking_id, status, next_attempt_at, created_at)
-    select e.id, ${inserted.id}, ${event.bookingId}, 'pending', ${event.now}, ${event.now}
-    from event_endpoints e
-    where ${takers(listed, event.apiKeyId, false)}
-    order by e.id`.execute(db);
-  return { rowId: inserted.id, queued: Number(queued.numAffectedRows ?? 0n) };
+  const inserted = (await insertEvent(db, key, event.bookingId, event.type, payload, event.now))[0];
+  if (inserted === undefined) throw new Error('the partner event was not inserted');
+  const queued =
+    key === null
+      ? await queueAllDeliveries(db, listed, inserted.id, event.bookingId, event.now)
+      : await queueKeyDeliveries(db, listed, key, inserted.id, event.bookingId, event.now);
+  return { rowId: inserted.id, queued: queued.length };
 }
 
 /**

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { prepared } from '../db/prepared.ts';
+import { runShapedRow } from '../db/shaped-statement.ts';
 import type { Executor } from '../db/store.ts';
 
 /** A returning guest's id, looked up on every booking (compiled once). */
@@ -77,12 +78,16 @@ export async function findOrCreateGuest(db: Executor, input: GuestInput, now: st
   const key = emailKey(input.email, input.guestsOfKey);
   const existing = (await guestByEmailKey(db, key))[0];
   if (existing !== undefined) return existing.id;
-  const inserted = await db
-    .insertInto('guests')
-    .values(guestRow(input, now))
-    .onConflict((oc) => oc.column('email_key').doNothing())
-    .returning('id')
-    .executeTakeFirst();
+  // Compiled once per shape of the row (db/shaped-statement.ts).
+  const inserted = (
+    await runShapedRow(db, 'guest-row', guestRow(input, now), (row) =>
+      db
+        .insertInto('guests')
+        .values(row)
+        .onConflict((oc) => oc.column('email_key').doNothing())
+        .returning('id'),
+    )
+  ).rows[0];
   if (inserted !== undefined) return inserted.id;
   // Another booking created this guest a moment ago; its row is committed and visible now.
   const row = (await guestByEmailKey(db, key))[0];

@@ -23,16 +23,15 @@ export async function queueNewStay(
   db: Executor,
   stay: { accommodationId: number; bookingId: number; start: string; end: string },
 ): Promise<void> {
-  await db
-    .insertInto('turnovers_to_plan')
-    .values({
-      accommodation_id: stay.accommodationId,
-      booking_id: stay.bookingId,
-      start_on: stay.start,
-      end_on: stay.end,
-    })
-    .execute();
+  await insertQueued(db, stay.accommodationId, stay.bookingId, stay.start, stay.end);
 }
+
+/** queueNewStay's insert, compiled once (db/prepared.ts). */
+const insertQueued = prepared((db, accommodationId: number, bookingId: number, start: string, end: string) =>
+  db
+    .insertInto('turnovers_to_plan')
+    .values({ accommodation_id: accommodationId, booking_id: bookingId, start_on: start, end_on: end }),
+);
 
 /** The plannings of each store, per home (shared/joined-runs.ts). */
 const plannings = joinedRunsPer<number>();

@@ -42,8 +42,6 @@ export interface GuestFormats {
 }
 
 const kept = new Map<string, GuestFormats>();
-/** Dates spelled out kept per language; forgotten all at once when full. */
-const FORMATTED_DATES_MAX = 5_000;
 
 export function guestFormats(language: GuestLanguage): GuestFormats {
   const cached = kept.get(language);
@@ -52,18 +50,8 @@ export function guestFormats(language: GuestLanguage): GuestFormats {
   const dates = new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
   const percent = new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 2 });
   const money = new Map<string, Intl.NumberFormat>();
-  // Each booking's mails and documents spell the same few dates several times.
-  const formattedDates = new Map<string, string>();
   const formats: GuestFormats = {
-    date: (isoDate) => {
-      let text = formattedDates.get(isoDate);
-      if (text === undefined) {
-        text = dates.format(new Date(`${isoDate}T00:00:00Z`));
-        if (formattedDates.size >= FORMATTED_DATES_MAX) formattedDates.clear();
-        formattedDates.set(isoDate, text);
-      }
-      return text;
-    },
+    date: (isoDate) => dates.format(new Date(`${isoDate}T00:00:00Z`)),
     money: (minor, currency) => {
       let f = money.get(currency);
       if (f === undefined) {

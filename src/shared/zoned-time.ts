@@ -49,26 +49,11 @@ export function wallTimeToInstant(t: WallTime, timeZone: string): Date {
   return new Date(guess - offset);
 }
 
-/**
- * Instants already worked out, by zone, date and time: a turnover planning works out the same
- * stays' instants again for each new booking of the home, and each costs four of the formatter's
- * `formatToParts` (docs/benchmarks.md). Forgotten all at once when full.
- */
-const knownInstants = new Map<string, number>();
-const KNOWN_INSTANTS_MAX = 10_000;
-
 /** The instant of `HH:MM` on `YYYY-MM-DD` in an IANA zone. */
 export function localInstant(date: string, time: string, timeZone: string): Date {
-  const key = `${timeZone} ${date} ${time}`;
-  let ms = knownInstants.get(key);
-  if (ms === undefined) {
-    const [year = 0, month = 1, day = 1] = date.split('-').map(Number);
-    const [hour = 0, minute = 0] = time.split(':').map(Number);
-    ms = wallTimeToInstant({ year, month, day, hour, minute, second: 0 }, timeZone).getTime();
-    if (knownInstants.size >= KNOWN_INSTANTS_MAX) knownInstants.clear();
-    knownInstants.set(key, ms);
-  }
-  return new Date(ms);
+  const [year = 0, month = 1, day = 1] = date.split('-').map(Number);
+  const [hour = 0, minute = 0] = time.split(':').map(Number);
+  return wallTimeToInstant({ year, month, day, hour, minute, second: 0 }, timeZone);
 }
 
 /** The wall-clock date `YYYY-MM-DD` and time `HH:MM` of an instant in a zone. */

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { AppContext } from '../app-context.ts';
 import { retryTransientConflicts } from '../db/retry-conflicts.ts';
 import { isPostgres } from '../db/dialect.ts';
@@ -99,9 +100,10 @@ const dequeue = (db: Pick<Tx, 'deleteFrom' | 'selectFrom'>, store: Executor) =>
 const takeQueuedHolding = prepared((db) =>
   db
     .with('queued', (d) => dequeue(d, db))
-    .selectFrom('queued as q')
-    .innerJoin('bookings as b', 'b.id', 'q.booking_id')
-    .select('q.booking_id')
+    .selectFrom('bookings as b')
+    // By primary key: a join may scan every booking when the tables have no statistics yet.
+    .where(sql<boolean>`b.id = any(array(select booking_id from queued))`)
+    .select('b.id as booking_id')
     .orderBy('b.id')
     .forKeyShare('b'),
 );

@@ -172,9 +172,15 @@ const endpointTakes = (db: Executor, listed: string, apiKeyId: number | null) =>
     .where(sql<number>`instr(e.events, ${listed})`, '>', 0);
   return apiKeyId === null ? listing : listing.where('e.api_key_id', '=', apiKeyId);
 };
-const anyTaker = prepared((db, listed: string) => endpointTakes(db, listed, null).select(sql`1`.as('one')).limit(1));
+const anyTaker = prepared((db, listed: string) =>
+  endpointTakes(db, listed, null)
+    .select(sql`1`.as('one'))
+    .limit(1),
+);
 const anyTakerOfKey = prepared((db, listed: string, apiKeyId: number) =>
-  endpointTakes(db, listed, apiKeyId).select(sql`1`.as('one')).limit(1),
+  endpointTakes(db, listed, apiKeyId)
+    .select(sql`1`.as('one'))
+    .limit(1),
 );
 const insertEvent = prepared(
   (db, apiKeyId: number | null, bookingId: number | null, type: string, payload: string, now: string) =>
@@ -208,9 +214,8 @@ const queueDeliveries = (
         .orderBy('e.id'),
     )
     .returning('id');
-const queueAllDeliveries = prepared(
-  (db, listed: string, eventId: number, bookingId: number | null, now: string) =>
-    queueDeliveries(db, listed, null, eventId, bookingId, now),
+const queueAllDeliveries = prepared((db, listed: string, eventId: number, bookingId: number | null, now: string) =>
+  queueDeliveries(db, listed, null, eventId, bookingId, now),
 );
 const queueKeyDeliveries = prepared(
   (db, listed: string, apiKeyId: number, eventId: number, bookingId: number | null, now: string) =>

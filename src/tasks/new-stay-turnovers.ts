@@ -87,12 +87,7 @@ const takeQueuedLocking = prepared((db, accommodationId: number) =>
   db
     .with('queued', (d) => dequeue(d, accommodationId))
     .with('held', (d) =>
-      d
-        .selectFrom('bookings as b')
-        .select('b.id')
-        .where(heldQueued)
-        .orderBy('b.id')
-        .forKeyShare('b'),
+      d.selectFrom('bookings as b').select('b.id').where(heldQueued).orderBy('b.id').forKeyShare('b'),
     )
     .selectFrom('accommodations as a')
     .select(['a.id', 'a.timezone', 'a.checkin_time', 'a.checkout_time'])

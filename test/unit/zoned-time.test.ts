@@ -45,4 +45,3 @@ test('every local time of a year, in zones either side of UTC, reads back as its
     }
   }
 });
-

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { isPostgres } from '../db/dialect.ts';
-import { claimRows } from '../db/row-locks.ts';
+import { prepared } from '../db/prepared.ts';
 import type { Db, Executor, Tx } from '../db/store.ts';
 import { KEPT_RESPONSE_CHARS, type AttemptResult } from './attempt-result.ts';
 import { candidateWindow, pickLanes } from './delivery-lanes.ts';
@@ -33,11 +33,11 @@ export interface DueDelivery {
 }
 
 /**
- * The due deliveries, oldest first: pending, due, not leased, to an active endpoint not in `busy`
- * (the endpoints this process is sending to), first of their booking.
+ * The due deliveries, oldest first: pending, due, not leased, to an active endpoint, first of
+ * their booking (the callers leave out the endpoints in `busy` and take the first `limit`).
  */
-function dueDeliveries(db: Executor, now: string, busy: readonly number[], limit: number) {
-  let query = db
+function dueOnes(db: Executor, now: string) {
+  return db
     .selectFrom('event_deliveries as d')
     .select(['d.id', 'd.endpoint_id'])
     .where('d.status', '=', 'pending')
@@ -56,9 +56,14 @@ function dueDeliveries(db: Executor, now: string, busy: readonly number[], limit
             .where('p.status', '=', 'pending'),
         ),
       ),
-    );
-  if (busy.length > 0) query = query.where('d.endpoint_id', 'not in', busy);
-  return query.orderBy('d.id').limit(limit);
+    )
+    .orderBy('d.id');
+}
+
+/** The due deliveries to endpoints not in `busy` (the endpoints this process is sending to), `limit` at most. */
+function dueDeliveries(db: Executor, now: string, busy: readonly number[], limit: number) {
+  const query = dueOnes(db, now);
+  return (busy.length > 0 ? query.where('d.endpoint_id', 'not in', busy) : query).limit(limit);
 }
 
 /** What sending a delivery takes: the delivery (`d`), its endpoint (`e`) and its event's payload (`v`). */
@@ -162,63 +167,89 @@ async function claimOnPostgres(
   lockedUntil: string,
   window: number,
 ): Promise<Claimed> {
-  const rows = await db
-    .with('candidates', () => dueDeliveries(db, now, input.busy ?? [], window))
-    .with('lanes', (qb) =>
-      qb
-        .selectFrom('candidates')
-        .select((eb) => ['endpoint_id', eb.fn.min('id').as('first_id')])
-        .groupBy('endpoint_id')
-        .orderBy('first_id')
-        .limit(input.endpoints),
-    )
-    .with('ranked', (qb) =>
-      qb
-        .selectFrom('candidates as c')
-        .innerJoin('lanes as l', 'l.endpoint_id', 'c.endpoint_id')
-        .select((eb) => [
-          'c.id',
-          eb.fn
-            .agg<number>('row_number')
-            .over((ob) => ob.partitionBy('c.endpoint_id').orderBy('c.id'))
-            .as('n'),
-        ]),
-    )
-    .with('due', (qb) =>
-      claimRows(
-        db,
-        qb
-          .selectFrom('event_deliveries')
-          .select('id')
-          .where('id', 'in', (eb) => eb.selectFrom('ranked').select('ranked.id').where('n', '<=', input.perEndpoint))
-          .where('status', '=', 'pending')
-          .where('next_attempt_at', '<=', now)
-          .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<', now)])),
-      ),
-    )
-    .with('claimed', (qb) =>
-      qb
-        .updateTable('event_deliveries as w')
-        .from('due')
-        .set({ locked_until: lockedUntil, locked_by: input.worker })
-        .whereRef('w.id', '=', 'due.id')
-        .returning(['w.id', 'w.endpoint_id', 'w.event_id', 'w.attempts', 'w.created_at']),
-    )
-    .selectFrom('claimed as d')
-    .innerJoin('event_endpoints as e', 'e.id', 'd.endpoint_id')
-    .innerJoin('partner_events as v', 'v.id', 'd.event_id')
-    .select(SENT_COLUMNS)
-    .select((eb) => [
-      eb.selectFrom('candidates').select(eb.fn.countAll<string>().as('n')).as('candidate_count'),
-      eb.selectFrom('lanes').select(eb.fn.countAll<string>().as('n')).as('lane_count'),
-    ])
-    .orderBy('d.id')
-    .execute();
+  const rows = await claimStatement(
+    db,
+    now,
+    lockedUntil,
+    input.worker,
+    window,
+    input.endpoints,
+    input.perEndpoint,
+    input.busy ?? [],
+  );
   const [first] = rows;
   if (first === undefined) return { deliveries: [], more: false };
   const more = Number(first.candidate_count) >= window || Number(first.lane_count) >= input.endpoints;
   return { deliveries: rows.map(({ candidate_count: _, lane_count: __, ...d }) => d), more };
 }
+
+/** claimOnPostgres's statement, compiled once (db/prepared.ts): a worker claims after every batch. */
+const claimStatement = prepared(
+  (
+    db,
+    now: string,
+    lockedUntil: string,
+    worker: string,
+    window: number,
+    endpoints: number,
+    perEndpoint: number,
+    busy: readonly number[],
+  ) =>
+    db
+      .with('candidates', () =>
+        dueOnes(db, now)
+          .where(sql<boolean>`d.endpoint_id <> all(${busy}::integer[])`)
+          .limit(window),
+      )
+      .with('lanes', (qb) =>
+        qb
+          .selectFrom('candidates')
+          .select((eb) => ['endpoint_id', eb.fn.min('id').as('first_id')])
+          .groupBy('endpoint_id')
+          .orderBy('first_id')
+          .limit(endpoints),
+      )
+      .with('ranked', (qb) =>
+        qb
+          .selectFrom('candidates as c')
+          .innerJoin('lanes as l', 'l.endpoint_id', 'c.endpoint_id')
+          .select((eb) => [
+            'c.id',
+            eb.fn
+              .agg<number>('row_number')
+              .over((ob) => ob.partitionBy('c.endpoint_id').orderBy('c.id'))
+              .as('n'),
+          ]),
+      )
+      .with('due', (qb) =>
+        qb
+          .selectFrom('event_deliveries')
+          .select('id')
+          .where('id', 'in', (eb) => eb.selectFrom('ranked').select('ranked.id').where('n', '<=', perEndpoint))
+          .where('status', '=', 'pending')
+          .where('next_attempt_at', '<=', now)
+          .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<', now)]))
+          .forUpdate()
+          .skipLocked(),
+      )
+      .with('claimed', (qb) =>
+        qb
+          .updateTable('event_deliveries as w')
+          .from('due')
+          .set({ locked_until: lockedUntil, locked_by: worker })
+          .whereRef('w.id', '=', 'due.id')
+          .returning(['w.id', 'w.endpoint_id', 'w.event_id', 'w.attempts', 'w.created_at']),
+      )
+      .selectFrom('claimed as d')
+      .innerJoin('event_endpoints as e', 'e.id', 'd.endpoint_id')
+      .innerJoin('partner_events as v', 'v.id', 'd.event_id')
+      .select(SENT_COLUMNS)
+      .select((eb) => [
+        eb.selectFrom('candidates').select(eb.fn.countAll<string>().as('n')).as('candidate_count'),
+        eb.selectFrom('lanes').select(eb.fn.countAll<string>().as('n')).as('lane_count'),
+      ])
+      .orderBy('d.id'),
+);
 
 /**
  * Deliveries that met the same answer, delivered: one statement for them all (a batch of
@@ -234,30 +265,40 @@ export async function markDelivered(
 ): Promise<void> {
   if (deliveries.length === 0) return;
   const at = now.toISOString();
-  await db
-    .updateTable('event_deliveries')
-    .set((eb) => ({
-      status: 'delivered',
-      attempts: eb('attempts', '+', 1),
-      delivered_at: at,
-      last_status: result.status,
-      last_response: result.response?.slice(0, KEPT_RESPONSE_CHARS) ?? null,
-      last_error: null,
-      locked_until: null,
-      locked_by: null,
-    }))
-    .where(
-      'id',
-      'in',
-      deliveries.map((d) => d.id),
-    )
-    .where('locked_by', '=', worker)
-    .execute();
+  const ids = deliveries.map((d) => d.id);
+  const response = result.response?.slice(0, KEPT_RESPONSE_CHARS) ?? null;
+  if (isPostgres(db)) await markDeliveredOnPostgres(db, ids, worker, at, result.status, response);
+  else
+    await deliveredUpdate(db, at, result.status, response)
+      .where('id', 'in', ids)
+      .where('locked_by', '=', worker)
+      .execute();
   // A success ends the endpoint's failure streak (only written when it had one).
   const failing = [...new Set(deliveries.filter((d) => d.failing).map((d) => d.endpointId))];
   if (failing.length > 0)
     await db.updateTable('event_endpoints').set({ failing_since: null }).where('id', 'in', failing).execute();
 }
+
+/** The columns a delivery met with a success gets. */
+const deliveredUpdate = (db: Executor, at: string, status: number | null, response: string | null) =>
+  db.updateTable('event_deliveries').set((eb) => ({
+    status: 'delivered',
+    attempts: eb('attempts', '+', 1),
+    delivered_at: at,
+    last_status: status,
+    last_response: response,
+    last_error: null,
+    locked_until: null,
+    locked_by: null,
+  }));
+
+/** markDelivered's update on PostgreSQL, compiled once (db/prepared.ts): the ids as one array. */
+const markDeliveredOnPostgres = prepared(
+  (db, ids: readonly number[], worker: string, at: string, status: number | null, response: string | null) =>
+    deliveredUpdate(db, at, status, response)
+      .where(sql<boolean>`id = any(${ids}::integer[])`)
+      .where('locked_by', '=', worker),
+);
 
 /** A failed attempt: tried again at `nextAttemptAt`, or failed for good when it is null. */
 export async function markAttemptFailed(

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { isPostgres } from '../db/dialect.ts';
 import { prepared } from '../db/prepared.ts';
+import { claimRows } from '../db/row-locks.ts';
 import type { Db, Executor, Tx } from '../db/store.ts';
 import { KEPT_RESPONSE_CHARS, type AttemptResult } from './attempt-result.ts';
 import { candidateWindow, pickLanes } from './delivery-lanes.ts';
@@ -222,15 +223,16 @@ const claimStatement = prepared(
           ]),
       )
       .with('due', (qb) =>
-        qb
-          .selectFrom('event_deliveries')
-          .select('id')
-          .where('id', 'in', (eb) => eb.selectFrom('ranked').select('ranked.id').where('n', '<=', perEndpoint))
-          .where('status', '=', 'pending')
-          .where('next_attempt_at', '<=', now)
-          .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<', now)]))
-          .forUpdate()
-          .skipLocked(),
+        claimRows(
+          db,
+          qb
+            .selectFrom('event_deliveries')
+            .select('id')
+            .where('id', 'in', (eb) => eb.selectFrom('ranked').select('ranked.id').where('n', '<=', perEndpoint))
+            .where('status', '=', 'pending')
+            .where('next_attempt_at', '<=', now)
+            .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<', now)])),
+        ),
       )
       .with('claimed', (qb) =>
         qb

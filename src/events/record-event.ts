@@ -45,8 +45,8 @@ export interface RecordedEvent {
  * listing its type (their `events` is JSON text, so the quoted type, `listed`, appears in it
  * exactly when it is listed), and for a booking event, of the booking's key.
  */
-function takers(listed: unknown, apiKeyId: unknown, pg: boolean) {
-  return sql`e.status <> 'disabled'
+function takers(listed: unknown, apiKeyId: unknown, pg: boolean): RawBuilder<boolean> {
+  return sql<boolean>`e.status <> 'disabled'
     and ${pg ? sql`strpos(e.events, ${listed})` : sql`instr(e.events, ${listed})`} > 0
     ${apiKeyId === null ? sql`` : sql`and e.api_key_id = ${apiKeyId}`}`;
 }
@@ -165,23 +165,14 @@ export async function recordEvents(db: Executor, events: readonly EventToWrite[]
  * The embedded store's statements of an event, compiled once (db/prepared.ts); an event of a
  * booking names its key (`OfKey`), a calendar change does not.
  */
-const endpointTakes = (db: Executor, listed: string, apiKeyId: number | null) => {
-  const listing = db
-    .selectFrom('event_endpoints as e')
-    .where('e.status', '<>', 'disabled')
-    .where(sql<number>`instr(e.events, ${listed})`, '>', 0);
-  return apiKeyId === null ? listing : listing.where('e.api_key_id', '=', apiKeyId);
-};
-const anyTaker = prepared((db, listed: string) =>
-  endpointTakes(db, listed, null)
-    .select(sql`1`.as('one'))
-    .limit(1),
-);
-const anyTakerOfKey = prepared((db, listed: string, apiKeyId: number) =>
+const endpointTakes = (db: Executor, listed: string, apiKeyId: number | null) =>
+  db.selectFrom('event_endpoints as e').where(takers(listed, apiKeyId, false));
+const takerExists = (db: Executor, listed: string, apiKeyId: number | null) =>
   endpointTakes(db, listed, apiKeyId)
     .select(sql`1`.as('one'))
-    .limit(1),
-);
+    .limit(1);
+const anyTaker = prepared((db, listed: string) => takerExists(db, listed, null));
+const anyTakerOfKey = prepared((db, listed: string, apiKeyId: number) => takerExists(db, listed, apiKeyId));
 const insertEvent = prepared(
   (db, apiKeyId: number | null, bookingId: number | null, type: string, payload: string, now: string) =>
     db

@@ -1,9 +1,8 @@
-import { sql } from 'kysely';
 import type { AppContext } from '../app-context.ts';
 import { retryTransientConflicts } from '../db/retry-conflicts.ts';
 import { isPostgres } from '../db/dialect.ts';
 import { prepared } from '../db/prepared.ts';
-import { claimRows } from '../db/row-locks.ts';
+import { claimRows, queuedBookingsById } from '../db/row-locks.ts';
 import type { Executor, Tx } from '../db/store.ts';
 import { syncDocumentsIn } from '../invoices/sync-documents.ts';
 import { keepBookingMessagesTrue } from '../messages/keep-messages-true.ts';
@@ -101,8 +100,7 @@ const takeQueuedHolding = prepared((db) =>
   db
     .with('queued', (d) => dequeue(d, db))
     .selectFrom('bookings as b')
-    // By primary key: a join may scan every booking when the tables have no statistics yet.
-    .where(sql<boolean>`b.id = any(array(select booking_id from queued))`)
+    .where(queuedBookingsById)
     .select('b.id as booking_id')
     .orderBy('b.id')
     .forKeyShare('b'),

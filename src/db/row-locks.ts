@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { isPostgres } from './dialect.ts';
 import type { Executor } from './store.ts';
 
@@ -41,3 +42,10 @@ export function lockParentRows<T extends NoKeyLockable<T>>(db: Executor, query: 
 export function claimRows<T extends SkipLockable<T>>(db: Executor, query: T): T {
   return onPostgres(db) ? query.forUpdate().skipLocked() : query;
 }
+
+/**
+ * `b.id` among the `booking_id`s of a `queued` CTE (rows just taken off a queue), for holding
+ * those bookings: an array of ids is read through the primary key whatever the planner knows of
+ * the tables, where a join may scan every booking of the store when they have no statistics yet.
+ */
+export const queuedBookingsById = sql<boolean>`b.id = any(array(select booking_id from queued))`;

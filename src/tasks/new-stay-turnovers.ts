@@ -1,8 +1,8 @@
-import { sql } from 'kysely';
 import type { AppContext } from '../app-context.ts';
 import { retryTransientConflicts } from '../db/retry-conflicts.ts';
 import { isPostgres } from '../db/dialect.ts';
 import { prepared } from '../db/prepared.ts';
+import { queuedBookingsById } from '../db/row-locks.ts';
 import type { Executor } from '../db/store.ts';
 import { joinedRunsPer } from '../shared/joined-runs.ts';
 import { lockHome, syncTurnoversOfNewStays, type LockedHome } from './sync-turnovers.ts';
@@ -75,19 +75,12 @@ const dequeue = (db: Pick<Executor, 'deleteFrom'>, accommodationId: number) =>
     .where('accommodation_id', '=', accommodationId)
     .returning(['booking_id', 'start_on', 'end_on']);
 
-/**
- * The queued bookings, looked up by primary key: an array of ids is read through the index
- * whatever the planner knows of the tables, where a join may scan every booking of the store
- * when the tables have no statistics yet.
- */
-const heldQueued = sql<boolean>`b.id = any(array(select booking_id from queued))`;
-
 /** takeQueued's one statement on PostgreSQL, compiled once (db/prepared.ts). */
 const takeQueuedLocking = prepared((db, accommodationId: number) =>
   db
     .with('queued', (d) => dequeue(d, accommodationId))
     .with('held', (d) =>
-      d.selectFrom('bookings as b').select('b.id').where(heldQueued).orderBy('b.id').forKeyShare('b'),
+      d.selectFrom('bookings as b').select('b.id').where(queuedBookingsById).orderBy('b.id').forKeyShare('b'),
     )
     .selectFrom('accommodations as a')
     .select(['a.id', 'a.timezone', 'a.checkin_time', 'a.checkout_time'])

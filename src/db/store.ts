@@ -1,12 +1,13 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { Kysely, PostgresDialect, SqliteDialect, sql, type Transaction } from 'kysely';
+import { Kysely, PostgresDialect, sql, type Transaction } from 'kysely';
 import type { StoreConfig } from '../config/config.ts';
 import { LocalChangeFeed, type ChangeFeed } from './change-feed.ts';
 import { GroupCommit } from './group-commit.ts';
 import { createRequire } from 'node:module';
 import type { Database } from './schema.ts';
 import { openSqlite } from './sqlite-adapter.ts';
+import { TurnTakingSqliteDialect } from './turn-taking.ts';
 import { StoreHealth } from './store-health.ts';
 import { DEFAULT_STATEMENT_TIMEOUT_MS } from './store-timeouts.ts';
 import { NoAnswerError } from './unavailable.ts';
@@ -118,7 +119,7 @@ export function openStore(config: StoreConfig, options: { poolSize?: number } = 
       const local = new LocalChangeFeed();
       changes = local;
       db = new Kysely<Database>({
-        dialect: new SqliteDialect({
+        dialect: new TurnTakingSqliteDialect({
           database: openSqlite(
             config.file,
             (t, id) => {
@@ -136,7 +137,7 @@ export function openStore(config: StoreConfig, options: { poolSize?: number } = 
       const local = new LocalChangeFeed();
       changes = local;
       db = new Kysely<Database>({
-        dialect: new SqliteDialect({
+        dialect: new TurnTakingSqliteDialect({
           database: openSqlite(
             ':memory:',
             (t, id) => {

@@ -1,0 +1,158 @@
+import {
+  SqliteDialect,
+  type CompiledQuery,
+  type DatabaseConnection,
+  type Driver,
+  type QueryResult,
+  type TransactionSettings,
+} from 'kysely';
+
+/**
+ * node:sqlite runs every statement on the event loop, and a transaction's statements follow each
+ * other as promises that are already settled: nothing else runs until the last one, however many
+ * there are. An iCal pull of 200 stays (its stays, nights, alerts and turnover tasks) held the
+ * loop for over 100 ms that way on a slow machine (docs/benchmarks.md, "Channel sync"). So once
+ * statements have held it for TURN_BUDGET_MS, the next one waits for a turn of the loop first:
+ * requests that do not need the store (availability answers from memory) are answered meanwhile.
+ * The store's one connection stays with the transaction (Kysely's driver hands it out under a
+ * mutex), so no other statement runs inside it.
+ */
+
+/** How long statements may hold the event loop before it gets a turn. */
+export const TURN_BUDGET_MS = 10;
+
+export class TurnTaking {
+  readonly #budgetMs: number;
+  readonly #clock: () => number;
+  /** When the statements now holding the loop began; null once the loop has had a turn. */
+  #since: number | null = null;
+  #turn: Promise<void> | null = null;
+  /** How many times a statement waited for a turn (tests read it). */
+  given = 0;
+
+  constructor(budgetMs = TURN_BUDGET_MS, clock: () => number = () => performance.now()) {
+    this.#budgetMs = budgetMs;
+    this.#clock = clock;
+  }
+
+  /** Called after each statement: resolves at once, or after a turn of the loop once over budget. */
+  afterStatement(): Promise<void> | undefined {
+    if (this.#turn === null) {
+      this.#since = this.#clock();
+      this.#turn = new Promise((resolve) => {
+        setImmediate(() => {
+          this.#turn = null;
+          this.#since = null;
+          resolve();
+        });
+      });
+      return undefined;
+    }
+    if (this.#since !== null && this.#clock() - this.#since >= this.#budgetMs) {
+      this.given++;
+      return this.#turn;
+    }
+    return undefined;
+  }
+}
+
+class TurnTakingConnection implements DatabaseConnection {
+  readonly #inner: DatabaseConnection;
+  readonly #turns: TurnTaking;
+
+  constructor(inner: DatabaseConnection, turns: TurnTaking) {
+    this.#inner = inner;
+    this.#turns = turns;
+  }
+
+  async executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
+    const result = await this.#inner.executeQuery<R>(query);
+    await this.#turns.afterStatement();
+    return result;
+  }
+
+  streamQuery<R>(query: CompiledQuery, chunkSize?: number): AsyncIterableIterator<QueryResult<R>> {
+    return this.#inner.streamQuery<R>(query, chunkSize);
+  }
+}
+
+class TurnTakingDriver implements Driver {
+  readonly #inner: Driver;
+  readonly #turns: TurnTaking;
+  #connection: { inner: DatabaseConnection; outer: TurnTakingConnection } | null = null;
+
+  constructor(inner: Driver, turns: TurnTaking) {
+    this.#inner = inner;
+    this.#turns = turns;
+  }
+
+  init(): Promise<void> {
+    return this.#inner.init();
+  }
+
+  async acquireConnection(): Promise<DatabaseConnection> {
+    const inner = await this.#inner.acquireConnection();
+    if (this.#connection?.inner !== inner) {
+      this.#connection = { inner, outer: new TurnTakingConnection(inner, this.#turns) };
+    }
+    return this.#connection.outer;
+  }
+
+  beginTransaction(connection: DatabaseConnection, settings: TransactionSettings): Promise<void> {
+    return this.#inner.beginTransaction(connection, settings);
+  }
+
+  commitTransaction(connection: DatabaseConnection): Promise<void> {
+    return this.#inner.commitTransaction(connection);
+  }
+
+  rollbackTransaction(connection: DatabaseConnection): Promise<void> {
+    return this.#inner.rollbackTransaction(connection);
+  }
+
+  async savepoint(
+    connection: DatabaseConnection,
+    name: string,
+    compile: Parameters<NonNullable<Driver['savepoint']>>[2],
+  ): Promise<void> {
+    await this.#inner.savepoint?.(connection, name, compile);
+  }
+
+  async rollbackToSavepoint(
+    connection: DatabaseConnection,
+    name: string,
+    compile: Parameters<NonNullable<Driver['rollbackToSavepoint']>>[2],
+  ): Promise<void> {
+    await this.#inner.rollbackToSavepoint?.(connection, name, compile);
+  }
+
+  async releaseSavepoint(
+    connection: DatabaseConnection,
+    name: string,
+    compile: Parameters<NonNullable<Driver['releaseSavepoint']>>[2],
+  ): Promise<void> {
+    await this.#inner.releaseSavepoint?.(connection, name, compile);
+  }
+
+  releaseConnection(connection: DatabaseConnection): Promise<void> {
+    return this.#inner.releaseConnection(connection);
+  }
+
+  destroy(): Promise<void> {
+    return this.#inner.destroy();
+  }
+}
+
+/** Kysely's SQLite dialect whose statements give the event loop a turn once over budget. */
+export class TurnTakingSqliteDialect extends SqliteDialect {
+  readonly turns: TurnTaking;
+
+  constructor(config: ConstructorParameters<typeof SqliteDialect>[0], turns = new TurnTaking()) {
+    super(config);
+    this.turns = turns;
+  }
+
+  override createDriver(): Driver {
+    return new TurnTakingDriver(super.createDriver(), this.turns);
+  }
+}

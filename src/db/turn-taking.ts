@@ -1,10 +1,11 @@
 import {
   SqliteDialect,
+  SqliteDriver,
   type CompiledQuery,
   type DatabaseConnection,
   type Driver,
   type QueryResult,
-  type TransactionSettings,
+  type SqliteDialectConfig,
 } from 'kysely';
 
 /**
@@ -76,83 +77,41 @@ class TurnTakingConnection implements DatabaseConnection {
   }
 }
 
-class TurnTakingDriver implements Driver {
-  readonly #inner: Driver;
+/**
+ * Kysely's SQLite driver that hands out the connection wrapped: `begin`, `commit` and the
+ * savepoints go through the wrapper too, as the driver runs them as queries on the connection
+ * it is given.
+ */
+class TurnTakingDriver extends SqliteDriver {
   readonly #turns: TurnTaking;
   #connection: { inner: DatabaseConnection; outer: TurnTakingConnection } | null = null;
 
-  constructor(inner: Driver, turns: TurnTaking) {
-    this.#inner = inner;
+  constructor(config: SqliteDialectConfig, turns: TurnTaking) {
+    super(config);
     this.#turns = turns;
   }
 
-  init(): Promise<void> {
-    return this.#inner.init();
-  }
-
-  async acquireConnection(): Promise<DatabaseConnection> {
-    const inner = await this.#inner.acquireConnection();
+  override async acquireConnection(): Promise<DatabaseConnection> {
+    const inner = await super.acquireConnection();
     if (this.#connection?.inner !== inner) {
       this.#connection = { inner, outer: new TurnTakingConnection(inner, this.#turns) };
     }
     return this.#connection.outer;
   }
-
-  beginTransaction(connection: DatabaseConnection, settings: TransactionSettings): Promise<void> {
-    return this.#inner.beginTransaction(connection, settings);
-  }
-
-  commitTransaction(connection: DatabaseConnection): Promise<void> {
-    return this.#inner.commitTransaction(connection);
-  }
-
-  rollbackTransaction(connection: DatabaseConnection): Promise<void> {
-    return this.#inner.rollbackTransaction(connection);
-  }
-
-  async savepoint(
-    connection: DatabaseConnection,
-    name: string,
-    compile: Parameters<NonNullable<Driver['savepoint']>>[2],
-  ): Promise<void> {
-    await this.#inner.savepoint?.(connection, name, compile);
-  }
-
-  async rollbackToSavepoint(
-    connection: DatabaseConnection,
-    name: string,
-    compile: Parameters<NonNullable<Driver['rollbackToSavepoint']>>[2],
-  ): Promise<void> {
-    await this.#inner.rollbackToSavepoint?.(connection, name, compile);
-  }
-
-  async releaseSavepoint(
-    connection: DatabaseConnection,
-    name: string,
-    compile: Parameters<NonNullable<Driver['releaseSavepoint']>>[2],
-  ): Promise<void> {
-    await this.#inner.releaseSavepoint?.(connection, name, compile);
-  }
-
-  releaseConnection(connection: DatabaseConnection): Promise<void> {
-    return this.#inner.releaseConnection(connection);
-  }
-
-  destroy(): Promise<void> {
-    return this.#inner.destroy();
-  }
 }
 
 /** Kysely's SQLite dialect whose statements give the event loop a turn once over budget. */
 export class TurnTakingSqliteDialect extends SqliteDialect {
+  readonly #config: SqliteDialectConfig;
   readonly turns: TurnTaking;
 
-  constructor(config: ConstructorParameters<typeof SqliteDialect>[0], turns = new TurnTaking()) {
+  constructor(config: SqliteDialectConfig, turns = new TurnTaking()) {
     super(config);
+    this.#config = config;
     this.turns = turns;
   }
 
   override createDriver(): Driver {
-    return new TurnTakingDriver(super.createDriver(), this.turns);
+    return new TurnTakingDriver(this.#config, this.turns);
   }
 }

@@ -25,9 +25,10 @@ export const TURN_BUDGET_MS = 10;
 export class TurnTaking {
   readonly #budgetMs: number;
   readonly #clock: () => number;
-  /** When the statements now holding the loop began; null once the loop has had a turn. */
-  #since: number | null = null;
+  /** The loop's next turn, while statements hold it; null once it has had that turn. */
   #turn: Promise<void> | null = null;
+  /** When the statements now holding the loop began (read while `#turn` is set). */
+  #since = 0;
   /** How many times a statement waited for a turn (tests read it). */
   given = 0;
 
@@ -43,13 +44,12 @@ export class TurnTaking {
       this.#turn = new Promise((resolve) => {
         setImmediate(() => {
           this.#turn = null;
-          this.#since = null;
           resolve();
         });
       });
       return undefined;
     }
-    if (this.#since !== null && this.#clock() - this.#since >= this.#budgetMs) {
+    if (this.#clock() - this.#since >= this.#budgetMs) {
       this.given++;
       return this.#turn;
     }

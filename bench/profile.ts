@@ -3,7 +3,8 @@
  * server time goes. Starts the bench server under `--cpu-prof`, loads one route for
  * BENCH_SECONDS, stops the server, and sums the profile's self time by where the code lives
  * (the app's own folders, Fastify, its validator and serializer, pino, the store driver, Node's
- * own HTTP and streams, the garbage collector). The profile itself stays in a temporary folder
+ * own HTTP and streams, the garbage collector): the main thread's time, sampled in steps of wall
+ * time, not its CPU (docs/benchmarks.md#profiles). The profile itself stays in a temporary folder
  * (its path is printed) for a flame-graph viewer such as Chrome DevTools or speedscope. With
  * BENCH_LIMITS=defaults the server keeps its abuse limits and the load is spread over its keys.
  */
@@ -229,6 +230,10 @@ console.log(
   `\n${route} on ${keys.length > 1 ? limitedLabel(store, keys.length) : store}${route === 'fixed' ? fixedSpinNote() : ''}: ${String(requests)} requests measured (plus a 1 s warm-up), server run with ${benchV8Label()}, profile ${dir}/${file}`,
 );
 const perRequest = (us: number) => (us / Math.max(1, requests)).toFixed(1);
+console.log(
+  "the main thread's time as V8 samples it, not its CPU: a write that wakes another process on the same cores " +
+    'is charged the wait for the core (docs/benchmarks.md#profiles)',
+);
 console.log(`${'where (with the Node work it asked for)'.padEnd(44)} ${'share'.padStart(7)} ${'µs/req'.padStart(7)}`);
 for (const [area, us] of totals.slice(0, 40)) {
   console.log(`${area.padEnd(44)} ${((100 * us) / all).toFixed(1).padStart(6)}% ${perRequest(us).padStart(7)}`);

@@ -98,6 +98,23 @@ function postgresModules(): typeof import('./postgres.ts') & typeof import('./pg
   };
 }
 
+/** The embedded store in `file` (or `:memory:`), its changes announced to this process only. */
+function embedded(file: string, statementTimeoutMs: number): { db: Db; changes: ChangeFeed } {
+  const local = new LocalChangeFeed();
+  const db = new Kysely<Database>({
+    dialect: new TurnTakingSqliteDialect({
+      database: openSqlite(
+        file,
+        (t, id) => {
+          local.emit(t, id);
+        },
+        statementTimeoutMs,
+      ),
+    }),
+  });
+  return { db, changes: local };
+}
+
 export function openStore(config: StoreConfig, options: { poolSize?: number } = {}): Store {
   let db: Db;
   let kind: StoreKind;
@@ -116,37 +133,13 @@ export function openStore(config: StoreConfig, options: { poolSize?: number } = 
     }
     case 'sqlite': {
       fs.mkdirSync(path.dirname(config.file), { recursive: true });
-      const local = new LocalChangeFeed();
-      changes = local;
-      db = new Kysely<Database>({
-        dialect: new TurnTakingSqliteDialect({
-          database: openSqlite(
-            config.file,
-            (t, id) => {
-              local.emit(t, id);
-            },
-            statementTimeoutMs,
-          ),
-        }),
-      });
+      ({ db, changes } = embedded(config.file, statementTimeoutMs));
       kind = 'sqlite';
       description = `sqlite ${config.file}`;
       break;
     }
     case 'memory': {
-      const local = new LocalChangeFeed();
-      changes = local;
-      db = new Kysely<Database>({
-        dialect: new TurnTakingSqliteDialect({
-          database: openSqlite(
-            ':memory:',
-            (t, id) => {
-              local.emit(t, id);
-            },
-            statementTimeoutMs,
-          ),
-        }),
-      });
+      ({ db, changes } = embedded(':memory:', statementTimeoutMs));
       kind = 'sqlite';
       description = 'sqlite in memory';
       break;

@@ -31,6 +31,7 @@ import * as guestRegistrations from './migrations/0032-guest-registrations.ts';
 import * as guestPage from './migrations/0033-guest-page.ts';
 import * as authoritiesAndPrivacy from './migrations/0035-authorities-and-privacy.ts';
 import * as workAfterCommit from './migrations/0036-work-after-commit.ts';
+import * as pendingDeliveries from './migrations/0037-pending-deliveries.ts';
 import type { Db } from './store.ts';
 import { withoutLimits } from './store-timeouts.ts';
 
@@ -66,6 +67,7 @@ export const migrations: Record<string, Migration> = {
   '0033-guest-page': guestPage,
   '0035-authorities-and-privacy': authoritiesAndPrivacy,
   '0036-work-after-commit': workAfterCommit,
+  '0037-pending-deliveries': pendingDeliveries,
 };
 
 export class MigrationError extends Error {

@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import { isPostgres } from '../db/dialect.ts';
 import { prepared } from '../db/prepared.ts';
 import { claimRows } from '../db/row-locks.ts';
+import type { DeliveryStatus, EndpointStatus } from '../db/schema.ts';
 import type { Db, Executor, Tx } from '../db/store.ts';
 import { KEPT_RESPONSE_CHARS, type AttemptResult } from './attempt-result.ts';
 import { candidateWindow, pickLanes } from './delivery-lanes.ts';
@@ -34,35 +35,63 @@ export interface DueDelivery {
 }
 
 /**
- * The due deliveries, oldest first: pending, due, not leased, to an active endpoint, first of
- * their booking (the callers leave out the endpoints in `busy` and take the first `limit`).
+ * `status = 'pending'` written out, not a parameter: the claim's indexes hold the pending rows
+ * only (migration 0037), and a prepared statement's generic plan can use them only so.
+ */
+const PENDING = sql.lit<DeliveryStatus>('pending');
+
+/**
+ * The due deliveries in the order they came due (the oldest first among those due at once):
+ * pending, due, not leased, to an active endpoint, first of their booking (the callers leave out
+ * the endpoints in `busy` and take the first `limit`). Read through `event_deliveries_due`, in its
+ * order, so a claim reads the rows it takes and the leased ones before them, not every one that
+ * waits.
  */
 function dueOnes(db: Executor, now: string) {
-  return db
-    .selectFrom('event_deliveries as d')
-    .select(['d.id', 'd.endpoint_id'])
-    .where('d.status', '=', 'pending')
-    .where('d.next_attempt_at', '<=', now)
-    .where((eb) => eb.or([eb('d.locked_until', 'is', null), eb('d.locked_until', '<', now)]))
-    .where('d.endpoint_id', 'in', (eb) => eb.selectFrom('event_endpoints').select('id').where('status', '=', 'active'))
-    .where((eb) =>
-      eb.not(
-        eb.exists(
-          eb
-            .selectFrom('event_deliveries as p')
-            .select(sql.lit(1).as('one'))
-            .whereRef('p.endpoint_id', '=', 'd.endpoint_id')
-            .whereRef('p.booking_id', '=', 'd.booking_id')
-            .whereRef('p.id', '<', 'd.id')
-            .where('p.status', '=', 'pending'),
-        ),
-      ),
-    )
-    .orderBy('d.id');
+  return (
+    db
+      .selectFrom('event_deliveries as d')
+      .select(['d.id', 'd.endpoint_id', 'd.next_attempt_at'])
+      .where('d.status', '=', PENDING)
+      .where('d.next_attempt_at', '<=', now)
+      .where((eb) => eb.or([eb('d.locked_until', 'is', null), eb('d.locked_until', '<', now)]))
+      // Two tests of each row read, each a subquery per row (never a list of endpoints whose
+      // pending rows are all read and sorted, nor a scan of every pending row for each row). Each
+      // is written as the planner reckons most rows pass, as they do: an endpoint that is neither
+      // paused nor disabled is active; a pending delivery's id no greater than the least pending
+      // id of its booking and endpoint (found in event_deliveries_pending) is that least one. Were
+      // the planner to reckon that almost no row passes, it would read every due row and sort them
+      // rather than read in the index's order and stop at the window.
+      .where(
+        (eb) => eb.selectFrom('event_endpoints as e').select('e.status').whereRef('e.id', '=', 'd.endpoint_id'),
+        'not in',
+        ['paused', 'disabled'] satisfies EndpointStatus[],
+      )
+      .where((eb) =>
+        eb.or([
+          eb('d.booking_id', 'is', null),
+          eb(
+            'd.id',
+            '<=',
+            eb
+              .selectFrom('event_deliveries as p')
+              .select((e) => e.fn.min('p.id').as('first_id'))
+              .whereRef('p.endpoint_id', '=', 'd.endpoint_id')
+              .whereRef('p.booking_id', '=', 'd.booking_id')
+              .where('p.status', '=', PENDING),
+          ),
+        ]),
+      )
+      .orderBy('d.next_attempt_at')
+      .orderBy('d.id')
+  );
 }
 
-/** The due deliveries to endpoints not in `busy` (the endpoints this process is sending to), `limit` at most. */
-function dueDeliveries(db: Executor, now: string, busy: readonly number[], limit: number) {
+/**
+ * The due deliveries to endpoints not in `busy` (the endpoints this process is sending to), `limit`
+ * at most: the embedded store's claim reads them first (exported for a look at its plan).
+ */
+export function dueDeliveries(db: Executor, now: string, busy: readonly number[], limit: number) {
   const query = dueOnes(db, now);
   return (busy.length > 0 ? query.where('d.endpoint_id', 'not in', busy) : query).limit(limit);
 }
@@ -116,8 +145,8 @@ export interface ClaimInput {
 
 /**
  * Claims due deliveries for `worker` until `leaseMs` from now, for up to `endpoints` endpoints
- * (those whose oldest due delivery is oldest first) and up to `perEndpoint` of each
- * (delivery-lanes.ts), and returns what sending them takes, oldest first, and whether more may be
+ * (those whose first due delivery came due first) and up to `perEndpoint` of each, in the order
+ * they came due (delivery-lanes.ts), and returns what sending them takes, oldest first, and whether more may be
  * due for other endpoints (`Claimed.more`). The due rows are read,
  * the lanes picked, then the picked rows leased if they are still free: on PostgreSQL in one
  * statement that locks them with SKIP LOCKED (rows another process is claiming are passed over,
@@ -157,8 +186,8 @@ export async function claimDueDeliveries(
 
 /**
  * The claim on PostgreSQL in one statement: the due rows read (`candidates`), the lanes picked as
- * pickLanes picks them (the endpoints met first, by their oldest due row; at most `perEndpoint`
- * rows of each, oldest first), the picked rows locked with SKIP LOCKED and leased, and returned
+ * pickLanes picks them (the endpoints met first, by their first due row; at most `perEndpoint`
+ * rows of each, in the order they came due), the picked rows locked with SKIP LOCKED and leased, and returned
  * with their endpoint and event, with how many candidates and lanes there were.
  */
 async function claimOnPostgres(
@@ -184,74 +213,96 @@ async function claimOnPostgres(
   return { deliveries: rows.map(({ candidate_count: _, lane_count: __, ...d }) => d), more };
 }
 
-/** claimOnPostgres's statement, compiled once (db/prepared.ts): a worker claims after every batch. */
-const claimStatement = prepared(
-  (
-    db,
-    now: string,
-    lockedUntil: string,
-    worker: string,
-    window: number,
-    endpoints: number,
-    perEndpoint: number,
-    busy: readonly number[],
-  ) =>
-    db
-      .with('candidates', () =>
-        dueOnes(db, now)
-          .where(sql<boolean>`d.endpoint_id <> all(${busy}::integer[])`)
-          .limit(window),
-      )
-      .with('lanes', (qb) =>
-        qb
-          .selectFrom('candidates')
-          .select((eb) => ['endpoint_id', eb.fn.min('id').as('first_id')])
-          .groupBy('endpoint_id')
-          .orderBy('first_id')
-          .limit(endpoints),
-      )
-      .with('ranked', (qb) =>
-        qb
-          .selectFrom('candidates as c')
-          .innerJoin('lanes as l', 'l.endpoint_id', 'c.endpoint_id')
-          .select((eb) => [
-            'c.id',
-            eb.fn
-              .agg<number>('row_number')
-              .over((ob) => ob.partitionBy('c.endpoint_id').orderBy('c.id'))
-              .as('n'),
-          ]),
-      )
-      .with('due', (qb) =>
-        claimRows(
-          db,
-          qb
-            .selectFrom('event_deliveries')
-            .select('id')
-            .where('id', 'in', (eb) => eb.selectFrom('ranked').select('ranked.id').where('n', '<=', perEndpoint))
-            .where('status', '=', 'pending')
-            .where('next_attempt_at', '<=', now)
-            .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<', now)])),
-        ),
-      )
-      .with('claimed', (qb) =>
-        qb
-          .updateTable('event_deliveries as w')
-          .from('due')
-          .set({ locked_until: lockedUntil, locked_by: worker })
-          .whereRef('w.id', '=', 'due.id')
-          .returning(['w.id', 'w.endpoint_id', 'w.event_id', 'w.attempts', 'w.created_at']),
-      )
-      .selectFrom('claimed as d')
-      .innerJoin('event_endpoints as e', 'e.id', 'd.endpoint_id')
-      .innerJoin('partner_events as v', 'v.id', 'd.event_id')
-      .select(SENT_COLUMNS)
-      .select((eb) => [
-        eb.selectFrom('candidates').select(eb.fn.countAll<string>().as('n')).as('candidate_count'),
-        eb.selectFrom('lanes').select(eb.fn.countAll<string>().as('n')).as('lane_count'),
-      ])
-      .orderBy('d.id'),
-);
+/**
+ * claimOnPostgres's statement as built; run compiled once (`claimStatement`, db/prepared.ts), as
+ * a worker claims after every batch. Exported for a look at its plan (test/integration/delivery-backlog.test.ts).
+ */
+export const claimQuery = (
+  db: Executor,
+  now: string,
+  lockedUntil: string,
+  worker: string,
+  window: number,
+  endpoints: number,
+  perEndpoint: number,
+  busy: readonly number[],
+) =>
+  db
+    .with('candidates', () =>
+      dueOnes(db, now)
+        .where(sql<boolean>`d.endpoint_id <> all(${busy}::integer[])`)
+        .limit(window),
+    )
+    // The candidates' places in the order they came due, which pickLanes follows.
+    .with('numbered', (qb) =>
+      qb.selectFrom('candidates as c').select((eb) => [
+        'c.id',
+        'c.endpoint_id',
+        eb.fn
+          .agg<number>('row_number')
+          .over((ob) => ob.orderBy('c.next_attempt_at').orderBy('c.id'))
+          .as('place'),
+      ]),
+    )
+    .with('lanes', (qb) =>
+      qb
+        .selectFrom('numbered')
+        .select((eb) => ['endpoint_id', eb.fn.min('place').as('first_place')])
+        .groupBy('endpoint_id')
+        .orderBy('first_place')
+        .limit(endpoints),
+    )
+    .with('ranked', (qb) =>
+      qb
+        .selectFrom('numbered as c')
+        .innerJoin('lanes as l', 'l.endpoint_id', 'c.endpoint_id')
+        .select((eb) => [
+          'c.id',
+          eb.fn
+            .agg<number>('row_number')
+            .over((ob) => ob.partitionBy('c.endpoint_id').orderBy('c.place'))
+            .as('n'),
+        ]),
+    )
+    // Each picked row by primary key, locked if it is still free and due (a subquery per row, so
+    // that no index of due rows is read instead).
+    .with('due', (qb) =>
+      qb
+        .selectFrom('ranked as r')
+        .crossJoinLateral((eb) =>
+          claimRows(
+            db,
+            eb
+              .selectFrom('event_deliveries as f')
+              .select('f.id')
+              .whereRef('f.id', '=', 'r.id')
+              .where('f.status', '=', PENDING)
+              .where('f.next_attempt_at', '<=', now)
+              .where((e) => e.or([e('f.locked_until', 'is', null), e('f.locked_until', '<', now)])),
+          ).as('free'),
+        )
+        .select('free.id')
+        .where('r.n', '<=', perEndpoint),
+    )
+    .with('claimed', (qb) =>
+      qb
+        .updateTable('event_deliveries as w')
+        .from('due')
+        .set({ locked_until: lockedUntil, locked_by: worker })
+        .whereRef('w.id', '=', 'due.id')
+        .returning(['w.id', 'w.endpoint_id', 'w.event_id', 'w.attempts', 'w.created_at']),
+    )
+    .selectFrom('claimed as d')
+    .innerJoin('event_endpoints as e', 'e.id', 'd.endpoint_id')
+    .innerJoin('partner_events as v', 'v.id', 'd.event_id')
+    .select(SENT_COLUMNS)
+    .select((eb) => [
+      eb.selectFrom('candidates').select(eb.fn.countAll<string>().as('n')).as('candidate_count'),
+      eb.selectFrom('lanes').select(eb.fn.countAll<string>().as('n')).as('lane_count'),
+    ])
+    .orderBy('d.id');
+
+const claimStatement = prepared(claimQuery);
 
 /**
  * Deliveries that met the same answer, delivered: one statement for them all (a batch of

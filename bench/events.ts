@@ -10,7 +10,10 @@
  * its event reaching the receiver (p50, p99, max over both endpoints; an event that arrives
  * before the answer counts 0); and the CPU time per booking of the server (and of its main
  * thread), the load generator, the receiver and PostgreSQL, from the first measured booking
- * until its last event arrived, and the server's peak resident memory. BENCH_EVENT_CPU_PROF
+ * until its last event arrived, and the server's peak resident memory. With endpoints, a round then
+ * books BENCH_EVENT_BACKLOG more (default 1,000) while both endpoints are paused, resumes them and
+ * reports how long their deliveries took to drain and what they cost the server and PostgreSQL
+ * (the backlog an outage leaves). BENCH_EVENT_CPU_PROF
  * names a folder for CPU profiles of the server, one a run (file names carry the process id).
  */
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -37,6 +40,8 @@ const BOOKINGS = Number(process.env.BENCH_EVENT_BOOKINGS ?? 1000);
 const WARMUP = Number(process.env.BENCH_EVENT_WARMUP ?? 300);
 const CONNECTIONS = Number(process.env.BENCH_EVENT_CONNECTIONS ?? 10);
 const ROUNDS = Math.max(1, Number(process.env.BENCH_EVENT_ROUNDS ?? 3));
+/** Bookings made while both endpoints are paused, whose deliveries are then drained at once (0: none). */
+const BACKLOG = Number(process.env.BENCH_EVENT_BACKLOG ?? 1000);
 /** BENCH_EVENT_STORES: `sqlite` or `postgres` for one store; unset or empty, both. */
 const STORES = storesToRun(process.env.BENCH_EVENT_STORES);
 
@@ -63,6 +68,8 @@ interface Run {
   peakMb: number;
   /** The first event the receiver got (with endpoints), for the delivery floor. */
   sample: Sample | null;
+  /** With endpoints: the backlog's drain (seconds from the resume to its last event; CPU µs per delivery). */
+  backlog: { seconds: number; server: number; store: number } | null;
 }
 
 type Sample = { body: string; headers: Record<string, string> };
@@ -77,6 +84,7 @@ async function oneRun(env: Record<string, string>, dir: string, endpoints: numbe
   const homes: Accommodation[] = [];
   for (let i = 0; i < HOMES; i++) homes.push(await makeAccommodation(store.db, { max_stay: 60 }));
   const { key } = await createApiKey(store.db, { name: 'bench events', scope: 'api' });
+  const admin = await createApiKey(store.db, { name: 'bench events host', scope: 'admin' });
   await store.destroy();
 
   const answered = new Map<number, number>();
@@ -97,6 +105,7 @@ async function oneRun(env: Record<string, string>, dir: string, endpoints: numbe
   );
   const v1 = `${server.url}/api/v1/staydesk`;
   const headers = { authorization: `Bearer ${key}`, 'content-type': 'application/json' };
+  const endpointIds: number[] = [];
   try {
     for (let i = 0; i < endpoints; i++) {
       const res = await fetch(`${v1}/webhook-endpoints`, {
@@ -105,7 +114,18 @@ async function oneRun(env: Record<string, string>, dir: string, endpoints: numbe
         body: JSON.stringify({ url: `http://127.0.0.1:${port}/endpoint-${i}` }),
       });
       if (res.status !== 201) throw new Error(`endpoint: ${res.status} ${await res.text()}`);
+      endpointIds.push((JSON.parse(await res.text()) as { data: { id: number } }).data.id);
     }
+    /** Pauses or resumes every endpoint, as the host does in the admin API. */
+    const setEndpoints = async (action: 'pause' | 'resume') => {
+      for (const id of endpointIds) {
+        const res = await fetch(`${server.url}/admin/api/webhook-endpoints/${id}/${action}`, {
+          method: 'POST',
+          headers: { authorization: `Bearer ${admin.key}` },
+        });
+        if (res.status !== 200) throw new Error(`${action}: ${res.status} ${await res.text()}`);
+      }
+    };
     const first = addDays(todayIn('UTC'), 30);
     const body = (i: number) => ({
       accommodation_id: homes[i % HOMES]?.id,
@@ -173,9 +193,33 @@ async function oneRun(env: Record<string, string>, dir: string, endpoints: numbe
       store: perBooking('store'),
     };
     const sample = await receiver.sample();
+    const peakMb = rssMb(server.cli.child.pid).peak;
+    // The backlog an outage leaves: bookings while the endpoints are paused, then all their
+    // deliveries drained at once, with no booking beside them.
+    let backlog: Run['backlog'] = null;
+    if (endpoints > 0 && BACKLOG > 0) {
+      await setEndpoints('pause');
+      const first = WARMUP + BOOKINGS;
+      await book(first, first + BACKLOG, false);
+      const before = cpuNow();
+      const resumed = performance.now();
+      await setEndpoints('resume');
+      await waitForEvents((first + BACKLOG) * endpoints);
+      if ((await receiver.count()) < (first + BACKLOG) * endpoints)
+        throw new Error('the backlog was not delivered in 120 s');
+      const seconds = (performance.now() - resumed) / 1000;
+      const after = cpuNow();
+      const deliveries = BACKLOG * endpoints;
+      backlog = {
+        seconds,
+        server: ((after.server - before.server) * 1e6) / deliveries,
+        store: ((after.store - before.store) * 1e6) / deliveries,
+      };
+    }
+    // The receiver's report ends it.
     const arrived = (await receiver.report()).filter((a) => answered.has(a.bookingId));
     const latencies = arrived.map((a) => Math.max(0, a.at - (answered.get(a.bookingId) ?? a.at))).sort((a, b) => a - b);
-    return { throughput, latencies, received: arrived.length, cpu, peakMb: rssMb(server.cli.child.pid).peak, sample };
+    return { throughput, latencies, received: arrived.length, cpu, peakMb, sample, backlog };
   } finally {
     await new Promise((r) => {
       server.cli.child.once('exit', r);
@@ -251,7 +295,11 @@ async function benchStore(
         `(main thread ${without.cpu.serverMain.toFixed(0)} → ${withEndpoints.cpu.serverMain.toFixed(0)}), ` +
         `load generator ${without.cpu.client.toFixed(0)} → ${withEndpoints.cpu.client.toFixed(0)}, ` +
         `receiver ${withEndpoints.cpu.receiver.toFixed(0)}, PostgreSQL ${without.cpu.store.toFixed(0)} → ${withEndpoints.cpu.store.toFixed(0)}; ` +
-        `server's peak memory ${without.peakMb.toFixed(0)} → ${withEndpoints.peakMb.toFixed(0)} MB`,
+        `server's peak memory ${without.peakMb.toFixed(0)} → ${withEndpoints.peakMb.toFixed(0)} MB` +
+        (withEndpoints.backlog === null
+          ? ''
+          : `; a backlog of ${BACKLOG * 2} deliveries drained in ${withEndpoints.backlog.seconds.toFixed(2)} s, ` +
+            `CPU µs per delivery: server ${withEndpoints.backlog.server.toFixed(0)}, PostgreSQL ${withEndpoints.backlog.store.toFixed(0)}`),
     );
   }
   const change = median(rounds.map((r) => (r.withEndpoints.throughput / r.without.throughput - 1) * 100));
@@ -300,6 +348,15 @@ async function benchStore(
   console.log(
     `${name}, the server's CPU per delivered event: ${serverPerEvent.toFixed(0)} µs, ${perEvent.toFixed(2)}× the bare client's ${floor.sender.toFixed(0)} µs (target ≤ 1.5×)`,
   );
+  const drains = rounds.map((r) => r.withEndpoints.backlog).filter((b) => b !== null);
+  if (drains.length > 0) {
+    const drainServer = median(drains.map((b) => b.server));
+    console.log(
+      `${name}, a backlog of ${BACKLOG * 2} deliveries (${BACKLOG} bookings while both endpoints were paused) drained once they were resumed: ` +
+        `${median(drains.map((b) => b.seconds)).toFixed(2)} s (rounds ${drains.map((b) => b.seconds.toFixed(2)).join(', ')}); CPU per delivery: ` +
+        `server ${drainServer.toFixed(0)} µs (${(drainServer / floor.sender).toFixed(2)}× the bare client's), PostgreSQL ${median(drains.map((b) => b.store)).toFixed(0)} µs`,
+    );
+  }
   recordTarget(
     `${name}: server CPU per delivered event ≤ 1.5× the bare client's`,
     `${perEvent.toFixed(2)}×`,

@@ -22,7 +22,13 @@ export interface Send<D extends Outgoing> {
   payload: string;
 }
 
+/** How a stored calendar change's body names its type (record-event.ts writes it with JSON.stringify). */
+const CALENDAR_CHANGE_TYPE = `"type":${JSON.stringify(CALENDAR_CHANGED)}`;
+
 function calendarChangeOf(payload: string): (EventBody & { data: CalendarChange }) | null {
+  // Only a body that names the type is parsed: most are not calendar changes, and parsing each was
+  // the largest single function of the worker's CPU while it drained a backlog.
+  if (!payload.includes(CALENDAR_CHANGE_TYPE)) return null;
   const body = JSON.parse(payload) as EventBody;
   if (body.type !== CALENDAR_CHANGED) return null;
   return body as EventBody & { data: CalendarChange };

@@ -53,6 +53,22 @@ describe('coalescing calendar changes', () => {
     assert.equal(sends[3]?.payload, batch[3]?.payload);
   });
 
+  test('an event that only mentions the type inside its data is no calendar change', () => {
+    const inside = {
+      event_id: 3,
+      payload: JSON.stringify({
+        type: 'booking.created',
+        timestamp: '2030-01-01T00:00:00Z',
+        data: { id: 3, note: { type: 'calendar.changed' }, remark: '"type":"calendar.changed"' },
+      }),
+    };
+    const batch = [inside, { ...inside, event_id: 4 }];
+    assert.deepEqual(
+      coalesceCalendarChanges(batch).map((s) => s.deliveries.map((d) => d.event_id)),
+      [[3], [4]],
+    );
+  });
+
   test('one change alone is sent as written', () => {
     const batch = [change(9, 1, '2030-01-01', '2030-01-02')];
     assert.deepEqual(coalesceCalendarChanges(batch), [{ deliveries: batch, eventId: 9, payload: batch[0]?.payload }]);

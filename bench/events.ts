@@ -235,14 +235,20 @@ const wallClock = () => performance.timeOrigin + performance.now();
 async function startReceiver() {
   const child = fork(fileURLToPath(new URL('event-receiver.ts', import.meta.url)), { stdio: 'inherit' });
   const ask = <T>(question: string, field: string) =>
-    new Promise<T>((resolve) => {
+    new Promise<T>((resolve, reject) => {
       const onMessage = (message: Record<string, unknown>) => {
         if (!(field in message)) return;
         child.off('message', onMessage);
         resolve(message[field] as T);
       };
       child.on('message', onMessage);
-      child.send(question);
+      // A receiver that has ended fails the question (and the run, which then stops its server)
+      // rather than the whole bench, which would leave the server running.
+      child.send(question, (error) => {
+        if (error === null) return;
+        child.off('message', onMessage);
+        reject(error);
+      });
     });
   const [ready] = (await once(child, 'message')) as [{ port: number }];
   return {

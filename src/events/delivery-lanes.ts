@@ -1,6 +1,6 @@
 /**
  * Fair delivery (docs/decisions.md#partner-events): each endpoint is a lane of its own. A worker
- * sends at most one batch to an endpoint at a time, takes the endpoints whose oldest due delivery
+ * sends at most one batch to an endpoint at a time, takes the endpoints whose first due delivery
  * has waited longest first, and keeps more lanes than a key may have endpoints, so the slow or
  * failing endpoints of one key hold only their own lanes and never the others'.
  */
@@ -19,7 +19,7 @@ export function candidateWindow(endpoints: number): number {
 }
 
 /**
- * The deliveries to claim from `candidates` (due, oldest first): those of the first `endpoints`
+ * The deliveries to claim from `candidates` (due, in the order they came due): those of the first `endpoints`
  * endpoints met, at most `perEndpoint` of each, in the order met; and how many endpoints that is.
  */
 export function pickLanes(

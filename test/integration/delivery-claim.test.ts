@@ -8,8 +8,8 @@ import { createTestApp, type TestApp } from '../support/test-app.ts';
 import { testStoreKind } from '../support/test-store.ts';
 
 // The delivery worker's claim (src/events/delivery-repository.ts, src/events/delivery-lanes.ts) on
-// each store: the endpoints whose oldest due delivery is oldest first, at most `perEndpoint`
-// deliveries of each, oldest first, none of a busy endpoint; and whether a claim right after it
+// each store: the endpoints whose first due delivery came due first, at most `perEndpoint`
+// deliveries of each in the order they came due (here, oldest first), none of a busy endpoint; and whether a claim right after it
 // could find more (`more`), which the worker reads to claim again or wait for a lane to end.
 
 let t: TestApp;

@@ -9,9 +9,10 @@ import type { CalendarChange, EventBody } from './record-event.ts';
  * pending, not one per booking. Other events go out one by one, as they are.
  */
 
-/** What a send takes from a delivery: its event's row id and JSON body. */
+/** What a send takes from a delivery: its event's row id, type and JSON body. */
 export interface Outgoing {
   event_id: number;
+  type: string;
   payload: string;
 }
 
@@ -22,16 +23,10 @@ export interface Send<D extends Outgoing> {
   payload: string;
 }
 
-/** How a stored calendar change's body names its type (record-event.ts writes it with JSON.stringify). */
-const CALENDAR_CHANGE_TYPE = `"type":${JSON.stringify(CALENDAR_CHANGED)}`;
-
-function calendarChangeOf(payload: string): (EventBody & { data: CalendarChange }) | null {
-  // Only a body that names the type is parsed: most are not calendar changes, and parsing each was
-  // the largest single function of the worker's CPU while it drained a backlog.
-  if (!payload.includes(CALENDAR_CHANGE_TYPE)) return null;
-  const body = JSON.parse(payload) as EventBody;
-  if (body.type !== CALENDAR_CHANGED) return null;
-  return body as EventBody & { data: CalendarChange };
+function calendarChangeOf({ type, payload }: Outgoing): (EventBody & { data: CalendarChange }) | null {
+  // Known by the event's stored type: only a calendar change's body is parsed.
+  if (type !== CALENDAR_CHANGED) return null;
+  return JSON.parse(payload) as EventBody & { data: CalendarChange };
 }
 
 /** The POSTs a lane's batch (oldest first, one endpoint) makes. */
@@ -39,7 +34,7 @@ export function coalesceCalendarChanges<D extends Outgoing>(batch: readonly D[])
   const sends: Send<D>[] = [];
   const byAccommodation = new Map<number, { send: Send<D>; change: EventBody & { data: CalendarChange } }>();
   for (const delivery of batch) {
-    const change = calendarChangeOf(delivery.payload);
+    const change = calendarChangeOf(delivery);
     if (change === null) {
       sends.push({ deliveries: [delivery], eventId: delivery.event_id, payload: delivery.payload });
       continue;

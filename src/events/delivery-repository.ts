@@ -30,6 +30,7 @@ export interface DueDelivery {
   previous_secret_until: string | null;
   /** The endpoint's failure streak when the delivery was claimed. */
   failing_since: string | null;
+  type: string;
   payload: string;
   created_at: string;
 }
@@ -96,7 +97,7 @@ export function dueDeliveries(db: Executor, now: string, busy: readonly number[]
   return (busy.length > 0 ? query.where('d.endpoint_id', 'not in', busy) : query).limit(limit);
 }
 
-/** What sending a delivery takes: the delivery (`d`), its endpoint (`e`) and its event's payload (`v`). */
+/** What sending a delivery takes: the delivery (`d`), its endpoint (`e`) and its event's type and payload (`v`). */
 const SENT_COLUMNS = [
   'd.id',
   'd.endpoint_id',
@@ -108,6 +109,7 @@ const SENT_COLUMNS = [
   'e.previous_secret',
   'e.previous_secret_until',
   'e.failing_since',
+  'v.type',
   'v.payload',
 ] as const;
 

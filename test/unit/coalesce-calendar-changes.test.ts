@@ -4,6 +4,7 @@ import { coalesceCalendarChanges } from '../../src/events/coalesce-calendar-chan
 
 const change = (event_id: number, accommodation_id: number, from: string, to: string) => ({
   event_id,
+  type: 'calendar.changed',
   payload: JSON.stringify({
     type: 'calendar.changed',
     timestamp: `2030-01-01T00:00:0${String(event_id)}Z`,
@@ -13,6 +14,7 @@ const change = (event_id: number, accommodation_id: number, from: string, to: st
 });
 const booking = (event_id: number) => ({
   event_id,
+  type: 'booking.created',
   payload: JSON.stringify({ type: 'booking.created', timestamp: '2030-01-01T00:00:00Z', data: { id: event_id } }),
 });
 
@@ -53,9 +55,10 @@ describe('coalescing calendar changes', () => {
     assert.equal(sends[3]?.payload, batch[3]?.payload);
   });
 
-  test('an event that only mentions the type inside its data is no calendar change', () => {
+  test('an event of another type is sent as it is, whatever its body mentions', () => {
     const inside = {
       event_id: 3,
+      type: 'booking.created',
       payload: JSON.stringify({
         type: 'booking.created',
         timestamp: '2030-01-01T00:00:00Z',

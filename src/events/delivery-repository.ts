@@ -42,6 +42,15 @@ export interface DueDelivery {
 const PENDING = sql.lit<DeliveryStatus>('pending');
 
 /**
+ * What a claim may take of the deliveries `alias` names: pending, due by `now`, and not leased
+ * (or its lease has run out). Read when the candidates are read, and again once each is locked.
+ */
+function claimable(alias: 'd' | 'f', now: string) {
+  const column = (name: 'status' | 'next_attempt_at' | 'locked_until') => sql.ref(`${alias}.${name}`);
+  return sql<boolean>`${column('status')} = ${PENDING} and ${column('next_attempt_at')} <= ${now} and (${column('locked_until')} is null or ${column('locked_until')} < ${now})`;
+}
+
+/**
  * The due deliveries in the order they came due (the oldest first among those due at once):
  * pending, due, not leased, to an active endpoint, first of their booking (the callers leave out
  * the endpoints in `busy` and take the first `limit`). Read through `event_deliveries_due`, in its
@@ -53,9 +62,7 @@ function dueOnes(db: Executor, now: string) {
     db
       .selectFrom('event_deliveries as d')
       .select(['d.id', 'd.endpoint_id', 'd.next_attempt_at'])
-      .where('d.status', '=', PENDING)
-      .where('d.next_attempt_at', '<=', now)
-      .where((eb) => eb.or([eb('d.locked_until', 'is', null), eb('d.locked_until', '<', now)]))
+      .where(claimable('d', now))
       // Two tests of each row read, each a subquery per row (never a list of endpoints whose
       // pending rows are all read and sorted, nor a scan of every pending row for each row). Each
       // is written as the planner reckons most rows pass, as they do: an endpoint that is neither
@@ -278,9 +285,7 @@ export const claimQuery = (
               .selectFrom('event_deliveries as f')
               .select('f.id')
               .whereRef('f.id', '=', 'r.id')
-              .where('f.status', '=', PENDING)
-              .where('f.next_attempt_at', '<=', now)
-              .where((e) => e.or([e('f.locked_until', 'is', null), e('f.locked_until', '<', now)])),
+              .where(claimable('f', now)),
           ).as('free'),
         )
         .select('free.id')

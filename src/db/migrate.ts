@@ -32,6 +32,7 @@ import * as guestPage from './migrations/0033-guest-page.ts';
 import * as authoritiesAndPrivacy from './migrations/0035-authorities-and-privacy.ts';
 import * as workAfterCommit from './migrations/0036-work-after-commit.ts';
 import * as pendingDeliveries from './migrations/0037-pending-deliveries.ts';
+import * as deliveriesByEndpoint from './migrations/0038-deliveries-by-endpoint.ts';
 import type { Db } from './store.ts';
 import { withoutLimits } from './store-timeouts.ts';
 
@@ -68,6 +69,7 @@ export const migrations: Record<string, Migration> = {
   '0035-authorities-and-privacy': authoritiesAndPrivacy,
   '0036-work-after-commit': workAfterCommit,
   '0037-pending-deliveries': pendingDeliveries,
+  '0038-deliveries-by-endpoint': deliveriesByEndpoint,
 };
 
 export class MigrationError extends Error {

@@ -13,28 +13,25 @@ export function laneCount(endpointsPerKey: number): number {
   return Math.max(32, 4 * endpointsPerKey);
 }
 
-/** How many due deliveries a claim looks at to fill `endpoints` lanes (more rows, more endpoints found). */
-export function candidateWindow(endpoints: number): number {
-  return Math.min(1000, endpoints * LANE_BATCH);
+/** A due delivery, as the order of lanes needs it. */
+export interface DueRow {
+  id: number;
+  next_attempt_at: string;
+}
+
+/** Which of two due deliveries came due first (the lower id first among those due at once). */
+export function cameDueFirst(a: DueRow, b: DueRow): number {
+  if (a.next_attempt_at !== b.next_attempt_at) return a.next_attempt_at < b.next_attempt_at ? -1 : 1;
+  return a.id - b.id;
 }
 
 /**
- * The deliveries to claim from `candidates` (due, in the order they came due): those of the first `endpoints`
- * endpoints met, at most `perEndpoint` of each, in the order met; and how many endpoints that is.
+ * The lanes to fill among `open` (endpoints, each with its due deliveries in the order they came
+ * due): the `lanes` endpoints whose first due delivery came due first, in that order.
  */
-export function pickLanes(
-  candidates: readonly { id: number; endpoint_id: number }[],
-  endpoints: number,
-  perEndpoint: number,
-): { ids: number[]; endpoints: number } {
-  const taken = new Map<number, number>();
-  const picked: number[] = [];
-  for (const { id, endpoint_id } of candidates) {
-    const count = taken.get(endpoint_id);
-    if (count === undefined && taken.size >= endpoints) continue;
-    if ((count ?? 0) >= perEndpoint) continue;
-    taken.set(endpoint_id, (count ?? 0) + 1);
-    picked.push(id);
-  }
-  return { ids: picked, endpoints: taken.size };
+export function pickLanes<T extends { due: readonly DueRow[] }>(open: readonly T[], lanes: number): T[] {
+  return open
+    .filter((endpoint) => endpoint.due.length > 0)
+    .sort((a, b) => cameDueFirst(a.due[0] as DueRow, b.due[0] as DueRow))
+    .slice(0, Math.max(0, lanes));
 }

@@ -5,7 +5,7 @@ import { claimRows } from '../db/row-locks.ts';
 import type { DeliveryStatus, EndpointStatus } from '../db/schema.ts';
 import type { Db, Executor, Tx } from '../db/store.ts';
 import { KEPT_RESPONSE_CHARS, type AttemptResult } from './attempt-result.ts';
-import { candidateWindow, pickLanes } from './delivery-lanes.ts';
+import { pickLanes } from './delivery-lanes.ts';
 
 /**
  * Delivery state of events to endpoints. A worker claims due deliveries, a lane's batch per
@@ -51,30 +51,64 @@ function claimable(alias: 'd' | 'f', now: string) {
 }
 
 /**
- * The due deliveries in the order they came due (the oldest first among those due at once):
- * pending, due, not leased, to an active endpoint, first of their booking (the callers leave out
- * the endpoints in `busy` and take the first `limit`). Read through `event_deliveries_due`, in its
- * order, so a claim reads the rows it takes and the leased ones before them, not every one that
- * waits.
+ * The endpoints with a pending delivery, in the order of their ids, from `event_deliveries_endpoint_due`
+ * (migration 0038): a skip scan, one probe of the index for each endpoint however many deliveries
+ * it has waiting, and one more that finds none.
  */
-function dueOnes(db: Executor, now: string) {
+function withPendingEndpoints(db: Executor) {
+  const nextAfter = (after?: ReturnType<typeof sql.ref<number>>) => {
+    const next = db
+      .selectFrom('event_deliveries as n')
+      .select('n.endpoint_id')
+      .where('n.status', '=', PENDING)
+      .orderBy('n.endpoint_id')
+      .limit(1);
+    return after === undefined ? next : next.where('n.endpoint_id', '>', after);
+  };
+  return db.withRecursive('pending_endpoints(endpoint_id)', (qb) =>
+    qb.selectNoFrom(nextAfter().as('endpoint_id')).unionAll((next) =>
+      next
+        .selectFrom('pending_endpoints as pe')
+        .select(nextAfter(sql.ref<number>('pe.endpoint_id')).as('endpoint_id'))
+        .where('pe.endpoint_id', 'is not', null),
+    ),
+  );
+}
+
+/** Endpoints that take deliveries: neither paused nor disabled. */
+const INACTIVE = ['paused', 'disabled'] satisfies EndpointStatus[];
+
+/**
+ * The endpoints with a pending delivery that take deliveries and are not in `busy` (the endpoints
+ * this process is sending to): the embedded store's claim reads them first (exported for a look
+ * at its plan).
+ */
+export function openEndpoints(db: Executor, busy: readonly number[]) {
+  const query = withPendingEndpoints(db)
+    .selectFrom('pending_endpoints as pe')
+    .innerJoin('event_endpoints as e', 'e.id', 'pe.endpoint_id')
+    .select('e.id')
+    .where('e.status', 'not in', INACTIVE);
+  return busy.length > 0 ? query.where('e.id', 'not in', busy) : query;
+}
+
+/**
+ * The due deliveries of the endpoint `endpoint` names, in the order they came due (the lower id
+ * first among those due at once): pending, due, not leased, and first of their booking. Read
+ * through `event_deliveries_endpoint_due` in its order from the endpoint's first, so the callers'
+ * limit is about the rows read (exported for a look at its plan).
+ */
+export function dueOfEndpoint(db: Executor, endpoint: number | ReturnType<typeof sql.ref<number>>, now: string) {
   return (
     db
       .selectFrom('event_deliveries as d')
-      .select(['d.id', 'd.endpoint_id', 'd.next_attempt_at'])
+      .where('d.endpoint_id', '=', endpoint)
       .where(claimable('d', now))
-      // Two tests of each row read, each a subquery per row (never a list of endpoints whose
-      // pending rows are all read and sorted, nor a scan of every pending row for each row). Each
-      // is written as the planner reckons most rows pass, as they do: an endpoint that is neither
-      // paused nor disabled is active; a pending delivery's id no greater than the least pending
-      // id of its booking and endpoint (found in event_deliveries_pending) is that least one. Were
-      // the planner to reckon that almost no row passes, it would read every due row and sort them
-      // rather than read in the index's order and stop at the window.
-      .where(
-        (eb) => eb.selectFrom('event_endpoints as e').select('e.status').whereRef('e.id', '=', 'd.endpoint_id'),
-        'not in',
-        ['paused', 'disabled'] satisfies EndpointStatus[],
-      )
+      // The first pending delivery of its booking to this endpoint: a booking's events arrive in
+      // order. Written as the planner reckons most rows pass, as they do (a pending delivery's id no
+      // greater than the least pending id of its booking and endpoint, found in
+      // event_deliveries_pending, is that least one), so that it reads in the index's order and
+      // stops at the limit rather than read every due row and sort them.
       .where((eb) =>
         eb.or([
           eb('d.booking_id', 'is', null),
@@ -93,15 +127,6 @@ function dueOnes(db: Executor, now: string) {
       .orderBy('d.next_attempt_at')
       .orderBy('d.id')
   );
-}
-
-/**
- * The due deliveries to endpoints not in `busy` (the endpoints this process is sending to), `limit`
- * at most: the embedded store's claim reads them first (exported for a look at its plan).
- */
-export function dueDeliveries(db: Executor, now: string, busy: readonly number[], limit: number) {
-  const query = dueOnes(db, now);
-  return (busy.length > 0 ? query.where('d.endpoint_id', 'not in', busy) : query).limit(limit);
 }
 
 /** What sending a delivery takes: the delivery (`d`), its endpoint (`e`) and its event's type and payload (`v`). */
@@ -135,8 +160,8 @@ function withEndpointAndEvent(db: Executor, ids: readonly number[]) {
 export interface Claimed {
   deliveries: DueDelivery[];
   /**
-   * False when the claim saw every due delivery of the endpoints not busy and took a lane of each
-   * endpoint among them: until a lane ends or more is queued, claiming again would find nothing.
+   * False when the claim took a lane of every endpoint with something due that is not busy:
+   * until a lane ends or more is queued, claiming again would find nothing.
    */
   more: boolean;
 }
@@ -154,14 +179,17 @@ export interface ClaimInput {
 
 /**
  * Claims due deliveries for `worker` until `leaseMs` from now, for up to `endpoints` endpoints
- * (those whose first due delivery came due first) and up to `perEndpoint` of each, in the order
- * they came due (delivery-lanes.ts), and returns what sending them takes, oldest first, and whether more may be
- * due for other endpoints (`Claimed.more`). The due rows are read,
- * the lanes picked, then the picked rows leased if they are still free: on PostgreSQL in one
- * statement that locks them with SKIP LOCKED (rows another process is claiming are passed over,
- * not waited for) and reads them with their endpoint and event; on the embedded store, whose one
- * connection runs each transaction alone, in a short transaction run by `commit` (the store's
- * group commit shares its flush to disk with the bookings written meanwhile).
+ * not in `busy` (those whose first due delivery came due first: delivery-lanes.ts) and up to
+ * `perEndpoint` of each, in the order they came due, and returns what sending them takes, oldest
+ * first, and whether more may be due for other endpoints (`Claimed.more`). The endpoints with
+ * something pending are found one index probe each, and only their first due deliveries are
+ * read, so a claim's cost follows the endpoints waiting and the rows it takes, never the
+ * deliveries queued behind them. The picked rows are leased if they are still free: on
+ * PostgreSQL in one statement that locks them with SKIP LOCKED (rows another process is claiming
+ * are passed over, not waited for) and reads them with their endpoint and event; on the embedded
+ * store, whose one connection runs each transaction alone, in a short transaction run by
+ * `commit` (the store's group commit shares its flush to disk with the bookings written
+ * meanwhile).
  */
 export async function claimDueDeliveries(
   db: Db,
@@ -170,18 +198,25 @@ export async function claimDueDeliveries(
 ): Promise<Claimed> {
   const now = input.now.toISOString();
   const lockedUntil = new Date(input.now.getTime() + input.leaseMs).toISOString();
-  const window = candidateWindow(input.endpoints);
-  if (isPostgres(db)) return claimOnPostgres(db, input, now, lockedUntil, window);
+  if (isPostgres(db)) return claimOnPostgres(db, input, now, lockedUntil);
   let more = false;
   const claimed = await commit(async (trx) => {
-    const due = await dueDeliveries(trx, now, input.busy ?? [], window).execute();
-    const picked = pickLanes(due, input.endpoints, input.perEndpoint);
-    more = due.length >= window || picked.endpoints >= input.endpoints;
-    if (picked.ids.length === 0) return [];
+    const open = [];
+    for (const endpoint of await openEndpoints(trx, input.busy ?? []).execute()) {
+      const due = await dueOfEndpoint(trx, endpoint.id, now)
+        .select(['d.id', 'd.next_attempt_at'])
+        .limit(input.perEndpoint)
+        .execute();
+      open.push({ due });
+    }
+    const lanes = pickLanes(open, input.endpoints);
+    more = open.filter((endpoint) => endpoint.due.length > 0).length > lanes.length;
+    const ids = lanes.flatMap((lane) => lane.due.map((d) => d.id));
+    if (ids.length === 0) return [];
     return trx
       .updateTable('event_deliveries')
       .set({ locked_until: lockedUntil, locked_by: input.worker })
-      .where('id', 'in', picked.ids)
+      .where('id', 'in', ids)
       .returning('id')
       .execute();
   });
@@ -194,32 +229,26 @@ export async function claimDueDeliveries(
 }
 
 /**
- * The claim on PostgreSQL in one statement: the due rows read (`candidates`), the lanes picked as
- * pickLanes picks them (the endpoints met first, by their first due row; at most `perEndpoint`
- * rows of each, in the order they came due), the picked rows locked with SKIP LOCKED and leased, and returned
- * with their endpoint and event, with how many candidates and lanes there were.
+ * The claim on PostgreSQL in one statement: the open endpoints found, the lanes picked as
+ * pickLanes picks them (by each endpoint's first due delivery), each lane's first `perEndpoint`
+ * due deliveries read, locked with SKIP LOCKED and leased, and returned with their endpoint and
+ * event, with how many lanes there were.
  */
-async function claimOnPostgres(
-  db: Db,
-  input: ClaimInput,
-  now: string,
-  lockedUntil: string,
-  window: number,
-): Promise<Claimed> {
+async function claimOnPostgres(db: Db, input: ClaimInput, now: string, lockedUntil: string): Promise<Claimed> {
   const rows = await claimStatement(
     db,
     now,
     lockedUntil,
     input.worker,
-    window,
     input.endpoints,
     input.perEndpoint,
     input.busy ?? [],
   );
   const [first] = rows;
   if (first === undefined) return { deliveries: [], more: false };
-  const more = Number(first.candidate_count) >= window || Number(first.lane_count) >= input.endpoints;
-  return { deliveries: rows.map(({ candidate_count: _, lane_count: __, ...d }) => d), more };
+  // Lanes were found for as many endpoints as asked: others may have something due too.
+  const more = Number(first.lane_count) >= input.endpoints;
+  return { deliveries: rows.map(({ lane_count: _, ...d }) => d), more };
 }
 
 /**
@@ -231,53 +260,42 @@ export const claimQuery = (
   now: string,
   lockedUntil: string,
   worker: string,
-  window: number,
   endpoints: number,
   perEndpoint: number,
   busy: readonly number[],
 ) =>
-  db
-    .with('candidates', () =>
-      dueOnes(db, now)
-        .where(sql<boolean>`d.endpoint_id <> all(${busy}::integer[])`)
-        .limit(window),
-    )
-    // The candidates' places in the order they came due, which pickLanes follows.
-    .with('numbered', (qb) =>
-      qb.selectFrom('candidates as c').select((eb) => [
-        'c.id',
-        'c.endpoint_id',
-        eb.fn
-          .agg<number>('row_number')
-          .over((ob) => ob.orderBy('c.next_attempt_at').orderBy('c.id'))
-          .as('place'),
-      ]),
-    )
+  withPendingEndpoints(db)
+    // The open endpoints whose first due delivery came due first, `endpoints` of them.
     .with('lanes', (qb) =>
       qb
-        .selectFrom('numbered')
-        .select((eb) => ['endpoint_id', eb.fn.min('place').as('first_place')])
-        .groupBy('endpoint_id')
-        .orderBy('first_place')
+        .selectFrom('pending_endpoints as pe')
+        .innerJoin('event_endpoints as e', 'e.id', 'pe.endpoint_id')
+        .innerJoinLateral(
+          () =>
+            dueOfEndpoint(db, sql.ref<number>('e.id'), now).select(['d.id', 'd.next_attempt_at']).limit(1).as('first'),
+          (join) => join.onTrue(),
+        )
+        .select('e.id as endpoint_id')
+        .where('e.status', 'not in', INACTIVE)
+        .where(sql<boolean>`e.id <> all(${busy}::integer[])`)
+        .orderBy('first.next_attempt_at')
+        .orderBy('first.id')
         .limit(endpoints),
     )
-    .with('ranked', (qb) =>
+    // Each lane's first due deliveries.
+    .with('picked', (qb) =>
       qb
-        .selectFrom('numbered as c')
-        .innerJoin('lanes as l', 'l.endpoint_id', 'c.endpoint_id')
-        .select((eb) => [
-          'c.id',
-          eb.fn
-            .agg<number>('row_number')
-            .over((ob) => ob.partitionBy('c.endpoint_id').orderBy('c.place'))
-            .as('n'),
-        ]),
+        .selectFrom('lanes as l')
+        .innerJoinLateral(
+          () => dueOfEndpoint(db, sql.ref<number>('l.endpoint_id'), now).select('d.id').limit(perEndpoint).as('batch'),
+          (join) => join.onTrue(),
+        )
+        .select('batch.id'),
     )
-    // Each picked row by primary key, locked if it is still free and due (a subquery per row, so
-    // that no index of due rows is read instead).
+    // Each picked row by primary key, locked if it is still free and due.
     .with('due', (qb) =>
       qb
-        .selectFrom('ranked as r')
+        .selectFrom('picked as r')
         .crossJoinLateral((eb) =>
           claimRows(
             db,
@@ -288,8 +306,7 @@ export const claimQuery = (
               .where(claimable('f', now)),
           ).as('free'),
         )
-        .select('free.id')
-        .where('r.n', '<=', perEndpoint),
+        .select('free.id'),
     )
     .with('claimed', (qb) =>
       qb
@@ -303,10 +320,7 @@ export const claimQuery = (
     .innerJoin('event_endpoints as e', 'e.id', 'd.endpoint_id')
     .innerJoin('partner_events as v', 'v.id', 'd.event_id')
     .select(SENT_COLUMNS)
-    .select((eb) => [
-      eb.selectFrom('candidates').select(eb.fn.countAll<string>().as('n')).as('candidate_count'),
-      eb.selectFrom('lanes').select(eb.fn.countAll<string>().as('n')).as('lane_count'),
-    ])
+    .select((eb) => eb.selectFrom('lanes').select(eb.fn.countAll<string>().as('n')).as('lane_count'))
     .orderBy('d.id');
 
 const claimStatement = prepared(claimQuery);

@@ -3,16 +3,16 @@ import { after, before, describe, test } from 'node:test';
 import { CompiledQuery, sql } from 'kysely';
 import { createApiKey } from '../../src/auth/api-key-repository.ts';
 import { isPostgres } from '../../src/db/dialect.ts';
-import { claimQuery, dueDeliveries } from '../../src/events/delivery-repository.ts';
-import { candidateWindow } from '../../src/events/delivery-lanes.ts';
+import { claimQuery, dueOfEndpoint, openEndpoints } from '../../src/events/delivery-repository.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
 import { testStoreKind } from '../support/test-store.ts';
 
-// A claim among a backlog (src/events/delivery-repository.ts, migration 0037): after an outage a
-// partner's deliveries wait by the thousand, and every claim must read about the rows it takes,
-// not every one that waits (a claim that read and sorted the whole backlog, or checked each
-// candidate against every pending row, drained 2,000 deliveries in 7–12 s of PostgreSQL's CPU
-// instead of under a second). Read from the plan of the statement the claim runs.
+// A claim among a backlog (src/events/delivery-repository.ts, migrations 0037 and 0038): after an
+// outage a partner's deliveries wait by the thousand, and every claim must read about the rows it
+// takes, not every one that waits: neither the whole backlog read and sorted, nor each candidate
+// checked against every pending row, nor the deliveries of the endpoints the worker is already
+// sending to read past to find others (any of which made a backlog drain in time that grew with
+// its square). Read from the plan of the statements the claim runs.
 
 const HISTORY = 20_000;
 const DUE = 4000;
@@ -111,62 +111,107 @@ function deliveryRowsRead(node: PlanNode): number {
   return own + (node.Plans ?? []).reduce((sum, child) => sum + deliveryRowsRead(child), 0);
 }
 
+/** The plan of the claim's statement as the worker runs it: its first runs (values known), or its generic plan. */
+async function claimPlan(busy: number[], generic: boolean): Promise<PlanNode | undefined> {
+  const now = t.ctx.now().toISOString();
+  // Asked as a worker with every lane free asks: for 32 endpoints.
+  const statement = claimQuery(
+    t.ctx.db,
+    now,
+    new Date(Date.parse(now) + 60_000).toISOString(),
+    'backlog-test',
+    32,
+    25,
+    busy,
+  ).compile();
+  const plan = await t.ctx.db.transaction().execute(async (trx) => {
+    if (!generic) {
+      const result = await trx.executeQuery<ExplainRow>(
+        CompiledQuery.raw(`explain (analyze, format json) ${statement.sql}`, [...statement.parameters]),
+      );
+      return result.rows[0]?.['QUERY PLAN'][0].Plan;
+    }
+    await sql`set local plan_cache_mode = force_generic_plan`.execute(trx);
+    await trx.executeQuery(CompiledQuery.raw(`prepare backlog_claim as ${statement.sql}`));
+    const values = statement.parameters.map(literal).join(', ');
+    const result = await trx.executeQuery<ExplainRow>(
+      CompiledQuery.raw(`explain (analyze, format json) execute backlog_claim(${values})`),
+    );
+    await trx.executeQuery(CompiledQuery.raw('deallocate backlog_claim'));
+    return result.rows[0]?.['QUERY PLAN'][0].Plan;
+  });
+  // The leases the claim took are let go again.
+  await t.ctx.db.updateTable('event_deliveries').set({ locked_until: null, locked_by: null }).execute();
+  assert.ok(plan !== undefined);
+  return plan;
+}
+
 describe(`a claim among a backlog of ${String(DUE)} due deliveries (${testStoreKind})`, () => {
-  test('reads about the rows it takes, not the backlog', async () => {
-    const now = t.ctx.now().toISOString();
-    const lanes = 2;
+  test('reads about the rows it takes, not the backlog', async (c) => {
+    if (!isPostgres(t.ctx.db)) {
+      c.diagnostic('the embedded store: its statements are read in the next test');
+      return;
+    }
+    for (const generic of [false, true]) {
+      const plan = await claimPlan([], generic);
+      const read = deliveryRowsRead(plan as PlanNode);
+      const which = generic ? 'generic plan' : 'first plan';
+      assert.ok(read < 1000, `${which}: the claim read ${String(read)} rows of event_deliveries`);
+      assert.ok(read >= 50, `${which}: the claim read ${String(read)} rows, fewer than it takes`);
+    }
+  });
+
+  test('reads none of the deliveries of the endpoints it is sending to', async (c) => {
+    if (!isPostgres(t.ctx.db)) {
+      c.diagnostic('the embedded store: its statements are read in the next test');
+      return;
+    }
+    // Both lanes busy (the worker's second claim of a fill, or its claim when one lane ends while
+    // the other is in flight): the backlog is theirs, and nothing else is due.
+    for (const generic of [false, true]) {
+      const plan = await claimPlan([endpoints[0] ?? 0, endpoints[1] ?? 0], generic);
+      const read = deliveryRowsRead(plan as PlanNode);
+      const which = generic ? 'generic plan' : 'first plan';
+      assert.ok(read < 50, `${which}: the claim read ${String(read)} rows of event_deliveries`);
+    }
+  });
+
+  test("the embedded store's statements read the indexes in their order", async (c) => {
     if (isPostgres(t.ctx.db)) {
-      const statement = claimQuery(
-        t.ctx.db,
-        now,
-        new Date(Date.parse(now) + 60_000).toISOString(),
-        'backlog-test',
-        candidateWindow(lanes),
-        lanes,
-        25,
-        [],
-      ).compile();
-      // The plan of the statement's first runs (its values known), then the generic plan a
-      // worker's prepared statement settles on; the leases each run takes are let go again.
-      for (const generic of [false, true]) {
-        const plan = await t.ctx.db.transaction().execute(async (trx) => {
-          if (!generic) {
-            const result = await trx.executeQuery<ExplainRow>(
-              CompiledQuery.raw(`explain (analyze, format json) ${statement.sql}`, [...statement.parameters]),
-            );
-            return result.rows[0]?.['QUERY PLAN'][0].Plan;
-          }
-          await sql`set local plan_cache_mode = force_generic_plan`.execute(trx);
-          await trx.executeQuery(CompiledQuery.raw(`prepare backlog_claim as ${statement.sql}`));
-          const values = statement.parameters.map(literal).join(', ');
-          const result = await trx.executeQuery<ExplainRow>(
-            CompiledQuery.raw(`explain (analyze, format json) execute backlog_claim(${values})`),
-          );
-          await trx.executeQuery(CompiledQuery.raw('deallocate backlog_claim'));
-          return result.rows[0]?.['QUERY PLAN'][0].Plan;
-        });
-        await t.ctx.db.updateTable('event_deliveries').set({ locked_until: null, locked_by: null }).execute();
-        assert.ok(plan !== undefined);
-        const read = deliveryRowsRead(plan);
-        const which = generic ? 'generic plan' : 'first plan';
-        assert.ok(read < 1000, `${which}: the claim read ${String(read)} rows of event_deliveries`);
-        assert.ok(read >= 50, `${which}: the claim read ${String(read)} rows, fewer than it takes`);
-      }
-    } else {
-      const statement = dueDeliveries(t.ctx.db, now, [], candidateWindow(lanes)).compile();
+      c.diagnostic('PostgreSQL: its plans are read in the tests before');
+      return;
+    }
+    const now = t.ctx.now().toISOString();
+    const planOf = async (query: { compile(): { sql: string; parameters: readonly unknown[] } }) => {
+      const statement = query.compile();
       const plan = await t.ctx.db.executeQuery<{ detail: string }>(
         CompiledQuery.raw(`explain query plan ${statement.sql}`, [...statement.parameters]),
       );
-      const steps = plan.rows.map((r) => r.detail);
-      assert.ok(
-        steps.some((s) => /^SEARCH d USING INDEX event_deliveries_due \(next_attempt_at<\?\)$/.test(s)),
-        steps.join('\n'),
-      );
-      assert.ok(
-        steps.some((s) => s.includes('USING COVERING INDEX event_deliveries_pending')),
-        steps.join('\n'),
-      );
-      assert.ok(!steps.some((s) => s.includes('TEMP B-TREE')), `read in the index's order:\n${steps.join('\n')}`);
-    }
+      return plan.rows.map((r) => r.detail);
+    };
+    // The endpoints with something pending: one probe of the index each.
+    const open = await planOf(openEndpoints(t.ctx.db, [endpoints[0] ?? 0]));
+    assert.ok(
+      open.some((s) => /^SEARCH n USING COVERING INDEX event_deliveries_\w+ \(endpoint_id>\?\)$/.test(s)),
+      open.join('\n'),
+    );
+    assert.ok(!open.some((s) => /^SCAN n$/.test(s)), `no scan of event_deliveries:\n${open.join('\n')}`);
+    // An endpoint's due deliveries: from its first, in the index's order.
+    const due = await planOf(
+      dueOfEndpoint(t.ctx.db, endpoints[0] ?? 0, now)
+        .select('d.id')
+        .limit(25),
+    );
+    assert.ok(
+      due.some((s) =>
+        /^SEARCH d USING INDEX event_deliveries_endpoint_due \(endpoint_id=\? AND next_attempt_at<\?\)$/.test(s),
+      ),
+      due.join('\n'),
+    );
+    assert.ok(
+      due.some((s) => s.includes('USING COVERING INDEX event_deliveries_pending')),
+      due.join('\n'),
+    );
+    assert.ok(!due.some((s) => s.includes('TEMP B-TREE')), `read in the index's order:\n${due.join('\n')}`);
   });
 });

@@ -109,13 +109,13 @@ describe(`claiming due deliveries (${testStoreKind})`, () => {
     assert.equal(rest.more, false, 'every due delivery seen, fewer endpoints than lanes asked for');
   });
 
-  test('more when the candidates filled the window, even with lanes to spare; not when every lane was seen', async () => {
+  test('more when fewer lanes were asked for than endpoints wait; not when each of them has its lane', async () => {
     await release();
-    // One lane looks at 25 candidates: all of a's, so b and c were not seen.
+    // One lane: a's, whose first delivery came due first; b and c wait.
     const one = await claim(1);
     assert.deepEqual(await taken(one.deliveries), { a: 25 });
     assert.equal(one.more, true);
-    // All 37 seen, three lanes filled out of four: a's other 8 wait for its lane to end.
+    // Three lanes filled out of four: a's other 8 wait for its lane to end.
     await release();
     const all = await claim(4);
     assert.deepEqual(await taken(all.deliveries), { a: 25, b: 3, c: 1 });

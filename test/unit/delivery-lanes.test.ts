@@ -1,8 +1,13 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { candidateWindow, LANE_BATCH, laneCount, pickLanes } from '../../src/events/delivery-lanes.ts';
+import { cameDueFirst, laneCount, pickLanes, type DueRow } from '../../src/events/delivery-lanes.ts';
 
-const rows = (...pairs: [number, number][]) => pairs.map(([id, endpoint_id]) => ({ id, endpoint_id }));
+const at = (minute: number) => `2026-12-04T10:${String(minute).padStart(2, '0')}:00.000Z`;
+/** An endpoint whose due deliveries are `rows` ([id, minute due]). */
+const endpoint = (name: string, ...rows: [number, number][]) => ({
+  name,
+  due: rows.map(([id, minute]): DueRow => ({ id, next_attempt_at: at(minute) })),
+});
 
 describe('delivery lanes', () => {
   test('more lanes than a key may have endpoints, and at least 32', () => {
@@ -12,32 +17,32 @@ describe('delivery lanes', () => {
     for (const perKey of [1, 5, 10, 50, 1000]) assert.ok(laneCount(perKey) > perKey);
   });
 
-  test('the candidate window grows with the lanes to fill, up to 1000 rows', () => {
-    assert.equal(candidateWindow(1), LANE_BATCH);
-    assert.equal(candidateWindow(4), 4 * LANE_BATCH);
-    assert.equal(candidateWindow(400), 1000);
+  test('deliveries come due by their time, the lower id first among those due at once', () => {
+    assert.ok(cameDueFirst({ id: 9, next_attempt_at: at(1) }, { id: 2, next_attempt_at: at(2) }) < 0);
+    assert.ok(cameDueFirst({ id: 2, next_attempt_at: at(3) }, { id: 9, next_attempt_at: at(2) }) > 0);
+    assert.ok(cameDueFirst({ id: 2, next_attempt_at: at(2) }, { id: 9, next_attempt_at: at(2) }) < 0);
+    assert.equal(cameDueFirst({ id: 4, next_attempt_at: at(2) }, { id: 4, next_attempt_at: at(2) }), 0);
   });
 
-  test('picks the endpoints met first, at most perEndpoint deliveries of each, in order', () => {
-    const due = rows([1, 7], [2, 7], [3, 8], [4, 7], [5, 9], [6, 8], [7, 10]);
-    assert.deepEqual(pickLanes(due, 2, 2), { ids: [1, 2, 3, 6], endpoints: 2 });
-    assert.deepEqual(pickLanes(due, 3, 1), { ids: [1, 3, 5], endpoints: 3 });
-    assert.deepEqual(pickLanes(due, 10, 10), { ids: [1, 2, 3, 4, 5, 6, 7], endpoints: 4 });
+  test('picks the endpoints whose first due delivery waited longest, in that order', () => {
+    const open = [endpoint('a', [5, 3], [6, 4]), endpoint('b', [9, 1]), endpoint('c', [2, 3]), endpoint('d', [7, 2])];
+    const names = (lanes: number) => pickLanes(open, lanes).map((e) => e.name);
+    assert.deepEqual(names(2), ['b', 'd']);
+    assert.deepEqual(names(3), ['b', 'd', 'c']);
+    assert.deepEqual(names(10), ['b', 'd', 'c', 'a']);
   });
 
-  test('a backlog of one endpoint takes one lane only; the others are picked after it', () => {
-    const backlog = Array.from({ length: 30 }, (_, i): [number, number] => [i + 1, 1]);
-    const due = rows(...backlog, [31, 2], [32, 3]);
-    const picked = pickLanes(due, 3, LANE_BATCH).ids;
-    assert.equal(picked.filter((id) => id <= 30).length, LANE_BATCH);
+  test('a backlog of one endpoint takes one lane; the endpoints queued behind it get theirs', () => {
+    const backlog = endpoint('backlog', ...Array.from({ length: 25 }, (_, i): [number, number] => [i + 1, i]));
+    const lanes = pickLanes([endpoint('late', [900, 59]), backlog, endpoint('later', [901, 59])], 3);
     assert.deepEqual(
-      picked.filter((id) => id > 30),
-      [31, 32],
+      lanes.map((e) => e.name),
+      ['backlog', 'late', 'later'],
     );
   });
 
   test('nothing due, or no lane free, picks nothing', () => {
-    assert.deepEqual(pickLanes([], 5, 5), { ids: [], endpoints: 0 });
-    assert.deepEqual(pickLanes(rows([1, 1]), 0, 5), { ids: [], endpoints: 0 });
+    assert.deepEqual(pickLanes([endpoint('idle')], 5), []);
+    assert.deepEqual(pickLanes([endpoint('a', [1, 1])], 0), []);
   });
 });

@@ -78,18 +78,22 @@ function withPendingEndpoints(db: Executor) {
 /** Endpoints that take deliveries: neither paused nor disabled. */
 const INACTIVE = ['paused', 'disabled'] satisfies EndpointStatus[];
 
+/** `column` among the ids of a JSON array: one statement text on the embedded store however many ids. */
+const amongIds = (column: string, ids: string) =>
+  sql<boolean>`${sql.ref(column)} in (select value from json_each(${ids}))`;
+
 /**
- * The endpoints with a pending delivery that take deliveries and are not in `busy` (the endpoints
- * this process is sending to): the embedded store's claim reads them first (exported for a look
- * at its plan).
+ * The endpoints with a pending delivery that take deliveries and are not in `busy` (a JSON array
+ * of the endpoints this process is sending to): the embedded store's claim reads them first
+ * (exported for a look at its plan).
  */
-export function openEndpoints(db: Executor, busy: readonly number[]) {
-  const query = withPendingEndpoints(db)
+export function openEndpoints(db: Executor, busy: string) {
+  return withPendingEndpoints(db)
     .selectFrom('pending_endpoints as pe')
     .innerJoin('event_endpoints as e', 'e.id', 'pe.endpoint_id')
     .select('e.id')
-    .where('e.status', 'not in', INACTIVE);
-  return busy.length > 0 ? query.where('e.id', 'not in', busy) : query;
+    .where('e.status', 'not in', INACTIVE)
+    .where((eb) => eb.not(amongIds('e.id', busy)));
 }
 
 /**
@@ -145,16 +149,35 @@ const SENT_COLUMNS = [
   'v.payload',
 ] as const;
 
-/** What the worker sends, for the claimed ids. */
-function withEndpointAndEvent(db: Executor, ids: readonly number[]) {
+/** What the worker sends, for the claimed ids (a JSON array). */
+function withEndpointAndEvent(db: Executor, ids: string) {
   return db
     .selectFrom('event_deliveries as d')
     .innerJoin('event_endpoints as e', 'e.id', 'd.endpoint_id')
     .innerJoin('partner_events as v', 'v.id', 'd.event_id')
     .select(SENT_COLUMNS)
-    .where('d.id', 'in', ids)
+    .where(amongIds('d.id', ids))
     .orderBy('d.id');
 }
+
+/**
+ * The embedded store's claim, its statements compiled once (db/prepared.ts: a worker claims after
+ * every batch); ids and busy endpoints go as JSON arrays.
+ */
+const embeddedClaim = {
+  open: prepared((db, busy: string) => openEndpoints(db, busy)),
+  due: prepared((db, endpointId: number, now: string, limit: number) =>
+    dueOfEndpoint(db, endpointId, now).select(['d.id', 'd.next_attempt_at']).limit(limit),
+  ),
+  lease: prepared((db, ids: string, lockedUntil: string, worker: string) =>
+    db
+      .updateTable('event_deliveries')
+      .set({ locked_until: lockedUntil, locked_by: worker })
+      .where(amongIds('id', ids))
+      .returning('id'),
+  ),
+  sent: prepared((db, ids: string) => withEndpointAndEvent(db, ids)),
+};
 
 /** A claim's deliveries, and whether due ones may be left for endpoints it did not take. */
 export interface Claimed {
@@ -202,29 +225,16 @@ export async function claimDueDeliveries(
   let more = false;
   const claimed = await commit(async (trx) => {
     const open = [];
-    for (const endpoint of await openEndpoints(trx, input.busy ?? []).execute()) {
-      const due = await dueOfEndpoint(trx, endpoint.id, now)
-        .select(['d.id', 'd.next_attempt_at'])
-        .limit(input.perEndpoint)
-        .execute();
-      open.push({ due });
-    }
+    for (const endpoint of await embeddedClaim.open(trx, JSON.stringify(input.busy ?? [])))
+      open.push({ due: await embeddedClaim.due(trx, endpoint.id, now, input.perEndpoint) });
     const lanes = pickLanes(open, input.endpoints);
     more = open.filter((endpoint) => endpoint.due.length > 0).length > lanes.length;
     const ids = lanes.flatMap((lane) => lane.due.map((d) => d.id));
     if (ids.length === 0) return [];
-    return trx
-      .updateTable('event_deliveries')
-      .set({ locked_until: lockedUntil, locked_by: input.worker })
-      .where('id', 'in', ids)
-      .returning('id')
-      .execute();
+    return embeddedClaim.lease(trx, JSON.stringify(ids), lockedUntil, input.worker);
   });
   if (claimed.length === 0) return { deliveries: [], more };
-  const deliveries = await withEndpointAndEvent(
-    db,
-    claimed.map((r) => r.id),
-  ).execute();
+  const deliveries = await embeddedClaim.sent(db, JSON.stringify(claimed.map((r) => r.id)));
   return { deliveries, more };
 }
 
@@ -342,11 +352,7 @@ export async function markDelivered(
   const ids = deliveries.map((d) => d.id);
   const response = result.response?.slice(0, KEPT_RESPONSE_CHARS) ?? null;
   if (isPostgres(db)) await markDeliveredOnPostgres(db, ids, worker, at, result.status, response);
-  else
-    await deliveredUpdate(db, at, result.status, response)
-      .where('id', 'in', ids)
-      .where('locked_by', '=', worker)
-      .execute();
+  else await markDeliveredEmbedded(db, JSON.stringify(ids), worker, at, result.status, response);
   // A success ends the endpoint's failure streak (only written when it had one).
   const failing = [...new Set(deliveries.filter((d) => d.failing).map((d) => d.endpointId))];
   if (failing.length > 0)
@@ -372,6 +378,12 @@ const markDeliveredOnPostgres = prepared(
     deliveredUpdate(db, at, status, response)
       .where(sql<boolean>`id = any(${ids}::integer[])`)
       .where('locked_by', '=', worker),
+);
+
+/** markDelivered's update on the embedded store, compiled once: the ids as one JSON array. */
+const markDeliveredEmbedded = prepared(
+  (db, ids: string, worker: string, at: string, status: number | null, response: string | null) =>
+    deliveredUpdate(db, at, status, response).where(amongIds('id', ids)).where('locked_by', '=', worker),
 );
 
 /** A failed attempt: tried again at `nextAttemptAt`, or failed for good when it is null. */

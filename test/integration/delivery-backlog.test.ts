@@ -190,7 +190,7 @@ describe(`a claim among a backlog of ${String(DUE)} due deliveries (${testStoreK
       return plan.rows.map((r) => r.detail);
     };
     // The endpoints with something pending: one probe of the index each.
-    const open = await planOf(openEndpoints(t.ctx.db, [endpoints[0] ?? 0]));
+    const open = await planOf(openEndpoints(t.ctx.db, JSON.stringify([endpoints[0] ?? 0])));
     assert.ok(
       open.some((s) => /^SEARCH n USING COVERING INDEX event_deliveries_\w+ \(endpoint_id>\?\)$/.test(s)),
       open.join('\n'),

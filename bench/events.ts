@@ -4,7 +4,7 @@
  * subscribed to the key's events (a loopback receiver in a process of its own,
  * bench/event-receiver.ts), on the embedded store and on PostgreSQL (BENCH_EVENT_STORES=sqlite
  * or postgres for one), and the same run without endpoints, in BENCH_EVENT_ROUNDS rounds
- * (default 3; each round runs both, the order alternating) summarised by their medians. Reports
+ * (default 5; each round runs both, the order alternating) summarised by their medians. Reports
  * booking throughput (BENCH_EVENT_CONNECTIONS requests in flight, default 10) with and without
  * endpoints; the delivery latency after commit, from the booking's 200 reaching this process to
  * its event reaching the receiver (p50, p99, max over both endpoints; an event that arrives
@@ -41,7 +41,7 @@ import { recordTarget } from './targets.ts';
 const BOOKINGS = Number(process.env.BENCH_EVENT_BOOKINGS ?? 1000);
 const WARMUP = Number(process.env.BENCH_EVENT_WARMUP ?? 300);
 const CONNECTIONS = Number(process.env.BENCH_EVENT_CONNECTIONS ?? 10);
-const ROUNDS = Math.max(1, Number(process.env.BENCH_EVENT_ROUNDS ?? 3));
+const ROUNDS = Math.max(1, Number(process.env.BENCH_EVENT_ROUNDS ?? 5));
 /** Bookings made while both endpoints are paused, whose deliveries are then drained at once (0: none). */
 const BACKLOG = Number(process.env.BENCH_EVENT_BACKLOG ?? 1000);
 /** BENCH_EVENT_STORES: `sqlite` or `postgres` for one store; unset or empty, both. */

@@ -37,13 +37,14 @@ export interface DueDelivery {
 
 /**
  * `status = 'pending'` written out, not a parameter: the claim's indexes hold the pending rows
- * only (migration 0037), and a prepared statement's generic plan can use them only so.
+ * only (migrations 0037 and 0038), and a prepared statement's generic plan can use them only so.
  */
 const PENDING = sql.lit<DeliveryStatus>('pending');
 
 /**
  * What a claim may take of the deliveries `alias` names: pending, due by `now`, and not leased
- * (or its lease has run out). Read when the candidates are read, and again once each is locked.
+ * (or its lease has run out). Read when an endpoint's due deliveries are read, and again once each
+ * is locked.
  */
 function claimable(alias: 'd' | 'f', now: string) {
   const column = (name: 'status' | 'next_attempt_at' | 'locked_until') => sql.ref(`${alias}.${name}`);
@@ -82,17 +83,21 @@ const INACTIVE = ['paused', 'disabled'] satisfies EndpointStatus[];
 const amongIds = (column: string, ids: string) =>
   sql<boolean>`${sql.ref(column)} in (select value from json_each(${ids}))`;
 
+/** The endpoints (`e`) with a pending delivery that take deliveries, in a statement of withPendingEndpoints. */
+const takingPending = (qb: ReturnType<typeof withPendingEndpoints>) =>
+  qb
+    .selectFrom('pending_endpoints as pe')
+    .innerJoin('event_endpoints as e', 'e.id', 'pe.endpoint_id')
+    .where('e.status', 'not in', INACTIVE);
+
 /**
  * The endpoints with a pending delivery that take deliveries and are not in `busy` (a JSON array
  * of the endpoints this process is sending to): the embedded store's claim reads them first
  * (exported for a look at its plan).
  */
 export function openEndpoints(db: Executor, busy: string) {
-  return withPendingEndpoints(db)
-    .selectFrom('pending_endpoints as pe')
-    .innerJoin('event_endpoints as e', 'e.id', 'pe.endpoint_id')
+  return takingPending(withPendingEndpoints(db))
     .select('e.id')
-    .where('e.status', 'not in', INACTIVE)
     .where((eb) => eb.not(amongIds('e.id', busy)));
 }
 
@@ -277,16 +282,13 @@ export const claimQuery = (
   withPendingEndpoints(db)
     // The open endpoints whose first due delivery came due first, `endpoints` of them.
     .with('lanes', (qb) =>
-      qb
-        .selectFrom('pending_endpoints as pe')
-        .innerJoin('event_endpoints as e', 'e.id', 'pe.endpoint_id')
+      takingPending(qb)
         .innerJoinLateral(
           () =>
             dueOfEndpoint(db, sql.ref<number>('e.id'), now).select(['d.id', 'd.next_attempt_at']).limit(1).as('first'),
           (join) => join.onTrue(),
         )
         .select('e.id as endpoint_id')
-        .where('e.status', 'not in', INACTIVE)
         .where(sql<boolean>`e.id <> all(${busy}::integer[])`)
         .orderBy('first.next_attempt_at')
         .orderBy('first.id')

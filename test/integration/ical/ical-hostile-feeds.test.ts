@@ -140,7 +140,9 @@ describe(`big and hostile feeds (${testStoreKind})`, () => {
       ['calendar/debug', debug.body],
       ['the log', JSON.stringify(logged)],
     ] as const) {
-      assert.ok(!/Lovelace|7946/.test(text), `${where} quotes the feed: ${text}`);
+      // The phone number with its space: the answers carry random request ids and tokens, in
+      // which its digits alone turn up now and then.
+      assert.ok(!/Lovelace|7946 0958/.test(text), `${where} quotes the feed: ${text}`);
     }
     assert.match(JSON.stringify(logged), /unreadable iCalendar/);
   });

@@ -216,8 +216,8 @@ export interface ClaimInput {
  * PostgreSQL in one statement that locks them with SKIP LOCKED (rows another process is claiming
  * are passed over, not waited for) and reads them with their endpoint and event; on the embedded
  * store, whose one connection runs each transaction alone, in a short transaction run by
- * `commit` (the store's group commit shares its flush to disk with the bookings written
- * meanwhile).
+ * `commit` (the worker's is Store.commitUnflushed: a lease lost to a power cut only sends its
+ * deliveries again, so its commit does not wait for the flush to disk).
  */
 export async function claimDueDeliveries(
   db: Db,

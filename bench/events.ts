@@ -4,7 +4,9 @@
  * subscribed to the key's events (a loopback receiver in a process of its own,
  * bench/event-receiver.ts), on the embedded store and on PostgreSQL (BENCH_EVENT_STORES=sqlite
  * or postgres for one), and the same run without endpoints, in BENCH_EVENT_ROUNDS rounds
- * (default 5; each round runs both, the order alternating) summarised by their medians. Reports
+ * (default 5) summarised by their medians. A round starts both servers and, once both are warm,
+ * books on them in turns, BENCH_EVENT_SLICES slices each (default 10, the order alternating), so
+ * that the machine's speed, which moves within seconds, weighs on both alike. Reports
  * booking throughput (BENCH_EVENT_CONNECTIONS requests in flight, default 10) with and without
  * endpoints; the delivery latency after commit, from the booking's 200 reaching this process to
  * its event reaching the receiver (p50, p99, max over both endpoints; an event that arrives
@@ -44,6 +46,8 @@ const BOOKINGS = Number(process.env.BENCH_EVENT_BOOKINGS ?? 1000);
 const WARMUP = Number(process.env.BENCH_EVENT_WARMUP ?? 300);
 const CONNECTIONS = Number(process.env.BENCH_EVENT_CONNECTIONS ?? 10);
 const ROUNDS = Math.max(1, Number(process.env.BENCH_EVENT_ROUNDS ?? 5));
+/** Slices a round's bookings are taken in, in turns by the two servers. */
+const SLICES = Math.max(1, Number(process.env.BENCH_EVENT_SLICES ?? 10));
 /** Bookings made while both endpoints are paused, whose deliveries are then drained at once (0: none). */
 const BACKLOG = Number(process.env.BENCH_EVENT_BACKLOG ?? 1000);
 /** BENCH_EVENT_STORES: `sqlite` or `postgres` for one store; unset or empty, both. */
@@ -97,7 +101,27 @@ async function analyze(env: Record<string, string>): Promise<void> {
   }
 }
 
-async function oneRun(env: Record<string, string>, dir: string, endpoints: number): Promise<Run> {
+/** CPU seconds so far of each process a run's bookings cost. */
+interface CpuNow {
+  server: number;
+  serverMain: number;
+  client: number;
+  receiver: number;
+  store: number;
+}
+
+/** A server and its receiver, warmed up, taking its measured bookings in slices (`slice`). */
+interface LiveRun {
+  /** Books [from, to) and waits for their events; the CPU it cost every process, and its seconds of booking. */
+  slice(from: number, to: number): Promise<{ cpu: CpuNow; seconds: number }>;
+  /** With endpoints: the backlog's drain, its bookings numbered from `from`. */
+  drainBacklog(from: number): Promise<Run['backlog']>;
+  /** What the receiver saw of the measured bookings, and the server's peak memory. */
+  finish(): Promise<Pick<Run, 'latencies' | 'received' | 'sample' | 'peakMb'>>;
+  close(): Promise<void>;
+}
+
+async function startRun(env: Record<string, string>, dir: string, endpoints: number): Promise<LiveRun> {
   const config = loadConfig(env);
   const store = openStore(config.store);
   await migrateToLatest(store.db);
@@ -123,6 +147,13 @@ async function oneRun(env: Record<string, string>, dir: string, endpoints: numbe
     'info',
     [...benchV8Flags(), ...(PROFILE_DIR === undefined ? [] : ['--cpu-prof', `--cpu-prof-dir=${PROFILE_DIR}`])],
   );
+  const close = async () => {
+    await new Promise((r) => {
+      server.cli.child.once('exit', r);
+      server.cli.child.kill('SIGTERM');
+    });
+    receiver.child.kill();
+  };
   const v1 = `${server.url}/api/v1/staydesk`;
   const headers = { authorization: `Bearer ${key}`, 'content-type': 'application/json' };
   const endpointIds: number[] = [];
@@ -136,118 +167,196 @@ async function oneRun(env: Record<string, string>, dir: string, endpoints: numbe
       if (res.status !== 201) throw new Error(`endpoint: ${res.status} ${await res.text()}`);
       endpointIds.push((JSON.parse(await res.text()) as { data: { id: number } }).data.id);
     }
-    /** Pauses or resumes every endpoint, as the host does in the admin API. */
-    const setEndpoints = async (action: 'pause' | 'resume') => {
-      for (const id of endpointIds) {
-        const res = await fetch(`${server.url}/admin/api/webhook-endpoints/${id}/${action}`, {
-          method: 'POST',
-          headers: { authorization: `Bearer ${admin.key}` },
-        });
-        if (res.status !== 200) throw new Error(`${action}: ${res.status} ${await res.text()}`);
-      }
+  } catch (error) {
+    await close();
+    throw error;
+  }
+  /** Pauses or resumes every endpoint, as the host does in the admin API. */
+  const setEndpoints = async (action: 'pause' | 'resume') => {
+    for (const id of endpointIds) {
+      const res = await fetch(`${server.url}/admin/api/webhook-endpoints/${id}/${action}`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${admin.key}` },
+      });
+      if (res.status !== 200) throw new Error(`${action}: ${res.status} ${await res.text()}`);
+    }
+  };
+  const first = addDays(todayIn('UTC'), 30);
+  const body = (i: number) => ({
+    accommodation_id: homes[i % HOMES]?.id,
+    partner_data: {
+      first_name: 'Bench',
+      last_name: `Guest${i}`,
+      email: `guest${i}@bench.example`,
+      phone: '+1 555 0100',
+    },
+    booking_data: {
+      checkin_date: addDays(first, Math.floor(i / HOMES)),
+      checkout_date: addDays(first, Math.floor(i / HOMES) + 1),
+      adults_count: 2,
+      children_count: 0,
+      babies_count: 0,
+      payment_method: 'bank_transfer',
+      payment_token: 'tok_bench',
+      total_amount: 165,
+    },
+  });
+  /** Books [from, to) with CONNECTIONS in flight, noting when each measured booking's answer came. */
+  const book = async (from: number, to: number, measured: boolean) => {
+    let next = from;
+    await Promise.all(
+      Array.from({ length: CONNECTIONS }, async () => {
+        while (next < to) {
+          const i = next++;
+          const res = await fetch(`${v1}/bookings`, { method: 'POST', headers, body: JSON.stringify(body(i)) });
+          const text = await res.text();
+          if (res.status !== 200) throw new Error(`booking ${i}: ${res.status} ${text}`);
+          const id = (JSON.parse(text) as { data: { booking_id: number } }).data.booking_id;
+          if (measured) answered.set(id, wallClock());
+        }
+      }),
+    );
+  };
+  const waitForEvents = async (expected: number) => {
+    const deadline = performance.now() + 120_000;
+    while ((await receiver.count()) < expected && performance.now() < deadline)
+      await new Promise((r) => setTimeout(r, 50));
+  };
+  const cpuNow = (): CpuNow => ({
+    server: cpuSeconds(server.cli.child.pid),
+    serverMain: mainThreadCpuSeconds(server.cli.child.pid),
+    client: cpuSeconds(process.pid),
+    receiver: cpuSeconds(receiver.child.pid),
+    store: postgresCpuSeconds(),
+  });
+  const since = (before: CpuNow): CpuNow => {
+    const now = cpuNow();
+    return {
+      server: now.server - before.server,
+      serverMain: now.serverMain - before.serverMain,
+      client: now.client - before.client,
+      receiver: now.receiver - before.receiver,
+      store: now.store - before.store,
     };
-    const first = addDays(todayIn('UTC'), 30);
-    const body = (i: number) => ({
-      accommodation_id: homes[i % HOMES]?.id,
-      partner_data: {
-        first_name: 'Bench',
-        last_name: `Guest${i}`,
-        email: `guest${i}@bench.example`,
-        phone: '+1 555 0100',
-      },
-      booking_data: {
-        checkin_date: addDays(first, Math.floor(i / HOMES)),
-        checkout_date: addDays(first, Math.floor(i / HOMES) + 1),
-        adults_count: 2,
-        children_count: 0,
-        babies_count: 0,
-        payment_method: 'bank_transfer',
-        payment_token: 'tok_bench',
-        total_amount: 165,
-      },
-    });
-    /** Books [from, to) with CONNECTIONS in flight, noting when each measured booking's answer came. */
-    const book = async (from: number, to: number, measured: boolean) => {
-      let next = from;
-      await Promise.all(
-        Array.from({ length: CONNECTIONS }, async () => {
-          while (next < to) {
-            const i = next++;
-            const res = await fetch(`${v1}/bookings`, { method: 'POST', headers, body: JSON.stringify(body(i)) });
-            const text = await res.text();
-            if (res.status !== 200) throw new Error(`booking ${i}: ${res.status} ${text}`);
-            const id = (JSON.parse(text) as { data: { booking_id: number } }).data.booking_id;
-            if (measured) answered.set(id, wallClock());
-          }
-        }),
-      );
-    };
-    const waitForEvents = async (expected: number) => {
-      const deadline = performance.now() + 120_000;
-      while ((await receiver.count()) < expected && performance.now() < deadline)
-        await new Promise((r) => setTimeout(r, 50));
-    };
+  };
+  try {
     // The warm-up's bookings and events, before anything is measured: a fresh process runs its
     // first requests through the interpreter, and so would each run's first deliveries.
     await book(0, WARMUP, false);
     await waitForEvents(WARMUP * endpoints);
     await analyze(env);
-    const cpuNow = () => ({
-      server: cpuSeconds(server.cli.child.pid),
-      serverMain: mainThreadCpuSeconds(server.cli.child.pid),
-      client: cpuSeconds(process.pid),
-      receiver: cpuSeconds(receiver.child.pid),
-      store: postgresCpuSeconds(),
-    });
-    const cpuBefore = cpuNow();
-    const start = performance.now();
-    await book(WARMUP, WARMUP + BOOKINGS, true);
-    const throughput = BOOKINGS / ((performance.now() - start) / 1000);
-    await waitForEvents((WARMUP + BOOKINGS) * endpoints);
-    const cpuAfter = cpuNow();
-    const perBooking = (key: keyof typeof cpuAfter) => ((cpuAfter[key] - cpuBefore[key]) * 1e6) / BOOKINGS;
-    const cpu = {
-      server: perBooking('server'),
-      serverMain: perBooking('serverMain'),
-      client: perBooking('client'),
-      receiver: perBooking('receiver'),
-      store: perBooking('store'),
-    };
-    const sample = await receiver.sample();
-    const peakMb = rssMb(server.cli.child.pid).peak;
+  } catch (error) {
+    await close();
+    throw error;
+  }
+  return {
+    slice: async (from, to) => {
+      const before = cpuNow();
+      const start = performance.now();
+      await book(from, to, true);
+      const seconds = (performance.now() - start) / 1000;
+      await waitForEvents(to * endpoints);
+      if ((await receiver.count()) < to * endpoints)
+        throw new Error(`the events of bookings up to ${to} did not arrive in 120 s`);
+      return { cpu: since(before), seconds };
+    },
     // The backlog an outage leaves: bookings while the endpoints are paused, then all their
     // deliveries drained at once, with no booking beside them.
-    let backlog: Run['backlog'] = null;
-    if (endpoints > 0 && BACKLOG > 0) {
+    drainBacklog: async (from) => {
+      if (endpoints === 0 || BACKLOG === 0) return null;
       await setEndpoints('pause');
-      const first = WARMUP + BOOKINGS;
-      await book(first, first + BACKLOG, false);
+      await book(from, from + BACKLOG, false);
       await analyze(env);
       const before = cpuNow();
       const resumed = performance.now();
       await setEndpoints('resume');
-      await waitForEvents((first + BACKLOG) * endpoints);
-      if ((await receiver.count()) < (first + BACKLOG) * endpoints)
+      await waitForEvents((from + BACKLOG) * endpoints);
+      if ((await receiver.count()) < (from + BACKLOG) * endpoints)
         throw new Error('the backlog was not delivered in 120 s');
       const seconds = (performance.now() - resumed) / 1000;
-      const after = cpuNow();
+      const used = since(before);
       const deliveries = BACKLOG * endpoints;
-      backlog = {
-        seconds,
-        server: ((after.server - before.server) * 1e6) / deliveries,
-        store: ((after.store - before.store) * 1e6) / deliveries,
-      };
+      return { seconds, server: (used.server * 1e6) / deliveries, store: (used.store * 1e6) / deliveries };
+    },
+    finish: async () => {
+      const sample = await receiver.sample();
+      const peakMb = rssMb(server.cli.child.pid).peak;
+      // The receiver's report ends it.
+      const arrived = (await receiver.report()).filter((a) => answered.has(a.bookingId));
+      const latencies = arrived
+        .map((a) => Math.max(0, a.at - (answered.get(a.bookingId) ?? a.at)))
+        .sort((a, b) => a - b);
+      return { latencies, received: arrived.length, sample, peakMb };
+    },
+    close,
+  };
+}
+
+/**
+ * One round: a server without endpoints and one with, both warmed up, then BOOKINGS on each in
+ * SLICES slices taken in turns (ABBA: A B, B A, A B, ...), so that the machine's speed, which
+ * moves within seconds, weighs on both alike; then the backlog's drain on the one with endpoints.
+ */
+async function oneRound(
+  makeEnv: () => Promise<{ env: Record<string, string>; done: () => Promise<void> }>,
+): Promise<{ without: Run; withEndpoints: Run }> {
+  const started: { endpoints: number; run: LiveRun; done: () => Promise<void>; dir: string }[] = [];
+  try {
+    for (const endpoints of [0, 2]) {
+      const dir = mkdtempSync(path.join(tmpdir(), 'staydesk-bench-events-'));
+      const { env, done } = await makeEnv();
+      try {
+        const run = await startRun({ STAYDESK_DATA_DIR: path.join(dir, 'data'), ...env }, dir, endpoints);
+        started.push({ endpoints, run, done, dir });
+      } catch (error) {
+        await done();
+        rmSync(dir, { recursive: true, force: true });
+        throw error;
+      }
     }
-    // The receiver's report ends it.
-    const arrived = (await receiver.report()).filter((a) => answered.has(a.bookingId));
-    const latencies = arrived.map((a) => Math.max(0, a.at - (answered.get(a.bookingId) ?? a.at))).sort((a, b) => a - b);
-    return { throughput, latencies, received: arrived.length, cpu, peakMb, sample, backlog };
+    const zero = (): CpuNow => ({ server: 0, serverMain: 0, client: 0, receiver: 0, store: 0 });
+    const totals = started.map(() => ({ cpu: zero(), seconds: 0 }));
+    const per = Math.ceil(BOOKINGS / SLICES);
+    for (let s = 0; s * per < BOOKINGS; s++) {
+      const from = WARMUP + s * per;
+      const to = WARMUP + Math.min(BOOKINGS, (s + 1) * per);
+      const order = s % 2 === 0 ? [0, 1] : [1, 0];
+      for (const i of order) {
+        const one = started[i];
+        const total = totals[i];
+        if (one === undefined || total === undefined) continue;
+        const { cpu, seconds } = await one.run.slice(from, to);
+        total.seconds += seconds;
+        for (const k of Object.keys(cpu) as (keyof CpuNow)[]) total.cpu[k] += cpu[k];
+      }
+    }
+    const runs: Run[] = [];
+    for (const [i, one] of started.entries()) {
+      const total = totals[i] ?? { cpu: zero(), seconds: 1 };
+      const backlog = await one.run.drainBacklog(WARMUP + BOOKINGS);
+      const perBooking = (k: keyof CpuNow) => (total.cpu[k] * 1e6) / BOOKINGS;
+      runs.push({
+        throughput: BOOKINGS / total.seconds,
+        cpu: {
+          server: perBooking('server'),
+          serverMain: perBooking('serverMain'),
+          client: perBooking('client'),
+          receiver: perBooking('receiver'),
+          store: perBooking('store'),
+        },
+        backlog,
+        ...(await one.run.finish()),
+      });
+    }
+    const [without, withEndpoints] = runs;
+    if (without === undefined || withEndpoints === undefined) throw new Error('a run of the round is missing');
+    return { without, withEndpoints };
   } finally {
-    await new Promise((r) => {
-      server.cli.child.once('exit', r);
-      server.cli.child.kill('SIGTERM');
-    });
-    receiver.child.kill();
+    for (const one of started) {
+      await one.run.close();
+      await one.done();
+      rmSync(one.dir, { recursive: true, force: true });
+    }
   }
 }
 
@@ -298,22 +407,7 @@ async function benchStore(
 ) {
   const rounds: { without: Run; withEndpoints: Run; floor: Floor | null }[] = [];
   for (let round = 0; round < ROUNDS; round++) {
-    // Each round runs both, in turns of order, so the machine's drift weighs on neither.
-    const order = round % 2 === 0 ? ([0, 2] as const) : ([2, 0] as const);
-    const runs = new Map<number, Run>();
-    for (const endpoints of order) {
-      const dir = mkdtempSync(path.join(tmpdir(), 'staydesk-bench-events-'));
-      const { env, done } = await makeEnv();
-      try {
-        runs.set(endpoints, await oneRun({ STAYDESK_DATA_DIR: path.join(dir, 'data'), ...env }, dir, endpoints));
-      } finally {
-        await done();
-        rmSync(dir, { recursive: true, force: true });
-      }
-    }
-    const without = runs.get(0);
-    const withEndpoints = runs.get(2);
-    if (without === undefined || withEndpoints === undefined) return;
+    const { without, withEndpoints } = await oneRound(makeEnv);
     // The reference of this round's ratios, measured right after its runs (the machine's speed
     // moves from one minute to the next, as the CPU a booking costs does).
     const floor = withEndpoints.sample === null ? null : await deliveryFloor(withEndpoints.sample);

@@ -4,6 +4,7 @@ import { Kysely, PostgresDialect, sql, type Transaction } from 'kysely';
 import type { StoreConfig } from '../config/config.ts';
 import { LocalChangeFeed, type ChangeFeed } from './change-feed.ts';
 import { GroupCommit } from './group-commit.ts';
+import { InlineLimits } from './inline-limits.ts';
 import { createRequire } from 'node:module';
 import type { Database } from './schema.ts';
 import { openSqlite } from './sqlite-adapter.ts';
@@ -102,6 +103,7 @@ function postgresModules(): typeof import('./postgres.ts') & typeof import('./pg
 function embedded(file: string, statementTimeoutMs: number): { db: Db; changes: ChangeFeed } {
   const local = new LocalChangeFeed();
   const db = new Kysely<Database>({
+    plugins: [new InlineLimits()],
     dialect: new TurnTakingSqliteDialect({
       database: openSqlite(
         file,

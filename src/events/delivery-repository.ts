@@ -171,9 +171,6 @@ function withEndpointAndEvent(db: Executor, ids: string) {
  */
 const embeddedClaim = {
   open: prepared((db, busy: string) => openEndpoints(db, busy)),
-  due: prepared((db, endpointId: number, now: string, limit: number) =>
-    dueOfEndpoint(db, endpointId, now).select(['d.id', 'd.next_attempt_at']).limit(limit),
-  ),
   lease: prepared((db, ids: string, lockedUntil: string, worker: string) =>
     db
       .updateTable('event_deliveries')
@@ -183,6 +180,27 @@ const embeddedClaim = {
   ),
   sent: prepared((db, ids: string) => withEndpointAndEvent(db, ids)),
 };
+
+/** An endpoint's first `limit` due deliveries on the embedded store, compiled once. */
+const dueOfEndpointFirst = (limit: number) =>
+  prepared((db, endpointId: number, now: string) =>
+    dueOfEndpoint(db, endpointId, now).select(['d.id', 'd.next_attempt_at']).limit(limit),
+  );
+
+/**
+ * By limit (a worker asks for batches of one size): the limit is written into the statement's
+ * text (db/inline-limits.ts), where as the compiled statement's argument it would be bound.
+ */
+const dueByLimit = new Map<number, ReturnType<typeof dueOfEndpointFirst>>();
+
+function dueOnEmbedded(limit: number): ReturnType<typeof dueOfEndpointFirst> {
+  let statement = dueByLimit.get(limit);
+  if (statement === undefined) {
+    statement = dueOfEndpointFirst(limit);
+    dueByLimit.set(limit, statement);
+  }
+  return statement;
+}
 
 /** A claim's deliveries, and whether due ones may be left for endpoints it did not take. */
 export interface Claimed {
@@ -231,7 +249,7 @@ export async function claimDueDeliveries(
   const claimed = await commit(async (trx) => {
     const open = [];
     for (const endpoint of await embeddedClaim.open(trx, JSON.stringify(input.busy ?? [])))
-      open.push({ due: await embeddedClaim.due(trx, endpoint.id, now, input.perEndpoint) });
+      open.push({ due: await dueOnEmbedded(input.perEndpoint)(trx, endpoint.id, now) });
     const lanes = pickLanes(open, input.endpoints);
     more = open.filter((endpoint) => endpoint.due.length > 0).length > lanes.length;
     const ids = lanes.flatMap((lane) => lane.due.map((d) => d.id));

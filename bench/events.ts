@@ -71,7 +71,7 @@ interface Run {
    * CPU per booking (µs) from the first booking until its last event arrived: the server's (and
    * its main thread's), the load generator's (this process), the receiver's, PostgreSQL's.
    */
-  cpu: { server: number; serverMain: number; client: number; receiver: number; store: number };
+  cpu: Cpu;
   /** The server's peak resident memory (MB). */
   peakMb: number;
   /** The first event the receiver got (with endpoints), for the delivery floor. */
@@ -101,19 +101,18 @@ async function analyze(env: Record<string, string>): Promise<void> {
   }
 }
 
-/** CPU seconds so far of each process a run's bookings cost. */
-interface CpuNow {
-  server: number;
-  serverMain: number;
-  client: number;
-  receiver: number;
-  store: number;
-}
+/** CPU of each process a run's bookings cost: the server (and its main thread), this process, the receiver, PostgreSQL. */
+const CPU_KEYS = ['server', 'serverMain', 'client', 'receiver', 'store'] as const;
+type Cpu = Record<(typeof CPU_KEYS)[number], number>;
+
+/** A Cpu whose every figure is `of` its name. */
+const cpuOf = (of: (key: (typeof CPU_KEYS)[number]) => number): Cpu =>
+  Object.fromEntries(CPU_KEYS.map((key) => [key, of(key)])) as Cpu;
 
 /** A server and its receiver, warmed up, taking its measured bookings in slices (`slice`). */
 interface LiveRun {
   /** Books [from, to) and waits for their events; the CPU it cost every process, and its seconds of booking. */
-  slice(from: number, to: number): Promise<{ cpu: CpuNow; seconds: number }>;
+  slice(from: number, to: number): Promise<{ cpu: Cpu; seconds: number }>;
   /** With endpoints: the backlog's drain, its bookings numbered from `from`. */
   drainBacklog(from: number): Promise<Run['backlog']>;
   /** What the receiver saw of the measured bookings, and the server's peak memory. */
@@ -222,22 +221,17 @@ async function startRun(env: Record<string, string>, dir: string, endpoints: num
     while ((await receiver.count()) < expected && performance.now() < deadline)
       await new Promise((r) => setTimeout(r, 50));
   };
-  const cpuNow = (): CpuNow => ({
+  /** CPU seconds so far. */
+  const cpuNow = (): Cpu => ({
     server: cpuSeconds(server.cli.child.pid),
     serverMain: mainThreadCpuSeconds(server.cli.child.pid),
     client: cpuSeconds(process.pid),
     receiver: cpuSeconds(receiver.child.pid),
     store: postgresCpuSeconds(),
   });
-  const since = (before: CpuNow): CpuNow => {
+  const since = (before: Cpu): Cpu => {
     const now = cpuNow();
-    return {
-      server: now.server - before.server,
-      serverMain: now.serverMain - before.serverMain,
-      client: now.client - before.client,
-      receiver: now.receiver - before.receiver,
-      store: now.store - before.store,
-    };
+    return cpuOf((key) => now[key] - before[key]);
   };
   try {
     // The warm-up's bookings and events, before anything is measured: a fresh process runs its
@@ -300,22 +294,21 @@ async function startRun(env: Record<string, string>, dir: string, endpoints: num
 async function oneRound(
   makeEnv: () => Promise<{ env: Record<string, string>; done: () => Promise<void> }>,
 ): Promise<{ without: Run; withEndpoints: Run }> {
-  const started: { endpoints: number; run: LiveRun; done: () => Promise<void>; dir: string }[] = [];
+  const started: { run: LiveRun; done: () => Promise<void>; dir: string }[] = [];
   try {
     for (const endpoints of [0, 2]) {
       const dir = mkdtempSync(path.join(tmpdir(), 'staydesk-bench-events-'));
       const { env, done } = await makeEnv();
       try {
         const run = await startRun({ STAYDESK_DATA_DIR: path.join(dir, 'data'), ...env }, dir, endpoints);
-        started.push({ endpoints, run, done, dir });
+        started.push({ run, done, dir });
       } catch (error) {
         await done();
         rmSync(dir, { recursive: true, force: true });
         throw error;
       }
     }
-    const zero = (): CpuNow => ({ server: 0, serverMain: 0, client: 0, receiver: 0, store: 0 });
-    const totals = started.map(() => ({ cpu: zero(), seconds: 0 }));
+    const totals = started.map(() => ({ cpu: cpuOf(() => 0), seconds: 0 }));
     const per = Math.ceil(BOOKINGS / SLICES);
     for (let s = 0; s * per < BOOKINGS; s++) {
       const from = WARMUP + s * per;
@@ -327,23 +320,16 @@ async function oneRound(
         if (one === undefined || total === undefined) continue;
         const { cpu, seconds } = await one.run.slice(from, to);
         total.seconds += seconds;
-        for (const k of Object.keys(cpu) as (keyof CpuNow)[]) total.cpu[k] += cpu[k];
+        total.cpu = cpuOf((key) => total.cpu[key] + cpu[key]);
       }
     }
     const runs: Run[] = [];
     for (const [i, one] of started.entries()) {
-      const total = totals[i] ?? { cpu: zero(), seconds: 1 };
+      const total = totals[i] ?? { cpu: cpuOf(() => 0), seconds: 1 };
       const backlog = await one.run.drainBacklog(WARMUP + BOOKINGS);
-      const perBooking = (k: keyof CpuNow) => (total.cpu[k] * 1e6) / BOOKINGS;
       runs.push({
         throughput: BOOKINGS / total.seconds,
-        cpu: {
-          server: perBooking('server'),
-          serverMain: perBooking('serverMain'),
-          client: perBooking('client'),
-          receiver: perBooking('receiver'),
-          store: perBooking('store'),
-        },
+        cpu: cpuOf((key) => (total.cpu[key] * 1e6) / BOOKINGS),
         backlog,
         ...(await one.run.finish()),
       });
@@ -445,7 +431,7 @@ async function benchStore(
   // cost at the least. The target is read with the receiver on cores of its own, as a partner's
   // receiver is: from the CPU a booking costs every process but the receiver, each round's
   // change as that CPU predicts it (this machine has no cores to spare for the receiver).
-  const total = (cpu: Run['cpu']) => cpu.server + cpu.client + cpu.receiver + cpu.store;
+  const total = (cpu: Cpu) => cpu.server + cpu.client + cpu.receiver + cpu.store;
   const without = median(rounds.map((r) => total(r.without.cpu)));
   const withEndpoints = median(rounds.map((r) => total(r.withEndpoints.cpu)));
   const pct = (value: number) => `${value >= 0 ? '+' : ''}${value.toFixed(1)} %`;

@@ -34,8 +34,9 @@ class LimitWriter extends OperationNodeTransformer {
  * text, not as bound values: SQLite ran a statement whose limit was bound several times slower
  * (SQLite 3.53, a read of two rows of an index with a test per row: 23 against 3.6 µs; a read
  * of one row by primary key: 6.5 against 4.2 µs), and the delivery worker's claim reads each
- * endpoint's first due deliveries with one (docs/benchmarks.md, "Speed mechanisms and the targets they serve"). A limit that
- * is a compiled statement's argument (db/prepared.ts) is a stand-in, not a number, and stays bound.
+ * endpoint's first due deliveries with one
+ * (docs/benchmarks.md#speed-mechanisms-and-the-targets-they-serve). A limit that is a compiled
+ * statement's argument (db/prepared.ts) is a stand-in, not a number, and stays bound.
  */
 export class InlineLimits implements KyselyPlugin {
   readonly #writer = new LimitWriter();

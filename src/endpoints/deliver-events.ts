@@ -40,6 +40,8 @@ export interface EventDeliveryDeps {
   timeoutMs?: number;
   /** While lanes are in flight, how often a run looks for deliveries that came due (a retry's time). */
   pollMs?: number;
+  /** Tests lengthen the time between claims while lanes are in flight (CLAIM_GATHER_MS). */
+  claimGatherMs?: number;
 }
 
 /** A delivered one, as the statement that records it needs it. */
@@ -55,11 +57,11 @@ const LEASE_MS = SEND_TIMEOUT_MS * 2 * 4;
 const COUNT_QUEUED_EVERY_MS = 5_000;
 const POLL_MS = 1_000;
 /**
- * While lanes are in flight, how long deliveries queued meanwhile wait to be claimed together
- * unless a lane ends first: one claim for the bookings of those milliseconds, not one each
- * (docs/benchmarks.md, "Partner events").
+ * While lanes are in flight, a claim waits until this long after the last one began, whether a
+ * lane ended or deliveries were queued: one claim for the bookings of those milliseconds, not
+ * one each (docs/benchmarks.md, "Partner events").
  */
-const WAKE_GATHER_MS = 5;
+const CLAIM_GATHER_MS = 40;
 
 /**
  * The event delivery worker (docs/decisions.md#partner-events), run on every process: it claims
@@ -68,9 +70,9 @@ const WAKE_GATHER_MS = 5;
  * that has failed for three days is disabled and the host mailed.
  *
  * Fair per endpoint (src/events/delivery-lanes.ts): each endpoint is a lane that has at most one
- * batch in flight; a run fills the free lanes, and claims again whenever a lane ends or
- * deliveries are queued (`wake`), so an endpoint that answers slowly or not at all holds its own
- * lane only, and the others' deliveries go out meanwhile.
+ * batch in flight; a run fills the free lanes, and claims again when a lane ends or deliveries
+ * are queued (`wake`), no sooner than CLAIM_GATHER_MS after its last claim, so an endpoint that
+ * answers slowly or not at all holds its own lane only, and the others' deliveries go out meanwhile.
  */
 export function createEventDelivery(deps: EventDeliveryDeps) {
   let countedAt = 0;
@@ -205,9 +207,9 @@ export function createEventDelivery(deps: EventDeliveryDeps) {
   /** Endpoint id → its lane's batch in flight. */
   const lanes = new Map<number, Promise<void>>();
   const maxLanes = laneCount(deps.config.endpointsPerKey);
-  /** Ends the wait between claims at once (a lane ended). */
+  /** Ends the wait between claims once CLAIM_GATHER_MS have passed since the last (a lane ended). */
   let nudge: (() => void) | null = null;
-  /** Ends it WAKE_GATHER_MS from now (deliveries were queued). */
+  /** The same, for deliveries queued. */
   let gather: (() => void) | null = null;
   let woken = false;
 
@@ -223,6 +225,8 @@ export function createEventDelivery(deps: EventDeliveryDeps) {
   /** Claims batches for the free lanes and starts them; returns how many deliveries it claimed. */
   async function fillLanes(tally: { delivered: number; failed: number }, faults: unknown[]): Promise<number> {
     let claimed = 0;
+    let filled = false;
+    claimedAt = performance.now();
     while (lanes.size < maxLanes) {
       const claim = await claimDueDeliveries(
         deps.db,
@@ -240,6 +244,7 @@ export function createEventDelivery(deps: EventDeliveryDeps) {
       if (batch.length === 0) break;
       claimed += batch.length;
       const byEndpoint = Map.groupBy(batch, (d) => d.endpoint_id);
+      filled ||= [...byEndpoint.values()].some((deliveries) => deliveries.length >= LANE_BATCH);
       for (const [endpointId, deliveries] of byEndpoint) {
         const lane = sendLane(deliveries, tally)
           .catch((error: unknown) => {
@@ -255,30 +260,44 @@ export function createEventDelivery(deps: EventDeliveryDeps) {
       // Every endpoint with something due now has its lane: a claim finds more once one ends.
       if (!claim.more) break;
     }
+    // A full lane may have left more of its endpoint's deliveries due: a backlog drains at once.
+    if (filled) claimedAt = -Infinity;
     return claimed;
   }
 
+  /** When the last claim began (performance.now()); -Infinity after one that filled a lane. */
+  let claimedAt = -Infinity;
+
   /**
-   * Resolves when a lane ends, WAKE_GATHER_MS after the worker was woken (`wokenBefore`: it was
-   * woken while it claimed), or once `pollMs` has passed.
+   * Resolves once the worker may claim again: when a lane ends or it is woken (`wokenBefore`: it
+   * was woken while it claimed), but not before CLAIM_GATHER_MS after its last claim began, so
+   * that one claim takes what those milliseconds queued (at once when that claim filled a lane: a
+   * backlog is drained as fast as its lanes go); or once `pollMs` has passed.
    */
   function nextNudge(wokenBefore: boolean): Promise<void> {
     return new Promise((resolve) => {
-      let timer = setTimeout(done, wokenBefore ? WAKE_GATHER_MS : (deps.pollMs ?? POLL_MS));
+      let timer: NodeJS.Timeout | undefined;
+      const at = (ms: number) => {
+        clearTimeout(timer);
+        timer = setTimeout(done, Math.max(0, ms));
+      };
+      const soon = () => {
+        nudge = null;
+        gather = null;
+        at(claimedAt + (deps.claimGatherMs ?? CLAIM_GATHER_MS) - performance.now());
+      };
       function done() {
         clearTimeout(timer);
         nudge = null;
         gather = null;
         resolve();
       }
-      nudge = done;
-      gather = wokenBefore
-        ? null
-        : () => {
-            gather = null;
-            clearTimeout(timer);
-            timer = setTimeout(done, WAKE_GATHER_MS);
-          };
+      if (wokenBefore) soon();
+      else {
+        at(deps.pollMs ?? POLL_MS);
+        nudge = soon;
+        gather = soon;
+      }
     });
   }
 
@@ -306,8 +325,8 @@ export function createEventDelivery(deps: EventDeliveryDeps) {
       return tally;
     },
     /**
-     * Deliveries were queued: a run in progress claims them within WAKE_GATHER_MS (sooner if a
-     * lane ends) rather than at its next poll.
+     * Deliveries were queued: a run in progress claims them CLAIM_GATHER_MS after its last claim
+     * began (at once if that has passed) rather than at its next poll.
      */
     wake: (): void => {
       woken = true;

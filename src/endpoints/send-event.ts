@@ -17,8 +17,8 @@ import { KEPT_RESPONSE_CHARS, type AttemptResult } from '../events/attempt-resul
  * The answer's timeout (10 s) is undici's own: the headers must arrive within what is left of it,
  * as must each part of the body, and a body part that comes after it ends the attempt, so an
  * attempt ends at most one timeout after its time is up (a connection is given undici's 10 s to
- * open). An AbortSignal would keep a timer of its own for every attempt, a sixth of what a bare
- * POST costs the sender.
+ * open). An AbortSignal per attempt kept a timer of its own for each, which cost the sender more
+ * than undici's own timeouts (docs/benchmarks.md#speed-mechanisms-and-the-targets-they-serve).
  */
 
 export const SEND_TIMEOUT_MS = 10_000;

@@ -39,7 +39,7 @@ import { makeAccommodation } from '../test/support/factories.ts';
 import { createPgDatabase } from '../test/support/test-store.ts';
 import { startServe } from '../test/support/serve-cluster.ts';
 import { cpuSeconds, mainThreadCpuSeconds, postgresCpuSeconds } from './cpu.ts';
-import { benchV8Flags, benchV8Label, rssMb } from './spawn-server.ts';
+import { benchV8Flags, benchV8Label, rssMb, shippedEnv } from './spawn-server.ts';
 import { recordTarget } from './targets.ts';
 
 const BOOKINGS = Number(process.env.BENCH_EVENT_BOOKINGS ?? 1000);
@@ -136,6 +136,7 @@ async function startRun(env: Record<string, string>, dir: string, endpoints: num
 
   const server = await startServe(
     {
+      ...shippedEnv(),
       ...env,
       OUTBOUND_ALLOW_PRIVATE_NETWORKS: 'true',
       RATE_LIMIT_PER_KEY: '0',

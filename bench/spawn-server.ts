@@ -18,12 +18,29 @@ export interface ServerInfo {
 
 export type BenchServer = BenchProcess<ServerInfo>;
 
+/** The words of bin/staydesk.js's first line, and where `node` is among them. */
+function shebang(): { words: string[]; node: number } {
+  const line = readFileSync(new URL('../bin/staydesk.js', import.meta.url), 'utf8').split('\n', 1)[0] ?? '';
+  const words = line.split(/\s+/).filter((word) => word !== '');
+  return { words, node: words.indexOf('node') };
+}
+
 /** The V8 flags `npx staydesk serve` runs with: those after `node` on bin/staydesk.js's first line. */
 function shippedV8Flags(): string[] {
-  const shebang = readFileSync(new URL('../bin/staydesk.js', import.meta.url), 'utf8').split('\n', 1)[0] ?? '';
-  const words = shebang.split(/\s+/);
-  const node = words.indexOf('node');
-  return node < 0 ? [] : words.slice(node + 1).filter((word) => word !== '');
+  const { words, node } = shebang();
+  return node < 0 ? [] : words.slice(node + 1);
+}
+
+/**
+ * The environment `npx staydesk serve` runs with beside the caller's: the assignments before
+ * `node` on bin/staydesk.js's first line (MALLOC_ARENA_MAX). The bench's servers run with it too.
+ */
+export function shippedEnv(): Record<string, string> {
+  const { words, node } = shebang();
+  const assignments = words.slice(0, Math.max(0, node)).filter((word) => /^[A-Z_][A-Z0-9_]*=/.test(word));
+  return Object.fromEntries(
+    assignments.map((word) => [word.slice(0, word.indexOf('=')), word.slice(word.indexOf('=') + 1)]),
+  );
 }
 
 /**
@@ -72,7 +89,7 @@ export async function spawnBenchProcess<Info>(
   nodeFlags: string[] = [],
 ): Promise<BenchProcess<Info>> {
   const child = spawn(process.execPath, [...benchV8Flags(), ...nodeFlags, script], {
-    env: { ...process.env, ...env },
+    env: { ...process.env, ...shippedEnv(), ...env },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   const lines = createInterface({ input: child.stdout });

@@ -1,9 +1,11 @@
-#!/usr/bin/env -S node --max-semi-space-size=2
+#!/usr/bin/env -S MALLOC_ARENA_MAX=2 node --max-semi-space-size=2
 // The `staydesk` command. Node 24 runs the TypeScript sources directly (type stripping); the
 // bundle `npm ci` builds of them (`npm run build`) only makes a start faster and smaller.
 // --max-semi-space-size=2 caps V8's young generation at 2 MB a half (the default lets it grow to
-// 32 MB a half, 64 MB of resident memory that a small service never needs). `npm start` passes
-// the same flag; a process started as `node bin/staydesk.js` runs with V8's defaults.
+// 32 MB a half, 64 MB of resident memory that a small service never needs). MALLOC_ARENA_MAX=2
+// keeps glibc's malloc to two arenas where it would give each of Node's and V8's threads one of
+// its own, a few MB of resident memory each. `npm start` sets both; a process started as
+// `node bin/staydesk.js` runs with V8's and glibc's defaults.
 import { existsSync } from 'node:fs';
 import module from 'node:module';
 import os from 'node:os';

@@ -207,11 +207,14 @@ export function createEventDelivery(deps: EventDeliveryDeps) {
   /** Endpoint id → its lane's batch in flight. */
   const lanes = new Map<number, Promise<void>>();
   const maxLanes = laneCount(deps.config.endpointsPerKey);
-  /** Ends the wait between claims once CLAIM_GATHER_MS have passed since the last (a lane ended). */
+  /**
+   * Ends the wait between claims once CLAIM_GATHER_MS have passed since the last began: a lane
+   * ended, or deliveries were queued.
+   */
   let nudge: (() => void) | null = null;
-  /** The same, for deliveries queued. */
-  let gather: (() => void) | null = null;
   let woken = false;
+  /** When the last claim began (performance.now()); -Infinity after one that filled a lane. */
+  let claimedAt = -Infinity;
 
   /** Sends one endpoint's batch and records the answers. */
   async function sendLane(batch: DueDelivery[], tally: { delivered: number; failed: number }): Promise<void> {
@@ -265,9 +268,6 @@ export function createEventDelivery(deps: EventDeliveryDeps) {
     return claimed;
   }
 
-  /** When the last claim began (performance.now()); -Infinity after one that filled a lane. */
-  let claimedAt = -Infinity;
-
   /**
    * Resolves once the worker may claim again: when a lane ends or it is woken (`wokenBefore`: it
    * was woken while it claimed), but not before CLAIM_GATHER_MS after its last claim began, so
@@ -283,20 +283,17 @@ export function createEventDelivery(deps: EventDeliveryDeps) {
       };
       const soon = () => {
         nudge = null;
-        gather = null;
         at(claimedAt + (deps.claimGatherMs ?? CLAIM_GATHER_MS) - performance.now());
       };
       function done() {
         clearTimeout(timer);
         nudge = null;
-        gather = null;
         resolve();
       }
       if (wokenBefore) soon();
       else {
         at(deps.pollMs ?? POLL_MS);
         nudge = soon;
-        gather = soon;
       }
     });
   }
@@ -330,7 +327,7 @@ export function createEventDelivery(deps: EventDeliveryDeps) {
      */
     wake: (): void => {
       woken = true;
-      gather?.();
+      nudge?.();
     },
   };
 }

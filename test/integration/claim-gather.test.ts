@@ -2,10 +2,10 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { createApiKey } from '../../src/auth/api-key-repository.ts';
 import type { Accommodation } from '../../src/db/schema.ts';
-import { createEventDelivery } from '../../src/endpoints/deliver-events.ts';
 import { LANE_BATCH } from '../../src/events/delivery-lanes.ts';
 import { startEventReceiver, type EventReceiver } from '../support/event-receiver.ts';
-import { bookingBody, futureStay, makeAccommodation } from '../support/factories.ts';
+import { deliveryWorker } from '../support/delivery-worker.ts';
+import { makeAccommodation } from '../support/factories.ts';
 import { startSlowEndpoint, type SlowEndpoint } from '../support/slow-endpoint.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
 import { testStoreKind } from '../support/test-store.ts';
@@ -17,7 +17,6 @@ import { testStoreKind } from '../support/test-store.ts';
 const GATHER_MS = 1_000;
 /** Far longer than draining the backlog below takes: without the exception, its last lane waits this long. */
 const LONG_GATHER_MS = 3_000;
-const silent = { warn: () => undefined, error: () => undefined };
 
 let t: TestApp;
 let house: Accommodation;
@@ -43,42 +42,21 @@ async function keyWithEndpoint(name: string, url: string): Promise<string> {
   return key;
 }
 
-async function book(key: string, daysAhead: number): Promise<void> {
-  const res = await t.request({
-    method: 'POST',
-    url: `${t.v1}/bookings`,
-    key,
-    payload: bookingBody(house.id, futureStay(2, daysAhead), {
-      booking: { payment_method: 'bank_transfer', expected_amount: 275 },
-    }),
-  });
-  assert.equal(res.statusCode, 200, res.body);
-}
-
 const gatheringWorker = (claimGatherMs = GATHER_MS) =>
-  createEventDelivery({
-    db: t.ctx.db,
-    config: t.ctx.config,
-    metrics: t.ctx.metrics,
-    log: silent,
-    now: () => t.ctx.now(),
-    worker: 'gathering',
-    pollMs: 60_000,
-    claimGatherMs,
-  });
+  deliveryWorker(t, 'gathering', { pollMs: 60_000, claimGatherMs });
 
 describe(`claims while lanes are in flight (${testStoreKind})`, () => {
   test('a delivery queued while a lane is in flight waits for the gather time after the last claim', async () => {
     const fastKey = await keyWithEndpoint('fast partner', receiver.url);
     const slowKey = await keyWithEndpoint('slow partner', slow.url);
-    await book(slowKey, 30);
-    await book(fastKey, 40);
+    await t.book(house.id, slowKey);
+    await t.book(house.id, fastKey);
     const worker = gatheringWorker();
     const claimedFirst = performance.now();
     const run = worker.run();
     // The first claim took both: the slow endpoint's lane stays in flight, the fast one's ends.
     await Promise.all([slow.waitFor(1), receiver.waitFor(1)]);
-    await book(fastKey, 50);
+    await t.book(house.id, fastKey);
     worker.wake();
     await receiver.waitFor(2);
     const second = performance.now() - claimedFirst;
@@ -91,7 +69,7 @@ describe(`claims while lanes are in flight (${testStoreKind})`, () => {
   test('a claim that filled a lane is followed at once: a backlog drains without waiting', async () => {
     const key = await keyWithEndpoint('busy partner', receiver.url);
     const before = receiver.received.length;
-    for (let i = 0; i <= LANE_BATCH; i += 1) await book(key, 100 + 3 * i);
+    for (let i = 0; i <= LANE_BATCH; i += 1) await t.book(house.id, key);
     const started = performance.now();
     const run = gatheringWorker(LONG_GATHER_MS).run();
     // A lane's batch, then the one left over, claimed as soon as the full lane ended.

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { createApiKey } from '../../src/auth/api-key-repository.ts';
 import type { Accommodation } from '../../src/db/schema.ts';
-import { createEventDelivery } from '../../src/endpoints/deliver-events.ts';
+import { deliveryWorker } from '../support/delivery-worker.ts';
 import { startBackgroundJobs } from '../../src/jobs/background-jobs.ts';
 import { bookingBody, futureStay, makeAccommodation } from '../support/factories.ts';
 import { assertErrorEnvelope } from '../support/envelope-assertions.ts';
@@ -33,16 +33,7 @@ after(async () => {
   await t.close();
 });
 
-const worker = (timeoutMs?: number) =>
-  createEventDelivery({
-    db: t.ctx.db,
-    config: t.ctx.config,
-    metrics: t.ctx.metrics,
-    log: silent,
-    now: () => t.ctx.now(),
-    worker: 'test-worker',
-    ...(timeoutMs === undefined ? {} : { timeoutMs }),
-  });
+const worker = (timeoutMs?: number) => deliveryWorker(t, 'test-worker', timeoutMs === undefined ? {} : { timeoutMs });
 
 /** Runs the worker until nothing more is due now (events of one booking go out one run after another). */
 async function drain(): Promise<void> {

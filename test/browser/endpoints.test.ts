@@ -3,8 +3,8 @@ import { after, before, test } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
 import { createApiKey } from '../../src/auth/api-key-repository.ts';
 import type { Accommodation } from '../../src/db/schema.ts';
-import { createEventDelivery } from '../../src/endpoints/deliver-events.ts';
 import { createAdminUser } from '../../src/users/user-repository.ts';
+import { deliveryWorker } from '../support/delivery-worker.ts';
 import { startEventReceiver, verified, type EventReceiver } from '../support/event-receiver.ts';
 import { bookingBody, futureStay, makeAccommodation } from '../support/factories.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
@@ -25,7 +25,6 @@ let partnerKey: string;
 let partnerKeyId: number;
 let house: Accommodation;
 const problems: string[] = [];
-const silent = { warn: () => undefined, error: () => undefined };
 
 before(async () => {
   t = await createTestApp({ OUTBOUND_ALLOW_PRIVATE_NETWORKS: 'true' });
@@ -50,14 +49,7 @@ after(async () => {
 
 /** Sends every delivery due now, as the delivery worker does. */
 async function deliver(): Promise<void> {
-  const worker = createEventDelivery({
-    db: t.ctx.db,
-    config: t.ctx.config,
-    metrics: t.ctx.metrics,
-    log: silent,
-    now: () => t.ctx.now(),
-    worker: 'browser-test',
-  });
+  const worker = deliveryWorker(t, 'browser-test');
   assert.deepEqual(await worker.run(), { delivered: 1, failed: 0 });
 }
 

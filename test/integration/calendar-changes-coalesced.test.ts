@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { createApiKey } from '../../src/auth/api-key-repository.ts';
-import { createEventDelivery } from '../../src/endpoints/deliver-events.ts';
 import { addDays, todayIn } from '../../src/shared/dates.ts';
+import { deliveryWorker } from '../support/delivery-worker.ts';
 import { startEventReceiver, verified, type EventReceiver } from '../support/event-receiver.ts';
 import { makeAccommodation } from '../support/factories.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
@@ -15,7 +15,6 @@ import { testStoreKind } from '../support/test-store.ts';
 let t: TestApp;
 let receiver: EventReceiver;
 let secret: string;
-const silent = { warn: () => undefined, error: () => undefined };
 
 before(async () => {
   t = await createTestApp({ OUTBOUND_ALLOW_PRIVATE_NETWORKS: 'true' });
@@ -37,14 +36,7 @@ after(async () => {
 const day = (n: number) => addDays(todayIn('UTC'), n);
 
 function worker() {
-  return createEventDelivery({
-    db: t.ctx.db,
-    config: t.ctx.config,
-    metrics: t.ctx.metrics,
-    log: silent,
-    now: () => t.ctx.now(),
-    worker: 'coalescing-worker',
-  });
+  return deliveryWorker(t, 'coalescing-worker');
 }
 
 describe(`calendar.changed coalesced per endpoint and accommodation (${testStoreKind})`, () => {

@@ -2,8 +2,8 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { createApiKey } from '../../src/auth/api-key-repository.ts';
 import type { Accommodation } from '../../src/db/schema.ts';
-import { createEventDelivery } from '../../src/endpoints/deliver-events.ts';
 import { signIn, type ConsoleClient } from '../support/console-client.ts';
+import { deliveryWorker } from '../support/delivery-worker.ts';
 import { startEventReceiver, verified, type EventReceiver } from '../support/event-receiver.ts';
 import { bookingBody, futureStay, makeAccommodation } from '../support/factories.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
@@ -17,7 +17,6 @@ let host: ConsoleClient;
 let house: Accommodation;
 let receiver: EventReceiver;
 let partner: { key: string; id: number };
-const silent = { warn: () => undefined, error: () => undefined };
 
 before(async () => {
   t = await createTestApp({ OUTBOUND_ALLOW_PRIVATE_NETWORKS: 'true' });
@@ -34,14 +33,7 @@ after(async () => {
 
 /** Sends every delivery due now. */
 async function deliver(): Promise<{ delivered: number; failed: number }> {
-  const worker = createEventDelivery({
-    db: t.ctx.db,
-    config: t.ctx.config,
-    metrics: t.ctx.metrics,
-    log: silent,
-    now: () => t.ctx.now(),
-    worker: 'console-test',
-  });
+  const worker = deliveryWorker(t, 'console-test');
   return worker.run();
 }
 

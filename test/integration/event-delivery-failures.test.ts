@@ -2,9 +2,9 @@ import assert from 'node:assert/strict';
 import { after, before, beforeEach, describe, test } from 'node:test';
 import { createApiKey } from '../../src/auth/api-key-repository.ts';
 import type { Accommodation } from '../../src/db/schema.ts';
-import { createEventDelivery } from '../../src/endpoints/deliver-events.ts';
 import { claimDueDeliveries } from '../../src/events/delivery-repository.ts';
 import { setSetting } from '../../src/settings/settings-repository.ts';
+import { deliveryWorker } from '../support/delivery-worker.ts';
 import { startEventReceiver, verified, type EventReceiver } from '../support/event-receiver.ts';
 import { makeAccommodation } from '../support/factories.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
@@ -20,7 +20,6 @@ let house: Accommodation;
 let receiver: EventReceiver;
 let key: { key: string; id: number };
 let endpoint: { id: number; secret: string };
-const silent = { warn: () => undefined, error: () => undefined };
 
 before(async () => {
   t = await createTestApp({ OUTBOUND_ALLOW_PRIVATE_NETWORKS: 'true' });
@@ -44,13 +43,9 @@ beforeEach(async () => {
 });
 
 function worker(options: { aheadMs?: number; allowPrivate?: boolean } = {}) {
-  return createEventDelivery({
-    db: t.ctx.db,
+  return deliveryWorker(t, 'live-worker', {
     config: { ...t.ctx.config, allowPrivateNetworks: options.allowPrivate ?? true },
-    metrics: t.ctx.metrics,
-    log: silent,
     now: () => new Date(t.ctx.now().getTime() + (options.aheadMs ?? 0)),
-    worker: 'live-worker',
   });
 }
 

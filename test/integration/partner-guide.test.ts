@@ -9,7 +9,7 @@ import { after, before, test } from 'node:test';
 import { pathToFileURL } from 'node:url';
 import { Webhook } from 'standardwebhooks';
 import { signedHeaders } from '../../src/events/standard-webhooks.ts';
-import { createEventDelivery } from '../../src/endpoints/deliver-events.ts';
+import { deliveryWorker } from '../support/delivery-worker.ts';
 import { bookingBody, futureStay, makeAccommodation } from '../support/factories.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
 import { testStoreKind } from '../support/test-store.ts';
@@ -109,14 +109,7 @@ test(`the guide’s receiver gets a booking's event from Staydesk (${testStoreKi
       payload: bookingBody(house.id, futureStay(2), { booking: { expected_amount: 275 } }),
     });
     const id = booked.json<{ data: { booking_id: number } }>().data.booking_id;
-    const worker = createEventDelivery({
-      db: t.ctx.db,
-      config: t.ctx.config,
-      metrics: t.ctx.metrics,
-      log: { warn: () => undefined, error: () => undefined },
-      now: () => t.ctx.now(),
-      worker: 'guide',
-    });
+    const worker = deliveryWorker(t, 'guide');
     assert.deepEqual(await worker.run(), { delivered: 1, failed: 0 });
     assert.deepEqual(
       received.map((e) => [e.type, e.data.id]),

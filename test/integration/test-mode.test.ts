@@ -1,9 +1,9 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import type { Accommodation } from '../../src/db/schema.ts';
-import { createEventDelivery } from '../../src/endpoints/deliver-events.ts';
 import { bookingBody, futureStay, makeAccommodation } from '../support/factories.ts';
 import { signIn } from '../support/console-client.ts';
+import { deliveryWorker } from '../support/delivery-worker.ts';
 import { startEventReceiver, verified, type EventReceiver } from '../support/event-receiver.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
 import { testStoreKind } from '../support/test-store.ts';
@@ -24,18 +24,9 @@ after(async () => {
   await t.close();
 });
 
-const silent = { warn: () => undefined, error: () => undefined };
-
 /** Runs the delivery worker until nothing more is due now. */
 async function drain(): Promise<void> {
-  const worker = createEventDelivery({
-    db: t.ctx.db,
-    config: t.ctx.config,
-    metrics: t.ctx.metrics,
-    log: silent,
-    now: () => t.ctx.now(),
-    worker: 'test-mode-worker',
-  });
+  const worker = deliveryWorker(t, 'test-mode-worker');
   for (;;) {
     const { delivered, failed } = await worker.run();
     if (delivered + failed === 0) return;

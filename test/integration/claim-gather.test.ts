@@ -4,6 +4,7 @@ import { createApiKey } from '../../src/auth/api-key-repository.ts';
 import type { Accommodation } from '../../src/db/schema.ts';
 import { LANE_BATCH } from '../../src/events/delivery-lanes.ts';
 import { startEventReceiver, type EventReceiver } from '../support/event-receiver.ts';
+import { addEndpoint } from '../support/event-endpoints.ts';
 import { deliveryWorker } from '../support/delivery-worker.ts';
 import { makeAccommodation } from '../support/factories.ts';
 import { startSlowEndpoint, type SlowEndpoint } from '../support/slow-endpoint.ts';
@@ -37,8 +38,7 @@ after(async () => {
 
 async function keyWithEndpoint(name: string, url: string): Promise<string> {
   const { key } = await createApiKey(t.ctx.db, { name, scope: 'api' });
-  const res = await t.request({ method: 'POST', url: `${t.v1}/webhook-endpoints`, key, payload: { url } });
-  assert.equal(res.statusCode, 201, res.body);
+  await addEndpoint(t, key, { url });
   return key;
 }
 

@@ -5,6 +5,7 @@ import type { Accommodation } from '../../src/db/schema.ts';
 import { startBackgroundJobs } from '../../src/jobs/background-jobs.ts';
 import type { JobRunner } from '../../src/jobs/job-runner.ts';
 import { startEventReceiver, verified, type EventReceiver } from '../support/event-receiver.ts';
+import { addEndpoint } from '../support/event-endpoints.ts';
 import { makeAccommodation } from '../support/factories.ts';
 import { startSlowEndpoint, type SlowEndpoint } from '../support/slow-endpoint.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
@@ -42,12 +43,6 @@ async function newKey(name: string): Promise<string> {
   return (await createApiKey(t.ctx.db, { name, scope: 'api' })).key;
 }
 
-async function addEndpoint(key: string, url: string): Promise<{ id: number; secret: string }> {
-  const res = await t.request({ method: 'POST', url: `${t.v1}/webhook-endpoints`, key, payload: { url } });
-  assert.equal(res.statusCode, 201, res.body);
-  return res.json<{ data: { id: number; secret: string } }>().data;
-}
-
 /** Books with `key` and waits for its booking.created at the fast receiver: how long that took. */
 async function bookAndTime(key: string, secret: string): Promise<number> {
   const before = fast.received.length;
@@ -68,10 +63,10 @@ describe(`fair event delivery (${testStoreKind})`, () => {
     for (let i = 0; i < t.config.endpointsPerKey; i++) {
       const endpoint = await startSlowEndpoint();
       slow.push(endpoint);
-      await addEndpoint(slowKey, endpoint.url);
+      await addEndpoint(t, slowKey, { url: endpoint.url });
     }
     const fastKey = await newKey('fast partner');
-    const { secret } = await addEndpoint(fastKey, fast.url);
+    const { secret } = await addEndpoint(t, fastKey, { url: fast.url });
 
     // The slow key's bookings: every one of its endpoints is now waiting on an attempt, with more queued behind.
     await t.book(house.id, slowKey);
@@ -97,8 +92,8 @@ describe(`fair event delivery (${testStoreKind})`, () => {
     const key = await newKey('partner with one slow endpoint');
     const stuck = await startSlowEndpoint();
     slow.push(stuck);
-    await addEndpoint(key, stuck.url);
-    const { secret } = await addEndpoint(key, fast.url);
+    await addEndpoint(t, key, { url: stuck.url });
+    const { secret } = await addEndpoint(t, key, { url: fast.url });
     for (let i = 0; i < 3; i += 1) {
       const elapsed = await bookAndTime(key, secret);
       assert.ok(elapsed < FAIR_MS, `the fast endpoint's event took ${Math.round(elapsed)} ms`);

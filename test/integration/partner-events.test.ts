@@ -7,6 +7,7 @@ import { startBackgroundJobs } from '../../src/jobs/background-jobs.ts';
 import { bookingBody, futureStay, makeAccommodation } from '../support/factories.ts';
 import { assertErrorEnvelope } from '../support/envelope-assertions.ts';
 import { startEventReceiver, verified, type EventReceiver } from '../support/event-receiver.ts';
+import { addEndpoint } from '../support/event-endpoints.ts';
 import { paymentIntentEvent, postPaymentEvent } from '../support/payment-client.ts';
 import { until } from '../support/until.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
@@ -55,17 +56,11 @@ async function book(key: string, method = 'bank_transfer') {
   return res.json<{ data: { booking_id: number; confirmation_code: string } }>().data;
 }
 
-async function addEndpoint(key: string, body: Record<string, unknown>) {
-  const res = await t.request({ method: 'POST', url: `${t.v1}/webhook-endpoints`, key, payload: body });
-  assert.equal(res.statusCode, 201, res.body);
-  return res.json<{ data: { id: number; secret: string; events: string[] } }>().data;
-}
-
 describe(`partner events (${testStoreKind})`, () => {
   let endpoint: { id: number; secret: string };
 
   test('a key registers an endpoint: the secret is whsec_ + base64, shown once; internal URLs are refused', async () => {
-    endpoint = await addEndpoint(t.apiKey, { url: receiver.url });
+    endpoint = await addEndpoint(t, t.apiKey, { url: receiver.url });
     assert.match(endpoint.secret, /^whsec_[A-Za-z0-9+/]+=*$/);
     const list = await t.request({ method: 'GET', url: `${t.v1}/webhook-endpoints` });
     assert.equal(list.statusCode, 200);
@@ -352,7 +347,7 @@ describe(`partner events (${testStoreKind})`, () => {
 
   test('calendar.changed reaches endpoints that ask for it, with no guest data', async () => {
     await drain();
-    const cal = await addEndpoint(keyB, { url: receiver.url, events: ['calendar.changed'] });
+    const cal = await addEndpoint(t, keyB, { url: receiver.url, events: ['calendar.changed'] });
     const start = receiver.received.length;
     await book(t.apiKey);
     await worker().run();
@@ -366,7 +361,7 @@ describe(`partner events (${testStoreKind})`, () => {
   });
   test('the background worker sends a committed event at once, not at its next poll (an hour here)', async () => {
     await drain();
-    const mine = await addEndpoint(t.apiKey, { url: receiver.url });
+    const mine = await addEndpoint(t, t.apiKey, { url: receiver.url });
     const poll = t.ctx.config.eventPollMs;
     t.ctx.config.eventPollMs = 3_600_000;
     const jobs = startBackgroundJobs(t.ctx, { ...silent, info: () => undefined }, { worker: 'woken' });

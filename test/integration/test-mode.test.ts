@@ -4,6 +4,7 @@ import type { Accommodation } from '../../src/db/schema.ts';
 import { bookingBody, futureStay, makeAccommodation } from '../support/factories.ts';
 import { signIn } from '../support/console-client.ts';
 import { deliveryWorker } from '../support/delivery-worker.ts';
+import { addEndpoint } from '../support/event-endpoints.ts';
 import { startEventReceiver, verified, type EventReceiver } from '../support/event-receiver.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
 import { testStoreKind } from '../support/test-store.ts';
@@ -53,12 +54,6 @@ async function booked(key: string, stay: Stay, method = 'bank_transfer') {
 
 function reasonOf(res: { body: string }): string {
   return (JSON.parse(res.body) as { error: { details: { reason: string } } }).error.details.reason;
-}
-
-async function addEndpoint(key: string, body: Record<string, unknown>) {
-  const res = await t.request({ method: 'POST', url: `${t.v1}/webhook-endpoints`, key, payload: body });
-  assert.equal(res.statusCode, 201, res.body);
-  return res.json<{ data: { id: number; secret: string } }>().data;
 }
 
 interface FeedEvent {
@@ -286,8 +281,8 @@ describe(`events of test bookings say livemode: false (${testStoreKind})`, () =>
   test("a test key's events go to its own endpoints and feed with livemode false; live ones say true; no calendar change", async () => {
     const testKey = await newKey('sandbox events', { mode: 'test' });
     const liveKey = await newKey('live events');
-    await addEndpoint(testKey.key, { url: `${receiver.url}/test` });
-    await addEndpoint(liveKey.key, { url: `${receiver.url}/live`, events: ['booking.created', 'calendar.changed'] });
+    await addEndpoint(t, testKey.key, { url: `${receiver.url}/test` });
+    await addEndpoint(t, liveKey.key, { url: `${receiver.url}/live`, events: ['booking.created', 'calendar.changed'] });
     const test = await booked(testKey.key, futureStay(2));
     await drain();
     const bodies = (path: string) =>
@@ -335,7 +330,10 @@ describe(`test payments play the card processor (${testStoreKind})`, () => {
 
   test('failed and amount_mismatch leave the draft a draft (payment issues of no live list); succeeded confirms it', async () => {
     const testKey = await newKey('sandbox payments', { mode: 'test' });
-    await addEndpoint(testKey.key, { url: `${receiver.url}/payments`, events: ['booking.confirmed', 'payment.issue'] });
+    await addEndpoint(t, testKey.key, {
+      url: `${receiver.url}/payments`,
+      events: ['booking.confirmed', 'payment.issue'],
+    });
     const draft = await booked(testKey.key, futureStay(2), 'card_processor');
     assert.equal(draft.status, 'draft');
     const failed = await pay(testKey.key, draft.booking_id, 'failed');
@@ -419,7 +417,7 @@ describe(`test payments play the card processor (${testStoreKind})`, () => {
 describe(`send a test event (${testStoreKind})`, () => {
   test('v1, the admin API and the console send a signed sample booking.created, livemode false, listed in the delivery log', async () => {
     const liveKey = await newKey('live test events');
-    const endpoint = await addEndpoint(liveKey.key, { url: `${receiver.url}/samples` });
+    const endpoint = await addEndpoint(t, liveKey.key, { url: `${receiver.url}/samples` });
     const send = await t.checkedRequest({
       method: 'POST',
       url: `${t.v1}/webhook-endpoints/${String(endpoint.id)}/test`,
@@ -470,7 +468,7 @@ describe(`test data removed on request (${testStoreKind})`, () => {
   test('DELETE /admin/api/test-data removes every test booking and what names it, in one go; live data stays', async () => {
     const testKey = await newKey('sandbox clean-up', { mode: 'test' });
     const liveKey = await newKey('live clean-up');
-    await addEndpoint(testKey.key, { url: `${receiver.url}/cleanup` });
+    await addEndpoint(t, testKey.key, { url: `${receiver.url}/cleanup` });
     const stay = futureStay(2);
     const confirmed = await booked(testKey.key, stay);
     const draft = await booked(testKey.key, futureStay(2), 'card_processor');

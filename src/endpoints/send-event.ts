@@ -71,13 +71,14 @@ async function post(
     target.username = '';
     target.password = '';
   }
+  const timeout = left(deadline);
   return request(target, {
     method: 'POST',
     headers: { ...headers, ...credentials, 'content-type': 'application/json', 'user-agent': 'Staydesk events' },
     body,
     dispatcher: agent,
-    headersTimeout: left(deadline),
-    bodyTimeout: left(deadline),
+    headersTimeout: timeout,
+    bodyTimeout: timeout,
   });
 }
 
